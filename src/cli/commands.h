@@ -1,0 +1,11 @@
+// Sub-commands of the `rulekit` program; each registers itself on the CLI11 app.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace rk::cli {
+
+void add_check(CLI::App& app, int& exit_code);
+void add_rulegame(CLI::App& app, int& exit_code);
+
+}  // namespace rk::cli

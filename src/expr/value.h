@@ -1,0 +1,89 @@
+// Values of the shared expression language.
+//
+// Rule Game arithmetic is set-based: every expression evaluates to a *set* of values, and the
+// empty set doubles as "false" / "undefined". The other dialects (RuleScript conditions, VCK
+// `where` clauses) use the same Value type with one-element sets.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace rk::expr {
+
+using Sym = uint32_t;  // interned string
+constexpr Sym kNoSym = 0xFFFFFFFFu;
+
+// Interns strings so hot code compares integers. Case-sensitive; a dialect that is
+// case-insensitive folds case before interning.
+class SymbolTable {
+ public:
+  Sym intern(std::string_view s);
+  // Returns kNoSym when `s` was never interned (no insertion).
+  Sym find(std::string_view s) const;
+  std::string_view name(Sym s) const { return names_[s]; }
+  size_t size() const { return names_.size(); }
+
+ private:
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::vector<std::string> names_;
+  std::unordered_map<std::string, Sym, Hash, std::equal_to<>> index_;
+};
+
+// One value: a 32-bit integer (Java int semantics), an interned string, or a reference to an
+// object owned by the evaluation environment (a game piece, a card...).
+struct Value {
+  enum class Kind : uint8_t { kInt, kStr, kObj };
+  Kind kind = Kind::kInt;
+  int32_t v = 0;  // integer, symbol or object index
+
+  static Value integer(int32_t i) { return {Kind::kInt, i}; }
+  static Value str(Sym s) { return {Kind::kStr, static_cast<int32_t>(s)}; }
+  static Value obj(uint32_t o) { return {Kind::kObj, static_cast<int32_t>(o)}; }
+  bool is_int() const { return kind == Kind::kInt; }
+  bool operator==(const Value& o) const { return kind == o.kind && v == o.v; }
+  bool operator!=(const Value& o) const { return !(*this == o); }
+};
+
+// A small set of values with no duplicates, kept in insertion order. Almost every set in real
+// rules has at most four elements, so they live inline; larger sets spill to the heap.
+class ValueSet {
+ public:
+  ValueSet() = default;
+  ValueSet(const ValueSet& o) { *this = o; }
+  ValueSet& operator=(const ValueSet& o);
+  ValueSet(ValueSet&& o) noexcept { *this = o; }
+  ValueSet& operator=(ValueSet&& o) noexcept { return *this = static_cast<const ValueSet&>(o); }
+
+  bool empty() const { return size_ == 0; }
+  uint32_t size() const { return size_; }
+  const Value* begin() const { return data(); }
+  const Value* end() const { return data() + size_; }
+  const Value& operator[](uint32_t i) const { return data()[i]; }
+  void clear() { size_ = 0; }
+  bool contains(Value x) const;
+  void insert(Value x);
+  void insert_all(const ValueSet& o) {
+    for (const Value& x : o) insert(x);
+  }
+
+ private:
+  static constexpr uint32_t kInline = 8;
+  const Value* data() const { return heap_.empty() ? inline_ : heap_.data(); }
+  Value* data() { return heap_.empty() ? inline_ : heap_.data(); }
+  Value inline_[kInline];
+  std::vector<Value> heap_;
+  uint32_t size_ = 0;
+};
+
+// Java's Integer.parseInt: optional sign, ASCII digits, must fit in int32. Used wherever a dialect
+// promises "strings that look like integers are integers".
+bool parse_java_int(std::string_view s, int32_t& out);
+
+}  // namespace rk::expr

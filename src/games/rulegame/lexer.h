@@ -1,0 +1,39 @@
+// Tokens of Rule Game rule files. The token classes and the way characters join into tokens
+// follow the reference engine exactly, because which mutated files it accepts is part of the
+// specification: e.g. "2abc" is a number then a name, "#" ends the line outside a string,
+// "==" "<=" ">=" "!=" are comparison operators, ".." is a range dot.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "text/diagnostic.h"
+
+namespace rk::rulegame {
+
+enum class Tok : uint8_t {
+  kNumber, kId, kString, kComma, kMulOp, kAddOp, kCmp, kBang, kOpen, kClose, kEqual, kColon,
+  kDot, kDotDot,
+};
+
+struct Token {
+  Tok kind;
+  char ch = 0;        // the operator or bracket character ('(' '[' '+' '*' ...); for kCmp: '=' '!' '<' '>' with `two` telling "<=" etc.
+  bool two = false;   // kCmp: a two-character operator (==, !=, <=, >=)
+  int32_t num = 0;    // kNumber
+  text::Span span;    // for kString: without the quotes
+  std::string_view text;  // source text of the token (kString: the contents)
+};
+
+const char* tok_name(Tok t);
+// The token as the reference engine prints it in messages, e.g. "CLOSE.)" or "ID.Nearby".
+std::string describe(const Token& t);
+
+// Splits one line (already trimmed) starting at byte `base` of the file into tokens.
+// Returns false after reporting the first character that cannot start a token, or a number
+// that does not fit in 32 bits.
+bool tokenize(std::string_view line, uint32_t base, std::vector<Token>& out,
+              text::Diagnostics* diags);
+
+}  // namespace rk::rulegame

@@ -1,0 +1,33 @@
+// Orders of board cells ("weak orders": rankings with ties). A piece may be picked under an order
+// when no occupied cell ranks before it.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/rulegame/board_geometry.h"
+
+namespace rk::rulegame {
+
+struct Order {
+  std::string name;
+  std::vector<CellMask> groups;  // equally ranked cells, best first
+  bool builtin = false;
+
+  // The occupied cells that rank first. When no occupied cell is listed at all the order is
+  // incomplete and does not restrict anything: every occupied cell is eligible.
+  CellMask eligible(CellMask occupied) const {
+    for (CellMask g : groups) {
+      if (g & occupied) return g & occupied;
+    }
+    return occupied;
+  }
+  std::string to_source() const;
+};
+
+// The built-in order with this (case-sensitive) name, or null: L1 L2 L3 L4 T B R L
+// NearestObject Farthest.
+const Order* builtin_order(std::string_view name);
+
+}  // namespace rk::rulegame

@@ -1,0 +1,52 @@
+#include "text/source.h"
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+
+namespace rk::text {
+
+SourceFile::SourceFile(std::string name, std::string text)
+    : name_(std::move(name)), text_(std::move(text)) {
+  line_starts_.push_back(0);
+  const size_t n = text_.size();
+  for (size_t i = 0; i < n; ++i) {
+    const char c = text_[i];
+    if (c == '\n') {
+      line_starts_.push_back(static_cast<uint32_t>(i + 1));
+    } else if (c == '\r' && (i + 1 >= n || text_[i + 1] != '\n')) {
+      line_starts_.push_back(static_cast<uint32_t>(i + 1));  // old Mac line end
+    }
+  }
+}
+
+LineCol SourceFile::line_col(uint32_t offset) const {
+  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  const uint32_t line = static_cast<uint32_t>(it - line_starts_.begin());
+  const uint32_t start = line_starts_[line - 1];
+  uint32_t col = 1;
+  for (uint32_t i = start; i < offset; ++i) {
+    // Continuation bytes (10xxxxxx) do not start a new column.
+    if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++col;
+  }
+  return {line, col};
+}
+
+std::string_view SourceFile::line_text(uint32_t line) const {
+  if (line == 0 || line > line_starts_.size()) return {};
+  uint32_t start = line_starts_[line - 1];
+  uint32_t end = line < line_starts_.size() ? line_starts_[line] : static_cast<uint32_t>(text_.size());
+  while (end > start && (text_[end - 1] == '\n' || text_[end - 1] == '\r')) --end;
+  return std::string_view(text_).substr(start, end - start);
+}
+
+bool read_file(const std::string& path, std::string& out) {
+  out.clear();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return !in.bad();
+}
+
+}  // namespace rk::text
