@@ -691,6 +691,25 @@ void resolve_names(RuleSet& rs) {
 
 }  // namespace
 
+expr::NodeId parse_expression(const text::SourceFile& file, text::Diagnostics& diags,
+                              RuleSet& rules) {
+  std::vector<Token> toks;
+  const std::string_view text = file.text();
+  if (!tokenize(text, 0, toks, &diags)) return expr::kNoNode;
+  LineParser p(rules, diags, toks, {0, static_cast<uint32_t>(text.size())});
+  try {
+    expr::NodeId id = p.expression();
+    if (!p.at_end()) {
+      p.fail("RG0013", fmt::format("unexpected '{}' after the expression", describe(p.peek())),
+             p.peek().span);
+    }
+    resolve_names(rules);
+    return id;
+  } catch (const ParseError&) {
+    return expr::kNoNode;
+  }
+}
+
 void RuleSet::clear() {
   orders.clear();
   rows.clear();
@@ -754,7 +773,18 @@ void parse_rules(const text::SourceFile& file, text::Diagnostics& diags, RuleSet
           (toks[0].text[0] | 0x20) == 'o' && (toks[0].text[1] | 0x20) == 'r' &&
           (toks[0].text[2] | 0x20) == 'd' && (toks[0].text[3] | 0x20) == 'e' &&
           (toks[0].text[4] | 0x20) == 'r') {
-        p.order_line();
+        try {
+          p.order_line();
+        } catch (const ParseError&) {
+          // Keep the name known so that rules using it do not get a second, misleading message.
+          if (toks.size() > 1 && toks[1].kind == Tok::kId) {
+            const std::string name(toks[1].text);
+            if (std::none_of(out.orders.begin(), out.orders.end(),
+                             [&](const Order& o) { return o.name == name; })) {
+              out.orders.push_back(Order{name, {}, false});
+            }
+          }
+        }
         continue;
       }
       Row r;

@@ -85,6 +85,11 @@ struct RuleSet {
 // line by line so that all broken lines are reported at once.
 void parse_rules(const text::SourceFile& file, text::Diagnostics& diags, RuleSet& out);
 
+// Parses the whole of `file` as one expression (e.g. "(p+1)%4"), adding its nodes and names to
+// `rules`. Returns kNoNode after reporting an error.
+expr::NodeId parse_expression(const text::SourceFile& file, text::Diagnostics& diags,
+                              RuleSet& rules);
+
 // The rule set written back as rule-file text (one line per order and per rule line), in a
 // canonical form that parses to the same rule set.
 std::string to_source(const RuleSet& rules);

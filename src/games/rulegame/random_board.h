@@ -1,0 +1,21 @@
+// Random initial boards, generated exactly as the reference engine does from a seed.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "games/rulegame/board.h"
+#include "games/rulegame/java_random.h"
+
+namespace rk::rulegame {
+
+// The four legacy shapes and colors, in the engine's order.
+const std::vector<std::string>& legacy_shapes();
+const std::vector<std::string>& legacy_colors();
+
+// `n_pieces` pieces on distinct random cells; n_shapes / n_colors distinct values drawn from
+// the given lists (0 = each piece independently from the whole list).
+Board random_board(JavaRandom& rng, int n_pieces, int n_shapes, int n_colors,
+                   const std::vector<std::string>& shapes, const std::vector<std::string>& colors);
+
+}  // namespace rk::rulegame

@@ -1,0 +1,67 @@
+// Corpus tests: every real rule file parses, and every visible reference record agrees.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "games/rulegame/replay.h"
+#include "games/rulegame/rules.h"
+#include "support.h"
+
+namespace rk::rulegame {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(Corpus, EveryRuleFileIsAccepted) {
+  RK_REQUIRE_CORPUS("corpora/rulegame");
+  int files = 0;
+  for (const char* sub : {"corpora/rulegame/Rule-Game-game-data/rules",
+                          "corpora/rulegame/Rule-Game-server/game-data/rules"}) {
+    for (const auto& e : fs::recursive_directory_iterator(test::shared_dir() + "/" + sub)) {
+      if (!e.is_regular_file() || e.path().extension() != ".txt") continue;
+      std::string text;
+      ASSERT_TRUE(text::read_file(e.path().string(), text));
+      text::SourceFile f(e.path().string(), text);
+      text::Diagnostics d(&f);
+      RuleSet rs;
+      parse_rules(f, d, rs);
+      EXPECT_FALSE(d.has_errors()) << d.render();
+      // The canonical printout parses back to the same rules.
+      const std::string printed = to_source(rs);
+      text::SourceFile g("printed", printed);
+      text::Diagnostics d2(&g);
+      RuleSet again;
+      parse_rules(g, d2, again);
+      EXPECT_FALSE(d2.has_errors()) << e.path() << "\n" << printed << d2.render();
+      EXPECT_EQ(to_source(again), printed) << e.path();
+      ++files;
+    }
+  }
+  EXPECT_EQ(files, 477);
+}
+
+class Reference : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(Reference, AllRecordsAgree) {
+  RK_REQUIRE_CORPUS("corpora/rulegame/reference");
+  ReplayReport rep;
+  ReplayOptions opt;
+  opt.max_details = 10;
+  replay_file(test::shared_dir() + "/corpora/rulegame/reference/" + GetParam(), opt, rep);
+  EXPECT_TRUE(rep.errors.empty()) << rep.errors[0];
+  EXPECT_GT(rep.cases, 0);
+  EXPECT_EQ(rep.disagree, 0) << (rep.details.empty() ? "" : rep.details[0]);
+  EXPECT_EQ(rep.agree, rep.cases);
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, Reference,
+                         ::testing::Values("cases.jsonl", "parse_results.jsonl",
+                                           "parse_rejections.jsonl", "parse_mutants.jsonl",
+                                           "stalemate_tester.jsonl"),
+                         [](const auto& param_info) {
+                           std::string s = param_info.param;
+                           return s.substr(0, s.find('.'));
+                         });
+
+}  // namespace
+}  // namespace rk::rulegame
