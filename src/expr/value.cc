@@ -2,18 +2,43 @@
 
 namespace rk::expr {
 
+size_t SymbolTable::slot_of(std::string_view s, uint32_t h) const {
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    const uint32_t v = slots_[i];
+    if (v == 0) return i;
+    if (hashes_[v - 1] == h && views_[v - 1] == s) return i;
+  }
+}
+
+void SymbolTable::grow() {
+  std::vector<uint32_t> old = std::move(slots_);
+  slots_.assign(old.empty() ? 64 : old.size() * 2, 0);
+  const size_t mask = slots_.size() - 1;
+  for (uint32_t v : old) {
+    if (v == 0) continue;
+    size_t i = hashes_[v - 1] & mask;
+    while (slots_[i] != 0) i = (i + 1) & mask;
+    slots_[i] = v;
+  }
+}
+
 Sym SymbolTable::intern(std::string_view s) {
-  auto it = index_.find(s);
-  if (it != index_.end()) return it->second;
-  const Sym id = static_cast<Sym>(names_.size());
+  if ((views_.size() + 1) * 2 > slots_.size()) grow();
+  const uint32_t h = hash(s);
+  const size_t i = slot_of(s, h);
+  if (slots_[i] != 0) return slots_[i] - 1;
   names_.emplace_back(s);
-  index_.emplace(std::string(s), id);
-  return id;
+  views_.emplace_back(names_.back());
+  hashes_.push_back(h);
+  slots_[i] = static_cast<uint32_t>(views_.size());
+  return static_cast<Sym>(views_.size() - 1);
 }
 
 Sym SymbolTable::find(std::string_view s) const {
-  auto it = index_.find(s);
-  return it == index_.end() ? kNoSym : it->second;
+  if (slots_.empty()) return kNoSym;
+  const size_t i = slot_of(s, hash(s));
+  return slots_[i] == 0 ? kNoSym : slots_[i] - 1;
 }
 
 ValueSet& ValueSet::operator=(const ValueSet& o) {

@@ -7,9 +7,9 @@
 
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace rk::expr {
@@ -18,22 +18,29 @@ using Sym = uint32_t;  // interned string
 constexpr Sym kNoSym = 0xFFFFFFFFu;
 
 // Interns strings so hot code compares integers. Case-sensitive; a dialect that is
-// case-insensitive folds case before interning.
+// case-insensitive folds case before interning. Open addressing over FNV-1a hashes: interning is
+// on the parse path of every card and rule file, so it avoids std::unordered_map's nodes.
 class SymbolTable {
  public:
   Sym intern(std::string_view s);
   // Returns kNoSym when `s` was never interned (no insertion).
   Sym find(std::string_view s) const;
-  std::string_view name(Sym s) const { return names_[s]; }
-  size_t size() const { return names_.size(); }
+  std::string_view name(Sym s) const { return views_[s]; }
+  size_t size() const { return views_.size(); }
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  std::vector<std::string> names_;
-  std::unordered_map<std::string, Sym, Hash, std::equal_to<>> index_;
+  static uint32_t hash(std::string_view s) {
+    uint32_t h = 2166136261u;
+    for (unsigned char c : s) h = (h ^ c) * 16777619u;
+    return h;
+  }
+  size_t slot_of(std::string_view s, uint32_t h) const;
+  void grow();
+
+  std::deque<std::string> names_;  // storage with stable addresses
+  std::vector<std::string_view> views_;  // views_[sym] into names_, for fast access
+  std::vector<uint32_t> hashes_;   // per symbol
+  std::vector<uint32_t> slots_;    // symbol + 1, or 0 for an empty slot
 };
 
 // One value: a 32-bit integer (Java int semantics), an interned string, or a reference to an

@@ -24,14 +24,14 @@ TEST(Parser, PositionalAndPropertyAtomsMeanTheSame) {
   auto b = parse("(count:2, pos:L1, color:[red,black], shape:triangle, bucket:[p+1])");
   ASSERT_FALSE(a->diags->has_errors()) << a->diags->render();
   ASSERT_FALSE(b->diags->has_errors()) << b->diags->render();
-  const Atom& x = a->rules.rows[0].atoms[0];
-  const Atom& y = b->rules.rows[0].atoms[0];
+  const Atom& x = a->rules.atoms_of(a->rules.rows[0])[0];
+  const Atom& y = b->rules.atoms_of(b->rules.rows[0])[0];
   EXPECT_EQ(x.counter, 2);
   EXPECT_EQ(y.counter, 2);
-  EXPECT_EQ(x.shapes.size(), 1u);
-  EXPECT_EQ(a->rules.symbols.name(x.shapes[0]), "TRIANGLE");
-  EXPECT_EQ(x.colors.size(), 2u);
-  EXPECT_EQ(y.colors.size(), 2u);
+  EXPECT_EQ(x.shapes.count, 1u);
+  EXPECT_EQ(a->rules.symbols.name(a->rules.syms_of(x.shapes)[0]), "TRIANGLE");
+  EXPECT_EQ(x.colors.count, 2u);
+  EXPECT_EQ(y.colors.count, 2u);
   EXPECT_TRUE(x.buckets_vary);
   EXPECT_EQ(a->rules.orders.size(), 1u);
   EXPECT_EQ(a->rules.orders[0].name, "L1");
@@ -49,33 +49,33 @@ TEST(Parser, GlobalCountersAndOrders) {
   ASSERT_EQ(p->rules.rows.size(), 3u);
   EXPECT_EQ(p->rules.rows[0].global_counter, 1);
   EXPECT_EQ(p->rules.rows[1].global_counter, -1);
-  EXPECT_EQ(p->rules.rows[0].atoms.size(), 2u);
-  EXPECT_EQ(p->rules.rows[1].atoms[0].const_buckets, 0b1100);
-  EXPECT_EQ(p->rules.rows[2].atoms[0].const_buckets, 0b1111);
+  EXPECT_EQ(p->rules.rows[0].atoms.count, 2u);
+  EXPECT_EQ(p->rules.atoms_of(p->rules.rows[1])[0].const_buckets, 0b1100);
+  EXPECT_EQ(p->rules.atoms_of(p->rules.rows[2])[0].const_buckets, 0b1111);
   ASSERT_EQ(p->rules.orders.size(), 2u);  // Diag, then the built-in T it refers to
-  EXPECT_EQ(p->rules.orders[0].groups.size(), 3u);
-  EXPECT_EQ(p->rules.description[0], "a comment");
+  EXPECT_EQ(p->rules.orders[0].n_groups, 3u);
+  EXPECT_EQ(description_lines(p->rules, p->file->text()), std::vector<std::string>{"a comment"});
 }
 
 TEST(Parser, CounterWithoutSpaceAndEmptyAtom) {
   auto p = parse("2(*,*,*,*,[0,1])\n()");
   ASSERT_FALSE(p->diags->has_errors()) << p->diags->render();
   EXPECT_EQ(p->rules.rows[0].global_counter, 2);
-  EXPECT_EQ(p->rules.rows[1].atoms[0].counter, -1);
+  EXPECT_EQ(p->rules.atoms_of(p->rules.rows[1])[0].counter, -1);
 }
 
 TEST(Parser, Gs5ExpressionsInPropertyFields) {
   auto p = parse("(code:!q.color*!q.bucket) (color:q.bucket.color, code:this.value>=q.bucket.value)\n"
                  "(size:[1..3], seq:(last.seq+1)%4, bucket:p.jn)");
   ASSERT_FALSE(p->diags->has_errors()) << p->diags->render();
-  const Atom& a = p->rules.rows[0].atoms[1];
+  const Atom& a = p->rules.atoms_of(p->rules.rows[0])[1];
   EXPECT_TRUE(a.dynamic);
   EXPECT_TRUE(a.has_colors);
-  EXPECT_TRUE(a.colors.size() == 1);  // the dotted name, never equal to a real color
-  const Atom& b = p->rules.rows[1].atoms[0];
-  ASSERT_EQ(b.conds.size(), 2u);
-  EXPECT_EQ(b.conds[0].ranges.size(), 1u);
-  EXPECT_NE(b.conds[1].exp, expr::kNoNode);
+  EXPECT_EQ(a.colors.count, 1u);  // the dotted name, never equal to a real color
+  const Atom& b = p->rules.atoms_of(p->rules.rows[1])[0];
+  ASSERT_EQ(b.conds.count, 2u);
+  EXPECT_EQ(p->rules.conds_of(b)[0].ranges.count, 1u);
+  EXPECT_NE(p->rules.conds_of(b)[1].exp, expr::kNoNode);
 }
 
 struct Rejected {

@@ -164,17 +164,19 @@ void Episode::make_line(size_t row) {
   const Row& r = rules_->rows[row];
   cur_.row = row;
   cur_.global = r.global_counter;
-  cur_.counters.resize(r.atoms.size());
-  for (size_t k = 0; k < r.atoms.size(); ++k) cur_.counters[k] = r.atoms[k].counter;
-  cur_.acc.assign(pieces_.size() * r.atoms.size(), 0);
+  const auto atoms = rules_->atoms_of(r);
+  cur_.counters.resize(atoms.size());
+  for (size_t k = 0; k < atoms.size(); ++k) cur_.counters[k] = atoms[k].counter;
+  cur_.acc.assign(pieces_.size() * atoms.size(), 0);
   cur_.done = exhausted() || !build_acceptance();
 }
 
 bool Episode::exhausted() const {
   const Row& r = rules_->rows[cur_.row];
   if (r.global_counter >= 0 && cur_.global == 0) return true;
-  for (size_t k = 0; k < r.atoms.size(); ++k) {
-    if (r.atoms[k].counter < 0) return false;  // an unmetered atom is never used up
+  const auto atoms = rules_->atoms_of(r);
+  for (size_t k = 0; k < atoms.size(); ++k) {
+    if (atoms[k].counter < 0) return false;  // an unmetered atom is never used up
     if (cur_.counters[k] > 0) return false;
   }
   return true;
@@ -199,13 +201,13 @@ void Episode::scan_from(size_t start) {
 bool Episode::cond_accepts(const PropertyCondition& c, Sym value, EvalEnv* env) const {
   const std::string_view s = sym_name(value);
   if (s == "*") return true;  // a wildcard property value matches every condition
-  for (Sym v : c.values) {
+  for (Sym v : rules_->syms_of(c.values)) {
     if (v == value) return true;
   }
-  if (!c.ranges.empty()) {
+  if (c.ranges.count > 0) {
     int32_t x;
     if (expr::parse_java_int(s, x)) {
-      for (const auto& [lo, hi] : c.ranges) {
+      for (const auto& [lo, hi] : rules_->ranges_of(c.ranges)) {
         if (lo <= x && x <= hi) return true;
       }
     }
@@ -229,11 +231,13 @@ bool Episode::atom_accepts_piece(const Atom& atom, size_t j, EvalEnv* env) const
   }
   const PieceInfo& in = info_[j];
   if (!pieces_[j].is_image()) {
-    auto legacy_ok = [&](bool has, const std::vector<Sym>& list, Sym v, Sym key) {
+    auto legacy_ok = [&](bool has, Slice list, Sym v, Sym key) {
       if (!has) return true;
-      if (std::find(list.begin(), list.end(), v) != list.end()) return true;
+      for (Sym s : rules_->syms_of(list)) {
+        if (s == v) return true;
+      }
       if (env == nullptr) return false;
-      for (const PropertyCondition& c : atom.conds) {
+      for (const PropertyCondition& c : rules_->conds_of(atom)) {
         if (c.key == key) return cond_accepts(c, v, env);
       }
       return false;
@@ -241,7 +245,7 @@ bool Episode::atom_accepts_piece(const Atom& atom, size_t j, EvalEnv* env) const
     return legacy_ok(atom.has_shapes, atom.shapes, in.shape, rules_->sym_shape) &&
            legacy_ok(atom.has_colors, atom.colors, in.color, rules_->sym_color);
   }
-  for (const PropertyCondition& c : atom.conds) {
+  for (const PropertyCondition& c : rules_->conds_of(atom)) {
     auto it = std::find_if(in.raw.begin(), in.raw.end(), [&](const auto& kv) { return kv.first == c.key; });
     if (it == in.raw.end() || !cond_accepts(c, it->second, env)) return false;
   }
@@ -249,10 +253,11 @@ bool Episode::atom_accepts_piece(const Atom& atom, size_t j, EvalEnv* env) const
 }
 
 namespace {
-bool position_allows(const PositionList& pl, int pos, const std::vector<CellMask>& eligible) {
+bool position_allows(const RuleSet& rs, const PositionList& pl, int pos,
+                     const std::vector<CellMask>& eligible) {
   if (pl.any) return true;
   if (pl.cells & bit(pos)) return true;
-  for (int o : pl.orders) {
+  for (int o : rs.orders_of(pl)) {
     if (o >= 0 && (eligible[static_cast<size_t>(o)] & bit(pos))) return true;
   }
   return false;
@@ -260,8 +265,8 @@ bool position_allows(const PositionList& pl, int pos, const std::vector<CellMask
 }  // namespace
 
 bool Episode::build_acceptance() {
-  const Row& r = rules_->rows[cur_.row];
-  const size_t na = r.atoms.size();
+  const auto atoms = rules_->atoms_of(rules_->rows[cur_.row]);
+  const size_t na = atoms.size();
   CellMask occupied = 0;
   for (const Piece& p : pieces_) occupied |= bit(p.pos);
   for (size_t o = 0; o < rules_->orders.size(); ++o) eligible_[o] = rules_->orders[o].eligible(occupied);
@@ -269,9 +274,9 @@ bool Episode::build_acceptance() {
   ValueSet bs;
   for (size_t j = 0; j < pieces_.size(); ++j) {
     for (size_t k = 0; k < na; ++k) {
-      const Atom& atom = r.atoms[k];
+      const Atom& atom = atoms[k];
       if (atom.counter >= 0 && cur_.counters[k] == 0) continue;
-      if (!position_allows(atom.pos, pieces_[j].pos, eligible_)) continue;
+      if (!position_allows(*rules_, atom.pos, pieces_[j].pos, eligible_)) continue;
       uint8_t mask = 0;
       if (!atom.dynamic) {
         EvalEnv env(*this, j, 0);
@@ -284,7 +289,7 @@ bool Episode::build_acceptance() {
             mask |= atom.const_buckets & (1 << b);
             continue;
           }
-          expr::eval_set(rules_->pool, atom.buckets[0], env, bs);
+          expr::eval_set(rules_->pool, atom.bucket, env, bs);
           for (const Value& v : bs) {
             if (v.is_int() && ((v.v % 4) + 4) % 4 == b) {
               mask |= static_cast<uint8_t>(1 << b);
@@ -298,7 +303,7 @@ bool Episode::build_acceptance() {
   }
   // postpos: an order applied to the pieces this atom would otherwise accept.
   for (size_t k = 0; k < na; ++k) {
-    const Atom& atom = r.atoms[k];
+    const Atom& atom = atoms[k];
     if (atom.postpos.any) continue;
     CellMask movable = 0;
     for (size_t j = 0; j < pieces_.size(); ++j) {
@@ -307,7 +312,7 @@ bool Episode::build_acceptance() {
     std::vector<CellMask> elig(rules_->orders.size());
     for (size_t o = 0; o < elig.size(); ++o) elig[o] = rules_->orders[o].eligible(movable);
     for (size_t j = 0; j < pieces_.size(); ++j) {
-      if (cur_.acc[j * na + k] && !position_allows(atom.postpos, pieces_[j].pos, elig)) {
+      if (cur_.acc[j * na + k] && !position_allows(*rules_, atom.postpos, pieces_[j].pos, elig)) {
         cur_.acc[j * na + k] = 0;
       }
     }
@@ -319,7 +324,7 @@ bool Episode::build_acceptance() {
 }
 
 uint8_t Episode::movable_to(size_t j) const {
-  const size_t na = rules_->rows.empty() ? 0 : rules_->rows[cur_.row].atoms.size();
+  const size_t na = rules_->rows.empty() ? 0 : rules_->rows[cur_.row].atoms.count;
   if ((j + 1) * na > cur_.acc.size()) return 0;
   uint8_t m = 0;
   for (size_t k = 0; k < na; ++k) m |= cur_.acc[j * na + k];
@@ -354,7 +359,7 @@ void Episode::remember(size_t j, int bucket) {
 
 int Episode::accept_index(size_t j, int bucket) {
   ++attempts_;
-  const size_t na = rules_->rows[cur_.row].atoms.size();
+  const size_t na = rules_->rows[cur_.row].atoms.count;
   if (movable_to(j) == 0) return kImmovable;
   bool any = false;
   for (size_t k = 0; k < na; ++k) {

@@ -63,29 +63,6 @@ bool is_id_part(uint32_t c) {
          (c >= 0x7F && c <= 0x9F);
 }
 
-bool start_kind(uint32_t c, Tok& kind) {
-  if (is_digit(c)) {
-    kind = Tok::kNumber;
-  } else if (is_id_start(c)) {
-    kind = Tok::kId;
-  } else {
-    switch (c) {
-      case ',': kind = Tok::kComma; break;
-      case ':': kind = Tok::kColon; break;
-      case '.': kind = Tok::kDot; break;
-      case '+': case '-': kind = Tok::kAddOp; break;
-      case '*': case '/': case '%': kind = Tok::kMulOp; break;
-      case '!': kind = Tok::kBang; break;
-      case '<': case '>': kind = Tok::kCmp; break;
-      case '(': case '[': kind = Tok::kOpen; break;
-      case ')': case ']': kind = Tok::kClose; break;
-      case '"': kind = Tok::kString; break;
-      case '=': kind = Tok::kEqual; break;
-      default: return false;
-    }
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -110,97 +87,179 @@ const char* tok_name(Tok t) {
 }
 
 std::string describe(const Token& t) {
-  if (t.kind == Tok::kString) return fmt::format("\"{}\"", t.text);
+  if (t.kind == Tok::kString) return fmt::format("\"{}\"", t.text());
   if (t.kind == Tok::kNumber) return std::to_string(t.num);
-  return std::string(t.text);
+  return std::string(t.text());
 }
+
+namespace {
+
+// Character classes of ASCII for the fast path of the tokenizer.
+enum Cls : uint8_t { kSp, kDig, kIdS, kIdP, kPun, kQuo, kHash, kBad, kHigh };
+
+struct ClassTable {
+  Cls c[256];
+  constexpr ClassTable() : c() {
+    for (int i = 0; i < 256; ++i) c[i] = i >= 0x80 ? kHigh : kBad;
+    for (int i = 0x09; i <= 0x0D; ++i) c[i] = kSp;
+    for (int i = 0x1C; i <= 0x20; ++i) c[i] = kSp;
+    for (int i = 0x00; i <= 0x08; ++i) c[i] = kIdP;  // "ignorable" controls: inside names only
+    for (int i = 0x0E; i <= 0x1B; ++i) c[i] = kIdP;
+    c[0x7F] = kIdP;
+    for (int i = '0'; i <= '9'; ++i) c[i] = kDig;
+    for (int i = 'a'; i <= 'z'; ++i) c[i] = kIdS;
+    for (int i = 'A'; i <= 'Z'; ++i) c[i] = kIdS;
+    c[static_cast<int>('_')] = kIdS;
+    c[static_cast<int>('$')] = kIdS;
+    for (const char* p = ",:.+-*/%!<>()[]="; *p; ++p) c[static_cast<unsigned char>(*p)] = kPun;
+    c[static_cast<int>('"')] = kQuo;
+    c[static_cast<int>('#')] = kHash;
+  }
+};
+constexpr ClassTable kClass;
+
+Tok punct_kind(char c) {
+  switch (c) {
+    case ',': return Tok::kComma;
+    case ':': return Tok::kColon;
+    case '.': return Tok::kDot;
+    case '+': case '-': return Tok::kAddOp;
+    case '(': case '[': return Tok::kOpen;
+    case ')': case ']': return Tok::kClose;
+    default: return Tok::kMulOp;  // * / %
+  }
+}
+
+}  // namespace
 
 bool tokenize(std::string_view line, uint32_t base, std::vector<Token>& out,
               text::Diagnostics* diags) {
   out.clear();
-  bool open = false;  // a token is being built
-  Token cur{};
-  size_t cur_start = 0;
-
-  auto flush = [&](size_t end) -> bool {
-    if (!open) return true;
-    open = false;
-    if (cur.kind == Tok::kString) {
-      cur.text = line.substr(cur_start + 1, end - cur_start - 1);
-      cur.span = {base + static_cast<uint32_t>(cur_start + 1), base + static_cast<uint32_t>(end)};
-    } else {
-      cur.text = line.substr(cur_start, end - cur_start);
-      cur.span = {base + static_cast<uint32_t>(cur_start), base + static_cast<uint32_t>(end)};
+  const size_t n = line.size();
+  auto push = [&](Tok kind, char ch, size_t b, size_t e) {
+    out.push_back(Token{kind, ch, false, 0,
+                        {base + static_cast<uint32_t>(b), base + static_cast<uint32_t>(e)},
+                        line.data() + b});
+  };
+  auto illegal = [&](size_t i, size_t len, uint32_t cp) {
+    if (diags) {
+      const auto span = text::Span{base + static_cast<uint32_t>(i), base + static_cast<uint32_t>(i + len)};
+      std::string shown = cp == 0xFFFD ? std::string("an invalid UTF-8 byte")
+                                       : fmt::format("'{}'", line.substr(i, len));
+      diags->error("RG0001", fmt::format("{} cannot start a token here", shown), span,
+                   "rule lines use numbers, names, \"strings\", ( ) [ ] , : . * + - / % ! = < >");
     }
-    if (cur.kind == Tok::kNumber && !expr::parse_java_int(cur.text, cur.num)) {
-      if (diags) {
-        diags->error("RG0002", fmt::format("number {} does not fit in a 32-bit integer", cur.text),
-                     cur.span, "the largest allowed number is 2147483647");
+    return false;
+  };
+  // Extends a name from `i` over identifier characters, ASCII or not.
+  auto scan_name = [&](size_t i) {
+    while (i < n) {
+      const Cls k = kClass.c[static_cast<unsigned char>(line[i])];
+      if (k == kIdS || k == kDig || k == kIdP) {
+        ++i;
+        continue;
       }
-      return false;
+      if (k != kHigh) break;
+      size_t len;
+      const uint32_t cp = decode(line, i, len);
+      if (!is_id_part(cp)) break;
+      i += len;
     }
-    out.push_back(cur);
-    return true;
+    return i;
   };
 
   size_t i = 0;
-  while (i < line.size()) {
-    size_t len;
-    const uint32_t c = decode(line, i, len);
-    if (open) {
-      if ((cur.kind == Tok::kNumber && is_digit(c)) || (cur.kind == Tok::kId && is_id_part(c))) {
-        i += len;
-        continue;
-      }
-      if (cur.kind == Tok::kString) {
-        i += len;
-        if (c == '"') {
-          if (!flush(i - 1)) return false;
+  while (i < n) {
+    const char ch = line[i];
+    switch (kClass.c[static_cast<unsigned char>(ch)]) {
+      case kSp:
+        ++i;
+        break;
+      case kHash:
+        return true;  // a comment ends the line
+      case kDig: {
+        size_t e = i + 1;
+        while (e < n && kClass.c[static_cast<unsigned char>(line[e])] == kDig) ++e;
+        Token t{Tok::kNumber, 0, false, 0, {}, line.data() + i};
+        t.span = {base + static_cast<uint32_t>(i), base + static_cast<uint32_t>(e)};
+        if (e - i <= 9) {  // always fits; the common case
+          int32_t v = 0;
+          for (size_t k = i; k < e; ++k) v = v * 10 + (line[k] - '0');
+          t.num = v;
+        } else if (!expr::parse_java_int(t.text(), t.num)) {
+          if (diags) {
+            diags->error("RG0002", fmt::format("number {} does not fit in a 32-bit integer", t.text()),
+                         t.span, "the largest allowed number is 2147483647");
+          }
+          return false;
         }
-        continue;
+        out.push_back(t);
+        i = e;
+        break;
       }
-      if (c == '=' && (cur.kind == Tok::kEqual || cur.kind == Tok::kCmp || cur.kind == Tok::kBang) &&
-          !cur.two) {
-        // "==", "<=", ">=", "!=" are single comparison tokens.
-        cur.kind = Tok::kCmp;
-        cur.two = true;
-        i += len;
-        if (!flush(i)) return false;
-        continue;
+      case kIdS: {
+        const size_t e = scan_name(i + 1);
+        push(Tok::kId, 0, i, e);
+        i = e;
+        break;
       }
-      if (c == '.' && cur.kind == Tok::kDot) {
-        cur.kind = Tok::kDotDot;
-        i += len;
-        if (!flush(i)) return false;
-        continue;
+      case kQuo: {
+        size_t e = line.find('"', i + 1);
+        const size_t close = e == std::string_view::npos ? n : e;
+        push(Tok::kString, 0, i + 1, close);
+        i = e == std::string_view::npos ? n : e + 1;
+        break;
       }
-      if (!flush(i)) return false;
+      case kPun: {
+        const bool eq_next = i + 1 < n && line[i + 1] == '=';
+        switch (ch) {
+          case '=':
+          case '<':
+          case '>':
+          case '!':
+            if (eq_next) {  // "==", "<=", ">=", "!=" are single comparison tokens
+              push(Tok::kCmp, ch, i, i + 2);
+              out.back().two = true;
+              i += 2;
+              continue;
+            }
+            push(ch == '=' ? Tok::kEqual : ch == '!' ? Tok::kBang : Tok::kCmp, ch, i, i + 1);
+            ++i;
+            continue;
+          case '.':
+            if (i + 1 < n && line[i + 1] == '.') {
+              push(Tok::kDotDot, ch, i, i + 2);
+              i += 2;
+              continue;
+            }
+            break;
+          default:
+            break;
+        }
+        push(punct_kind(ch), ch, i, i + 1);
+        ++i;
+        break;
+      }
+      case kIdP:
+      case kBad:
+        return illegal(i, 1, static_cast<unsigned char>(ch));
+      case kHigh: {
+        size_t len;
+        const uint32_t cp = decode(line, i, len);
+        if (is_space(cp)) {
+          i += len;
+        } else if (is_id_start(cp)) {
+          const size_t e = scan_name(i + len);
+          push(Tok::kId, 0, i, e);
+          i = e;
+        } else {
+          return illegal(i, len, cp);
+        }
+        break;
+      }
     }
-    if (is_space(c)) {
-      i += len;
-      continue;
-    }
-    if (c == '#') break;  // a comment ends the line
-    Tok kind;
-    if (!start_kind(c, kind)) {
-      if (diags) {
-        const auto span = text::Span{base + static_cast<uint32_t>(i),
-                                     base + static_cast<uint32_t>(i + len)};
-        std::string shown = c == 0xFFFD ? std::string("an invalid UTF-8 byte")
-                                        : fmt::format("'{}'", line.substr(i, len));
-        diags->error("RG0001", fmt::format("{} cannot start a token here", shown), span,
-                     "rule lines use numbers, names, \"strings\", ( ) [ ] , : . * + - / % ! = < >");
-      }
-      return false;
-    }
-    cur = Token{};
-    cur.kind = kind;
-    cur.ch = static_cast<char>(c < 0x80 ? c : 0);
-    open = true;
-    cur_start = i;
-    i += len;
   }
-  return flush(line.size());
+  return true;
 }
 
 }  // namespace rk::rulegame

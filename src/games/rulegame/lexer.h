@@ -19,11 +19,14 @@ enum class Tok : uint8_t {
 
 struct Token {
   Tok kind;
-  char ch = 0;        // the operator or bracket character ('(' '[' '+' '*' ...); for kCmp: '=' '!' '<' '>' with `two` telling "<=" etc.
-  bool two = false;   // kCmp: a two-character operator (==, !=, <=, >=)
-  int32_t num = 0;    // kNumber
+  char ch;        // the operator or bracket character ('(' '[' '+' '*' ...); for kCmp: '=' '!' '<' '>' with `two` telling "<=" etc.
+  bool two;       // kCmp: a two-character operator (==, !=, <=, >=)
+  int32_t num;    // kNumber
   text::Span span;    // for kString: without the quotes
-  std::string_view text;  // source text of the token (kString: the contents)
+  const char* start;  // first byte of the token's text
+
+  // Source text of the token (kString: the contents).
+  std::string_view text() const { return {start, span.size()}; }
 };
 
 const char* tok_name(Tok t);

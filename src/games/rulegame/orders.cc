@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 namespace rk::rulegame {
 namespace {
@@ -15,14 +16,22 @@ int dist_to_corner(int pos) {
   return x * x + y * y;
 }
 
+Order named(const char* name) {
+  Order o;
+  o.name = name;
+  o.builtin = true;
+  return o;
+}
+
 Order singletons(const char* name, const std::vector<int>& cells) {
-  Order o{name, {}, true};
-  for (int c : cells) o.groups.push_back(bit(c));
+  Order o = named(name);
+  for (int c : cells) o.add_group(bit(c));
   return o;
 }
 
 Order reversed(const char* name, const Order& src) {
-  Order o{name, {src.groups.rbegin(), src.groups.rend()}, true};
+  Order o = named(name);
+  for (int i = src.n_groups - 1; i >= 0; --i) o.add_group(src.groups[static_cast<size_t>(i)]);
   return o;
 }
 
@@ -42,28 +51,31 @@ std::vector<Order> make_builtins() {
   all.push_back(singletons("L3", l3));
   all.push_back(singletons("L4", l4));
 
-  Order b{"B", {}, true}, l{"L", {}, true};
+  Order b = named("B"), l = named("L");
   for (int y = 1; y <= kN; ++y) {
     CellMask g = 0;
     for (int x = 1; x <= kN; ++x) g |= bit(cell_of(x, y));
-    b.groups.push_back(g);
+    b.add_group(g);
   }
   for (int x = 1; x <= kN; ++x) {
     CellMask g = 0;
     for (int y = 1; y <= kN; ++y) g |= bit(cell_of(x, y));
-    l.groups.push_back(g);
+    l.add_group(g);
   }
-  Order nearest{"NearestObject", {}, true};
+  Order nearest = named("NearestObject");
+  CellMask group = 0;
   std::vector<int> cells;
   for (int k = 1; k <= kCells; ++k) cells.push_back(k);
   std::stable_sort(cells.begin(), cells.end(),
                    [](int a, int c) { return dist_to_corner(a) < dist_to_corner(c); });
   for (size_t i = 0; i < cells.size(); ++i) {
-    if (i == 0 || dist_to_corner(cells[i]) != dist_to_corner(cells[i - 1])) {
-      nearest.groups.push_back(0);
+    if (i > 0 && dist_to_corner(cells[i]) != dist_to_corner(cells[i - 1])) {
+      nearest.add_group(group);
+      group = 0;
     }
-    nearest.groups.back() |= bit(cells[i]);
+    group |= bit(cells[i]);
   }
+  nearest.add_group(group);
   all.push_back(reversed("T", b));
   all.push_back(b);
   all.push_back(reversed("R", l));
@@ -85,7 +97,7 @@ const Order* builtin_order(std::string_view name) {
 
 std::string Order::to_source() const {
   std::string s = "[";
-  for (size_t i = 0; i < groups.size(); ++i) {
+  for (size_t i = 0; i < n_groups; ++i) {
     if (i) s += ",";
     const int n = __builtin_popcountll(groups[i]);
     if (n == 0) {  // a group the author wrote as something other than cells: it ranks nothing

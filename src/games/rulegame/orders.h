@@ -2,9 +2,10 @@
 // when no occupied cell ranks before it.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "games/rulegame/board_geometry.h"
 
@@ -12,14 +13,16 @@ namespace rk::rulegame {
 
 struct Order {
   std::string name;
-  std::vector<CellMask> groups;  // equally ranked cells, best first
+  std::array<CellMask, kCells> groups{};  // equally ranked cells, best first
+  uint8_t n_groups = 0;
   bool builtin = false;
 
+  void add_group(CellMask g) { groups[n_groups++] = g; }
   // The occupied cells that rank first. When no occupied cell is listed at all the order is
   // incomplete and does not restrict anything: every occupied cell is eligible.
   CellMask eligible(CellMask occupied) const {
-    for (CellMask g : groups) {
-      if (g & occupied) return g & occupied;
+    for (uint8_t i = 0; i < n_groups; ++i) {
+      if (groups[i] & occupied) return groups[i] & occupied;
     }
     return occupied;
   }

@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <optional>
 
 #include "games/rulegame/lexer.h"
@@ -49,8 +50,20 @@ struct Item {
   // Set when the item was written "key:value".
   bool colon = false;
   std::string_view key;
+  uint8_t role = 0;  // which of the engine's own clauses the key names (see kRoles), 0 = a property
   Span key_span;
 };
+
+// Clause names with a meaning of their own; every other name is a property of the pieces.
+constexpr std::string_view kRoles[] = {"", "count", "shape", "color", "pos", "postpos", "bucket"};
+enum Role : uint8_t { kProperty, kCount, kShape, kColor, kPos, kPostpos, kBucket };
+
+uint8_t role_of(std::string_view key) {
+  for (uint8_t r = 1; r < std::size(kRoles); ++r) {
+    if (kRoles[r] == key) return r;
+  }
+  return kProperty;
+}
 
 std::string_view trim_java(std::string_view s, uint32_t& offset) {
   // String.trim(): strips every char <= ' ' at both ends.
@@ -61,10 +74,34 @@ std::string_view trim_java(std::string_view s, uint32_t& offset) {
   return s.substr(b, e - b);
 }
 
+Var classify_var(std::string_view s) {
+  static constexpr std::pair<std::string_view, Var> kVars[] = {
+      {"p", Var::kP},         {"pc", Var::kPc},     {"ps", Var::kPs},  {"Nearby", Var::kNearby},
+      {"Remotest", Var::kRemotest}, {"this", Var::kThis}, {"last", Var::kLast}};
+  for (auto& [name, v] : kVars) {
+    if (name == s) return v;
+  }
+  return Var::kUnknown;
+}
+
+// Buffers reused from line to line and file to file, so that parsing allocates only when an
+// input is bigger than any seen before.
+struct Scratch {
+  std::vector<Token> toks;
+  std::vector<Item> items;
+  std::vector<NodeId> kids;  // used as a stack by nested lists
+  std::string text;          // for building names
+};
+
+Scratch& scratch() {
+  thread_local Scratch s;
+  return s;
+}
+
 class LineParser {
  public:
   LineParser(RuleSet& rs, text::Diagnostics& diags, const std::vector<Token>& toks, Span line)
-      : rs_(rs), diags_(diags), toks_(toks), line_(line) {}
+      : rs_(rs), diags_(diags), toks_(toks), line_(line), sc_(scratch()) {}
 
   bool at_end() const { return i_ >= toks_.size(); }
   const Token& peek(size_t k = 0) const { return toks_[i_ + k]; }
@@ -103,6 +140,37 @@ class LineParser {
     }
     ~Depth() { --p.depth_; }
   };
+
+  // A single name, string or number followed by ',' or ')' is by far the most common item of an
+  // atom ("*", "RED", "T", "3"); it is built directly instead of through the full descent.
+  bool simple_item(NodeId& out, char close = ')') {
+    if (left() < 2) return false;
+    const Token& a = peek();
+    const Token& b = peek(1);
+    if (!(b.kind == Tok::kComma || is_char(b, Tok::kClose, close))) return false;
+    Node n;
+    n.span = a.span;
+    switch (a.kind) {
+      case Tok::kId:
+        n.op = Op::kVar;
+        n.sym = rs_.symbols.intern(a.text());
+        n.binding = static_cast<uint8_t>(classify_var(a.text()));
+        break;
+      case Tok::kString:
+        n.op = Op::kStr;
+        n.sym = rs_.symbols.intern(a.text());
+        break;
+      case Tok::kNumber:
+        n.op = Op::kNum;
+        n.value = a.num;
+        break;
+      default:
+        return false;
+    }
+    take();
+    out = add(n);
+    return true;
+  }
 
   // expr := sum [ CMP sum ]
   NodeId expression() {
@@ -172,16 +240,24 @@ class LineParser {
       case Tok::kId: {
         take();
         n.op = Op::kVar;
-        n.sym = rs_.symbols.intern(a.text);
+        n.sym = rs_.symbols.intern(a.text());
+        n.binding = static_cast<uint8_t>(classify_var(a.text()));
         NodeId id = add(n);
+        const std::string_view base = a.text();
         // NAME { "." NAME }
         while (left() >= 2 && peek().kind == Tok::kDot && peek(1).kind == Tok::kId) {
           take();
           const Token& f = take();
           Node q;
           q.op = Op::kField;
-          q.sym = rs_.symbols.intern(f.text);
+          q.sym = rs_.symbols.intern(f.text());
           q.span = {n.span.begin, f.span.end};
+          // p.NAME and q.NAME are looked up whole; other dotted names are field accesses.
+          const bool first = rs_.pool[id].op == Op::kVar;
+          q.binding = static_cast<uint8_t>(!first ? Var::kUnknown
+                                           : base == "p" ? Var::kPDot
+                                           : base == "q" ? Var::kQDot
+                                                         : Var::kUnknown);
           id = rs_.pool.add(q, &id, 1);
         }
         return id;
@@ -189,7 +265,7 @@ class LineParser {
       case Tok::kString:
         take();
         n.op = Op::kStr;
-        n.sym = rs_.symbols.intern(a.text);
+        n.sym = rs_.symbols.intern(a.text());
         return add(n);
       case Tok::kNumber:
         take();
@@ -250,9 +326,16 @@ class LineParser {
       fail("RG0014", fmt::format("expected a '[' list, found '{}'", describe(open)), open.span);
     }
     take();
-    std::vector<NodeId> kids;
+    const size_t base = sc_.kids.size();
+    struct Unwind {  // pops this list's children off the shared stack on every exit
+      std::vector<NodeId>& v;
+      size_t base;
+      ~Unwind() { v.resize(base); }
+    } unwind{sc_.kids, base};
     while (!at_end()) {
-      kids.push_back(expression());
+      NodeId kid;
+      if (!simple_item(kid, ']')) kid = expression();
+      sc_.kids.push_back(kid);
       if (at_end()) break;
       const Token& b = peek();
       if (b.kind == Tok::kComma) {
@@ -264,7 +347,7 @@ class LineParser {
         n.op = Op::kList;
         n.span = {open.span.begin, b.span.end};
         take();
-        return rs_.pool.add(n, kids.data(), static_cast<uint32_t>(kids.size()));
+        return rs_.pool.add(n, sc_.kids.data() + base, static_cast<uint32_t>(sc_.kids.size() - base));
       }
       fail("RG0014", fmt::format("expected ',' or ']' in the list opened at column {}, found '{}'",
                                  column(open), describe(b)),
@@ -292,8 +375,9 @@ class LineParser {
 
   // ---- atoms and rows ------------------------------------------------------------------------
 
-  std::vector<Item> atom_items(const Token& open) {
-    std::vector<Item> items;
+  void atom_items(const Token& open) {
+    std::vector<Item>& items = sc_.items;
+    items.clear();
     while (!at_end()) {
       const Token& a = peek();
       Item it;
@@ -308,15 +392,16 @@ class LineParser {
         take();
         take();
         it.colon = true;
-        it.key = a.text;
+        it.key = a.text();
+        it.role = role_of(it.key);
         it.key_span = a.span;
         if (!range(it)) {
-          it.node = expression();
+          if (!simple_item(it.node)) it.node = expression();
           it.span = rs_.pool[it.node].span;
         }
         items.push_back(it);
       } else {
-        it.node = expression();
+        if (!simple_item(it.node)) it.node = expression();
         it.span = rs_.pool[it.node].span;
         items.push_back(it);
       }
@@ -331,7 +416,7 @@ class LineParser {
       }
       if (is_char(b, Tok::kClose, ')')) {
         take();
-        return items;
+        return;
       }
       fail("RG0012", fmt::format("expected ',' or ')' in the atom opened at column {}, found '{}'",
                                  column(open), describe(b)),
@@ -359,11 +444,13 @@ class LineParser {
              a.span);
       }
       first = false;
-      std::vector<Item> items = atom_items(a);
+      atom_items(a);
       Atom atom;
       atom.span = {a.span.begin, toks_[i_ - 1].span.end};
-      build_atom(items, atom);
-      r.atoms.push_back(std::move(atom));
+      build_atom(sc_.items, atom);
+      if (r.atoms.count == 0) r.atoms.first = static_cast<uint32_t>(rs_.atoms.size());
+      rs_.atoms.push_back(atom);
+      ++r.atoms.count;
     }
   }
 
@@ -375,18 +462,54 @@ class LineParser {
     return op == Op::kVar || op == Op::kStr;
   }
   // The text a plain value stands for when it is used as a constant ("red", 3, "vm/arrow").
-  std::string value_text(NodeId id) const {
+  // Valid until the next call.
+  std::string_view value_text(NodeId id) {
     const Node& n = node(id);
-    if (n.op == Op::kNum) return std::to_string(n.value);
-    if (n.op == Op::kField) return value_text(rs_.pool.kid(n, 0)) + "." +
-                                   std::string(rs_.symbols.name(n.sym));
-    return std::string(rs_.symbols.name(n.sym));
+    if (n.op == Op::kVar || n.op == Op::kStr) return rs_.symbols.name(n.sym);
+    sc_.text.clear();
+    append_text(id);
+    return sc_.text;
   }
-  std::string upper(std::string s) const {
-    for (char& c : s) {
+  void append_text(NodeId id) {
+    const Node& n = node(id);
+    if (n.op == Op::kNum) {
+      char buf[16];
+      const auto r = std::to_chars(buf, buf + sizeof buf, n.value);
+      sc_.text.append(buf, r.ptr);
+    } else if (n.op == Op::kField) {
+      append_text(rs_.pool.kid(n, 0));
+      sc_.text += '.';
+      sc_.text += rs_.symbols.name(n.sym);
+    } else {
+      sc_.text += rs_.symbols.name(n.sym);
+    }
+  }
+  expr::Sym intern_value(NodeId id) {
+    const Node& n = node(id);
+    if (n.op == Op::kVar || n.op == Op::kStr) return n.sym;  // already interned
+    return rs_.symbols.intern(value_text(id));
+  }
+  expr::Sym intern_upper(NodeId id) {
+    const Node& n = node(id);
+    if (n.op == Op::kVar || n.op == Op::kStr) {  // cached per symbol
+      std::vector<expr::Sym>& cache = rs_.upper_of;
+      if (cache.size() <= n.sym) cache.resize(rs_.symbols.size(), expr::kNoSym);
+      if (cache[n.sym] == expr::kNoSym) cache[n.sym] = upper_uncached(id);
+      return cache[n.sym];
+    }
+    return upper_uncached(id);
+  }
+  expr::Sym upper_uncached(NodeId id) {
+    const std::string_view v = value_text(id);
+    bool lower = false;
+    for (char c : v) lower |= c >= 'a' && c <= 'z';
+    if (!lower) return intern_value(id);
+    std::string& t = sc_.text;
+    if (v.data() != t.data()) t.assign(v);
+    for (char& c : t) {
       if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
     }
-    return s;
+    return rs_.symbols.intern(t);
   }
 
   void build_positions(const Item* it, PositionList& pl) {
@@ -413,8 +536,10 @@ class LineParser {
       case Op::kVar:
       case Op::kStr:
       case Op::kField: {
-        const std::string name = value_text(id);
-        pl.orders.push_back(order_index(name, n.span));
+        const int ref = order_index(value_text(id), n.span);
+        if (pl.orders.count == 0) pl.orders.first = static_cast<uint32_t>(rs_.order_refs.size());
+        rs_.order_refs.push_back(ref);
+        ++pl.orders.count;
         return;
       }
       default:
@@ -422,7 +547,7 @@ class LineParser {
     }
   }
 
-  int order_index(const std::string& name, Span span) {
+  int order_index(std::string_view name, Span span) {
     for (size_t k = 0; k < rs_.orders.size(); ++k) {
       if (rs_.orders[k].name == name) return static_cast<int>(k);
     }
@@ -439,7 +564,7 @@ class LineParser {
 
   // The legacy shape/color list; `qualified_ok` is true for colors, whose reference
   // implementation also takes a dotted name as a (never matching) constant.
-  void build_legacy_list(const Item* it, bool& has, std::vector<expr::Sym>& out, const char* what,
+  void build_legacy_list(const Item* it, bool& has, Slice& out, const char* what,
                          bool qualified_ok) {
     has = !(it == nullptr || it->kind == Item::kStar);
     if (!has) return;
@@ -447,8 +572,10 @@ class LineParser {
       fail("RG0023", fmt::format("a {} cannot be a number range", what), it->span);
     }
     const Node& n = node(it->node);
+    out = {static_cast<uint32_t>(rs_.syms.size()), 0};
     if (is_plain_id(it->node) || (qualified_ok && n.op == Op::kField)) {
-      out.push_back(rs_.symbols.intern(upper(value_text(it->node))));
+      rs_.syms.push_back(intern_upper(it->node));
+      out.count = 1;
       return;
     }
     if (n.op == Op::kList) {
@@ -456,8 +583,10 @@ class LineParser {
       for (uint32_t k = 0; k < n.kid_count && simple; ++k) simple = is_plain_id(rs_.pool.kid(n, k));
       if (simple) {
         for (uint32_t k = 0; k < n.kid_count; ++k) {
-          out.push_back(rs_.symbols.intern(upper(value_text(rs_.pool.kid(n, k)))));
+          const expr::Sym s = intern_upper(rs_.pool.kid(node(it->node), k));
+          rs_.syms.push_back(s);
         }
+        out.count = node(it->node).kid_count;
       }
     }
     // Any other expression: matched through the property condition only.
@@ -476,20 +605,27 @@ class LineParser {
     c.key = rs_.symbols.intern(key);
     c.src = it.node;
     if (it.kind == Item::kRange) {
-      c.ranges.emplace_back(it.lo, it.hi);
+      c.ranges = {static_cast<uint32_t>(rs_.ranges.size()), 1};
+      rs_.ranges.emplace_back(it.lo, it.hi);
     } else {
       const Node& n = node(it.node);
+      c.values.first = static_cast<uint32_t>(rs_.syms.size());
       if (n.op == Op::kNum || is_plain_id(it.node)) {
-        c.values.push_back(rs_.symbols.intern(value_text(it.node)));
+        rs_.syms.push_back(intern_value(it.node));
+        c.values.count = 1;
       } else if (n.op == Op::kList && gs3_list(n)) {
         for (uint32_t k = 0; k < n.kid_count; ++k) {
-          c.values.push_back(rs_.symbols.intern(value_text(rs_.pool.kid(n, k))));
+          const expr::Sym s = intern_value(rs_.pool.kid(node(it.node), k));
+          rs_.syms.push_back(s);
         }
+        c.values.count = node(it.node).kid_count;
       } else {
         c.exp = it.node;
       }
     }
-    atom.conds.push_back(std::move(c));
+    if (atom.conds.count == 0) atom.conds.first = static_cast<uint32_t>(rs_.conds.size());
+    rs_.conds.push_back(c);
+    ++atom.conds.count;
   }
 
   bool gs3_list(const Node& n) const {
@@ -504,16 +640,15 @@ class LineParser {
     size_t colons = 0;
     for (const Item& it : items) colons += it.colon ? 1 : 0;
     // Clauses by key, in the order written.
-    std::vector<std::pair<std::string_view, const Item*>> arms;
     static constexpr std::string_view kPositional[5] = {"count", "shape", "color", "pos", "bucket"};
     if (colons == items.size()) {
-      for (const Item& it : items) {
-        for (auto& [k, v] : arms) {
-          if (k == it.key) {
-            fail("RG0017", fmt::format("the atom has two '{}:' clauses", it.key), it.key_span);
+      for (size_t i = 0; i < items.size(); ++i) {
+        for (size_t k = 0; k < i; ++k) {
+          if (items[k].key == items[i].key) {
+            fail("RG0017", fmt::format("the atom has two '{}:' clauses", items[i].key),
+                 items[i].key_span);
           }
         }
-        arms.emplace_back(it.key, &it);
       }
     } else {
       if (colons > 0) {
@@ -527,50 +662,54 @@ class LineParser {
                                    items.size()),
              atom.span);
       }
-      for (int k = 0; k < 5; ++k) arms.emplace_back(kPositional[k], &items[k]);
-    }
-    auto find = [&](std::string_view key) -> const Item* {
-      for (auto& [k, v] : arms) {
-        if (k == key) return v;
+      static constexpr uint8_t kPositionalRole[5] = {kCount, kShape, kColor, kPos, kBucket};
+      for (size_t k = 0; k < 5; ++k) {
+        items[k].key = kPositional[k];
+        items[k].role = kPositionalRole[k];
       }
-      return nullptr;
-    };
+    }
+    const Item* by_role[std::size(kRoles)] = {};
+    for (const Item& it : items) {
+      if (it.role != kProperty) by_role[it.role] = &it;
+    }
     // count
-    if (const Item* c = find("count"); c && c->kind != Item::kStar) {
+    if (const Item* c = by_role[kCount]; c && c->kind != Item::kStar) {
       if (c->kind != Item::kExpr || node(c->node).op != Op::kNum) {
         fail("RG0020", "a counter must be '*' or a whole number", c->span);
       }
       atom.counter = node(c->node).value;
     }
-    build_positions(find("pos"), atom.pos);
-    build_positions(find("postpos"), atom.postpos);
+    build_positions(by_role[kPos], atom.pos);
+    build_positions(by_role[kPostpos], atom.postpos);
     // bucket
-    if (const Item* b = find("bucket"); b && b->kind != Item::kStar) {
+    if (const Item* b = by_role[kBucket]; b && b->kind != Item::kStar) {
       if (b->kind == Item::kRange) {
         fail("RG0022", "buckets are given by a number, a list or an expression, not a range",
              b->span);
       }
-      atom.buckets.push_back(b->node);
+      atom.bucket = b->node;
     }
     classify_buckets(atom);
-    for (auto& [k, v] : arms) {
-      if (k == "count" || k == "pos" || k == "postpos" || k == "bucket") continue;
-      build_condition(k, *v, atom);
+    for (const Item& it : items) {
+      if (it.role == kCount || it.role == kPos || it.role == kPostpos || it.role == kBucket) continue;
+      build_condition(it.key, it, atom);
     }
-    build_legacy_list(find("shape"), atom.has_shapes, atom.shapes, "shape", false);
-    build_legacy_list(find("color"), atom.has_colors, atom.colors, "color", true);
+    build_legacy_list(by_role[kShape], atom.has_shapes, atom.shapes, "shape", false);
+    build_legacy_list(by_role[kColor], atom.has_colors, atom.colors, "color", true);
     atom.dynamic = atom.buckets_vary || atom.code != expr::kNoNode;
-    for (const PropertyCondition& c : atom.conds) atom.dynamic |= c.exp != expr::kNoNode;
+    for (uint32_t k = 0; k < atom.conds.count; ++k) {
+      atom.dynamic |= rs_.conds[atom.conds.first + k].exp != expr::kNoNode;
+    }
   }
 
   // Constant bucket lists (the common case) are folded into a mask at parse time.
   void classify_buckets(Atom& atom) {
-    if (atom.buckets.empty()) {
+    if (atom.bucket == expr::kNoNode) {
       atom.const_buckets = 0xF;
       return;
     }
     uint8_t mask = 0;
-    if (constant_buckets(atom.buckets[0], mask)) {
+    if (constant_buckets(atom.bucket, mask)) {
       atom.const_buckets = mask;
     } else {
       atom.buckets_vary = true;
@@ -610,25 +749,20 @@ class LineParser {
            peek().span);
     }
     Order o;
-    o.name = std::string(name.text);
+    o.name = std::string(name.text());
     CellMask seen = 0;
     const Node& ln = node(l);
     for (uint32_t k = 0; k < ln.kid_count; ++k) {
       const NodeId e = rs_.pool.kid(ln, k);
       CellMask g = 0;
-      std::vector<NodeId> cells;
-      if (node(e).op == Op::kNum) {
-        cells.push_back(e);
-      } else if (node(e).op == Op::kList) {
-        for (uint32_t m = 0; m < node(e).kid_count; ++m) {
-          const NodeId c = rs_.pool.kid(node(e), m);
-          if (node(c).op != Op::kNum) {
-            fail("RG0030", "a tie group in an order holds cell numbers only", node(c).span);
-          }
-          cells.push_back(c);
+      // A single cell, or a tie group; anything else ranks no cell (as in the reference engine).
+      const bool single = node(e).op == Op::kNum;
+      const uint32_t n_cells = single ? 1 : node(e).op == Op::kList ? node(e).kid_count : 0;
+      for (uint32_t m = 0; m < n_cells; ++m) {
+        const NodeId c = single ? e : rs_.pool.kid(node(e), m);
+        if (node(c).op != Op::kNum) {
+          fail("RG0030", "a tie group in an order holds cell numbers only", node(c).span);
         }
-      }
-      for (NodeId c : cells) {
         const int v = node(c).value;
         if (v < 1 || v > kCells) {
           fail("RG0032", fmt::format("cell {} does not exist; cells are numbered 1 to {}", v, kCells),
@@ -640,7 +774,7 @@ class LineParser {
         seen |= bit(v);
         g |= bit(v);
       }
-      o.groups.push_back(g);
+      if (g) o.add_group(g);
     }
     auto it = std::find_if(rs_.orders.begin(), rs_.orders.end(),
                            [&](const Order& x) { return x.name == o.name; });
@@ -658,42 +792,15 @@ class LineParser {
   text::Diagnostics& diags_;
   const std::vector<Token>& toks_;
   Span line_;
+  Scratch& sc_;
   int depth_ = 0;
 };
-
-Var classify_var(std::string_view s) {
-  static constexpr std::pair<std::string_view, Var> kVars[] = {
-      {"p", Var::kP},         {"pc", Var::kPc},     {"ps", Var::kPs},  {"Nearby", Var::kNearby},
-      {"Remotest", Var::kRemotest}, {"this", Var::kThis}, {"last", Var::kLast}};
-  for (auto& [name, v] : kVars) {
-    if (name == s) return v;
-  }
-  return Var::kUnknown;
-}
-
-// Gives every identifier its meaning once, so evaluation never looks at names.
-void resolve_names(RuleSet& rs) {
-  for (size_t i = 0; i < rs.pool.size(); ++i) {
-    Node& n = rs.pool[static_cast<NodeId>(i)];
-    if (n.op == Op::kVar) {
-      n.binding = static_cast<uint8_t>(classify_var(rs.symbols.name(n.sym)));
-    } else if (n.op == Op::kField) {
-      const Node& base = rs.pool[rs.pool.kid(n, 0)];
-      n.binding = static_cast<uint8_t>(Var::kUnknown);
-      if (base.op == Op::kVar) {
-        const std::string_view b = rs.symbols.name(base.sym);
-        if (b == "p") n.binding = static_cast<uint8_t>(Var::kPDot);
-        if (b == "q") n.binding = static_cast<uint8_t>(Var::kQDot);
-      }
-    }
-  }
-}
 
 }  // namespace
 
 expr::NodeId parse_expression(const text::SourceFile& file, text::Diagnostics& diags,
                               RuleSet& rules) {
-  std::vector<Token> toks;
+  std::vector<Token>& toks = scratch().toks;
   const std::string_view text = file.text();
   if (!tokenize(text, 0, toks, &diags)) return expr::kNoNode;
   LineParser p(rules, diags, toks, {0, static_cast<uint32_t>(text.size())});
@@ -703,29 +810,56 @@ expr::NodeId parse_expression(const text::SourceFile& file, text::Diagnostics& d
       p.fail("RG0013", fmt::format("unexpected '{}' after the expression", describe(p.peek())),
              p.peek().span);
     }
-    resolve_names(rules);
     return id;
   } catch (const ParseError&) {
     return expr::kNoNode;
   }
 }
 
+std::vector<std::string> description_lines(const RuleSet& rules, std::string_view file_text) {
+  std::vector<std::string> out;
+  if (rules.header.end > file_text.size()) return out;
+  std::string_view block = file_text.substr(rules.header.begin, rules.header.size());
+  size_t start = 0;
+  while (start < block.size()) {
+    size_t nl = block.find('\n', start);
+    if (nl == std::string_view::npos) nl = block.size();
+    uint32_t dummy = 0;
+    std::string_view line = trim_java(block.substr(start, nl - start), dummy);
+    start = nl + 1;
+    size_t k = 0;
+    while (k < line.size() && line[k] == '#') ++k;
+    while (k < line.size() && line[k] == '-') ++k;
+    while (k < line.size() && line[k] == ' ') ++k;
+    line = line.substr(k);
+    if (!line.empty() && line.substr(0, 8) != "Display:") out.emplace_back(line);
+  }
+  return out;
+}
+
 void RuleSet::clear() {
   orders.clear();
   rows.clear();
+  atoms.clear();
+  conds.clear();
+  syms.clear();
+  ranges.clear();
+  order_refs.clear();
   pool.clear();
-  description.clear();
+  header = {};
   display.clear();
 }
 
 void parse_rules(const text::SourceFile& file, text::Diagnostics& diags, RuleSet& out) {
   out.clear();
-  out.sym_shape = out.symbols.intern("shape");
-  out.sym_color = out.symbols.intern("color");
-  out.sym_pos = out.symbols.intern("pos");
-  out.sym_bucket = out.symbols.intern("bucket");
+  if (out.sym_shape == expr::kNoSym) {  // a reused RuleSet keeps its symbols
+    out.sym_shape = out.symbols.intern("shape");
+    out.sym_color = out.symbols.intern("color");
+    out.sym_pos = out.symbols.intern("pos");
+    out.sym_bucket = out.symbols.intern("bucket");
+  }
   const std::string_view text = file.text();
-  std::vector<Token> toks;
+  std::vector<Token>& toks = scratch().toks;
   bool top_comment = true;
   size_t start = 0;
   uint32_t line_no = 0;
@@ -749,7 +883,9 @@ void parse_rules(const text::SourceFile& file, text::Diagnostics& diags, RuleSet
           uint32_t dummy = 0;
           out.display = std::string(trim_java(d, dummy));
         } else if (!s.empty()) {
-          out.description.emplace_back(s);
+          // Kept as a range of the file; description_lines() turns it into text on demand.
+          if (out.header.size() == 0) out.header.begin = offset;
+          out.header.end = offset + static_cast<uint32_t>(line.size());
         }
       }
       continue;
@@ -769,19 +905,21 @@ void parse_rules(const text::SourceFile& file, text::Diagnostics& diags, RuleSet
     }
     LineParser p(out, diags, toks, line_span);
     try {
-      if (out.rows.empty() && toks[0].kind == Tok::kId && toks[0].text.size() == 5 &&
-          (toks[0].text[0] | 0x20) == 'o' && (toks[0].text[1] | 0x20) == 'r' &&
-          (toks[0].text[2] | 0x20) == 'd' && (toks[0].text[3] | 0x20) == 'e' &&
-          (toks[0].text[4] | 0x20) == 'r') {
+      if (out.rows.empty() && toks[0].kind == Tok::kId && toks[0].text().size() == 5 &&
+          (toks[0].text()[0] | 0x20) == 'o' && (toks[0].text()[1] | 0x20) == 'r' &&
+          (toks[0].text()[2] | 0x20) == 'd' && (toks[0].text()[3] | 0x20) == 'e' &&
+          (toks[0].text()[4] | 0x20) == 'r') {
         try {
           p.order_line();
         } catch (const ParseError&) {
           // Keep the name known so that rules using it do not get a second, misleading message.
           if (toks.size() > 1 && toks[1].kind == Tok::kId) {
-            const std::string name(toks[1].text);
+            const std::string name(toks[1].text());
             if (std::none_of(out.orders.begin(), out.orders.end(),
                              [&](const Order& o) { return o.name == name; })) {
-              out.orders.push_back(Order{name, {}, false});
+              Order o;
+              o.name = name;
+              out.orders.push_back(o);
             }
           }
         }
@@ -791,7 +929,7 @@ void parse_rules(const text::SourceFile& file, text::Diagnostics& diags, RuleSet
       r.line = line_no;
       r.span = line_span;
       p.row(r);
-      if (r.atoms.empty()) {
+      if (r.atoms.count == 0) {
         p.fail("RG0042", "a rule line needs at least one atom '(...)' after its counter",
                line_span);
       }
@@ -805,7 +943,6 @@ void parse_rules(const text::SourceFile& file, text::Diagnostics& diags, RuleSet
     diags.error("RG0040", "the file has no rule lines", {end, end},
                 "a rule file needs at least one line of atoms such as (*,*,*,*,*)");
   }
-  resolve_names(out);
 }
 
 }  // namespace rk::rulegame

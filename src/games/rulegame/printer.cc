@@ -98,20 +98,21 @@ std::string to_source(const RuleSet& rs, NodeId node) {
 std::string to_source(const RuleSet& rs, const Atom& atom) {
   std::vector<std::string> parts;
   if (atom.counter >= 0 || atom.counter < -1) parts.push_back(fmt::format("count:{}", atom.counter));
-  for (const PropertyCondition& c : atom.conds) {
+  for (const PropertyCondition& c : rs.conds_of(atom)) {
     std::string s(rs.symbols.name(c.key));
     s += ':';
     if (c.src != expr::kNoNode) {
       print(rs, c.src, s);
-    } else if (!c.ranges.empty()) {
-      s += fmt::format("[{}..{}]", c.ranges[0].first, c.ranges[0].second);
+    } else if (c.ranges.count > 0) {
+      const auto& r = rs.ranges_of(c.ranges)[0];
+      s += fmt::format("[{}..{}]", r.first, r.second);
     }
     parts.push_back(std::move(s));
   }
   if (atom.code != expr::kNoNode) parts.push_back("code:" + to_source(rs, atom.code));
   print_positions(rs, "pos", atom.pos, parts);
   print_positions(rs, "postpos", atom.postpos, parts);
-  if (!atom.buckets.empty()) parts.push_back("bucket:" + to_source(rs, atom.buckets[0]));
+  if (atom.bucket != expr::kNoNode) parts.push_back("bucket:" + to_source(rs, atom.bucket));
   return fmt::format("({})", fmt::join(parts, ", "));
 }
 
@@ -122,9 +123,11 @@ std::string to_source(const RuleSet& rs) {
   }
   for (const Row& r : rs.rows) {
     if (r.global_counter >= 0) out += fmt::format("{} ", r.global_counter);
-    for (size_t k = 0; k < r.atoms.size(); ++k) {
-      if (k) out += ' ';
-      out += to_source(rs, r.atoms[k]);
+    bool first = true;
+    for (const Atom& a : rs.atoms_of(r)) {
+      if (!first) out += ' ';
+      first = false;
+      out += to_source(rs, a);
     }
     out += '\n';
   }

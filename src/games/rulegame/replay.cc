@@ -182,7 +182,7 @@ class Replayer {
     if (ok && r.contains("n_rows")) {
       json atoms = json::array(), gcs = json::array();
       for (const Row& row : rules.rows) {
-        atoms.push_back(row.atoms.size());
+        atoms.push_back(row.atoms.count);
         gcs.push_back(row.global_counter);
       }
       if (r["n_rows"].get<size_t>() != rules.rows.size() || r["n_atoms"] != atoms ||

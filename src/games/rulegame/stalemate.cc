@@ -13,18 +13,23 @@ struct Kind {
 // One cell holds a set of piece kinds (bit i = kinds[i]).
 using MBoard = std::vector<uint64_t>;  // index 1..36
 
-bool legacy_ok(bool has, const std::vector<expr::Sym>& list, expr::Sym v) {
-  return !has || std::find(list.begin(), list.end(), v) != list.end();
+bool legacy_ok(const RuleSet& rules, bool has, Slice list, expr::Sym v) {
+  if (!has) return true;
+  for (expr::Sym s : rules.syms_of(list)) {
+    if (s == v) return true;
+  }
+  return false;
 }
 
 bool can_move(const RuleSet& rules, int pos, const Kind& k, const std::vector<CellMask>& elig) {
   for (const Row& row : rules.rows) {
-    for (const Atom& a : row.atoms) {
-      if (!legacy_ok(a.has_shapes, a.shapes, k.shape) || !legacy_ok(a.has_colors, a.colors, k.color)) {
+    for (const Atom& a : rules.atoms_of(row)) {
+      if (!legacy_ok(rules, a.has_shapes, a.shapes, k.shape) ||
+          !legacy_ok(rules, a.has_colors, a.colors, k.color)) {
         continue;
       }
       if (a.pos.any || (a.pos.cells & bit(pos))) return true;
-      for (int o : a.pos.orders) {
+      for (int o : rules.orders_of(a.pos)) {
         if (o >= 0 && (elig[static_cast<size_t>(o)] & bit(pos))) return true;
       }
     }
