@@ -4,6 +4,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/demo_data.h"
+#include "cli/rulegame_play.h"
 #include "games/rulegame/replay.h"
 
 namespace rk::cli {
@@ -31,6 +33,21 @@ int run_replay(const ReplayArgs& a) {
 
 void add_rulegame(CLI::App& app, int& exit_code) {
   CLI::App* rg = app.add_subcommand("rulegame", "Rule Game (GOHR): play, replay, analyse");
+  rg->require_subcommand(1);
+
+  auto pa = std::make_shared<PlayArgs>();
+  pa->rules_text = kDemoRules;
+  pa->board_text = kDemoBoard;
+  CLI::App* play = rg->add_subcommand(
+      "play", "Play one episode (default: the built-in demo rules and board, played by a bot)");
+  play->add_option("--rules", pa->rules, "Rule file");
+  play->add_option("--board", pa->board, "Board JSON file");
+  play->add_option("--pieces", pa->pieces, "Random board with this many pieces instead")
+      ->check(CLI::Range(1, 36));
+  play->add_option("--seed", pa->seed, "Seed for the random board and the bot");
+  play->add_flag("--human", pa->human, "Play yourself at the terminal");
+  play->add_option("--max-attempts", pa->max_attempts, "Stop the bot after this many attempts");
+  play->callback([pa, &exit_code] { exit_code = play_episode(*pa); });
   rg->require_subcommand(1);
 
   auto ra = std::make_shared<ReplayArgs>();

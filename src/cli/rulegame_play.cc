@@ -1,0 +1,140 @@
+// `rulekit rulegame play`: one episode on a rule file and a board, played by a bot or a person.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <random>
+
+#include "cli/commands.h"
+#include "cli/rulegame_play.h"
+#include "games/rulegame/board.h"
+#include "games/rulegame/episode.h"
+#include "games/rulegame/java_random.h"
+#include "games/rulegame/random_board.h"
+#include "games/rulegame/rules.h"
+#include "text/source.h"
+
+namespace rk::cli {
+namespace {
+
+const char* code_name(int code) {
+  switch (code) {
+    case rulegame::kAccept: return "ACCEPT";
+    case rulegame::kDeny: return "DENY";
+    case rulegame::kImmovable: return "IMMOVABLE";
+    case rulegame::kEmptyCell: return "EMPTY_CELL";
+    case rulegame::kNoGame: return "NO_GAME";
+    default: return "?";
+  }
+}
+
+// A readable board: rows from the top, each piece as color letter + shape symbol, '.' empty.
+std::string ascii_board(const rulegame::Episode& e) {
+  std::string out;
+  const char* corner[4] = {"[0]", "[1]", "[2]", "[3]"};
+  out += fmt::format("  {}                        {}\n", corner[0], corner[1]);
+  for (int y = rulegame::kN; y >= 1; --y) {
+    out += fmt::format("  {} |", y);
+    for (int x = 1; x <= rulegame::kN; ++x) {
+      const int j = e.piece_at(rulegame::cell_of(x, y));
+      if (j < 0) {
+        out += "   . ";
+        continue;
+      }
+      const rulegame::Piece& p = e.pieces()[static_cast<size_t>(j)];
+      std::string sym;
+      if (p.is_image()) {
+        sym = p.image.substr(p.image.find_last_of('/') + 1, 3);
+      } else {
+        sym += static_cast<char>(std::tolower(p.color.empty() ? '?' : p.color[0]));
+        static const std::pair<const char*, const char*> kShapes[] = {
+            {"SQUARE", "#"}, {"STAR", "*"}, {"CIRCLE", "O"}, {"TRIANGLE", "T"}};
+        std::string s = p.shape.substr(0, 1);
+        for (auto& [name, glyph] : kShapes) {
+          if (p.shape == name) s = glyph;
+        }
+        sym += s;
+      }
+      out += fmt::format("{}{:>3} ", e.movable_to(static_cast<size_t>(j)) ? '>' : ' ', sym);
+    }
+    out += "\n";
+  }
+  out += "     +------------------------------\n       1    2    3    4    5    6\n";
+  out += fmt::format("  {}                        {}\n", corner[3], corner[2]);
+  return out;
+}
+
+}  // namespace
+
+int play_episode(const PlayArgs& a) {
+  std::string rules_text = a.rules_text, board_text = a.board_text;
+  std::string rules_name = a.rules.empty() ? "demo-rules.txt (built in)" : a.rules;
+  if (!a.rules.empty() && !text::read_file(a.rules, rules_text)) {
+    std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", a.rules);
+    return 2;
+  }
+  text::SourceFile file(rules_name, rules_text);
+  text::Diagnostics diags(&file);
+  rulegame::RuleSet rules;
+  rulegame::parse_rules(file, diags, rules);
+  std::cerr << diags.render();
+  if (diags.has_errors()) return 1;
+
+  rulegame::Board board;
+  if (a.pieces > 0) {
+    rulegame::JavaRandom rng(a.seed);
+    board = rulegame::random_board(rng, a.pieces, 0, 0, rulegame::legacy_shapes(),
+                                   rulegame::legacy_colors());
+  } else {
+    if (!a.board.empty() && !text::read_file(a.board, board_text)) {
+      std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", a.board);
+      return 2;
+    }
+    std::string err;
+    if (!rulegame::parse_board_json(board_text, board, err)) {
+      std::cerr << fmt::format("{}: error[RG0100]: {}\n", a.board.empty() ? "board" : a.board, err);
+      return 1;
+    }
+  }
+  rulegame::Episode e(rules, board);
+  std::cout << fmt::format("Rule Game: {} on {} ({} pieces)\n\n", rules_name,
+                           a.board.empty() ? (a.pieces > 0 ? "a random board" : "the demo board")
+                                           : a.board,
+                           board.pieces.size());
+  std::cout << ascii_board(e) << "\n";
+  std::mt19937_64 rng(static_cast<uint64_t>(a.seed));
+  int steps = 0;
+  while (!e.over() && steps < a.max_attempts) {
+    int pos = 0, bucket = 0;
+    if (a.human) {
+      std::cout << "move (row col bucket, or q): " << std::flush;
+      std::string line;
+      if (!std::getline(std::cin, line) || line == "q") break;
+      int row = 0, col = 0;
+      if (std::sscanf(line.c_str(), "%d %d %d", &row, &col, &bucket) != 3 || row < 1 || row > 6 ||
+          col < 1 || col > 6 || bucket < 0 || bucket > 3) {
+        std::cout << "  say: row (1-6, bottom to top), column (1-6), bucket (0-3)\n";
+        continue;
+      }
+      pos = rulegame::cell_of(col, row);
+    } else {
+      // The bot tries a random piece and bucket, learning nothing: a baseline player.
+      const auto& ps = e.pieces();
+      pos = ps[rng() % ps.size()].pos;
+      bucket = static_cast<int>(rng() % 4);
+    }
+    const int code = e.move(pos, bucket);
+    ++steps;
+    std::cout << fmt::format("attempt {:>3}: row {} col {} -> bucket {}: {:<9} line {} counters {}\n",
+                             e.attempts(), rulegame::cell_y(pos), rulegame::cell_x(pos), bucket,
+                             code_name(code), e.rule_line(), e.explain_counters());
+    if (a.human || code == rulegame::kAccept) std::cout << ascii_board(e);
+  }
+  std::cout << fmt::format("\n{} after {} attempts ({} accepted)\n",
+                           e.finish() == rulegame::kCleared      ? "Board cleared"
+                           : e.finish() == rulegame::kStalemated ? "Stalemate"
+                                                                 : "Stopped",
+                           e.attempts(), e.done_moves());
+  return 0;
+}
+
+}  // namespace rk::cli
