@@ -3,7 +3,21 @@
 
 #include "cli/commands.h"
 
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "games/rulegame/captive.h"
+
 int main(int argc, char** argv) {
+  // The Captive Game Server takes its arguments exactly as the original does ("name=value",
+  // "R:rules:modifiers", "2:5"...), so they bypass the option parser.
+  if (argc >= 3 && std::string(argv[1]) == "rulegame" && std::string(argv[2]) == "captive") {
+    std::vector<std::string> args(argv + 3, argv + argc);
+    std::ios::sync_with_stdio(false);
+    rk::rulegame::CaptiveIO io{std::cin, std::cout, std::cerr, ""};
+    return rk::rulegame::run_captive(args, io);
+  }
   CLI::App app{"rulekit: runs the rule files and card scripts of real games"};
   app.require_subcommand(1);
   int exit_code = 0;

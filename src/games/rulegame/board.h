@@ -19,6 +19,7 @@ struct Piece {
   std::string shape, color;
   std::string image;
   std::vector<std::pair<std::string, std::string>> props;
+  std::string label;  // shown to players of boards read from files ("A", "B", ...)
 
   bool is_image() const { return !image.empty(); }
   int x() const { return cell_x(pos); }

@@ -8,7 +8,12 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include <random>
+#include <regex>
+#include <sstream>
+
 #include "games/rulegame/board.h"
+#include "games/rulegame/captive.h"
 #include "games/rulegame/episode.h"
 #include "games/rulegame/rules.h"
 #include "games/rulegame/stalemate.h"
@@ -32,7 +37,9 @@ class Replayer {
       : opt_(opt), rep_(rep), root_(std::move(root)) {}
 
   void record(const json& r) {
-    if (r.contains("case_id")) {
+    if (r.contains("session_id")) {
+      check_session(r);
+    } else if (r.contains("case_id")) {
       check_case(r);
     } else if (r.contains("mutant_id")) {
       check_parse(r, r["mutant_id"].get<std::string>(), r["text"].get<std::string>());
@@ -210,6 +217,106 @@ class Replayer {
     const bool want = r["result"]["can_stalemate"].get<bool>();
     if (can != want) {
       fail(name + "#stalemate", fmt::format("can_stalemate {} expected {}", can, want));
+      return;
+    }
+    pass();
+  }
+
+  static std::string masked(const std::string& text, const std::vector<std::regex>& masks) {
+    std::string out;
+    size_t start = 0;
+    while (start <= text.size()) {
+      size_t nl = text.find('\n', start);
+      if (nl == std::string::npos) nl = text.size();
+      std::string line = text.substr(start, nl - start);
+      for (const std::regex& m : masks) line = std::regex_replace(line, m, "<MASKED>");
+      out += line;
+      if (nl < text.size()) out += '\n';
+      start = nl + 1;
+    }
+    return out;
+  }
+
+  static std::string first_difference(const std::string& want, const std::string& got) {
+    size_t i = 0;
+    while (i < want.size() && i < got.size() && want[i] == got[i]) ++i;
+    const size_t line_start = want.rfind('\n', i == 0 ? 0 : i - 1);
+    const size_t from = line_start == std::string::npos ? 0 : line_start + 1;
+    auto excerpt = [&](const std::string& s) {
+      std::string e = s.substr(std::min(from, s.size()), 160);
+      return nlohmann::json(e).dump();
+    };
+    return fmt::format("at byte {}:\n      expected {}\n      got      {}", i, excerpt(want), excerpt(got));
+  }
+
+  // A recorded Captive Game Server session: same arguments, same standard input, and the
+  // standard output (and files written) must match.
+  void check_session(const json& r) {
+    namespace fs = std::filesystem;
+    const std::string id = r["session_id"].get<std::string>();
+    std::mt19937_64 salt(std::random_device{}());
+    const fs::path dir = fs::temp_directory_path() / fmt::format("rulekit-session-{:x}", salt());
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    for (const char* sub : {"Rule-Game-game-data", "Rule-Game-server"}) {
+      fs::create_directory_symlink(fs::absolute(fs::path(root_) / sub), dir / sub, ec);
+    }
+    std::istringstream in(r["stdin"].get<std::string>());
+    std::ostringstream out, err;
+    CaptiveIO io{in, out, err, dir.string()};
+    const int code = run_captive(r["argv"].get<std::vector<std::string>>(), io);
+    std::vector<std::regex> masks;
+    for (const auto& m : r["mask"]) masks.emplace_back(m.get<std::string>());
+    std::map<std::string, std::string> files;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+      if (e.is_symlink()) continue;
+      std::string t;
+      text::read_file(e.path().string(), t);
+      files[e.path().filename().string()] = t;
+    }
+    fs::remove_all(dir, ec);
+
+    const std::string want = r["stdout"].get<std::string>();
+    const std::string got = out.str();
+    const std::string delivery = r.value("delivery", "lockstep");
+    const bool crash = id.find("-crash") != std::string::npos;
+    if (crash || delivery == "whole") {
+      // The original stopped early (a crash, or input it lost); rulekit must say the same up to
+      // there and then go on. After a crash the next answer must be an error status.
+      if (got.compare(0, want.size(), want) != 0) {
+        fail(id, "output differs " + first_difference(want, got));
+        return;
+      }
+      if (crash && (got.size() <= want.size() || got[want.size()] != '-')) {
+        fail(id, "after the input that kills the original, expected an error status line, got " +
+                     nlohmann::json(got.substr(want.size(), 80)).dump());
+        return;
+      }
+      pass();
+      return;
+    }
+    if (got != want) {
+      fail(id, "stdout differs " + first_difference(want, got));
+      return;
+    }
+    if (code != r["exit_code"].get<int>()) {
+      fail(id, fmt::format("exit code {} expected {}", code, r["exit_code"].get<int>()));
+      return;
+    }
+    for (auto it = r["files"].begin(); it != r["files"].end(); ++it) {
+      auto f = files.find(it.key());
+      if (f == files.end()) {
+        fail(id, "file not written: " + it.key());
+        return;
+      }
+      const std::string w = masked(it.value().get<std::string>(), masks), g = masked(f->second, masks);
+      if (w != g) {
+        fail(id, "file " + it.key() + " differs " + first_difference(w, g));
+        return;
+      }
+    }
+    if (files.size() != r["files"].size()) {
+      fail(id, "wrote files the original does not write");
       return;
     }
     pass();

@@ -1,0 +1,468 @@
+// The Captive Game Server's pipe protocol (see captive.h and docs/rulegame/CAPTIVE.md).
+#include "games/rulegame/captive.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <filesystem>
+#include <istream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <ostream>
+
+#include "games/rulegame/board.h"
+#include "games/rulegame/captive_display.h"
+#include "games/rulegame/episode.h"
+#include "games/rulegame/java_random.h"
+#include "games/rulegame/lexer.h"
+#include "games/rulegame/random_board.h"
+#include "games/rulegame/rules.h"
+#include "text/source.h"
+
+namespace rk::rulegame {
+namespace {
+
+constexpr const char* kVersion = "8.060";
+
+enum class Mode { kBrief, kStandard, kFull };
+
+std::optional<Mode> mode_named(std::string_view s) {
+  if (s == "BRIEF") return Mode::kBrief;
+  if (s == "STANDARD") return Mode::kStandard;
+  if (s == "FULL") return Mode::kFull;
+  return std::nullopt;
+}
+const char* mode_name(Mode m) {
+  return m == Mode::kBrief ? "BRIEF" : m == Mode::kStandard ? "STANDARD" : "FULL";
+}
+
+// "name=value" arguments are options wherever they stand; the rest are positional.
+struct Args {
+  std::map<std::string, std::string> opt;
+  std::vector<std::string> pos;
+  bool has(const std::string& k) const { return opt.count(k) > 0; }
+  std::string get(const std::string& k, std::string def = {}) const {
+    auto it = opt.find(k);
+    return it == opt.end() ? def : it->second;
+  }
+};
+
+Args split_args(const std::vector<std::string>& argv) {
+  Args a;
+  for (const std::string& s : argv) {
+    const size_t eq = s.find('=');
+    bool is_opt = eq != std::string::npos && eq > 0;
+    for (size_t i = 0; is_opt && i < eq; ++i) {
+      const char c = s[i];
+      is_opt = std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_';
+    }
+    if (is_opt) {
+      a.opt[s.substr(0, eq)] = s.substr(eq + 1);
+    } else {
+      a.pos.push_back(s);
+    }
+  }
+  return a;
+}
+
+struct Range {
+  int lo = 0, hi = 0;
+};
+
+bool parse_range(const std::string& s, Range& r) {
+  const size_t colon = s.find(':');
+  int32_t a, b;
+  if (colon == std::string::npos) {
+    if (!expr::parse_java_int(s, a)) return false;
+    r = {a, a};
+    return true;
+  }
+  if (!expr::parse_java_int(s.substr(0, colon), a) || !expr::parse_java_int(s.substr(colon + 1), b)) {
+    return false;
+  }
+  r = {a, b};
+  return true;
+}
+
+std::vector<std::string> split_list(const std::string& s) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= s.size()) {
+    size_t semi = s.find(';', start);
+    if (semi == std::string::npos) semi = s.size();
+    std::string item = s.substr(start, semi - start);
+    for (char& c : item) {
+      if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    }
+    if (!item.empty()) out.push_back(item);
+    start = semi + 1;
+  }
+  return out;
+}
+
+// Where the boards of successive episodes come from.
+class BoardSource {
+ public:
+  virtual ~BoardSource() = default;
+  virtual Board next() = 0;
+};
+
+class FixedBoard : public BoardSource {
+ public:
+  explicit FixedBoard(Board b) : board_(std::move(b)) {}
+  Board next() override { return board_; }
+
+ private:
+  Board board_;
+};
+
+class RandomBoards : public BoardSource {
+ public:
+  RandomBoards(int64_t seed, Range pieces, Range shapes, Range colors, std::vector<std::string> all_shapes,
+               std::vector<std::string> all_colors)
+      : rng_(seed), pieces_(pieces), shapes_(shapes), colors_(colors),
+        all_shapes_(std::move(all_shapes)), all_colors_(std::move(all_colors)) {}
+  Board next() override {
+    const int n = rng_.in_range(pieces_.lo, pieces_.hi);
+    const int ns = rng_.in_range(shapes_.lo, shapes_.hi);
+    const int nc = rng_.in_range(colors_.lo, colors_.hi);
+    return random_board(rng_, n, ns, nc, all_shapes_, all_colors_);
+  }
+
+ private:
+  JavaRandom rng_;
+  Range pieces_, shapes_, colors_;
+  std::vector<std::string> all_shapes_, all_colors_;
+};
+
+class Session {
+ public:
+  Session(CaptiveIO& io, Mode mode) : io_(io), default_mode_(mode), mode_(mode) {}
+
+  std::string path(const std::string& p) const {
+    if (io_.cwd.empty() || (!p.empty() && p[0] == '/')) return p;
+    return io_.cwd + "/" + p;
+  }
+
+  int startup_error(const std::string& problem) {
+    io_.err << "Captive Game Server (rulekit)\n\nUsage:\n\n"
+               "  rulekit rulegame captive game-rule-file.txt board-file.json\n"
+               "  rulekit rulegame captive game-rule-file.txt npieces [nshapes ncolors]\n"
+               "  rulekit rulegame captive trial-list-file.csv rowNumber\n"
+               "  rulekit rulegame captive R:rule-file.txt:modifier-file.csv\n"
+               "Each of 'npieces', 'nshapes', and 'ncolors' is either 'n' (for a single value) or "
+               "'n1:n2' (for a range). '0' means 'any'\n"
+            << "Cannot create game generator. Problem: " << problem << "\n";
+    return 1;
+  }
+
+  bool load_rules(const std::string& file, std::string& problem) {
+    std::string text;
+    if (!text::read_file(path(file), text)) {
+      problem = file + " (No such file or directory)";
+      return false;
+    }
+    rules_file_ = std::make_unique<text::SourceFile>(file, std::move(text));
+    text::Diagnostics d(rules_file_.get());
+    parse_rules(*rules_file_, d, rules_);
+    if (d.has_errors()) {
+      io_.err << d.render();
+      problem = "cannot parse the rule file " + file;
+      return false;
+    }
+    return true;
+  }
+
+  void set_source(std::unique_ptr<BoardSource> s) { source_ = std::move(s); }
+
+  // Runs episodes until EXIT or end of input.
+  int run() {
+    for (int game = 1;; ++game) {
+      mode_ = default_mode_;
+      Board b = source_->next();
+      episode_ = std::make_unique<Episode>(rules_, b);
+      last_ = {};
+      const std::string hello = fmt::format(
+          "# Hello. This is Captive Game Server ver. {}. Starting a new episode (no. {})", kVersion,
+          game);
+      if (episode_->finish() == kStalemated) {
+        respond(kStalemate, hello + " -- immediate stalemate. Our apologies!");
+      } else {
+        respond(kNewGame, hello);
+      }
+      io_.out << board_json(*episode_) << "\n";
+      if (mode_ == Mode::kFull) io_.out << ascii() << "\n";
+      const int r = commands();
+      if (r != kNewGame) return 0;
+    }
+  }
+
+ private:
+  void respond(int code, const std::string& msg) {
+    io_.out << code << " " << episode_->finish() << " " << episode_->attempts() << "\n" << msg << "\n";
+  }
+  std::string ascii() const { return ascii_board(*episode_, last_); }
+  void show_after_move() {
+    if (mode_ != Mode::kBrief) io_.out << board_json(*episode_) << "\n";
+    if (mode_ == Mode::kFull) io_.out << ascii() << "\n";
+  }
+  std::string end_message() const {
+    if (mode_ == Mode::kBrief) return "null";
+    if (episode_->finish() == kCleared) return "Game cleared - the board is clear";
+    if (episode_->finish() == kStalemated) {
+      return "Stalemate - no piece can be moved any more. Apology for these rules!";
+    }
+    return "null";
+  }
+  std::string no_game() const {
+    return fmt::format("No game is on right now (cleared={}, stalemate={}, earlyWin=false). Use NEW "
+                       "to start a new game",
+                       episode_->finish() == kCleared, episode_->finish() == kStalemated);
+  }
+
+  // Returns kNewGame for NEW, kExit for EXIT or the end of input.
+  int commands() {
+    std::string line;
+    std::vector<Token> toks;
+    while (io_.out.flush(), std::getline(io_.in, line)) {
+      while (!line.empty() && line.back() == '\r') line.pop_back();
+      // Java's trim(): every char <= ' ' at both ends.
+      size_t b = 0, e = line.size();
+      while (b < e && static_cast<unsigned char>(line[b]) <= ' ') ++b;
+      while (e > b && static_cast<unsigned char>(line[e - 1]) <= ' ') --e;
+      const std::string_view cmdline = std::string_view(line).substr(b, e - b);
+      if (cmdline.empty()) continue;
+      text::SourceFile src("stdin", std::string(cmdline));
+      text::Diagnostics d(&src);
+      if (!tokenize(src.text(), 0, toks, &d)) {
+        if (!d.items().empty() && d.items()[0].code == "RG0002") {
+          // The original program dies here (NumberFormatException); we answer and go on.
+          respond(kInvalidArguments, "# Invalid input: " + d.items()[0].message);
+        } else {
+          respond(kInvalidCommand, "# Invalid input - cannot parse");
+        }
+        continue;
+      }
+      if (toks.empty() || toks[0].kind != Tok::kId) {
+        respond(kInvalidCommand, "# Invalid input");
+        continue;
+      }
+      std::string cmd(toks[0].text());
+      for (char& c : cmd) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      if (cmd == "EXIT") {
+        respond(kExit, "# Goodbye");
+        return kExit;
+      } else if (cmd == "VERSION") {
+        io_.out << "# " << kVersion << "\n";
+      } else if (cmd == "NEW") {
+        return kNewGame;
+      } else if (cmd == "HELP") {
+        io_.out << "# Commands available:\n# FEATURES\n# MOVE row col bucket_row bucket_col\n"
+                   "# MOVE piece_id bucket_id\n# NEW\n# DISPLAY\n# DISPLAYFULL\n"
+                   "# MODE <BRIEF|STANDARD|FULL>\n# COND <train|test>\n# EXIT\n";
+      } else if (cmd == "DISPLAY") {
+        io_.out << board_json(*episode_) << "\n";
+        if (mode_ == Mode::kFull) io_.out << ascii() << "\n";
+      } else if (cmd == "FEATURES") {
+        io_.out << R"({"shape":["SQUARE","STAR","CIRCLE","TRIANGLE"],"color":["RED","BLACK","BLUE","YELLOW"]})"
+                << "\n";
+      } else if (cmd == "DISPLAYFULL") {
+        io_.out << board_json(*episode_) << "\n" << ascii() << "\n";
+      } else if (cmd == "MODE") {
+        if (toks.size() != 2 || toks[1].kind != Tok::kId) {
+          respond(kInvalidArguments, "# MODE command must be followed by the new mode value");
+          continue;
+        }
+        std::string m(toks[1].text());
+        for (char& c : m) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        const auto mm = mode_named(m);
+        if (!mm) {
+          respond(kInvalidArguments, "# Not a known mode: " + m);
+          continue;
+        }
+        mode_ = *mm;
+        io_.out << "# OK, mode=" << mode_name(mode_) << "\n";
+      } else if (cmd == "COND") {
+        if (toks.size() == 1) {
+          // just show the current condition
+        } else if (toks.size() != 2 || toks[1].kind != Tok::kId) {
+          respond(kInvalidArguments, "# COND command must be followed by 'train' or 'test'");
+          continue;
+        } else {
+          std::string v(toks[1].text());
+          for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+          if (v == "train" || v == "test") {
+            if (!has_conditions_) {
+              // The original program dies here (NullPointerException); we answer and go on.
+              respond(kInvalidArguments,
+                      "# COND " + v + " needs condTrain=... or condTest=... on the command line");
+              continue;
+            }
+            testing_ = v == "test";
+          } else {
+            respond(kInvalidArguments,
+                    "# COND command  must be followed by 'train' or 'test'; invalid value=" + v);
+          }
+        }
+        io_.out << "# OK, cond=" << (testing_ ? "test" : "train") << "\n";
+      } else if (cmd == "MOVE") {
+        move(toks);
+      } else {
+        respond(kInvalidCommand, "# Invalid command: " + cmd);
+      }
+    }
+    return kExit;
+  }
+
+  void move(const std::vector<Token>& toks) {
+    const size_t n = toks.size() - 1;
+    if (n != 4 && n != 2) {
+      respond(kInvalidArguments, "# Invalid input");
+      return;
+    }
+    int q[4] = {0, 0, 0, 0};
+    for (size_t j = 0; j < n; ++j) {
+      const Token& t = toks[j + 1];
+      if (t.kind != Tok::kNumber) {
+        respond(kInvalidArguments, "# Invalid input: " + token_java_string(t));
+        return;
+      }
+      q[j] = t.num;
+    }
+    int code;
+    std::string msg;
+    if (episode_->over()) {
+      code = kNoGame;
+      msg = no_game();
+    } else if (n == 2) {
+      const int id = q[0], bucket = q[1];
+      if (bucket < 0 || bucket >= kBuckets) {
+        code = kInvalidArguments;
+        msg = fmt::format("Invalid input: bucket ID={}", bucket);
+      } else {
+        int from = -1;
+        for (const Piece& p : episode_->pieces()) {
+          if (p.id == id) from = p.pos;
+        }
+        code = episode_->move_piece(id, bucket);
+        last_ = {true, from, id, code};
+        msg = end_message();
+      }
+    } else {
+      const int y = q[0], x = q[1], by = q[2], bx = q[3];
+      if (x < 1 || x > kN) {
+        code = kInvalidArguments;
+        msg = fmt::format("Invalid input: column={} out of range", x);
+      } else if (y < 1 || y > kN) {
+        code = kInvalidArguments;
+        msg = fmt::format("Invalid input: row={} out of range", y);
+      } else if (bx != 0 && bx != kN + 1) {
+        // Only the bucket column is checked, and the message names the row (as the original).
+        code = kInvalidArguments;
+        msg = fmt::format("Invalid input: bucket row={} is not 0 or {}", by, kN + 1);
+      } else {
+        const int pos = cell_of(x, y);
+        const int bucket = bucket_at(bx, by);
+        const int j = episode_->piece_at(pos);
+        if (j < 0) {
+          code = kEmptyCell;
+          last_ = {true, pos, -1, code};
+          msg = end_message();
+        } else if (bucket < 0) {
+          // The original program dies here (IndexOutOfBoundsException); we answer and go on.
+          code = kInvalidArguments;
+          msg = fmt::format("Invalid input: bucket row={} is not 0 or {}", by, kN + 1);
+        } else {
+          const int64_t id = episode_->pieces()[static_cast<size_t>(j)].id;
+          code = episode_->move(pos, bucket);
+          last_ = {true, pos, id, code};
+          msg = end_message();
+        }
+      }
+    }
+    respond(code, "# " + msg);
+    show_after_move();
+  }
+
+  static std::string token_java_string(const Token& t) {
+    // The reference prints Token.toString(): TYPE.text
+    return fmt::format("{}.{}", tok_name(t.kind), describe(t));
+  }
+
+  CaptiveIO& io_;
+  Mode default_mode_, mode_;
+  std::unique_ptr<text::SourceFile> rules_file_;
+  RuleSet rules_;
+  std::unique_ptr<BoardSource> source_;
+  std::unique_ptr<Episode> episode_;
+  LastMove last_;
+  bool has_conditions_ = false;
+  bool testing_ = false;
+
+ public:
+  friend int rk::rulegame::run_captive(const std::vector<std::string>&, CaptiveIO&);
+};
+
+}  // namespace
+
+int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
+  const Args a = split_args(argv);
+  Mode mode = Mode::kFull;
+  if (a.has("output")) mode = mode_named(a.get("output")).value_or(Mode::kFull);
+  Session s(io, mode);
+  if (a.has("detailedTranscript") && !a.has("log") && !a.has("logappend")) {
+    return s.startup_error("Cannot use 'detailedTranscript=...' without 'log=...'");
+  }
+  if ((a.has("log") || a.has("logappend")) && !a.has("log.nickname")) {
+    return s.startup_error("Since you have specified -log, you also must supply -log.nickname");
+  }
+  if (a.pos.empty()) return s.startup_error("No params specified");
+  int64_t seed;
+  if (a.has("seed")) {
+    try {
+      seed = std::stoll(a.get("seed"));
+    } catch (...) {
+      return s.startup_error("seed must be a number: " + a.get("seed"));
+    }
+  } else {
+    seed = std::chrono::steady_clock::now().time_since_epoch().count();
+  }
+  const std::string& first = a.pos[0];
+  if (first.rfind("R:", 0) == 0 || (first.size() > 4 && first.substr(first.size() - 4) == ".csv")) {
+    return s.startup_error("trial lists and modifier files are not supported yet: " + first);
+  }
+  std::string problem;
+  if (!s.load_rules(first, problem)) return s.startup_error(problem);
+  if (a.pos.size() < 2) return s.startup_error("No params specified");
+  const std::string& second = a.pos[1];
+  if (second.size() > 5 && second.substr(second.size() - 5) == ".json") {
+    std::string text;
+    if (!text::read_file(s.path(second), text)) {
+      return s.startup_error(second + " (No such file or directory)");
+    }
+    Board b;
+    std::string err;
+    if (!parse_board_json(text, b, err)) return s.startup_error(second + ": " + err);
+    for (Piece& p : b.pieces) p.label = std::string(1, static_cast<char>('A' + p.id));
+    s.set_source(std::make_unique<FixedBoard>(std::move(b)));
+  } else {
+    Range pieces, shapes, colors;
+    if (!parse_range(second, pieces)) return s.startup_error("Invalid number of pieces: " + second);
+    if (a.pos.size() >= 3 && !parse_range(a.pos[2], shapes)) {
+      return s.startup_error("Invalid number of shapes: " + a.pos[2]);
+    }
+    if (a.pos.size() >= 4 && !parse_range(a.pos[3], colors)) {
+      return s.startup_error("Invalid number of colors: " + a.pos[3]);
+    }
+    std::vector<std::string> all_shapes = legacy_shapes(), all_colors = legacy_colors();
+    if (a.pos.size() >= 5) all_shapes = split_list(a.pos[4]);
+    if (a.pos.size() >= 6) all_colors = split_list(a.pos[5]);
+    if (a.has("shapes")) all_shapes = split_list(a.get("shapes"));
+    if (a.has("colors")) all_colors = split_list(a.get("colors"));
+    s.set_source(std::make_unique<RandomBoards>(seed, pieces, shapes, colors, all_shapes, all_colors));
+  }
+  return s.run();
+}
+
+}  // namespace rk::rulegame
