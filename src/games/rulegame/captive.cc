@@ -13,6 +13,7 @@
 
 #include "games/rulegame/board.h"
 #include "games/rulegame/captive_display.h"
+#include "games/rulegame/captive_log.h"
 #include "games/rulegame/episode.h"
 #include "games/rulegame/java_random.h"
 #include "games/rulegame/lexer.h"
@@ -164,6 +165,7 @@ class Session {
       return false;
     }
     rules_file_ = std::make_unique<text::SourceFile>(file, std::move(text));
+    rules_name_ = std::filesystem::path(file).stem().string();
     text::Diagnostics d(rules_file_.get());
     parse_rules(*rules_file_, d, rules_);
     if (d.has_errors()) {
@@ -175,6 +177,12 @@ class Session {
   }
 
   void set_source(std::unique_ptr<BoardSource> s) { source_ = std::move(s); }
+  void set_log(LogSettings ls) {
+    if (!ls.log_path.empty()) ls.log_path = path(ls.log_path);
+    if (!ls.transcript_path.empty()) ls.transcript_path = path(ls.transcript_path);
+    log_ = std::make_unique<CaptiveLog>(std::move(ls));
+  }
+  const std::string& rules_name() const { return rules_name_; }
 
   // Runs episodes until EXIT or end of input.
   int run() {
@@ -183,6 +191,7 @@ class Session {
       Board b = source_->next();
       episode_ = std::make_unique<Episode>(rules_, b);
       last_ = {};
+      if (log_) log_->episode_started(static_cast<int>(b.pieces.size()));
       const std::string hello = fmt::format(
           "# Hello. This is Captive Game Server ver. {}. Starting a new episode (no. {})", kVersion,
           game);
@@ -194,6 +203,7 @@ class Session {
       io_.out << board_json(*episode_) << "\n";
       if (mode_ == Mode::kFull) io_.out << ascii() << "\n";
       const int r = commands();
+      if (log_) log_->episode_ended(episode_->attempts(), episode_->done_moves(), episode_->finish() == kCleared);
       if (r != kNewGame) return 0;
     }
   }
@@ -342,11 +352,17 @@ class Session {
         msg = fmt::format("Invalid input: bucket ID={}", bucket);
       } else {
         int from = -1;
+        const Piece* piece = nullptr;
         for (const Piece& p : episode_->pieces()) {
-          if (p.id == id) from = p.pos;
+          if (p.id == id) {
+            from = p.pos;
+            piece = &p;
+          }
         }
+        const std::string type = piece ? object_type(*piece) : std::string();
         code = episode_->move_piece(id, bucket);
         last_ = {true, from, id, code};
+        if (from >= 0) note_attempt(type, id, from, bucket, code);
         msg = end_message();
       }
     } else {
@@ -375,14 +391,26 @@ class Session {
           msg = fmt::format("Invalid input: bucket row={} is not 0 or {}", by, kN + 1);
         } else {
           const int64_t id = episode_->pieces()[static_cast<size_t>(j)].id;
+          const std::string type = object_type(episode_->pieces()[static_cast<size_t>(j)]);
           code = episode_->move(pos, bucket);
           last_ = {true, pos, id, code};
+          note_attempt(type, id, pos, bucket, code);
           msg = end_message();
         }
       }
     }
     respond(code, "# " + msg);
     show_after_move();
+  }
+
+  static std::string object_type(const Piece& p) {
+    return p.is_image() ? p.image : p.color + "_" + p.shape;
+  }
+  void note_attempt(const std::string& type, int64_t id, int pos, int bucket, int code) {
+    if (log_) {
+      log_->attempt(type, id, cell_y(pos), cell_x(pos), bucket, code,
+                    static_cast<int>(episode_->pieces().size()));
+    }
   }
 
   static std::string token_java_string(const Token& t) {
@@ -397,6 +425,8 @@ class Session {
   std::unique_ptr<BoardSource> source_;
   std::unique_ptr<Episode> episode_;
   LastMove last_;
+  std::unique_ptr<CaptiveLog> log_;
+  std::string rules_name_;
   bool has_conditions_ = false;
   bool testing_ = false;
 
@@ -434,6 +464,20 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
   }
   std::string problem;
   if (!s.load_rules(first, problem)) return s.startup_error(problem);
+  auto log_settings = [&](const std::string& rule_name, const std::string& trial_list, int series) {
+    LogSettings ls;
+    ls.log_path = a.has("log") ? a.get("log") : a.get("logappend");
+    ls.append = !a.has("log") && a.has("logappend");
+    ls.compact = a.get("log.format") == "Compact";
+    ls.nickname = a.get("log.nickname");
+    ls.run = a.get("log.run", "0");
+    ls.transcript_path = a.get("detailedTranscript");
+    ls.rule_name = rule_name;
+    ls.trial_list = trial_list;
+    ls.series = series;
+    return ls;
+  };
+  if (a.has("log") || a.has("logappend")) s.set_log(log_settings(s.rules_name(), "", 0));
   if (a.pos.size() < 2) return s.startup_error("No params specified");
   const std::string& second = a.pos[1];
   if (second.size() > 5 && second.substr(second.size() - 5) == ".json") {
