@@ -121,20 +121,35 @@ class FixedBoard : public BoardSource {
 class RandomBoards : public BoardSource {
  public:
   RandomBoards(int64_t seed, Range pieces, Range shapes, Range colors, std::vector<std::string> all_shapes,
-               std::vector<std::string> all_colors)
+               std::vector<std::string> all_colors, bool crowded)
       : rng_(seed), pieces_(pieces), shapes_(shapes), colors_(colors),
-        all_shapes_(std::move(all_shapes)), all_colors_(std::move(all_colors)) {}
+        all_shapes_(std::move(all_shapes)), all_colors_(std::move(all_colors)) {
+    placement_.crowded = crowded;
+  }
+  // Training boards keep every piece off the listed cells; testing boards put at least one
+  // piece on them (the cells a condition file's single atom lists).
+  void set_condition(CellMask listed, bool testing) {
+    listed_ = listed;
+    set_testing(testing);
+  }
+  void set_testing(bool testing) {
+    placement_.all_in = testing ? 0 : (~listed_ & kAllCells);
+    placement_.one_in = testing ? listed_ : 0;
+  }
   Board next() override {
     const int n = rng_.in_range(pieces_.lo, pieces_.hi);
     const int ns = rng_.in_range(shapes_.lo, shapes_.hi);
     const int nc = rng_.in_range(colors_.lo, colors_.hi);
-    return random_board(rng_, n, ns, nc, all_shapes_, all_colors_);
+    return random_board(rng_, n, ns, nc, all_shapes_, all_colors_, placement_);
   }
 
  private:
+  static constexpr CellMask kAllCells = ((CellMask{1} << (kCells + 1)) - 1) & ~CellMask{1};
   JavaRandom rng_;
   Range pieces_, shapes_, colors_;
   std::vector<std::string> all_shapes_, all_colors_;
+  Placement placement_;
+  CellMask listed_ = 0;
 };
 
 class Session {
@@ -177,6 +192,24 @@ class Session {
   }
 
   void set_source(std::unique_ptr<BoardSource> s) { source_ = std::move(s); }
+  // A condition file is a one-atom rule set whose "pos:" lists cells.
+  bool read_condition(const std::string& file, CellMask& listed, std::string& why) {
+    std::string text;
+    if (!text::read_file(path(file), text)) {
+      why = file + " (No such file or directory)";
+      return false;
+    }
+    cond_file_ = std::make_unique<text::SourceFile>(file, std::move(text));
+    text::Diagnostics d(cond_file_.get());
+    parse_rules(*cond_file_, d, cond_rules_);
+    if (d.has_errors() || cond_rules_.rows.size() != 1 || cond_rules_.rows[0].atoms.count != 1) {
+      io_.err << d.render();
+      why = "cannot use " + file + " as a board condition (one atom with a pos: list)";
+      return false;
+    }
+    listed = cond_rules_.atoms_of(cond_rules_.rows[0])[0].pos.cells;
+    return true;
+  }
   void set_log(LogSettings ls) {
     if (!ls.log_path.empty()) ls.log_path = path(ls.log_path);
     if (!ls.transcript_path.empty()) ls.transcript_path = path(ls.transcript_path);
@@ -303,13 +336,14 @@ class Session {
           std::string v(toks[1].text());
           for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
           if (v == "train" || v == "test") {
-            if (!has_conditions_) {
+            if (!conditions_) {
               // The original program dies here (NullPointerException); we answer and go on.
               respond(kInvalidArguments,
                       "# COND " + v + " needs condTrain=... or condTest=... on the command line");
               continue;
             }
             testing_ = v == "test";
+            conditions_->set_testing(testing_);
           } else {
             respond(kInvalidArguments,
                     "# COND command  must be followed by 'train' or 'test'; invalid value=" + v);
@@ -420,14 +454,14 @@ class Session {
 
   CaptiveIO& io_;
   Mode default_mode_, mode_;
-  std::unique_ptr<text::SourceFile> rules_file_;
-  RuleSet rules_;
+  std::unique_ptr<text::SourceFile> rules_file_, cond_file_;
+  RuleSet rules_, cond_rules_;
   std::unique_ptr<BoardSource> source_;
   std::unique_ptr<Episode> episode_;
   LastMove last_;
   std::unique_ptr<CaptiveLog> log_;
   std::string rules_name_;
-  bool has_conditions_ = false;
+  RandomBoards* conditions_ = nullptr;  // set when condTrain= or condTest= was given
   bool testing_ = false;
 
  public:
@@ -504,7 +538,19 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
     if (a.pos.size() >= 6) all_colors = split_list(a.pos[5]);
     if (a.has("shapes")) all_shapes = split_list(a.get("shapes"));
     if (a.has("colors")) all_colors = split_list(a.get("colors"));
-    s.set_source(std::make_unique<RandomBoards>(seed, pieces, shapes, colors, all_shapes, all_colors));
+    auto boards = std::make_unique<RandomBoards>(seed, pieces, shapes, colors, all_shapes, all_colors,
+                                                 a.get("crowded") == "true");
+    if (a.has("condTrain") || a.has("condTest")) {
+      const bool testing = a.has("condTest");
+      const std::string cond_file = testing ? a.get("condTest") : a.get("condTrain");
+      CellMask listed = 0;
+      std::string why;
+      if (!s.read_condition(cond_file, listed, why)) return s.startup_error(why);
+      boards->set_condition(listed, testing);
+      s.conditions_ = boards.get();
+      s.testing_ = testing;
+    }
+    s.set_source(std::move(boards));
   }
   return s.run();
 }

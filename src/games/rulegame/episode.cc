@@ -384,6 +384,9 @@ int Episode::move(int pos, int bucket) {
   if (over()) return kNoGame;
   const int j = piece_at(pos);
   if (j < 0) return kEmptyCell;
+  for (size_t k = static_cast<size_t>(j) + 1; k < pieces_.size(); ++k) {
+    if (pieces_[k].pos == pos) return kMultipleObjects;  // crowded boards: say which piece
+  }
   return accept_index(static_cast<size_t>(j), bucket);
 }
 
