@@ -102,6 +102,63 @@ std::vector<std::string> split_list(const std::string& s) {
   return out;
 }
 
+// Splits one CSV line (double quotes may enclose fields holding commas).
+std::vector<std::string> csv_fields(std::string_view line) {
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '"') {
+      if (quoted && i + 1 < line.size() && line[i + 1] == '"') {
+        out.back() += '"';
+        ++i;
+      } else {
+        quoted = !quoted;
+      }
+    } else if (c == ',' && !quoted) {
+      out.emplace_back();
+    } else if (c != '\r') {
+      out.back() += c;
+    }
+  }
+  for (std::string& f : out) {
+    size_t b = 0, e = f.size();
+    while (b < e && std::isspace(static_cast<unsigned char>(f[b]))) ++b;
+    while (e > b && std::isspace(static_cast<unsigned char>(f[e - 1]))) --e;
+    f = f.substr(b, e - b);
+  }
+  return out;
+}
+
+// The parameter set in data row `row` (1-based, after the header) of a trial list.
+bool read_trial_list_row(const std::string& csv, int row, std::map<std::string, std::string>& para,
+                         std::string& why) {
+  std::vector<std::vector<std::string>> rows;
+  size_t start = 0;
+  while (start < csv.size()) {
+    size_t nl = csv.find('\n', start);
+    if (nl == std::string::npos) nl = csv.size();
+    std::string_view line = std::string_view(csv).substr(start, nl - start);
+    start = nl + 1;
+    std::string_view t = line;
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
+    if (t.empty() || t[0] == '#') continue;
+    rows.push_back(csv_fields(line));
+  }
+  if (rows.empty()) {
+    why = "the trial list is empty";
+    return false;
+  }
+  if (row < 1 || static_cast<size_t>(row) >= rows.size()) {
+    why = fmt::format("row {} is not in the trial list (it has {} rows)", row, rows.size() - 1);
+    return false;
+  }
+  const auto& header = rows[0];
+  const auto& values = rows[static_cast<size_t>(row)];
+  for (size_t k = 0; k < header.size(); ++k) para[header[k]] = k < values.size() ? values[k] : "";
+  return true;
+}
+
 // Where the boards of successive episodes come from.
 class BoardSource {
  public:
@@ -216,6 +273,7 @@ class Session {
     log_ = std::make_unique<CaptiveLog>(std::move(ls));
   }
   const std::string& rules_name() const { return rules_name_; }
+  void set_rules_name(std::string n) { rules_name_ = std::move(n); }
 
   // Runs episodes until EXIT or end of input.
   int run() {
@@ -493,8 +551,52 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
     seed = std::chrono::steady_clock::now().time_since_epoch().count();
   }
   const std::string& first = a.pos[0];
-  if (first.rfind("R:", 0) == 0 || (first.size() > 4 && first.substr(first.size() - 4) == ".csv")) {
-    return s.startup_error("trial lists and modifier files are not supported yet: " + first);
+  const std::string input_dir = a.get("inputDir", "/opt/tomcat/game-data");
+  if (first.rfind("R:", 0) == 0) {
+    return s.startup_error("modifier files (R:...) are not supported yet: " + first);
+  }
+  if (first.size() > 4 && first.substr(first.size() - 4) == ".csv") {
+    // A trial list and a 1-based row: the row's parameter set says which rules and boards.
+    if (a.pos.size() < 2) return s.startup_error("No row number specified for trial list " + first);
+    int32_t row;
+    if (!expr::parse_java_int(a.pos[1], row)) return s.startup_error("Invalid row number: " + a.pos[1]);
+    std::string csv;
+    if (!text::read_file(s.path(first), csv)) return s.startup_error(first + " (No such file or directory)");
+    std::map<std::string, std::string> para;
+    std::string why;
+    if (!read_trial_list_row(csv, row, para, why)) return s.startup_error(why);
+    const std::string rule_id = para["rule_id"];
+    std::string problem;
+    if (!s.load_rules(input_dir + "/rules/" + rule_id + ".txt", problem)) return s.startup_error(problem);
+    s.set_rules_name(std::filesystem::path(rule_id).filename().string());
+    Range pieces, shapes, colors;
+    auto num = [&](const char* k, int& out) { return expr::parse_java_int(para[k], out); };
+    if (!num("min_objects", pieces.lo) || !num("max_objects", pieces.hi) || !num("min_shapes", shapes.lo) ||
+        !num("max_shapes", shapes.hi) || !num("min_colors", colors.lo) || !num("max_colors", colors.hi)) {
+      return s.startup_error("the trial list row lacks min/max objects, shapes or colors");
+    }
+    std::vector<std::string> all_shapes = legacy_shapes(), all_colors = legacy_colors();
+    if (!para["shapes"].empty()) all_shapes = split_list(para["shapes"]);
+    if (!para["colors"].empty()) all_colors = split_list(para["colors"]);
+    if (!para["images"].empty() || !para["initial_boards"].empty()) {
+      return s.startup_error("image objects and predefined boards in trial lists are not supported yet");
+    }
+    s.set_source(std::make_unique<RandomBoards>(seed, pieces, shapes, colors, all_shapes, all_colors,
+                                                a.get("crowded") == "true"));
+    if (a.has("log") || a.has("logappend")) {
+      LogSettings ls;
+      ls.log_path = a.has("log") ? a.get("log") : a.get("logappend");
+      ls.append = !a.has("log") && a.has("logappend");
+      ls.compact = a.get("log.format") == "Compact";
+      ls.nickname = a.get("log.nickname");
+      ls.run = a.get("log.run", "0");
+      ls.transcript_path = a.get("detailedTranscript");
+      ls.rule_name = s.rules_name();
+      ls.trial_list = std::filesystem::path(first).stem().string();
+      ls.series = row - 1;
+      s.set_log(std::move(ls));
+    }
+    return s.run();
   }
   std::string problem;
   if (!s.load_rules(first, problem)) return s.startup_error(problem);
