@@ -552,19 +552,35 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
   }
   const std::string& first = a.pos[0];
   const std::string input_dir = a.get("inputDir", "/opt/tomcat/game-data");
+  std::map<std::string, std::string> para;
+  std::string trial_list_name;
+  int series = 0;
   if (first.rfind("R:", 0) == 0) {
-    return s.startup_error("modifier files (R:...) are not supported yet: " + first);
-  }
-  if (first.size() > 4 && first.substr(first.size() - 4) == ".csv") {
+    // R:rules:modifier - a rule file from inputDir/rules plus a "pro forma" trial list (one row
+    // of board parameters) from inputDir/modifiers.
+    const size_t colon = first.find(':', 2);
+    if (colon == std::string::npos) return s.startup_error("Expected R:rule-file:modifier-file, got " + first);
+    std::string rule = first.substr(2, colon - 2), modifier = first.substr(colon + 1);
+    if (rule.size() > 4 && rule.substr(rule.size() - 4) == ".txt") rule.resize(rule.size() - 4);
+    if (modifier.size() < 4 || modifier.substr(modifier.size() - 4) != ".csv") modifier += ".csv";
+    std::string csv, why;
+    const std::string mod_path = input_dir + "/modifiers/" + modifier;
+    if (!text::read_file(s.path(mod_path), csv)) return s.startup_error(mod_path + " (No such file or directory)");
+    if (!read_trial_list_row(csv, 1, para, why)) return s.startup_error(why);
+    para["rule_id"] = rule;
+  } else if (first.size() > 4 && first.substr(first.size() - 4) == ".csv") {
     // A trial list and a 1-based row: the row's parameter set says which rules and boards.
     if (a.pos.size() < 2) return s.startup_error("No row number specified for trial list " + first);
     int32_t row;
     if (!expr::parse_java_int(a.pos[1], row)) return s.startup_error("Invalid row number: " + a.pos[1]);
     std::string csv;
     if (!text::read_file(s.path(first), csv)) return s.startup_error(first + " (No such file or directory)");
-    std::map<std::string, std::string> para;
     std::string why;
     if (!read_trial_list_row(csv, row, para, why)) return s.startup_error(why);
+    trial_list_name = std::filesystem::path(first).stem().string();
+    series = row - 1;
+  }
+  if (!para.empty()) {
     const std::string rule_id = para["rule_id"];
     std::string problem;
     if (!s.load_rules(input_dir + "/rules/" + rule_id + ".txt", problem)) return s.startup_error(problem);
@@ -592,15 +608,15 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
       ls.run = a.get("log.run", "0");
       ls.transcript_path = a.get("detailedTranscript");
       ls.rule_name = s.rules_name();
-      ls.trial_list = std::filesystem::path(first).stem().string();
-      ls.series = row - 1;
+      ls.trial_list = trial_list_name;
+      ls.series = series;
       s.set_log(std::move(ls));
     }
     return s.run();
   }
   std::string problem;
   if (!s.load_rules(first, problem)) return s.startup_error(problem);
-  auto log_settings = [&](const std::string& rule_name, const std::string& trial_list, int series) {
+  auto log_settings = [&](const std::string& rule_name, const std::string& trial_list, int series_no) {
     LogSettings ls;
     ls.log_path = a.has("log") ? a.get("log") : a.get("logappend");
     ls.append = !a.has("log") && a.has("logappend");
@@ -610,7 +626,7 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
     ls.transcript_path = a.get("detailedTranscript");
     ls.rule_name = rule_name;
     ls.trial_list = trial_list;
-    ls.series = series;
+    ls.series = series_no;
     return ls;
   };
   if (a.has("log") || a.has("logappend")) s.set_log(log_settings(s.rules_name(), "", 0));
