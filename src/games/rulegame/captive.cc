@@ -15,6 +15,7 @@
 #include "games/rulegame/captive_display.h"
 #include "games/rulegame/captive_log.h"
 #include "games/rulegame/episode.h"
+#include "games/rulegame/image_objects.h"
 #include "games/rulegame/java_random.h"
 #include "games/rulegame/lexer.h"
 #include "games/rulegame/random_board.h"
@@ -159,6 +160,18 @@ bool read_trial_list_row(const std::string& csv, int row, std::map<std::string, 
   return true;
 }
 
+std::vector<std::string> split_list_raw(const std::string& s) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= s.size()) {
+    size_t semi = s.find(';', start);
+    if (semi == std::string::npos) semi = s.size();
+    if (semi > start) out.push_back(s.substr(start, semi - start));
+    start = semi + 1;
+  }
+  return out;
+}
+
 // Where the boards of successive episodes come from.
 class BoardSource {
  public:
@@ -209,6 +222,46 @@ class RandomBoards : public BoardSource {
   CellMask listed_ = 0;
 };
 
+// Random boards of image objects drawn from a list of images.
+class RandomImageBoards : public BoardSource {
+ public:
+  RandomImageBoards(int64_t seed, Range pieces, std::vector<std::string> keys,
+                    std::vector<Properties> props)
+      : rng_(seed), pieces_(pieces), keys_(std::move(keys)), props_(std::move(props)) {}
+  Board next() override {
+    const int n = rng_.in_range(pieces_.lo, pieces_.hi);
+    Board b;
+    const std::vector<int> cells = rng_.subset_ordered(kCells, n);
+    for (int i = 0; i < n; ++i) {
+      const size_t k = static_cast<size_t>(rng_.next_int(static_cast<int32_t>(keys_.size())));
+      Piece p;
+      p.id = i;
+      p.pos = cells[static_cast<size_t>(i)] + 1;
+      p.image = keys_[k];
+      p.props = props_[k];
+      b.pieces.push_back(std::move(p));
+    }
+    return b;
+  }
+
+ private:
+  JavaRandom rng_;
+  Range pieces_;
+  std::vector<std::string> keys_;
+  std::vector<Properties> props_;
+};
+
+// Predefined boards, used in turn.
+class BoardList : public BoardSource {
+ public:
+  explicit BoardList(std::vector<Board> boards) : boards_(std::move(boards)) {}
+  Board next() override { return boards_[next_++ % boards_.size()]; }
+
+ private:
+  std::vector<Board> boards_;
+  size_t next_ = 0;
+};
+
 class Session {
  public:
   Session(CaptiveIO& io, Mode mode) : io_(io), default_mode_(mode), mode_(mode) {}
@@ -249,6 +302,26 @@ class Session {
   }
 
   void set_source(std::unique_ptr<BoardSource> s) { source_ = std::move(s); }
+  void set_images(const std::string& shapes_dir) { images_ = std::make_unique<ImageLibrary>(shapes_dir); }
+  ImageLibrary& images() { return *images_; }
+  // Reads a board file; its pieces get labels A, B, ... by id, image pieces their properties.
+  bool read_board(const std::string& file, Board& b, std::string& why) {
+    std::string text;
+    if (!text::read_file(path(file), text)) {
+      why = file + " (No such file or directory)";
+      return false;
+    }
+    std::string err;
+    if (!parse_board_json(text, b, err)) {
+      why = file + ": " + err;
+      return false;
+    }
+    for (Piece& p : b.pieces) {
+      p.label = std::string(1, static_cast<char>('A' + p.id));
+      if (p.is_image() && !images_->properties(p.image, p.props, why)) return false;
+    }
+    return true;
+  }
   // A condition file is a one-atom rule set whose "pos:" lists cells.
   bool read_condition(const std::string& file, CellMask& listed, std::string& why) {
     std::string text;
@@ -518,6 +591,7 @@ class Session {
   std::unique_ptr<Episode> episode_;
   LastMove last_;
   std::unique_ptr<CaptiveLog> log_;
+  std::unique_ptr<ImageLibrary> images_;
   std::string rules_name_;
   RandomBoards* conditions_ = nullptr;  // set when condTrain= or condTest= was given
   bool testing_ = false;
@@ -552,6 +626,7 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
   }
   const std::string& first = a.pos[0];
   const std::string input_dir = a.get("inputDir", "/opt/tomcat/game-data");
+  s.set_images(s.path(input_dir + "/shapes"));
   std::map<std::string, std::string> para;
   std::string trial_list_name;
   int series = 0;
@@ -587,18 +662,61 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
     s.set_rules_name(std::filesystem::path(rule_id).filename().string());
     Range pieces, shapes, colors;
     auto num = [&](const char* k, int& out) { return expr::parse_java_int(para[k], out); };
-    if (!num("min_objects", pieces.lo) || !num("max_objects", pieces.hi) || !num("min_shapes", shapes.lo) ||
-        !num("max_shapes", shapes.hi) || !num("min_colors", colors.lo) || !num("max_colors", colors.hi)) {
-      return s.startup_error("the trial list row lacks min/max objects, shapes or colors");
+    const bool predefined = !para["initial_boards"].empty(), images = !para["images"].empty();
+    if (!predefined && (!num("min_objects", pieces.lo) || !num("max_objects", pieces.hi))) {
+      return s.startup_error("the trial list row lacks min_objects or max_objects");
+    }
+    if (!predefined && !images &&
+        (!num("min_shapes", shapes.lo) || !num("max_shapes", shapes.hi) || !num("min_colors", colors.lo) ||
+         !num("max_colors", colors.hi))) {
+      return s.startup_error("the trial list row lacks min/max shapes or colors");
     }
     std::vector<std::string> all_shapes = legacy_shapes(), all_colors = legacy_colors();
     if (!para["shapes"].empty()) all_shapes = split_list(para["shapes"]);
     if (!para["colors"].empty()) all_colors = split_list(para["colors"]);
-    if (!para["images"].empty() || !para["initial_boards"].empty()) {
-      return s.startup_error("image objects and predefined boards in trial lists are not supported yet");
+    if (!para["initial_boards"].empty()) {
+      // Predefined boards: every board file of the folder, in name order.
+      namespace fs = std::filesystem;
+      const std::string dir = input_dir + "/boards/" + para["initial_boards"];
+      std::vector<std::string> files;
+      std::error_code ec;
+      for (const auto& e : fs::directory_iterator(s.path(dir), ec)) {
+        if (e.path().extension() == ".json") files.push_back(dir + "/" + e.path().filename().string());
+      }
+      std::sort(files.begin(), files.end());
+      if (files.empty()) return s.startup_error("no board files in " + dir);
+      std::vector<Board> boards;
+      for (const std::string& f : files) {
+        Board b;
+        std::string why;
+        if (!s.read_board(f, b, why)) return s.startup_error(why);
+        boards.push_back(std::move(b));
+      }
+      std::string ff = "ff=";
+      for (size_t k = 0; k < files.size(); ++k) ff += (k ? ", " : "") + files[k];
+      io.out << ff << "\n";
+      s.set_source(std::make_unique<BoardList>(std::move(boards)));
+    } else if (!para["images"].empty()) {
+      std::vector<std::string> keys;
+      std::vector<Properties> props;
+      for (const std::string& pat : split_list_raw(para["images"])) {
+        std::string why;
+        const bool wild = pat.find_first_of("*?") != std::string::npos;
+        std::vector<std::string> found = wild ? s.images().expand(pat, why) : std::vector<std::string>{pat};
+        if (!why.empty()) return s.startup_error(why);
+        for (const std::string& k : found) {
+          Properties pr;
+          if (!s.images().properties(k, pr, why)) return s.startup_error(why);
+          keys.push_back(k);
+          props.push_back(std::move(pr));
+        }
+      }
+      if (keys.empty()) return s.startup_error("no images match " + para["images"]);
+      s.set_source(std::make_unique<RandomImageBoards>(seed, pieces, std::move(keys), std::move(props)));
+    } else {
+      s.set_source(std::make_unique<RandomBoards>(seed, pieces, shapes, colors, all_shapes, all_colors,
+                                                  a.get("crowded") == "true"));
     }
-    s.set_source(std::make_unique<RandomBoards>(seed, pieces, shapes, colors, all_shapes, all_colors,
-                                                a.get("crowded") == "true"));
     if (a.has("log") || a.has("logappend")) {
       LogSettings ls;
       ls.log_path = a.has("log") ? a.get("log") : a.get("logappend");
@@ -633,14 +751,9 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
   if (a.pos.size() < 2) return s.startup_error("No params specified");
   const std::string& second = a.pos[1];
   if (second.size() > 5 && second.substr(second.size() - 5) == ".json") {
-    std::string text;
-    if (!text::read_file(s.path(second), text)) {
-      return s.startup_error(second + " (No such file or directory)");
-    }
     Board b;
-    std::string err;
-    if (!parse_board_json(text, b, err)) return s.startup_error(second + ": " + err);
-    for (Piece& p : b.pieces) p.label = std::string(1, static_cast<char>('A' + p.id));
+    std::string why;
+    if (!s.read_board(second, b, why)) return s.startup_error(why);
     s.set_source(std::make_unique<FixedBoard>(std::move(b)));
   } else {
     Range pieces, shapes, colors;

@@ -4,6 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "expr/value.h"
+#include "games/rulegame/image_objects.h"
+
 namespace rk::rulegame {
 namespace {
 
@@ -22,14 +25,25 @@ std::string shape_symbol(const std::string& shape) {
 }
 
 std::string symbol(const Piece& p) {
-  if (p.is_image()) {
-    for (const auto& [k, v] : p.props) {
-      if (k == "color" && !v.empty()) return color_symbol(v);
-    }
+  if (p.is_image()) {  // the first letter of the image's file name
     const size_t slash = p.image.find_last_of('/');
     return p.image.substr(slash == std::string::npos ? 0 : slash + 1, 1);
   }
   return color_symbol(p.color) + shape_symbol(p.shape);
+}
+
+// A property value as the reference prints it: integers as numbers, the rest as strings.
+std::string json_value(const std::string& v) {
+  int32_t i;
+  if (expr::parse_java_int(v, i)) return std::to_string(i);
+  return nlohmann::json(v).dump();
+}
+
+const std::string* prop(const Piece& p, const char* key) {
+  for (const auto& [k, v] : p.props) {
+    if (k == key) return &v;
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -42,6 +56,8 @@ std::string board_json(const Episode& e) {
     if (j) out += ',';
     out += fmt::format(R"({{"id":{})", p.id);
     if (p.is_image()) {
+      if (const std::string* c = prop(p, "color")) out += R"(,"color":)" + nlohmann::json(*c).dump();
+      if (const std::string* sh = prop(p, "shape")) out += R"(,"shape":)" + nlohmann::json(*sh).dump();
       out += fmt::format(R"(,"x":{},"y":{},"image":{})", p.x(), p.y(), nlohmann::json(p.image).dump());
     } else {
       out += fmt::format(R"(,"color":{},"shape":{},"x":{},"y":{})", nlohmann::json(p.color).dump(),
@@ -57,7 +73,17 @@ std::string board_json(const Episode& e) {
       first = false;
       out += static_cast<char>('0' + b);
     }
-    out += "]}";
+    out += ']';
+    if (p.is_image()) {
+      // The remaining properties, in the order the reference's HashMap gives them.
+      std::vector<std::string> keys;
+      for (const auto& kv : p.props) keys.push_back(kv.first);
+      for (size_t k : java_hashmap_order(keys)) {
+        if (keys[k] == "color" || keys[k] == "shape") continue;
+        out += fmt::format(R"(,{}:{})", nlohmann::json(keys[k]).dump(), json_value(p.props[k].second));
+      }
+    }
+    out += '}';
   }
   return out + "]}";
 }
