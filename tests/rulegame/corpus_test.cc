@@ -1,7 +1,10 @@
 // Corpus tests: every real rule file parses, and every visible reference record agrees.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "games/rulegame/replay.h"
 #include "games/rulegame/rules.h"
@@ -62,6 +65,39 @@ INSTANTIATE_TEST_SUITE_P(Files, Reference,
                            std::string s = param_info.param;
                            return s.substr(0, s.find('.'));
                          });
+
+// The Captive Game Server sessions recorded from the original program: standard output byte
+// for byte, the files it writes after masking, the exit status. Sessions with composite image
+// objects (generated /composite/... pieces) are not checked yet and are named on stderr.
+TEST(Corpus, CaptiveSessionsAgree) {
+  RK_REQUIRE_CORPUS("corpora/rulegame/captive/sessions.jsonl");
+  std::ifstream in(test::shared_dir() + "/corpora/rulegame/captive/sessions.jsonl");
+  const fs::path filtered = fs::temp_directory_path() / "rulekit-sessions-checked.jsonl";
+  std::ofstream out(filtered);
+  std::string line;
+  int kept = 0;
+  while (std::getline(in, line)) {
+    const auto j = nlohmann::json::parse(line);
+    const auto& tags = j["tags"];
+    if (std::find(tags.begin(), tags.end(), "composite") != tags.end()) {
+      fprintf(stderr, "*** NOT CHECKED: %s uses composite image objects (not implemented yet) ***\n",
+              j["session_id"].get<std::string>().c_str());
+      continue;
+    }
+    out << line << "\n";
+    ++kept;
+  }
+  out.close();
+  ReplayReport rep;
+  ReplayOptions opt;
+  opt.max_details = 5;
+  opt.root = test::shared_dir() + "/corpora/rulegame";
+  replay_file(filtered.string(), opt, rep);
+  fs::remove(filtered);
+  EXPECT_TRUE(rep.errors.empty());
+  EXPECT_EQ(rep.cases, kept);
+  EXPECT_EQ(rep.disagree, 0) << (rep.details.empty() ? "" : rep.details[0]);
+}
 
 }  // namespace
 }  // namespace rk::rulegame
