@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <tuple>
 
 #include "expr/eval.h"
 
@@ -396,6 +397,40 @@ int Episode::move_piece(int64_t id, int bucket) {
     if (pieces_[j].id == id) return accept_index(j, bucket);
   }
   return kInvalidObjectId;
+}
+
+std::string Episode::state_key() const {
+  std::string k;
+  auto put = [&](int64_t v) { k.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  for (const Piece& p : pieces_) put(p.id);
+  put(-1);
+  put(static_cast<int64_t>(line_no_));
+  put(static_cast<int64_t>(cur_.row));
+  put(cur_.global);
+  for (int32_t c : cur_.counters) put(c);
+  put(last_bucket_ ? *last_bucket_ : -1);
+  // The memory as a set: which (property, value) pairs lead to which bucket and piece.
+  // A removed piece is identified by the cell it left (no two pieces share a cell).
+  auto piece_of = [&](uint32_t record) -> int64_t {
+    for (const auto& [key, v] : records_[record].props) {
+      if (key == rules_->sym_pos) return v.v;
+    }
+    return -1;
+  };
+  std::vector<std::tuple<uint32_t, int32_t, int32_t, int32_t, int64_t>> mem;
+  for (const MemEntry& m : memory_) {
+    mem.emplace_back(m.key, static_cast<int32_t>(m.val.kind), m.val.v, m.bucket, piece_of(m.record));
+  }
+  std::sort(mem.begin(), mem.end());
+  for (const auto& [a, b, c, d, e] : mem) {
+    put(a);
+    put(b);
+    put(c);
+    put(d);
+    put(e);
+  }
+  put(last_record_ >= 0 ? piece_of(static_cast<uint32_t>(last_record_)) : -1);
+  return k;
 }
 
 std::string Episode::explain_counters() const {

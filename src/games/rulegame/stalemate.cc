@@ -1,6 +1,10 @@
 #include "games/rulegame/stalemate.h"
 
 #include <algorithm>
+#include <unordered_set>
+
+#include "games/rulegame/java_random.h"
+#include "games/rulegame/random_board.h"
 
 namespace rk::rulegame {
 namespace {
@@ -113,6 +117,114 @@ bool lite_can_stalemate(const RuleSet& rules, const std::vector<std::string>& sh
     }
   }
   return true;
+}
+
+}  // namespace rk::rulegame
+
+namespace rk::rulegame {
+namespace {
+
+class Dfs {
+ public:
+  Dfs(size_t budget, int64_t& states) : budget_(budget), states_(states) {}
+
+  // True when some sequence of accepted moves from `e` ends in a stalemate.
+  bool run(const Episode& e, std::vector<std::pair<int, int>>& path) {
+    if (e.finish() == kStalemated) return true;
+    if (e.over()) return false;
+    if (!seen_.insert(e.state_key()).second) return false;
+    if (seen_.size() > budget_) {
+      cut_ = true;
+      return false;
+    }
+    ++states_;
+    for (size_t j = 0; j < e.pieces().size(); ++j) {
+      const uint8_t m = e.movable_to(j);
+      for (int b = 0; b < kBuckets; ++b) {
+        if (!(m & (1 << b))) continue;
+        Episode next = e;
+        const int pos = e.pieces()[j].pos;
+        if (next.move(pos, b) != kAccept) continue;
+        path.emplace_back(pos, b);
+        if (run(next, path)) return true;
+        path.pop_back();
+        if (cut_) return false;
+      }
+    }
+    return false;
+  }
+  bool cut() const { return cut_; }
+
+ private:
+  size_t budget_;
+  int64_t& states_;
+  std::unordered_set<std::string> seen_;
+  bool cut_ = false;
+};
+
+bool try_board(const RuleSet& rules, const Board& b, size_t budget, StalemateResult& r, bool& cut) {
+  Episode e(rules, b);
+  Dfs dfs(budget, r.states);
+  std::vector<std::pair<int, int>> path;
+  const bool found = dfs.run(e, path);
+  cut = dfs.cut();
+  if (found) {
+    r.found = true;
+    r.board = b;
+    r.moves = path;
+  }
+  return found;
+}
+
+}  // namespace
+
+StalemateResult search_stalemate(const RuleSet& rules, const StalemateSearch& opt) {
+  StalemateResult r;
+  const std::vector<std::string>& shapes = opt.shapes.empty() ? legacy_shapes() : opt.shapes;
+  const std::vector<std::string>& colors = opt.colors.empty() ? legacy_colors() : opt.colors;
+  const int kinds = static_cast<int>(shapes.size() * colors.size());
+  // Exhaustive: every choice of cells and piece kinds, one to `exhaustive_pieces` pieces.
+  for (int n = 1; n <= opt.exhaustive_pieces; ++n) {
+    std::vector<int> cells(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) cells[static_cast<size_t>(i)] = i + 1;
+    while (true) {
+      std::vector<int> kind(static_cast<size_t>(n), 0);
+      while (true) {
+        Board b;
+        for (int i = 0; i < n; ++i) {
+          Piece p;
+          p.id = i;
+          p.pos = cells[static_cast<size_t>(i)];
+          p.shape = shapes[static_cast<size_t>(kind[static_cast<size_t>(i)]) / colors.size()];
+          p.color = colors[static_cast<size_t>(kind[static_cast<size_t>(i)]) % colors.size()];
+          b.pieces.push_back(p);
+        }
+        ++r.boards_exhaustive;
+        bool cut = false;
+        if (try_board(rules, b, opt.state_budget * 10, r, cut)) return r;
+        if (cut) r.exhaustive_complete = false;
+        int k = n - 1;
+        while (k >= 0 && ++kind[static_cast<size_t>(k)] == kinds) kind[static_cast<size_t>(k--)] = 0;
+        if (k < 0) break;
+      }
+      int k = n - 1;
+      while (k >= 0 && cells[static_cast<size_t>(k)] == kCells - (n - 1 - k)) --k;
+      if (k < 0) break;
+      ++cells[static_cast<size_t>(k)];
+      for (int i = k + 1; i < n; ++i) cells[static_cast<size_t>(i)] = cells[static_cast<size_t>(i - 1)] + 1;
+    }
+  }
+  // Sampling: random boards with more pieces, searched within a state budget each.
+  JavaRandom rng(opt.seed);
+  for (int s = 0; s < opt.sample_boards && opt.exhaustive_pieces < opt.max_pieces; ++s) {
+    const int n = rng.in_range(opt.exhaustive_pieces + 1, opt.max_pieces);
+    Board b = random_board(rng, n, 0, 0, shapes, colors);
+    ++r.boards_sampled;
+    bool cut = false;
+    if (try_board(rules, b, opt.state_budget, r, cut)) return r;
+    if (cut) ++r.boards_cut;
+  }
+  return r;
 }
 
 }  // namespace rk::rulegame

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "games/rulegame/board.h"
+#include "games/rulegame/episode.h"
 #include "games/rulegame/rules.h"
 
 namespace rk::rulegame {
@@ -16,5 +17,27 @@ namespace rk::rulegame {
 // (one piece per cell, then cells dropped while it still stalemates).
 bool lite_can_stalemate(const RuleSet& rules, const std::vector<std::string>& shapes,
                         const std::vector<std::string>& colors, Board* sample);
+
+struct StalemateSearch {
+  int exhaustive_pieces = 2;     // every board with up to this many pieces is searched
+  int sample_boards = 2000;      // then this many random boards with more pieces
+  int max_pieces = 9;
+  size_t state_budget = 20000;   // states explored per sampled board before giving up on it
+  int64_t seed = 1;
+  std::vector<std::string> shapes, colors;
+};
+
+struct StalemateResult {
+  bool found = false;
+  bool exhaustive_complete = true;  // false if a board of the exhaustive phase ran out of budget
+  Board board;                      // a board from which play can reach a stalemate
+  std::vector<std::pair<int, int>> moves;  // accepted moves (cell, bucket) that lead to it
+  int64_t boards_exhaustive = 0, boards_sampled = 0, boards_cut = 0, states = 0;
+};
+
+// Whether some play of the real rules (counters, buckets, memory) reaches a stalemate: a
+// depth-first search over the player's accepted moves, with memoization of states, on every
+// board of up to `exhaustive_pieces` pieces, then on random larger boards (sampling).
+StalemateResult search_stalemate(const RuleSet& rules, const StalemateSearch& opt);
 
 }  // namespace rk::rulegame
