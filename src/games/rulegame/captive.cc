@@ -398,7 +398,7 @@ class Session {
   // Returns kNewGame for NEW, kExit for EXIT or the end of input.
   int commands() {
     std::string line;
-    std::vector<Token> toks;
+    TokenBuffer toks;
     while (io_.out.flush(), std::getline(io_.in, line)) {
       while (!line.empty() && line.back() == '\r') line.pop_back();
       // Java's trim(): every char <= ' ' at both ends.
@@ -490,7 +490,7 @@ class Session {
     return kExit;
   }
 
-  void move(const std::vector<Token>& toks) {
+  void move(const TokenBuffer& toks) {
     const size_t n = toks.size() - 1;
     if (n != 4 && n != 2) {
       respond(kInvalidArguments, "# Invalid input");

@@ -132,14 +132,13 @@ Tok punct_kind(char c) {
 
 }  // namespace
 
-bool tokenize(std::string_view line, uint32_t base, std::vector<Token>& out,
-              text::Diagnostics* diags) {
+bool tokenize(std::string_view line, uint32_t base, TokenBuffer& out, text::Diagnostics* diags) {
   out.clear();
   const size_t n = line.size();
   auto push = [&](Tok kind, char ch, size_t b, size_t e) {
-    out.push_back(Token{kind, ch, false, 0,
-                        {base + static_cast<uint32_t>(b), base + static_cast<uint32_t>(e)},
-                        line.data() + b});
+    out.push() = Token{kind, ch, false, 0,
+                       {base + static_cast<uint32_t>(b), base + static_cast<uint32_t>(e)},
+                       line.data() + b};
   };
   auto illegal = [&](size_t i, size_t len, uint32_t cp) {
     if (diags) {
@@ -180,7 +179,8 @@ bool tokenize(std::string_view line, uint32_t base, std::vector<Token>& out,
       case kDig: {
         size_t e = i + 1;
         while (e < n && kClass.c[static_cast<unsigned char>(line[e])] == kDig) ++e;
-        Token t{Tok::kNumber, 0, false, 0, {}, line.data() + i};
+        Token& t = out.push();
+        t = Token{Tok::kNumber, 0, false, 0, {}, line.data() + i};
         t.span = {base + static_cast<uint32_t>(i), base + static_cast<uint32_t>(e)};
         if (e - i <= 9) {  // always fits; the common case
           int32_t v = 0;
@@ -193,7 +193,6 @@ bool tokenize(std::string_view line, uint32_t base, std::vector<Token>& out,
           }
           return false;
         }
-        out.push_back(t);
         i = e;
         break;
       }
@@ -219,7 +218,7 @@ bool tokenize(std::string_view line, uint32_t base, std::vector<Token>& out,
           case '!':
             if (eq_next) {  // "==", "<=", ">=", "!=" are single comparison tokens
               push(Tok::kCmp, ch, i, i + 2);
-              out.back().two = true;
+              const_cast<Token&>(out[out.size() - 1]).two = true;
               i += 2;
               continue;
             }

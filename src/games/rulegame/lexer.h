@@ -29,6 +29,24 @@ struct Token {
   std::string_view text() const { return {start, span.size()}; }
 };
 
+// Tokens of one line. Keeps its storage from line to line: tokenizing allocates only when a line
+// has more tokens than any line before.
+class TokenBuffer {
+ public:
+  void clear() { n_ = 0; }
+  Token& push() {
+    if (n_ == v_.size()) v_.resize(v_.empty() ? 64 : v_.size() * 2);
+    return v_[n_++];
+  }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  const Token& operator[](size_t i) const { return v_[i]; }
+
+ private:
+  std::vector<Token> v_;
+  size_t n_ = 0;
+};
+
 const char* tok_name(Tok t);
 // The token as the reference engine prints it in messages, e.g. "CLOSE.)" or "ID.Nearby".
 std::string describe(const Token& t);
@@ -36,7 +54,6 @@ std::string describe(const Token& t);
 // Splits one line (already trimmed) starting at byte `base` of the file into tokens.
 // Returns false after reporting the first character that cannot start a token, or a number
 // that does not fit in 32 bits.
-bool tokenize(std::string_view line, uint32_t base, std::vector<Token>& out,
-              text::Diagnostics* diags);
+bool tokenize(std::string_view line, uint32_t base, TokenBuffer& out, text::Diagnostics* diags);
 
 }  // namespace rk::rulegame

@@ -87,7 +87,7 @@ Var classify_var(std::string_view s) {
 // Buffers reused from line to line and file to file, so that parsing allocates only when an
 // input is bigger than any seen before.
 struct Scratch {
-  std::vector<Token> toks;
+  TokenBuffer toks;
   std::vector<Item> items;
   std::vector<NodeId> kids;  // used as a stack by nested lists
   std::string text;          // for building names
@@ -100,7 +100,7 @@ Scratch& scratch() {
 
 class LineParser {
  public:
-  LineParser(RuleSet& rs, text::Diagnostics& diags, const std::vector<Token>& toks, Span line)
+  LineParser(RuleSet& rs, text::Diagnostics& diags, const TokenBuffer& toks, Span line)
       : rs_(rs), diags_(diags), toks_(toks), line_(line), sc_(scratch()) {}
 
   bool at_end() const { return i_ >= toks_.size(); }
@@ -380,14 +380,13 @@ class LineParser {
     items.clear();
     while (!at_end()) {
       const Token& a = peek();
-      Item it;
+      Item& it = items.emplace_back();
       if (is_star(a)) {
         take();
         it.kind = Item::kStar;
         it.span = a.span;
-        items.push_back(it);
-      } else if (items.empty() && is_char(a, Tok::kClose, ')')) {
-        // "()" - an atom without restrictions
+      } else if (items.size() == 1 && is_char(a, Tok::kClose, ')')) {
+        items.pop_back();  // "()" - an atom without restrictions
       } else if (left() >= 2 && a.kind == Tok::kId && peek(1).kind == Tok::kColon) {
         take();
         take();
@@ -396,14 +395,16 @@ class LineParser {
         it.role = role_of(it.key);
         it.key_span = a.span;
         if (!range(it)) {
-          if (!simple_item(it.node)) it.node = expression();
-          it.span = rs_.pool[it.node].span;
+          NodeId node;
+          if (!simple_item(node)) node = expression();
+          items.back().node = node;  // `it` may have moved if nested parsing grew `items`
+          items.back().span = rs_.pool[node].span;
         }
-        items.push_back(it);
       } else {
-        if (!simple_item(it.node)) it.node = expression();
-        it.span = rs_.pool[it.node].span;
-        items.push_back(it);
+        NodeId node;
+        if (!simple_item(node)) node = expression();
+        items.back().node = node;
+        items.back().span = rs_.pool[node].span;
       }
       if (at_end()) {
         fail("RG0011", fmt::format("the atom opened at column {} is not closed with ')'", column(open)),
@@ -445,11 +446,11 @@ class LineParser {
       }
       first = false;
       atom_items(a);
-      Atom atom;
+      if (r.atoms.count == 0) r.atoms.first = static_cast<uint32_t>(rs_.atoms.size());
+      // Built in place; a line that fails leaves an unreferenced atom behind, which is harmless.
+      Atom& atom = rs_.atoms.emplace_back();
       atom.span = {a.span.begin, toks_[i_ - 1].span.end};
       build_atom(sc_.items, atom);
-      if (r.atoms.count == 0) r.atoms.first = static_cast<uint32_t>(rs_.atoms.size());
-      rs_.atoms.push_back(atom);
       ++r.atoms.count;
     }
   }
@@ -790,7 +791,7 @@ class LineParser {
  private:
   RuleSet& rs_;
   text::Diagnostics& diags_;
-  const std::vector<Token>& toks_;
+  const TokenBuffer& toks_;
   Span line_;
   Scratch& sc_;
   int depth_ = 0;
@@ -800,7 +801,7 @@ class LineParser {
 
 expr::NodeId parse_expression(const text::SourceFile& file, text::Diagnostics& diags,
                               RuleSet& rules) {
-  std::vector<Token>& toks = scratch().toks;
+  TokenBuffer& toks = scratch().toks;
   const std::string_view text = file.text();
   if (!tokenize(text, 0, toks, &diags)) return expr::kNoNode;
   LineParser p(rules, diags, toks, {0, static_cast<uint32_t>(text.size())});
@@ -859,7 +860,7 @@ void parse_rules(const text::SourceFile& file, text::Diagnostics& diags, RuleSet
     out.sym_bucket = out.symbols.intern("bucket");
   }
   const std::string_view text = file.text();
-  std::vector<Token>& toks = scratch().toks;
+  TokenBuffer& toks = scratch().toks;
   bool top_comment = true;
   size_t start = 0;
   uint32_t line_no = 0;
