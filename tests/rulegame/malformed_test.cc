@@ -1,6 +1,7 @@
 // Malformed input gets diagnostics, never a crash or a hang.
 #include <gtest/gtest.h>
 
+#include "games/rulegame/board.h"
 #include "games/rulegame/rules.h"
 
 namespace rk::rulegame {
@@ -59,6 +60,22 @@ TEST(Malformed, ManyBrokenLinesStayBounded) {
   std::string text;
   for (int i = 0; i < 5000; ++i) text += "(*,*,*,,*)\n";
   EXPECT_EQ(errors_of(text), 5000u);
+}
+
+}  // namespace
+}  // namespace rk::rulegame
+
+namespace rk::rulegame {
+namespace {
+
+// Found by the board fuzzer: a number too large for a double used to escape as an exception.
+TEST(Malformed, BoardJsonWithHugeNumbers) {
+  Board b;
+  std::string err;
+  EXPECT_FALSE(parse_board_json(R"({"value":[{"x":1e99999,"y":1,"color":"RED","shape":"STAR"}]})", b, err));
+  EXPECT_FALSE(err.empty());
+  EXPECT_FALSE(parse_board_json("77777777E7777777777777777", b, err));
+  EXPECT_FALSE(parse_board_json(R"({"value":[{"x":99999999999999999999,"y":1}]})", b, err));
 }
 
 }  // namespace

@@ -46,7 +46,7 @@ bool parse_board_json(std::string_view text, Board& out, std::string& error) {
   try {
     // Parse the first JSON value only; the reference reader ignores what follows it.
     j = nlohmann::json::parse(text.begin(), text.end(), nullptr, true, true);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // syntax errors, numbers out of range ...
     // Retry on the prefix that ends at the outermost closing brace (trailing junk).
     const size_t close = text.rfind('}');
     bool ok = false;

@@ -344,7 +344,9 @@ void Episode::remember(size_t j, int bucket) {
   Record rec = info_[j].rec;
   rec.props.emplace_back(rules_->sym_bucket, Value::integer(bucket));
   const uint32_t idx = static_cast<uint32_t>(records_.size());
-  for (const auto& [k, v] : rec.props) {
+  for (const auto& kv : rec.props) {
+    const Sym k = kv.first;
+    const Value v = kv.second;
     auto it = std::find_if(memory_.begin(), memory_.end(),
                            [&](const MemEntry& m) { return m.key == k && m.val == v; });
     if (it != memory_.end()) {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <regex>
 
 #include "text/source.h"
 
@@ -30,6 +29,27 @@ int32_t java_hash(const std::string& s) {
   uint32_t h = 0;
   for (unsigned char c : s) h = h * 31 + c;
   return static_cast<int32_t>(h);
+}
+
+// Shell-style match: '*' any run of characters, '?' any one character.
+bool glob_match(std::string_view pat, std::string_view s) {
+  size_t p = 0, i = 0, star = std::string_view::npos, mark = 0;
+  while (i < s.size()) {
+    if (p < pat.size() && (pat[p] == '?' || pat[p] == s[i])) {
+      ++p;
+      ++i;
+    } else if (p < pat.size() && pat[p] == '*') {
+      star = p++;
+      mark = i;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      i = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pat.size() && pat[p] == '*') ++p;
+  return p == pat.size();
 }
 
 }  // namespace
@@ -106,20 +126,6 @@ std::vector<std::string> ImageLibrary::expand(const std::string& pattern, std::s
   const size_t slash = pattern.find_last_of('/');
   const std::string dir = slash == std::string::npos ? "" : pattern.substr(0, slash);
   const std::string last = slash == std::string::npos ? pattern : pattern.substr(slash + 1);
-  std::string re;
-  for (char c : last) {
-    if (c == '*') {
-      re += ".*";
-    } else if (c == '?') {
-      re += '.';
-    } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-') {
-      re += c;
-    } else {
-      re += '\\';
-      re += c;
-    }
-  }
-  const std::regex rx(re);
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(shapes_dir_ + "/" + dir, ec)) {
     const std::string name = e.path().filename().string();
@@ -127,7 +133,7 @@ std::vector<std::string> ImageLibrary::expand(const std::string& pattern, std::s
     if (!e.is_regular_file() || name.back() == '~' || ext == ".csv" || ext == ".sh" || ext == ".bat") continue;
     std::string stem = name;
     if (ext == ".svg") stem = name.substr(0, name.size() - 4);
-    if (std::regex_match(name, rx) || (ext == ".svg" && std::regex_match(stem, rx))) {
+    if (glob_match(last, name) || (ext == ".svg" && glob_match(last, stem))) {
       keys.push_back(dir.empty() ? name : dir + "/" + name);
     }
   }

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for SECONDS seconds (default 60), seeded from ../shared/corpora and from
+# the regression inputs kept in fuzz/regressions/<target>/. Any crash, leak or timeout that
+# libFuzzer finds is written to fuzz/regressions/<target>/ (commit it after fixing the bug).
+# With --regressions only, replays the kept inputs and exits (used by CI).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+if [ "$seconds" != "--regressions" ] && ! [ "$seconds" -gt 0 ] 2>/dev/null; then
+  echo "usage: fuzz/run.sh [SECONDS>0 | --regressions]" >&2
+  exit 2
+fi
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz >/dev/null
+bin=build/fuzz/fuzz
+shared=../shared/corpora/rulegame
+work=fuzz/corpus-work
+targets=(rulegame_rules_fuzz rulegame_expr_fuzz rulegame_board_fuzz rulegame_captive_fuzz)
+
+seed() {  # target -> folder of seed inputs
+  local t=$1 d=$work/$1
+  mkdir -p "$d"
+  if [ -d "$shared" ] && [ -z "$(ls -A "$d")" ]; then
+    case $t in
+      rulegame_rules_fuzz) find "$shared/Rule-Game-game-data/rules" -name '*.txt' | head -400 | xargs -r cp -n -t "$d" 2>/dev/null || true ;;
+      rulegame_expr_fuzz) printf '%s' 'p+1' > "$d/a"; printf '%s' '[!p*[0,1,2,3], !!p*(p-1)]' > "$d/b"
+                          printf '%s' 'q.bucket.value<=this.value' > "$d/c"; printf '%s' '(p==Nearby)*Nearby' > "$d/d" ;;
+      rulegame_board_fuzz) find "$shared/Rule-Game-game-data/boards" -name '*.json' | head -200 | xargs -r cp -n -t "$d" 2>/dev/null || true ;;
+      rulegame_captive_fuzz) printf 'MOVE 1 1 7 0\nMOVE 0 3\nDISPLAY\nMODE BRIEF\nCOND\nNEW\nMOVE 6 6 0 7\nHELP\nEXIT\n' > "$d/a" ;;
+    esac
+  fi
+  echo "$d"
+}
+
+status=0
+for t in "${targets[@]}"; do
+  reg=fuzz/regressions/$t
+  mkdir -p "$reg"
+  if [ "${1:-}" = "--regressions" ]; then
+    if [ -n "$(ls -A "$reg")" ]; then
+      "$bin/$t" -runs=0 "$reg"/* >/dev/null 2>&1 || { echo "fuzz: $t fails on a kept regression input"; status=1; }
+    fi
+    echo "fuzz: $t regressions ok"
+    continue
+  fi
+  corpus=$(seed "$t")
+  echo "fuzz: $t for ${seconds}s"
+  if ! "$bin/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        -dict=fuzz/dict/rulegame.dict -artifact_prefix="$reg/" -print_final_stats=1 \
+        "$corpus" "$reg" 2>"$work/$t.log"; then
+    echo "fuzz: $t FOUND A PROBLEM, input kept in $reg/ (log: $work/$t.log)"
+    status=1
+  fi
+  grep -E 'stat::number_of_executed_units|Done' "$work/$t.log" | tail -2 || true
+done
+exit $status
