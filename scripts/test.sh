@@ -9,9 +9,9 @@ scripts/setup.sh
 scripts/build.sh release
 ctest --preset release -j "$(nproc)"
 if [ "${1:-}" = "--quick" ]; then exit 0; fi
-echo "== sanitizers (ASan + UBSan)"
-scripts/build.sh asan
-ctest --preset asan -j "$(nproc)"
 echo "== fuzz targets (libFuzzer, clang-14)"
 fuzz/run.sh --regressions
 fuzz/run.sh "${RK_FUZZ_SECONDS:-10}"
+echo "== sanitizers (ASan + UBSan): the whole suite again"
+scripts/build.sh asan
+ctest --preset asan -j "$(nproc)"
