@@ -137,6 +137,26 @@ BENCHMARK_CAPTURE(BM_LiteStalemate, OCT26_13, std::string("Rule-Game-game-data/r
 BENCHMARK_CAPTURE(BM_LiteStalemate, position_A, std::string("Rule-Game-game-data/rules/pk/position_A.txt"))->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_LiteStalemate, TD_01, std::string("Rule-Game-server/game-data/rules/TD-01.txt"))->Unit(benchmark::kMicrosecond);
 
+// The real-rules stalemate search (exhaustive over boards of up to two pieces, then 200 sampled
+// boards), per rule file.
+void BM_StalemateSearch(benchmark::State& state, const std::string& rel) {
+  std::string t;
+  if (!rk::text::read_file(kRoot + "/" + rel, t)) {
+    state.SkipWithError("corpus absent");
+    return;
+  }
+  rk::text::SourceFile f(rel, t);
+  rk::text::Diagnostics d(&f);
+  RuleSet rs;
+  parse_rules(f, d, rs);
+  StalemateSearch opt;
+  opt.sample_boards = 200;
+  for (auto _ : state) benchmark::DoNotOptimize(search_stalemate(rs, opt).found);
+}
+BENCHMARK_CAPTURE(BM_StalemateSearch, rules_1, std::string("Rule-Game-game-data/rules/1.txt"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StalemateSearch, position_A, std::string("Rule-Game-game-data/rules/pk/position_A.txt"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StalemateSearch, TD_01, std::string("Rule-Game-server/game-data/rules/TD-01.txt"))->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();
