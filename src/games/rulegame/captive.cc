@@ -15,6 +15,7 @@
 #include "games/rulegame/captive_display.h"
 #include "games/rulegame/captive_log.h"
 #include "games/rulegame/episode.h"
+#include "games/rulegame/composite.h"
 #include "games/rulegame/image_objects.h"
 #include "games/rulegame/java_random.h"
 #include "games/rulegame/lexer.h"
@@ -225,20 +226,28 @@ class RandomBoards : public BoardSource {
 // Random boards of image objects drawn from a list of images.
 class RandomImageBoards : public BoardSource {
  public:
+  // Either a list of images (each equally likely) or composite families.
   RandomImageBoards(int64_t seed, Range pieces, std::vector<std::string> keys,
-                    std::vector<Properties> props)
-      : rng_(seed), pieces_(pieces), keys_(std::move(keys)), props_(std::move(props)) {}
+                    std::vector<Properties> props, CompositeGenerator composite, ImageLibrary* lib)
+      : rng_(seed), pieces_(pieces), keys_(std::move(keys)), props_(std::move(props)),
+        composite_(std::move(composite)), lib_(lib) {}
   Board next() override {
     const int n = rng_.in_range(pieces_.lo, pieces_.hi);
     Board b;
     const std::vector<int> cells = rng_.subset_ordered(kCells, n);
     for (int i = 0; i < n; ++i) {
-      const size_t k = static_cast<size_t>(rng_.next_int(static_cast<int32_t>(keys_.size())));
       Piece p;
       p.id = i;
       p.pos = cells[static_cast<size_t>(i)] + 1;
-      p.image = keys_[k];
-      p.props = props_[k];
+      if (!composite_.empty()) {
+        p.image = composite_.draw(rng_);
+        std::string why;
+        lib_->properties(p.image, p.props, why);
+      } else {
+        const size_t k = static_cast<size_t>(rng_.next_int(static_cast<int32_t>(keys_.size())));
+        p.image = keys_[k];
+        p.props = props_[k];
+      }
       b.pieces.push_back(std::move(p));
     }
     return b;
@@ -249,6 +258,8 @@ class RandomImageBoards : public BoardSource {
   Range pieces_;
   std::vector<std::string> keys_;
   std::vector<Properties> props_;
+  CompositeGenerator composite_;
+  ImageLibrary* lib_;
 };
 
 // Predefined boards, used in turn.
@@ -699,8 +710,13 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
     } else if (!para["images"].empty()) {
       std::vector<std::string> keys;
       std::vector<Properties> props;
+      CompositeGenerator composite;
       for (const std::string& pat : split_list_raw(para["images"])) {
         std::string why;
+        if (is_composite_name(pat)) {
+          if (!composite.add(pat, why)) return s.startup_error(why);
+          continue;
+        }
         const bool wild = pat.find_first_of("*?") != std::string::npos;
         std::vector<std::string> found = wild ? s.images().expand(pat, why) : std::vector<std::string>{pat};
         if (!why.empty()) return s.startup_error(why);
@@ -711,8 +727,12 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
           props.push_back(std::move(pr));
         }
       }
-      if (keys.empty()) return s.startup_error("no images match " + para["images"]);
-      s.set_source(std::make_unique<RandomImageBoards>(seed, pieces, std::move(keys), std::move(props)));
+      if (keys.empty() && composite.empty()) return s.startup_error("no images match " + para["images"]);
+      if (!keys.empty() && !composite.empty()) {
+        return s.startup_error("a parameter set cannot mix composite objects with image files");
+      }
+      s.set_source(std::make_unique<RandomImageBoards>(seed, pieces, std::move(keys), std::move(props),
+                                                       std::move(composite), &s.images()));
     } else {
       s.set_source(std::make_unique<RandomBoards>(seed, pieces, shapes, colors, all_shapes, all_colors,
                                                   a.get("crowded") == "true"));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "games/rulegame/composite.h"
 #include "text/source.h"
 
 namespace rk::rulegame {
@@ -105,6 +106,20 @@ bool ImageLibrary::load_dir(const std::string& dir, std::string& why) {
 }
 
 bool ImageLibrary::properties(const std::string& key, Properties& out, std::string& why) {
+  if (is_composite_name(key)) {  // generated objects: the properties follow from the name
+    CompositeFamily f;
+    if (!f.parse(key, why)) return false;
+    if (f.wild()) {
+      why = "a board piece must be one concrete composite object, not a family: " + key;
+      return false;
+    }
+    out = f.properties();
+    // The reference records the name it was given.
+    for (auto& kv : out) {
+      if (kv.first == "name") kv.second = key;
+    }
+    return true;
+  }
   const size_t slash = key.find_last_of('/');
   const std::string dir = slash == std::string::npos ? "" : key.substr(0, slash);
   std::string file = slash == std::string::npos ? key : key.substr(slash + 1);

@@ -33,6 +33,7 @@ class JavaRandom {
                                   static_cast<uint32_t>(bound - 1)) < 0);
     return val;
   }
+  bool next_boolean() { return next(1) != 0; }
   int64_t next_long() {
     const int64_t hi = next(32);
     return static_cast<int64_t>(static_cast<uint64_t>(hi) << 32) + next(32);
