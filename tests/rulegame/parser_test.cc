@@ -146,5 +146,16 @@ TEST(Printer, CanonicalFormParsesToTheSameRules) {
   EXPECT_NE(printed.find("seq:last.seq - 1 - (2 - 3)"), std::string::npos) << printed;
 }
 
+// Found by fuzzing: an order whose elements are all expressions ranks no cell, and its
+// canonical printout must still parse.
+TEST(Printer, OrderThatRanksNothing) {
+  auto a = parse("Order X=[![1,2], 3+4]\n(pos:X)");
+  ASSERT_FALSE(a->diags->has_errors()) << a->diags->render();
+  const std::string printed = to_source(a->rules);
+  auto b = parse(printed);
+  EXPECT_FALSE(b->diags->has_errors()) << printed << b->diags->render();
+  EXPECT_EQ(to_source(b->rules), printed);
+}
+
 }  // namespace
 }  // namespace rk::rulegame

@@ -96,6 +96,9 @@ const Order* builtin_order(std::string_view name) {
 }
 
 std::string Order::to_source() const {
+  // An order whose elements rank no cell at all is written with a name element, which ranks
+  // nothing too ("[]" would not parse). Found by fuzzing.
+  if (n_groups == 0) return "[_]";
   std::string s = "[";
   for (size_t i = 0; i < n_groups; ++i) {
     if (i) s += ",";
