@@ -3,6 +3,8 @@
 
 #include "cli/commands.h"
 
+#include <unistd.h>
+
 #include <iostream>
 #include <string>
 #include <vector>
@@ -15,7 +17,7 @@ int main(int argc, char** argv) {
   if (argc >= 3 && std::string(argv[1]) == "rulegame" && std::string(argv[2]) == "captive") {
     std::vector<std::string> args(argv + 3, argv + argc);
     std::ios::sync_with_stdio(false);
-    rk::rulegame::CaptiveIO io{std::cin, std::cout, std::cerr, ""};
+    rk::rulegame::CaptiveIO io{std::cin, std::cout, std::cerr, "", isatty(0) && isatty(1)};
     return rk::rulegame::run_captive(args, io);
   }
   CLI::App app{"rulekit: runs the rule files and card scripts of real games"};

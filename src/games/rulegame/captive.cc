@@ -387,7 +387,16 @@ class Session {
   void respond(int code, const std::string& msg) {
     io_.out << code << " " << episode_->finish() << " " << episode_->attempts() << "\n" << msg << "\n";
   }
-  std::string ascii() const { return ascii_board(*episode_, last_); }
+  std::string ascii() const {
+    std::string a = ascii_board(*episode_, last_);
+    if (io_.interactive) {
+      a += "\n# Legend: color letter + shape (# square, * star, O circle, T triangle), [..] the piece"
+           "\n# tried last, ( .) the cell just emptied. Buckets: 0 top-left, 1 top-right,"
+           "\n# 2 bottom-right, 3 bottom-left. Move with MOVE row col bucket_row bucket_col"
+           "\n# (e.g. MOVE 6 1 7 0 = top-left piece into bucket 0) or MOVE piece_id bucket_id.";
+    }
+    return a;
+  }
   void show_after_move() {
     if (mode_ != Mode::kBrief) io_.out << board_json(*episode_) << "\n";
     if (mode_ == Mode::kFull) io_.out << ascii() << "\n";

@@ -14,6 +14,9 @@ struct CaptiveIO {
   std::ostream& out;
   std::ostream& err;
   std::string cwd;  // relative paths (rule, board, log files) resolve against it; "" = process cwd
+  // A person at a terminal (not a client program): boards get a legend. Protocol output for
+  // programs is unchanged, since the legend is only shown when this is set.
+  bool interactive = false;
 };
 
 // Runs a whole session; returns the process exit status (0, or 1 for a start-up error).
