@@ -88,21 +88,6 @@ bool parse_range(const std::string& s, Range& r) {
   return true;
 }
 
-std::vector<std::string> split_list(const std::string& s) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= s.size()) {
-    size_t semi = s.find(';', start);
-    if (semi == std::string::npos) semi = s.size();
-    std::string item = s.substr(start, semi - start);
-    for (char& c : item) {
-      if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    }
-    if (!item.empty()) out.push_back(item);
-    start = semi + 1;
-  }
-  return out;
-}
 
 // Splits one CSV line (double quotes may enclose fields holding commas).
 std::vector<std::string> csv_fields(std::string_view line) {
@@ -169,6 +154,15 @@ std::vector<std::string> split_list_raw(const std::string& s) {
     if (semi == std::string::npos) semi = s.size();
     if (semi > start) out.push_back(s.substr(start, semi - start));
     start = semi + 1;
+  }
+  return out;
+}
+
+// Upper-cased, as shape and color names are compared.
+std::vector<std::string> split_list(const std::string& s) {
+  std::vector<std::string> out = split_list_raw(s);
+  for (std::string& item : out) {
+    for (char& c : item) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   }
   return out;
 }
@@ -647,6 +641,19 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
   const std::string& first = a.pos[0];
   const std::string input_dir = a.get("inputDir", "/opt/tomcat/game-data");
   s.set_images(s.path(input_dir + "/shapes"));
+  auto log_settings = [&](const std::string& rule_name, const std::string& trial_list, int series_no) {
+    LogSettings ls;
+    ls.log_path = a.has("log") ? a.get("log") : a.get("logappend");
+    ls.append = !a.has("log") && a.has("logappend");
+    ls.compact = a.get("log.format") == "Compact";
+    ls.nickname = a.get("log.nickname");
+    ls.run = a.get("log.run", "0");
+    ls.transcript_path = a.get("detailedTranscript");
+    ls.rule_name = rule_name;
+    ls.trial_list = trial_list;
+    ls.series = series_no;
+    return ls;
+  };
   std::map<std::string, std::string> para;
   std::string trial_list_name;
   int series = 0;
@@ -746,36 +753,11 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
       s.set_source(std::make_unique<RandomBoards>(seed, pieces, shapes, colors, all_shapes, all_colors,
                                                   a.get("crowded") == "true"));
     }
-    if (a.has("log") || a.has("logappend")) {
-      LogSettings ls;
-      ls.log_path = a.has("log") ? a.get("log") : a.get("logappend");
-      ls.append = !a.has("log") && a.has("logappend");
-      ls.compact = a.get("log.format") == "Compact";
-      ls.nickname = a.get("log.nickname");
-      ls.run = a.get("log.run", "0");
-      ls.transcript_path = a.get("detailedTranscript");
-      ls.rule_name = s.rules_name();
-      ls.trial_list = trial_list_name;
-      ls.series = series;
-      s.set_log(std::move(ls));
-    }
+    if (a.has("log") || a.has("logappend")) s.set_log(log_settings(s.rules_name(), trial_list_name, series));
     return s.run();
   }
   std::string problem;
   if (!s.load_rules(first, problem)) return s.startup_error(problem);
-  auto log_settings = [&](const std::string& rule_name, const std::string& trial_list, int series_no) {
-    LogSettings ls;
-    ls.log_path = a.has("log") ? a.get("log") : a.get("logappend");
-    ls.append = !a.has("log") && a.has("logappend");
-    ls.compact = a.get("log.format") == "Compact";
-    ls.nickname = a.get("log.nickname");
-    ls.run = a.get("log.run", "0");
-    ls.transcript_path = a.get("detailedTranscript");
-    ls.rule_name = rule_name;
-    ls.trial_list = trial_list;
-    ls.series = series_no;
-    return ls;
-  };
   if (a.has("log") || a.has("logappend")) s.set_log(log_settings(s.rules_name(), "", 0));
   if (a.pos.size() < 2) return s.startup_error("No params specified");
   const std::string& second = a.pos[1];
