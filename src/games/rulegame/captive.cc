@@ -307,6 +307,25 @@ class Session {
   }
 
   void set_source(std::unique_ptr<BoardSource> s) { source_ = std::move(s); }
+  // Shape names, where "dir/*" stands for every SVG shape file in that folder of the game data.
+  std::vector<std::string> shape_list(const std::string& spec) {
+    std::vector<std::string> out;
+    for (std::string item : split_list_raw(spec)) {
+      if (item.find('*') != std::string::npos && images_) {
+        std::string why;
+        for (std::string k : images_->expand(item, why)) {
+          if (k.size() > 4 && k.substr(k.size() - 4) == ".svg") k.resize(k.size() - 4);
+          out.push_back(k);
+        }
+      } else {
+        out.push_back(item);
+      }
+    }
+    for (std::string& item : out) {
+      for (char& c : item) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+    return out;
+  }
   void set_images(const std::string& shapes_dir) { images_ = std::make_unique<ImageLibrary>(shapes_dir); }
   ImageLibrary& images() { return *images_; }
   // Reads a board file; its pieces get labels A, B, ... by id, image pieces their properties.
@@ -699,18 +718,38 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
       return s.startup_error("the trial list row lacks min/max shapes or colors");
     }
     std::vector<std::string> all_shapes = legacy_shapes(), all_colors = legacy_colors();
-    if (!para["shapes"].empty()) all_shapes = split_list(para["shapes"]);
+    if (!para["shapes"].empty()) all_shapes = s.shape_list(para["shapes"]);
     if (!para["colors"].empty()) all_colors = split_list(para["colors"]);
     if (!para["initial_boards"].empty()) {
       // Predefined boards: every board file of the folder, in name order.
       namespace fs = std::filesystem;
       const std::string dir = input_dir + "/boards/" + para["initial_boards"];
       std::vector<std::string> files;
-      std::error_code ec;
-      for (const auto& e : fs::directory_iterator(s.path(dir), ec)) {
-        if (e.path().extension() == ".json") files.push_back(dir + "/" + e.path().filename().string());
+      const std::string order = para["initial_boards_order"];
+      const bool listed = order.size() > 4 && order.substr(order.size() - 4) == ".csv";
+      if (listed) {
+        // A list of board names, one per line, used in that order.
+        std::string list;
+        if (!text::read_file(s.path(dir + "/" + order), list)) {
+          return s.startup_error(dir + "/" + order + " (No such file or directory)");
+        }
+        size_t start = 0;
+        while (start < list.size()) {
+          size_t nl = list.find('\n', start);
+          if (nl == std::string::npos) nl = list.size();
+          std::string name = list.substr(start, nl - start);
+          start = nl + 1;
+          while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back()))) name.pop_back();
+          if (name.empty() || name[0] == '#') continue;
+          files.push_back(dir + "/" + name + ".json");
+        }
+      } else {
+        std::error_code ec;
+        for (const auto& e : fs::directory_iterator(s.path(dir), ec)) {
+          if (e.path().extension() == ".json") files.push_back(dir + "/" + e.path().filename().string());
+        }
+        std::sort(files.begin(), files.end());
       }
-      std::sort(files.begin(), files.end());
       if (files.empty()) return s.startup_error("no board files in " + dir);
       std::vector<Board> boards;
       for (const std::string& f : files) {
@@ -719,9 +758,11 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
         if (!s.read_board(f, b, why)) return s.startup_error(why);
         boards.push_back(std::move(b));
       }
-      std::string ff = "ff=";
-      for (size_t k = 0; k < files.size(); ++k) ff += (k ? ", " : "") + files[k];
-      io.out << ff << "\n";
+      if (!listed) {  // the original announces the alphabetical list
+        std::string ff = "ff=";
+        for (size_t k = 0; k < files.size(); ++k) ff += (k ? ", " : "") + files[k];
+        io.out << ff << "\n";
+      }
       s.set_source(std::make_unique<BoardList>(std::move(boards)));
     } else if (!para["images"].empty()) {
       std::vector<std::string> keys;
@@ -776,9 +817,9 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
       return s.startup_error("Invalid number of colors: " + a.pos[3]);
     }
     std::vector<std::string> all_shapes = legacy_shapes(), all_colors = legacy_colors();
-    if (a.pos.size() >= 5) all_shapes = split_list(a.pos[4]);
+    if (a.pos.size() >= 5) all_shapes = s.shape_list(a.pos[4]);
     if (a.pos.size() >= 6) all_colors = split_list(a.pos[5]);
-    if (a.has("shapes")) all_shapes = split_list(a.get("shapes"));
+    if (a.has("shapes")) all_shapes = s.shape_list(a.get("shapes"));
     if (a.has("colors")) all_colors = split_list(a.get("colors"));
     auto boards = std::make_unique<RandomBoards>(seed, pieces, shapes, colors, all_shapes, all_colors,
                                                  a.get("crowded") == "true");
