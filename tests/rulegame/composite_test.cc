@@ -1,0 +1,68 @@
+#include "games/rulegame/composite.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace rk::rulegame {
+namespace {
+
+std::map<std::string, std::string> props_of(const std::string& name) {
+  CompositeFamily f;
+  std::string why;
+  EXPECT_TRUE(f.parse(name, why)) << why;
+  std::map<std::string, std::string> m;
+  for (const auto& [k, v] : f.properties()) m[k] = v;
+  return m;
+}
+
+TEST(Composite, PropertiesFollowFromTheName) {
+  auto p = props_of("/composite/v3/d=231/b=232/gc/rc/rt");
+  EXPECT_EQ(p["orientation"], "v");
+  EXPECT_EQ(p["d"], "231");
+  EXPECT_EQ(p["d_order"], "2");  // neither rising nor falling
+  EXPECT_EQ(p["b"], "232");
+  EXPECT_EQ(p["s"], "cct");
+  EXPECT_EQ(p["c"], "grr");
+  EXPECT_EQ(p["sameshape"], "0");
+  EXPECT_EQ(p["occupied"], "3");
+  EXPECT_EQ(p["opacity"], "46");  // (0.4*0.64 + 1 + 0.4*0.36) / 3, truncated
+  EXPECT_EQ(p["trans_h"], "1");   // a single column is trivially invariant sideways
+  EXPECT_EQ(p["trans_v"], "0");
+}
+
+TEST(Composite, DefaultsAndShorthands) {
+  auto p = props_of("/composite/h/d=123");
+  EXPECT_EQ(p["name"], "/composite/h3/d=123/rq/rq/rq");
+  EXPECT_EQ(p["d_order"], "1");
+  EXPECT_EQ(p["b"], "333");
+  auto g = props_of("/composite/g22/x/rq^3");
+  EXPECT_EQ(g["occupied"], "3");
+  EXPECT_EQ(g["orientation"], "g");
+}
+
+TEST(Composite, FamiliesDrawConcreteMembers) {
+  CompositeGenerator gen;
+  std::string why;
+  ASSERT_TRUE(gen.add(R"(/composite/?/d=???/b=???/??/??/??)", why)) << why;
+  JavaRandom rng(5);
+  for (int i = 0; i < 50; ++i) {
+    CompositeFamily f;
+    const std::string name = gen.draw(rng);
+    ASSERT_TRUE(f.parse(name, why)) << name << ": " << why;
+    EXPECT_FALSE(f.wild()) << name;
+  }
+}
+
+TEST(Composite, MalformedNamesAreRejectedWithAReason) {
+  for (const char* bad : {"/composite/", "/composite/q3", "/composite/h2/d=1234", "/composite/h2/zz",
+                          "/composite/h2/rq/rq/rq", "/composite/g3/rq", "/composite/h//rq"}) {
+    CompositeFamily f;
+    std::string why;
+    EXPECT_FALSE(f.parse(bad, why)) << bad;
+    EXPECT_FALSE(why.empty()) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace rk::rulegame
