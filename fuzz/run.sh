@@ -15,7 +15,7 @@ cmake --build --preset fuzz >/dev/null
 bin=build/fuzz/fuzz
 shared=../shared/corpora/rulegame
 work=fuzz/corpus-work
-targets=(rulegame_rules_fuzz rulegame_expr_fuzz rulegame_board_fuzz rulegame_captive_fuzz)
+targets=(rulegame_rules_fuzz rulegame_expr_fuzz rulegame_board_fuzz rulegame_captive_fuzz vck_effect_fuzz)
 
 seed() {  # target -> folder of seed inputs
   local t=$1 d=$work/$1
@@ -26,6 +26,19 @@ seed() {  # target -> folder of seed inputs
       rulegame_expr_fuzz) printf '%s' 'p+1' > "$d/a"; printf '%s' '[!p*[0,1,2,3], !!p*(p-1)]' > "$d/b"
                           printf '%s' 'q.bucket.value<=this.value' > "$d/c"; printf '%s' '(p==Nearby)*Nearby' > "$d/d" ;;
       rulegame_board_fuzz) find "$shared/Rule-Game-game-data/boards" -name '*.json' | head -200 | xargs -r cp -n -t "$d" 2>/dev/null || true ;;
+      vck_effect_fuzz) if [ -d ../shared/corpora/vck/tables ]; then
+                         python3 - "$d" <<'PY' || true
+import json, sys, glob, os
+n = 0
+for t in glob.glob('../shared/corpora/vck/tables/*.json'):
+    rows = json.load(open(t))
+    if not isinstance(rows, list): continue
+    for r in rows:
+        for k, v in (r.items() if isinstance(r, dict) else []):
+            if isinstance(v, str) and k.endswith(('effect', 'reward', 'cost', 'payout', 'payout_on_turn', 'payout_off_turn')) and v:
+                open(os.path.join(sys.argv[1], 'e%d' % n), 'w').write(v); n += 1
+PY
+                       fi ;;
       rulegame_captive_fuzz) printf 'MOVE 1 1 7 0\nMOVE 0 3\nDISPLAY\nMODE BRIEF\nCOND\nNEW\nMOVE 6 6 0 7\nHELP\nEXIT\n' > "$d/a" ;;
     esac
   fi

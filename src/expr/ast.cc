@@ -19,6 +19,8 @@ const char* op_text(Op op) {
     case Op::kGt: return ">";
     case Op::kGe: return ">=";
     case Op::kNot: return "!";
+    case Op::kAnd: return "and";
+    case Op::kOr: return "or";
     case Op::kNeg: return "-";
     default: return "";
   }

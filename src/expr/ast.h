@@ -24,6 +24,7 @@ enum class Op : uint8_t {
   kNeg,    // -a (reserved for dialects that allow it on expressions)
   kAdd, kSub, kMul, kDiv, kMod,
   kEq, kNe, kLt, kLe, kGt, kGe,
+  kAnd, kOr,  // {1} when both / either side is non-empty, else {}
   kList,   // [a, b, ...]: union of the element sets
   kRange,  // [lo..hi] (lo, hi in value / value2)
   kCall,   // sym(args...)

@@ -158,6 +158,16 @@ void eval_set(const Pool& pool, NodeId id, Env& env, ValueSet& out) {
       }
       return;
     }
+    case Op::kAnd:
+    case Op::kOr: {
+      ValueSet a, b;
+      eval_set(pool, pool.kid(n, 0), env, a);
+      eval_set(pool, pool.kid(n, 1), env, b);
+      out.clear();
+      const bool r = n.op == Op::kAnd ? (!a.empty() && !b.empty()) : (!a.empty() || !b.empty());
+      if (r) out.insert(Value::integer(1));
+      return;
+    }
     case Op::kList: {
       out.clear();
       ValueSet part;

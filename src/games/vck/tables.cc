@@ -1,0 +1,61 @@
+#include "games/vck/tables.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "text/source.h"
+
+namespace rk::vck {
+
+const std::vector<std::pair<std::string, std::vector<std::string>>>& effect_columns() {
+  static const std::vector<std::pair<std::string, std::vector<std::string>>> k = {
+      {"citizens", {"special_payout_on_turn", "special_payout_off_turn"}},
+      {"domains", {"passive_effect", "activation_effect"}},
+      {"monsters", {"special_reward", "special_cost"}},
+      {"events", {"roll_effect", "special_reward", "activation_effect", "passive_effect"}},
+      {"starters", {"special_payout_on_turn", "special_payout_off_turn"}},
+      {"agents", {"activation_effect"}},
+      {"relics", {"passive_effect"}},
+      {"nobles", {"special_duke_payout"}},
+  };
+  return k;
+}
+
+bool is_table_folder(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  return fs::exists(fs::path(dir) / "citizens.json", ec) && fs::exists(fs::path(dir) / "domains.json", ec);
+}
+
+bool load_tables(const std::string& dir, std::vector<CardEffect>& out, std::string& error) {
+  for (const auto& [table, columns] : effect_columns()) {
+    const std::string path = dir + "/" + table + ".json";
+    std::string text;
+    if (!text::read_file(path, text)) continue;  // a database may lack a table
+    nlohmann::json rows;
+    try {
+      rows = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception& e) {
+      error = path + ": not valid JSON: " + e.what();
+      return false;
+    }
+    if (!rows.is_array()) {
+      error = path + ": expected a list of rows";
+      return false;
+    }
+    for (size_t r = 0; r < rows.size(); ++r) {
+      const auto& row = rows[r];
+      if (!row.is_object()) continue;
+      const std::string card = row.contains("name") && row["name"].is_string() ? row["name"].get<std::string>() : "";
+      for (const std::string& col : columns) {
+        if (!row.contains(col) || !row[col].is_string()) continue;
+        const std::string v = row[col].get<std::string>();
+        if (v.empty()) continue;
+        out.push_back({table, col, card, r, v});
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace rk::vck
