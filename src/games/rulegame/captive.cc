@@ -440,6 +440,10 @@ class Session {
       while (e > b && static_cast<unsigned char>(line[e - 1]) <= ' ') --e;
       const std::string_view cmdline = std::string_view(line).substr(b, e - b);
       if (cmdline.empty()) continue;
+      if (cmdline.size() > (1u << 16)) {  // no command is this long; do not tokenize megabytes
+        respond(kInvalidCommand, "# Invalid input - line too long");
+        continue;
+      }
       text::SourceFile src("stdin", std::string(cmdline));
       text::Diagnostics d(&src);
       if (!tokenize(src.text(), 0, toks, &d)) {

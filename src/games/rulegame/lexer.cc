@@ -133,7 +133,7 @@ Tok punct_kind(char c) {
 }  // namespace
 
 bool tokenize(std::string_view line, uint32_t base, TokenBuffer& out, text::Diagnostics* diags) {
-  out.clear();
+  out.reset(line.size() + 1);
   const size_t n = line.size();
   auto push = [&](Tok kind, char ch, size_t b, size_t e) {
     out.push() = Token{kind, ch, false, 0,
@@ -172,7 +172,8 @@ bool tokenize(std::string_view line, uint32_t base, TokenBuffer& out, text::Diag
     const char ch = line[i];
     switch (kClass.c[static_cast<unsigned char>(ch)]) {
       case kSp:
-        ++i;
+        while (++i < n && kClass.c[static_cast<unsigned char>(line[i])] == kSp) {
+        }
         break;
       case kHash:
         return true;  // a comment ends the line
@@ -210,13 +211,12 @@ bool tokenize(std::string_view line, uint32_t base, TokenBuffer& out, text::Diag
         break;
       }
       case kPun: {
-        const bool eq_next = i + 1 < n && line[i + 1] == '=';
         switch (ch) {
           case '=':
           case '<':
           case '>':
           case '!':
-            if (eq_next) {  // "==", "<=", ">=", "!=" are single comparison tokens
+            if (i + 1 < n && line[i + 1] == '=') {  // "==", "<=", ">=", "!=" are single comparison tokens
               push(Tok::kCmp, ch, i, i + 2);
               const_cast<Token&>(out[out.size() - 1]).two = true;
               i += 2;

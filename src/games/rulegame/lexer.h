@@ -4,6 +4,7 @@
 // "==" "<=" ">=" "!=" are comparison operators, ".." is a range dot.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -33,11 +34,13 @@ struct Token {
 // has more tokens than any line before.
 class TokenBuffer {
  public:
-  void clear() { n_ = 0; }
-  Token& push() {
-    if (n_ == v_.size()) v_.resize(v_.empty() ? 64 : v_.size() * 2);
-    return v_[n_++];
+  // Empties the buffer and makes room for `max` tokens (a line of n bytes has at most n).
+  void reset(size_t max) {
+    n_ = 0;
+    if (v_.size() < max) v_.resize(std::max<size_t>(max, v_.size() * 2));
   }
+  void clear() { n_ = 0; }
+  Token& push() { return v_[n_++]; }  // within the room made by reset()
   size_t size() const { return n_; }
   bool empty() const { return n_ == 0; }
   const Token& operator[](size_t i) const { return v_[i]; }

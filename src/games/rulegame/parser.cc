@@ -803,6 +803,10 @@ expr::NodeId parse_expression(const text::SourceFile& file, text::Diagnostics& d
                               RuleSet& rules) {
   TokenBuffer& toks = scratch().toks;
   const std::string_view text = file.text();
+  if (text.size() > kMaxLine) {
+    diags.error("RG0091", fmt::format("expression is {} bytes long; the limit is {}", text.size(), kMaxLine), {0, 0});
+    return expr::kNoNode;
+  }
   if (!tokenize(text, 0, toks, &diags)) return expr::kNoNode;
   LineParser p(rules, diags, toks, {0, static_cast<uint32_t>(text.size())});
   try {
