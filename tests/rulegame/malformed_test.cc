@@ -44,6 +44,12 @@ TEST(Malformed, DeepNestingIsLimited) {
   EXPECT_GT(errors_of(bang), 0u);
   std::string brackets = "(*,*,*,*," + std::string(100000, '[') + ")";
   EXPECT_GT(errors_of(brackets), 0u);
+  // A long dotted name is a deep tree too (fuzzer find: evaluation overflowed the stack).
+  std::string dots = "(*,*,*,*,q";
+  for (int i = 0; i < 20000; ++i) dots += ".b";
+  dots += ")";
+  EXPECT_GT(errors_of(dots), 0u);
+  EXPECT_EQ(errors_of("(*,*,*,*,q.bucket)"), 0u);
 }
 
 TEST(Malformed, TenMegabyteLines) {

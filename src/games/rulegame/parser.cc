@@ -245,7 +245,13 @@ class LineParser {
         NodeId id = add(n);
         const std::string_view base = a.text();
         // NAME { "." NAME }
+        // Each dot adds a tree level that evaluation walks recursively, so it counts as nesting.
+        int hops = 0;
         while (left() >= 2 && peek().kind == Tok::kDot && peek(1).kind == Tok::kId) {
+          if (depth_ + ++hops > kMaxDepth) {
+            fail("RG0090", fmt::format("name has more than {} dotted parts", kMaxDepth), here(),
+                 "real rules use one field access such as p.color");
+          }
           take();
           const Token& f = take();
           Node q;

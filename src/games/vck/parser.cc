@@ -156,7 +156,9 @@ class Parser {
         skip_space();
         if (i_ < s_.size() && s_[i_] == '+') {
           ++i_;
+          ++in_on_event_;
           Effect rest = effect(in_bracket);
+          --in_on_event_;
           for (Leg& l : rest.legs) last.sub.emplace_back().legs.push_back(std::move(l));
         }
         break;
@@ -221,6 +223,18 @@ class Parser {
         l.phase = std::string(head);
         l.kind = Leg::Kind::kVerb;
         l.verb = std::string(tail);
+        if (l.verb == "on_event") {
+          if (in_on_event_) {
+            fail("VK0012", "roll.on_event cannot fire another roll.on_event", here(w.size()));
+          }
+          // roll.on_event TRIGGER fired-legs: the trigger is a plain word
+          const std::string_view trig = peek_word();
+          if (trig.empty() || !std::isalpha(static_cast<unsigned char>(trig[0])) ||
+              trig.find_first_of("=<>\"") != std::string_view::npos) {
+            fail("VK0012", "roll.on_event needs the event that fires it first, e.g. 'roll.on_event doubles m 3'",
+                 here(trig.size()));
+          }
+        }
         arguments(l, in_bracket);
         l.span = {static_cast<uint32_t>(start), static_cast<uint32_t>(i_)};
         return l;
@@ -265,6 +279,7 @@ class Parser {
         return;
       }
       i_ = save;
+      fail("VK0011", fmt::format("the resource '{}' needs an amount, e.g. '{} 2'", w, w), here(w.size()));
     }
     const Span vs = here(w.size());
     std::string_view verb = word();
@@ -274,10 +289,13 @@ class Parser {
     for (const auto& [old_name, new_name] : kLegacyNames) {
       if (verb == old_name) l.verb = std::string(new_name);
     }
-    if (!std::isalpha(static_cast<unsigned char>(l.verb[0]))) {
+    if (!std::isalpha(static_cast<unsigned char>(l.verb[0])) ||
+        l.verb.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.:") !=
+            std::string::npos) {
       fail("VK0002", fmt::format("'{}' is not a resource, a verb or a <pick>", verb), vs);
     }
     arguments(l, in_bracket);
+    l.span = vs;  // for messages about the verb; the whole leg's span is set by the caller
     normalize(l);
     check_signature(l, vs);
   }
@@ -311,10 +329,12 @@ class Parser {
 
   void arguments(Leg& l, bool in_bracket) {
     while (!at_leg_end(in_bracket)) {
-      if (l.verb == "on_event" && !l.args.empty()) {
+      if (l.verb == "on_event" && l.phase == "roll" && !l.args.empty()) {
         // roll.on_event TRIGGER leg...: the first fired leg starts here
         Effect first;
+        ++in_on_event_;
         first.legs.push_back(leg(in_bracket));
+        --in_on_event_;
         l.sub.push_back(std::move(first));
         return;
       }
@@ -331,14 +351,17 @@ class Parser {
       if (const auto r = resource(w)) {
         int32_t n;
         const std::string_view num = peek_word();
-        if (parse_int(num, n)) {
-          word();
-          Value v;
-          v.kind = Value::Kind::kAmounts;
-          v.amounts.push_back({*r, n});
-          l.args.push_back(std::move(v));
-          continue;
+        if (!parse_int(num, n)) {
+          // Read as a word it could not be printed back unambiguously; it is a typo anyway.
+          fail("VK0011", fmt::format("the resource '{}' needs an amount, e.g. '{} 2'", w, w),
+               {static_cast<uint32_t>(w.data() - s_.data()), static_cast<uint32_t>(w.data() - s_.data() + w.size())});
         }
+        word();
+        Value v;
+        v.kind = Value::Kind::kAmounts;
+        v.amounts.push_back({*r, n});
+        l.args.push_back(std::move(v));
+        continue;
       }
       if (w[0] == '"') {
         Value v;
@@ -367,7 +390,16 @@ class Parser {
           fail("VK0006", fmt::format("'{}' needs a name and a value: key=value", w),
                {static_cast<uint32_t>(w.data() - s_.data()), static_cast<uint32_t>(w.data() - s_.data() + w.size())});
         }
-        l.kv.emplace_back(std::string(w.substr(0, eq)), kv_value(w.substr(eq + 1)));
+        const std::string key(w.substr(0, eq));
+        const Span ks{static_cast<uint32_t>(w.data() - s_.data()), static_cast<uint32_t>(w.data() - s_.data() + eq)};
+        if (!std::isalpha(static_cast<unsigned char>(key[0])) ||
+            key.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") != std::string::npos) {
+          fail("VK0006", fmt::format("'{}' is not a name for key=value", key), ks);
+        }
+        for (const auto& kv : l.kv) {
+          if (kv.first == key) fail("VK0013", fmt::format("'{}=' is given twice", key), ks);
+        }
+        l.kv.emplace_back(key, kv_value(w.substr(eq + 1)));
         continue;
       }
       if (w == "optional") {
@@ -420,10 +452,19 @@ class Parser {
   void normalize(Leg& l) {
     if (l.verb == "manipulate_resources") {
       auto it = std::find_if(l.kv.begin(), l.kv.end(), [](const auto& kv) { return kv.first == "mode"; });
-      if (it != l.kv.end() && it->second.kind == Value::Kind::kWord) {
-        l.verb = it->second.text;
-        l.kv.erase(it);
+      // Only the four documented trades: any other word would turn into a verb of its own
+      // (mode=seq would print as a seq block), so the two spellings would no longer agree.
+      static constexpr std::string_view kModes[] = {"gain", "self_convert", "pay_to_player",
+                                                    "take_from_player"};
+      const bool name_ok = it != l.kv.end() && it->second.kind == Value::Kind::kWord &&
+                           std::find(std::begin(kModes), std::end(kModes), it->second.text) !=
+                               std::end(kModes);
+      if (!name_ok) {
+        fail("VK0010", "manipulate_resources needs mode= naming the trade, e.g. mode=self_convert",
+             {l.span.begin, l.span.begin}, "modes: gain, self_convert, pay_to_player, take_from_player");
       }
+      l.verb = it->second.text;
+      l.kv.erase(it);
     }
     for (auto it = l.kv.begin(); it != l.kv.end();) {
       if (it->first == "optional" && it->second.kind == Value::Kind::kWord && it->second.text == "true") {
@@ -436,10 +477,15 @@ class Parser {
     static const std::pair<std::string_view, std::array<std::string_view, 2>> kTrades[] = {
         {"self_convert", {"pay", "gain"}}, {"pay_to_player", {"pay", "gain"}},
         {"take_from_player", {"take", ""}}, {"gain", {"gain", ""}}};
-    for (const auto& [verb, slots] : kTrades) {
-      if (l.verb != verb) continue;
+    for (const auto& trade_entry : kTrades) {
+      const auto& slots = trade_entry.second;
+      if (l.verb != trade_entry.first) continue;
       size_t slot = 0;
       for (auto it = l.args.begin(); it != l.args.end();) {
+        while (slot < 2 && !slots[slot].empty() &&
+               std::any_of(l.kv.begin(), l.kv.end(), [&](const auto& kv) { return kv.first == slots[slot]; })) {
+          ++slot;  // that side was given as key=value
+        }
         if (it->kind == Value::Kind::kAmounts && slot < 2 && !slots[slot].empty()) {
           l.kv.emplace_back(std::string(slots[slot++]), std::move(*it));
           it = l.args.erase(it);
@@ -597,6 +643,7 @@ class Parser {
   EffectSet& set_;
   text::Diagnostics& diags_;
   int depth_ = 0;
+  int in_on_event_ = 0;  // parsing the legs a roll.on_event fires
 };
 
 }  // namespace

@@ -1,6 +1,8 @@
 // Printing VCK effects in the unified grammar, and an explicit dump for comparing trees.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "games/vck/effect.h"
 
 namespace rk::vck {
@@ -122,11 +124,24 @@ class Printer {
       case Leg::Kind::kVerb: {
         parts.push_back(dotted ? l.phase + "." + l.verb : l.verb);
         // Trades print their amounts positionally when each side is one amount.
+        // Positional only when reading it back assigns the same sides: one amount per side, and
+        // the sides present are the first ones of the verb's order (pay before gain).
         bool positional = is_trade(l.verb);
+        std::vector<std::string> sides;  // the trade sides present, in the order of the tree
         for (const auto& [k, v] : l.kv) {
-          if ((k == "pay" || k == "take" || k == "gain") && (v.kind != Value::Kind::kAmounts || v.amounts.size() != 1)) {
-            positional = false;
-          }
+          if (k != "pay" && k != "take" && k != "gain") continue;
+          sides.push_back(k);
+          if (v.kind != Value::Kind::kAmounts || v.amounts.size() != 1) positional = false;
+        }
+        const std::vector<std::string> order =
+            l.verb == "take_from_player" ? std::vector<std::string>{"take"}
+            : l.verb == "gain"           ? std::vector<std::string>{"gain"}
+                                         : std::vector<std::string>{"pay", "gain"};
+        if (sides.size() > order.size() || !std::equal(sides.begin(), sides.end(), order.begin())) {
+          positional = false;
+        }
+        for (const Value& v : l.args) {
+          if (v.kind == Value::Kind::kAmounts) positional = false;  // would be read as a side
         }
         for (const Value& v : l.args) parts.push_back(value(v, false));
         for (const auto& [k, v] : l.kv) {
