@@ -2,7 +2,8 @@
 # Runs every fuzz target for SECONDS seconds (default 60), seeded from ../shared/corpora and from
 # the regression inputs kept in fuzz/regressions/<target>/. Any crash, leak or timeout that
 # libFuzzer finds is written to fuzz/regressions/<target>/ (commit it after fixing the bug).
-# With --regressions only, replays the kept inputs and exits (used by CI).
+# With --regressions only, replays the kept inputs and exits (used by CI). A second argument
+# limits the run to targets whose name contains it (fuzz/run.sh 600 vck).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
@@ -46,7 +47,9 @@ PY
 }
 
 status=0
+only="${2:-}"  # optional: run only targets whose name contains this
 for t in "${targets[@]}"; do
+  case $t in *"$only"*) ;; *) continue ;; esac
   reg=fuzz/regressions/$t
   mkdir -p "$reg"
   if [ "${1:-}" = "--regressions" ]; then
@@ -59,7 +62,7 @@ for t in "${targets[@]}"; do
   corpus=$(seed "$t")
   echo "fuzz: $t for ${seconds}s"
   if ! "$bin/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-        -dict=fuzz/dict/rulegame.dict -artifact_prefix="$reg/" -print_final_stats=1 \
+        -dict="fuzz/dict/${t%%_*}.dict" -artifact_prefix="$reg/" -print_final_stats=1 \
         "$corpus" "$reg" 2>"$work/$t.log"; then
     echo "fuzz: $t FOUND A PROBLEM, input kept in $reg/ (log: $work/$t.log)"
     status=1
