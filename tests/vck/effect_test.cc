@@ -137,6 +137,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, VckRejects,
                                            Bad{"g 2 m 3", "VK0005", 5}, Bad{"choose <citizens", "VK0008", 8},
                                            Bad{"choose <citizens where role=x>", "VK0009", 28},
                                            Bad{"exchange s 1 q 2", "VK0010", 1}, Bad{"choose foo", "VK0010", 1},
+                                           Bad{"active_choose self_gain:g:2 || all_gain:m:4", "VK0014", 30},
                                            Bad{"manipulate_resources mode=seq all_must", "VK0010", 1},
                                            Bad{"seq everyone pay", "VK0004", 13},
                                            Bad{"count owned_monster_name \"Sea Drake s 3", "VK0003", 26}));

@@ -195,10 +195,22 @@ class Parser {
           if (at_leg_end(in_bracket) && !(i_ < s_.size() && s_[i_] == '|')) {
             fail("VK0001", "active_choose needs options separated by '|'", here());
           }
+          // An option is one token like self_gain:g:2; anything else (an empty option between
+          // two '|', a stray '+') would not survive printing and reading back.
+          const Span os = here(peek_word().size());
+          const std::string_view ow = word();
+          if (ow.empty() || !std::isalpha(static_cast<unsigned char>(ow[0])) ||
+              ow.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:") !=
+                  std::string_view::npos) {
+            fail("VK0014",
+                 ow.empty() ? std::string("an active_choose option is missing here")
+                            : fmt::format("'{}' is not an active_choose option such as self_gain:g:2", ow),
+                 os);
+          }
           Effect opt;
           Leg o;
           o.kind = Leg::Kind::kVerb;
-          o.verb = std::string(word());
+          o.verb = std::string(ow);
           opt.legs.push_back(std::move(o));
           l.sub.push_back(std::move(opt));
           skip_space();
