@@ -50,6 +50,16 @@ TEST(Malformed, DeepNestingIsLimited) {
   dots += ")";
   EXPECT_GT(errors_of(dots), 0u);
   EXPECT_EQ(errors_of("(*,*,*,*,q.bucket)"), 0u);
+  // So is a long chain of operators: a-b-c-… leans left as deep as it is long.
+  std::string minus = "(*,*,*,*,[1";
+  for (int i = 0; i < 20000; ++i) minus += "-4";
+  minus += "])";
+  EXPECT_GT(errors_of(minus), 0u);
+  std::string times = "(*,*,*,*,[1";
+  for (int i = 0; i < 20000; ++i) times += "*4";
+  times += "])";
+  EXPECT_GT(errors_of(times), 0u);
+  EXPECT_EQ(errors_of("(*,*,*,*,[p+1-2+3-4+5*6*7%8])"), 0u);
 }
 
 TEST(Malformed, TenMegabyteLines) {

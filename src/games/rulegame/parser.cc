@@ -141,6 +141,23 @@ class LineParser {
     ~Depth() { --p.depth_; }
   };
 
+  // A chain "a-b-c-…" builds a left-leaning tree as deep as it is long, and evaluation and
+  // printing recurse down it: each operator of a chain counts as one level of nesting until the
+  // chain's expression is done (fuzzer find: 9000 operators overflowed the stack).
+  struct ChainDepth {
+    LineParser& p;
+    int added = 0;
+    explicit ChainDepth(LineParser& lp) : p(lp) {}
+    void step() {
+      ++added;
+      if (++p.depth_ > kMaxDepth) {
+        p.fail("RG0090", fmt::format("expression nested more than {} levels deep", kMaxDepth),
+               p.here(), "a chain of operators counts as nesting; split it with brackets or lines");
+      }
+    }
+    ~ChainDepth() { p.depth_ -= added; }
+  };
+
   // A single name, string or number followed by ',' or ')' is by far the most common item of an
   // atom ("*", "RED", "T", "3"); it is built directly instead of through the full descent.
   bool simple_item(NodeId& out, char close = ')') {
@@ -190,7 +207,9 @@ class LineParser {
   NodeId sum() {
     if (at_end()) fail("RG0013", "expected an expression, but the line ends here", end_span());
     NodeId a = product();
+    ChainDepth chain(*this);
     while (!at_end() && peek().kind == Tok::kAddOp) {
+      chain.step();
       const Token& op = take();
       if (at_end()) {
         fail("RG0013", fmt::format("expected an operand after '{}', but the line ends here", op.ch),
@@ -205,7 +224,9 @@ class LineParser {
   NodeId product() {
     if (at_end()) fail("RG0013", "expected an expression, but the line ends here", end_span());
     NodeId a = unary();
+    ChainDepth chain(*this);
     while (!at_end() && peek().kind == Tok::kMulOp) {
+      chain.step();
       const Token& op = take();
       if (at_end()) {
         fail("RG0013", fmt::format("expected an operand after '{}', but the line ends here", op.ch),

@@ -240,8 +240,10 @@ class Parser {
             fail("VK0012", "roll.on_event cannot fire another roll.on_event", here(w.size()));
           }
           // roll.on_event TRIGGER fired-legs: the trigger is a plain word
+          skip_space();  // so the caret lands on the word, not the blank before it
           const std::string_view trig = peek_word();
-          if (trig.empty() || !std::isalpha(static_cast<unsigned char>(trig[0])) ||
+          // "optional" is a flag wherever it stands, so it cannot name the event either.
+          if (trig.empty() || !std::isalpha(static_cast<unsigned char>(trig[0])) || trig == "optional" ||
               trig.find_first_of("=<>\"") != std::string_view::npos) {
             fail("VK0012", "roll.on_event needs the event that fires it first, e.g. 'roll.on_event doubles m 3'",
                  here(trig.size()));
