@@ -207,6 +207,7 @@ class LineParser {
   NodeId sum() {
     if (at_end()) fail("RG0013", "expected an expression, but the line ends here", end_span());
     NodeId a = product();
+    if (at_end() || peek().kind != Tok::kAddOp) return a;  // the common case: no chain at all
     ChainDepth chain(*this);
     while (!at_end() && peek().kind == Tok::kAddOp) {
       chain.step();
@@ -224,6 +225,7 @@ class LineParser {
   NodeId product() {
     if (at_end()) fail("RG0013", "expected an expression, but the line ends here", end_span());
     NodeId a = unary();
+    if (at_end() || peek().kind != Tok::kMulOp) return a;  // the common case: no chain at all
     ChainDepth chain(*this);
     while (!at_end() && peek().kind == Tok::kMulOp) {
       chain.step();
