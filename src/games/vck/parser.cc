@@ -362,6 +362,11 @@ class Parser {
       const Span ws = here();
       const std::string_view w = word();
       if (w.empty()) fail("VK0002", fmt::format("unexpected '{}'", s_[i_]), here());
+      if (w == "+") {
+        // '+' joins effects only with blanks around it; '+<pick>' would print back as a join.
+        fail("VK0002", "a '+' that joins two effects needs a blank on both sides", {static_cast<uint32_t>(w.data() - s_.data()), static_cast<uint32_t>(w.data() - s_.data() + 1)},
+             "write 'g 1 + <citizens>'");
+      }
       if (const auto r = resource(w)) {
         int32_t n;
         const std::string_view num = peek_word();
