@@ -113,4 +113,29 @@ bool parse_board_json(std::string_view text, Board& out, std::string& error) {
   return true;
 }
 
+std::string board_to_json(const Board& b) {
+  nlohmann::json j;
+  j["id"] = b.id;
+  if (!b.name.empty()) j["name"] = b.name;
+  nlohmann::json value = nlohmann::json::array();
+  for (const Piece& p : b.pieces) {
+    nlohmann::json q;
+    q["id"] = p.id;
+    q["x"] = p.x();
+    q["y"] = p.y();
+    if (p.is_image()) {
+      q["image"] = p.image;
+      nlohmann::json props = nlohmann::json::object();
+      for (const auto& [k, v] : p.props) props[k] = v;
+      q["properties"] = std::move(props);
+    } else {
+      q["shape"] = p.shape;
+      q["color"] = p.color;
+    }
+    value.push_back(std::move(q));
+  }
+  j["value"] = std::move(value);
+  return j.dump();
+}
+
 }  // namespace rk::rulegame

@@ -1,0 +1,69 @@
+// `rulekit serve`: the web page and JSON API, with the built-in demo and SQLite storage.
+#include <fmt/format.h>
+
+#include <csignal>
+#include <cstdio>
+#include <thread>
+
+#include "cli/commands.h"
+#include "cli/demo_data.h"
+#include "server/http.h"
+
+namespace rk::cli {
+
+void add_serve(CLI::App& app, int& exit_code) {
+  auto opt = std::make_shared<server::ServeOptions>();
+  auto game_data = std::make_shared<std::vector<std::string>>();
+  auto data = std::make_shared<std::string>("rulekit-data");
+  auto no_fsync = std::make_shared<bool>(false);
+  CLI::App* serve = app.add_subcommand("serve", "Serve the web page and the JSON API (Rule Game)");
+  serve->add_option("--port", opt->port, "TCP port (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
+  serve->add_option("--host", opt->host, "address to listen on")->capture_default_str();
+  serve->add_option("--data", *data, "folder for the database; may hold rules/ boards/ shapes/ colors/")
+      ->capture_default_str();
+  serve->add_option("--game-data", *game_data, "more folders with rules/ boards/ shapes/ colors/ (read only)")
+      ->check(CLI::ExistingDirectory);
+  serve->add_flag("--no-fsync", *no_fsync,
+                  "commit without waiting for the disk (a killed server loses nothing, a power cut may)");
+  serve->add_option("--threads", opt->threads, "request threads")->capture_default_str()->check(CLI::Range(2, 1024));
+  serve->add_option("--max-body", opt->max_body, "largest request body in bytes")->capture_default_str();
+  serve->callback([opt, game_data, data, no_fsync, &exit_code] {
+    opt->data = *data;
+    for (const auto& g : *game_data) opt->game_data.emplace_back(g);
+    opt->durable = !*no_fsync;
+    opt->demo_rules = kDemoRules;
+    opt->demo_board = kDemoBoard;
+
+    // Signals are taken by one thread that stops the server, so the database closes cleanly.
+    sigset_t sigs;
+    sigemptyset(&sigs);
+    sigaddset(&sigs, SIGINT);
+    sigaddset(&sigs, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &sigs, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    server::Server srv(*opt);
+    std::string error;
+    if (!srv.start(error)) {
+      fmt::print(stderr, "rulekit serve: error: {}\n", error);
+      exit_code = 2;
+      return;
+    }
+    std::thread waiter([&srv, sigs] {
+      int sig = 0;
+      sigwait(&sigs, &sig);
+      srv.stop();
+    });
+    fmt::print("rulekit serve: http://{}:{}/  (data in {}; {} unfinished episodes resumed{})\n", opt->host,
+               srv.port(), opt->data.string(), srv.resumed(),
+               srv.resume_failed() ? fmt::format(", {} could not be", srv.resume_failed()) : "");
+    std::fflush(stdout);
+    srv.run();
+    // run() also returns when the listening socket fails; wake the waiter either way.
+    pthread_kill(waiter.native_handle(), SIGTERM);
+    waiter.join();
+    fmt::print("rulekit serve: stopped\n");
+  });
+}
+
+}  // namespace rk::cli

@@ -1,0 +1,26 @@
+// What a service answers to one request, independent of the HTTP library.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace rk::server {
+
+struct Reply {
+  int status = 200;
+  std::string body;
+  std::string content_type = "application/json";
+  std::string filename;  // set: offered as a download with this name
+};
+
+inline Reply json_reply(int status, const nlohmann::json& j) { return Reply{status, j.dump(), "application/json", {}}; }
+
+// {"error": true, "errmsg": MESSAGE} plus any extra fields.
+inline Reply error_reply(int status, const std::string& message, nlohmann::json extra = nlohmann::json::object()) {
+  extra["error"] = true;
+  extra["errmsg"] = message;
+  return json_reply(status, extra);
+}
+
+}  // namespace rk::server

@@ -1,0 +1,494 @@
+#include "server/rulegame/service.h"
+
+#include <fmt/format.h>
+#include <sys/random.h>
+
+#include <nlohmann/json.hpp>
+
+#include "games/rulegame/board.h"
+#include "games/rulegame/episode.h"
+#include "games/rulegame/java_random.h"
+#include "games/rulegame/random_board.h"
+#include "games/rulegame/rules.h"
+#include "server/ids.h"
+#include "text/source.h"
+
+namespace rk::server::rulegame {
+namespace rg = rk::rulegame;
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kGame = "rulegame";
+constexpr size_t kMaxPieces = 1000;      // a board file bigger than this is refused
+constexpr size_t kMaxLive = 20000;       // episodes kept in memory before finished ones are dropped
+constexpr size_t kMaxAttempts = 100000;  // an episode refuses further attempts past this
+
+// Bucket numbers and their (x, y) on the 8x8 grid around the board, as the transcripts give them.
+constexpr int kBucketX[4] = {0, 7, 7, 0};
+constexpr int kBucketY[4] = {7, 7, 0, 0};
+
+}  // namespace
+
+// One move attempt as the transcripts show it.
+struct Attempt {
+  int64_t time_ms = 0;
+  int64_t piece = -1;  // -1: the cell was empty
+  int pos = 0;
+  int bucket = 0;
+  int code = 0;
+  size_t left = 0;  // pieces on the board after the attempt
+};
+
+struct Live {
+  std::mutex mu;
+  EpisodeRow row;
+  std::string rules_name, board_name;
+  std::unique_ptr<rg::RuleSet> rules;
+  rg::Board initial;
+  std::unique_ptr<rg::Episode> ep;
+  std::vector<Attempt> attempts;
+};
+
+namespace {
+
+bool parse_json(std::string_view body, json& out, Reply& error) {
+  try {
+    out = json::parse(body.begin(), body.end());
+  } catch (const json::exception& e) {
+    error = error_reply(400, fmt::format("the request body is not valid JSON: {}", e.what()));
+    return false;
+  }
+  if (!out.is_object()) {
+    error = error_reply(400, "the request body must be a JSON object");
+    return false;
+  }
+  return true;
+}
+
+// An integer field within [lo, hi]; absent gives `def`. False (with a reply) when malformed.
+bool int_field(const json& j, const char* key, int64_t lo, int64_t hi, std::optional<int64_t>& out, Reply& error) {
+  if (!j.contains(key) || j[key].is_null()) return true;
+  if (!j[key].is_number_integer() || j[key].get<int64_t>() < lo || j[key].get<int64_t>() > hi) {
+    error = error_reply(400, fmt::format("\"{}\" must be a whole number from {} to {}", key, lo, hi));
+    return false;
+  }
+  out = j[key].get<int64_t>();
+  return true;
+}
+
+std::string object_type(const rg::Piece& p) { return p.is_image() ? p.image : p.color + "_" + p.shape; }
+
+json piece_json(const rg::Piece& p) {
+  json q;
+  q["id"] = p.id;
+  q["x"] = p.x();
+  q["y"] = p.y();
+  if (p.is_image()) {
+    q["image"] = p.image;
+  } else {
+    q["shape"] = p.shape;
+    q["color"] = p.color;
+  }
+  return q;
+}
+
+const rg::Piece* initial_piece(const Live& l, int64_t id) {
+  for (const rg::Piece& p : l.initial.pieces) {
+    if (p.id == id) return &p;
+  }
+  return nullptr;
+}
+
+// What the player may see: the pieces left, the pieces dropped and where, the attempts so far,
+// whether the episode is over. Which buckets a piece may go to is the hidden rule: not shown.
+json view(const Live& l, int code, bool with_transcript) {
+  json v;
+  v["error"] = false;
+  v["episodeId"] = l.row.id;
+  v["code"] = code;
+  v["finishCode"] = l.ep->finish();
+  v["attemptCnt"] = l.attempts.size();
+  v["doneMoves"] = l.ep->done_moves();
+  v["ruleLineNo"] = l.ep->rule_line();
+  v["rulesName"] = l.rules_name;
+  v["boardName"] = l.board_name;
+  if (!l.rules->display.empty()) v["display"] = l.rules->display;
+  json value = json::array();
+  for (const rg::Piece& p : l.ep->pieces()) value.push_back(piece_json(p));
+  for (const Attempt& a : l.attempts) {
+    if (a.code != rg::kAccept) continue;
+    if (const rg::Piece* p = initial_piece(l, a.piece)) {
+      json q = piece_json(*p);
+      q["dropped"] = a.bucket;
+      value.push_back(std::move(q));
+    }
+  }
+  v["board"] = {{"id", l.initial.id}, {"value", std::move(value)}};
+  if (with_transcript) {
+    json t = json::array();
+    for (size_t i = 0; i < l.attempts.size(); ++i) {
+      const Attempt& a = l.attempts[i];
+      t.push_back({{"moveNo", i}, {"pieceId", a.piece}, {"pos", a.pos}, {"bucketNo", a.bucket}, {"code", a.code},
+                   {"time", transcript_time(a.time_ms)}});
+    }
+    v["transcript"] = std::move(t);
+  }
+  return v;
+}
+
+// A CSV field, quoted when it holds a separator, a quote or a line break.
+std::string csv(std::string_view s) {
+  if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+int64_t random_seed() {
+  int64_t s = 0;
+  if (getrandom(&s, sizeof s, 0) != sizeof s) s = now_ms();
+  return s & 0x7fffffffffffLL;  // fits a JavaScript number, so clients can show it exactly
+}
+
+// Applies one stored or requested attempt to the engine; returns the code.
+int apply(Live& l, const json& input, Attempt& a) {
+  a.bucket = input.value("bucket", 0);
+  if (input.contains("pieceId")) {
+    a.piece = input["pieceId"].get<int64_t>();
+    for (const rg::Piece& p : l.ep->pieces()) {
+      if (p.id == a.piece) a.pos = p.pos;
+    }
+    a.code = l.ep->move_piece(a.piece, a.bucket);
+  } else {
+    a.pos = input.value("pos", 0);
+    const int j = l.ep->piece_at(a.pos);
+    a.piece = j < 0 ? -1 : l.ep->pieces()[static_cast<size_t>(j)].id;
+    a.code = l.ep->move(a.pos, a.bucket);
+  }
+  a.left = l.ep->pieces().size();
+  return a.code;
+}
+
+}  // namespace
+
+Service::Service(Store& store, Catalog catalog) : store_(store), catalog_(std::move(catalog)) {}
+Service::~Service() = default;
+
+Reply Service::list_rules() const { return json_reply(200, {{"error", false}, {"rules", catalog_.rule_sets()}}); }
+Reply Service::list_boards() const { return json_reply(200, {{"error", false}, {"boards", catalog_.boards()}}); }
+Reply Service::list_colors() const {
+  json c = json::object();
+  for (const auto& [name, rgb] : catalog_.colors()) c[name] = rgb;
+  return json_reply(200, {{"error", false}, {"colors", c}});
+}
+
+Reply Service::start(std::string_view body) {
+  json req;
+  Reply err;
+  if (!parse_json(body, req, err)) return err;
+
+  auto live = std::make_shared<Live>();
+  std::string rules_text;
+  if (req.contains("rulesText")) {
+    if (!req["rulesText"].is_string()) return error_reply(400, "\"rulesText\" must be a string");
+    rules_text = req["rulesText"].get<std::string>();
+    if (req.contains("rules") && !req["rules"].is_string()) return error_reply(400, "\"rules\" must be a string");
+    live->rules_name = req.value("rules", std::string("(inline)"));
+  } else {
+    if (!req.contains("rules") || !req["rules"].is_string()) {
+      return error_reply(400, "say which rule set to play: \"rules\": NAME (see /api/rules) or \"rulesText\"");
+    }
+    live->rules_name = req["rules"].get<std::string>();
+    if (!catalog_.rules_text(live->rules_name, rules_text)) {
+      return error_reply(404, fmt::format("there is no rule set named '{}' (see /api/rules)", live->rules_name));
+    }
+  }
+  {
+    text::SourceFile file(live->rules_name, rules_text);
+    text::Diagnostics diags(&file);
+    live->rules = std::make_unique<rg::RuleSet>();
+    rg::parse_rules(file, diags, *live->rules);
+    if (diags.has_errors()) {
+      return error_reply(400, fmt::format("the rule set {} has errors", live->rules_name),
+                         {{"diagnostics", json::parse(diags.render_json())}, {"rendered", diags.render()}});
+    }
+  }
+
+  json setup;
+  if (req.contains("board") && !req["board"].is_null()) {
+    std::string board_text;
+    if (req["board"].is_object()) {
+      board_text = req["board"].dump();
+      live->board_name = "(inline)";
+    } else if (req["board"].is_string()) {
+      live->board_name = req["board"].get<std::string>();
+      if (!catalog_.board_text(live->board_name, board_text)) {
+        return error_reply(404, fmt::format("there is no board named '{}' (see /api/boards)", live->board_name));
+      }
+    } else {
+      return error_reply(400, "\"board\" must be a board name or a board object");
+    }
+    std::string why;
+    if (!rg::parse_board_json(board_text, live->initial, why)) {
+      return error_reply(400, fmt::format("the board {} cannot be used: {}", live->board_name, why));
+    }
+    if (live->initial.pieces.size() > kMaxPieces) {
+      return error_reply(400, fmt::format("a board may hold at most {} pieces", kMaxPieces));
+    }
+  } else {
+    std::optional<int64_t> pieces, shapes, colors, seed;
+    if (!int_field(req, "pieces", 1, rg::kCells, pieces, err) || !int_field(req, "shapes", 0, 4, shapes, err) ||
+        !int_field(req, "colors", 0, 4, colors, err) ||
+        !int_field(req, "seed", INT64_MIN, INT64_MAX, seed, err)) {
+      return err;
+    }
+    if (!pieces) return error_reply(400, "say which board to play: \"board\": NAME, or \"pieces\": N for a random one");
+    if (!seed) seed = random_seed();
+    rg::JavaRandom rng(*seed);
+    live->initial = rg::random_board(rng, static_cast<int>(*pieces), static_cast<int>(shapes.value_or(0)),
+                                     static_cast<int>(colors.value_or(0)), rg::legacy_shapes(),
+                                     rg::legacy_colors());
+    live->board_name = fmt::format("random ({} pieces, seed {})", *pieces, *seed);
+    setup["seed"] = *seed;
+  }
+  live->ep = std::make_unique<rg::Episode>(*live->rules, live->initial);
+
+  if (req.contains("playerId") && (!req["playerId"].is_string() || req["playerId"].get<std::string>().size() > 200)) {
+    return error_reply(400, "\"playerId\" must be a string of at most 200 bytes");
+  }
+  live->row.game = kGame;
+  live->row.created_ms = now_ms();
+  live->row.id = new_episode_id(live->row.created_ms);
+  live->row.token = new_token();
+  live->row.player = req.value("playerId", std::string());
+  setup["rulesName"] = live->rules_name;
+  setup["rulesText"] = rules_text;
+  setup["boardName"] = live->board_name;
+  setup["board"] = json::parse(rg::board_to_json(live->initial));
+  live->row.setup = setup.dump();
+  live->row.finish = live->ep->finish();
+  if (!store_.create_episode(live->row)) return error_reply(503, "the episode could not be stored; try again");
+
+  json out = view(*live, -8, true);
+  out["playerToken"] = live->row.token;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    live_[live->row.id] = live;
+  }
+  return json_reply(201, out);
+}
+
+std::shared_ptr<Live> Service::rebuild(const EpisodeRow& row, std::string& error) {
+  auto l = std::make_shared<Live>();
+  l->row = row;
+  json setup;
+  try {
+    setup = json::parse(row.setup);
+    l->rules_name = setup.at("rulesName").get<std::string>();
+    l->board_name = setup.at("boardName").get<std::string>();
+    const std::string rules_text = setup.at("rulesText").get<std::string>();
+    text::SourceFile file(l->rules_name, rules_text);
+    text::Diagnostics diags(&file);
+    l->rules = std::make_unique<rg::RuleSet>();
+    rg::parse_rules(file, diags, *l->rules);
+    if (diags.has_errors()) {
+      error = "its rule set no longer parses:\n" + diags.render();
+      return nullptr;
+    }
+    std::string why;
+    if (!rg::parse_board_json(setup.at("board").dump(), l->initial, why)) {
+      error = "its board no longer reads: " + why;
+      return nullptr;
+    }
+    l->ep = std::make_unique<rg::Episode>(*l->rules, l->initial);
+    for (const MoveRow& m : store_.load_moves(row.id)) {
+      const json input = json::parse(m.input);
+      const int stored = json::parse(m.result).at("code").get<int>();
+      Attempt a;
+      a.time_ms = m.time_ms;
+      if (apply(*l, input, a) != stored) {
+        error = fmt::format("attempt {} gives code {} now but {} when it was made", m.seq, a.code, stored);
+        return nullptr;
+      }
+      l->attempts.push_back(a);
+    }
+  } catch (const json::exception& e) {
+    error = fmt::format("its stored record is damaged: {}", e.what());
+    return nullptr;
+  }
+  return l;
+}
+
+std::shared_ptr<Live> Service::get(const std::string& id, Reply& error) {
+  std::lock_guard<std::mutex> lk(mu_);
+  if (auto it = live_.find(id); it != live_.end()) return it->second;
+  const auto row = store_.load_episode(id);
+  if (!row || row->game != kGame) {
+    error = error_reply(404, fmt::format("there is no episode {}", id));
+    return nullptr;
+  }
+  std::string why;
+  auto l = rebuild(*row, why);
+  if (!l) {
+    error = error_reply(500, fmt::format("episode {} cannot be resumed: {}", id, why));
+    return nullptr;
+  }
+  if (live_.size() >= kMaxLive) {
+    // Finished episodes are read back from storage when asked for again.
+    for (auto it = live_.begin(); it != live_.end();) {
+      it = it->second->row.finish != 0 ? live_.erase(it) : std::next(it);
+    }
+  }
+  live_[id] = l;
+  return l;
+}
+
+namespace {
+Reply check_token(const Live& l, std::string_view token) {
+  if (token.empty()) return error_reply(401, "this request needs the episode's player token");
+  if (!same_secret(token, l.row.token)) return error_reply(403, "the player token does not match this episode");
+  return Reply{0, {}, {}, {}};
+}
+}  // namespace
+
+Reply Service::display(const std::string& id, std::string_view token) {
+  Reply err;
+  auto l = get(id, err);
+  if (!l) return err;
+  if (Reply r = check_token(*l, token); r.status) return r;
+  std::lock_guard<std::mutex> lk(l->mu);
+  return json_reply(200, view(*l, -8, true));
+}
+
+Reply Service::move(const std::string& id, std::string_view token, std::string_view body) {
+  Reply err;
+  auto l = get(id, err);
+  if (!l) return err;
+  if (Reply r = check_token(*l, token); r.status) return r;
+  json req;
+  if (!parse_json(body, req, err)) return err;
+
+  std::lock_guard<std::mutex> lk(l->mu);
+  auto refuse = [&](int status, int code, const std::string& msg) {
+    json v = view(*l, code, false);
+    v["error"] = true;
+    v["errmsg"] = msg;
+    return json_reply(status, v);
+  };
+  if (l->ep->over()) return refuse(409, rg::kNoGame, "the episode is over");
+  if (l->attempts.size() >= kMaxAttempts) return refuse(409, rg::kNoGame, "the episode has had too many attempts");
+  std::optional<int64_t> cnt, piece, pos, bucket, x, y, bx, by;
+  if (!int_field(req, "cnt", 0, INT64_MAX, cnt, err) || !int_field(req, "pieceId", INT64_MIN, INT64_MAX, piece, err) ||
+      !int_field(req, "pos", 1, rg::kCells, pos, err) || !int_field(req, "bucket", 0, 3, bucket, err) ||
+      !int_field(req, "x", 1, rg::kN, x, err) || !int_field(req, "y", 1, rg::kN, y, err) ||
+      !int_field(req, "bx", 0, rg::kN + 1, bx, err) || !int_field(req, "by", 0, rg::kN + 1, by, err)) {
+    return err;
+  }
+  if (cnt && *cnt != static_cast<int64_t>(l->attempts.size())) {
+    return refuse(409, -7, fmt::format("given cnt={}, expected {}", *cnt, l->attempts.size()));
+  }
+  if (!bucket && bx && by) {
+    const int b = rg::bucket_at(static_cast<int>(*bx), static_cast<int>(*by));
+    if (b < 0) return error_reply(400, "\"bx\" and \"by\" must name a bucket: each 0 or 7");
+    bucket = b;
+  }
+  if (!bucket) return error_reply(400, "say where the piece goes: \"bucket\" 0-3, or \"bx\" and \"by\"");
+  if (!pos && x && y) pos = rg::cell_of(static_cast<int>(*x), static_cast<int>(*y));
+  json input;
+  if (piece) {
+    bool on_board = false;
+    for (const rg::Piece& p : l->ep->pieces()) on_board |= p.id == *piece;
+    if (!on_board) return refuse(400, rg::kInvalidObjectId, fmt::format("no piece with id {} is on the board", *piece));
+    input = {{"pieceId", *piece}, {"bucket", *bucket}};
+  } else if (pos) {
+    input = {{"pos", *pos}, {"bucket", *bucket}};
+  } else {
+    return error_reply(400, "say which piece: \"pieceId\", or \"x\" and \"y\", or \"pos\"");
+  }
+
+  Attempt a;
+  a.time_ms = now_ms();
+  apply(*l, input, a);
+  MoveRow m{l->row.id, static_cast<int64_t>(l->attempts.size()), a.time_ms, input.dump(),
+            json{{"code", a.code}, {"pieceId", a.piece}}.dump()};
+  const std::optional<int> finish = l->ep->over() ? std::optional<int>(l->ep->finish()) : std::nullopt;
+  if (!store_.append_move(m, finish)) {
+    // Not stored, so it did not happen: go back to what storage holds.
+    std::string why;
+    if (auto fresh = rebuild(l->row, why)) {
+      l->rules = std::move(fresh->rules);
+      l->ep = std::move(fresh->ep);
+      l->attempts = std::move(fresh->attempts);
+    }
+    return error_reply(503, "the move could not be stored and did not happen; try again");
+  }
+  l->attempts.push_back(a);
+  if (finish) l->row.finish = *finish;
+  return json_reply(200, view(*l, a.code, false));
+}
+
+Reply Service::export_file(const std::string& id, std::string_view token, std::string_view what) {
+  Reply err;
+  auto l = get(id, err);
+  if (!l) return err;
+  if (Reply r = check_token(*l, token); r.status) return r;
+  std::lock_guard<std::mutex> lk(l->mu);
+  const std::string pid = l->row.player.empty() ? "anon" : l->row.player;
+  const std::string eid = l->row.id;
+  std::string out;
+  if (what == "transcript") return json_reply(200, view(*l, -8, true)["transcript"]);
+  if (what == "transcript.csv") {
+    // The Game Server's transcripts file (ver. 8): one line per move attempt.
+    out = "#pid,episodeId,moveNo,timestamp,mover,objectId,y,x,by,bx,code,followed\n";
+    for (size_t i = 0; i < l->attempts.size(); ++i) {
+      const Attempt& a = l->attempts[i];
+      out += fmt::format("{},{},{},{},0,{},{},{},{},{},{},\n", csv(pid), eid, i, transcript_time(a.time_ms), a.piece,
+                         rg::cell_y(a.pos), rg::cell_x(a.pos), kBucketY[a.bucket], kBucketX[a.bucket], a.code);
+    }
+  } else if (what == "detailed-transcript.csv") {
+    out = "#playerId,trialListId,seriesNo,ruleId,episodeNo,episodeId,moveNo,timestamp,reactionTime,objectType,"
+          "objectId,y,x,bucketId,by,bx,code,objectCnt\n";
+    int64_t prev = l->row.created_ms;
+    for (size_t i = 0; i < l->attempts.size(); ++i) {
+      const Attempt& a = l->attempts[i];
+      const rg::Piece* p = initial_piece(*l, a.piece);
+      out += fmt::format("{},,0,{},0,{},{},{},{:.3f},{},{},{},{},{},{},{},{},{}\n", csv(pid), csv(l->rules_name), eid, i,
+                         transcript_time(a.time_ms), static_cast<double>(a.time_ms - prev) / 1000.0,
+                         p ? csv(object_type(*p)) : "", a.piece, rg::cell_y(a.pos), rg::cell_x(a.pos), a.bucket,
+                         kBucketY[a.bucket], kBucketX[a.bucket], a.code, a.left);
+      prev = a.time_ms;
+    }
+  } else if (what == "board.csv") {
+    out = "#playerId,episodeId,y,x,shape,color,objectType\n";
+    for (const rg::Piece& p : l->initial.pieces) {
+      out += fmt::format("{},{},{},{},{},{},{}\n", csv(pid), eid, p.y(), p.x(), p.is_image() ? "null" : csv(p.shape),
+                         p.is_image() ? "null" : csv(p.color), csv(object_type(p)));
+    }
+  } else {
+    return error_reply(404, fmt::format("there is no export named '{}'", what));
+  }
+  Reply r{200, std::move(out), "text/csv; charset=utf-8", {}};
+  r.filename = fmt::format("{}.{}", eid, what);
+  return r;
+}
+
+size_t Service::resume_all(size_t& failed) {
+  size_t ok = 0;
+  failed = 0;
+  for (const std::string& id : store_.unfinished(kGame)) {
+    Reply err;
+    if (get(id, err)) {
+      ++ok;
+    } else {
+      ++failed;
+      fmt::print(stderr, "rulekit serve: {}\n", json::parse(err.body).value("errmsg", std::string()));
+    }
+  }
+  return ok;
+}
+
+}  // namespace rk::server::rulegame

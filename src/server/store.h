@@ -1,0 +1,94 @@
+// Durable storage of episodes and move attempts in SQLite (WAL).
+//
+// The schema knows no game: an episode is an id, a game name, a JSON setup that the game can
+// rebuild its state from, and an append-only list of move attempts (JSON input and result).
+// A game replays the moves on the setup to get back exactly where an episode was.
+//
+// Writes go through one writer thread that commits everything queued since its last commit in
+// one transaction (group commit): a caller returns only once its write is on disk, yet many
+// concurrent moves share one fsync.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+struct sqlite3;
+
+namespace rk::server {
+
+struct EpisodeRow {
+  std::string id;
+  std::string game;    // "rulegame"
+  std::string token;   // the player's secret
+  std::string player;  // optional player id given by the client
+  std::string setup;   // JSON the game rebuilds the episode from
+  int64_t created_ms = 0;
+  int finish = 0;      // the game's finish code; 0 while the episode goes on
+};
+
+struct MoveRow {
+  std::string episode;
+  int64_t seq = 0;      // 0-based attempt number within the episode
+  int64_t time_ms = 0;  // when the attempt was made (ms since the epoch, UTC)
+  std::string input;    // JSON: what was attempted
+  std::string result;   // JSON: what the engine answered
+};
+
+class Store {
+ public:
+  // `durable`: synchronous=FULL (a commit survives a power cut), else NORMAL (survives a
+  // crash of the process, which is what SIGKILL tests).
+  static std::unique_ptr<Store> open(const std::string& path, bool durable, std::string& error);
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  // Each returns once the write is committed (true) or has failed (false).
+  bool create_episode(const EpisodeRow& e);
+  // Appends a move attempt; when `finish` is set, the episode's finish code in the same commit.
+  bool append_move(const MoveRow& m, std::optional<int> finish);
+
+  std::optional<EpisodeRow> load_episode(const std::string& id);
+  std::vector<MoveRow> load_moves(const std::string& id);
+  // Ids of episodes that have not finished, oldest first.
+  std::vector<std::string> unfinished(const std::string& game);
+
+  // Figures for the health endpoint and the closing log line.
+  struct Stats {
+    uint64_t commits = 0;
+    uint64_t writes = 0;
+  };
+  Stats stats() const;
+
+ private:
+  using Write = std::function<bool(sqlite3*)>;
+  struct Pending {
+    Write write;
+    std::promise<bool> done;
+  };
+  Store() = default;
+  bool submit(Write w);
+  void writer_loop();
+
+  sqlite3* wdb_ = nullptr;  // used by the writer thread only
+  sqlite3* rdb_ = nullptr;  // reads, under read_mu_
+  std::mutex read_mu_;
+
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<Pending> queue_;
+  bool stopping_ = false;
+  std::thread writer_;
+  Stats stats_;
+};
+
+}  // namespace rk::server
