@@ -62,7 +62,7 @@ void add_serve(CLI::App& app, int& exit_code) {
     // run() also returns when the listening socket fails; wake the waiter either way.
     pthread_kill(waiter.native_handle(), SIGTERM);
     waiter.join();
-    fmt::print("rulekit serve: stopped\n");
+    fmt::print("rulekit serve: stopped ({})\n", srv.storage_summary());
   });
 }
 

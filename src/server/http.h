@@ -40,6 +40,8 @@ class Server {
   // Unfinished episodes found in storage at start(), and those that could not be rebuilt.
   size_t resumed() const { return resumed_; }
   size_t resume_failed() const { return resume_failed_; }
+  // "N writes in M commits", for the log line at the end.
+  std::string storage_summary() const;
 
  private:
   struct Impl;

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include <chrono>
+
 namespace rk::server {
 namespace {
 
@@ -31,11 +33,20 @@ bool exec(sqlite3* db, const char* sql) {
   return sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
 }
 
-// A prepared statement that finalizes itself.
+// A prepared statement that finalizes itself, or (for the writer's statements, prepared once
+// when the store opens) is reset for its next use.
 class Stmt {
  public:
   Stmt(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &s_, nullptr); }
-  ~Stmt() { sqlite3_finalize(s_); }
+  explicit Stmt(sqlite3_stmt* cached) : s_(cached), cached_(true) {}
+  ~Stmt() {
+    if (cached_) {
+      sqlite3_reset(s_);
+      sqlite3_clear_bindings(s_);
+    } else {
+      sqlite3_finalize(s_);
+    }
+  }
   Stmt(const Stmt&) = delete;
   Stmt& operator=(const Stmt&) = delete;
   bool ok() const { return s_ != nullptr; }
@@ -56,7 +67,11 @@ class Stmt {
 
  private:
   sqlite3_stmt* s_ = nullptr;
+  bool cached_ = false;
 };
+
+constexpr const char* kInsertMove = "INSERT INTO move(episode, seq, time_ms, input, result) VALUES(?,?,?,?,?)";
+constexpr const char* kSetFinish = "UPDATE episode SET finish=? WHERE id=?";
 
 sqlite3* open_db(const std::string& path, bool durable, std::string& error) {
   sqlite3* db = nullptr;
@@ -87,9 +102,20 @@ std::unique_ptr<Store> Store::open(const std::string& path, bool durable, std::s
     error = fmt::format("cannot create the tables in {}: {}", path, sqlite3_errmsg(s->wdb_));
     return nullptr;
   }
+  // Checkpoints copy the log into the database file; done in the committing connection they
+  // would hold up every move waiting for that commit, so a thread of their own does them.
+  exec(s->wdb_, "PRAGMA wal_autocheckpoint=0");
+  if (sqlite3_prepare_v3(s->wdb_, kInsertMove, -1, SQLITE_PREPARE_PERSISTENT, &s->insert_move_, nullptr) != SQLITE_OK ||
+      sqlite3_prepare_v3(s->wdb_, kSetFinish, -1, SQLITE_PREPARE_PERSISTENT, &s->set_finish_, nullptr) != SQLITE_OK) {
+    error = fmt::format("cannot prepare the statements for {}: {}", path, sqlite3_errmsg(s->wdb_));
+    return nullptr;
+  }
   s->rdb_ = open_db(path, durable, error);
   if (!s->rdb_) return nullptr;
+  s->cdb_ = open_db(path, durable, error);
+  if (!s->cdb_) return nullptr;
   s->writer_ = std::thread([p = s.get()] { p->writer_loop(); });
+  s->checkpointer_ = std::thread([p = s.get()] { p->checkpoint_loop(); });
   return s;
 }
 
@@ -99,9 +125,27 @@ Store::~Store() {
     stopping_ = true;
   }
   cv_.notify_all();
+  checkpoint_cv_.notify_all();
   if (writer_.joinable()) writer_.join();
-  sqlite3_close(rdb_);
-  sqlite3_close(wdb_);
+  if (checkpointer_.joinable()) checkpointer_.join();
+  if (cdb_) sqlite3_wal_checkpoint_v2(cdb_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+  sqlite3_finalize(insert_move_);
+  sqlite3_finalize(set_finish_);
+  sqlite3_close_v2(cdb_);
+  sqlite3_close_v2(rdb_);
+  sqlite3_close_v2(wdb_);
+}
+
+void Store::checkpoint_loop() {
+  std::unique_lock<std::mutex> lk(mu_);
+  while (!stopping_) {
+    checkpoint_cv_.wait_for(lk, std::chrono::milliseconds(200));
+    if (stopping_) break;
+    lk.unlock();
+    // PASSIVE: copies what no reader needs, never waits for the writer.
+    sqlite3_wal_checkpoint_v2(cdb_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    lk.lock();
+  }
 }
 
 bool Store::submit(Write w) {
@@ -160,14 +204,12 @@ bool Store::create_episode(const EpisodeRow& e) {
 }
 
 bool Store::append_move(const MoveRow& m, std::optional<int> finish) {
-  return submit([&m, finish](sqlite3* db) {
-    Stmt st(db, "INSERT INTO move(episode, seq, time_ms, input, result) VALUES(?,?,?,?,?)");
-    if (!st.ok()) return false;
+  return submit([this, &m, finish](sqlite3*) {
+    Stmt st(insert_move_);
     st.bind(1, m.episode).bind(2, m.seq).bind(3, m.time_ms).bind(4, m.input).bind(5, m.result);
     if (st.step() != SQLITE_DONE) return false;
     if (!finish) return true;
-    Stmt up(db, "UPDATE episode SET finish=? WHERE id=?");
-    if (!up.ok()) return false;
+    Stmt up(set_finish_);
     up.bind(1, static_cast<int64_t>(*finish)).bind(2, m.episode);
     return up.step() == SQLITE_DONE;
   });

@@ -22,6 +22,7 @@
 #include <vector>
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace rk::server {
 
@@ -79,15 +80,21 @@ class Store {
   bool submit(Write w);
   void writer_loop();
 
+  void checkpoint_loop();
+
   sqlite3* wdb_ = nullptr;  // used by the writer thread only
   sqlite3* rdb_ = nullptr;  // reads, under read_mu_
+  sqlite3* cdb_ = nullptr;  // checkpoints, by the checkpoint thread
+  sqlite3_stmt* insert_move_ = nullptr;  // the writer's statements, prepared once
+  sqlite3_stmt* set_finish_ = nullptr;
   std::mutex read_mu_;
 
   mutable std::mutex mu_;
-  std::condition_variable cv_;
+  std::condition_variable cv_;             // wakes the writer
+  std::condition_variable checkpoint_cv_;  // wakes the checkpoint thread (only to stop it)
   std::deque<Pending> queue_;
   bool stopping_ = false;
-  std::thread writer_;
+  std::thread writer_, checkpointer_;
   Stats stats_;
 };
 

@@ -62,7 +62,7 @@ std::vector<std::string> Catalog::list(const char* sub, const char* ext) const {
     if (!fs::is_directory(dir, ec)) continue;
     for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
          !ec && it != fs::recursive_directory_iterator() && names.size() < kMaxListed; it.increment(ec)) {
-      if (!it->is_regular_file(ec) || it->path().extension() != ext) continue;
+      if (!it->is_regular_file(ec) || it->path().extension() != ext || !inside(it->path(), dir)) continue;
       fs::path rel = fs::relative(it->path(), dir, ec);
       if (ec) continue;
       rel.replace_extension();

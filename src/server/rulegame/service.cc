@@ -48,6 +48,7 @@ struct Live {
   rg::Board initial;
   std::unique_ptr<rg::Episode> ep;
   std::vector<Attempt> attempts;
+  std::vector<std::pair<int64_t, int>> dropped;  // accepted attempts: piece id, bucket
 };
 
 namespace {
@@ -116,11 +117,10 @@ json view(const Live& l, int code, bool with_transcript) {
   if (!l.rules->display.empty()) v["display"] = l.rules->display;
   json value = json::array();
   for (const rg::Piece& p : l.ep->pieces()) value.push_back(piece_json(p));
-  for (const Attempt& a : l.attempts) {
-    if (a.code != rg::kAccept) continue;
-    if (const rg::Piece* p = initial_piece(l, a.piece)) {
+  for (const auto& [id, bucket] : l.dropped) {
+    if (const rg::Piece* p = initial_piece(l, id)) {
       json q = piece_json(*p);
-      q["dropped"] = a.bucket;
+      q["dropped"] = bucket;
       value.push_back(std::move(q));
     }
   }
@@ -152,6 +152,11 @@ int64_t random_seed() {
   int64_t s = 0;
   if (getrandom(&s, sizeof s, 0) != sizeof s) s = now_ms();
   return s & 0x7fffffffffffLL;  // fits a JavaScript number, so clients can show it exactly
+}
+
+void record(Live& l, const Attempt& a) {
+  l.attempts.push_back(a);
+  if (a.code == rk::rulegame::kAccept) l.dropped.emplace_back(a.piece, a.bucket);
 }
 
 // Applies one stored or requested attempt to the engine; returns the code.
@@ -314,7 +319,7 @@ std::shared_ptr<Live> Service::rebuild(const EpisodeRow& row, std::string& error
         error = fmt::format("attempt {} gives code {} now but {} when it was made", m.seq, a.code, stored);
         return nullptr;
       }
-      l->attempts.push_back(a);
+      record(*l, a);
     }
   } catch (const json::exception& e) {
     error = fmt::format("its stored record is damaged: {}", e.what());
@@ -414,7 +419,7 @@ Reply Service::move(const std::string& id, std::string_view token, std::string_v
   a.time_ms = now_ms();
   apply(*l, input, a);
   MoveRow m{l->row.id, static_cast<int64_t>(l->attempts.size()), a.time_ms, input.dump(),
-            json{{"code", a.code}, {"pieceId", a.piece}}.dump()};
+            fmt::format(R"({{"code":{},"pieceId":{}}})", a.code, a.piece)};
   const std::optional<int> finish = l->ep->over() ? std::optional<int>(l->ep->finish()) : std::nullopt;
   if (!store_.append_move(m, finish)) {
     // Not stored, so it did not happen: go back to what storage holds.
@@ -423,12 +428,20 @@ Reply Service::move(const std::string& id, std::string_view token, std::string_v
       l->rules = std::move(fresh->rules);
       l->ep = std::move(fresh->ep);
       l->attempts = std::move(fresh->attempts);
+      l->dropped = std::move(fresh->dropped);
     }
     return error_reply(503, "the move could not be stored and did not happen; try again");
   }
-  l->attempts.push_back(a);
+  record(*l, a);
   if (finish) l->row.finish = *finish;
-  return json_reply(200, view(*l, a.code, false));
+  // The result only (the board is one GET away): this is the request players make most.
+  return Reply{200,
+               fmt::format(R"({{"error":false,"episodeId":"{}","code":{},"finishCode":{},"attemptCnt":{},)"
+                           R"("doneMoves":{},"ruleLineNo":{},"pieceId":{},"bucket":{}}})",
+                           l->row.id, a.code, l->ep->finish(), l->attempts.size(), l->ep->done_moves(),
+                           l->ep->rule_line(), a.piece, a.bucket),
+               "application/json",
+               {}};
 }
 
 Reply Service::export_file(const std::string& id, std::string_view token, std::string_view what) {
