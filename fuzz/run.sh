@@ -16,7 +16,7 @@ cmake --build --preset fuzz >/dev/null
 bin=build/fuzz/fuzz
 shared=../shared/corpora/rulegame
 work=fuzz/corpus-work
-targets=(rulegame_rules_fuzz rulegame_expr_fuzz rulegame_board_fuzz rulegame_captive_fuzz vck_effect_fuzz)
+targets=(rulegame_rules_fuzz rulegame_expr_fuzz rulegame_board_fuzz rulegame_captive_fuzz vck_effect_fuzz server_request_fuzz)
 
 seed() {  # target -> folder of seed inputs
   local t=$1 d=$work/$1
@@ -40,6 +40,9 @@ for t in glob.glob('../shared/corpora/vck/tables/*.json'):
                 open(os.path.join(sys.argv[1], 'e%d' % n), 'w').write(v); n += 1
 PY
                        fi ;;
+      server_request_fuzz) printf '%s\n%s\n%s\n' '{"rules":"demo","board":"demo"}' '{"pieceId":1,"bucket":0}' '{"x":1,"y":1,"bx":7,"by":7,"cnt":1}' > "$d/a"
+                           printf '%s\n%s\n' '{"rules":"demo","pieces":6,"seed":3,"shapes":2}' '{"pos":4,"bucket":2}' > "$d/b"
+                           printf '%s\n' '{"rulesText":"(*,*,*,*,[0])","board":{"value":[{"x":1,"y":2,"shape":"star","color":"red"}]}}' > "$d/c" ;;
       rulegame_captive_fuzz) printf 'MOVE 1 1 7 0\nMOVE 0 3\nDISPLAY\nMODE BRIEF\nCOND\nNEW\nMOVE 6 6 0 7\nHELP\nEXIT\n' > "$d/a" ;;
     esac
   fi

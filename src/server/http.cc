@@ -120,7 +120,7 @@ bool Server::start(std::string& error) {
     const std::string what = res.status == 413   ? "the request body is too large"
                              : res.status == 404 ? fmt::format("there is nothing at {} {}", req.method, req.path)
                                                  : fmt::format("the request failed (HTTP {})", res.status);
-    res.set_content(nlohmann::json{{"error", true}, {"errmsg", what}}.dump(), "application/json");
+    res.set_content(dump(nlohmann::json{{"error", true}, {"errmsg", what}}), "application/json");
   });
   http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
     std::string what = "unknown error";
@@ -131,7 +131,7 @@ bool Server::start(std::string& error) {
     } catch (...) {
     }
     res.status = 500;
-    res.set_content(nlohmann::json{{"error", true}, {"errmsg", "internal error: " + what}}.dump(), "application/json");
+    res.set_content(dump(nlohmann::json{{"error", true}, {"errmsg", "internal error: " + what}}), "application/json");
   });
 
   m.port = m.opt.port == 0 ? http.bind_to_any_port(m.opt.host) : (http.bind_to_port(m.opt.host, m.opt.port) ? m.opt.port : -1);

@@ -14,7 +14,11 @@ struct Reply {
   std::string filename;  // set: offered as a download with this name
 };
 
-inline Reply json_reply(int status, const nlohmann::json& j) { return Reply{status, j.dump(), "application/json", {}}; }
+// JSON text; bytes that are not UTF-8 (in a file name, or echoed in a parser's message) become
+// U+FFFD rather than an exception.
+inline std::string dump(const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
+
+inline Reply json_reply(int status, const nlohmann::json& j) { return Reply{status, dump(j), "application/json", {}}; }
 
 // {"error": true, "errmsg": MESSAGE} plus any extra fields.
 inline Reply error_reply(int status, const std::string& message, nlohmann::json extra = nlohmann::json::object()) {

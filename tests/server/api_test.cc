@@ -138,6 +138,11 @@ TEST(ServerApi, BadRequestsGetClearAnswers) {
   EXPECT_EQ(post(c, "/api/episodes", json{{"rules", "nope"}, {"board", "demo"}}.dump()).status, 404);
   EXPECT_EQ(post(c, "/api/episodes", json{{"rules", "demo"}}.dump()).status, 400);
   EXPECT_EQ(post(c, "/api/episodes", json{{"rules", "demo"}, {"pieces", 99}}.dump()).status, 400);
+  EXPECT_EQ(post(c, "/api/episodes", json{{"rules", "demo"}, {"pieces", 3}, {"shapes", 4}}.dump()).status, 400);
+  // Bytes that are not UTF-8 in the body: the parser's message quotes them, the answer is still JSON.
+  a = post(c, "/api/episodes", "{\"rules\":\xff\xfe}");
+  EXPECT_EQ(a.status, 400);
+  EXPECT_FALSE(a.body.is_discarded());
   EXPECT_EQ(post(c, "/api/episodes", json{{"rules", "demo"}, {"board", 3}}.dump()).status, 400);
   EXPECT_EQ(post(c, "/api/episodes", json{{"rules", "demo"}, {"board", {{"value", "x"}}}}.dump()).status, 400);
   // A rule set with an error: the diagnostic says where.

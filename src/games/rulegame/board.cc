@@ -135,7 +135,8 @@ std::string board_to_json(const Board& b) {
     value.push_back(std::move(q));
   }
   j["value"] = std::move(value);
-  return j.dump();
+  // Names that are not UTF-8 (a board file in another encoding) are written with U+FFFD.
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace rk::rulegame

@@ -37,7 +37,8 @@ struct Board {
 // Trailing text after the JSON object is ignored, as the reference engine does.
 // Returns false and sets `error` on malformed input.
 bool parse_board_json(std::string_view text, Board& out, std::string& error);
-// Writes a board in the same format; parse_board_json reads it back to the same board.
+// Writes a board in the same format; parse_board_json reads it back to the same board (names
+// that are not UTF-8 come back with U+FFFD in place of their foreign bytes).
 std::string board_to_json(const Board& b);
 
 }  // namespace rk::rulegame

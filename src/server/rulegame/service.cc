@@ -212,6 +212,9 @@ Reply Service::start(std::string_view body) {
       return error_reply(404, fmt::format("there is no rule set named '{}' (see /api/rules)", live->rules_name));
     }
   }
+  // Stored as JSON text, which must be UTF-8: a rule file in another encoding (the corpora have
+  // Windows-1252 comments) is stored, and so parsed, with U+FFFD for its foreign bytes.
+  rules_text = json::parse(dump(json(rules_text))).get<std::string>();
   {
     text::SourceFile file(live->rules_name, rules_text);
     text::Diagnostics diags(&file);
@@ -252,6 +255,10 @@ Reply Service::start(std::string_view body) {
       return err;
     }
     if (!pieces) return error_reply(400, "say which board to play: \"board\": NAME, or \"pieces\": N for a random one");
+    // The generator puts every chosen shape and color on the board at least once.
+    if (shapes.value_or(0) > *pieces || colors.value_or(0) > *pieces) {
+      return error_reply(400, "\"shapes\" and \"colors\" may not exceed \"pieces\": each one appears on the board");
+    }
     if (!seed) seed = random_seed();
     rg::JavaRandom rng(*seed);
     live->initial = rg::random_board(rng, static_cast<int>(*pieces), static_cast<int>(shapes.value_or(0)),
@@ -260,6 +267,11 @@ Reply Service::start(std::string_view body) {
     live->board_name = fmt::format("random ({} pieces, seed {})", *pieces, *seed);
     setup["seed"] = *seed;
   }
+  // The episode plays the board exactly as it is stored (see board_to_json), so that a replay
+  // after a restart sees the same names.
+  const std::string board_json = rg::board_to_json(live->initial);
+  std::string why;
+  if (!rg::parse_board_json(board_json, live->initial, why)) return error_reply(400, "the board cannot be used: " + why);
   live->ep = std::make_unique<rg::Episode>(*live->rules, live->initial);
 
   if (req.contains("playerId") && (!req["playerId"].is_string() || req["playerId"].get<std::string>().size() > 200)) {
@@ -273,8 +285,8 @@ Reply Service::start(std::string_view body) {
   setup["rulesName"] = live->rules_name;
   setup["rulesText"] = rules_text;
   setup["boardName"] = live->board_name;
-  setup["board"] = json::parse(rg::board_to_json(live->initial));
-  live->row.setup = setup.dump();
+  setup["board"] = json::parse(board_json);
+  live->row.setup = dump(setup);
   live->row.finish = live->ep->finish();
   if (!store_.create_episode(live->row)) return error_reply(503, "the episode could not be stored; try again");
 
