@@ -49,4 +49,18 @@ bool read_file(const std::string& path, std::string& out) {
   return !in.bad();
 }
 
+std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t nl = text.find('\n', start);
+    if (nl == std::string_view::npos) nl = text.size();
+    std::string_view line = text.substr(start, nl - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    out.push_back(line);
+    start = nl + 1;
+  }
+  return out;
+}
+
 }  // namespace rk::text

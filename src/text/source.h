@@ -41,6 +41,10 @@ class SourceFile {
   std::vector<uint32_t> line_starts_;
 };
 
+// The lines of a text, without their terminators (\n or \r\n); a last line without a final
+// newline counts, an empty text has none. The views point into `text`.
+std::vector<std::string_view> split_lines(std::string_view text);
+
 // Reads a whole file as bytes. Returns false (and leaves `out` empty) when it cannot be read.
 bool read_file(const std::string& path, std::string& out);
 

@@ -737,12 +737,8 @@ int run_captive(const std::vector<std::string>& argv, CaptiveIO& io) {
         if (!text::read_file(s.path(dir + "/" + order), list)) {
           return s.startup_error(dir + "/" + order + " (No such file or directory)");
         }
-        size_t start = 0;
-        while (start < list.size()) {
-          size_t nl = list.find('\n', start);
-          if (nl == std::string::npos) nl = list.size();
-          std::string name = list.substr(start, nl - start);
-          start = nl + 1;
+        for (const std::string_view line : text::split_lines(list)) {
+          std::string name(line);
           while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back()))) name.pop_back();
           if (name.empty() || name[0] == '#') continue;
           files.push_back(dir + "/" + name + ".json");

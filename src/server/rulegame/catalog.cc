@@ -87,22 +87,22 @@ std::optional<fs::path> Catalog::find(const char* sub, std::string_view name, co
   return std::nullopt;
 }
 
-bool Catalog::rules_text(std::string_view name, std::string& out) const {
+bool Catalog::read(const char* sub, std::string_view name, const char* ext, const std::string& demo,
+                   std::string& out) const {
   if (name == "demo") {
-    out = demo_rules_;
+    out = demo;
     return true;
   }
-  const auto p = find("rules", name, ".txt");
+  const auto p = find(sub, name, ext);
   return p && text::read_file(p->string(), out);
 }
 
+bool Catalog::rules_text(std::string_view name, std::string& out) const {
+  return read("rules", name, ".txt", demo_rules_, out);
+}
+
 bool Catalog::board_text(std::string_view name, std::string& out) const {
-  if (name == "demo") {
-    out = demo_board_;
-    return true;
-  }
-  const auto p = find("boards", name, ".json");
-  return p && text::read_file(p->string(), out);
+  return read("boards", name, ".json", demo_board_, out);
 }
 
 std::optional<fs::path> Catalog::shape_file(std::string_view name) const {
@@ -115,13 +115,8 @@ std::vector<std::pair<std::string, std::string>> Catalog::colors() const {
   for (const fs::path& root : roots_) {
     std::string text;
     if (!text::read_file((root / "colors" / "colors.csv").string(), text)) continue;
-    size_t start = 0;
-    while (start < text.size()) {
-      size_t end = text.find('\n', start);
-      if (end == std::string::npos) end = text.size();
-      std::string line = text.substr(start, end - start);
-      start = end + 1;
-      if (!line.empty() && line.back() == '\r') line.pop_back();
+    for (const std::string_view view : text::split_lines(text)) {
+      const std::string line(view);
       if (line.empty() || line[0] == '#') continue;
       std::string name;
       int rgb[3] = {-1, -1, -1};

@@ -30,6 +30,8 @@ class Catalog {
  private:
   std::vector<std::string> list(const char* sub, const char* ext) const;
   std::optional<std::filesystem::path> find(const char* sub, std::string_view name, const char* ext) const;
+  // The named file of `sub`, or `demo` for the name "demo".
+  bool read(const char* sub, std::string_view name, const char* ext, const std::string& demo, std::string& out) const;
 
   std::vector<std::filesystem::path> roots_;
   std::string demo_rules_, demo_board_;
