@@ -79,12 +79,8 @@ bool ImageLibrary::load_dir(const std::string& dir, std::string& why) {
   }
   auto& table = tables_[dir];
   std::vector<std::string> header;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t nl = text.find('\n', start);
-    if (nl == std::string::npos) nl = text.size();
-    std::string line = text.substr(start, nl - start);
-    start = nl + 1;
+  for (const std::string_view view : text::split_lines(text)) {
+    std::string line(view);
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     if (header.empty()) {
       if (line[0] == '#') line.erase(0, 1);
