@@ -22,6 +22,7 @@ const char* op_text(Op op) {
     case Op::kAnd: return "and";
     case Op::kOr: return "or";
     case Op::kNeg: return "-";
+    case Op::kAll: return "all";
     default: return "";
   }
 }

@@ -28,6 +28,7 @@ enum class Op : uint8_t {
   kList,   // [a, b, ...]: union of the element sets
   kRange,  // [lo..hi] (lo, hi in value / value2)
   kCall,   // sym(args...)
+  kAll,    // all PRED in LIST (RuleScript): kids[0] = predicate, kids[1] = list
 };
 
 struct Node {

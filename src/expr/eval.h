@@ -179,6 +179,7 @@ void eval_set(const Pool& pool, NodeId id, Env& env, ValueSet& out) {
     }
     case Op::kRange:
     case Op::kCall:
+    case Op::kAll:
       out.clear();
       return;
   }

@@ -1,0 +1,32 @@
+// Card Fighters' Clash card data: the OCTGN set.xml (name, type, subtype, BP, SP, back-ups,
+// ability) and the RuleScript of each scripted card (rules.json, pulled out of card_rules.py).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace rk::cfc {
+
+struct CardData {
+  std::string guid, name, type, subtype, rarity;
+  std::string ability_type, ability_name, text;  // ability symbol as written (¤ £ ...), card text
+  int bp = 0, sp = 0;
+  std::vector<std::string> backups;  // Backup 1..3, the non-empty ones
+};
+
+struct Script {
+  std::string guid, name, rules;
+  size_t index = 0;  // position in rules.json
+};
+
+// Reads every <card> of one set.xml. False with `error` when the file cannot be read or parsed.
+bool load_set_xml(const std::string& path, std::vector<CardData>& out, std::string& error);
+// Reads rules.json: [{"guid", "name", "rules"}].
+bool load_rules_json(const std::string& path, std::vector<Script>& out, std::string& error);
+
+// A CFC data folder: rules.json beside o8g/Sets/<guid>/set.xml.
+bool is_cfc_folder(const std::string& dir);
+// The set.xml files under dir/o8g/Sets, sorted.
+std::vector<std::string> set_files(const std::string& dir);
+
+}  // namespace rk::cfc
