@@ -2,11 +2,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <iostream>
 
 #include "cli/commands.h"
+#include "games/cfc/card_data.h"
+#include "games/cfc/rulescript.h"
+#include "games/mtg/database.h"
 #include "games/rulegame/rules.h"
 #include "games/vck/effect.h"
 #include "games/vck/tables.h"
@@ -88,15 +92,137 @@ bool check_vck_folder(const CheckOptions& o, const std::string& dir, Totals& t) 
   return true;
 }
 
+// One card's RuleScript, reported against a source named after the card.
+void check_rulescript_text(const CheckOptions& o, const std::string& name, const std::string& rules, Totals& t) {
+  text::SourceFile file(name, rules);
+  text::Diagnostics diags(&file);
+  cfc::Rules r;
+  ++t.cards;
+  cfc::parse_rules(rules, diags, r);
+  std::vector<std::string> words;
+  cfc::collect_keywords(r, words);
+  for (const std::string& w : words) ++t.unexecuted[w];
+  report(o, diags, t);
+}
+
+// A CFC folder (rules.json + o8g/Sets) or a rules.json file: every script, each named after its card.
+bool check_rulescript_json(const CheckOptions& o, const std::string& json_path, Totals& t) {
+  std::vector<cfc::Script> scripts;
+  std::string err;
+  if (!cfc::load_rules_json(json_path, scripts, err)) {
+    std::cerr << err << "\n";
+    ++t.errors;
+    return false;
+  }
+  for (const cfc::Script& s : scripts) {
+    check_rulescript_text(o, fmt::format("{}[{}] {} ({})", json_path, s.index, s.name, s.guid), s.rules, t);
+  }
+  ++t.files;
+  return true;
+}
+
+void check_cfc_folder(const CheckOptions& o, const std::string& dir, Totals& t) {
+  std::vector<cfc::CardData> cards;
+  for (const std::string& f : cfc::set_files(dir)) {
+    std::string err;
+    if (!cfc::load_set_xml(f, cards, err)) {
+      std::cerr << err << "\n";
+      ++t.errors;
+    }
+  }
+  check_rulescript_json(o, (std::filesystem::path(dir) / "rules.json").string(), t);
+}
+
+void check_wagic(const CheckOptions& o, const std::string& path, Totals& t) {
+  mtg::Database db;
+  std::string err;
+  if (!mtg::load(path, db, err)) {
+    std::cerr << err << "\n";
+    ++t.errors;
+    return;
+  }
+  for (const auto& f : db.files) {
+    t.errors += f->diags->error_count();
+    t.warnings += f->diags->warning_count();
+    if (f->diags->items().empty()) continue;
+    if (o.json) {
+      const std::string j = f->render_json();
+      if (j.size() > 2) {
+        if (!t.json_items.empty()) t.json_items += ",";
+        t.json_items += j.substr(1, j.size() - 2);
+      }
+    } else {
+      std::cout << f->render();
+      if (f->diags->items().size() < f->diags->error_count() + f->diags->warning_count()) {
+        std::cout << fmt::format("{}: note: {} more diagnostics not shown\n", f->path,
+                                 f->diags->error_count() + f->diags->warning_count() - f->diags->items().size());
+      }
+    }
+  }
+  t.cards += db.cards.size();
+  t.files += db.files.size();
+  std::vector<std::string_view> words;
+  for (const mtg::Field& f : db.fields) {
+    if (f.tree != mtg::kNoTree) mtg::collect_ability_keywords(db.ast, f.tree, words);
+  }
+  for (std::string_view w : words) {
+    std::string l(w);
+    for (char& c : l) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    ++t.unexecuted[l];
+  }
+}
+
+// What a path holds, when --dialect does not say.
+std::string detect(const std::string& p) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_directory(p, ec)) {
+    if (vck::is_table_folder(p)) return "vck";
+    if (cfc::is_cfc_folder(p)) return "rulescript";
+    if (mtg::is_wagic_path(p)) return "wagic";
+    return "rulegame";
+  }
+  const fs::path path(p);
+  if (path.filename() == "rules.json") return "rulescript";
+  if (path.filename() == "_cards.dat") return "wagic";
+  std::string head;
+  if (text::read_file(p, head) && head.find("[card]") != std::string::npos) return "wagic";
+  return "rulegame";
+}
+
 int run_check(const CheckOptions& o) {
   Totals t;
   std::vector<std::string> files;
   for (const std::string& p : o.paths) {
-    if (o.dialect != "rulegame" && std::filesystem::is_directory(p) && vck::is_table_folder(p)) {
+    const std::string dialect = o.dialect == "auto" ? detect(p) : o.dialect;
+    if (dialect == "wagic") {
+      check_wagic(o, p, t);
+      continue;
+    }
+    if (dialect == "rulescript") {
+      std::error_code ec;
+      if (std::filesystem::is_directory(p, ec)) {
+        check_cfc_folder(o, p, t);
+      } else if (std::filesystem::path(p).extension() == ".json") {
+        check_rulescript_json(o, p, t);
+      } else {
+        // A plain text file holding one card's RuleScript properties.
+        std::string text;
+        if (!text::read_file(p, text)) {
+          ++t.errors;
+          std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", p);
+          continue;
+        }
+        check_rulescript_text(o, p, text, t);
+        ++t.files;
+      }
+      continue;
+    }
+    if (dialect == "vck" && std::filesystem::is_directory(p) && vck::is_table_folder(p)) {
       check_vck_folder(o, p, t);
       continue;
     }
-    if (o.dialect == "vck" && !std::filesystem::is_directory(p)) {
+    if (dialect == "vck" && !std::filesystem::is_directory(p)) {
       // A plain text file: one effect string per line.
       std::string text;
       if (!text::read_file(p, text)) {
@@ -161,7 +287,11 @@ int run_check(const CheckOptions& o) {
     for (const auto& [k, n] : t.unexecuted) byfreq.emplace_back(n, k);
     std::sort(byfreq.rbegin(), byfreq.rend());
     std::cout << "keywords parsed but not yet executable (no engine for this dialect yet), by frequency:\n";
-    for (const auto& [n, k] : byfreq) std::cout << fmt::format("  {:>5}  {}\n", n, k);
+    constexpr size_t kShown = 60;
+    for (size_t i = 0; i < byfreq.size() && i < kShown; ++i) {
+      std::cout << fmt::format("  {:>6}  {}\n", byfreq[i].first, byfreq[i].second);
+    }
+    if (byfreq.size() > kShown) std::cout << fmt::format("  ... and {} more keywords\n", byfreq.size() - kShown);
   }
   if (t.cards > 0) {
     std::cout << fmt::format("checked {} cards: {} errors, {} warnings\n", t.cards, errors, warnings);
@@ -175,10 +305,11 @@ int run_check(const CheckOptions& o) {
 
 void add_check(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<CheckOptions>();
-  CLI::App* cmd = app.add_subcommand("check", "Check rule files and print diagnostics");
-  cmd->add_option("paths", opt->paths, "Files or folders")->required();
-  cmd->add_option("--dialect", opt->dialect, "rulegame or vck (default: detect from the file or folder)")
-      ->check(CLI::IsMember({"auto", "rulegame", "vck"}));
+  CLI::App* cmd = app.add_subcommand("check", "Check card and rule files (Wagic, RuleScript, VCK, Rule Game) and print diagnostics");
+  cmd->add_option("paths", opt->paths, "Files or folders: a Wagic sets/ or primitives folder, a CFC folder or rules.json, VCK tables, Rule Game rule files")->required();
+  cmd->add_option("--dialect", opt->dialect,
+                  "wagic, rulescript, vck or rulegame (default: detect from the file or folder)")
+      ->check(CLI::IsMember({"auto", "rulegame", "vck", "rulescript", "wagic"}));
   cmd->add_flag("--json", opt->json, "Diagnostics as JSON");
   cmd->callback([opt, &exit_code] { exit_code = run_check(*opt); });
 }

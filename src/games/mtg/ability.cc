@@ -1,0 +1,438 @@
+// Reading Wagic ability text into the token tree of ability.h, and writing it back.
+#include "games/mtg/ability.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+#include "games/mtg/tables.h"
+
+namespace rk::mtg {
+namespace {
+
+using text::Span;
+
+constexpr int kMaxDepth = 64;
+constexpr std::string_view kPunct = ":,|&@~=/+-;^<>!$";
+
+bool is_punct(char c) { return kPunct.find(c) != std::string_view::npos; }
+bool is_space(char c) { return c == ' ' || c == '\t'; }
+bool is_word_char(char c) {
+  return !is_space(c) && !is_punct(c) && c != '(' && c != ')' && c != '[' && c != ']' && c != '{' && c != '}' &&
+         c != '\r' && c != '\n';
+}
+
+// A small stack buffer of lower-case text for table lookups (words longer than it are unknown).
+struct Lower {
+  char buf[48];
+  size_t n = 0;
+  explicit Lower(std::string_view s) {
+    if (s.size() > sizeof buf) {
+      n = 0;
+      return;
+    }
+    n = s.size();
+    for (size_t i = 0; i < n; ++i) buf[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[i])));
+  }
+  std::string_view view() const { return {buf, n}; }
+};
+
+class Parser {
+ public:
+  Parser(std::string_view s, uint32_t base, const SourceMap* map, Ast& ast, text::Diagnostics& diags)
+      : s_(s), base_(base), map_(map), ast_(ast), diags_(diags) {}
+
+  uint32_t root(ValueKind kind) {
+    Node r;
+    r.kind = Tok::kGroup;
+    r.span = span(0, s_.size());
+    size_t i = 0;
+    std::vector<uint32_t> kids;
+    items(i, 0, kind == ValueKind::kAbility || kind == ValueKind::kCost, kids);
+    r.first_kid = ast_.add_kids(kids.data(), static_cast<uint32_t>(kids.size()));
+    r.kid_count = static_cast<uint32_t>(kids.size());
+    const uint32_t id = ast_.add(r);
+    if (kind == ValueKind::kAbilityList) check_ability_list(id);
+    return id;
+  }
+
+ private:
+  Span span(size_t b, size_t e) const {
+    Span sp{static_cast<uint32_t>(b), static_cast<uint32_t>(std::max(e, b + 1))};
+    if (map_) return map_->map(sp);
+    return {sp.begin + base_, sp.end + base_};
+  }
+  void error(const char* code, std::string msg, size_t b, size_t e, std::string hint = {}) {
+    diags_.error(code, std::move(msg), span(b, e), std::move(hint));
+  }
+  // One bracket mistake is reported once: the first per value, where it is.
+  // A warning, not an error: Wagic finds keywords by searching the text (this( ends at the first
+  // ")"), so such a card may still work there; rulekit's tree closes the group at the end.
+  void structural(const char* code, std::string msg, size_t b, size_t e) {
+    if (!structural_reported_) warning(code, std::move(msg), b, e, "Wagic may still read it; check the brackets");
+    structural_reported_ = true;
+  }
+  void warning(const char* code, std::string msg, size_t b, size_t e, std::string hint = {}) {
+    diags_.warning(code, std::move(msg), span(b, e), std::move(hint));
+  }
+
+  // Reads items until `closer` (0: the end of the text). `level`: ability level, where words are
+  // classified and an unknown word that starts an ability is reported.
+  void items(size_t& i, char closer, bool level, std::vector<uint32_t>& out) {
+    bool start = level;      // the next word starts an ability
+    bool trigger = false;    // inside "@event ... :" (until the ":")
+    bool zone_list = false;  // after "|": zones, separated by ","
+    int tilde = 0;           // words between ~ ~ are comparators
+    size_t cost_run = 0;     // {..} groups in a row, a cost if ":" follows
+    for (;;) {
+      bool space = false;
+      while (i < s_.size() && is_space(s_[i])) {
+        ++i;
+        space = true;
+      }
+      if (i >= s_.size()) {
+        if (closer) {
+          // Reported by the caller, which knows where the group opened.
+          unclosed_ = true;
+        }
+        return;
+      }
+      const char c = s_[i];
+      if (c == ')' || c == ']' || c == '}') {
+        if (c == closer) {
+          close_space_ = space;
+          return;
+        }
+        // It closes a group further out: this one was never closed (reported by the caller).
+        if (std::find(open_.begin(), open_.end(), c) != open_.end()) {
+          unclosed_ = true;
+          return;
+        }
+        structural("WG0010", fmt::format("`{}` does not close anything", c), i, i + 1);
+        ++i;
+        continue;
+      }
+      if (closer == '$' && c == '!' && i + 1 < s_.size() && s_[i + 1] == '$') {
+        close_space_ = space;
+        return;
+      }
+      if (closer == '>' && c == '!' && i + 1 < s_.size() && s_[i + 1] == '>') {
+        close_space_ = space;
+        return;
+      }
+      Node n;
+      n.space_before = space;
+      const size_t b = i;
+      if ((c == '$' || c == '<') && i + 1 < s_.size() && s_[i + 1] == '!') {
+        // $!ability!$ (a choice for a player) and <!variables!> (dynamicability).
+        n.kind = Tok::kNested;
+        n.open = c;
+        n.close = c == '$' ? '$' : '>';
+        i += 2;
+        group(n, i, b, c == '$', out);
+        start = level && false;
+        continue;
+      }
+      if (c == '(' || c == '[' || c == '{') {
+        n.kind = Tok::kGroup;
+        n.open = c;
+        n.close = c == '(' ? ')' : c == '[' ? ']' : '}';
+        ++i;
+        // Ability text nests inside and!( ... )! and newability[ ... ].
+        bool inner = false;
+        if (!out.empty()) {
+          const Node& prev = ast_[out.back()];
+          if (prev.kind == Tok::kPunct && prev.text == "!" && out.size() >= 2 && ast_[out[out.size() - 2]].text == "and") inner = true;
+          if (prev.kind == Tok::kWord && Lower(prev.text).view() == "newability") inner = true;
+        }
+        const uint32_t id = group(n, i, b, inner, out);
+        // A cost is a run of {..} groups standing on their own: restriction{..} and add{..} are not.
+        const bool attached = !space && !out.empty() && ast_[out.back()].kind == Tok::kWord;
+        if (c == '{' && level && !attached) {
+          ++cost_run;
+        } else {
+          cost_run = 0;
+        }
+        (void)id;
+        zone_list = false;
+        start = false;
+        continue;
+      }
+      if (is_punct(c)) {
+        n.kind = Tok::kPunct;
+        size_t len = 1;
+        if (c == '&' && i + 1 < s_.size() && s_[i + 1] == '&') len = 2;
+        n.text = s_.substr(i, len);
+        n.span = span(i, i + len);
+        i += len;
+        if (c == ':' && level && cost_run > 0) {
+          // {2}{R}: the groups just before are a cost.
+          for (size_t k = out.size() - cost_run; k < out.size(); ++k) {
+            ast_[out[k]].role = Role::kCost;
+            check_cost(out[k]);
+          }
+          start = true;
+        } else if (c == ':' && trigger) {
+          trigger = false;
+          start = true;
+        } else if (len == 2 && level) {
+          start = true;
+          trigger = false;
+        } else if (c == '@' && level) {
+          trigger = true;
+          start = false;
+        } else if (c == '|') {
+          zone_list = true;
+        } else if (c == '~') {
+          tilde = tilde ? 0 : 1;
+        } else if (c != ',' ) {
+          zone_list = false;
+        }
+        if (c != ':') cost_run = 0;
+        out.push_back(ast_.add(n));
+        continue;
+      }
+      // A word or a number.
+      while (i < s_.size() && is_word_char(s_[i])) ++i;
+      n.text = s_.substr(b, i - b);
+      n.span = span(b, i);
+      n.kind = std::all_of(n.text.begin(), n.text.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); })
+                   ? Tok::kNumber
+                   : Tok::kWord;
+      cost_run = 0;
+      if (space) zone_list = false;  // "|battlefield controller": the zone list ended at the space
+      if (n.kind == Tok::kWord) classify(n, b, i, level, start, trigger, zone_list, tilde, out);
+      out.push_back(ast_.add(n));
+    }
+  }
+
+  void classify(Node& n, size_t b, size_t e, bool level, bool& start, bool trigger, bool zone_list, int tilde,
+                const std::vector<uint32_t>& out) {
+    const Lower lw(n.text);
+    const std::string_view w = lw.view();
+    const bool after_at = !out.empty() && ast_[out.back()].text == "@" && !n.space_before;
+    if (zone_list) {
+      n.role = Role::kZone;
+      if (!is_zone(w) && w != "*") {
+        error("WG0040", fmt::format("unknown zone `{}`", n.text), b, e,
+              "zones are battlefield, hand, graveyard, library, stack, exile, reveal, sideboard, commandzone... with my, "
+              "opponent, targetedpersons, targetcontroller or owner before");
+      }
+      return;
+    }
+    if (tilde) {
+      n.role = Role::kComparator;
+      if (!is_comparator(w)) {
+        error("WG0041", fmt::format("unknown comparison `~{}~`", n.text), b, e, "comparisons are ~morethan~, ~lessthan~ and ~equalto~");
+      }
+      return;
+    }
+    if (after_at) {
+      n.role = Role::kTrigger;
+      if (!is_trigger(w)) warning("WG0102", fmt::format("unknown trigger `@{}`: Wagic ignores it", n.text), b, e);
+      return;
+    }
+    if (!level) {
+      n.role = Role::kText;
+      return;
+    }
+    Role r = word_role(w);
+    if (r == Role::kUnknown && w.empty()) r = Role::kUnknown;  // a word longer than any keyword
+    if (trigger) {
+      n.role = r == Role::kUnknown ? Role::kText : r;
+      return;
+    }
+    if (start && r == Role::kUnknown && !(n.text.size() >= 2 && n.text[0] == '_')) {
+      warning("WG0101", fmt::format("`{}` is not an ability Wagic knows; Wagic ignores it without a word", n.text), b, e,
+              "see docs/mtg/ABILITIES.md for the keywords rulekit reads");
+      n.role = Role::kUnknown;
+    } else {
+      n.role = r == Role::kUnknown ? Role::kText : r;
+    }
+    // After these words another ability starts.
+    start = w == "then" || w == "else" || w == "may" || w == "_" || w == "ueot";
+    if (r == Role::kCondition && (w == "choice")) start = false;
+  }
+
+  uint32_t group(Node& n, size_t& i, size_t b, bool level, std::vector<uint32_t>& out) {
+    if (++depth_ > kMaxDepth) {
+      error("WG0090", fmt::format("brackets nested deeper than the limit ({})", kMaxDepth), b, b + 1);
+      i = s_.size();
+      --depth_;
+      return 0;
+    }
+    std::vector<uint32_t> kids;
+    unclosed_ = false;
+    open_.push_back(n.kind == Tok::kNested ? 0 : n.close);
+    items(i, n.close, level, kids);
+    open_.pop_back();
+    if (unclosed_) {
+      structural("WG0011", fmt::format("`{}` is never closed", n.open == '$' ? "$!" : n.open == '<' ? std::string("<!") : std::string(1, n.open)),
+            b, b + (n.kind == Tok::kNested ? 2 : 1));
+      unclosed_ = false;
+    } else {
+      n.space_before_close = close_space_;
+      i += n.kind == Tok::kNested ? 2 : 1;
+    }
+    n.span = span(b, i);
+    n.first_kid = ast_.add_kids(kids.data(), static_cast<uint32_t>(kids.size()));
+    n.kid_count = static_cast<uint32_t>(kids.size());
+    --depth_;
+    const uint32_t id = ast_.add(n);
+    out.push_back(id);
+    return id;
+  }
+
+  // {T} {2}{R} {S(creature|mybattlefield)} {L:2} {discard(*|myhand)}: the first token names the cost.
+  void check_cost(uint32_t id) {
+    const Node& g = ast_[id];
+    if (g.kid_count == 0) return;
+    const Node& first = ast_[ast_.kid(g, 0)];
+    if (first.kind == Tok::kNumber) return;
+    if (first.kind != Tok::kWord) return;
+    const Lower lw(first.text);
+    static constexpr std::string_view kCostWords[] = {"s", "t", "e", "h", "d", "m", "n", "l", "c", "q", "p", "x",
+                                                      "discard", "s2l", "s2g", "l2e", "i", "cycle", "u", "b", "r",
+                                                      "g", "w", "y", "z"};
+    if (is_cost_symbol(lw.view())) return;
+    for (std::string_view k : kCostWords) {
+      if (lw.view() == k) return;
+    }
+    warning("WG0104", fmt::format("`{{{}}}` is not a cost Wagic knows", first.text), first.span.begin - base_,
+            first.span.end - base_);
+  }
+
+  // abilities=flying,first strike: each comma-separated entry is a keyword ability.
+  void check_ability_list(uint32_t root) {
+    const Node r = ast_[root];
+    size_t i = 0;
+    while (i < r.kid_count) {
+      size_t j = i;
+      std::string entry;
+      uint32_t b = ast_[ast_.kid(r, i)].span.begin, e = b;
+      while (j < r.kid_count && ast_[ast_.kid(r, j)].text != ",") {
+        Node& k = ast_[ast_.kid(r, j)];
+        if (!entry.empty() && k.space_before) entry += ' ';
+        entry += Lower(k.text).view();
+        k.role = Role::kAbility;
+        e = k.span.end;
+        ++j;
+      }
+      if (!entry.empty() && !is_keyword_ability(entry) && entry.compare(0, 11, "protection ") != 0) {
+        diags_.warning("WG0103", fmt::format("`{}` is not a keyword ability Wagic knows", entry), {b, e});
+      }
+      i = j + 1;
+    }
+  }
+
+  std::string_view s_;
+  uint32_t base_;
+  const SourceMap* map_;
+  Ast& ast_;
+  text::Diagnostics& diags_;
+  int depth_ = 0;
+  bool unclosed_ = false;
+  bool close_space_ = false;
+  bool structural_reported_ = false;
+  std::vector<char> open_;  // closers of the groups open around the current one
+};
+
+void print_items(const Ast& ast, const Node& g, std::string& out) {
+  for (uint32_t k = 0; k < g.kid_count; ++k) {
+    const Node& n = ast[ast.kid(g, k)];
+    if (n.space_before && !out.empty() && out.back() != ' ') out += ' ';
+    switch (n.kind) {
+      case Tok::kGroup:
+        out += n.open;
+        print_items(ast, n, out);
+        if (n.space_before_close) out += ' ';
+        out += n.close;
+        break;
+      case Tok::kNested:
+        out += n.open;
+        out += '!';
+        print_items(ast, n, out);
+        if (n.space_before_close) out += ' ';
+        out += '!';
+        out += n.close;
+        break;
+      default:
+        out += n.text;
+    }
+  }
+}
+
+}  // namespace
+
+const char* role_name(Role r) {
+  static const char* kNames[] = {"",        "text",  "effect", "trigger", "condition", "restriction", "duration",
+                                 "player",  "zone",  "phase",  "ability", "comparator", "cost", "unknown"};
+  return kNames[static_cast<int>(r)];
+}
+
+text::Span SourceMap::map(text::Span s) const {
+  for (const Piece& p : pieces) {
+    if (s.begin >= p.from && s.begin < p.to) {
+      if (!p.copied) return {p.orig, p.orig_end};
+      const uint32_t b = p.orig + (s.begin - p.from);
+      const uint32_t e = s.end <= p.to ? p.orig + (s.end - p.from) : p.orig_end;
+      return {b, std::max(e, b + 1)};
+    }
+  }
+  if (!pieces.empty()) return {pieces.back().orig_end, pieces.back().orig_end + 1};
+  return s;
+}
+
+uint32_t parse_ability(std::string_view text, uint32_t base, const SourceMap* map, ValueKind kind, Ast& ast,
+                       text::Diagnostics& diags) {
+  Parser p(text, base, map, ast, diags);
+  return p.root(kind);
+}
+
+void print_ability(const Ast& ast, uint32_t root, std::string& out) {
+  const size_t start = out.size();
+  print_items(ast, ast[root], out);
+  // Leading white space of the value is not part of it.
+  if (out.size() > start && out[start] == ' ') out.erase(start, 1);
+}
+
+void dump_ability(const Ast& ast, uint32_t id, std::string& out, int depth) {
+  const Node& n = ast[id];
+  out.append(static_cast<size_t>(depth) * 2, ' ');
+  switch (n.kind) {
+    case Tok::kGroup:
+    case Tok::kNested:
+      if (depth == 0 && n.open == 0) {
+        out += "ability";
+      } else {
+        out += n.kind == Tok::kNested ? fmt::format("nested {}!..!{}", n.open, n.close)
+                                      : fmt::format("group {}..{}", n.open, n.close);
+      }
+      if (n.role != Role::kNone) fmt::format_to(std::back_inserter(out), " [{}]", role_name(n.role));
+      if (n.space_before) out += " (space before)";
+      if (n.space_before_close) out += " (space before close)";
+      out += '\n';
+      for (uint32_t k = 0; k < n.kid_count; ++k) dump_ability(ast, ast.kid(n, k), out, depth + 1);
+      return;
+    case Tok::kWord: out += "word "; break;
+    case Tok::kNumber: out += "number "; break;
+    case Tok::kPunct: out += "punct "; break;
+  }
+  out += n.text;
+  if (n.role != Role::kNone) fmt::format_to(std::back_inserter(out), " [{}]", role_name(n.role));
+  if (n.space_before) out += " (space before)";
+  out += '\n';
+}
+
+void collect_ability_keywords(const Ast& ast, uint32_t id, std::vector<std::string_view>& out) {
+  const Node& n = ast[id];
+  if (n.kind == Tok::kWord && n.role != Role::kNone && n.role != Role::kText && n.role != Role::kUnknown &&
+      n.role != Role::kZone) {
+    out.push_back(n.text);
+  }
+  for (uint32_t k = 0; k < n.kid_count; ++k) collect_ability_keywords(ast, ast.kid(n, k), out);
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,109 @@
+// Wagic ability text (auto=, autohand=, other=, kicker=, mana=, target=, restriction= ...):
+// a tree of tokens and bracket groups, with every word given a role from the keyword table.
+//
+// Wagic's own parser finds keywords by searching the text; there is no formal grammar. rulekit
+// reads the same text into a lossless tree instead (whitespace is kept as one "space before"
+// flag per token), so nothing the author wrote is lost and every position can be reported:
+//
+//   items   := { item }
+//   item    := WORD | NUMBER | PUNCT | group | nested
+//   group   := "(" items ")" | "[" items "]" | "{" items "}"
+//   nested  := "$!" items "!$" | "<!" items "!>"          (an ability inside an ability)
+//   PUNCT   := one of  : , | & && @ ~ = / + - ; ^ < > ! $ .
+//
+// Roles come from tables.cc: effects, triggers (after @), conditions, restrictions, durations,
+// players, zones (after |), keyword abilities, comparators (between ~). A word that stands where an
+// ability starts and that Wagic does not know is reported: Wagic itself ignores it silently.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "text/diagnostic.h"
+
+namespace rk::mtg {
+
+enum class Tok : uint8_t { kWord, kNumber, kPunct, kGroup, kNested };
+
+enum class Role : uint8_t {
+  kNone,        // punctuation, groups, words inside free text
+  kText,        // a word of a name, a type or a value (open vocabulary)
+  kEffect,      // damage, draw, moveto, token, lord, transforms ...
+  kTrigger,     // the event after @: movedto, damaged, each, next ...
+  kCondition,   // may, choice, if, ifnot, then, else, aslongas, paid, kicker ...
+  kRestriction, // limit, myturnonly, assorcery, restriction, once, turnlimited ...
+  kDuration,    // ueot, oneshot, nonstatic, cdaactive, forever ...
+  kPlayer,      // controller, opponent, targetcontroller, mytgt ...
+  kZone,        // after |: mybattlefield, opponenthand, graveyard, stack ...
+  kPhase,       // upkeep, endofturn, combatbegins ...
+  kAbility,     // keyword abilities: flying, haste, trample ...
+  kComparator,  // ~morethan~, ~lessthan~, ~equalto~ ...
+  kCost,        // a {...} group of a cost: {T}, {2}{R}, {S(creature|mybattlefield)}
+  kUnknown,     // a word where an ability starts that no table knows
+};
+const char* role_name(Role r);
+
+struct Node {
+  Tok kind = Tok::kWord;
+  Role role = Role::kNone;
+  bool space_before = false;
+  bool space_before_close = false;  // groups: white space before the closing bracket
+  char open = 0, close = 0;         // groups and nested abilities ('$' for $!..!$, '<' for <!..!>)
+  uint32_t first_kid = 0, kid_count = 0;
+  std::string_view text;            // words, numbers, punctuation
+  text::Span span;                  // in the author's text
+};
+
+// Nodes of many ability texts (a whole card file), children by index as in expr::Pool.
+class Ast {
+ public:
+  uint32_t add(const Node& n) {
+    nodes_.push_back(n);
+    return static_cast<uint32_t>(nodes_.size() - 1);
+  }
+  uint32_t add_kids(const uint32_t* kids, uint32_t n) {
+    const uint32_t first = static_cast<uint32_t>(kids_.size());
+    kids_.insert(kids_.end(), kids, kids + n);
+    return first;
+  }
+  const Node& operator[](uint32_t id) const { return nodes_[id]; }
+  Node& operator[](uint32_t id) { return nodes_[id]; }
+  uint32_t kid(const Node& n, uint32_t i) const { return kids_[n.first_kid + i]; }
+  size_t size() const { return nodes_.size(); }
+  size_t bytes() const { return nodes_.capacity() * sizeof(Node) + kids_.capacity() * sizeof(uint32_t); }
+
+ private:
+  std::vector<Node> nodes_;
+  std::vector<uint32_t> kids_;
+};
+
+// How the value of a key is read.
+enum class ValueKind : uint8_t { kAbility, kCost, kTargetSpec, kRestriction, kAbilityList, kPlain };
+
+// Maps offsets of macro-expanded text back to the author's text: a position inside a macro body
+// is reported at the macro call.
+struct SourceMap {
+  struct Piece {
+    uint32_t from, to;      // in the expanded text
+    uint32_t orig, orig_end;  // in the author's text
+    bool copied;            // true: a verbatim copy (offsets map one to one)
+  };
+  std::vector<Piece> pieces;
+  text::Span map(text::Span s) const;
+};
+
+// Parses `text` (which starts at offset `base` of the author's file, or is an expansion mapped by
+// `map`) into a root group node (open == 0). Problems go to `diags`. Returns the root id.
+uint32_t parse_ability(std::string_view text, uint32_t base, const SourceMap* map, ValueKind kind, Ast& ast,
+                       text::Diagnostics& diags);
+
+// Writes an ability back: tokens as written, white space as single spaces.
+void print_ability(const Ast& ast, uint32_t root, std::string& out);
+// One line per node with kind, role and text, for tests and `rulekit explain`.
+void dump_ability(const Ast& ast, uint32_t root, std::string& out, int depth = 0);
+// Words with a known role other than text, for the "not yet executable" summary.
+void collect_ability_keywords(const Ast& ast, uint32_t root, std::vector<std::string_view>& out);
+
+}  // namespace rk::mtg

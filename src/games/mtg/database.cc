@@ -1,0 +1,530 @@
+#include "games/mtg/database.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+
+#include "text/source.h"
+
+namespace rk::mtg {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr size_t kMaxLine = 1 << 20;       // 1 MiB
+constexpr size_t kMaxCardsPerFile = 1 << 20;
+
+std::string lower(std::string_view s) {
+  std::string r(s);
+  for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return r;
+}
+
+std::string_view trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && (s[b] == ' ' || s[b] == '\t')) ++b;
+  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r')) --e;
+  return s.substr(b, e - b);
+}
+
+bool ieq_prefix(std::string_view s, std::string_view prefix) {
+  if (s.size() < prefix.size()) return false;
+  for (size_t i = 0; i < prefix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(s[i])) != prefix[i]) return false;
+  }
+  return true;
+}
+
+// Case-insensitive find of a lower-case needle.
+size_t ifind(std::string_view hay, std::string_view needle, size_t from) {
+  if (needle.empty() || hay.size() < needle.size()) return std::string_view::npos;
+  for (size_t i = from; i + needle.size() <= hay.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(hay[i])) == needle[0] && ieq_prefix(hay.substr(i), needle)) return i;
+  }
+  return std::string_view::npos;
+}
+
+// Windows-1252 bytes of names (Æther in two set files) read as UTF-8, so they match primitives.
+std::string normalize_name(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool ok = len > 0 && i + len <= s.size();
+    for (size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+    if (ok) {
+      for (size_t k = 0; k < len; ++k) out += static_cast<char>(std::tolower(static_cast<unsigned char>(s[i + k])));
+      i += len;
+      continue;
+    }
+    // A byte that is not UTF-8 is read as Latin-1/Windows-1252 (0xC6 is Æ in both).
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+    ++i;
+  }
+  return out;
+}
+
+// Expands every macro in `value`; returns false when none applies. `map` maps the result back.
+bool expand(const Database& db, std::string_view value, uint32_t offset, std::string& out, SourceMap& map,
+            text::Diagnostics& diags) {
+  out.assign(value);
+  map.pieces = {{0, static_cast<uint32_t>(value.size()), offset, offset + static_cast<uint32_t>(value.size()), true}};
+  bool any = false;
+  for (int pass = 0; pass < 8; ++pass) {
+    bool changed = false;
+    for (const Macro& m : db.macros) {
+      size_t at = ifind(out, m.name, 0);
+      int guard = 0;
+      while (at != std::string::npos && guard++ < 64) {
+        size_t end = at + m.name.size();
+        std::string body = m.body;
+        if (!m.params.empty()) {
+          if (end >= out.size() || out[end] != '(') {
+            at = ifind(out, m.name, end);
+            continue;
+          }
+          const size_t close = out.find(')', end);
+          if (close == std::string::npos) {
+            const text::Span sp = map.map({static_cast<uint32_t>(at), static_cast<uint32_t>(end)});
+            diags.error("WG0050", fmt::format("macro `{}` called without its closing `)`", m.name), sp);
+            return any;
+          }
+          std::vector<std::string> args;
+          size_t p = end + 1;
+          for (;;) {
+            const size_t comma = out.find(',', p);
+            if (comma == std::string::npos || comma > close) {
+              args.emplace_back(out.substr(p, close - p));
+              break;
+            }
+            args.emplace_back(out.substr(p, comma - p));
+            p = comma + 1;
+          }
+          if (args.size() != m.params.size()) {
+            const text::Span sp = map.map({static_cast<uint32_t>(at), static_cast<uint32_t>(close + 1)});
+            diags.error("WG0051", fmt::format("macro `{}` takes {} argument(s), not {}", m.name, m.params.size(), args.size()), sp);
+            return any;
+          }
+          for (size_t k = 0; k < m.params.size(); ++k) {
+            for (size_t q = body.find(m.params[k]); q != std::string::npos; q = body.find(m.params[k], q + args[k].size())) {
+              body.replace(q, m.params[k].size(), args[k]);
+            }
+          }
+          end = close + 1;
+        }
+        // The body stands for the call: positions inside it are reported at the call.
+        const text::Span call = map.map({static_cast<uint32_t>(at), static_cast<uint32_t>(end)});
+        std::vector<SourceMap::Piece> pieces;
+        const uint32_t a = static_cast<uint32_t>(at), z = static_cast<uint32_t>(end);
+        const int64_t delta = static_cast<int64_t>(body.size()) - static_cast<int64_t>(end - at);
+        for (const SourceMap::Piece& pc : map.pieces) {
+          if (pc.to <= a) {
+            pieces.push_back(pc);
+          } else if (pc.from >= z) {
+            SourceMap::Piece q = pc;
+            q.from = static_cast<uint32_t>(q.from + delta);
+            q.to = static_cast<uint32_t>(q.to + delta);
+            pieces.push_back(q);
+          } else {
+            if (pc.from < a) {
+              SourceMap::Piece q = pc;
+              q.to = a;
+              if (q.copied) q.orig_end = pc.orig + (a - pc.from);
+              pieces.push_back(q);
+            }
+            if (pc.to > z) {
+              SourceMap::Piece q = pc;
+              if (q.copied) q.orig = pc.orig + (z - pc.from);
+              q.from = static_cast<uint32_t>(z + delta);
+              q.to = static_cast<uint32_t>(pc.to + delta);
+              pieces.push_back(q);
+            }
+          }
+        }
+        pieces.push_back({a, a + static_cast<uint32_t>(body.size()), call.begin, call.end, false});
+        std::sort(pieces.begin(), pieces.end(), [](const auto& x, const auto& y) { return x.from < y.from; });
+        map.pieces = std::move(pieces);
+        out.replace(at, end - at, body);
+        any = changed = true;
+        at = ifind(out, m.name, at + body.size());
+      }
+    }
+    if (!changed) break;
+  }
+  return any;
+}
+
+}  // namespace
+
+size_t Database::primitives() const {
+  return static_cast<size_t>(std::count_if(cards.begin(), cards.end(), [&](const Card& c) { return !files[c.file]->is_set; }));
+}
+size_t Database::set_entries() const { return cards.size() - primitives(); }
+size_t Database::errors() const {
+  size_t n = 0;
+  for (const auto& f : files) n += f->diags->error_count();
+  return n;
+}
+size_t Database::warnings() const {
+  size_t n = 0;
+  for (const auto& f : files) n += f->diags->warning_count();
+  return n;
+}
+const Card* Database::find(std::string_view name) const {
+  const auto it = by_name.find(normalize_name(name));
+  return it == by_name.end() ? nullptr : &cards[it->second];
+}
+
+std::string CardFile::render() const {
+  if (diags->items().empty()) return {};
+  text::SourceFile sf(path, text);
+  std::string out;
+  for (const text::Diagnostic& d : diags->items()) out += text::render(&sf, d);
+  return out;
+}
+
+std::string CardFile::render_json() const {
+  text::SourceFile sf(path, text);
+  text::Diagnostics d(&sf, SIZE_MAX);
+  for (const text::Diagnostic& x : diags->items()) d.add(x);
+  return d.render_json();
+}
+
+void add_macros(std::string_view text, Database& db) {
+  for (size_t at = text.find("#AUTO_DEFINE"); at != std::string_view::npos; at = text.find("#AUTO_DEFINE", at + 1)) {
+    if (at != 0 && text[at - 1] != '\n') continue;
+    size_t eol = text.find('\n', at);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view line = trim(text.substr(at + 12, eol - at - 12));
+    size_t name_end = 0;
+    while (name_end < line.size() && line[name_end] != ' ' && line[name_end] != '(' && line[name_end] != '\t') ++name_end;
+    if (name_end == 0) continue;
+    Macro m;
+    m.name = lower(line.substr(0, name_end));
+    size_t rest = name_end;
+    if (rest < line.size() && line[rest] == '(') {
+      const size_t close = line.find(')', rest);
+      if (close == std::string_view::npos) continue;
+      std::string_view params = line.substr(rest + 1, close - rest - 1);
+      for (size_t p = 0; p <= params.size();) {
+        size_t c = params.find(',', p);
+        if (c == std::string_view::npos) c = params.size();
+        m.params.emplace_back(trim(params.substr(p, c - p)));
+        p = c + 1;
+      }
+      rest = close + 1;
+    }
+    m.body = std::string(trim(line.substr(rest)));
+    // A later definition of the same name replaces the earlier one.
+    auto same = std::find_if(db.macros.begin(), db.macros.end(), [&](const Macro& x) { return x.name == m.name; });
+    if (same != db.macros.end()) {
+      *same = std::move(m);
+    } else {
+      db.macros.push_back(std::move(m));
+    }
+  }
+  // Longer names first, so a macro whose name contains another's is replaced whole.
+  std::stable_sort(db.macros.begin(), db.macros.end(), [](const Macro& a, const Macro& b) { return a.name.size() > b.name.size(); });
+}
+
+void add_file(std::string path, std::string text, bool is_set, Database& db) {
+  auto file = std::make_unique<CardFile>();
+  file->path = std::move(path);
+  file->text = std::move(text);
+  file->is_set = is_set;
+  const uint32_t file_index = static_cast<uint32_t>(db.files.size());
+  CardFile& f = *file;
+  db.files.push_back(std::move(file));
+  text::Diagnostics& diags = *f.diags;
+  const std::string_view s = f.text;
+  f.first_card = static_cast<uint32_t>(db.cards.size());
+  bool any_macro_underscore = false;
+  for (const Macro& m : db.macros) any_macro_underscore |= m.name.find('_') == std::string::npos;
+
+  enum class Block { kNone, kCard, kMeta } block = Block::kNone;
+  Card card;
+  bool card_key_error = false;  // an unknown key already explains a missing name=
+  size_t pos = s.size() >= 3 && s.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+  auto err = [&](const char* code, std::string msg, size_t b, size_t e, std::string hint = {}) {
+    diags.error(code, std::move(msg), {static_cast<uint32_t>(b), static_cast<uint32_t>(std::max(e, b + 1))}, std::move(hint));
+  };
+  auto finish_card = [&](size_t at) {
+    card.field_count = static_cast<uint32_t>(db.fields.size()) - card.first_field;
+    if (card.name.empty() && card.primitive.empty() && !card_key_error) {
+      err("WG0007", is_set ? "a card entry without primitive= or name=" : "a card without name=", card.offset,
+          card.offset + 6);
+    }
+    if (db.cards.size() - f.first_card >= kMaxCardsPerFile) {
+      err("WG0092", fmt::format("more cards than the limit ({}) in one file", kMaxCardsPerFile), at, at + 1);
+      return;
+    }
+    db.cards.push_back(card);
+  };
+  std::string expanded;
+  SourceMap map;
+  while (pos < s.size()) {
+    const char* nl = static_cast<const char*>(std::memchr(s.data() + pos, '\n', s.size() - pos));
+    size_t eol = nl ? static_cast<size_t>(nl - s.data()) : s.size();
+    // A lone CR also ends a line (mixed line endings occur).
+    const char* cr = static_cast<const char*>(std::memchr(s.data() + pos, '\r', eol - pos));
+    size_t next = eol + 1;
+    if (cr && static_cast<size_t>(cr - s.data()) + 1 < eol) {
+      eol = static_cast<size_t>(cr - s.data());
+      next = eol + 1;
+    }
+    const size_t line_begin = pos;
+    pos = next;
+    if (eol - line_begin > kMaxLine) {
+      err("WG0091", fmt::format("a line longer than the limit ({} bytes)", kMaxLine), line_begin, line_begin + 1);
+      continue;
+    }
+    std::string_view line = s.substr(line_begin, eol - line_begin);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+    size_t lead = 0;
+    while (lead < line.size() && (line[lead] == ' ' || line[lead] == '\t')) ++lead;
+    line.remove_prefix(lead);
+    const size_t lb = line_begin + lead;
+    if (line.empty() || line[0] == '#') continue;
+    if (line[0] == '[') {
+      std::string tag = lower(line);
+      if (tag.rfind("[card", 0) == 0 && tag != "[card]" && tag.find('=') == std::string::npos) {
+        err("WG0009", fmt::format("malformed tag `{}`: read as [card]", line), lb, lb + line.size());
+        tag = "[card]";
+      }
+      if (tag == "[card]") {
+        if (block == Block::kCard) {
+          err("WG0002", "[card] inside a card: the card before has no [/card]", lb, lb + line.size());
+          finish_card(lb);
+        }
+        block = Block::kCard;
+        card = Card{};
+        card_key_error = false;
+        card.file = file_index;
+        card.offset = static_cast<uint32_t>(lb);
+        card.first_field = static_cast<uint32_t>(db.fields.size());
+        continue;
+      }
+      if (tag == "[/card]") {
+        if (block != Block::kCard) {
+          err("WG0003", "[/card] without a [card] before it", lb, lb + line.size());
+        } else {
+          finish_card(lb);
+        }
+        block = Block::kNone;
+        continue;
+      }
+      if (tag == "[meta]") {
+        block = Block::kMeta;
+        continue;
+      }
+      if (tag == "[/meta]") {
+        block = Block::kNone;
+        continue;
+      }
+    }
+    const size_t eq = line.find('=');
+    if (eq == std::string_view::npos) {
+      err(block == Block::kCard ? "WG0004" : "WG0001",
+          block == Block::kCard ? "a line in a card that is not key=value" : "text outside a [card] block", lb,
+          lb + line.size(), "comments start with #");
+      continue;
+    }
+    const std::string_view key_text = trim(line.substr(0, eq));
+    std::string_view value = line.substr(eq + 1);
+    size_t vlead = 0;
+    while (vlead < value.size() && (value[vlead] == ' ' || value[vlead] == '\t')) ++vlead;
+    value.remove_prefix(vlead);
+    const size_t value_offset = lb + eq + 1 + vlead;
+    if (block == Block::kMeta) {
+      f.meta.emplace_back(key_text, value);
+      continue;
+    }
+    char keybuf[32];
+    const size_t klen = std::min(key_text.size(), sizeof keybuf);
+    for (size_t i = 0; i < klen; ++i) keybuf[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(key_text[i])));
+    const std::string_view key(keybuf, key_text.size() <= sizeof keybuf ? klen : 0);
+    if (block == Block::kNone) {
+      if (key == "grade") {
+        f.grade = value;
+      } else {
+        err("WG0001", "key=value outside a [card] block", lb, lb + line.size(), "only grade= may come before the first [card]");
+      }
+      continue;
+    }
+    const KeyInfo* info = find_key(key);
+    if (!info) {
+      card_key_error = true;
+      const std::string_view near = closest_key(key);
+      err("WG0005", fmt::format("unknown key `{}`", key_text), lb, lb + key_text.size(),
+          near.empty() ? std::string("Wagic ignores keys it does not know") : fmt::format("did you mean `{}`?", near));
+      continue;
+    }
+    Field fd;
+    fd.key = info->id;
+    fd.key_text = key_text;
+    fd.value = value;
+    fd.key_offset = static_cast<uint32_t>(lb);
+    fd.value_offset = static_cast<uint32_t>(value_offset);
+    switch (info->id) {
+      case KeyId::kName: card.name = value; break;
+      case KeyId::kPrimitive: card.primitive = value; break;
+      case KeyId::kRarity: card.rarity = value; break;
+      case KeyId::kId: {
+        int64_t v = 0;
+        size_t i = value.size() && value[0] == '-' ? 1 : 0;
+        bool ok = i < value.size() && value.size() <= 12;
+        for (; ok && i < value.size(); ++i) {
+          ok = std::isdigit(static_cast<unsigned char>(value[i]));
+          v = v * 10 + (value[i] - '0');
+        }
+        if (!ok) {
+          err("WG0008", fmt::format("id `{}` is not a whole number", value), value_offset, value_offset + value.size());
+        } else {
+          card.id = value[0] == '-' ? -v : v;
+          card.has_id = true;
+        }
+        break;
+      }
+      default: break;
+    }
+    if (info->value != ValueKind::kPlain && !value.empty()) {
+      const bool maybe_macro = !db.macros.empty() && (any_macro_underscore || value.find('_') != std::string_view::npos);
+      if (maybe_macro && expand(db, value, static_cast<uint32_t>(value_offset), expanded, map, diags)) {
+        db.expansions.push_back(expanded);
+        fd.tree = parse_ability(db.expansions.back(), 0, &map, info->value, db.ast, diags);
+      } else {
+        fd.tree = parse_ability(value, static_cast<uint32_t>(value_offset), nullptr, info->value, db.ast, diags);
+      }
+    }
+    db.fields.push_back(fd);
+  }
+  if (block == Block::kCard) {
+    err("WG0006", "the file ends inside a card (no [/card])", card.offset, card.offset + 6);
+    finish_card(s.size());
+  }
+  f.card_count = static_cast<uint32_t>(db.cards.size()) - f.first_card;
+  if (!is_set) {
+    for (uint32_t i = f.first_card; i < db.cards.size(); ++i) {
+      if (!db.cards[i].name.empty()) db.by_name.emplace(normalize_name(db.cards[i].name), i);
+    }
+  }
+}
+
+void resolve(Database& db) {
+  for (Card& c : db.cards) {
+    if (c.primitive.empty()) continue;
+    const Card* p = db.find(c.primitive);
+    if (!p) {
+      const CardFile& f = *db.files[c.file];
+      const size_t at = static_cast<size_t>(c.primitive.data() - f.text.data());
+      // Wagic skips such an entry; the set file itself is well formed.
+      f.diags->warning("WG0030", fmt::format("no primitive card named `{}`: the entry is skipped", c.primitive),
+                       {static_cast<uint32_t>(at), static_cast<uint32_t>(at + c.primitive.size())},
+                       "primitives are the [card] blocks of sets/primitives/*.txt");
+      continue;
+    }
+    c.resolved = static_cast<int32_t>(p - db.cards.data());
+  }
+}
+
+namespace {
+
+std::vector<std::string> sorted_files(const fs::path& dir, bool txt_only) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    if (!it->is_regular_file(ec)) continue;
+    if (txt_only && it->path().extension() != ".txt") continue;
+    out.push_back(it->path().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+bool is_wagic_path(const std::string& path) {
+  std::error_code ec;
+  const fs::path p(path);
+  if (fs::is_directory(p / "sets" / "primitives", ec) || fs::is_directory(p / "primitives", ec)) return true;
+  if (fs::is_regular_file(p / "_macros.txt", ec)) return true;
+  return p.filename() == "_cards.dat";
+}
+
+bool load(const std::string& path, Database& db, std::string& error) {
+  std::error_code ec;
+  fs::path root(path);
+  if (fs::is_directory(root / "sets", ec)) root /= "sets";
+  std::vector<std::pair<std::string, bool>> files;  // path, is_set
+  if (fs::is_directory(root / "primitives", ec)) {
+    for (const std::string& f : sorted_files(root / "primitives", true)) files.emplace_back(f, false);
+    std::vector<std::string> sets;
+    for (auto it = fs::directory_iterator(root, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+      if (it->is_directory(ec) && fs::is_regular_file(it->path() / "_cards.dat", ec)) {
+        sets.push_back((it->path() / "_cards.dat").string());
+      }
+    }
+    std::sort(sets.begin(), sets.end());
+    for (const std::string& f : sets) files.emplace_back(f, true);
+  } else if (fs::is_directory(root, ec)) {
+    for (const std::string& f : sorted_files(root, true)) files.emplace_back(f, false);
+  } else {
+    files.emplace_back(path, root.filename() == "_cards.dat");
+  }
+  if (files.empty()) {
+    error = fmt::format("{}: error[RK0001]: no Wagic card files here", path);
+    return false;
+  }
+  std::vector<std::string> texts(files.size());
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!text::read_file(files[i].first, texts[i])) {
+      error = fmt::format("{}: error[RK0001]: cannot read the file", files[i].first);
+      return false;
+    }
+    if (texts[i].find("#AUTO_DEFINE") != std::string::npos) add_macros(texts[i], db);
+  }
+  for (size_t i = 0; i < files.size(); ++i) add_file(files[i].first, std::move(texts[i]), files[i].second, db);
+  resolve(db);
+  return true;
+}
+
+std::string print_card(const Database& db, const Card& c) {
+  std::string out = "[card]\n";
+  for (uint32_t i = 0; i < c.field_count; ++i) {
+    const Field& f = db.fields[c.first_field + i];
+    out += f.key_text;
+    out += '=';
+    if (f.tree != kNoTree) {
+      print_ability(db.ast, f.tree, out);
+    } else {
+      out += f.value;
+    }
+    out += '\n';
+  }
+  out += "[/card]\n";
+  return out;
+}
+
+std::string dump_card(const Database& db, const Card& c) {
+  std::string out;
+  for (uint32_t i = 0; i < c.field_count; ++i) {
+    const Field& f = db.fields[c.first_field + i];
+    out += lower(f.key_text);
+    if (f.tree != kNoTree) {
+      out += '\n';
+      dump_ability(db.ast, f.tree, out, 1);
+    } else {
+      out += " = ";
+      out += f.value;
+      out += '\n';
+    }
+  }
+  return out;
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,101 @@
+// Wagic card files and whole card databases: primitives files ([card] blocks with name=, auto=
+// ...), each set's _cards.dat ([meta] block, entries with primitive=, id=, rarity=), #AUTO_DEFINE
+// macros (global, applied to every ability value), primitive= references resolved across files.
+//
+// Files are read as bytes: CRLF, lone CR, BOMs, UTF-8 and Windows-1252 all occur in the corpus.
+// Every value is a view into its file's text; ability values become trees in one shared Ast.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "games/mtg/ability.h"
+#include "games/mtg/tables.h"
+#include "text/diagnostic.h"
+
+namespace rk::mtg {
+
+constexpr uint32_t kNoTree = 0xFFFFFFFFu;
+
+struct Field {
+  KeyId key = KeyId::kUnknown;
+  std::string_view key_text;  // as written
+  std::string_view value;     // as written (before macro expansion), trimmed
+  uint32_t key_offset = 0, value_offset = 0;  // in the file
+  uint32_t tree = kNoTree;    // ability values: the root in Database::ast
+};
+
+struct Card {
+  uint32_t file = 0;
+  uint32_t first_field = 0, field_count = 0;
+  uint32_t offset = 0;          // of the [card] line
+  std::string_view name;        // name= (or the primitive's name once resolved)
+  std::string_view primitive;   // primitive= (set entries)
+  int64_t id = 0;
+  bool has_id = false;
+  std::string_view rarity;
+  int32_t resolved = -1;        // set entries: the primitive card they name
+};
+
+struct CardFile {
+  std::string path;
+  std::string text;
+  bool is_set = false;              // a set's _cards.dat
+  std::string_view grade;           // grade= before the first [card]
+  std::vector<std::pair<std::string_view, std::string_view>> meta;  // [meta] block of a set
+  std::unique_ptr<text::Diagnostics> diags = std::make_unique<text::Diagnostics>(nullptr, 100000);
+  uint32_t first_card = 0, card_count = 0;
+
+  // Diagnostics rendered against the file (text or JSON).
+  std::string render() const;
+  std::string render_json() const;
+};
+
+struct Macro {
+  std::string name;  // lower case
+  std::vector<std::string> params;
+  std::string body;
+};
+
+class Database {
+ public:
+  std::vector<std::unique_ptr<CardFile>> files;
+  std::vector<Card> cards;
+  std::vector<Field> fields;
+  Ast ast;
+  std::vector<Macro> macros;
+  std::deque<std::string> expansions;  // macro-expanded values (the trees point into them)
+  std::unordered_map<std::string, uint32_t> by_name;  // lower-case primitive name -> card
+
+  size_t primitives() const;
+  size_t set_entries() const;
+  size_t errors() const;
+  size_t warnings() const;
+  // The card a set entry stands for (itself when it is a full card).
+  const Card& effective(const Card& c) const { return c.resolved >= 0 ? cards[static_cast<size_t>(c.resolved)] : c; }
+  const Card* find(std::string_view name) const;
+};
+
+// Adds one file's text (primitives or a set's _cards.dat when `is_set`). Macros must be known
+// before: call add_macros on every file first when loading several.
+void add_macros(std::string_view text, Database& db);
+void add_file(std::string path, std::string text, bool is_set, Database& db);
+// Resolves primitive= references of every set entry (errors go to the entry's file).
+void resolve(Database& db);
+
+// Loads a Wagic folder: a Res/ or sets/ folder (primitives/ plus one folder per set with
+// _cards.dat), a primitives folder, or a single card file. False with `error` if nothing loads.
+bool load(const std::string& path, Database& db, std::string& error);
+// A folder or file that looks like Wagic card code.
+bool is_wagic_path(const std::string& path);
+
+// One card written back (keys as written, values canonical), and its explicit tree.
+std::string print_card(const Database& db, const Card& c);
+std::string dump_card(const Database& db, const Card& c);
+
+}  // namespace rk::mtg

@@ -1,0 +1,284 @@
+#include "games/mtg/tables.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace rk::mtg {
+namespace {
+
+// Keys of a [card] block (seed 001 and the corpus). suspend(N) is matched by its prefix.
+constexpr KeyInfo kKeys[] = {
+    {"name", KeyId::kName, ValueKind::kPlain},
+    {"id", KeyId::kId, ValueKind::kPlain},
+    {"rarity", KeyId::kRarity, ValueKind::kPlain},
+    {"mana", KeyId::kMana, ValueKind::kCost},
+    {"type", KeyId::kType, ValueKind::kPlain},
+    {"subtype", KeyId::kSubtype, ValueKind::kPlain},
+    {"power", KeyId::kPower, ValueKind::kPlain},
+    {"toughness", KeyId::kToughness, ValueKind::kPlain},
+    {"text", KeyId::kText, ValueKind::kPlain},
+    {"abilities", KeyId::kAbilities, ValueKind::kAbilityList},
+    {"auto", KeyId::kAuto, ValueKind::kAbility},
+    {"autohand", KeyId::kAutoZone, ValueKind::kAbility},
+    {"autograveyard", KeyId::kAutoZone, ValueKind::kAbility},
+    {"autoexile", KeyId::kAutoZone, ValueKind::kAbility},
+    {"autolibrary", KeyId::kAutoZone, ValueKind::kAbility},
+    {"autostack", KeyId::kAutoZone, ValueKind::kAbility},
+    {"autofacedown", KeyId::kAutoZone, ValueKind::kAbility},
+    {"autofaceup", KeyId::kAutoZone, ValueKind::kAbility},
+    {"autocommandzone", KeyId::kAutoZone, ValueKind::kAbility},
+    {"autoskill", KeyId::kAutoZone, ValueKind::kAbility},
+    {"autosideboard", KeyId::kAutoZone, ValueKind::kAbility},
+    {"target", KeyId::kTarget, ValueKind::kTargetSpec},
+    {"other", KeyId::kOther, ValueKind::kCost},
+    {"kicker", KeyId::kKicker, ValueKind::kCost},
+    {"flashback", KeyId::kFlashback, ValueKind::kCost},
+    {"buyback", KeyId::kBuyback, ValueKind::kCost},
+    {"retrace", KeyId::kRetrace, ValueKind::kCost},
+    {"suspend", KeyId::kSuspend, ValueKind::kCost},
+    {"dredge", KeyId::kDredge, ValueKind::kAbility},
+    {"restriction", KeyId::kRestriction, ValueKind::kRestriction},
+    {"otherrestriction", KeyId::kOtherRestriction, ValueKind::kRestriction},
+    {"color", KeyId::kColor, ValueKind::kPlain},
+    {"alias", KeyId::kAlias, ValueKind::kPlain},
+    {"primitive", KeyId::kPrimitive, ValueKind::kPlain},
+    {"grade", KeyId::kGrade, ValueKind::kPlain},
+    {"facedown", KeyId::kFacedown, ValueKind::kPlain},
+    {"anyzone", KeyId::kAnyzone, ValueKind::kAbility},
+    {"aicode", KeyId::kAicode, ValueKind::kAbility},
+    {"backside", KeyId::kBackside, ValueKind::kPlain},
+    {"modular", KeyId::kModular, ValueKind::kPlain},
+    {"crewbonus", KeyId::kCrewbonus, ValueKind::kPlain},
+    {"partner", KeyId::kPartner, ValueKind::kPlain},
+};
+
+// Words that start an ability (the first word of auto=, after a cost's ":", after &&, then,
+// else, inside $!...!$): what Wagic's ability factory looks for.
+constexpr std::string_view kEffects[] = {
+    "name", "add", "moveto", "counter", "transforms", "all", "damage", "lord", "draw", "target", "life",
+    "ability", "tap", "token", "destroy", "teach", "activate", "pay", "shuffle", "clone", "sacrifice",
+    "untap", "foreach", "phaseaction", "phaseactionmulti", "becomes", "equip", "protection", "fizzle",
+    "regenerate", "powerstrike", "deplete", "bottomoflibrary", "morph", "reject", "upcost", "type",
+    "dynamicability", "maxcast", "prevent", "cantbeblockedby", "fog", "flip", "preventalldamage",
+    "reveal", "removeallcounters", "losesubtypesof", "removemana", "mytgt", "bury", "create",
+    "doubleside", "scry", "moverandom", "emblem", "chooseatype", "discard", "nextphasealter",
+    "preventallcombatdamage", "notatarget", "loseabilities", "cumulativeupcost", "cumulativeupcostmulti",
+    "double", "multi", "producecolor", "turns", "anytypeofmana", "out", "mypoolsave", "opponentpoolsave",
+    "zerocast", "flipacoin", "cascade", "doboast", "wingame", "noactivatedability", "chooseacolor",
+    "bushido", "overload", "maxplay", "replacedraw", "opponentreplacedraw", "castcard", "surveil",
+    "lifeset", "rampage", "gainedexiledeath", "paidmana", "ninjutsu", "count", "chooseanameopp",
+    "chooseaname", "blockcost", "attackcost", "attackpwcost", "maxlevel", "rehook", "newhook",
+    "activatechooseacolor", "activatechooseatype", "bloodthirst", "changecost", "removesinglecountertype",
+    "swap", "fading", "vanishing", "cantbetargetof", "cantbeblockerof", "cantblocktarget", "explores",
+    "canattack", "livingweapontoken", "evolve", "phasealter", "produceextra", "dredge", "copy",
+    "removefromcombat", "spiritlink", "combatspiritlink", "auto", "fizzleto", "hmodifer", "unearth",
+    "upcostmulti", "reduceto", "exchangelife", "phaseout", "cast", "freeze", "retarget", "alterpoison",
+    "alterenergy", "exert", "placefromthetop", "roll", "rolld6", "rolld10", "rolld20", "affinity",
+    "preventallnoncombatdamage", "inplaytapdeath", "storedpower", "proliferate", "epic", "flashback",
+    "play", "transform", "onlymanaability", "forcefield", "setblocker", "unattach", "becomesmonarch",
+    "bestow", "losesatype", "move", "look", "manifest", "blink", "conjure", "crew", "incubate", "ingest",
+    "shackle", "twist", "serumpowder", "evictpw", "altercost", "alterdevoffset", "altersurvoffset",
+    "alteryidarocount", "mutateover", "mutateunder", "calculateparty", "perpetuallifelink",
+    "perpetualdeathtouch", "radiating", "absorb", "donothing", "nothing", "untapthis", "colors", "power",
+    "toughness", "exile", "frozen", "dotrain", "counterdeath", "combattoughness", "reduce", "alias",
+    "lifegain", "split", "parley", "kicked", "livingweapon", "imprint", "steal", "gravecast", "rebound",
+    "while", "x", "thatmuch", "storedmanacost", "eachother", "attach", "optionone", "optiontwo",
+    "revealuntil", "revealzone", "scrycore", "doforetell", "loseability", "winability", "cantargetcard",
+    "forcetype", "addtype", "newability", "remove", "removecounter", "mana", "manaproducer",
+};
+constexpr std::string_view kConditions[] = {"may", "choice", "if", "ifnot", "then", "else", "aslongas", "this",
+                                            "thisforeach", "kicker", "alternative", "paid", "compare", "casted",
+                                            "spent", "thisturn", "lastturn", "raid", "morbid", "delirium",
+                                            "hellbent", "threshold", "and", "or", "not", "chose", "bonusrule"};
+constexpr std::string_view kRestrictions[] = {
+    "limit", "myturnonly", "opponentturnonly", "assorcery", "asinstant", "restriction", "once", "turnlimited",
+    "sourcenottapped", "sourcetap", "sourcenottap", "sourceinplay", "sourceuntapped", "myattackersonly",
+    "myupkeeponly", "mydrawonly", "mymainonly", "myfirstmainonly", "mysecondmainonly", "mycombatonly",
+    "myendonly", "opponentupkeeponly", "opponentdrawonly", "opponentmainonly", "opponentcombatonly",
+    "opponentendonly", "combatonly", "upkeeponly", "mainonly", "endonly", "exceptonce", "nomovetrigger",
+    "notrg", "noevent"};
+constexpr std::string_view kDurations[] = {"ueot", "oneshot", "nonstatic", "cdaactive", "forever", "uynt",
+                                           "eot", "dontremove", "forcedalive", "delayed", "while"};
+constexpr std::string_view kPlayers[] = {"controller", "opponent", "targetcontroller", "targetedplayer", "mytgt",
+                                         "player", "myself", "owner", "tosrc", "srccontroller", "srcopponent",
+                                         "itself", "targetopponent", "opponentcontroller", "mycontroller",
+                                         "forsrc", "targetowner", "myfoe"};
+constexpr std::string_view kPhases[] = {"upkeep",      "draw",        "firstmain",    "secondmain", "main",
+                                        "combatbegins", "attackers",  "blockers",     "combatdamage",
+                                        "combatends",  "end",         "endofturn",    "beginofturn", "untap",
+                                        "cleanup",     "beforenextturn", "each", "next", "my", "opponent",
+                                        "targetcontroller", "turn"};
+constexpr std::string_view kTriggers[] = {
+    "movedto", "each", "combat", "dierolled", "combatdamaged", "counteradded", "damaged", "targeted",
+    "combatdamagefoeof", "combatdamageof", "damagefoeof", "next", "damageof", "discarded", "lifeof",
+    "tapped", "drawof", "mutated", "exerted", "cycled", "sacrificed", "tappedformana", "vampired",
+    "untapped", "chaos", "drawfoeof", "counterremoved", "tokencreated", "lifelostof", "lifefoeof",
+    "surveiled", "scryed", "lifelostfoeof", "drawn", "shuffledfoeof", "shuffledof", "becomesmonarchof",
+    "becomesmonarchfoeof", "dungeoncompleted", "explored", "noncombatdamagefoeof", "noncombatdamageof",
+    "noncombatdamaged", "coinflipped", "countermod", "foretold", "boasted", "copied", "castcard",
+    "attacked", "blocked", "fizzled", "casted", "drew", "projectionof", "lifegained", "poisoned",
+    "trained", "transformed", "ninjutsued", "cascaded", "kicked", "proliferated", "facedup"};
+// Zones after "|": an owner prefix and a zone.
+constexpr std::string_view kZonePrefixes[] = {"", "my", "opponent", "targetedpersons", "targetcontroller",
+                                              "owner", "controller", "target"};
+constexpr std::string_view kZoneBases[] = {"battlefield", "inplay",        "hand",      "graveyard",
+                                           "library",     "stack",         "exile",     "reveal",
+                                           "sideboard",   "commandzone",   "castingzone", "restrictedcastingzone",
+                                           "nonbattlezone", "zones",       "removedfromgame"};
+constexpr std::string_view kComparators[] = {"morethan", "lessthan", "equalto", "morethanorequalto",
+                                             "lessthanorequalto", "notequalto"};
+constexpr std::string_view kAbilities[] = {
+    "absorb", "affinityartifacts", "affinityforests", "affinitygreencreatures", "affinityislands",
+    "affinitymountains", "affinityplains", "affinityswamps", "auraward", "canplayfromgraveyard",
+    "canplayfromexile", "cantattack", "cantblock", "cantlifelose", "cantlose", "cantmilllose", "cantmillose",
+    "cantregen", "cantwin", "changeling", "cloud", "controllershroud", "deathtouch", "defender",
+    "doesnotuntap", "double strike", "exalted", "exiledeath", "fear", "first strike", "flash", "flanking",
+    "flying", "foresthome", "islandhome", "mountainhome", "plainshome", "swamphome", "forestwalk",
+    "islandwalk", "mountainwalk", "plainswalk", "swampwalk", "frozen", "haste", "hexproof", "horsemanship",
+    "indestructible", "infect", "intimidate", "leyline", "librarydeath", "shufflelibrarydeath", "lifelink",
+    "lure", "mustattack", "mustblock", "mygraveexiler", "oppgraveexiler", "oppgcreatureexiler", "nofizzle",
+    "nolifegain", "nolifegainopponent", "nomaxhand", "oppnomaxhand", "nolegend", "opponentshroud", "persist",
+    "phantom", "playershroud", "poisontoxic", "poisontwotoxic", "poisonthreetoxic", "protection from white",
+    "protection from blue", "protection from black", "protection from red", "protection from green",
+    "rampage", "reach", "reachshadow", "retrace", "shadow", "shroud", "soulbond", "storm", "sunburst",
+    "tokenizer", "trample", "treason", "unblockable", "vigilance", "vigor", "noncombatvigor", "wilting",
+    "wither", "legendarylandwalk", "desertlandwalk", "desertwalk", "snowforestlandwalk",
+    "snowplainslandwalk", "snowmountainlandwalk", "snowislandlandwalk", "snowswamplandwalk",
+    "snowlandwalk", "nonbasiclandwalk", "strong", "weak", "phasing", "split second", "spellmastery",
+    "bothnocreature", "bothcantcast", "bothonecast", "cantcreaturecast", "cantspellcast", "banding",
+    "cycling", "partner", "backgroundpartner", "menace", "hasnokicker", "hasotherkicker", "foretell",
+    "mutate", "adventure", "madness", "hasstrive", "canbecommander", "hiddenface", "undying", "prowess",
+    "doublefacedeath", "boast", "mentor", "showfromtoplibrary", "showopponenthand", "showcontrollerhand",
+    "asflash", "oneblocker", "threeblockers", "modular", "hasreplicate", "overload", "lifefaker", "offering",
+    "devoid", "hydra", "nomovetrigger", "undamageable", "totemarmor", "poisonshroud",
+    "canplaycreaturelibrarytop", "canplaylandlibrarytop", "canplayfromlibrarytop",
+    "canplayauraequiplibrarytop", "canplayartifactlibrarytop", "canplayinstantsorcerylibrarytop",
+    "cantpaylife", "protectionfromcoloredspells", "evadebigger", "nightbound", "daybound",
+    "canloyaltyasinst", "canloyaltytwice", "hellbent", "inplaydeath", "handdeath", "replacescry",
+    "shackler", "iscommander", "cantpwattack", "nosolo", "legendruleremove", "cantchangelife", "mutateover",
+    "mutateunder", "storedpower", "twodngtrg", "dungeoncompleted", "perpetual", "ninjutsu", "split"};
+
+uint32_t hash(std::string_view s) {
+  uint32_t h = 2166136261u;
+  for (unsigned char c : s) h = (h ^ c) * 16777619u;
+  return h;
+}
+
+// One open-addressed table for every ability-level word: looked up for most tokens of
+// 40,000 ability lines, so it avoids std::unordered_map's allocation per node and per lookup.
+class WordTable {
+ public:
+  WordTable() {
+    slots_.resize(4096);
+    for (std::string_view w : kEffects) put(w, Role::kEffect);
+    for (std::string_view w : kConditions) put(w, Role::kCondition);
+    for (std::string_view w : kRestrictions) put(w, Role::kRestriction);
+    for (std::string_view w : kDurations) put(w, Role::kDuration);
+    for (std::string_view w : kPlayers) put(w, Role::kPlayer);
+    for (std::string_view w : kAbilities) {
+      if (w.find(' ') == std::string_view::npos) put(w, Role::kAbility);
+    }
+    for (std::string_view w : kPhases) put(w, Role::kPhase);
+    put("first", Role::kAbility);  // first strike
+  }
+  Role find(std::string_view w) const {
+    for (size_t i = hash(w) & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      const Slot& s = slots_[i];
+      if (s.word.empty()) return Role::kUnknown;
+      if (s.word == w) return s.role;
+    }
+  }
+
+ private:
+  struct Slot {
+    std::string_view word;
+    Role role = Role::kUnknown;
+  };
+  void put(std::string_view w, Role r) {
+    for (size_t i = hash(w) & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      if (slots_[i].word == w) return;  // the first list wins: effects before conditions ...
+      if (slots_[i].word.empty()) {
+        slots_[i] = {w, r};
+        return;
+      }
+    }
+  }
+  std::vector<Slot> slots_;
+};
+
+const WordTable& table() {
+  static const WordTable t;
+  return t;
+}
+
+template <size_t N>
+bool in(const std::string_view (&words)[N], std::string_view w) {
+  return std::find(std::begin(words), std::end(words), w) != std::end(words);
+}
+
+size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+}  // namespace
+
+const KeyInfo* find_key(std::string_view k) {
+  if (k.size() > 8 && k.substr(0, 8) == "suspend(" && k.back() == ')') k = "suspend";
+  for (const KeyInfo& i : kKeys) {
+    if (i.name == k) return &i;
+  }
+  return nullptr;
+}
+
+std::string_view closest_key(std::string_view k) {
+  std::string_view best;
+  size_t best_d = 3;
+  for (const KeyInfo& i : kKeys) {
+    const size_t d = edit_distance(k, i.name);
+    if (d < best_d) {
+      best_d = d;
+      best = i.name;
+    }
+  }
+  return best;
+}
+
+Role word_role(std::string_view lower_word) { return table().find(lower_word); }
+bool is_trigger(std::string_view w) { return in(kTriggers, w); }
+bool is_comparator(std::string_view w) { return in(kComparators, w); }
+bool is_keyword_ability(std::string_view w) { return in(kAbilities, w); }
+
+bool is_zone(std::string_view w) {
+  for (std::string_view p : kZonePrefixes) {
+    if (w.size() > p.size() && w.substr(0, p.size()) == p && in(kZoneBases, w.substr(p.size()))) return true;
+  }
+  return false;
+}
+
+bool is_cost_symbol(std::string_view s) {
+  if (s.empty()) return false;
+  // Generic mana: digits; the colors, colorless, X/Y/Z, snow; hybrids of two (WB, 2R); tap, untap...
+  if (std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) return true;
+  static constexpr std::string_view kSymbols = "wubrgcxyzs";
+  auto mana = [&](char c) { return kSymbols.find(c) != std::string_view::npos || std::isdigit(static_cast<unsigned char>(c)); };
+  if (s.size() <= 2 && std::all_of(s.begin(), s.end(), mana)) return true;
+  static constexpr std::string_view kWords[] = {"t", "q", "e", "h", "d", "m", "n", "i", "cycle", "s2l", "s2g", "l2e",
+                                                "p", "pw", "pu", "pb", "pr", "pg", "hw", "hu", "hb", "hr", "hg"};
+  if (in(kWords, s)) return true;
+  return false;
+}
+
+}  // namespace rk::mtg

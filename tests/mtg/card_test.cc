@@ -1,0 +1,110 @@
+// Wagic card files: structure, ability trees, macros, and diagnostics that point at the author's text.
+#include <gtest/gtest.h>
+
+#include "games/mtg/database.h"
+
+namespace rk::mtg {
+namespace {
+
+Database load_text(const std::string& text, const std::string& macros = "") {
+  Database db;
+  if (!macros.empty()) add_macros(macros, db);
+  add_file("cards.txt", text, false, db);
+  resolve(db);
+  return db;
+}
+
+TEST(WagicCards, FieldsAndAbilityTree) {
+  Database db = load_text("grade=Borderline\r\n[card]\r\nname=Test Bolt\r\nmana={R}\r\nauto={T}:damage:2 target(creature,player)\r\n"
+                          "type=Instant\r\n[/card]\r\n");
+  ASSERT_EQ(db.cards.size(), 1u);
+  EXPECT_EQ(db.errors() + db.warnings(), 0u) << db.files[0]->render();
+  EXPECT_EQ(db.files[0]->grade, "Borderline");
+  EXPECT_EQ(db.cards[0].name, "Test Bolt");
+  const std::string d = dump_card(db, db.cards[0]);
+  EXPECT_NE(d.find("group {..} [cost]\n      word T"), std::string::npos) << d;
+  EXPECT_NE(d.find("word damage [effect]"), std::string::npos) << d;
+  EXPECT_NE(d.find("word target [effect]"), std::string::npos) << d;
+  EXPECT_EQ(print_card(db, db.cards[0]),
+            "[card]\nname=Test Bolt\nmana={R}\nauto={T}:damage:2 target(creature,player)\ntype=Instant\n[/card]\n");
+}
+
+TEST(WagicCards, TriggersZonesAndComparators) {
+  Database db = load_text("[card]\nname=X\nauto=@movedTo(creature|mygraveyard) from(battlefield):if type(*|myhand)~morethan~2 then draw:1 controller\n[/card]\n");
+  ASSERT_EQ(db.errors() + db.warnings(), 0u) << db.files[0]->render();
+  const std::string d = dump_card(db, db.cards[0]);
+  EXPECT_NE(d.find("word movedTo [trigger]"), std::string::npos) << d;
+  EXPECT_NE(d.find("word mygraveyard [zone]"), std::string::npos) << d;
+  EXPECT_NE(d.find("word morethan [comparator]"), std::string::npos) << d;
+  EXPECT_NE(d.find("word controller [player]"), std::string::npos) << d;
+}
+
+TEST(WagicCards, TyposArePointedAt) {
+  Database db = load_text("[card]\nname=X\nsubttype=Goblin\nauto=destroy target(creature|mybattelfield)\n"
+                          "auto=if type(*|myhand)~morethen~2 then draw:1\nauto=dammage:2 target(creature)\n[/card]\n");
+  const std::string r = db.files[0]->render();
+  EXPECT_NE(r.find("cards.txt:3:1: error[WG0005]: unknown key `subttype`"), std::string::npos) << r;
+  EXPECT_NE(r.find("did you mean `subtype`?"), std::string::npos) << r;
+  EXPECT_NE(r.find("cards.txt:4:30: error[WG0040]: unknown zone `mybattelfield`"), std::string::npos) << r;
+  EXPECT_NE(r.find("error[WG0041]: unknown comparison `~morethen~`"), std::string::npos) << r;
+  EXPECT_NE(r.find("cards.txt:6:6: warning[WG0101]: `dammage` is not an ability Wagic knows"), std::string::npos) << r;
+  EXPECT_EQ(db.cards.size(), 1u);
+}
+
+TEST(WagicCards, BadBlocksAreReportedAndTheNextCardLoads) {
+  Database db = load_text("[card\nname=A\n[/card]\n[card]\nname=B\nno equals sign\n[card]\nname=C\n[/card]\nstray=1\n[card]\nname=D\n");
+  const std::string r = db.files[0]->render();
+  for (const char* code : {"WG0009", "WG0004", "WG0002", "WG0001", "WG0006"}) {
+    EXPECT_NE(r.find(code), std::string::npos) << code << "\n" << r;
+  }
+  std::vector<std::string> names;
+  for (const Card& c : db.cards) names.emplace_back(c.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"A", "B", "C", "D"}));
+}
+
+TEST(WagicCards, MacrosExpandAndDiagnosticsPointAtTheCall) {
+  const std::string macros = "#AUTO_DEFINE __CYCLING__($cost) $cost{cycle}:name(cycling) draw:1\n"
+                             "#AUTO_DEFINE _BAD_ destroy target(creature|nowhere)\n";
+  Database db = load_text("[card]\nname=X\nautohand=__CYCLING__({2})\nauto=_BAD_\n[/card]\n", macros);
+  EXPECT_EQ(print_card(db, db.cards[0]),
+            "[card]\nname=X\nautohand={2}{cycle}:name(cycling) draw:1\nauto=destroy target(creature|nowhere)\n[/card]\n");
+  const std::string r = db.files[0]->render();
+  // The bad zone is inside the macro body: it is reported at the call the author wrote.
+  EXPECT_NE(r.find("cards.txt:4:6: error[WG0040]: unknown zone `nowhere`"), std::string::npos) << r;
+}
+
+TEST(WagicCards, SetEntriesResolveTheirPrimitive) {
+  Database db;
+  add_file("primitives.txt", "[card]\nname=\xc3\x86ther Flash\ntype=Enchantment\n[/card]\n", false, db);
+  add_file("_cards.dat", "[meta]\nname=Test Set\n[/meta]\n[card]\nprimitive=\xc6ther Flash\nid=12\nrarity=U\n[/card]\n"
+                         "[card]\nprimitive=Nothing Here\nid=13\n[/card]\n", true, db);
+  resolve(db);
+  ASSERT_EQ(db.cards.size(), 3u);
+  EXPECT_EQ(db.files[1]->meta.size(), 1u);
+  // Windows-1252 "Æ" in the set file names the UTF-8 primitive.
+  EXPECT_EQ(db.cards[1].resolved, 0);
+  EXPECT_EQ(db.cards[1].id, 12);
+  EXPECT_EQ(db.cards[2].resolved, -1);
+  EXPECT_NE(db.files[1]->render().find("warning[WG0030]: no primitive card named `Nothing Here`"), std::string::npos);
+}
+
+TEST(WagicCards, NestedAbilitiesAndUnbalancedBrackets) {
+  Database db = load_text("[card]\nname=X\nauto=ability$!name(a) draw:1 _ name(b) discard:1!$ controller && transforms((,newability[flying]))\n"
+                          "auto=lord(creature[goblin] 1/1\n[/card]\n");
+  const std::string r = db.files[0]->render();
+  EXPECT_EQ(db.errors(), 0u) << r;
+  EXPECT_NE(r.find("cards.txt:4:10: warning[WG0011]: `(` is never closed"), std::string::npos) << r;
+  const std::string d = dump_card(db, db.cards[0]);
+  EXPECT_NE(d.find("nested $!..!$"), std::string::npos) << d;
+  EXPECT_NE(d.find("word flying [ability]"), std::string::npos) << d;
+}
+
+TEST(WagicCards, LimitsAreNamed) {
+  Database db = load_text("[card]\nname=X\nauto=" + std::string(200, '(') + "\n[/card]\n");
+  EXPECT_NE(db.files[0]->render().find("WG0090"), std::string::npos);
+  Database big = load_text("[card]\nname=X\nauto=" + std::string((1 << 20) + 5, 'a') + "\n[/card]\n");
+  EXPECT_NE(big.files[0]->render().find("WG0091"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rk::mtg
