@@ -16,7 +16,8 @@ cmake --build --preset fuzz >/dev/null
 bin=build/fuzz/fuzz
 shared=../shared/corpora/rulegame
 work=fuzz/corpus-work
-targets=(rulegame_rules_fuzz rulegame_expr_fuzz rulegame_board_fuzz rulegame_captive_fuzz vck_effect_fuzz server_request_fuzz)
+targets=(rulegame_rules_fuzz rulegame_expr_fuzz rulegame_board_fuzz rulegame_captive_fuzz vck_effect_fuzz server_request_fuzz
+         rulescript_rules_fuzz wagic_cards_fuzz)
 
 seed() {  # target -> folder of seed inputs
   local t=$1 d=$work/$1
@@ -43,6 +44,17 @@ PY
       server_request_fuzz) printf '%s\n%s\n%s\n' '{"rules":"demo","board":"demo"}' '{"pieceId":1,"bucket":0}' '{"x":1,"y":1,"bx":7,"by":7,"cnt":1}' > "$d/a"
                            printf '%s\n%s\n' '{"rules":"demo","pieces":6,"seed":3,"shapes":2}' '{"pos":4,"bucket":2}' > "$d/b"
                            printf '%s\n' '{"rulesText":"(*,*,*,*,[0])","board":{"value":[{"x":1,"y":2,"shape":"star","color":"red"}]}}' > "$d/c" ;;
+      rulescript_rules_fuzz) if [ -f ../shared/corpora/cfc/rules.json ]; then
+                               python3 -c "import json,sys
+for i,e in enumerate(json.load(open('../shared/corpora/cfc/rules.json'))): open('$d/r%d' % i,'w').write(e['rules'])" || true
+                             fi ;;
+      wagic_cards_fuzz) if [ -f ../shared/corpora/wagic/2016/sets/primitives/mtg.txt ]; then
+                          # Pieces of 40 lines of the primitives and a few set files.
+                          split -l 40 -a 4 ../shared/corpora/wagic/2016/sets/primitives/mtg.txt "$d/m" || true
+                          find "$d" -name 'm*' | sort | awk 'NR % 5 != 0' | xargs -r rm -f
+                          for s in 10E KTK DTK; do cp -n ../shared/corpora/wagic/2016/sets/$s/_cards.dat "$d/set_$s" 2>/dev/null || true; done
+                          cp -n ../shared/corpora/wagic/latest/primitives/_macros.txt "$d/macros" 2>/dev/null || true
+                        fi ;;
       rulegame_captive_fuzz) printf 'MOVE 1 1 7 0\nMOVE 0 3\nDISPLAY\nMODE BRIEF\nCOND\nNEW\nMOVE 6 6 0 7\nHELP\nEXIT\n' > "$d/a" ;;
     esac
   fi

@@ -8,5 +8,6 @@ namespace rk::cli {
 void add_check(CLI::App& app, int& exit_code);
 void add_rulegame(CLI::App& app, int& exit_code);
 void add_serve(CLI::App& app, int& exit_code);
+void add_explain(CLI::App& app, int& exit_code);
 
 }  // namespace rk::cli

@@ -53,6 +53,12 @@ class Parser {
     items(i, 0, kind == ValueKind::kAbility || kind == ValueKind::kCost, kids);
     r.first_kid = ast_.add_kids(kids.data(), static_cast<uint32_t>(kids.size()));
     r.kid_count = static_cast<uint32_t>(kids.size());
+    if (kind == ValueKind::kCost) {
+      // mana={2}{R}: every group at the top is a cost symbol.
+      for (uint32_t k : kids) {
+        if (ast_[k].kind == Tok::kGroup && ast_[k].open == '{' && ast_[k].role == Role::kNone) ast_[k].role = Role::kCost;
+      }
+    }
     const uint32_t id = ast_.add(r);
     if (kind == ValueKind::kAbilityList) check_ability_list(id);
     return id;
@@ -246,7 +252,7 @@ class Parser {
     }
     if (start && r == Role::kUnknown && !(n.text.size() >= 2 && n.text[0] == '_')) {
       warning("WG0101", fmt::format("`{}` is not an ability Wagic knows; Wagic ignores it without a word", n.text), b, e,
-              "see docs/mtg/ABILITIES.md for the keywords rulekit reads");
+              "the keywords rulekit reads are in src/games/mtg/tables.cc");
       n.role = Role::kUnknown;
     } else {
       n.role = r == Role::kUnknown ? Role::kText : r;
@@ -404,7 +410,7 @@ void dump_ability(const Ast& ast, uint32_t id, std::string& out, int depth) {
   switch (n.kind) {
     case Tok::kGroup:
     case Tok::kNested:
-      if (depth == 0 && n.open == 0) {
+      if (n.open == 0) {
         out += "ability";
       } else {
         out += n.kind == Tok::kNested ? fmt::format("nested {}!..!{}", n.open, n.close)

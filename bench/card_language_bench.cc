@@ -1,0 +1,88 @@
+// RuleScript and Wagic: cards/s and bytes/s of parsing (text in memory), and whole-database load
+// time (Wagic 2016: every primitives file and every set's _cards.dat, references resolved).
+#include <benchmark/benchmark.h>
+
+#include "games/cfc/card_data.h"
+#include "games/cfc/rulescript.h"
+#include "games/mtg/database.h"
+#include "text/source.h"
+
+namespace {
+
+const std::string kShared = std::string(RULEKIT_SHARED_DIR) + "/corpora";
+
+void BM_RuleScriptParseAllCards(benchmark::State& state) {
+  std::vector<rk::cfc::Script> scripts;
+  std::string err;
+  if (!rk::cfc::load_rules_json(kShared + "/cfc/rules.json", scripts, err)) {
+    state.SkipWithError("corpus absent");
+    return;
+  }
+  size_t bytes = 0;
+  for (const auto& s : scripts) bytes += s.rules.size();
+  for (auto _ : state) {
+    for (const auto& s : scripts) {
+      rk::text::Diagnostics d(nullptr);
+      rk::cfc::Rules r;
+      benchmark::DoNotOptimize(rk::cfc::parse_rules(s.rules, d, r));
+    }
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * scripts.size()));
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
+}
+BENCHMARK(BM_RuleScriptParseAllCards)->Unit(benchmark::kMicrosecond);
+
+void BM_CfcLoadRulesJsonAndSetXml(benchmark::State& state) {
+  for (auto _ : state) {
+    std::vector<rk::cfc::Script> scripts;
+    std::vector<rk::cfc::CardData> cards;
+    std::string err;
+    rk::cfc::load_rules_json(kShared + "/cfc/rules.json", scripts, err);
+    for (const std::string& f : rk::cfc::set_files(kShared + "/cfc")) rk::cfc::load_set_xml(f, cards, err);
+    for (const auto& s : scripts) {
+      rk::text::Diagnostics d(nullptr);
+      rk::cfc::Rules r;
+      rk::cfc::parse_rules(s.rules, d, r);
+    }
+    benchmark::DoNotOptimize(cards.size());
+  }
+}
+BENCHMARK(BM_CfcLoadRulesJsonAndSetXml)->Unit(benchmark::kMicrosecond);
+
+void BM_WagicParsePrimitives(benchmark::State& state) {
+  std::string text;
+  if (!rk::text::read_file(kShared + "/wagic/2016/sets/primitives/mtg.txt", text)) {
+    state.SkipWithError("corpus absent");
+    return;
+  }
+  size_t cards = 0;
+  for (auto _ : state) {
+    rk::mtg::Database db;
+    rk::mtg::add_file("mtg.txt", text, false, db);
+    cards = db.cards.size();
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * cards));
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_WagicParsePrimitives)->Unit(benchmark::kMillisecond);
+
+void BM_WagicLoad2016Database(benchmark::State& state) {
+  size_t cards = 0, bytes = 0;
+  for (auto _ : state) {
+    rk::mtg::Database db;
+    std::string err;
+    if (!rk::mtg::load(kShared + "/wagic/2016", db, err)) {
+      state.SkipWithError("corpus absent");
+      return;
+    }
+    cards = db.cards.size();
+    bytes = 0;
+    for (const auto& f : db.files) bytes += f->text.size();
+  }
+  state.counters["cards"] = static_cast<double>(cards);
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * cards));
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
+}
+BENCHMARK(BM_WagicLoad2016Database)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+
+}  // namespace
