@@ -8,6 +8,7 @@
 #include "games/cfc/python_expr.h"
 #include "games/cfc/rulescript.h"
 #include "games/cfc/tables.h"
+#include "text/suggest.h"
 
 namespace rk::cfc {
 namespace {
@@ -168,7 +169,7 @@ class Parser {
     if (!kn) {
       std::string_view names[std::size(kKeys)];
       for (size_t i = 0; i < std::size(kKeys); ++i) names[i] = kKeys[i].text;
-      const std::string_view near = closest(key, names, std::size(kKeys));
+      const std::string_view near = text::closest(key, names, std::size(kKeys));
       fail("RS0001", fmt::format("unknown key `{}`", s_.substr(b, key_end - b)), b, key_end,
            near.empty() ? "keys are target, target?, action, abilities, auto, label, requisite and vars"
                         : fmt::format("did you mean `{}`?", near));

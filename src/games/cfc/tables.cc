@@ -1,5 +1,7 @@
 #include "games/cfc/tables.h"
 
+#include "text/suggest.h"
+
 #include <algorithm>
 #include <cctype>
 #include <array>
@@ -86,19 +88,6 @@ bool in(const std::string_view (&words)[N], std::string_view w) {
   return std::find(std::begin(words), std::end(words), w) != std::end(words);
 }
 
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-    }
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
-
 }  // namespace
 
 const CommandSig* find_command(std::string_view lower_name) {
@@ -132,19 +121,6 @@ bool is_restriction(std::string_view w) {
   return false;
 }
 
-std::string_view closest(std::string_view word, const std::string_view* words, size_t n) {
-  std::string_view best;
-  size_t best_d = 3;
-  for (size_t i = 0; i < n; ++i) {
-    const size_t d = edit_distance(word, words[i]);
-    if (d < best_d) {
-      best_d = d;
-      best = words[i];
-    }
-  }
-  return best;
-}
-
 std::string_view closest_command(std::string_view w) {
   static const std::vector<std::string> lowered = [] {
     std::vector<std::string> v;
@@ -156,13 +132,13 @@ std::string_view closest_command(std::string_view w) {
     return v;
   }();
   std::vector<std::string_view> names(lowered.begin(), lowered.end());
-  const std::string_view near = closest(w, names.data(), names.size());
+  const std::string_view near = text::closest(w, names.data(), names.size());
   for (size_t i = 0; i < names.size(); ++i) {
     if (names[i] == near && !near.empty()) return kCommands[i].name;
   }
   return {};
 }
-std::string_view closest_ability(std::string_view w) { return closest(w, kAbilities, std::size(kAbilities)); }
-std::string_view closest_event(std::string_view w) { return closest(w, kEvents, std::size(kEvents)); }
+std::string_view closest_ability(std::string_view w) { return text::closest(w, kAbilities, std::size(kAbilities)); }
+std::string_view closest_event(std::string_view w) { return text::closest(w, kEvents, std::size(kEvents)); }
 
 }  // namespace rk::cfc

@@ -35,8 +35,7 @@ bool is_filter_keyword(std::string_view lower);
 // Type keywords that take no plural: me, opp, this, all
 bool is_singular_type(std::string_view lower);
 
-// The closest known word in `words` (edit distance ≤ 2), for "did you mean" hints; "" if none.
-std::string_view closest(std::string_view word, const std::string_view* words, size_t n);
+// The closest known command, ability or event (edit distance <= 2), for hints; "" if none.
 std::string_view closest_command(std::string_view lower);
 std::string_view closest_ability(std::string_view lower);
 std::string_view closest_event(std::string_view lower);

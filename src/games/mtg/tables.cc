@@ -1,5 +1,7 @@
 #include "games/mtg/tables.h"
 
+#include "text/suggest.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -220,19 +222,6 @@ bool in(const std::string_view (&words)[N], std::string_view w) {
   return std::find(std::begin(words), std::end(words), w) != std::end(words);
 }
 
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-    }
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
-
 }  // namespace
 
 const KeyInfo* find_key(std::string_view k) {
@@ -244,16 +233,9 @@ const KeyInfo* find_key(std::string_view k) {
 }
 
 std::string_view closest_key(std::string_view k) {
-  std::string_view best;
-  size_t best_d = 3;
-  for (const KeyInfo& i : kKeys) {
-    const size_t d = edit_distance(k, i.name);
-    if (d < best_d) {
-      best_d = d;
-      best = i.name;
-    }
-  }
-  return best;
+  std::string_view names[std::size(kKeys)];
+  for (size_t i = 0; i < std::size(kKeys); ++i) names[i] = kKeys[i].name;
+  return text::closest(k, names, std::size(kKeys));
 }
 
 Role word_role(std::string_view lower_word) { return table().find(lower_word); }
