@@ -43,9 +43,21 @@ std::string_view SourceFile::line_text(uint32_t line) const {
 
 bool read_file(const std::string& path, std::string& out) {
   out.clear();
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return false;
-  out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  // One read of the whole size (a byte-by-byte iterator costs more than parsing a card file).
+  const std::streamoff size = in.tellg();
+  if (size > 0) {
+    out.resize(static_cast<size_t>(size));
+    in.seekg(0);
+    in.read(out.data(), size);
+    out.resize(static_cast<size_t>(in.gcount()));
+  }
+  // A file that grew while it was read, or a pipe without a size, is read on to its end.
+  if (in || size <= 0) {
+    in.clear();
+    out.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
   return !in.bad();
 }
 

@@ -4,25 +4,36 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstring>
 
 #include "games/mtg/tables.h"
+#include "text/ascii.h"
 
 namespace rk::mtg {
 namespace {
 
+using text::ascii_lower;
 using text::Span;
 
 constexpr int kMaxDepth = 64;
 constexpr std::string_view kPunct = ":,|&@~=/+-;^<>!$";
 
-bool is_punct(char c) { return kPunct.find(c) != std::string_view::npos; }
-bool is_space(char c) { return c == ' ' || c == '\t'; }
-bool is_word_char(char c) {
-  return !is_space(c) && !is_punct(c) && c != '(' && c != ')' && c != '[' && c != ']' && c != '{' && c != '}' &&
-         c != '\r' && c != '\n';
+// One byte class per character: the tokenizer asks for every byte, so it reads a table.
+enum : uint8_t { kWordChar = 0, kSpaceChar = 1, kPunctChar = 2, kOtherChar = 4 };
+constexpr std::array<uint8_t, 256> make_classes() {
+  std::array<uint8_t, 256> t{};
+  t[' '] = t['\t'] = kSpaceChar;
+  for (char c : kPunct) t[static_cast<unsigned char>(c)] = kPunctChar;
+  for (char c : std::string_view("()[]{}\r\n")) t[static_cast<unsigned char>(c)] = kOtherChar;
+  return t;
 }
+constexpr std::array<uint8_t, 256> kClass = make_classes();
+
+bool is_punct(char c) { return kClass[static_cast<unsigned char>(c)] == kPunctChar; }
+bool is_space(char c) { return kClass[static_cast<unsigned char>(c)] == kSpaceChar; }
+bool is_word_char(char c) { return kClass[static_cast<unsigned char>(c)] == kWordChar; }
 
 // A small stack buffer of lower-case text for table lookups (words longer than it are unknown).
 struct Lower {
@@ -34,9 +45,27 @@ struct Lower {
       return;
     }
     n = s.size();
-    for (size_t i = 0; i < n; ++i) buf[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[i])));
+    for (size_t i = 0; i < n; ++i) buf[i] = ascii_lower(s[i]);
   }
   std::string_view view() const { return {buf, n}; }
+};
+
+// The children of the group being read: a window [first, end) on one stack shared by all groups
+// of a parse, so reading a group allocates nothing.
+class Kids {
+ public:
+  Kids(std::vector<uint32_t>& stack) : v_(stack), first_(stack.size()) {}
+  bool empty() const { return v_.size() == first_; }
+  size_t size() const { return v_.size() - first_; }
+  uint32_t back() const { return v_.back(); }
+  uint32_t operator[](size_t k) const { return v_[first_ + k]; }
+  void push_back(uint32_t id) { v_.push_back(id); }
+  const uint32_t* data() const { return v_.data() + first_; }
+  void release() { v_.resize(first_); }
+
+ private:
+  std::vector<uint32_t>& v_;
+  size_t first_;
 };
 
 class Parser {
@@ -49,13 +78,15 @@ class Parser {
     r.kind = Tok::kGroup;
     r.span = span(0, s_.size());
     size_t i = 0;
-    std::vector<uint32_t> kids;
+    Kids kids(ast_.scratch());
     items(i, 0, kind == ValueKind::kAbility || kind == ValueKind::kCost, kids);
     r.first_kid = ast_.add_kids(kids.data(), static_cast<uint32_t>(kids.size()));
     r.kid_count = static_cast<uint32_t>(kids.size());
+    kids.release();
     if (kind == ValueKind::kCost) {
       // mana={2}{R}: every group at the top is a cost symbol.
-      for (uint32_t k : kids) {
+      for (uint32_t c = 0; c < r.kid_count; ++c) {
+        const uint32_t k = ast_.kid(r, c);
         if (ast_[k].kind == Tok::kGroup && ast_[k].open == '{' && ast_[k].role == Role::kNone) ast_[k].role = Role::kCost;
       }
     }
@@ -86,7 +117,7 @@ class Parser {
 
   // Reads items until `closer` (0: the end of the text). `level`: ability level, where words are
   // classified and an unknown word that starts an ability is reported.
-  void items(size_t& i, char closer, bool level, std::vector<uint32_t>& out) {
+  void items(size_t& i, char closer, bool level, Kids& out) {
     bool start = level;      // the next word starts an ability
     bool trigger = false;    // inside "@event ... :" (until the ":")
     bool zone_list = false;  // after "|": zones, separated by ","
@@ -94,6 +125,7 @@ class Parser {
     size_t cost_run = 0;     // {..} groups in a row, a cost if ":" follows
     for (;;) {
       bool space = false;
+      const size_t ws_begin = i;
       while (i < s_.size() && is_space(s_[i])) {
         ++i;
         space = true;
@@ -114,10 +146,22 @@ class Parser {
         // It closes a group further out: this one was never closed (reported by the caller).
         if (std::find(open_.begin(), open_.end(), c) != open_.end()) {
           unclosed_ = true;
+          i = ws_begin;  // the white space belongs before the outer closer
           return;
         }
+        // Kept as punctuation so that the text prints back as the author wrote it.
         structural("WG0010", fmt::format("`{}` does not close anything", c), i, i + 1);
+        Node stray;
+        stray.kind = Tok::kPunct;
+        stray.role = Role::kText;
+        stray.space_before = space;
+        stray.text = s_.substr(i, 1);
+        stray.span = span(i, i + 1);
         ++i;
+        out.push_back(ast_.add(stray));
+        cost_run = 0;
+        zone_list = false;
+        start = false;
         continue;
       }
       if (closer == '$' && c == '!' && i + 1 < s_.size() && s_[i + 1] == '$') {
@@ -215,7 +259,7 @@ class Parser {
   }
 
   void classify(Node& n, size_t b, size_t e, bool level, bool& start, bool trigger, bool zone_list, int tilde,
-                const std::vector<uint32_t>& out) {
+                const Kids& out) {
     const Lower lw(n.text);
     const std::string_view w = lw.view();
     const bool after_at = !out.empty() && ast_[out.back()].text == "@" && !n.space_before;
@@ -262,14 +306,14 @@ class Parser {
     if (r == Role::kCondition && (w == "choice")) start = false;
   }
 
-  uint32_t group(Node& n, size_t& i, size_t b, bool level, std::vector<uint32_t>& out) {
+  uint32_t group(Node& n, size_t& i, size_t b, bool level, Kids& out) {
     if (++depth_ > kMaxDepth) {
       error("WG0090", fmt::format("brackets nested deeper than the limit ({})", kMaxDepth), b, b + 1);
       i = s_.size();
       --depth_;
       return 0;
     }
-    std::vector<uint32_t> kids;
+    Kids kids(ast_.scratch());
     unclosed_ = false;
     open_.push_back(n.kind == Tok::kNested ? 0 : n.close);
     items(i, n.close, level, kids);
@@ -278,6 +322,7 @@ class Parser {
       structural("WG0011", fmt::format("`{}` is never closed", n.open == '$' ? "$!" : n.open == '<' ? std::string("<!") : std::string(1, n.open)),
             b, b + (n.kind == Tok::kNested ? 2 : 1));
       unclosed_ = false;
+      n.unclosed = true;
     } else {
       n.space_before_close = close_space_;
       i += n.kind == Tok::kNested ? 2 : 1;
@@ -285,6 +330,7 @@ class Parser {
     n.span = span(b, i);
     n.first_kid = ast_.add_kids(kids.data(), static_cast<uint32_t>(kids.size()));
     n.kid_count = static_cast<uint32_t>(kids.size());
+    kids.release();
     --depth_;
     const uint32_t id = ast_.add(n);
     out.push_back(id);
@@ -353,6 +399,7 @@ void print_items(const Ast& ast, const Node& g, std::string& out) {
       case Tok::kGroup:
         out += n.open;
         print_items(ast, n, out);
+        if (n.unclosed) break;
         if (n.space_before_close) out += ' ';
         out += n.close;
         break;
@@ -360,6 +407,7 @@ void print_items(const Ast& ast, const Node& g, std::string& out) {
         out += n.open;
         out += '!';
         print_items(ast, n, out);
+        if (n.unclosed) break;
         if (n.space_before_close) out += ' ';
         out += '!';
         out += n.close;
@@ -419,6 +467,7 @@ void dump_ability(const Ast& ast, uint32_t id, std::string& out, int depth) {
       if (n.role != Role::kNone) fmt::format_to(std::back_inserter(out), " [{}]", role_name(n.role));
       if (n.space_before) out += " (space before)";
       if (n.space_before_close) out += " (space before close)";
+      if (n.unclosed) out += " (unclosed)";
       out += '\n';
       for (uint32_t k = 0; k < n.kid_count; ++k) dump_ability(ast, ast.kid(n, k), out, depth + 1);
       return;

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mem/huge_pages.h"
 #include "text/diagnostic.h"
 
 namespace rk::mtg {
@@ -50,6 +51,7 @@ struct Node {
   Role role = Role::kNone;
   bool space_before = false;
   bool space_before_close = false;  // groups: white space before the closing bracket
+  bool unclosed = false;            // groups: the text ended (or an outer bracket closed) first
   char open = 0, close = 0;         // groups and nested abilities ('$' for $!..!$, '<' for <!..!>)
   uint32_t first_kid = 0, kid_count = 0;
   std::string_view text;            // words, numbers, punctuation
@@ -73,10 +75,19 @@ class Ast {
   uint32_t kid(const Node& n, uint32_t i) const { return kids_[n.first_kid + i]; }
   size_t size() const { return nodes_.size(); }
   size_t bytes() const { return nodes_.capacity() * sizeof(Node) + kids_.capacity() * sizeof(uint32_t); }
+  // Room for about `nodes` nodes (a whole database: from its byte count), so loading does not
+  // copy the arena while it grows.
+  void reserve(size_t nodes) {
+    nodes_.reserve(nodes);
+    kids_.reserve(nodes);
+  }
+  // The parser's stack of children not yet placed (empty between parses).
+  std::vector<uint32_t>& scratch() { return scratch_; }
 
  private:
-  std::vector<Node> nodes_;
-  std::vector<uint32_t> kids_;
+  std::vector<Node, mem::HugePageAllocator<Node>> nodes_;
+  std::vector<uint32_t, mem::HugePageAllocator<uint32_t>> kids_;
+  std::vector<uint32_t> scratch_;
 };
 
 // How the value of a key is read.

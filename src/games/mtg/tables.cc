@@ -1,6 +1,7 @@
 #include "games/mtg/tables.h"
 
 #include "text/suggest.h"
+#include "text/word_map.h"
 
 #include <algorithm>
 #include <array>
@@ -164,56 +165,38 @@ constexpr std::string_view kAbilities[] = {
     "shackler", "iscommander", "cantpwattack", "nosolo", "legendruleremove", "cantchangelife", "mutateover",
     "mutateunder", "storedpower", "twodngtrg", "dungeoncompleted", "perpetual", "ninjutsu", "split"};
 
-uint32_t hash(std::string_view s) {
-  uint32_t h = 2166136261u;
-  for (unsigned char c : s) h = (h ^ c) * 16777619u;
-  return h;
-}
+// Every table is built once, on first use; lookups run for most tokens of a whole database.
+struct Tables {
+  text::WordMap<Role> roles{2048};  // ability-level words; the first list naming a word wins
+  text::WordMap<const KeyInfo*> keys{64};
+  text::WordMap<bool> triggers{128}, comparators{8}, abilities{256}, zones{256};
+  std::vector<std::string> zone_names;  // prefix + zone, owned here for `zones`
 
-// One open-addressed table for every ability-level word: looked up for most tokens of
-// 40,000 ability lines, so it avoids std::unordered_map's allocation per node and per lookup.
-class WordTable {
- public:
-  WordTable() {
-    slots_.resize(4096);
-    for (std::string_view w : kEffects) put(w, Role::kEffect);
-    for (std::string_view w : kConditions) put(w, Role::kCondition);
-    for (std::string_view w : kRestrictions) put(w, Role::kRestriction);
-    for (std::string_view w : kDurations) put(w, Role::kDuration);
-    for (std::string_view w : kPlayers) put(w, Role::kPlayer);
+  Tables() {
+    for (std::string_view w : kEffects) roles.put(w, Role::kEffect);
+    for (std::string_view w : kConditions) roles.put(w, Role::kCondition);
+    for (std::string_view w : kRestrictions) roles.put(w, Role::kRestriction);
+    for (std::string_view w : kDurations) roles.put(w, Role::kDuration);
+    for (std::string_view w : kPlayers) roles.put(w, Role::kPlayer);
     for (std::string_view w : kAbilities) {
-      if (w.find(' ') == std::string_view::npos) put(w, Role::kAbility);
+      if (w.find(' ') == std::string_view::npos) roles.put(w, Role::kAbility);
     }
-    for (std::string_view w : kPhases) put(w, Role::kPhase);
-    put("first", Role::kAbility);  // first strike
-  }
-  Role find(std::string_view w) const {
-    for (size_t i = hash(w) & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
-      const Slot& s = slots_[i];
-      if (s.word.empty()) return Role::kUnknown;
-      if (s.word == w) return s.role;
+    for (std::string_view w : kPhases) roles.put(w, Role::kPhase);
+    roles.put("first", Role::kAbility);  // first strike
+    for (const KeyInfo& k : kKeys) keys.put(k.name, &k);
+    for (std::string_view w : kTriggers) triggers.put(w, true);
+    for (std::string_view w : kComparators) comparators.put(w, true);
+    for (std::string_view w : kAbilities) abilities.put(w, true);
+    zone_names.reserve(std::size(kZonePrefixes) * std::size(kZoneBases));
+    for (std::string_view p : kZonePrefixes) {
+      for (std::string_view z : kZoneBases) zone_names.push_back(std::string(p) + std::string(z));
     }
+    for (const std::string& z : zone_names) zones.put(z, true);
   }
-
- private:
-  struct Slot {
-    std::string_view word;
-    Role role = Role::kUnknown;
-  };
-  void put(std::string_view w, Role r) {
-    for (size_t i = hash(w) & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
-      if (slots_[i].word == w) return;  // the first list wins: effects before conditions ...
-      if (slots_[i].word.empty()) {
-        slots_[i] = {w, r};
-        return;
-      }
-    }
-  }
-  std::vector<Slot> slots_;
 };
 
-const WordTable& table() {
-  static const WordTable t;
+const Tables& tables() {
+  static const Tables t;
   return t;
 }
 
@@ -226,10 +209,8 @@ bool in(const std::string_view (&words)[N], std::string_view w) {
 
 const KeyInfo* find_key(std::string_view k) {
   if (k.size() > 8 && k.substr(0, 8) == "suspend(" && k.back() == ')') k = "suspend";
-  for (const KeyInfo& i : kKeys) {
-    if (i.name == k) return &i;
-  }
-  return nullptr;
+  const KeyInfo* const* info = tables().keys.find(k);
+  return info ? *info : nullptr;
 }
 
 std::string_view closest_key(std::string_view k) {
@@ -238,17 +219,14 @@ std::string_view closest_key(std::string_view k) {
   return text::closest(k, names, std::size(kKeys));
 }
 
-Role word_role(std::string_view lower_word) { return table().find(lower_word); }
-bool is_trigger(std::string_view w) { return in(kTriggers, w); }
-bool is_comparator(std::string_view w) { return in(kComparators, w); }
-bool is_keyword_ability(std::string_view w) { return in(kAbilities, w); }
-
-bool is_zone(std::string_view w) {
-  for (std::string_view p : kZonePrefixes) {
-    if (w.size() > p.size() && w.substr(0, p.size()) == p && in(kZoneBases, w.substr(p.size()))) return true;
-  }
-  return false;
+Role word_role(std::string_view lower_word) {
+  const Role* r = tables().roles.find(lower_word);
+  return r ? *r : Role::kUnknown;
 }
+bool is_trigger(std::string_view w) { return tables().triggers.contains(w); }
+bool is_comparator(std::string_view w) { return tables().comparators.contains(w); }
+bool is_keyword_ability(std::string_view w) { return tables().abilities.contains(w); }
+bool is_zone(std::string_view w) { return tables().zones.contains(w); }
 
 bool is_cost_symbol(std::string_view s) {
   if (s.empty()) return false;

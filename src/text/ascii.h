@@ -1,0 +1,33 @@
+// ASCII case folding for the card languages: their keywords are ASCII and case-insensitive, while
+// names and text may hold UTF-8 or Windows-1252 bytes, which are left as they are. Unlike
+// std::tolower this does not consult the C locale, so it is the same everywhere and inlines.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace rk::text {
+
+constexpr char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c; }
+
+inline std::string ascii_lower(std::string_view s) {
+  std::string r(s);
+  for (char& c : r) c = ascii_lower(c);
+  return r;
+}
+
+// `s` equals `lower` (already lower case) ignoring ASCII case.
+constexpr bool iequals(std::string_view s, std::string_view lower) {
+  if (s.size() != lower.size()) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (ascii_lower(s[i]) != lower[i]) return false;
+  }
+  return true;
+}
+
+// `s` starts with `lower` (already lower case) ignoring ASCII case.
+constexpr bool istarts_with(std::string_view s, std::string_view lower) {
+  return s.size() >= lower.size() && iequals(s.substr(0, lower.size()), lower);
+}
+
+}  // namespace rk::text
