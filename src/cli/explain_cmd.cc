@@ -55,8 +55,9 @@ bool explain_wagic(const ExplainOptions& o, const std::string& path) {
     const mtg::Card& e = db.effective(c);
     if (!same_name(e.name, o.name) || &e != &c) continue;  // each primitive once
     found = true;
-    std::cout << fmt::format("{}, Wagic card from {}\n\ncanonical:\n{}\ntree:\n{}", e.name, db.files[e.file]->path,
-                             mtg::print_card(db, e), mtg::dump_card(db, e));
+    std::cout << fmt::format("{}, Wagic card from {}\n\ncanonical:\n{}\nstructure:\n{}\ntree:\n{}", e.name,
+                             db.files[e.file]->path, mtg::print_card(db, e), mtg::describe_card(db, e),
+                             mtg::dump_card(db, e));
     for (const mtg::Card& s : db.cards) {
       if (s.resolved >= 0 && &db.cards[static_cast<size_t>(s.resolved)] == &c) {
         std::cout << fmt::format("in set {} as id {} rarity {}\n", db.files[s.file]->path, s.id, s.rarity);

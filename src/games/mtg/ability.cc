@@ -345,13 +345,8 @@ class Parser {
     if (first.kind == Tok::kNumber) return;
     if (first.kind != Tok::kWord) return;
     const Lower lw(first.text);
-    static constexpr std::string_view kCostWords[] = {"s", "t", "e", "h", "d", "m", "n", "l", "c", "q", "p", "x",
-                                                      "discard", "s2l", "s2g", "l2e", "i", "cycle", "u", "b", "r",
-                                                      "g", "w", "y", "z"};
-    if (is_cost_symbol(lw.view())) return;
-    for (std::string_view k : kCostWords) {
-      if (lw.view() == k) return;
-    }
+    // Mana symbols, the cost words of tables.cc, phyrexian mana {p(R)}.
+    if (is_cost_symbol(lw.view()) || find_cost_word(lw.view()) || lw.view() == "p") return;
     warning("WG0104", fmt::format("`{{{}}}` is not a cost Wagic knows", first.text), first.span.begin - base_,
             first.span.end - base_);
   }
@@ -391,30 +386,28 @@ class Parser {
   std::vector<char> open_;  // closers of the groups open around the current one
 };
 
+void print_items(const Ast& ast, const Node& g, std::string& out);
+
+// One token as written; a group or nested ability with its brackets (none closing an unclosed one).
+void print_one(const Ast& ast, const Node& n, std::string& out) {
+  if (n.kind != Tok::kGroup && n.kind != Tok::kNested) {
+    out += n.text;
+    return;
+  }
+  out += n.open;
+  if (n.kind == Tok::kNested) out += '!';
+  print_items(ast, n, out);
+  if (n.unclosed) return;
+  if (n.space_before_close) out += ' ';
+  if (n.kind == Tok::kNested) out += '!';
+  out += n.close;
+}
+
 void print_items(const Ast& ast, const Node& g, std::string& out) {
   for (uint32_t k = 0; k < g.kid_count; ++k) {
     const Node& n = ast[ast.kid(g, k)];
     if (n.space_before && !out.empty() && out.back() != ' ') out += ' ';
-    switch (n.kind) {
-      case Tok::kGroup:
-        out += n.open;
-        print_items(ast, n, out);
-        if (n.unclosed) break;
-        if (n.space_before_close) out += ' ';
-        out += n.close;
-        break;
-      case Tok::kNested:
-        out += n.open;
-        out += '!';
-        print_items(ast, n, out);
-        if (n.unclosed) break;
-        if (n.space_before_close) out += ' ';
-        out += '!';
-        out += n.close;
-        break;
-      default:
-        out += n.text;
-    }
+    print_one(ast, n, out);
   }
 }
 
@@ -444,6 +437,8 @@ uint32_t parse_ability(std::string_view text, uint32_t base, const SourceMap* ma
   Parser p(text, base, map, ast, diags);
   return p.root(kind);
 }
+
+void print_node(const Ast& ast, uint32_t id, std::string& out) { print_one(ast, ast[id], out); }
 
 void print_ability(const Ast& ast, uint32_t root, std::string& out) {
   const size_t start = out.size();

@@ -112,6 +112,8 @@ uint32_t parse_ability(std::string_view text, uint32_t base, const SourceMap* ma
 
 // Writes an ability back: tokens as written, white space as single spaces.
 void print_ability(const Ast& ast, uint32_t root, std::string& out);
+// Writes one token, or one group with its brackets, as written.
+void print_node(const Ast& ast, uint32_t id, std::string& out);
 // One line per node with kind, role and text, for tests and `rulekit explain`.
 void dump_ability(const Ast& ast, uint32_t root, std::string& out, int depth = 0);
 // Words with a known role other than text, for the "not yet executable" summary.

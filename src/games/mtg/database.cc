@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "games/mtg/structure.h"
 #include "text/ascii.h"
 #include "text/source.h"
 #include "text/word_map.h"
@@ -573,6 +574,20 @@ std::string dump_card(const Database& db, const Card& c) {
       out += f.value;
       out += '\n';
     }
+  }
+  return out;
+}
+
+std::string describe_card(const Database& db, const Card& c) {
+  std::string out;
+  for (uint32_t i = 0; i < c.field_count; ++i) {
+    const Field& f = db.fields[c.first_field + i];
+    if (f.tree == kNoTree) continue;
+    const KeyInfo* info = find_key(ascii_lower(f.key_text));
+    if (!info || (info->value != ValueKind::kAbility && info->value != ValueKind::kCost)) continue;
+    out += fmt::format("{}={}\n", f.key_text, f.value);
+    const std::string d = dump_structure(db.ast, read_structure(db.ast, f.tree));
+    for (std::string_view line : text::split_lines(d)) fmt::format_to(std::back_inserter(out), "  {}\n", line);
   }
   return out;
 }

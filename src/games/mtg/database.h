@@ -120,5 +120,7 @@ bool is_wagic_path(const std::string& path);
 // author wrote it, since macros need not be idempotent), and its explicit tree.
 std::string print_card(const Database& db, const Card& c);
 std::string dump_card(const Database& db, const Card& c);
+// The typed structure (structure.h) of each ability and cost value of a card.
+std::string describe_card(const Database& db, const Card& c);
 
 }  // namespace rk::mtg

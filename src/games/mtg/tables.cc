@@ -83,7 +83,7 @@ constexpr std::string_view kEffects[] = {
     "alterenergy", "exert", "placefromthetop", "roll", "rolld6", "rolld10", "rolld20", "affinity",
     "preventallnoncombatdamage", "inplaytapdeath", "storedpower", "proliferate", "epic", "flashback",
     "play", "transform", "onlymanaability", "forcefield", "setblocker", "unattach", "becomesmonarch",
-    "bestow", "losesatype", "move", "look", "manifest", "blink", "conjure", "crew", "incubate", "ingest",
+    "bestow", "losesatype", "move", "look", "manifest", "blink", "newtarget", "conjure", "crew", "incubate", "ingest",
     "shackle", "twist", "serumpowder", "evictpw", "altercost", "alterdevoffset", "altersurvoffset",
     "alteryidarocount", "mutateover", "mutateunder", "calculateparty", "perpetuallifelink",
     "perpetualdeathtouch", "radiating", "absorb", "donothing", "nothing", "untapthis", "colors", "power",
@@ -165,10 +165,36 @@ constexpr std::string_view kAbilities[] = {
     "shackler", "iscommander", "cantpwattack", "nosolo", "legendruleremove", "cantchangelife", "mutateover",
     "mutateunder", "storedpower", "twodngtrg", "dungeoncompleted", "perpetual", "ninjutsu", "split"};
 
+// The first word of a {..} cost group (seed 001, "auto cost", and the corpus): what it costs
+// written alone and with a (target|zone).
+constexpr CostWord kCostWords[] = {
+    {"t", CostKind::kTap, CostKind::kTapTarget},
+    {"q", CostKind::kUntap, CostKind::kUntapTarget},
+    {"s", CostKind::kSacrifice, CostKind::kSacrifice},
+    {"e", CostKind::kExile, CostKind::kExile},
+    {"h", CostKind::kReturnToHand, CostKind::kReturnToHand},
+    {"l", CostKind::kLife, CostKind::kLife},
+    {"d", CostKind::kDiscardRandom, CostKind::kDiscard},
+    {"m", CostKind::kMill, CostKind::kMill},
+    {"n", CostKind::kReturnAttacker, CostKind::kReturnAttacker},
+    {"discard", CostKind::kDiscard, CostKind::kDiscard},
+    {"s2l", CostKind::kToLibraryTop, CostKind::kToLibraryTop},
+    {"s2g", CostKind::kToGraveyard, CostKind::kToGraveyard},
+    {"l2e", CostKind::kLibraryToExile, CostKind::kLibraryToExile},
+    {"cycle", CostKind::kCycle, CostKind::kCycle},
+    {"counter", CostKind::kCounter, CostKind::kCounter},
+    {"crew", CostKind::kCrew, CostKind::kCrew},
+    {"convoke", CostKind::kConvoke, CostKind::kConvoke},
+    {"delve", CostKind::kDelve, CostKind::kDelve},
+    {"improvise", CostKind::kImprovise, CostKind::kImprovise},
+    {"unattach", CostKind::kUnattach, CostKind::kUnattach},
+};
+
 // Every table is built once, on first use; lookups run for most tokens of a whole database.
 struct Tables {
   text::WordMap<Role> roles{2048};  // ability-level words; the first list naming a word wins
   text::WordMap<const KeyInfo*> keys{64};
+  text::WordMap<const CostWord*> cost_words{32};
   text::WordMap<bool> triggers{128}, comparators{8}, abilities{256}, zones{256};
   std::vector<std::string> zone_names;  // prefix + zone, owned here for `zones`
 
@@ -184,6 +210,7 @@ struct Tables {
     for (std::string_view w : kPhases) roles.put(w, Role::kPhase);
     roles.put("first", Role::kAbility);  // first strike
     for (const KeyInfo& k : kKeys) keys.put(k.name, &k);
+    for (const CostWord& c : kCostWords) cost_words.put(c.word, &c);
     for (std::string_view w : kTriggers) triggers.put(w, true);
     for (std::string_view w : kComparators) comparators.put(w, true);
     for (std::string_view w : kAbilities) abilities.put(w, true);
@@ -223,6 +250,14 @@ Role word_role(std::string_view lower_word) {
   const Role* r = tables().roles.find(lower_word);
   return r ? *r : Role::kUnknown;
 }
+const CostWord* find_cost_word(std::string_view w) {
+  const CostWord* const* c = tables().cost_words.find(w);
+  if (c) return *c;
+  // {kgoblin}: an offering, the alternative cost of sacrificing a creature of that type.
+  static constexpr CostWord kOffering{"k", CostKind::kOffering, CostKind::kOffering};
+  if (w.size() > 1 && w[0] == 'k') return &kOffering;
+  return nullptr;
+}
 bool is_trigger(std::string_view w) { return tables().triggers.contains(w); }
 bool is_comparator(std::string_view w) { return tables().comparators.contains(w); }
 bool is_keyword_ability(std::string_view w) { return tables().abilities.contains(w); }
@@ -230,13 +265,13 @@ bool is_zone(std::string_view w) { return tables().zones.contains(w); }
 
 bool is_cost_symbol(std::string_view s) {
   if (s.empty()) return false;
-  // Generic mana: digits; the colors, colorless, X/Y/Z, snow; hybrids of two (WB, 2R); tap, untap...
+  // Generic mana: digits; the colors, colorless, X/Y/Z; hybrids of two (WB, 2R); snow {i}, phyrexian
+  // {p...} and half {h...} mana. Costs that are not mana ({T}, {S}, {E}...) are kCostWords.
   if (std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) return true;
   static constexpr std::string_view kSymbols = "wubrgcxyzs";
   auto mana = [&](char c) { return kSymbols.find(c) != std::string_view::npos || std::isdigit(static_cast<unsigned char>(c)); };
   if (s.size() <= 2 && std::all_of(s.begin(), s.end(), mana)) return true;
-  static constexpr std::string_view kWords[] = {"t", "q", "e", "h", "d", "m", "n", "i", "cycle", "s2l", "s2g", "l2e",
-                                                "p", "pw", "pu", "pb", "pr", "pg", "hw", "hu", "hb", "hr", "hg"};
+  static constexpr std::string_view kWords[] = {"i", "p", "pw", "pu", "pb", "pr", "pg", "hw", "hu", "hb", "hr", "hg"};
   if (in(kWords, s)) return true;
   return false;
 }

@@ -3,6 +3,7 @@
 // version). No engine runs Wagic cards yet: every keyword here is parsed but not executable.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 #include "games/mtg/ability.h"
@@ -35,6 +36,41 @@ bool is_trigger(std::string_view lower);
 bool is_zone(std::string_view lower);
 bool is_comparator(std::string_view lower);
 bool is_keyword_ability(std::string_view lower);
+// Cost items of an activated ability ({..} groups before ":"), mana= and the other cost keys.
+enum class CostKind : uint8_t {
+  kMana,            // {2} {R} {X} {c} {i} hybrids {WB} {2R}, phyrexian {p(R)}
+  kTap,             // {T}
+  kUntap,           // {Q}
+  kSacrifice,       // {S} {S(target|zone)}
+  kExile,           // {E} {E(target|zone)}
+  kReturnToHand,    // {H} {H(target|zone)}
+  kLife,            // {L} {L:n}
+  kDiscardRandom,   // {D}
+  kMill,            // {M}
+  kReturnAttacker,  // {N}
+  kDiscard,         // {discard(target|zone)}
+  kToLibraryTop,    // {s2l}
+  kToGraveyard,     // {s2g}
+  kLibraryToExile,  // {l2e}
+  kCycle,           // {cycle}
+  kTapTarget,       // {T(target|zone)}
+  kUntapTarget,     // {Q(target|zone)}
+  kCounter,         // {counter(1/1,-1)} {counter(0/0,-4,Loyalty)}: remove or add counters
+  kCrew,            // {crew(other creature[power>=1]|myBattlefield)}
+  kConvoke,         // {convoke}
+  kDelve,           // {delve}
+  kImprovise,       // {improvise}
+  kUnattach,        // {unattach}
+  kOffering,        // {kgoblin}: sacrifice a goblin (offering)
+  kOther,           // anything else (reported by the parser as WG0104)
+};
+// The cost a {word} or {word(target|zone)} stands for; null for mana symbols and unknown words.
+struct CostWord {
+  std::string_view word;
+  CostKind plain, targeted;
+};
+const CostWord* find_cost_word(std::string_view lower);
+
 // A mana or cost symbol inside { }: W U B R G C X Y Z S T Q E H D M N L:n, 2R, WB, P(R) ...
 bool is_cost_symbol(std::string_view lower);
 

@@ -1,0 +1,115 @@
+// The typed structure of Wagic abilities (structure.h): costs by kind, triggers, conditions,
+// effects of && chains with targets, players, durations, restrictions and nested choices.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "games/mtg/database.h"
+#include "games/mtg/structure.h"
+#include "support.h"
+#include "text/ascii.h"
+
+namespace rk::mtg {
+namespace {
+
+// The structure of the single value of a one-line card "key=value".
+std::string structure_of(const std::string& key, const std::string& value) {
+  Database db;
+  add_file("t.txt", "[card]\nname=T\n" + key + "=" + value + "\n[/card]\n", false, db);
+  const Field& f = db.fields.back();
+  EXPECT_NE(f.tree, kNoTree);
+  return dump_structure(db.ast, read_structure(db.ast, f.tree));
+}
+
+TEST(WagicStructure, ActivatedAbilityCostsByKind) {
+  EXPECT_EQ(structure_of("auto", "{2}{R}{T}{S(goblin|mybattlefield)}{L:3}:damage:2 target(creature,player)"),
+            "cost: mana {2} x2\ncost: mana {R} x1\ncost: tap {T}\ncost: sacrifice {S(goblin|mybattlefield)} of goblin in "
+            "mybattlefield\ncost: life {L:3} x3\neffect: damage args=:2 target=creature, player\n");
+  EXPECT_EQ(structure_of("mana", "{1}{B}{B}"), "cost: mana {1} x1\ncost: mana {B} x1\ncost: mana {B} x1\n");
+  EXPECT_EQ(structure_of("auto", "{T(elf|mybattlefield)}{Q}{discard(*|myhand)}{E}{crew(other creature|mybattlefield)}:draw:1"),
+            "cost: tap a permanent {T(elf|mybattlefield)} of elf in mybattlefield\ncost: untap {Q}\n"
+            "cost: discard {discard(*|myhand)} of * in myhand\ncost: exile {E}\n"
+            "cost: crew {crew(other creature|mybattlefield)} of other creature in mybattlefield\neffect: draw args=:1\n");
+}
+
+TEST(WagicStructure, TriggersWithSubjectClausesPhasesAndRestrictions) {
+  EXPECT_EQ(structure_of("auto", "@movedTo(creature[token]|graveyard) from(myBattlefield) turnlimited:life:1 controller"),
+            "trigger: movedTo creature[token] in graveyard from(myBattlefield) restrictions=turnlimited\n"
+            "effect: life args=:1 players=controller\n");
+  EXPECT_EQ(structure_of("auto", "@each opponent upkeep:damage:1 opponent"),
+            "trigger: each whose=opponent phase=upkeep\neffect: damage args=:1 players=opponent\n");
+}
+
+TEST(WagicStructure, ConditionsScopesAndChains) {
+  EXPECT_EQ(structure_of("auto", "may moveTo(myhand) target(creature|mygraveyard) && life:-2 controller"),
+            "condition: may\neffect: moveTo args=(myhand) target=creature in mygraveyard\n"
+            "effect: life args=:-2 players=controller\n");
+  EXPECT_EQ(structure_of("auto", "aslongas(*|mygraveyard) {3}{B}:-2/-2 target(creature) >6 limit:1"),
+            "cost: mana {3} x3\ncost: mana {B} x1\ncondition: aslongas(*|mygraveyard) over * in mygraveyard count > 6\n"
+            "effect: pt args=-2/-2 target=creature restrictions=limit\n");
+  EXPECT_EQ(structure_of("auto", "if paid(kicker) then draw:2"), "condition: if(kicker)\neffect: draw args=:2\n");
+  EXPECT_EQ(structure_of("auto", "lord(goblin|mybattlefield) 1/1 ueot"),
+            "condition: lord(goblin|mybattlefield) over goblin in mybattlefield\neffect: pt args=1/1 durations=ueot\n");
+}
+
+TEST(WagicStructure, NestedChoicesAndKeywordAbilities) {
+  EXPECT_EQ(structure_of("auto", "choice name(flying) flying ueot"),
+            "condition: choice\ncondition: name(flying)\neffect: flying (keyword ability) durations=ueot\n");
+  EXPECT_EQ(structure_of("auto", "ability$!name(Bolster) notatarget(creature|mybattlefield) counter(1/1,2)!$ controller"),
+            "effect: ability args=$!name(Bolster) notatarget(creature|mybattlefield) counter(1/1,2)!$ players=controller\n"
+            "  choice:\n    condition: name(Bolster)\n"
+            "    effect: counter args=(1/1,2) notatarget=creature in mybattlefield\n");
+}
+
+// Over the whole 2016 database: every ability names an effect, a keyword ability or a condition,
+// and every cost item has a kind, except in values where the parser has already reported a
+// problem (the corpus's own typos and unbalanced brackets).
+TEST(WagicStructure, EveryCorpusAbilityHasItsParts) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  Database db;
+  std::string err;
+  ASSERT_TRUE(load(test::shared_dir() + "/corpora/wagic/2016", db, err)) << err;
+  size_t values = 0, effects = 0, costs = 0, triggers = 0, unexplained = 0;
+  for (const Card& c : db.cards) {
+    const CardFile& file = *db.files[c.file];
+    for (uint32_t i = 0; i < c.field_count; ++i) {
+      const Field& f = db.fields[c.first_field + i];
+      if (f.tree == kNoTree) continue;
+      const KeyInfo* info = find_key(text::ascii_lower(f.key_text));
+      ASSERT_NE(info, nullptr);
+      if (info->value != ValueKind::kAbility && info->value != ValueKind::kCost) continue;
+      ++values;
+      const Structure s = read_structure(db.ast, f.tree);
+      bool missing = false;
+      for (const CostItem& k : s.costs) {
+        ++costs;
+        missing |= k.kind == CostKind::kOther;
+      }
+      triggers += s.has_trigger;
+      if (info->value == ValueKind::kAbility) {
+        for (const Effect& e : s.effects) {
+          effects += !e.keyword.empty();
+          missing |= e.keyword.empty() && s.conditions.empty() && !e.has_target;
+        }
+      }
+      if (!missing) continue;
+      const uint32_t b = f.value_offset, e = f.value_offset + static_cast<uint32_t>(f.value.size());
+      bool reported = false;
+      for (const text::Diagnostic& d : file.diags->items()) reported |= d.span.begin >= b && d.span.begin <= e;
+      if (!reported) {
+        ++unexplained;
+        ADD_FAILURE() << file.path << ": " << f.key_text << "=" << f.value << "\n"
+                      << dump_structure(db.ast, s);
+      }
+    }
+  }
+  EXPECT_EQ(unexplained, 0u);
+  EXPECT_GT(values, 30000u);
+  EXPECT_GT(effects, 20000u);
+  EXPECT_GT(costs, 40000u);
+  EXPECT_GT(triggers, 3000u);
+  fprintf(stderr, "structure: %zu values, %zu effects, %zu cost items, %zu triggers\n", values, effects, costs, triggers);
+}
+
+}  // namespace
+}  // namespace rk::mtg
