@@ -11,8 +11,8 @@ const std::string kTables = std::string(RULEKIT_SHARED_DIR) + "/corpora/vck/tabl
 
 void BM_VckParseAllEffects(benchmark::State& state) {
   std::vector<rk::vck::CardEffect> all;
-  std::string err;
-  rk::vck::load_tables(kTables, all, err);
+  std::vector<std::string> problems;
+  rk::vck::load_tables(kTables, all, problems);
   if (all.empty()) {
     state.SkipWithError("corpus absent");
     return;
@@ -35,8 +35,8 @@ BENCHMARK(BM_VckParseAllEffects)->Unit(benchmark::kMicrosecond);
 void BM_VckLoadTables(benchmark::State& state) {
   for (auto _ : state) {
     std::vector<rk::vck::CardEffect> all;
-    std::string err;
-    rk::vck::load_tables(kTables, all, err);
+    std::vector<std::string> problems;
+    rk::vck::load_tables(kTables, all, problems);
     rk::vck::EffectSet set;
     rk::text::Diagnostics d(nullptr);
     for (const auto& c : all) {

@@ -80,12 +80,10 @@ void check_vck_effect(const CheckOptions& o, const std::string& name, const std:
 
 bool check_vck_folder(const CheckOptions& o, const std::string& dir, Totals& t) {
   std::vector<vck::CardEffect> effects;
-  std::string err;
-  if (!vck::load_tables(dir, effects, err)) {
-    std::cerr << err << "\n";
-    ++t.errors;
-    return false;
-  }
+  std::vector<std::string> problems;
+  vck::load_tables(dir, effects, problems);
+  for (const std::string& p : problems) std::cerr << p << "\n";
+  t.errors += problems.size();
   for (const vck::CardEffect& c : effects) {
     check_vck_effect(o, fmt::format("{}/{}.json[{}] {} ({})", dir, c.table, c.row, c.card, c.column), c.text, t);
   }
@@ -109,11 +107,14 @@ void check_rulescript_text(const CheckOptions& o, const std::string& name, const
 bool check_rulescript_json(const CheckOptions& o, const std::string& json_path, Totals& t) {
   std::vector<cfc::Script> scripts;
   std::string err;
-  if (!cfc::load_rules_json(json_path, scripts, err)) {
+  std::vector<std::string> problems;
+  if (!cfc::load_rules_json(json_path, scripts, err, &problems)) {
     std::cerr << err << "\n";
     ++t.errors;
     return false;
   }
+  for (const std::string& p : problems) std::cerr << p << "\n";
+  t.errors += problems.size();
   for (const cfc::Script& s : scripts) {
     check_rulescript_text(o, fmt::format("{}[{}] {} ({})", json_path, s.index, s.name, s.guid), s.rules, t);
   }
@@ -125,10 +126,13 @@ void check_cfc_folder(const CheckOptions& o, const std::string& dir, Totals& t) 
   std::vector<cfc::CardData> cards;
   for (const std::string& f : cfc::set_files(dir)) {
     std::string err;
-    if (!cfc::load_set_xml(f, cards, err)) {
+    std::vector<std::string> problems;
+    if (!cfc::load_set_xml(f, cards, err, &problems)) {
       std::cerr << err << "\n";
       ++t.errors;
     }
+    for (const std::string& p : problems) std::cerr << p << "\n";
+    t.errors += problems.size();
   }
   check_rulescript_json(o, (std::filesystem::path(dir) / "rules.json").string(), t);
 }

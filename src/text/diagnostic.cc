@@ -136,4 +136,17 @@ std::string Diagnostics::render_json() const {
   return arr.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+std::string render_error_at(const std::string& path, std::string_view text, size_t offset, std::string code,
+                            std::string message) {
+  const SourceFile sf(path, std::string(text));
+  Diagnostic d;
+  d.code = std::move(code);
+  d.message = std::move(message);
+  const uint32_t at = static_cast<uint32_t>(std::min(offset, text.size()));
+  d.span = {at, at + 1};
+  std::string out = render(&sf, d);
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
 }  // namespace rk::text

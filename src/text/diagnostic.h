@@ -54,6 +54,10 @@ class Diagnostics {
 
 // Renders one diagnostic against its file (file may be null: then no position is printed).
 std::string render(const SourceFile* file, const Diagnostic& d);
+// One error at byte `offset` of `text` (a data file read whole, e.g. JSON a library rejected),
+// rendered with file:line:col, the line and a caret; no trailing newline.
+std::string render_error_at(const std::string& path, std::string_view text, size_t offset, std::string code,
+                            std::string message);
 
 const char* severity_name(Severity s);
 

@@ -2,6 +2,9 @@
 // and reads back to the same tree; every script belongs to a card of set.xml.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include <map>
 #include <set>
 
@@ -63,6 +66,41 @@ TEST(CfcCorpus, SetXmlHasEveryScriptedCard) {
   EXPECT_EQ(nina.subtype, "Warrior");
   EXPECT_EQ(nina.ability_name, "WINGS");
   EXPECT_EQ(nina.backups.size(), 3u);
+}
+
+}  // namespace
+}  // namespace rk::cfc
+
+namespace rk::cfc {
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const std::string path = (std::filesystem::temp_directory_path() / name).string();
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+TEST(CfcCardData, ABadRulesEntryIsSkippedAndTheNextLoads) {
+  const std::string path = write_temp("rk_rules_skip.json",
+                                      R"j([{"guid":"a","name":"A","rules":"action = draw()"},{"guid":"b","name":"B"},)j"
+                                      R"j({"guid":"c","name":"C","rules":"action = draw()"}])j");
+  std::vector<Script> scripts;
+  std::vector<std::string> problems;
+  std::string err;
+  ASSERT_TRUE(load_rules_json(path, scripts, err, &problems)) << err;
+  ASSERT_EQ(scripts.size(), 2u);
+  EXPECT_EQ(scripts[1].name, "C");
+  EXPECT_EQ(scripts[1].index, 2u);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_NE(problems[0].find("error[CF0004]: entry 1 has no \"rules\" string"), std::string::npos) << problems[0];
+}
+
+TEST(CfcCardData, InvalidJsonIsReportedAtItsLineAndColumn) {
+  const std::string path = write_temp("rk_rules_bad.json", "[{\"guid\":\"a\",\n \"name\": oops}]");
+  std::vector<Script> scripts;
+  std::string err;
+  EXPECT_FALSE(load_rules_json(path, scripts, err));
+  EXPECT_NE(err.find("rk_rules_bad.json:2:10: error[CF0002]: rules.json is not valid JSON"), std::string::npos) << err;
 }
 
 }  // namespace

@@ -15,8 +15,8 @@ namespace {
 TEST(VckMutation, TenThousandDamagedEffectStrings) {
   RK_REQUIRE_CORPUS("corpora/vck/tables");
   std::vector<CardEffect> all;
-  std::string err;
-  ASSERT_TRUE(load_tables(test::shared_dir() + "/corpora/vck/tables", all, err));
+  std::vector<std::string> problems;
+  ASSERT_TRUE(load_tables(test::shared_dir() + "/corpora/vck/tables", all, problems)) << (problems.empty() ? "" : problems[0]);
   test::Mutator mutate({"<>\"=:+|,", "choose <citizens + ", "", "<>\"=:+|,._ abcgmsvw0123456789"}, 777);
   int ok = 0, bad = 0;
   double slowest = 0;

@@ -7,18 +7,25 @@
 #include <nlohmann/json.hpp>
 #include <pugixml.hpp>
 
+#include "text/diagnostic.h"
 #include "text/source.h"
 
 namespace rk::cfc {
 
-bool load_set_xml(const std::string& path, std::vector<CardData>& out, std::string& error) {
+bool load_set_xml(const std::string& path, std::vector<CardData>& out, std::string& error,
+                  std::vector<std::string>* problems) {
   pugi::xml_document doc;
   const pugi::xml_parse_result res = doc.load_file(path.c_str());
   if (!res) {
     error = fmt::format("{}: error[CF0001]: not a readable set.xml ({} at byte {})", path, res.description(), res.offset);
     return false;
   }
+  size_t n = 0;
   for (pugi::xml_node card : doc.child("set").child("cards").children("card")) {
+    if (++n > kMaxCards) {
+      if (problems) problems->push_back(fmt::format("{}: error[CF0003]: more cards than the limit ({}); the rest are not loaded", path, kMaxCards));
+      break;
+    }
     CardData c;
     c.guid = card.attribute("id").value();
     c.name = card.attribute("name").value();
@@ -40,24 +47,36 @@ bool load_set_xml(const std::string& path, std::vector<CardData>& out, std::stri
   return true;
 }
 
-bool load_rules_json(const std::string& path, std::vector<Script>& out, std::string& error) {
+bool load_rules_json(const std::string& path, std::vector<Script>& out, std::string& error,
+                     std::vector<std::string>* problems) {
   std::string text;
   if (!text::read_file(path, text)) {
     error = fmt::format("{}: error[RK0001]: cannot read the file", path);
     return false;
   }
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_array()) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    // e.byte counts from 1 and points just past the offending character.
+    error = text::render_error_at(path, text, e.byte > 0 ? e.byte - 1 : 0, "CF0002", "rules.json is not valid JSON");
+    return false;
+  }
+  if (!j.is_array()) {
     error = fmt::format("{}: error[CF0002]: rules.json is not a JSON list of {{guid, name, rules}}", path);
     return false;
   }
   size_t i = 0;
   for (const nlohmann::json& e : j) {
+    if (out.size() >= kMaxCards) {
+      if (problems) problems->push_back(fmt::format("{}: error[CF0003]: more cards than the limit ({}); the rest are not loaded", path, kMaxCards));
+      break;
+    }
     Script s;
     s.index = i++;
     if (!e.is_object() || !e.contains("rules") || !e["rules"].is_string()) {
-      error = fmt::format("{}: error[CF0002]: entry {} has no \"rules\" string", path, s.index);
-      return false;
+      if (problems) problems->push_back(fmt::format("{}: error[CF0004]: entry {} has no \"rules\" string; it is skipped", path, s.index));
+      continue;
     }
     s.guid = e.value("guid", "");
     s.name = e.contains("name") && e["name"].is_string() ? e["name"].get<std::string>() : "";

@@ -19,10 +19,18 @@ struct Script {
   size_t index = 0;  // position in rules.json
 };
 
+// Most cards read from one set.xml or rules.json; the rest is reported (CF0003) and not loaded.
+constexpr size_t kMaxCards = 1 << 20;
+
 // Reads every <card> of one set.xml. False with `error` when the file cannot be read or parsed.
-bool load_set_xml(const std::string& path, std::vector<CardData>& out, std::string& error);
-// Reads rules.json: [{"guid", "name", "rules"}].
-bool load_rules_json(const std::string& path, std::vector<Script>& out, std::string& error);
+// Problems that skip cards (the limit) go to `problems`, one diagnostic line each.
+bool load_set_xml(const std::string& path, std::vector<CardData>& out, std::string& error,
+                  std::vector<std::string>* problems = nullptr);
+// Reads rules.json: [{"guid", "name", "rules"}]. False with `error` (file:line:col for bad JSON)
+// when the file cannot be read or is not a JSON list; an entry without a "rules" string is
+// skipped and reported in `problems`, and the next one loads.
+bool load_rules_json(const std::string& path, std::vector<Script>& out, std::string& error,
+                     std::vector<std::string>* problems = nullptr);
 
 // A CFC data folder: rules.json beside o8g/Sets/<guid>/set.xml.
 bool is_cfc_folder(const std::string& dir);

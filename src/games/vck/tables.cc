@@ -1,8 +1,11 @@
 #include "games/vck/tables.h"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "text/diagnostic.h"
 #include "text/source.h"
 
 namespace rk::vck {
@@ -27,7 +30,7 @@ bool is_table_folder(const std::string& dir) {
   return fs::exists(fs::path(dir) / "citizens.json", ec) && fs::exists(fs::path(dir) / "domains.json", ec);
 }
 
-bool load_tables(const std::string& dir, std::vector<CardEffect>& out, std::string& error) {
+bool load_tables(const std::string& dir, std::vector<CardEffect>& out, std::vector<std::string>& problems) {
   for (const auto& [table, columns] : effect_columns()) {
     const std::string path = dir + "/" + table + ".json";
     std::string text;
@@ -35,15 +38,20 @@ bool load_tables(const std::string& dir, std::vector<CardEffect>& out, std::stri
     nlohmann::json rows;
     try {
       rows = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& e) {
-      error = path + ": not valid JSON: " + e.what();
-      return false;
+    } catch (const nlohmann::json::parse_error& e) {
+      // Reported; the other tables still load.
+      problems.push_back(text::render_error_at(path, text, e.byte > 0 ? e.byte - 1 : 0, "VK0093", "the table is not valid JSON"));
+      continue;
     }
     if (!rows.is_array()) {
-      error = path + ": expected a list of rows";
-      return false;
+      problems.push_back(fmt::format("{}: error[VK0093]: the table is not a JSON list of rows", path));
+      continue;
     }
     for (size_t r = 0; r < rows.size(); ++r) {
+      if (r >= kMaxRows) {
+        problems.push_back(fmt::format("{}: error[VK0092]: more rows than the limit ({}); the rest are not loaded", path, kMaxRows));
+        break;
+      }
       const auto& row = rows[r];
       if (!row.is_object()) continue;
       const std::string card = row.contains("name") && row["name"].is_string() ? row["name"].get<std::string>() : "";
@@ -55,7 +63,7 @@ bool load_tables(const std::string& dir, std::vector<CardEffect>& out, std::stri
       }
     }
   }
-  return true;
+  return problems.empty();
 }
 
 }  // namespace rk::vck

@@ -16,9 +16,13 @@ struct CardEffect {
 // The effect-string columns of each table, from the database schema.
 const std::vector<std::pair<std::string, std::vector<std::string>>>& effect_columns();
 
-// Reads every *.json table of `dir` that has effect columns; false with `error` when a table
-// cannot be read. Empty and null cells are skipped.
-bool load_tables(const std::string& dir, std::vector<CardEffect>& out, std::string& error);
+// Most rows read from one table; the rest is reported (VK0092) in `problems` and not loaded.
+constexpr size_t kMaxRows = 1 << 20;
+// Reads every *.json table of `dir` that has effect columns. A table that is not JSON (VK0093, at
+// its line and column) or not a list, and rows past the limit (VK0092), are reported in
+// `problems`, one rendered diagnostic each, and the other tables still load; false then. Empty and
+// null cells are skipped.
+bool load_tables(const std::string& dir, std::vector<CardEffect>& out, std::vector<std::string>& problems);
 
 // A folder holding the VCK tables (recognised by citizens.json and domains.json)?
 bool is_table_folder(const std::string& dir);
