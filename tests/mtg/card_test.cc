@@ -124,3 +124,32 @@ TEST(WagicCards, LimitsAreNamed) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+TEST(WagicCards, AbilitiesWagicCannotRunAreReported) {
+  Database db;
+  add_file("cards.txt",
+           "[card]\nname=X\n"
+           "auto=_AMASS_(1)\n"                                   // WG0105: a macro nobody defines
+           "auto=@movedTo(creature|mybattlefield) damage:1\n"    // WG0106: effect inside the trigger
+           "auto=@combat(attacking) once && draw:3\n"            // WG0106: no ":" before "&&"
+           "auto=@each my upkeep:\n"                             // WG0107: nothing after ":"
+           "auto=1194\n"                                         // WG0107: only a number
+           "auto=@each my draw:draw:1\n"                         // fine: draw is the phase here
+           "auto={1}{R} restriction{type(creature|mybattlefield)~morethan~0}:draw:1\n"  // fine: a cost
+           "[/card]\n",
+           false, db);
+  const std::string r = db.files[0]->render();
+  EXPECT_NE(r.find("cards.txt:3:6: warning[WG0105]: `_AMASS_` is not a macro any #AUTO_DEFINE defines"), std::string::npos) << r;
+  EXPECT_NE(r.find("cards.txt:4:39: warning[WG0106]: `damage` is inside the trigger"), std::string::npos) << r;
+  EXPECT_NE(r.find("cards.txt:5:6: warning[WG0106]: a trigger without `:`"), std::string::npos) << r;
+  EXPECT_NE(r.find("cards.txt:6:21: warning[WG0107]: nothing after `:`"), std::string::npos) << r;
+  EXPECT_NE(r.find("cards.txt:7:6: warning[WG0107]: no ability here"), std::string::npos) << r;
+  EXPECT_EQ(db.files[0]->diags->warning_count(), 5u) << r;
+  EXPECT_EQ(db.files[0]->diags->error_count(), 0u) << r;
+}
+
+}  // namespace
+}  // namespace rk::mtg

@@ -46,10 +46,16 @@ TEST(WagicStructure, ConditionsScopesAndChains) {
             "effect: life args=:-2 players=controller\n");
   EXPECT_EQ(structure_of("auto", "aslongas(*|mygraveyard) {3}{B}:-2/-2 target(creature) >6 limit:1"),
             "cost: mana {3} x3\ncost: mana {B} x1\ncondition: aslongas(*|mygraveyard) over * in mygraveyard count > 6\n"
-            "effect: pt args=-2/-2 target=creature restrictions=limit\n");
+            "effect: pt args=-2/-2 target=creature restriction=limit:1\n");
   EXPECT_EQ(structure_of("auto", "if paid(kicker) then draw:2"), "condition: if(kicker)\neffect: draw args=:2\n");
   EXPECT_EQ(structure_of("auto", "lord(goblin|mybattlefield) 1/1 ueot"),
             "condition: lord(goblin|mybattlefield) over goblin in mybattlefield\neffect: pt args=1/1 durations=ueot\n");
+}
+
+TEST(WagicStructure, RestrictionsWithTheirArguments) {
+  EXPECT_EQ(structure_of("auto", "{3}{T} restriction{type(creature|mybattlefield)~morethan~0}:draw:1 myturnonly"),
+            "cost: mana {3} x3\ncost: tap {T}\n"
+            "effect: draw args=:1 restriction=restriction{type(creature|mybattlefield)~morethan~0} restriction=myturnonly\n");
 }
 
 TEST(WagicStructure, NestedChoicesAndKeywordAbilities) {
@@ -61,22 +67,33 @@ TEST(WagicStructure, NestedChoicesAndKeywordAbilities) {
             "    effect: counter args=(1/1,2) notatarget=creature in mybattlefield\n");
 }
 
-// Over the whole 2016 database: every ability names an effect, a keyword ability or a condition,
+// Over a whole database: every ability names an effect, a keyword ability, a condition or a target,
 // and every cost item has a kind, except in values where the parser has already reported a
 // problem (the corpus's own typos and unbalanced brackets).
-TEST(WagicStructure, EveryCorpusAbilityHasItsParts) {
-  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+struct Counts {
+  size_t values = 0, effects = 0, costs = 0, triggers = 0;
+};
+
+Counts check_structures(const std::string& path) {
+  Counts n;
   Database db;
   std::string err;
-  ASSERT_TRUE(load(test::shared_dir() + "/corpora/wagic/2016", db, err)) << err;
-  size_t values = 0, effects = 0, costs = 0, triggers = 0, unexplained = 0;
+  EXPECT_TRUE(load(path, db, err)) << err;
+  size_t unexplained = 0;
+  size_t& values = n.values;
+  size_t& effects = n.effects;
+  size_t& costs = n.costs;
+  size_t& triggers = n.triggers;
   for (const Card& c : db.cards) {
     const CardFile& file = *db.files[c.file];
     for (uint32_t i = 0; i < c.field_count; ++i) {
       const Field& f = db.fields[c.first_field + i];
       if (f.tree == kNoTree) continue;
       const KeyInfo* info = find_key(text::ascii_lower(f.key_text));
-      ASSERT_NE(info, nullptr);
+      if (!info) {
+        ADD_FAILURE() << f.key_text;
+        continue;
+      }
       if (info->value != ValueKind::kAbility && info->value != ValueKind::kCost) continue;
       ++values;
       const Structure s = read_structure(db.ast, f.tree);
@@ -103,12 +120,26 @@ TEST(WagicStructure, EveryCorpusAbilityHasItsParts) {
       }
     }
   }
-  EXPECT_EQ(unexplained, 0u);
-  EXPECT_GT(values, 30000u);
-  EXPECT_GT(effects, 20000u);
-  EXPECT_GT(costs, 40000u);
-  EXPECT_GT(triggers, 3000u);
-  fprintf(stderr, "structure: %zu values, %zu effects, %zu cost items, %zu triggers\n", values, effects, costs, triggers);
+  EXPECT_EQ(unexplained, 0u) << path;
+  fprintf(stderr, "structure of %s: %zu values, %zu effects, %zu cost items, %zu triggers\n", path.c_str(), values, effects,
+          costs, triggers);
+  return n;
+}
+
+TEST(WagicStructure, EveryCorpusAbilityHasItsParts2016) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  const Counts n = check_structures(test::shared_dir() + "/corpora/wagic/2016");
+  EXPECT_GT(n.values, 30000u);
+  EXPECT_GT(n.effects, 20000u);
+  EXPECT_GT(n.costs, 40000u);
+  EXPECT_GT(n.triggers, 3000u);
+}
+
+TEST(WagicStructure, EveryCorpusAbilityHasItsPartsLatest) {
+  RK_REQUIRE_CORPUS("corpora/wagic/latest/primitives");
+  const Counts n = check_structures(test::shared_dir() + "/corpora/wagic/latest/primitives");
+  EXPECT_GT(n.values, 20000u);
+  EXPECT_GT(n.triggers, 4000u);
 }
 
 }  // namespace

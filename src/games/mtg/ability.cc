@@ -92,6 +92,7 @@ class Parser {
     }
     const uint32_t id = ast_.add(r);
     if (kind == ValueKind::kAbilityList) check_ability_list(id);
+    if (kind == ValueKind::kAbility) check_not_empty(r);
     return id;
   }
 
@@ -120,9 +121,11 @@ class Parser {
   void items(size_t& i, char closer, bool level, Kids& out) {
     bool start = level;      // the next word starts an ability
     bool trigger = false;    // inside "@event ... :" (until the ":")
+    size_t trigger_at = 0;   // where that "@" is
     bool zone_list = false;  // after "|": zones, separated by ","
     int tilde = 0;           // words between ~ ~ are comparators
     size_t cost_run = 0;     // {..} groups in a row, a cost if ":" follows
+    size_t cost_skip = 0;    // restriction{..} written between those groups and the ":" (2 items)
     for (;;) {
       bool space = false;
       const size_t ws_begin = i;
@@ -135,12 +138,14 @@ class Parser {
           // Reported by the caller, which knows where the group opened.
           unclosed_ = true;
         }
+        if (trigger) unfinished_trigger(trigger_at);
         return;
       }
       const char c = s_[i];
       if (c == ')' || c == ']' || c == '}') {
         if (c == closer) {
           close_space_ = space;
+          if (trigger) unfinished_trigger(trigger_at);
           return;
         }
         // It closes a group further out: this one was never closed (reported by the caller).
@@ -197,15 +202,17 @@ class Parser {
           if (prev.kind == Tok::kPunct && prev.text == "!" && out.size() >= 2 && ast_[out[out.size() - 2]].text == "and") inner = true;
           if (prev.kind == Tok::kWord && Lower(prev.text).view() == "newability") inner = true;
         }
-        const uint32_t id = group(n, i, b, inner, out);
         // A cost is a run of {..} groups standing on their own: restriction{..} and add{..} are not.
         const bool attached = !space && !out.empty() && ast_[out.back()].kind == Tok::kWord;
+        group(n, i, b, inner, out);
         if (c == '{' && level && !attached) {
-          ++cost_run;
+          cost_run = cost_skip ? 1 : cost_run + 1;
+          cost_skip = 0;
+        } else if (c == '{' && attached && cost_skip == 1) {
+          cost_skip = 2;  // {1}{R} restriction{..}: the cost still ends at the ":"
         } else {
-          cost_run = 0;
+          cost_run = cost_skip = 0;
         }
-        (void)id;
         zone_list = false;
         start = false;
         continue;
@@ -217,9 +224,9 @@ class Parser {
         n.text = s_.substr(i, len);
         n.span = span(i, i + len);
         i += len;
-        if (c == ':' && level && cost_run > 0) {
+        if (c == ':' && level && cost_run > 0 && cost_skip != 1) {
           // {2}{R}: the groups just before are a cost.
-          for (size_t k = out.size() - cost_run; k < out.size(); ++k) {
+          for (size_t k = out.size() - cost_skip - cost_run; k < out.size() - cost_skip; ++k) {
             ast_[out[k]].role = Role::kCost;
             check_cost(out[k]);
           }
@@ -228,11 +235,14 @@ class Parser {
           trigger = false;
           start = true;
         } else if (len == 2 && level) {
+          if (trigger) unfinished_trigger(trigger_at);
           start = true;
           trigger = false;
         } else if (c == '@' && level) {
           trigger = true;
+          trigger_at = i - len;
           start = false;
+          if (i >= s_.size() || !is_word_char(s_[i])) warning("WG0102", "`@` without a trigger event after it", i - len, i);
         } else if (c == '|') {
           zone_list = true;
         } else if (c == '~') {
@@ -240,7 +250,7 @@ class Parser {
         } else if (c != ',' ) {
           zone_list = false;
         }
-        if (c != ':') cost_run = 0;
+        if (c != ':') cost_run = cost_skip = 0;
         out.push_back(ast_.add(n));
         continue;
       }
@@ -251,7 +261,11 @@ class Parser {
       n.kind = std::all_of(n.text.begin(), n.text.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); })
                    ? Tok::kNumber
                    : Tok::kWord;
-      cost_run = 0;
+      if (cost_run > 0 && cost_skip == 0 && i < s_.size() && s_[i] == '{' && text::iequals(n.text, "restriction")) {
+        cost_skip = 1;
+      } else {
+        cost_run = cost_skip = 0;
+      }
       if (space) zone_list = false;  // "|battlefield controller": the zone list ended at the space
       if (n.kind == Tok::kWord) classify(n, b, i, level, start, trigger, zone_list, tilde, out);
       out.push_back(ast_.add(n));
@@ -292,9 +306,21 @@ class Parser {
     if (r == Role::kUnknown && w.empty()) r = Role::kUnknown;  // a word longer than any keyword
     if (trigger) {
       n.role = r == Role::kUnknown ? Role::kText : r;
+      // An effect word before the ":" that ends the trigger: the ":" is missing before it, so
+      // Wagic reads the effect as part of the trigger.
+      if (r == Role::kEffect && !is_phase(w) && !trigger_effect_reported_) {
+        warning("WG0106", fmt::format("`{}` is inside the trigger: the `:` before the effect is missing", n.text), b, e,
+                "write @event(...) [restrictions]:effect");
+        trigger_effect_reported_ = true;
+      }
       return;
     }
-    if (start && r == Role::kUnknown && !(n.text.size() >= 2 && n.text[0] == '_')) {
+    if (start && r == Role::kUnknown && n.text.size() >= 3 && n.text.front() == '_' && n.text.back() == '_') {
+      // Macros are applied before the text is read: a _NAME_ left here is a call of no macro.
+      warning("WG0105", fmt::format("`{}` is not a macro any #AUTO_DEFINE defines; Wagic ignores it", n.text), b, e,
+              "macros are defined in sets/primitives/_macros.txt");
+      n.role = Role::kUnknown;
+    } else if (start && r == Role::kUnknown && !(n.text.size() >= 2 && n.text[0] == '_')) {
       warning("WG0101", fmt::format("`{}` is not an ability Wagic knows; Wagic ignores it without a word", n.text), b, e,
               "the keywords rulekit reads are in src/games/mtg/tables.cc");
       n.role = Role::kUnknown;
@@ -335,6 +361,25 @@ class Parser {
     const uint32_t id = ast_.add(n);
     out.push_back(id);
     return id;
+  }
+
+  // An ability that ends at a ":" (a cost or trigger with no effect after it), or is one number
+  // (auto=1194), gives Wagic nothing to run.
+  void check_not_empty(const Node& r) {
+    if (r.kid_count == 0) return;
+    const Node& last = ast_[ast_.kid(r, r.kid_count - 1)];
+    if (last.kind == Tok::kPunct && last.text == ":") {
+      diags_.warning("WG0107", "nothing after `:`: the ability has no effect", last.span, "write the effect after the `:`");
+      return;
+    }
+    if (r.kid_count == 1 && last.kind == Tok::kNumber) diags_.warning("WG0107", "no ability here: only a number", r.span);
+  }
+
+  // "@event ..." must end with ":" before its effect; without it Wagic finds no effect to run.
+  void unfinished_trigger(size_t at) {
+    if (trigger_effect_reported_) return;  // the same mistake, already reported at the effect
+    warning("WG0106", "a trigger without `:` before its effect: Wagic finds no effect", at, at + 1,
+            "write @event(...) [restrictions]:effect");
   }
 
   // {T} {2}{R} {S(creature|mybattlefield)} {L:2} {discard(*|myhand)}: the first token names the cost.
@@ -383,6 +428,7 @@ class Parser {
   bool unclosed_ = false;
   bool close_space_ = false;
   bool structural_reported_ = false;
+  bool trigger_effect_reported_ = false;
   std::vector<char> open_;  // closers of the groups open around the current one
 };
 

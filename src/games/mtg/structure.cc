@@ -47,6 +47,11 @@ class Reader {
     return i < t.size() && ast_[t[i]].kind == Tok::kGroup && ast_[t[i]].open == open && !ast_[t[i]].space_before;
   }
 
+  // The token at `i` is a word that starts an effect (so a ":" before it separates, not binds).
+  bool found_next_is_effect(const std::vector<uint32_t>& t, size_t i) const {
+    return i < t.size() && ast_[t[i]].kind == Tok::kWord && ast_[t[i]].role == Role::kEffect;
+  }
+
   int number(uint32_t id) const {
     const std::string_view t = ast_[id].text;
     return t.size() <= 6 ? std::stoi(std::string(t)) : 0;
@@ -134,7 +139,7 @@ class Reader {
         st.trigger.subject = spec(t[i]);
         ++i;
       }
-      for (; i < t.size() && !is_punct(t[i], ":"); ++i) {
+      for (; i < t.size() && !is_punct(t[i], ":") && !is_punct(t[i], "&&"); ++i) {
         const Node& n = at(t[i]);
         if (n.kind != Tok::kWord) continue;
         if (attached_group(t, i + 1, '(')) {
@@ -148,7 +153,7 @@ class Reader {
           st.trigger.restrictions.push_back(n.text);
         }
       }
-      if (i < t.size()) ++i;  // ":"
+      if (i < t.size() && is_punct(t[i], ":")) ++i;
     }
     // Effects, split at "&&".
     for (;;) {
@@ -253,8 +258,18 @@ class Reader {
         } else if (n.role == Role::kDuration) {
           e.durations.push_back(n.text);
         } else if (n.role == Role::kRestriction) {
-          e.restrictions.push_back(n.text);
-          while (i + 1 < end && !at(t[i + 1]).space_before) ++i;  // limit:1, restriction{..}
+          Effect::Restriction r{n.text, kNoNode};
+          // Its argument: restriction{..}, limit:1, limit:hasability...
+          if (i + 1 < end && !at(t[i + 1]).space_before && at(t[i + 1]).kind == Tok::kGroup) {
+            r.arg = t[++i];
+          } else if (i + 2 < end && is_punct(t[i + 1], ":") && !at(t[i + 1]).space_before && !at(t[i + 2]).space_before &&
+                     !found_next_is_effect(t, i + 2)) {
+            r.arg = t[i + 2];
+            i += 2;
+          }
+          e.restrictions.push_back(r);
+          // {1}{R} restriction{..}:effect, the ":" that ends the costs.
+          if (!found && i + 1 < end && is_punct(t[i + 1], ":")) ++i;
         } else {
           e.rest.push_back(id);
         }
@@ -377,7 +392,10 @@ std::string dump_structure(const Ast& ast, const Structure& s) {
     if (e.has_target) body += fmt::format(" {}={}", e.target_optional ? "notatarget" : "target", spec_text(ast, e.target));
     if (!e.players.empty()) body += " players=" + join(e.players);
     if (!e.durations.empty()) body += " durations=" + join(e.durations);
-    if (!e.restrictions.empty()) body += " restrictions=" + join(e.restrictions);
+    for (const Effect::Restriction& r : e.restrictions) {
+      body += fmt::format(" restriction={}", r.word);
+      if (r.arg != kNoNode) body += (ast[r.arg].kind == Tok::kGroup ? "" : ":") + node_text(ast, r.arg);
+    }
     if (!e.rest.empty()) body += " rest=" + tokens(ast, e.rest);
     line("effect", body);
     for (const Structure& n : e.nested) out += indent("choice:\n" + indent(dump_structure(ast, n)));

@@ -68,7 +68,12 @@ struct Effect {
   bool has_target = false;
   bool target_optional = false;  // notatarget(..)
   TargetSpec target;
-  std::vector<std::string_view> players, durations, restrictions;
+  std::vector<std::string_view> players, durations;
+  struct Restriction {
+    std::string_view word;    // limit, myturnonly, restriction, ...
+    uint32_t arg = kNoNode;   // {..} of restriction{..}, or the value of limit:1
+  };
+  std::vector<Restriction> restrictions;
   std::vector<uint32_t> rest;  // anything else at this level (free words)
   std::vector<Structure> nested;  // the abilities inside $!..!$ (a choice) and and!(..)! arguments
 };

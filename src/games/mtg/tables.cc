@@ -260,6 +260,7 @@ const CostWord* find_cost_word(std::string_view w) {
 }
 bool is_trigger(std::string_view w) { return tables().triggers.contains(w); }
 bool is_comparator(std::string_view w) { return tables().comparators.contains(w); }
+bool is_phase(std::string_view w) { return in(kPhases, w); }
 bool is_keyword_ability(std::string_view w) { return tables().abilities.contains(w); }
 bool is_zone(std::string_view w) { return tables().zones.contains(w); }
 

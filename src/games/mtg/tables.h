@@ -33,6 +33,7 @@ std::string_view closest_key(std::string_view lower_name);
 Role word_role(std::string_view lower);
 // Words after @ (trigger events), after | (zones), between ~ (comparators), in abilities=.
 bool is_trigger(std::string_view lower);
+bool is_phase(std::string_view lower);
 bool is_zone(std::string_view lower);
 bool is_comparator(std::string_view lower);
 bool is_keyword_ability(std::string_view lower);
