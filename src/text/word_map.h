@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -14,6 +15,29 @@ constexpr uint32_t fnv1a(std::string_view s) {
   uint32_t h = 2166136261u;
   for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
   return h;
+}
+
+// A hash for short keywords: the first and last eight bytes (overlapping when shorter) and the
+// length, mixed by multiplication; a few instructions where fnv1a spends several per byte. Words
+// that agree in both ends differ only in the comparison that follows.
+inline uint32_t keyword_hash(std::string_view s) {
+  const size_t n = s.size();
+  uint64_t a = 0, b = 0;
+  if (n >= 8) {
+    std::memcpy(&a, s.data(), 8);
+    std::memcpy(&b, s.data() + n - 8, 8);
+  } else if (n >= 4) {
+    uint32_t x = 0, y = 0;
+    std::memcpy(&x, s.data(), 4);
+    std::memcpy(&y, s.data() + n - 4, 4);
+    a = x;
+    b = y;
+  } else if (n > 0) {
+    a = static_cast<unsigned char>(s[0]) | static_cast<unsigned>(static_cast<unsigned char>(s[n / 2])) << 8 |
+        static_cast<unsigned>(static_cast<unsigned char>(s[n - 1])) << 16;
+  }
+  const uint64_t h = (a ^ (b * 0x9E3779B97F4A7C15ull) ^ n) * 0xFF51AFD7ED558CCDull;
+  return static_cast<uint32_t>(h >> 32);
 }
 
 template <class V>
@@ -27,7 +51,7 @@ class WordMap {
   // Adds `word` (whose text must outlive the map); the first value given for a word wins.
   void put(std::string_view word, V value) {
     if ((count_ + 1) * 2 > slots_.size()) grow();
-    const uint32_t h = fnv1a(word);
+    const uint32_t h = keyword_hash(word);
     for (size_t i = h & mask();; i = (i + 1) & mask()) {
       if (slots_[i].used && slots_[i].hash == h && slots_[i].word == word) return;
       if (!slots_[i].used) {
@@ -39,7 +63,7 @@ class WordMap {
   }
   // The value of `word`, or null.
   const V* find(std::string_view word) const {
-    const uint32_t h = fnv1a(word);
+    const uint32_t h = keyword_hash(word);
     for (size_t i = h & mask();; i = (i + 1) & mask()) {
       const Slot& s = slots_[i];
       if (!s.used) return nullptr;
