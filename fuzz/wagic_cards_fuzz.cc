@@ -1,9 +1,11 @@
-// Wagic card files: any bytes load with diagnostics; every card prints and reads back to the same tree.
+// Wagic card files: any bytes load with diagnostics; every card prints and reads back to the same
+// tree; the typed structure of every ability can be read and dumped.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "games/mtg/database.h"
+#include "games/mtg/structure.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace rk::mtg;
@@ -14,7 +16,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   resolve(db);
   (void)db.files[0]->render();
   std::string printed;
-  for (const Card& c : db.cards) printed += print_card(db, c);
+  for (const Card& c : db.cards) {
+    printed += print_card(db, c);
+    (void)describe_card(db, c);
+  }
   Database again;
   again.macros = db.macros;
   add_file("printed", printed, false, again);

@@ -170,6 +170,7 @@ class Reader {
   void segment(const std::vector<uint32_t>& t, size_t i, size_t end, Structure& st) const {
     Effect e;
     bool found = false;
+    size_t no_slash_until = 0;
     for (; i < end; ++i) {
       const uint32_t id = t[i];
       const Node& n = at(id);
@@ -186,12 +187,13 @@ class Reader {
         st.conditions.back().count = number(t[++i]);
         continue;
       }
-      if (!found) {
+      if (!found && i >= no_slash_until) {
         // +1/+1, -2/-0, X/X, lifetotal/lifetotal: a change of (or a formula for) power and toughness,
         // written as one run of tokens with a "/" at this level.
         size_t k = i + 1;
         bool slash = is_punct(id, "/");
         while (k < end && !at(t[k]).space_before) slash |= is_punct(t[k++], "/");
+        if (!slash) no_slash_until = k;  // the rest of this run has none either: not scanned again
         const bool keyword = n.kind == Tok::kWord && n.role != Role::kText && n.role != Role::kUnknown;
         if (slash && !keyword) {
           found = true;
