@@ -112,6 +112,14 @@ TEST(RuleScript, UnknownCommandSaysWhereAndSuggests) {
   EXPECT_NE(p.diags.find("^^^^^^^"), std::string::npos) << p.diags;
 }
 
+TEST(RuleScript, AJoinerNeedsATypeAfterIt) {
+  // Found by rulescript_rules_fuzz: "3 & " was read as the type 3, which prints as the number 3.
+  Parsed p = parse("action = discard(3 & )\ntarget = character,\n");
+  EXPECT_EQ(p.errors, 2u) << p.diags;
+  EXPECT_NE(p.diags.find("card.rs:1:20: error[RS0011]: `&` without a target type after it"), std::string::npos) << p.diags;
+  EXPECT_NE(p.diags.find("card.rs:2:19: error[RS0011]: `,` without a target type after it"), std::string::npos) << p.diags;
+}
+
 TEST(RuleScript, BadLineIsSkippedAndTheNextLoads) {
   Parsed p = parse("trget = character\naction = draw(\nauto = ~myEndPhase~ draw()\n");
   EXPECT_EQ(p.errors, 2u) << p.diags;

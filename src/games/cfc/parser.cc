@@ -298,7 +298,12 @@ class Parser {
       i = skip_ws(i, e);
       if (i < e && (s_[i] == ',' || s_[i] == '&')) {
         f.types.and_next.push_back(s_[i] == '&');
-        ++i;
+        const size_t at = i++;
+        // "3 & " or "character," : a joiner needs a type after it (found by rulescript_rules_fuzz).
+        const size_t nx = skip_ws(i, e);
+        if (nx >= e || s_[nx] == '<' || s_[nx] == '[' || s_[nx] == '@' || s_[nx] == ':') {
+          fail("RS0011", fmt::format("`{}` without a target type after it", s_[at]), at, at + 1);
+        }
         continue;
       }
       break;
