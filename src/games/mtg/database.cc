@@ -19,6 +19,8 @@ namespace fs = std::filesystem;
 
 constexpr size_t kMaxLine = 1 << 20;       // 1 MiB
 constexpr size_t kMaxCardsPerFile = 1 << 20;
+constexpr size_t kMaxReplacements = 64;      // macro calls expanded in one value
+constexpr size_t kMaxExpansion = 16 * 1024;  // bytes of one value after expansion
 
 using text::ascii_lower;
 
@@ -71,6 +73,7 @@ bool expand(const Database& db, std::string_view value, uint32_t offset, std::st
   out.assign(value);
   map.pieces = {{0, static_cast<uint32_t>(value.size()), offset, offset + static_cast<uint32_t>(value.size()), true}};
   bool any = false;
+  size_t replacements = 0;
   for (int pass = 0; pass < 8; ++pass) {
     bool changed = false;
     for (const Macro& m : db.macros) {
@@ -145,6 +148,14 @@ bool expand(const Database& db, std::string_view value, uint32_t offset, std::st
         pieces.push_back({a, a + static_cast<uint32_t>(body.size()), call.begin, call.end, false});
         std::sort(pieces.begin(), pieces.end(), [](const auto& x, const auto& y) { return x.from < y.from; });
         map.pieces = std::move(pieces);
+        // Macros that call each other can grow a value without end: past the limits the value is
+        // reported and left as far as it got (found by wagic_cards_fuzz: a 10 s expansion).
+        if (++replacements > kMaxReplacements || out.size() - (end - at) + body.size() > kMaxExpansion) {
+          const text::Span sp = map.map({static_cast<uint32_t>(at), static_cast<uint32_t>(end)});
+          diags.error("WG0093", fmt::format("macro expansion beyond the limit ({} calls or {} bytes per value)",
+                                            kMaxReplacements, kMaxExpansion), sp);
+          return any;
+        }
         out.replace(at, end - at, body);
         any = changed = true;
         at = ifind(out, m.name, at + body.size());
