@@ -153,3 +153,17 @@ TEST(WagicCards, AbilitiesWagicCannotRunAreReported) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+TEST(WagicCards, MacrosThatCallEachOtherStopAtTheLimit) {
+  // Each pass doubles the text: without the limit eight passes of 64 calls per macro run for seconds.
+  Database db = load_text("[card]\nname=X\nauto=_A_\n[/card]\n", "#AUTO_DEFINE _A_ _B_ _B_ draw:1\n#AUTO_DEFINE _B_ _A_ _A_\n");
+  const std::string r = db.files[0]->render();
+  EXPECT_NE(r.find("cards.txt:3:6: error[WG0093]: macro expansion beyond the limit"), std::string::npos) << r;
+  EXPECT_EQ(db.cards.size(), 1u);
+}
+
+}  // namespace
+}  // namespace rk::mtg
