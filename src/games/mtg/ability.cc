@@ -24,9 +24,11 @@ constexpr std::string_view kPunct = ":,|&@~=/+-;^<>!$";
 enum : uint8_t { kWordChar = 0, kSpaceChar = 1, kPunctChar = 2, kOtherChar = 4 };
 constexpr std::array<uint8_t, 256> make_classes() {
   std::array<uint8_t, 256> t{};
-  t[' '] = t['\t'] = kSpaceChar;
+  // Line ends cannot occur in a value read from a line, but can come in from a macro body (a lone
+  // CR): they are white space. A class that no branch of the tokenizer takes would stop it.
+  t[' '] = t['\t'] = t['\r'] = t['\n'] = kSpaceChar;
   for (char c : kPunct) t[static_cast<unsigned char>(c)] = kPunctChar;
-  for (char c : std::string_view("()[]{}\r\n")) t[static_cast<unsigned char>(c)] = kOtherChar;
+  for (char c : std::string_view("()[]{}")) t[static_cast<unsigned char>(c)] = kOtherChar;
   return t;
 }
 constexpr std::array<uint8_t, 256> kClass = make_classes();
