@@ -832,6 +832,13 @@ class Parser {
           a.word = w;
         } else {
           a.expr = expression(b, e);
+          // "+ true" or "(true)" prints as true, which reads back as the word: read it as the word
+          // now (found by rulescript_rules_fuzz).
+          const std::string printed = lower(print_expr(out_, a.expr));
+          if (printed == "true" || printed == "false") {
+            a.kind = Arg::Kind::kWord;
+            a.word = printed;
+          }
         }
         break;
       case 'g':
