@@ -185,12 +185,19 @@ size_t Database::warnings() const {
 const Card* Database::find(std::string_view name) const {
   thread_local std::string key;  // one buffer: 28,000 set entries are looked up at load
   normalize_name(name, key);
-  const uint32_t* card = by_name.find(key);
-  return card ? &cards[*card] : nullptr;
+  const uint32_t card = by_name.find(key);
+  return card == NameIndex::kNone ? nullptr : &cards[card];
 }
 
 void NameIndex::reserve(size_t names) {
   while (slots_.size() < names * 2) grow();
+  arena_.reserve(names * (sizeof(Entry) + 24));
+}
+
+std::string_view NameIndex::name_at(uint32_t entry) const {
+  Entry e;
+  std::memcpy(&e, arena_.data() + entry - 1, sizeof e);
+  return {arena_.data() + entry - 1 + sizeof e, e.length};
 }
 
 void NameIndex::add(std::string_view name, uint32_t card) {
@@ -199,23 +206,29 @@ void NameIndex::add(std::string_view name, uint32_t card) {
   const size_t mask = slots_.size() - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     Slot& s = slots_[i];
-    if (!s.used) {
-      s = {h, card, static_cast<uint32_t>(names_.size()), static_cast<uint32_t>(name.size()), true};
-      names_.append(name);
+    if (s.entry == 0) {
+      s = {h, static_cast<uint32_t>(arena_.size()) + 1};
+      const Entry e{card, static_cast<uint32_t>(name.size())};
+      arena_.append(reinterpret_cast<const char*>(&e), sizeof e);
+      arena_.append(name);
       ++count_;
       return;
     }
-    if (s.hash == h && std::string_view(names_).substr(s.offset, s.length) == name) return;
+    if (s.hash == h && name_at(s.entry) == name) return;
   }
 }
 
-const uint32_t* NameIndex::find(std::string_view name) const {
+uint32_t NameIndex::find(std::string_view name) const {
   const uint32_t h = text::fnv1a(name);
   const size_t mask = slots_.size() - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     const Slot& s = slots_[i];
-    if (!s.used) return nullptr;
-    if (s.hash == h && std::string_view(names_).substr(s.offset, s.length) == name) return &s.card;
+    if (s.entry == 0) return kNone;
+    if (s.hash == h && name_at(s.entry) == name) {
+      Entry e;
+      std::memcpy(&e, arena_.data() + s.entry - 1, sizeof e);
+      return e.card;
+    }
   }
 }
 
@@ -224,9 +237,9 @@ void NameIndex::grow() {
   slots_.assign(old.size() * 2, Slot{});
   const size_t mask = slots_.size() - 1;
   for (const Slot& s : old) {
-    if (!s.used) continue;
+    if (s.entry == 0) continue;
     size_t i = s.hash & mask;
-    while (slots_[i].used) i = (i + 1) & mask;
+    while (slots_[i].entry != 0) i = (i + 1) & mask;
     slots_[i] = s;
   }
 }
@@ -304,6 +317,7 @@ void add_file(std::string path, std::string text, bool is_set, Database& db) {
   auto err = [&](const char* code, std::string msg, size_t b, size_t e, std::string hint = {}) {
     diags.error(code, std::move(msg), {static_cast<uint32_t>(b), static_cast<uint32_t>(std::max(e, b + 1))}, std::move(hint));
   };
+  std::string name_key;
   auto finish_card = [&](size_t at) {
     card.field_count = static_cast<uint32_t>(db.fields.size()) - card.first_field;
     if (card.name.empty() && card.primitive.empty() && !card_key_error) {
@@ -315,6 +329,16 @@ void add_file(std::string path, std::string text, bool is_set, Database& db) {
       return;
     }
     db.cards.push_back(card);
+    // Names are indexed, and set entries resolved against the primitives loaded so far, while the
+    // card's text is still in the cache; resolve() does the rest.
+    if (!is_set && !card.name.empty()) {
+      normalize_name(card.name, name_key);
+      db.by_name.add(name_key, static_cast<uint32_t>(db.cards.size() - 1));
+    } else if (is_set && !card.primitive.empty() && db.by_name.size() > 0) {
+      normalize_name(card.primitive, name_key);
+      const uint32_t p = db.by_name.find(name_key);
+      if (p != NameIndex::kNone) db.cards.back().resolved = static_cast<int32_t>(p);
+    }
   };
   std::string expanded;
   SourceMap map;
@@ -460,19 +484,11 @@ void add_file(std::string path, std::string text, bool is_set, Database& db) {
     finish_card(s.size());
   }
   f.card_count = static_cast<uint32_t>(db.cards.size()) - f.first_card;
-  if (!is_set) {
-    std::string key;
-    for (uint32_t i = f.first_card; i < db.cards.size(); ++i) {
-      if (db.cards[i].name.empty()) continue;
-      normalize_name(db.cards[i].name, key);
-      db.by_name.add(key, i);
-    }
-  }
 }
 
 void resolve(Database& db) {
   for (Card& c : db.cards) {
-    if (c.primitive.empty()) continue;
+    if (c.primitive.empty() || c.resolved >= 0) continue;
     const Card* p = db.find(c.primitive);
     if (!p) {
       const CardFile& f = *db.files[c.file];

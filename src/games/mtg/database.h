@@ -63,24 +63,32 @@ struct Macro {
 };
 
 // Primitive names (normalized: ASCII lower case, Windows-1252 bytes as UTF-8) to cards. Open
-// addressing with the hash kept in the slot, names in one arena: resolving 28,000 set entries
-// touches one slot and one name each, where std::unordered_map chased three pointers.
+// addressing over 8-byte slots (hash, entry) with the names in one arena beside their card: for
+// the 15,000 primitives of Wagic 2016 both stay within 400 KB, so the 28,000 lookups of set
+// entries hit the core's cache (20-byte slots and a separate name string spent a fifth of the
+// load in cache misses).
 class NameIndex {
  public:
   void reserve(size_t names);
   // The first card added under a name keeps it.
   void add(std::string_view normalized, uint32_t card);
-  const uint32_t* find(std::string_view normalized) const;
+  // The card, or kNone.
+  uint32_t find(std::string_view normalized) const;
   size_t size() const { return count_; }
+  static constexpr uint32_t kNone = UINT32_MAX;
 
  private:
   struct Slot {
-    uint32_t hash = 0, card = 0, offset = 0, length = 0;
-    bool used = false;
+    uint32_t hash = 0;
+    uint32_t entry = 0;  // 1 + offset of {card, length, bytes} in arena_; 0: empty
   };
+  struct Entry {
+    uint32_t card, length;
+  };
+  std::string_view name_at(uint32_t entry) const;
   void grow();
   std::vector<Slot> slots_ = std::vector<Slot>(64);
-  std::string names_;
+  std::string arena_;
   size_t count_ = 0;
 };
 
