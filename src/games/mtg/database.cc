@@ -7,6 +7,10 @@
 #include <cstring>
 #include <filesystem>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "games/mtg/structure.h"
 #include "text/ascii.h"
 #include "text/source.h"
@@ -38,6 +42,21 @@ size_t ifind(std::string_view hay, std::string_view needle, size_t from) {
     if (ascii_lower(hay[i]) == needle[0] && text::istarts_with(hay.substr(i), needle)) return i;
   }
   return std::string_view::npos;
+}
+
+// The first CR or LF in [p, end), or end. Sixteen bytes at a time where SSE2 is there (every
+// x86-64): one search per line instead of one for LF and one for a lone CR.
+const char* line_end(const char* p, const char* end) {
+#if defined(__SSE2__)
+  const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+  for (; end - p >= 16; p += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const int m = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
+    if (m != 0) return p + __builtin_ctz(static_cast<unsigned>(m));
+  }
+#endif
+  while (p < end && *p != '\n' && *p != '\r') ++p;
+  return p;
 }
 
 // Windows-1252 bytes of names (Æther in two set files) read as UTF-8, so they match primitives.
@@ -343,27 +362,21 @@ void add_file(std::string path, std::string text, bool is_set, Database& db) {
   std::string expanded;
   SourceMap map;
   while (pos < s.size()) {
-    const char* nl = static_cast<const char*>(std::memchr(s.data() + pos, '\n', s.size() - pos));
-    size_t eol = nl ? static_cast<size_t>(nl - s.data()) : s.size();
-    // A lone CR also ends a line (mixed line endings occur).
-    const char* cr = static_cast<const char*>(std::memchr(s.data() + pos, '\r', eol - pos));
-    size_t next = eol + 1;
-    if (cr && static_cast<size_t>(cr - s.data()) + 1 < eol) {
-      eol = static_cast<size_t>(cr - s.data());
-      next = eol + 1;
-    }
+    // A line ends at LF, CRLF or a lone CR (mixed line endings occur).
+    const char* const end_ptr = s.data() + s.size();
+    const char* e = line_end(s.data() + pos, end_ptr);
     const size_t line_begin = pos;
-    pos = next;
+    const size_t eol = static_cast<size_t>(e - s.data());
+    pos = e == end_ptr ? s.size() : eol + (e[0] == '\r' && e + 1 < end_ptr && e[1] == '\n' ? 2 : 1);
     if (eol - line_begin > kMaxLine) {
       err("WG0091", fmt::format("a line longer than the limit ({} bytes)", kMaxLine), line_begin, line_begin + 1);
       continue;
     }
-    std::string_view line = s.substr(line_begin, eol - line_begin);
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
-    size_t lead = 0;
-    while (lead < line.size() && (line[lead] == ' ' || line[lead] == '\t')) ++lead;
-    line.remove_prefix(lead);
-    const size_t lb = line_begin + lead;
+    const char* b = s.data() + line_begin;
+    while (e > b && (e[-1] == ' ' || e[-1] == '\t')) --e;
+    while (b < e && (*b == ' ' || *b == '\t')) ++b;
+    std::string_view line(b, static_cast<size_t>(e - b));
+    const size_t lb = static_cast<size_t>(b - s.data());
     if (line.empty() || line[0] == '#') continue;
     if (line[0] == '[') {
       std::string_view tag = line;
@@ -402,14 +415,22 @@ void add_file(std::string path, std::string text, bool is_set, Database& db) {
         continue;
       }
     }
-    const size_t eq = line.find('=');
-    if (eq == std::string_view::npos) {
+    // The key is read up to '=' and folded to lower case in the same pass (keys are short).
+    char keybuf[32];
+    size_t eq = 0;
+    while (eq < line.size() && line[eq] != '=') {
+      if (eq < sizeof keybuf) keybuf[eq] = ascii_lower(line[eq]);
+      ++eq;
+    }
+    if (eq == line.size()) {
       err(block == Block::kCard ? "WG0004" : "WG0001",
           block == Block::kCard ? "a line in a card that is not key=value" : "text outside a [card] block", lb,
           lb + line.size(), "comments start with #");
       continue;
     }
-    const std::string_view key_text = trim(line.substr(0, eq));
+    size_t key_end = eq;
+    while (key_end > 0 && (line[key_end - 1] == ' ' || line[key_end - 1] == '\t')) --key_end;
+    const std::string_view key_text = line.substr(0, key_end);
     std::string_view value = line.substr(eq + 1);
     size_t vlead = 0;
     while (vlead < value.size() && (value[vlead] == ' ' || value[vlead] == '\t')) ++vlead;
@@ -419,10 +440,8 @@ void add_file(std::string path, std::string text, bool is_set, Database& db) {
       f.meta.emplace_back(key_text, value);
       continue;
     }
-    char keybuf[32];
-    const size_t klen = std::min(key_text.size(), sizeof keybuf);
-    for (size_t i = 0; i < klen; ++i) keybuf[i] = ascii_lower(key_text[i]);
-    const std::string_view key(keybuf, key_text.size() <= sizeof keybuf ? klen : 0);
+    // key_text is the start of the line (already trimmed in front) up to its trailing blanks.
+    const std::string_view key(keybuf, key_text.size() <= sizeof keybuf ? key_text.size() : 0);
     if (block == Block::kNone) {
       if (key == "grade") {
         f.grade = value;
