@@ -33,7 +33,6 @@ constexpr std::array<uint8_t, 256> make_classes() {
 }
 constexpr std::array<uint8_t, 256> kClass = make_classes();
 
-bool is_punct(char c) { return kClass[static_cast<unsigned char>(c)] == kPunctChar; }
 bool is_space(char c) { return kClass[static_cast<unsigned char>(c)] == kSpaceChar; }
 bool is_word_char(char c) { return kClass[static_cast<unsigned char>(c)] == kWordChar; }
 
@@ -144,6 +143,26 @@ class Parser {
         return;
       }
       const char c = s_[i];
+      if (is_word_char(c)) {  // most tokens: a word or a number
+        Node n;
+        n.space_before = space;
+        const size_t b = i;
+        while (i < s_.size() && is_word_char(s_[i])) ++i;
+        n.text = s_.substr(b, i - b);
+        n.span = span(b, i);
+        n.kind = std::all_of(n.text.begin(), n.text.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); })
+                     ? Tok::kNumber
+                     : Tok::kWord;
+        if (cost_run > 0 && cost_skip == 0 && i < s_.size() && s_[i] == '{' && text::iequals(n.text, "restriction")) {
+          cost_skip = 1;
+        } else {
+          cost_run = cost_skip = 0;
+        }
+        if (space) zone_list = false;  // "|battlefield controller": the zone list ended at the space
+        if (n.kind == Tok::kWord) classify(n, b, i, level, start, trigger, zone_list, tilde, out);
+        out.push_back(ast_.add(n));
+        continue;
+      }
       if (c == ')' || c == ']' || c == '}') {
         if (c == closer) {
           close_space_ = space;
@@ -151,7 +170,7 @@ class Parser {
           return;
         }
         // It closes a group further out: this one was never closed (reported by the caller).
-        if (std::find(open_.begin(), open_.end(), c) != open_.end()) {
+        if (std::find(open_, open_ + open_count_, c) != open_ + open_count_) {
           unclosed_ = true;
           i = ws_begin;  // the white space belongs before the outer closer
           return;
@@ -219,7 +238,7 @@ class Parser {
         start = false;
         continue;
       }
-      if (is_punct(c)) {
+      {  // punctuation: the one byte class left (words, white space and brackets are above)
         n.kind = Tok::kPunct;
         size_t len = 1;
         if (c == '&' && i + 1 < s_.size() && s_[i + 1] == '&') len = 2;
@@ -254,31 +273,19 @@ class Parser {
         }
         if (c != ':') cost_run = cost_skip = 0;
         out.push_back(ast_.add(n));
-        continue;
       }
-      // A word or a number.
-      while (i < s_.size() && is_word_char(s_[i])) ++i;
-      n.text = s_.substr(b, i - b);
-      n.span = span(b, i);
-      n.kind = std::all_of(n.text.begin(), n.text.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); })
-                   ? Tok::kNumber
-                   : Tok::kWord;
-      if (cost_run > 0 && cost_skip == 0 && i < s_.size() && s_[i] == '{' && text::iequals(n.text, "restriction")) {
-        cost_skip = 1;
-      } else {
-        cost_run = cost_skip = 0;
-      }
-      if (space) zone_list = false;  // "|battlefield controller": the zone list ended at the space
-      if (n.kind == Tok::kWord) classify(n, b, i, level, start, trigger, zone_list, tilde, out);
-      out.push_back(ast_.add(n));
     }
   }
 
   void classify(Node& n, size_t b, size_t e, bool level, bool& start, bool trigger, bool zone_list, int tilde,
                 const Kids& out) {
+    const bool after_at = !out.empty() && ast_[out.back()].text == "@" && !n.space_before;
+    if (!level && !zone_list && !tilde && !after_at) {  // a word of free text: no table to ask
+      n.role = Role::kText;
+      return;
+    }
     const Lower lw(n.text);
     const std::string_view w = lw.view();
-    const bool after_at = !out.empty() && ast_[out.back()].text == "@" && !n.space_before;
     if (zone_list) {
       n.role = Role::kZone;
       if (!is_zone(w) && w != "*") {
@@ -343,9 +350,9 @@ class Parser {
     }
     Kids kids(ast_.scratch());
     unclosed_ = false;
-    open_.push_back(n.kind == Tok::kNested ? 0 : n.close);
+    open_[open_count_++] = n.kind == Tok::kNested ? 0 : n.close;
     items(i, n.close, level, kids);
-    open_.pop_back();
+    --open_count_;
     if (unclosed_) {
       structural("WG0011", fmt::format("`{}` is never closed", n.open == '$' ? "$!" : n.open == '<' ? std::string("<!") : std::string(1, n.open)),
             b, b + (n.kind == Tok::kNested ? 2 : 1));
@@ -431,7 +438,10 @@ class Parser {
   bool close_space_ = false;
   bool structural_reported_ = false;
   bool trigger_effect_reported_ = false;
-  std::vector<char> open_;  // closers of the groups open around the current one
+  // Closers of the groups open around the current one (at most kMaxDepth: group() checks first);
+  // an array, since a vector would allocate once per value.
+  char open_[kMaxDepth + 1];
+  int open_count_ = 0;
 };
 
 void print_items(const Ast& ast, const Node& g, std::string& out);
