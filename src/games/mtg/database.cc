@@ -379,12 +379,15 @@ void add_file(std::string path, std::string text, bool is_set, Database& db) {
     const size_t lb = static_cast<size_t>(b - s.data());
     if (line.empty() || line[0] == '#') continue;
     if (line[0] == '[') {
-      std::string_view tag = line;
-      if (text::istarts_with(line, "[card") && !text::iequals(line, "[card]") && line.find('=') == std::string_view::npos) {
-        err("WG0009", fmt::format("malformed tag `{}`: read as [card]", line), lb, lb + line.size());
-        tag = "[card]";
-      }
-      if (text::iequals(tag, "[card]")) {
+      // Tags are compared in lower case; the four known ones are at most eight bytes long.
+      char low[8];
+      const size_t n = std::min(line.size(), sizeof low);
+      for (size_t i = 0; i < n; ++i) low[i] = ascii_lower(line[i]);
+      auto is = [&](std::string_view t) { return line.size() == t.size() && std::memcmp(low, t.data(), t.size()) == 0; };
+      const bool card_tag = is("[card]");
+      const bool malformed = !card_tag && n >= 5 && std::memcmp(low, "[card", 5) == 0 && line.find('=') == std::string_view::npos;
+      if (malformed) err("WG0009", fmt::format("malformed tag `{}`: read as [card]", line), lb, lb + line.size());
+      if (card_tag || malformed) {
         if (block == Block::kCard) {
           err("WG0002", "[card] inside a card: the card before has no [/card]", lb, lb + line.size());
           finish_card(lb);
@@ -397,7 +400,7 @@ void add_file(std::string path, std::string text, bool is_set, Database& db) {
         card.first_field = static_cast<uint32_t>(db.fields.size());
         continue;
       }
-      if (text::iequals(tag, "[/card]")) {
+      if (is("[/card]")) {
         if (block != Block::kCard) {
           err("WG0003", "[/card] without a [card] before it", lb, lb + line.size());
         } else {
@@ -406,11 +409,11 @@ void add_file(std::string path, std::string text, bool is_set, Database& db) {
         block = Block::kNone;
         continue;
       }
-      if (text::iequals(tag, "[meta]")) {
+      if (is("[meta]")) {
         block = Block::kMeta;
         continue;
       }
-      if (text::iequals(tag, "[/meta]")) {
+      if (is("[/meta]")) {
         block = Block::kNone;
         continue;
       }
