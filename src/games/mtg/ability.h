@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "mem/huge_pages.h"
+#include "mem/pod_array.h"
 #include "text/diagnostic.h"
 
 namespace rk::mtg {
@@ -67,7 +67,7 @@ class Ast {
   }
   uint32_t add_kids(const uint32_t* kids, uint32_t n) {
     const uint32_t first = static_cast<uint32_t>(kids_.size());
-    kids_.insert(kids_.end(), kids, kids + n);
+    kids_.append(kids, n);
     return first;
   }
   const Node& operator[](uint32_t id) const { return nodes_[id]; }
@@ -85,8 +85,8 @@ class Ast {
   std::vector<uint32_t>& scratch() { return scratch_; }
 
  private:
-  std::vector<Node, mem::HugePageAllocator<Node>> nodes_;
-  std::vector<uint32_t, mem::HugePageAllocator<uint32_t>> kids_;
+  mem::PodArray<Node> nodes_;
+  mem::PodArray<uint32_t> kids_;
   std::vector<uint32_t> scratch_;
 };
 

@@ -221,7 +221,7 @@ std::string_view NameIndex::name_at(uint32_t entry) const {
 
 void NameIndex::add(std::string_view name, uint32_t card) {
   if ((count_ + 1) * 2 > slots_.size()) grow();
-  const uint32_t h = text::fnv1a(name);
+  const uint32_t h = text::text_hash(name);
   const size_t mask = slots_.size() - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     Slot& s = slots_[i];
@@ -238,7 +238,7 @@ void NameIndex::add(std::string_view name, uint32_t card) {
 }
 
 uint32_t NameIndex::find(std::string_view name) const {
-  const uint32_t h = text::fnv1a(name);
+  const uint32_t h = text::text_hash(name);
   const size_t mask = slots_.size() - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     const Slot& s = slots_[i];
