@@ -89,9 +89,9 @@ Counts check_structures(const std::string& path) {
     for (uint32_t i = 0; i < c.field_count; ++i) {
       const Field& f = db.fields[c.first_field + i];
       if (f.tree == kNoTree) continue;
-      const KeyInfo* info = find_key(text::ascii_lower(f.key_text));
+      const KeyInfo* info = find_key(text::ascii_lower(f.key_text(file.text)));
       if (!info) {
-        ADD_FAILURE() << f.key_text;
+        ADD_FAILURE() << f.key_text(file.text);
         continue;
       }
       if (info->value != ValueKind::kAbility && info->value != ValueKind::kCost) continue;
@@ -110,12 +110,12 @@ Counts check_structures(const std::string& path) {
         }
       }
       if (!missing) continue;
-      const uint32_t b = f.value_offset, e = f.value_offset + static_cast<uint32_t>(f.value.size());
+      const uint32_t b = f.value_offset, e = f.value_offset + static_cast<uint32_t>(f.value_size);
       bool reported = false;
       for (const text::Diagnostic& d : file.diags->items()) reported |= d.span.begin >= b && d.span.begin <= e;
       if (!reported) {
         ++unexplained;
-        ADD_FAILURE() << file.path << ": " << f.key_text << "=" << f.value << "\n"
+        ADD_FAILURE() << file.path << ": " << f.key_text(file.text) << "=" << f.value(file.text) << "\n"
                       << dump_structure(db.ast, s);
       }
     }

@@ -336,7 +336,6 @@ void add_file(std::string path, std::string text, bool is_set, Database& db) {
   auto err = [&](const char* code, std::string msg, size_t b, size_t e, std::string hint = {}) {
     diags.error(code, std::move(msg), {static_cast<uint32_t>(b), static_cast<uint32_t>(std::max(e, b + 1))}, std::move(hint));
   };
-  std::string name_key;
   auto finish_card = [&](size_t at) {
     card.field_count = static_cast<uint32_t>(db.fields.size()) - card.first_field;
     if (card.name.empty() && card.primitive.empty() && !card_key_error) {
@@ -348,16 +347,6 @@ void add_file(std::string path, std::string text, bool is_set, Database& db) {
       return;
     }
     db.cards.push_back(card);
-    // Names are indexed, and set entries resolved against the primitives loaded so far, while the
-    // card's text is still in the cache; resolve() does the rest.
-    if (!is_set && !card.name.empty()) {
-      normalize_name(card.name, name_key);
-      db.by_name.add(name_key, static_cast<uint32_t>(db.cards.size() - 1));
-    } else if (is_set && !card.primitive.empty() && db.by_name.size() > 0) {
-      normalize_name(card.primitive, name_key);
-      const uint32_t p = db.by_name.find(name_key);
-      if (p != NameIndex::kNone) db.cards.back().resolved = static_cast<int32_t>(p);
-    }
   };
   std::string expanded;
   SourceMap map;
@@ -463,8 +452,8 @@ void add_file(std::string path, std::string text, bool is_set, Database& db) {
     }
     Field fd;
     fd.key = info->id;
-    fd.key_text = key_text;
-    fd.value = value;
+    fd.key_size = static_cast<uint16_t>(key_text.size());
+    fd.value_size = static_cast<uint32_t>(value.size());
     fd.key_offset = static_cast<uint32_t>(lb);
     fd.value_offset = static_cast<uint32_t>(value_offset);
     switch (info->id) {
@@ -506,6 +495,16 @@ void add_file(std::string path, std::string text, bool is_set, Database& db) {
     finish_card(s.size());
   }
   f.card_count = static_cast<uint32_t>(db.cards.size()) - f.first_card;
+  // Names are indexed once the file is read, in one pass: the index (8-byte slots and the names)
+  // then stays in the cache, which it does not while a file's text streams through.
+  if (!is_set) {
+    std::string key;
+    for (uint32_t i = f.first_card; i < db.cards.size(); ++i) {
+      if (db.cards[i].name.empty()) continue;
+      normalize_name(db.cards[i].name, key);
+      db.by_name.add(key, i);
+    }
+  }
 }
 
 void resolve(Database& db) {
@@ -597,12 +596,13 @@ std::string print_card(const Database& db, const Card& c) {
   std::string out = "[card]\n";
   for (uint32_t i = 0; i < c.field_count; ++i) {
     const Field& f = db.fields[c.first_field + i];
-    out += f.key_text;
+    const std::string_view file_text = db.files[c.file]->text;
+    out += f.key_text(file_text);
     out += '=';
     if (f.tree != kNoTree && !f.expanded) {
       print_ability(db.ast, f.tree, out);
     } else {
-      out += f.value;
+      out += f.value(file_text);
     }
     out += '\n';
   }
@@ -614,13 +614,14 @@ std::string dump_card(const Database& db, const Card& c) {
   std::string out;
   for (uint32_t i = 0; i < c.field_count; ++i) {
     const Field& f = db.fields[c.first_field + i];
-    out += ascii_lower(f.key_text);
+    const std::string_view file_text = db.files[c.file]->text;
+    out += ascii_lower(f.key_text(file_text));
     if (f.tree != kNoTree) {
       out += '\n';
       dump_ability(db.ast, f.tree, out, 1);
     } else {
       out += " = ";
-      out += f.value;
+      out += f.value(file_text);
       out += '\n';
     }
   }
@@ -631,10 +632,11 @@ std::string describe_card(const Database& db, const Card& c) {
   std::string out;
   for (uint32_t i = 0; i < c.field_count; ++i) {
     const Field& f = db.fields[c.first_field + i];
+    const std::string_view file_text = db.files[c.file]->text;
     if (f.tree == kNoTree) continue;
-    const KeyInfo* info = find_key(ascii_lower(f.key_text));
+    const KeyInfo* info = find_key(ascii_lower(f.key_text(file_text)));
     if (!info || (info->value != ValueKind::kAbility && info->value != ValueKind::kCost)) continue;
-    out += fmt::format("{}={}\n", f.key_text, f.value);
+    out += fmt::format("{}={}\n", f.key_text(file_text), f.value(file_text));
     const std::string d = dump_structure(db.ast, read_structure(db.ast, f.tree));
     for (std::string_view line : text::split_lines(d)) fmt::format_to(std::back_inserter(out), "  {}\n", line);
   }

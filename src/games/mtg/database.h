@@ -21,13 +21,18 @@ namespace rk::mtg {
 
 constexpr uint32_t kNoTree = 0xFFFFFFFFu;
 
+// One key=value line of a card, by offsets into its file's text (20 bytes: a database holds
+// 190,000 of them, and every byte of them is memory the loader writes).
 struct Field {
-  KeyId key = KeyId::kUnknown;
-  std::string_view key_text;  // as written
-  std::string_view value;     // as written (before macro expansion), trimmed
   uint32_t key_offset = 0, value_offset = 0;  // in the file
-  uint32_t tree = kNoTree;    // ability values: the root in Database::ast
-  bool expanded = false;      // the tree was read from the value with its macros applied
+  uint32_t value_size = 0;                    // trimmed, as written (before macro expansion)
+  uint32_t tree = kNoTree;                    // ability values: the root in Database::ast
+  uint16_t key_size = 0;                      // known keys are short
+  KeyId key = KeyId::kUnknown;
+  bool expanded = false;                      // the tree was read from the value with its macros applied
+
+  std::string_view key_text(std::string_view file_text) const { return file_text.substr(key_offset, key_size); }
+  std::string_view value(std::string_view file_text) const { return file_text.substr(value_offset, value_size); }
 };
 
 struct Card {
