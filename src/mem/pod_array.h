@@ -44,6 +44,16 @@ class PodArray {
     std::memcpy(data_ + size_, v, n * sizeof(T));
     size_ += n;
   }
+  // Makes room for n more values, left as they are (a file's bytes are read into them), and
+  // returns where they start; truncate() gives back what was not filled.
+  T* append_uninitialized(size_t n) {
+    if (cap_ - size_ < n) grow(size_ + n);
+    size_ += n;
+    return data_ + size_ - n;
+  }
+  void truncate(size_t n) {
+    if (n < size_) size_ = n;
+  }
   void reserve(size_t n) {
     if (n > cap_) grow_exactly(n);
   }

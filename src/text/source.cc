@@ -1,6 +1,11 @@
 #include "text/source.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <fstream>
 #include <iterator>
 
@@ -59,6 +64,34 @@ bool read_file(const std::string& path, std::string& out) {
     out.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   }
   return !in.bad();
+}
+
+bool read_file(const std::string& path, mem::PodArray<char>& out) {
+  out.truncate(0);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat st {};
+  const size_t size = ::fstat(fd, &st) == 0 && st.st_size > 0 ? static_cast<size_t>(st.st_size) : 0;
+  out.reserve(size);
+  bool ok = true;
+  for (;;) {
+    // Into the room fstat promised, then through a small buffer: a file that grew while it was
+    // read, or has no size (a pipe), is read on to its end without doubling a full buffer.
+    char block[4096];
+    const bool room = out.size() < size;
+    char* at = room ? out.append_uninitialized(size - out.size()) : block;
+    const size_t want = room ? static_cast<size_t>(out.end() - at) : sizeof block;
+    const ssize_t got = ::read(fd, at, want);
+    if (room) out.truncate(out.size() - want + (got > 0 ? static_cast<size_t>(got) : 0));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      ok = got == 0;
+      break;
+    }
+    if (!room) out.append(block, static_cast<size_t>(got));
+  }
+  ::close(fd);
+  return ok;
 }
 
 std::vector<std::string_view> split_lines(std::string_view text) {

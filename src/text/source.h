@@ -1,6 +1,8 @@
 // Source files and byte spans. Everything that reports a position into text uses these.
 #pragma once
 
+#include "mem/pod_array.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -47,5 +49,8 @@ std::vector<std::string_view> split_lines(std::string_view text);
 
 // Reads a whole file as bytes. Returns false (and leaves `out` empty) when it cannot be read.
 bool read_file(const std::string& path, std::string& out);
+// The same into huge-page memory that is not cleared first: for whole card databases, where
+// clearing and faulting in 4 KiB pages cost as much as reading.
+bool read_file(const std::string& path, mem::PodArray<char>& out);
 
 }  // namespace rk::text

@@ -19,7 +19,7 @@ std::set<std::string> errors_of(const Database& db, const std::string& root) {
   std::set<std::string> out;
   for (const auto& f : db.files) {
     if (f->diags->error_count() == 0) continue;
-    text::SourceFile sf(f->path, f->text);
+    text::SourceFile sf(f->path, std::string(f->text));
     for (const text::Diagnostic& d : f->diags->items()) {
       if (d.severity != text::Severity::kError) continue;
       const text::LineCol lc = sf.line_col(d.span.begin);

@@ -15,6 +15,7 @@
 
 #include "games/mtg/ability.h"
 #include "games/mtg/tables.h"
+#include "mem/pod_array.h"
 #include "text/diagnostic.h"
 
 namespace rk::mtg {
@@ -49,7 +50,8 @@ struct Card {
 
 struct CardFile {
   std::string path;
-  std::string text;
+  std::string_view text;             // the file as read (in `storage`; a CardFile does not move)
+  mem::PodArray<char> storage;
   bool is_set = false;              // a set's _cards.dat
   std::string_view grade;           // grade= before the first [card]
   std::vector<std::pair<std::string_view, std::string_view>> meta;  // [meta] block of a set
@@ -119,7 +121,8 @@ class Database {
 // Adds one file's text (primitives or a set's _cards.dat when `is_set`). Macros must be known
 // before: call add_macros on every file first when loading several.
 void add_macros(std::string_view text, Database& db);
-void add_file(std::string path, std::string text, bool is_set, Database& db);
+void add_file(std::string path, std::string_view text, bool is_set, Database& db);
+void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database& db);
 // Resolves primitive= references of every set entry (errors go to the entry's file).
 void resolve(Database& db);
 
