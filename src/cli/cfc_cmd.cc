@@ -1,0 +1,275 @@
+// `rulekit cfc sim|play|replay`: Card Fighters' Clash games between bots, against a person at the
+// terminal, and replayed from their logs.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "agents/greedy_agent.h"
+#include "agents/random_agent.h"
+#include "cli/commands.h"
+#include "games/cfc/match.h"
+#include "kernel/log.h"
+#include "text/source.h"
+
+namespace rk::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using cfc::Game;
+
+struct CfcOptions {
+  std::string cards;               // the CFC folder (rules.json, o8g/Sets)
+  std::vector<std::string> decks;  // two .o8d files
+  uint64_t seed = 1;
+};
+
+std::string default_cards_dir() { return std::string(RULEKIT_SHARED_DIR) + "/corpora/cfc"; }
+
+// Loads the pool and both decks; prints what is wrong and returns false.
+bool load_setup(CfcOptions& o, cfc::CardPool& pool, cfc::Deck decks[2]) {
+  if (o.cards.empty()) o.cards = default_cards_dir();
+  std::string error;
+  std::vector<std::string> problems;
+  if (!cfc::load_pool(o.cards, pool, error, problems)) {
+    std::cerr << error << "\n";
+    if (!fs::exists(o.cards)) std::cerr << "hint: give the CFC card folder with --cards DIR (rules.json and o8g/Sets)\n";
+    return false;
+  }
+  for (const std::string& p : problems) std::cerr << p << "\n";
+  if (o.decks.empty()) {
+    // The corpus's first two prebuilt decks, so `rulekit cfc sim` runs without arguments.
+    std::vector<std::string> found;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(o.cards + "/o8g/Decks", ec)) {
+      if (e.path().extension() == ".o8d") found.push_back(e.path().string());
+    }
+    std::sort(found.begin(), found.end());
+    if (found.size() < 2) {
+      std::cerr << "error: give two decks with --deck A.o8d --deck B.o8d\n";
+      return false;
+    }
+    o.decks = {found[0], found[1]};
+  }
+  if (o.decks.size() != 2) {
+    std::cerr << fmt::format("error: a game needs two decks (--deck A.o8d --deck B.o8d), not {}\n", o.decks.size());
+    return false;
+  }
+  bool ok = true;
+  for (int i = 0; i < 2; ++i) {
+    std::vector<std::string> deck_problems;
+    if (!cfc::load_deck(o.decks[static_cast<size_t>(i)], pool, decks[i], deck_problems)) ok = false;
+    for (const std::string& p : deck_problems) std::cerr << p << "\n";
+  }
+  return ok;
+}
+
+std::unique_ptr<agents::Agent<Game>> make_agent(const std::string& name, uint64_t seed) {
+  if (name == "random") return std::make_unique<agents::RandomAgent<Game>>(seed);
+  if (name == "greedy") return std::make_unique<agents::GreedyAgent<Game>>(seed);
+  return nullptr;
+}
+
+// Every card is in exactly one place and the numbers are sane: what `sim` counts as engine errors.
+std::vector<std::string> invariant_errors(const Game& g) {
+  std::vector<std::string> out;
+  size_t cards = 0;
+  for (int p = 0; p < 2; ++p) {
+    const cfc::PlayerState& ps = g.player(p);
+    cards += ps.deck.size() + ps.hand.size() + ps.discards.size() + ps.removed.size();
+    for (int s = 0; s < cfc::kSlots; ++s) {
+      const cfc::EntityId e = ps.ring[static_cast<size_t>(s)];
+      cards += (e != cfc::kNoEntity) + ps.backups[static_cast<size_t>(s)].size();
+      if (e != cfc::kNoEntity && g.card(e).bp < 0) out.push_back(fmt::format("{} has negative BP", g.def(e).name));
+    }
+    if (ps.sp < 0) out.push_back(fmt::format("player {} has negative SP", p + 1));
+  }
+  if (cards != g.card_count()) out.push_back(fmt::format("{} cards in play, zones and piles; the game has {}", cards, g.card_count()));
+  return out;
+}
+
+uint64_t game_seed(uint64_t seed, uint64_t i) { return kernel::hash_mix(kernel::hash_mix(kernel::kHashSeed, seed), i); }
+
+void progress(size_t done, size_t total) {
+  const size_t width = 40;
+  const size_t filled = total ? done * width / total : width;
+  std::cerr << "\r[" << std::string(filled, '#') << std::string(width - filled, '.') << "] " << done << "/" << total << std::flush;
+}
+
+int run_sim(CfcOptions& o, size_t n, const std::string& agent_list, const std::string& save_dir) {
+  cfc::CardPool pool;
+  cfc::Deck decks[2];
+  if (!load_setup(o, pool, decks)) return 2;
+  std::vector<std::string> names;
+  std::stringstream ss(agent_list);
+  for (std::string a; std::getline(ss, a, ',');) names.push_back(a);
+  if (names.size() == 1) names.push_back(names[0]);
+  if (names.size() != 2 || !make_agent(names[0], 0) || !make_agent(names[1], 0)) {
+    std::cerr << "error: --agents takes two of random, greedy (for example random,greedy)\n";
+    return 2;
+  }
+  const bool tty = isatty(2);
+  size_t wins[2] = {0, 0}, draws = 0, engine_errors = 0, decisions = 0;
+  int min_turns = 1 << 30, max_turns = 0;
+  uint64_t total_turns = 0, result = kernel::kHashSeed;
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t s = game_seed(o.seed, i);
+    Game g(pool, decks[0], decks[1], s);
+    auto a = make_agent(names[0], s ^ 0xA11CE);
+    auto b = make_agent(names[1], s ^ 0xB0B);
+    decisions += cfc::play_out(g, *a, *b);
+    for (const std::string& e : invariant_errors(g)) {
+      ++engine_errors;
+      std::cerr << fmt::format("\ngame {} (seed {}): engine error: {}\n", i, s, e);
+    }
+    if (g.winner() < 0) ++draws;
+    else ++wins[g.winner()];
+    min_turns = std::min(min_turns, g.turn());
+    max_turns = std::max(max_turns, g.turn());
+    total_turns += static_cast<uint64_t>(g.turn());
+    result = kernel::hash_mix(kernel::hash_mix(result, g.hash()), g.log().hash());
+    if (!save_dir.empty()) {
+      fs::create_directories(save_dir);
+      std::ofstream(fmt::format("{}/game-{}.json", save_dir, i)) << cfc::record_to_json(cfc::record_of(g, s, o.decks[0], o.decks[1]));
+    }
+    if (tty && (i + 1 == n || (i + 1) % std::max<size_t>(1, n / 100) == 0)) progress(i + 1, n);
+  }
+  if (tty) std::cerr << "\n";
+  std::cout << fmt::format("decks: {} vs {}\n", o.decks[0], o.decks[1]);
+  std::cout << fmt::format("agents: seat 1 {}, seat 2 {}\n", names[0], names[1]);
+  std::cout << fmt::format("wins: seat 1 {}, seat 2 {}, draws {}\n", wins[0], wins[1], draws);
+  if (n > 0) {
+    std::cout << fmt::format("turns per game: mean {:.1f}, min {}, max {}; decisions per game: {:.1f}\n",
+                             static_cast<double>(total_turns) / static_cast<double>(n), min_turns, max_turns,
+                             static_cast<double>(decisions) / static_cast<double>(n));
+  }
+  std::cout << fmt::format("{} games, {} engine errors, hash {:016x}\n", n, engine_errors, result);
+  return engine_errors ? 1 : 0;
+}
+
+int run_play(CfcOptions& o, const std::string& bot, int seat, const std::string& save) {
+  cfc::CardPool pool;
+  cfc::Deck decks[2];
+  if (!load_setup(o, pool, decks)) return 2;
+  auto agent = make_agent(bot, o.seed ^ 0xB0B);
+  if (!agent) {
+    std::cerr << "error: --bot is random or greedy\n";
+    return 2;
+  }
+  const int me = seat - 1;
+  Game g(pool, decks[0], decks[1], o.seed);
+  std::cout << fmt::format("You are player {}; player {} is the {} bot. Player {} goes first.\n", me + 1, 2 - me, bot,
+                           g.active() + 1);
+  while (!g.terminal()) {
+    const std::vector<cfc::Action> legal = g.legal_actions();
+    if (g.current_player() != me) {
+      const size_t pick = agent->choose(g, legal);
+      std::cout << fmt::format("Player {} ({}): {}\n", g.current_player() + 1, bot, g.label(legal[pick]));
+      g.apply_index(pick);
+      continue;
+    }
+    std::cout << "\n" << g.describe(me);
+    for (size_t i = 0; i < legal.size(); ++i) std::cout << fmt::format("  {:2}) {}\n", i, g.label(legal[i]));
+    size_t pick = legal.size();
+    while (pick >= legal.size()) {
+      std::cout << "> " << std::flush;
+      std::string line;
+      if (!std::getline(std::cin, line)) {
+        std::cout << "\n(end of input: the game stops here)\n";
+        return 0;
+      }
+      if (line == "q" || line == "quit") return 0;
+      try {
+        pick = std::stoul(line);
+      } catch (...) {
+        pick = legal.size();
+      }
+      if (pick >= legal.size()) std::cout << fmt::format("Type a number from 0 to {} (q quits).\n", legal.size() - 1);
+    }
+    g.apply_index(pick);
+  }
+  std::cout << "\n" << g.describe(me);
+  if (!save.empty()) {
+    std::ofstream(save) << cfc::record_to_json(cfc::record_of(g, o.seed, o.decks[0], o.decks[1]));
+    std::cout << "game log written to " << save << "\n";
+  }
+  return 0;
+}
+
+int run_replay(const std::string& path, CfcOptions& o) {
+  std::string text, error;
+  if (!text::read_file(path, text)) {
+    std::cerr << path << ": error[RK0001]: cannot read the file\n";
+    return 2;
+  }
+  cfc::GameRecord r;
+  if (!cfc::record_from_json(text, r, error)) {
+    std::cerr << fmt::format("{}: error[CF0020]: {}\n", path, error);
+    return 2;
+  }
+  o.decks = {r.decks[0], r.decks[1]};
+  o.seed = r.seed;
+  cfc::CardPool pool;
+  cfc::Deck decks[2];
+  if (!load_setup(o, pool, decks)) return 2;
+  Game g(pool, decks[0], decks[1], r.seed);
+  if (!cfc::replay(pool, decks[0], decks[1], r.seed, r.log, g, error)) {
+    std::cerr << fmt::format("{}: error[CF0021]: {}\n", path, error);
+    return 1;
+  }
+  const std::string hash = fmt::format("{:016x}", g.hash());
+  std::cout << fmt::format("replayed {} log entries: turn {}, {}\n", r.log.size(), g.turn(),
+                           g.winner() < 0 ? std::string(g.terminal() ? "a draw" : "not finished")
+                                          : fmt::format("player {} wins", g.winner() + 1));
+  if (!r.final_hash.empty() && r.final_hash != hash) {
+    std::cerr << fmt::format("{}: error[CF0022]: final state hash {} differs from the logged {}\n", path, hash, r.final_hash);
+    return 1;
+  }
+  std::cout << fmt::format("final state hash {}{}\n", hash, r.final_hash.empty() ? "" : " matches the log");
+  return 0;
+}
+
+}  // namespace
+
+void add_cfc(CLI::App& app, int& exit_code) {
+  auto* cfc = app.add_subcommand("cfc", "Card Fighters' Clash: simulate, play and replay games");
+  cfc->require_subcommand(1);
+  auto opts = std::make_shared<CfcOptions>();
+  auto common = [opts](CLI::App* c, bool decks) {
+    c->add_option("--cards", opts->cards, "CFC card folder (rules.json, o8g/Sets); default: the shared corpus");
+    if (decks) c->add_option("--deck", opts->decks, "a deck (.o8d), once per seat")->expected(1)->take_all();
+    c->add_option("--seed", opts->seed, "seed of the games (default 1)");
+  };
+
+  auto* sim = cfc->add_subcommand("sim", "play N games between bots and summarize them");
+  auto n = std::make_shared<size_t>(100);
+  auto agents_opt = std::make_shared<std::string>("random,random");
+  auto save_dir = std::make_shared<std::string>();
+  sim->add_option("-n", *n, "number of games (default 100)");
+  sim->add_option("--agents", *agents_opt, "the bot of each seat: random or greedy (default random,random)");
+  sim->add_option("--save-logs", *save_dir, "write each game's log to this folder");
+  common(sim, true);
+  sim->callback([=, &exit_code] { exit_code = run_sim(*opts, *n, *agents_opt, *save_dir); });
+
+  auto* play = cfc->add_subcommand("play", "play against a bot at the terminal");
+  auto bot = std::make_shared<std::string>("greedy");
+  auto seat = std::make_shared<int>(1);
+  auto save = std::make_shared<std::string>();
+  play->add_option("--bot", *bot, "random or greedy (default greedy)");
+  play->add_option("--seat", *seat, "your seat, 1 or 2 (default 1)")->check(CLI::Range(1, 2));
+  play->add_option("--save", *save, "write the game's log to this file at the end");
+  common(play, true);
+  play->callback([=, &exit_code] { exit_code = run_play(*opts, *bot, *seat, *save); });
+
+  auto* rp = cfc->add_subcommand("replay", "replay a game log and confirm its final state");
+  auto path = std::make_shared<std::string>();
+  rp->add_option("LOG", *path, "a game log (from sim --save-logs or play --save)")->required();
+  rp->add_option("--cards", opts->cards, "CFC card folder; default: the shared corpus");
+  rp->callback([=, &exit_code] { exit_code = run_replay(*path, *opts); });
+}
+
+}  // namespace rk::cli

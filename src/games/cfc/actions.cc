@@ -1,0 +1,212 @@
+// The decisions of a Card Fighters' Clash turn: what is legal, applying it, and its label.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "games/cfc/game.h"
+#include "kernel/game.h"
+
+namespace rk::cfc {
+namespace {
+
+using Kind = Action::Kind;
+
+// Hand positions worth offering: one per distinct card (two copies of a card are the same choice).
+std::vector<int8_t> distinct_hand(const Game& g, int p, CardType type) {
+  std::vector<int8_t> out;
+  std::vector<uint16_t> seen;
+  const kernel::Zone& hand = g.player(p).hand;
+  for (size_t i = 0; i < hand.size(); ++i) {
+    const Card& c = g.card(hand[i]);
+    if (g.pool().cards[c.def].type != type || std::find(seen.begin(), seen.end(), c.def) != seen.end()) continue;
+    seen.push_back(c.def);
+    out.push_back(static_cast<int8_t>(i));
+  }
+  return out;
+}
+
+}  // namespace
+
+bool Game::attacking(int slot) const {
+  for (const Attack& a : attacks_) {
+    for (int k = 0; k < a.size; ++k) {
+      if (a.slots[static_cast<size_t>(k)] == slot) return true;
+    }
+  }
+  return false;
+}
+
+// Rulebook "Attack": unfrozen, and in the ring since the turn began.
+bool Game::can_attack(int slot) const {
+  const EntityId e = players_[active_].ring[static_cast<size_t>(slot)];
+  return e != kNoEntity && !cards_[e].frozen && !cards_[e].fresh && !attacking(slot);
+}
+
+// Rulebook "Back-ups": a character card whose subtype has a free icon among the target's back-ups.
+bool Game::backup_fits(int p, int slot, EntityId card) const {
+  const EntityId target = players_[p].ring[static_cast<size_t>(slot)];
+  if (target == kNoEntity || cards_[target].fresh || cards_[target].frozen) return false;
+  const CardDef& b = def(card);
+  if (b.type != CardType::kCharacter) return false;
+  const auto& accepts = def(target).backups;
+  long free = std::count(accepts.begin(), accepts.end(), b.subtype);
+  for (EntityId under : players_[p].backups[static_cast<size_t>(slot)]) free -= def(under).subtype == b.subtype;
+  return free > 0;
+}
+
+std::vector<Action> Game::legal_actions() const {
+  std::vector<Action> out;
+  if (phase_ == Phase::kOver) return out;
+  out.push_back({Kind::kPass});
+  const int p = current_player();
+  const PlayerState& ps = players_[p];
+  if (phase_ == Phase::kMain) {
+    if (ps.chars_played == 0 && std::count(ps.ring.begin(), ps.ring.end(), kNoEntity) > 0) {
+      for (int8_t h : distinct_hand(*this, p, CardType::kCharacter)) {
+        if (!can_pay(p, def(ps.hand[static_cast<size_t>(h)]).sp)) continue;
+        for (int s = 0; s < kSlots; ++s) {
+          if (ps.ring[static_cast<size_t>(s)] == kNoEntity) out.push_back({Kind::kPlayCharacter, h, static_cast<int8_t>(s)});
+        }
+      }
+    }
+    if (ps.backups_played == 0) {
+      for (int8_t h : distinct_hand(*this, p, CardType::kCharacter)) {
+        for (int s = 0; s < kSlots; ++s) {
+          if (backup_fits(p, s, ps.hand[static_cast<size_t>(h)])) out.push_back({Kind::kBackup, h, static_cast<int8_t>(s)});
+        }
+      }
+    }
+    for (int8_t h : distinct_hand(*this, p, CardType::kAction)) {
+      if (can_pay(p, def(ps.hand[static_cast<size_t>(h)]).sp)) out.push_back({Kind::kPlayAction, h});
+    }
+    for (int s = 0; s < kSlots; ++s) {
+      const EntityId e = ps.ring[static_cast<size_t>(s)];
+      if (e != kNoEntity && def(e).ability == AbilityType::kActivated && def(e).script >= 0 && !cards_[e].frozen && !cards_[e].fresh) {
+        out.push_back({Kind::kActivate, -1, static_cast<int8_t>(s)});
+      }
+    }
+  } else if (phase_ == Phase::kAttack) {
+    const int united = united_members();
+    for (int s = 0; s < kSlots; ++s) {
+      if (!can_attack(s)) continue;
+      out.push_back({Kind::kAttack, -1, static_cast<int8_t>(s)});
+      // One united attack a turn, of two or three characters, paid 5 SP per joining character.
+      for (size_t k = 0; k < attacks_.size(); ++k) {
+        const Attack& a = attacks_[k];
+        if (a.size >= kMaxUnited || (united > 1 && a.size == 1)) continue;
+        if (ps.sp < kUnitedAttackCost * a.size) continue;
+        out.push_back({Kind::kUnite, -1, static_cast<int8_t>(s), static_cast<int8_t>(k)});
+      }
+    }
+  } else if (phase_ == Phase::kCounter) {
+    for (int8_t h : distinct_hand(*this, p, CardType::kReaction)) {
+      if (can_pay(p, def(ps.hand[static_cast<size_t>(h)]).sp)) out.push_back({Kind::kPlayReaction, h});
+    }
+    // One counter per attack, one attack per counter, by an unfrozen character.
+    for (size_t k = 0; k < attacks_.size(); ++k) {
+      if (attacks_[k].blocker >= 0) continue;
+      for (int s = 0; s < kSlots; ++s) {
+        const EntityId e = ps.ring[static_cast<size_t>(s)];
+        if (e == kNoEntity || cards_[e].frozen) continue;
+        if (std::any_of(attacks_.begin(), attacks_.end(), [&](const Attack& a) { return a.blocker == s; })) continue;
+        out.push_back({Kind::kBlock, -1, static_cast<int8_t>(s), static_cast<int8_t>(k)});
+      }
+    }
+  }
+  return out;
+}
+
+bool Game::apply_index(size_t index) {
+  const std::vector<Action> legal = legal_actions();
+  if (index >= legal.size()) return false;
+  if (logging_) log_.action(current_player(), static_cast<uint32_t>(index), static_cast<uint32_t>(legal.size()));
+  apply_action(legal[index]);
+  return true;
+}
+
+void Game::apply_action(const Action& a) {
+  const int p = current_player();
+  if (p == kernel::kTerminal) return;
+  PlayerState& ps = players_[p];
+  auto take_from_hand = [&](int8_t h) { return ps.hand.remove_at(static_cast<size_t>(h)); };
+  auto pay = [&](int32_t sp) { ps.sp = std::max(0, ps.sp + sp); };  // positive SP is gained
+  switch (a.kind) {
+    case Kind::kPass:
+      if (phase_ == Phase::kMain) {
+        enter_attack_phase();
+      } else if (phase_ == Phase::kAttack) {
+        if (attacks_.empty()) {
+          end_phase();
+        } else {
+          enter_counter_phase();
+        }
+      } else if (phase_ == Phase::kCounter) {
+        end_phase();
+      }
+      break;
+    case Kind::kPlayCharacter: {
+      const EntityId e = take_from_hand(a.hand);
+      pay(def(e).sp);
+      ps.ring[static_cast<size_t>(a.slot)] = e;
+      cards_[e].bp = def(e).bp;
+      cards_[e].fresh = true;
+      cards_[e].frozen = false;
+      ++ps.chars_played;
+      break;
+    }
+    case Kind::kBackup: {
+      const EntityId e = take_from_hand(a.hand);
+      ps.backups[static_cast<size_t>(a.slot)].push_back(e);
+      cards_[ps.ring[static_cast<size_t>(a.slot)]].bp += kBackupBp;
+      ++ps.backups_played;
+      break;
+    }
+    case Kind::kPlayAction:
+    case Kind::kPlayReaction: {
+      const EntityId e = take_from_hand(a.hand);
+      pay(def(e).sp);
+      players_[cards_[e].owner].discards.push_top(e);
+      break;
+    }
+    case Kind::kActivate: cards_[ps.ring[static_cast<size_t>(a.slot)]].frozen = true; break;
+    case Kind::kAttack: {
+      Attack at;
+      at.slots[0] = a.slot;
+      at.size = 1;
+      attacks_.push_back(at);
+      break;
+    }
+    case Kind::kUnite: {
+      Attack& at = attacks_[static_cast<size_t>(a.attack)];
+      at.slots[at.size++] = a.slot;
+      break;
+    }
+    case Kind::kBlock: attacks_[static_cast<size_t>(a.attack)].blocker = a.slot; break;
+  }
+}
+
+std::string Game::label(const Action& a) const {
+  const int p = current_player() == kernel::kTerminal ? active_ : current_player();
+  const PlayerState& ps = players_[p];
+  auto hand_name = [&](int8_t h) { return def(ps.hand[static_cast<size_t>(h)]).name; };
+  auto ring_name = [&](int owner, int slot) {
+    const EntityId e = players_[owner].ring[static_cast<size_t>(slot)];
+    return fmt::format("{} (slot {})", e == kNoEntity ? std::string("?") : def(e).name, slot + 1);
+  };
+  switch (a.kind) {
+    case Kind::kPass: return "pass";
+    case Kind::kPlayCharacter: return fmt::format("play {} in slot {}", hand_name(a.hand), a.slot + 1);
+    case Kind::kBackup: return fmt::format("backup {} with {}", ring_name(p, a.slot), hand_name(a.hand));
+    case Kind::kPlayAction: return fmt::format("action {}", hand_name(a.hand));
+    case Kind::kActivate: return fmt::format("activate {}", ring_name(p, a.slot));
+    case Kind::kAttack: return fmt::format("attack with {}", ring_name(p, a.slot));
+    case Kind::kUnite:
+      return fmt::format("unite {} with {}", ring_name(p, a.slot), ring_name(p, attacks_[static_cast<size_t>(a.attack)].slots[0]));
+    case Kind::kPlayReaction: return fmt::format("reaction {}", hand_name(a.hand));
+    case Kind::kBlock:
+      return fmt::format("counter {} with {}", ring_name(active_, attacks_[static_cast<size_t>(a.attack)].slots[0]), ring_name(p, a.slot));
+  }
+  return "?";
+}
+
+}  // namespace rk::cfc

@@ -1,0 +1,288 @@
+// The flow of a Card Fighters' Clash game: set-up, the seven phases, combat and the end.
+#include "games/cfc/game.h"
+
+#include <algorithm>
+
+#include "kernel/game.h"
+
+namespace rk::cfc {
+
+const char* phase_name(Phase p) {
+  static constexpr const char* kNames[] = {"activate", "draw", "main", "attack", "counter-attack", "end", "cleanup", "over"};
+  return kNames[static_cast<int>(p)];
+}
+
+Game::Game(const CardPool& pool, const Deck& first_seat, const Deck& second_seat, uint64_t seed)
+    : pool_(&pool), chance_(seed) {
+  const Deck* decks[2] = {&first_seat, &second_seat};
+  for (int p = 0; p < 2; ++p) {
+    players_[p].deck = kernel::Zone(static_cast<int8_t>(p));
+    players_[p].hand = kernel::Zone(static_cast<int8_t>(p));
+    players_[p].discards = kernel::Zone(static_cast<int8_t>(p));
+    players_[p].removed = kernel::Zone(static_cast<int8_t>(p));
+    for (uint16_t def : decks[p]->cards) players_[p].deck.push_top(add_card(def, p));
+  }
+  // Set-up (rulebook "Setup"): each player shuffles and draws five; who goes first is a coin.
+  for (int p = 0; p < 2; ++p) {
+    chance_.shuffle(players_[p].deck.ids().begin(), players_[p].deck.ids().end(), &log_);
+    for (size_t i = 0; i < kHandSize; ++i) draw_card(p);
+  }
+  first_ = static_cast<int>(chance_.below(2, &log_));
+  begin_turn(first_);
+}
+
+EntityId Game::add_card(uint16_t def, int owner) {
+  Card c;
+  c.def = def;
+  c.owner = static_cast<int8_t>(owner);
+  c.bp = pool_->cards[def].bp;
+  cards_.push_back(c);
+  return static_cast<EntityId>(cards_.size() - 1);
+}
+
+bool Game::operator==(const Game& o) const {
+  return pool_ == o.pool_ && cards_ == o.cards_ && players_ == o.players_ && attacks_ == o.attacks_ && phase_ == o.phase_ &&
+         active_ == o.active_ && first_ == o.first_ && turn_ == o.turn_ && winner_ == o.winner_ &&
+         chance_.rng() == o.chance_.rng();
+}
+
+Game Game::copy_for_search() const {
+  Game g = *this;
+  g.log_.clear();
+  g.logging_ = false;
+  return g;
+}
+
+int Game::current_player() const {
+  switch (phase_) {
+    case Phase::kMain:
+    case Phase::kAttack: return active_;
+    case Phase::kCounter: return 1 - active_;
+    default: return kernel::kTerminal;
+  }
+}
+
+std::vector<double> Game::returns() const {
+  if (phase_ != Phase::kOver || winner_ < 0) return {0.0, 0.0};
+  std::vector<double> r(2, -1.0);
+  r[static_cast<size_t>(winner_)] = 1.0;
+  return r;
+}
+
+// --- turn flow ------------------------------------------------------------------------------
+
+void Game::begin_turn(int p) {
+  active_ = p;
+  if (++turn_ > kMaxTurns) {
+    phase_ = Phase::kOver;
+    winner_ = -1;
+    return;
+  }
+  PlayerState& me = players_[p];
+  me.chars_played = me.backups_played = 0;
+  // Activate phase: the player's characters unfreeze and are no longer fresh.
+  phase_ = Phase::kActivate;
+  for (EntityId e : me.ring) {
+    if (e == kNoEntity) continue;
+    cards_[e].frozen = false;
+    cards_[e].fresh = false;
+  }
+  // Draw phase: the first player skips it on the first turn; an empty deck loses the game.
+  phase_ = Phase::kDraw;
+  if (turn_ > 1) {
+    if (me.deck.empty()) {
+      lose(p);
+      return;
+    }
+    draw_card(p);
+  }
+  phase_ = Phase::kMain;
+}
+
+void Game::start_main_phase_of(int p) {
+  attacks_.clear();
+  active_ = p;
+  players_[p].chars_played = players_[p].backups_played = 0;
+  phase_ = Phase::kMain;
+}
+
+void Game::enter_attack_phase() {
+  ko_zero_bp();
+  phase_ = Phase::kAttack;
+}
+
+void Game::enter_counter_phase() {
+  // The united attack is paid when the counter-attack phase begins (the plugin's automation).
+  const int united = united_members();
+  if (united > 1) players_[active_].sp = std::max(0, players_[active_].sp - kUnitedAttackCost * (united - 1));
+  phase_ = Phase::kCounter;
+}
+
+int Game::united_members() const {
+  for (const Attack& a : attacks_) {
+    if (a.size > 1) return a.size;
+  }
+  return 0;
+}
+
+void Game::end_phase() {
+  phase_ = Phase::kEnd;
+  ko_zero_bp();
+  PlayerState& me = players_[active_];
+  // Characters that attacked freeze.
+  for (const Attack& a : attacks_) {
+    for (int k = 0; k < a.size; ++k) {
+      const EntityId e = me.ring[static_cast<size_t>(a.slots[static_cast<size_t>(k)])];
+      if (e != kNoEntity) cards_[e].frozen = true;
+    }
+  }
+  resolve_combat();
+  if (phase_ == Phase::kOver) return;
+  // Cleanup phase: the attack line empties, the turn passes.
+  phase_ = Phase::kCleanup;
+  ko_zero_bp();
+  attacks_.clear();
+  next_turn();
+}
+
+void Game::resolve_combat() {
+  const int def = 1 - active_;
+  PlayerState& me = players_[active_];
+  PlayerState& opp = players_[def];
+  auto bp_at = [&](const PlayerState& ps, int slot) {
+    const EntityId e = ps.ring[static_cast<size_t>(slot)];
+    return e == kNoEntity ? 0 : cards_[e].bp;
+  };
+  for (const Attack& a : attacks_) {
+    if (phase_ == Phase::kOver) return;
+    const int lead = a.slots[0];
+    if (me.ring[static_cast<size_t>(lead)] == kNoEntity) continue;  // KO'ed before damage
+    const bool united = a.size > 1;
+    const int32_t dmg = bp_at(me, lead);
+    int32_t pdmg = 0;  // the other members' BP
+    for (int k = 1; k < a.size; ++k) pdmg += bp_at(me, a.slots[static_cast<size_t>(k)]);
+    if (a.blocker >= 0 && opp.ring[static_cast<size_t>(a.blocker)] != kNoEntity) {
+      const int32_t blocker_bp = bp_at(opp, a.blocker);
+      // Damage is simultaneous: each side takes the other's BP.
+      deal_char_damage(def, a.blocker, dmg + pdmg);
+      deal_char_damage(active_, lead, blocker_bp);
+      // What the lead does not absorb goes on to the other members of a united attack, in order.
+      if (united && blocker_bp > dmg) {
+        int32_t left = blocker_bp - dmg;
+        for (int k = 1; k < a.size && left > 0; ++k) {
+          const int slot = a.slots[static_cast<size_t>(k)];
+          const int32_t rest = bp_at(me, slot) - left;
+          deal_char_damage(active_, slot, left);
+          left = rest < 0 ? -rest : 0;
+        }
+      }
+      // Piercing: a united attack stronger than its blocker deals the difference to the defender.
+      if (united && dmg + pdmg > blocker_bp) deal_player_damage(def, dmg + pdmg - blocker_bp);
+    } else {
+      deal_player_damage(def, dmg + pdmg);
+    }
+  }
+  ko_zero_bp();
+}
+
+void Game::next_turn() { begin_turn(1 - active_); }
+
+void Game::lose(int p) {
+  winner_ = 1 - p;
+  phase_ = Phase::kOver;
+}
+
+void Game::draw_card(int p) {
+  PlayerState& ps = players_[p];
+  if (const auto e = ps.deck.take_top()) ps.hand.push_top(*e);
+}
+
+void Game::deal_player_damage(int p, int32_t amount) {
+  if (amount <= 0 || phase_ == Phase::kOver) return;
+  players_[p].hp -= amount;
+  if (players_[p].hp <= 0) lose(p);
+}
+
+void Game::deal_char_damage(int p, int slot, int32_t amount) {
+  const EntityId e = players_[p].ring[static_cast<size_t>(slot)];
+  if (e == kNoEntity || amount <= 0) return;
+  cards_[e].bp = std::max(0, cards_[e].bp - amount);
+}
+
+void Game::ko_zero_bp() {
+  for (int p = 0; p < 2; ++p) {
+    for (int s = 0; s < kSlots; ++s) {
+      const EntityId e = players_[p].ring[static_cast<size_t>(s)];
+      if (e != kNoEntity && cards_[e].bp <= 0) ko(p, s);
+    }
+  }
+}
+
+void Game::ko(int p, int slot) {
+  PlayerState& ps = players_[p];
+  const EntityId e = ps.ring[static_cast<size_t>(slot)];
+  ps.ring[static_cast<size_t>(slot)] = kNoEntity;
+  cards_[e].frozen = cards_[e].fresh = false;
+  cards_[e].bp = def(e).bp;
+  players_[cards_[e].owner].discards.push_top(e);
+  // Back-ups are not in the ring: they go with their character.
+  for (EntityId b : ps.backups[static_cast<size_t>(slot)]) players_[cards_[b].owner].discards.push_top(b);
+  ps.backups[static_cast<size_t>(slot)].clear();
+}
+
+// --- scoring --------------------------------------------------------------------------------
+
+double Game::evaluate(int player) const {
+  if (phase_ == Phase::kOver) return winner_ < 0 ? 0.0 : winner_ == player ? 1e6 : -1e6;
+  if ((phase_ == Phase::kAttack || phase_ == Phase::kCounter) && !attacks_.empty()) {
+    // Attacks and blocks are judged by the combat they lead to (blocks not yet declared count as none).
+    Game g = copy_for_search();
+    g.resolve_combat();
+    g.attacks_.clear();
+    if (g.phase_ != Phase::kOver) g.phase_ = Phase::kMain;
+    return g.evaluate(player);
+  }
+  auto side = [&](int p) {
+    const PlayerState& ps = players_[p];
+    double v = ps.hp + 2.0 * ps.sp + 30.0 * static_cast<double>(ps.hand.size());
+    for (EntityId e : ps.ring) {
+      if (e != kNoEntity) v += 100.0 + cards_[e].bp * (cards_[e].frozen ? 0.8 : 1.0);
+    }
+    return v;
+  };
+  return side(player) - side(1 - player);
+}
+
+uint64_t Game::hash() const {
+  using kernel::hash_mix;
+  uint64_t h = kernel::kHashSeed;
+  for (const Card& c : cards_) {
+    h = hash_mix(h, c.def | static_cast<uint64_t>(static_cast<uint8_t>(c.owner)) << 16 | static_cast<uint64_t>(c.frozen) << 24 |
+                        static_cast<uint64_t>(c.fresh) << 25 | static_cast<uint64_t>(static_cast<uint32_t>(c.bp)) << 32);
+  }
+  for (const PlayerState& ps : players_) {
+    h = hash_mix(h, static_cast<uint32_t>(ps.hp) | static_cast<uint64_t>(static_cast<uint32_t>(ps.sp)) << 32);
+    h = hash_mix(h, ps.chars_played | static_cast<uint64_t>(ps.backups_played) << 8);
+    for (const kernel::Zone* z : {&ps.deck, &ps.hand, &ps.discards, &ps.removed}) {
+      h = hash_mix(h, z->size());
+      for (EntityId e : z->ids()) h = hash_mix(h, e);
+    }
+    for (int s = 0; s < kSlots; ++s) {
+      h = hash_mix(h, ps.ring[static_cast<size_t>(s)]);
+      for (EntityId b : ps.backups[static_cast<size_t>(s)]) h = hash_mix(h, b);
+    }
+  }
+  for (const Attack& a : attacks_) {
+    h = hash_mix(h, static_cast<uint64_t>(static_cast<uint8_t>(a.slots[0])) | static_cast<uint64_t>(static_cast<uint8_t>(a.slots[1])) << 8 |
+                        static_cast<uint64_t>(static_cast<uint8_t>(a.slots[2])) << 16 | static_cast<uint64_t>(a.size) << 24 |
+                        static_cast<uint64_t>(static_cast<uint8_t>(a.blocker)) << 32);
+  }
+  h = hash_mix(h, static_cast<uint64_t>(phase_) | static_cast<uint64_t>(active_) << 8 | static_cast<uint64_t>(first_) << 16 |
+                      static_cast<uint64_t>(static_cast<uint32_t>(turn_)) << 24 | static_cast<uint64_t>(static_cast<uint8_t>(winner_)) << 56);
+  for (uint64_t w : chance_.rng().words()) h = hash_mix(h, w);
+  return h;
+}
+
+static_assert(kernel::Game<Game>);
+
+}  // namespace rk::cfc

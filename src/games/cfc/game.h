@@ -1,0 +1,170 @@
+// A game of Card Fighters' Clash on the kernel (docs/cfc/CFC-Rules.md): two players, 3000 HP,
+// 50-card decks, five-card hands, a ring of four slots, seven phases a turn.
+//
+// The state is a value: copying it clones the game. Its decisions are kernel choices: the active
+// player's in the Main and Attack phases, the defender's in the Counter-attack phase; every other
+// step (unfreeze, draw, damage, KO, clean-up) happens by itself between decisions.
+//
+// Where the rulebook is silent, the OCTGN plugin's automation decides (and the closing notes list
+// it): united-attack costs are paid when the counter-attack phase begins, combat damage is dealt
+// at the start of the End phase after attackers freeze, the blocker's excess damage to a united
+// attack flows through its members in order, characters at 0 BP are KO'ed before the Attack, End
+// and Cleanup phases (and, here, as soon as damage is dealt).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "games/cfc/deck.h"
+#include "games/cfc/pool.h"
+#include "kernel/chance.h"
+#include "kernel/log.h"
+#include "kernel/zone.h"
+
+namespace rk::cfc {
+
+using kernel::EntityId;
+using kernel::kNoEntity;
+
+inline constexpr int kSlots = 4;
+inline constexpr int32_t kStartHp = 3000;
+inline constexpr size_t kHandSize = 5;
+inline constexpr int32_t kBackupBp = 300;
+inline constexpr int32_t kUnitedAttackCost = 5;  // per character after the first: ua2 5 SP, ua3 10 SP
+inline constexpr int kMaxUnited = 3;
+// A safety net for simulations: a game still going after this many turns is a draw. Without
+// scripts that return cards to decks a game ends by deck-out long before (50 cards, a draw a turn).
+inline constexpr int kMaxTurns = 400;
+
+enum class Phase : uint8_t { kActivate, kDraw, kMain, kAttack, kCounter, kEnd, kCleanup, kOver };
+const char* phase_name(Phase p);
+
+struct Action {
+  enum class Kind : uint8_t {
+    kPass,           // end the Main phase / declare no more attacks / no more blocks or reactions
+    kPlayCharacter,  // hand card -> empty ring slot
+    kBackup,         // hand card -> under the character in slot
+    kPlayAction,     // hand card (Main phase)
+    kActivate,       // the ■ ability of the character in slot (freezes it)
+    kAttack,         // the character in slot attacks
+    kUnite,          // the character in slot joins attack `attack` (a united attack)
+    kPlayReaction,   // hand card (defender, Counter-attack phase)
+    kBlock,          // the defender's character in slot counters attack `attack`
+  };
+  Kind kind = Kind::kPass;
+  int8_t hand = -1, slot = -1, attack = -1;
+  bool operator==(const Action&) const = default;
+};
+
+// One physical card in a game.
+struct Card {
+  uint16_t def = 0;    // CardPool::cards index
+  int8_t owner = 0;
+  int32_t bp = 0;      // current BP while in the ring
+  bool frozen = false;
+  bool fresh = false;  // entered the ring this turn of its controller ("just entered")
+  bool operator==(const Card&) const = default;
+};
+
+struct PlayerState {
+  int32_t hp = kStartHp, sp = 0;
+  kernel::Zone deck, hand, discards, removed;
+  std::array<EntityId, kSlots> ring{kNoEntity, kNoEntity, kNoEntity, kNoEntity};
+  std::array<std::vector<EntityId>, kSlots> backups;  // cards under each ring slot
+  uint8_t chars_played = 0, backups_played = 0;       // this turn
+  bool operator==(const PlayerState&) const = default;
+};
+
+// An attack of the active player: one character, or a united attack (lead first).
+struct Attack {
+  std::array<int8_t, kMaxUnited> slots{-1, -1, -1};
+  uint8_t size = 0;
+  int8_t blocker = -1;  // the defender's slot that counters it
+  bool operator==(const Attack&) const = default;
+};
+
+class Game {
+ public:
+  using Action = cfc::Action;
+
+  // A new game: decks shuffled, five cards each, the first player chosen at random.
+  Game(const CardPool& pool, const Deck& first_seat, const Deck& second_seat, uint64_t seed);
+
+  // kernel::Game
+  int current_player() const;  // kernel::kTerminal when over
+  std::vector<Action> legal_actions() const;
+  bool apply_index(size_t index);
+  bool terminal() const { return phase_ == Phase::kOver; }
+  std::vector<double> returns() const;
+  uint64_t hash() const;
+  const kernel::Log& log() const { return log_; }
+  std::string label(const Action& a) const;
+
+  // Applies a legal action without logging it (lookahead copies).
+  void apply_action(const Action& a);
+  // A copy for lookahead: the same game without its log, drawing from the same generator state.
+  Game copy_for_search() const;
+  // The deciding player's view of a position: HP, board and hand difference; +/- a million when won or lost.
+  double evaluate(int player) const;
+
+  // Everything a person sees, for the terminal and logs.
+  std::string describe(int viewer) const;
+  nlohmann::json to_json() const;
+
+  // Read access for tests and tools.
+  const CardPool& pool() const { return *pool_; }
+  const PlayerState& player(int p) const { return players_[p]; }
+  const Card& card(EntityId e) const { return cards_[e]; }
+  size_t card_count() const { return cards_.size(); }
+  const CardDef& def(EntityId e) const { return pool_->cards[cards_[e].def]; }
+  Phase phase() const { return phase_; }
+  int active() const { return active_; }
+  int turn() const { return turn_; }
+  int winner() const { return winner_; }  // -1: none yet, or a draw
+  const std::vector<Attack>& attacks() const { return attacks_; }
+  bool operator==(const Game& o) const;
+
+  // Test set-up: puts cards where a scenario says (used by scenario tests before any decision).
+  PlayerState& mutable_player(int p) { return players_[p]; }
+  Card& mutable_card(EntityId e) { return cards_[e]; }
+  EntityId add_card(uint16_t def, int owner);
+  void start_main_phase_of(int p);  // skip to p's Main phase (scenario tests)
+
+ private:
+  // Flow between decisions.
+  void begin_turn(int p);
+  void enter_attack_phase();
+  void enter_counter_phase();
+  void end_phase();
+  void resolve_combat();  // damage of the declared attacks (start of the End phase)
+  void next_turn();
+  void lose(int p);
+  void draw_card(int p);
+  void ko_zero_bp();
+  void ko(int p, int slot);
+  void deal_player_damage(int p, int32_t amount);
+  void deal_char_damage(int p, int slot, int32_t amount);
+
+  // Legality.
+  bool can_attack(int slot) const;
+  bool attacking(int slot) const;
+  bool can_pay(int p, int32_t sp) const { return sp >= 0 || players_[p].sp >= -sp; }
+  int united_members() const;
+  bool backup_fits(int p, int slot, EntityId card) const;
+
+  const CardPool* pool_;
+  std::vector<Card> cards_;
+  std::array<PlayerState, 2> players_;
+  std::vector<Attack> attacks_;
+  Phase phase_ = Phase::kActivate;
+  int active_ = 0, first_ = 0, turn_ = 0, winner_ = -1;
+  kernel::Chance chance_;
+  kernel::Log log_;
+  bool logging_ = true;
+};
+
+}  // namespace rk::cfc

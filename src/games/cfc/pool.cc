@@ -1,0 +1,91 @@
+#include "games/cfc/pool.h"
+
+#include <fmt/format.h>
+
+#include "text/diagnostic.h"
+
+namespace rk::cfc {
+
+const CardDef* CardPool::find(std::string_view guid) const {
+  const auto it = by_guid.find(std::string(guid));
+  return it == by_guid.end() ? nullptr : &cards[it->second];
+}
+
+CardType card_type(std::string_view type) {
+  if (type == "Character") return CardType::kCharacter;
+  if (type == "Action") return CardType::kAction;
+  if (type == "Reaction") return CardType::kReaction;
+  return CardType::kOther;
+}
+
+AbilityType ability_type(std::string_view symbol) {
+  // The set writes the symbols as Latin-1 character references: &#162; ¢ instant, &#163; £
+  // activated, &#164; ¤ auto (pugixml gives them as UTF-8).
+  if (symbol == "\xC2\xA2") return AbilityType::kInstant;
+  if (symbol == "\xC2\xA3") return AbilityType::kActivated;
+  if (symbol == "\xC2\xA4") return AbilityType::kAuto;
+  return AbilityType::kNone;
+}
+
+const char* ability_symbol(AbilityType a) {
+  switch (a) {
+    case AbilityType::kInstant: return "\xE2\x96\xB2";    // ▲
+    case AbilityType::kActivated: return "\xE2\x96\xA0";  // ■
+    case AbilityType::kAuto: return "\xE2\x97\x8F";       // ●
+    case AbilityType::kNone: break;
+  }
+  return "";
+}
+
+bool load_pool(const std::string& dir, CardPool& out, std::string& error, std::vector<std::string>& problems) {
+  out = CardPool{};
+  const std::vector<std::string> sets = set_files(dir);
+  if (sets.empty()) {
+    error = fmt::format("{}: error[RK0001]: no o8g/Sets/*/set.xml here", dir);
+    return false;
+  }
+  for (const std::string& path : sets) {
+    std::vector<CardData> data;
+    if (!load_set_xml(path, data, error, &problems)) return false;
+    for (CardData& d : data) {
+      if (d.guid.empty() || out.by_guid.count(d.guid)) continue;
+      if (out.cards.size() >= 0xFFFE) {
+        problems.push_back(fmt::format("{}: error[CF0003]: more cards than a game can hold", path));
+        break;
+      }
+      CardDef c;
+      c.guid = std::move(d.guid);
+      c.name = std::move(d.name);
+      c.subtype = std::move(d.subtype);
+      c.type = card_type(d.type);
+      c.ability = ability_type(d.ability_type);
+      c.ability_name = std::move(d.ability_name);
+      c.bp = d.bp;
+      c.sp = d.sp;
+      c.backups = std::move(d.backups);
+      out.by_guid.emplace(c.guid, static_cast<uint16_t>(out.cards.size()));
+      out.cards.push_back(std::move(c));
+    }
+  }
+  std::vector<Script> scripts;
+  if (!load_rules_json(dir + "/rules.json", scripts, error, &problems)) return false;
+  for (const Script& s : scripts) {
+    const auto it = out.by_guid.find(s.guid);
+    if (it == out.by_guid.end()) {
+      problems.push_back(fmt::format("{}/rules.json: warning[CF0005]: rules for `{}` ({}), a card no set.xml has", dir, s.name, s.guid));
+      continue;
+    }
+    text::SourceFile sf(fmt::format("{}/rules.json[{}] {}", dir, s.index, s.name), s.rules);
+    text::Diagnostics diags(&sf);
+    Rules r;
+    if (!parse_rules(s.rules, diags, r)) {
+      problems.push_back(diags.render());
+      continue;
+    }
+    out.cards[it->second].script = static_cast<int32_t>(out.scripts.size());
+    out.scripts.push_back(std::move(r));
+  }
+  return true;
+}
+
+}  // namespace rk::cfc
