@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <pugixml.hpp>
 
@@ -36,7 +37,9 @@ bool load_deck(const std::string& path, const CardPool& pool, Deck& out, std::ve
   std::map<std::string, int> copies;  // by name
   for (pugi::xml_node section : deck.children("section")) {
     for (pugi::xml_node card : section.children("card")) {
-      const size_t offset = static_cast<size_t>(card.offset_debug());
+      // pugixml gives the offset of the element's name; the diagnostic points at its '<'.
+      size_t offset = static_cast<size_t>(std::max<ptrdiff_t>(0, card.offset_debug()));
+      if (offset > 0 && text[offset - 1] == '<') --offset;
       const std::string id = card.attribute("id").value();
       const CardDef* def = pool.find(id);
       if (!def) {
