@@ -73,7 +73,8 @@ class PodArray {
   const T* end() const { return data_ + size_; }
 
  private:
-  void grow(size_t need) {
+  // Out of line, so that push_back and append stay small enough to inline.
+  [[gnu::noinline]] void grow(size_t need) {
     size_t cap = cap_ * 2 > 16 ? cap_ * 2 : 16;
     grow_exactly(need > cap ? need : cap);
   }
