@@ -55,17 +55,17 @@ struct Lower {
 // of a parse, so reading a group allocates nothing.
 class Kids {
  public:
-  Kids(std::vector<uint32_t>& stack) : v_(stack), first_(stack.size()) {}
+  Kids(mem::PodArray<uint32_t>& stack) : v_(stack), first_(stack.size()) {}
   bool empty() const { return v_.size() == first_; }
   size_t size() const { return v_.size() - first_; }
   uint32_t back() const { return v_.back(); }
   uint32_t operator[](size_t k) const { return v_[first_ + k]; }
   void push_back(uint32_t id) { v_.push_back(id); }
   const uint32_t* data() const { return v_.data() + first_; }
-  void release() { v_.resize(first_); }
+  void release() { v_.truncate(first_); }
 
  private:
-  std::vector<uint32_t>& v_;
+  mem::PodArray<uint32_t>& v_;
   size_t first_;
 };
 

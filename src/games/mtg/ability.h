@@ -82,12 +82,12 @@ class Ast {
     kids_.reserve(nodes);
   }
   // The parser's stack of children not yet placed (empty between parses).
-  std::vector<uint32_t>& scratch() { return scratch_; }
+  mem::PodArray<uint32_t>& scratch() { return scratch_; }
 
  private:
   mem::PodArray<Node> nodes_;
   mem::PodArray<uint32_t> kids_;
-  std::vector<uint32_t> scratch_;
+  mem::PodArray<uint32_t> scratch_;
 };
 
 // How the value of a key is read.
