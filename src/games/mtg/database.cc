@@ -86,6 +86,30 @@ void normalize_name(std::string_view s, std::string& out) {
   }
 }
 
+// Runs `use(k, key, hash)` over the names of cards `todo[k]` (name_of gives the text) as a
+// pipeline: the text `2 * kAhead` names on is fetched, the name `kAhead` on is normalized and its
+// index slot fetched, the one half-way has its index entry fetched. The index is then in the cache
+// when it is read: one miss per lookup cost a seventh of the whole load otherwise.
+template <class NameOf, class Use>
+void pipelined(const Database& db, const std::vector<uint32_t>& todo, NameOf name_of, Use use) {
+  constexpr size_t kAhead = 16, kHalf = kAhead / 2;
+  std::string keys[kAhead];
+  uint32_t hashes[kAhead];
+  auto stage = [&](size_t k) {
+    if (k + kAhead < todo.size()) __builtin_prefetch(name_of(todo[k + kAhead]).data());
+    std::string& key = keys[k % kAhead];
+    normalize_name(name_of(todo[k]), key);
+    hashes[k % kAhead] = NameIndex::hash(key);
+    db.by_name.prefetch_slot(hashes[k % kAhead]);
+  };
+  for (size_t k = 0; k < std::min(kAhead, todo.size()); ++k) stage(k);
+  for (size_t k = 0; k < todo.size(); ++k) {
+    if (k + kHalf < todo.size()) db.by_name.prefetch_entry(hashes[(k + kHalf) % kAhead]);
+    use(k, keys[k % kAhead], hashes[k % kAhead]);
+    if (k + kAhead < todo.size()) stage(k + kAhead);
+  }
+}
+
 // Expands every macro in `value`; returns false when none applies. `map` maps the result back.
 bool expand(const Database& db, std::string_view value, uint32_t offset, std::string& out, SourceMap& map,
             text::Diagnostics& diags) {
@@ -219,9 +243,8 @@ std::string_view NameIndex::name_at(uint32_t entry) const {
   return {arena_.data() + entry - 1 + sizeof e, e.length};
 }
 
-void NameIndex::add(std::string_view name, uint32_t card) {
+void NameIndex::add(std::string_view name, uint32_t h, uint32_t card) {
   if ((count_ + 1) * 2 > slots_.size()) grow();
-  const uint32_t h = text::text_hash(name);
   const size_t mask = slots_.size() - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     Slot& s = slots_[i];
@@ -237,8 +260,9 @@ void NameIndex::add(std::string_view name, uint32_t card) {
   }
 }
 
-uint32_t NameIndex::find(std::string_view name) const {
-  const uint32_t h = text::text_hash(name);
+uint32_t NameIndex::hash(std::string_view name) { return text::text_hash(name); }
+
+uint32_t NameIndex::find(std::string_view name, uint32_t h) const {
   const size_t mask = slots_.size() - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     const Slot& s = slots_[i];
@@ -505,30 +529,35 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
   // Names are indexed once the file is read, in one pass: the index (8-byte slots and the names)
   // then stays in the cache, which it does not while a file's text streams through.
   if (!is_set) {
-    std::string key;
+    std::vector<uint32_t> named;
     for (uint32_t i = f.first_card; i < db.cards.size(); ++i) {
-      if (db.cards[i].name.empty()) continue;
-      normalize_name(db.cards[i].name, key);
-      db.by_name.add(key, i);
+      if (!db.cards[i].name.empty()) named.push_back(i);
     }
+    db.by_name.reserve(db.by_name.size() + named.size());
+    pipelined(db, named, [&](uint32_t i) { return db.cards[i].name; },
+              [&](size_t k, const std::string& key, uint32_t h) { db.by_name.add(key, h, named[k]); });
   }
 }
 
 void resolve(Database& db) {
-  for (Card& c : db.cards) {
-    if (c.primitive.empty() || c.resolved >= 0) continue;
-    const Card* p = db.find(c.primitive);
-    if (!p) {
+  std::vector<uint32_t> todo;
+  for (uint32_t i = 0; i < db.cards.size(); ++i) {
+    if (!db.cards[i].primitive.empty() && db.cards[i].resolved < 0) todo.push_back(i);
+  }
+  pipelined(db, todo, [&](uint32_t i) { return db.cards[i].primitive; }, [&](size_t k, const std::string& key, uint32_t h) {
+    const uint32_t p = db.by_name.find(key, h);
+    Card& c = db.cards[todo[k]];
+    if (p != NameIndex::kNone) {
+      c.resolved = static_cast<int32_t>(p);
+    } else {
       const CardFile& f = *db.files[c.file];
       const size_t at = static_cast<size_t>(c.primitive.data() - f.text.data());
       // Wagic skips such an entry; the set file itself is well formed.
       f.diags->warning("WG0030", fmt::format("no primitive card named `{}`: the entry is skipped", c.primitive),
                        {static_cast<uint32_t>(at), static_cast<uint32_t>(at + c.primitive.size())},
                        "primitives are the [card] blocks of sets/primitives/*.txt");
-      continue;
     }
-    c.resolved = static_cast<int32_t>(p - db.cards.data());
-  }
+  });
 }
 
 namespace {

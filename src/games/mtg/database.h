@@ -78,9 +78,19 @@ class NameIndex {
  public:
   void reserve(size_t names);
   // The first card added under a name keeps it.
-  void add(std::string_view normalized, uint32_t card);
+  void add(std::string_view normalized, uint32_t card) { add(normalized, hash(normalized), card); }
+  void add(std::string_view normalized, uint32_t hash, uint32_t card);
   // The card, or kNone.
-  uint32_t find(std::string_view normalized) const;
+  uint32_t find(std::string_view normalized) const { return find(normalized, hash(normalized)); }
+  uint32_t find(std::string_view normalized, uint32_t hash) const;
+  static uint32_t hash(std::string_view normalized);
+  // Hints for a batch of lookups (resolve): bring a name's slot, then its entry, into the cache
+  // while earlier names are compared.
+  void prefetch_slot(uint32_t hash) const { __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]); }
+  void prefetch_entry(uint32_t hash) const {
+    const Slot& s = slots_[hash & (slots_.size() - 1)];
+    if (s.entry != 0) __builtin_prefetch(arena_.data() + s.entry - 1);
+  }
   size_t size() const { return count_; }
   static constexpr uint32_t kNone = UINT32_MAX;
 
