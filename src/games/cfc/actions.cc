@@ -63,9 +63,15 @@ std::vector<Action> Game::legal_actions() const {
   if (phase_ == Phase::kMain) {
     if (ps.chars_played == 0 && std::count(ps.ring.begin(), ps.ring.end(), kNoEntity) > 0) {
       for (int8_t h : distinct_hand(*this, p, CardType::kCharacter)) {
-        if (!can_pay(p, def(ps.hand[static_cast<size_t>(h)]).sp)) continue;
+        const EntityId e = ps.hand[static_cast<size_t>(h)];
+        if (!can_pay(p, def(e).sp)) continue;
         for (int s = 0; s < kSlots; ++s) {
-          if (ps.ring[static_cast<size_t>(s)] == kNoEntity) out.push_back({Kind::kPlayCharacter, h, static_cast<int8_t>(s)});
+          if (ps.ring[static_cast<size_t>(s)] != kNoEntity) continue;
+          const Action play{Kind::kPlayCharacter, h, static_cast<int8_t>(s)};
+          // A ▲ ability runs as the character enters the ring: each way to run it is a choice.
+          const size_t before = out.size();
+          if (def(e).ability == AbilityType::kInstant) script_variants(play, e, p, true, out);
+          if (out.size() == before) out.push_back(play);
         }
       }
     }
@@ -77,12 +83,17 @@ std::vector<Action> Game::legal_actions() const {
       }
     }
     for (int8_t h : distinct_hand(*this, p, CardType::kAction)) {
-      if (can_pay(p, def(ps.hand[static_cast<size_t>(h)]).sp)) out.push_back({Kind::kPlayAction, h});
+      const EntityId e = ps.hand[static_cast<size_t>(h)];
+      if (!can_pay(p, def(e).sp)) continue;
+      // A card whose script runs is played one way per way to run it (none: its requisite is
+      // not met); a card whose script does not run yet is played for its cost alone.
+      if (script_of(e)) script_variants({Kind::kPlayAction, h}, e, p, false, out);
+      else out.push_back({Kind::kPlayAction, h});
     }
     for (int s = 0; s < kSlots; ++s) {
       const EntityId e = ps.ring[static_cast<size_t>(s)];
-      if (e != kNoEntity && def(e).ability == AbilityType::kActivated && def(e).script >= 0 && !cards_[e].frozen && !cards_[e].fresh) {
-        out.push_back({Kind::kActivate, -1, static_cast<int8_t>(s)});
+      if (e != kNoEntity && def(e).ability == AbilityType::kActivated && script_of(e) && !cards_[e].frozen && !cards_[e].fresh) {
+        script_variants({Kind::kActivate, -1, static_cast<int8_t>(s)}, e, p, true, out);
       }
     }
   } else if (phase_ == Phase::kAttack) {
@@ -100,7 +111,10 @@ std::vector<Action> Game::legal_actions() const {
     }
   } else if (phase_ == Phase::kCounter) {
     for (int8_t h : distinct_hand(*this, p, CardType::kReaction)) {
-      if (can_pay(p, def(ps.hand[static_cast<size_t>(h)]).sp)) out.push_back({Kind::kPlayReaction, h});
+      const EntityId e = ps.hand[static_cast<size_t>(h)];
+      if (!can_pay(p, def(e).sp)) continue;
+      if (script_of(e)) script_variants({Kind::kPlayReaction, h}, e, p, false, out);
+      else out.push_back({Kind::kPlayReaction, h});
     }
     // One counter per attack, one attack per counter, by an unfrozen character.
     for (size_t k = 0; k < attacks_.size(); ++k) {
@@ -152,6 +166,7 @@ void Game::apply_action(const Action& a) {
       cards_[e].fresh = true;
       cards_[e].frozen = false;
       ++ps.chars_played;
+      if (a.rule >= 0) run_script(a, e, p);
       break;
     }
     case Kind::kBackup: {
@@ -165,10 +180,17 @@ void Game::apply_action(const Action& a) {
     case Kind::kPlayReaction: {
       const EntityId e = take_from_hand(a.hand);
       pay(def(e).sp);
+      if (a.rule >= 0) run_script(a, e, p);
       players_[cards_[e].owner].discards.push_top(e);
       break;
     }
-    case Kind::kActivate: cards_[ps.ring[static_cast<size_t>(a.slot)]].frozen = true; break;
+    case Kind::kActivate: {
+      // Rulebook "■ Ability": activating it freezes the character (its {F} cost says the same).
+      const EntityId e = ps.ring[static_cast<size_t>(a.slot)];
+      cards_[e].frozen = true;
+      run_script(a, e, p);
+      break;
+    }
     case Kind::kAttack: {
       Attack at;
       at.slots[0] = a.slot;
@@ -185,6 +207,26 @@ void Game::apply_action(const Action& a) {
   }
 }
 
+// What a script choice adds to a label: ", discarding X", ", targeting Y (player 2 slot 3)",
+// ", declining", and which rule when the card has several.
+std::string Game::script_label(const Action& a, EntityId self) const {
+  if (a.rule < 0) return "";
+  std::string out;
+  const CScript* s = script_of(self);
+  if (s && s->actions.size() > 1) {
+    const std::string& l = s->actions[static_cast<size_t>(a.rule)].label;
+    out += l.empty() ? fmt::format(" (rule {})", a.rule + 1) : fmt::format(" ({})", l);
+  }
+  if (a.discard != kNoEntity) out += fmt::format(", discarding {}", def(a.discard).name);
+  if (a.target != kNoEntity) {
+    int p, slot;
+    slot_of(a.target, p, slot);
+    out += fmt::format(", targeting {} (player {} slot {})", def(a.target).name, p + 1, slot + 1);
+  }
+  if (a.decline) out += ", declining";
+  return out;
+}
+
 std::string Game::label(const Action& a) const {
   const int p = current_player() == kernel::kTerminal ? active_ : current_player();
   const PlayerState& ps = players_[p];
@@ -195,14 +237,16 @@ std::string Game::label(const Action& a) const {
   };
   switch (a.kind) {
     case Kind::kPass: return "pass";
-    case Kind::kPlayCharacter: return fmt::format("play {} in slot {}", hand_name(a.hand), a.slot + 1);
+    case Kind::kPlayCharacter:
+      return fmt::format("play {} in slot {}{}", hand_name(a.hand), a.slot + 1, script_label(a, ps.hand[static_cast<size_t>(a.hand)]));
     case Kind::kBackup: return fmt::format("backup {} with {}", ring_name(p, a.slot), hand_name(a.hand));
-    case Kind::kPlayAction: return fmt::format("action {}", hand_name(a.hand));
-    case Kind::kActivate: return fmt::format("activate {}", ring_name(p, a.slot));
+    case Kind::kPlayAction: return fmt::format("action {}{}", hand_name(a.hand), script_label(a, ps.hand[static_cast<size_t>(a.hand)]));
+    case Kind::kActivate:
+      return fmt::format("activate {}{}", ring_name(p, a.slot), script_label(a, ps.ring[static_cast<size_t>(a.slot)]));
     case Kind::kAttack: return fmt::format("attack with {}", ring_name(p, a.slot));
     case Kind::kUnite:
       return fmt::format("unite {} with {}", ring_name(p, a.slot), ring_name(p, attacks_[static_cast<size_t>(a.attack)].slots[0]));
-    case Kind::kPlayReaction: return fmt::format("reaction {}", hand_name(a.hand));
+    case Kind::kPlayReaction: return fmt::format("reaction {}{}", hand_name(a.hand), script_label(a, ps.hand[static_cast<size_t>(a.hand)]));
     case Kind::kBlock:
       return fmt::format("counter {} with {}", ring_name(active_, attacks_[static_cast<size_t>(a.attack)].slots[0]), ring_name(p, a.slot));
   }

@@ -41,7 +41,8 @@ EntityId Game::add_card(uint16_t def, int owner) {
 }
 
 bool Game::operator==(const Game& o) const {
-  return pool_ == o.pool_ && cards_ == o.cards_ && players_ == o.players_ && attacks_ == o.attacks_ && phase_ == o.phase_ &&
+  return pool_ == o.pool_ && cards_ == o.cards_ && players_ == o.players_ && attacks_ == o.attacks_ &&
+         bp_changes_ == o.bp_changes_ && phase_ == o.phase_ &&
          active_ == o.active_ && first_ == o.first_ && turn_ == o.turn_ && winner_ == o.winner_ &&
          chance_.rng() == o.chance_.rng();
 }
@@ -138,8 +139,9 @@ void Game::end_phase() {
   }
   resolve_combat();
   if (phase_ == Phase::kOver) return;
-  // Cleanup phase: the attack line empties, the turn passes.
+  // Cleanup phase: effects "until the end of the turn" end, the attack line empties, the turn passes.
   phase_ = Phase::kCleanup;
+  end_of_turn_effects();
   ko_zero_bp();
   attacks_.clear();
   next_turn();
@@ -223,6 +225,7 @@ void Game::ko(int p, int slot) {
   const EntityId e = ps.ring[static_cast<size_t>(slot)];
   ps.ring[static_cast<size_t>(slot)] = kNoEntity;
   cards_[e].frozen = cards_[e].fresh = false;
+  ++cards_[e].epoch;
   cards_[e].bp = def(e).bp;
   players_[cards_[e].owner].discards.push_top(e);
   // Back-ups are not in the ring: they go with their character.
@@ -258,7 +261,11 @@ uint64_t Game::hash() const {
   uint64_t h = kernel::kHashSeed;
   for (const Card& c : cards_) {
     h = hash_mix(h, c.def | static_cast<uint64_t>(static_cast<uint8_t>(c.owner)) << 16 | static_cast<uint64_t>(c.frozen) << 24 |
-                        static_cast<uint64_t>(c.fresh) << 25 | static_cast<uint64_t>(static_cast<uint32_t>(c.bp)) << 32);
+                        static_cast<uint64_t>(c.fresh) << 25 | static_cast<uint64_t>(c.epoch) << 26 |
+                        static_cast<uint64_t>(static_cast<uint32_t>(c.bp)) << 32);
+  }
+  for (const auto& b : bp_changes_.entries()) {
+    h = hash_mix(h, b.effect.card | static_cast<uint64_t>(b.effect.epoch) << 16 | static_cast<uint64_t>(static_cast<uint32_t>(b.effect.delta)) << 32);
   }
   for (const PlayerState& ps : players_) {
     h = hash_mix(h, static_cast<uint32_t>(ps.hp) | static_cast<uint64_t>(static_cast<uint32_t>(ps.sp)) << 32);

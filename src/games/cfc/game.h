@@ -22,6 +22,7 @@
 #include "games/cfc/deck.h"
 #include "games/cfc/pool.h"
 #include "kernel/chance.h"
+#include "kernel/effects.h"
 #include "kernel/log.h"
 #include "kernel/zone.h"
 
@@ -57,6 +58,13 @@ struct Action {
   };
   Kind kind = Kind::kPass;
   int8_t hand = -1, slot = -1, attack = -1;
+  // The card's script (actions, reactions, ▲ on entering, ■): which `action` rule, its target (a
+  // card or a player), the hand card discarded for a {D} cost, and whether a [[may]] is declined.
+  int8_t rule = -1;
+  EntityId target = kNoEntity;
+  int8_t target_player = -1;
+  EntityId discard = kNoEntity;
+  bool decline = false;
   bool operator==(const Action&) const = default;
 };
 
@@ -67,7 +75,16 @@ struct Card {
   int32_t bp = 0;      // current BP while in the ring
   bool frozen = false;
   bool fresh = false;  // entered the ring this turn of its controller ("just entered")
+  uint16_t epoch = 0;  // how many times it left the ring: effects on an earlier stay end with it
   bool operator==(const Card&) const = default;
+};
+
+// A BP change that lasts until the end of the turn (bp(...) ueot).
+struct BpChange {
+  EntityId card = kNoEntity;
+  uint16_t epoch = 0;
+  int32_t delta = 0;
+  bool operator==(const BpChange&) const = default;
 };
 
 struct PlayerState {
@@ -156,10 +173,23 @@ class Game {
   int united_members() const;
   bool backup_fits(int p, int slot, EntityId card) const;
 
+  // Card scripts (effects.cc).
+  const CScript* script_of(EntityId e) const;
+  bool target_matches(const CTarget& t, int controller, EntityId self, EntityId e) const;
+  std::vector<EntityId> card_targets(const CTarget& t, int controller, EntityId self) const;
+  // Adds to `out` one action per way to run the script of `self` (rule, discard, target, may),
+  // each a copy of `base`; nothing when no rule can run.
+  void script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out) const;
+  void run_script(const Action& a, EntityId self, int p);
+  std::string script_label(const Action& a, EntityId self) const;
+  void end_of_turn_effects();
+  void slot_of(EntityId e, int& p, int& slot) const;
+
   const CardPool* pool_;
   std::vector<Card> cards_;
   std::array<PlayerState, 2> players_;
   std::vector<Attack> attacks_;
+  kernel::Continuous<BpChange> bp_changes_;
   Phase phase_ = Phase::kActivate;
   int active_ = 0, first_ = 0, turn_ = 0, winner_ = -1;
   kernel::Chance chance_;

@@ -83,6 +83,7 @@ bool load_pool(const std::string& dir, CardPool& out, std::string& error, std::v
       continue;
     }
     out.cards[it->second].script = static_cast<int32_t>(out.scripts.size());
+    out.compiled.push_back(compile_script(r));
     out.scripts.push_back(std::move(r));
   }
   return true;

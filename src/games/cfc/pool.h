@@ -11,6 +11,7 @@
 
 #include "games/cfc/card_data.h"
 #include "games/cfc/rulescript.h"
+#include "games/cfc/script.h"
 
 namespace rk::cfc {
 
@@ -30,7 +31,8 @@ struct CardDef {
 
 struct CardPool {
   std::vector<CardDef> cards;
-  std::vector<Rules> scripts;  // parsed rules.json entries (scripts[i] belongs to the card whose script == i)
+  std::vector<Rules> scripts;     // parsed rules.json entries (scripts[i] belongs to the card whose script == i)
+  std::vector<CScript> compiled;  // the same, compiled for the engine (compiled[i].compiled: it runs)
   std::unordered_map<std::string, uint16_t> by_guid;
 
   const CardDef* find(std::string_view guid) const;

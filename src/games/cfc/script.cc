@@ -1,0 +1,216 @@
+#include "games/cfc/script.h"
+
+#include <algorithm>
+#include <string_view>
+
+namespace rk::cfc {
+namespace {
+
+struct CommandInfo {
+  std::string_view name;
+  CEffect::Cmd cmd;
+  bool takes_number;  // one optional integer argument
+  bool takes_mod;     // bp(+n|xn|=n), sp(+n|=n)
+};
+
+constexpr CommandInfo kCommands[] = {
+    {"damage", CEffect::Cmd::kDamage, true, false},   {"draw", CEffect::Cmd::kDraw, true, false},
+    {"bp", CEffect::Cmd::kBp, false, true},           {"destroy", CEffect::Cmd::kDestroy, false, false},
+    {"freeze", CEffect::Cmd::kFreeze, false, false},  {"unfreeze", CEffect::Cmd::kUnfreeze, false, false},
+    {"sp", CEffect::Cmd::kSp, false, true},           {"hp", CEffect::Cmd::kHp, true, false},
+    {"loseLife", CEffect::Cmd::kLoseLife, true, false}, {"shuffle", CEffect::Cmd::kShuffle, false, false},
+    {"trash", CEffect::Cmd::kTrash, true, false},     {"reveal", CEffect::Cmd::kReveal, false, false},
+};
+
+class Compiler {
+ public:
+  explicit Compiler(const Rules& r) : r_(r) {}
+
+  CScript run() {
+    std::vector<std::string> labels;
+    const std::vector<Filter>* target_prop = nullptr;
+    for (const Property& p : r_.props) {
+      switch (p.key) {
+        case Key::kTarget:
+        case Key::kTargetOpt:
+          if (p.key == Key::kTargetOpt) miss("target?");
+          if (!target_prop) target_prop = &p.filters;
+          break;
+        case Key::kRequisite:
+          for (const Filter& f : p.filters) out_.requisites.push_back(target(f));
+          break;
+        case Key::kLabel: labels.push_back(p.label); break;
+        case Key::kAction: action(p); break;
+        case Key::kAuto: miss("auto"); break;
+        case Key::kAbilities: miss("abilities"); break;
+        case Key::kVars: miss("vars"); break;
+      }
+    }
+    for (size_t i = 0; i < out_.actions.size(); ++i) {
+      CAction& a = out_.actions[i];
+      if (i < labels.size()) a.label = labels[i];
+      if (a.target.who == CTarget::Who::kDefault && target_prop) {
+        if (target_prop->size() != 1) miss("several targets");
+        else a.target = target(target_prop->front());
+      }
+    }
+    if (out_.actions.empty() && out_.missing.empty()) miss("no action");
+    std::sort(out_.missing.begin(), out_.missing.end());
+    out_.missing.erase(std::unique(out_.missing.begin(), out_.missing.end()), out_.missing.end());
+    out_.compiled = out_.missing.empty();
+    return std::move(out_);
+  }
+
+ private:
+  void miss(std::string what) { out_.missing.push_back(std::move(what)); }
+
+  bool constant(expr::NodeId id, int32_t& v) {
+    if (id == expr::kNoNode || r_.pool[id].op != expr::Op::kNum) {
+      miss("expression argument");
+      return false;
+    }
+    v = r_.pool[id].value;
+    return true;
+  }
+
+  void action(const Property& p) {
+    if (p.statements.size() != 1) {
+      miss("several statements");
+      return;
+    }
+    const Statement& st = p.statements.front();
+    CAction a;
+    for (const Cost& c : st.costs) {
+      if (c.has_arg) miss(std::string("{") + c.letter + "(...)}");
+      else if (c.letter == 'F') a.cost_freeze = true;
+      else if (c.letter == 'S') a.cost_sacrifice = true;
+      else if (c.letter == 'D') a.cost_discard = true;
+      else miss(std::string("{") + c.letter + "}");
+    }
+    if (st.branches.size() != 1) {
+      miss("[[if]] ... [[else]]");
+      return;
+    }
+    const Branch& b = st.branches.front();
+    if (b.cond.kind == Cond::Kind::kMay) a.may = true;
+    else if (b.cond.kind != Cond::Kind::kNone) miss("[[if]]");
+    for (const std::string& r : b.restrictions) {
+      if (r == "ueot") a.until_end_of_turn = true;
+      else miss(r);
+    }
+    if (b.targets.size() > 1) miss("several to()");
+    if (!b.targets.empty()) {
+      const TargetClause& t = b.targets.front();
+      if (t.optional) miss(t.verb + "?()");
+      if (t.is_expr || t.filters.size() != 1) miss("to() with an expression or several filters");
+      else a.target = target(t.filters.front());
+    }
+    for (size_t i = 0; i < b.effects.size(); ++i) {
+      const Effect& e = b.effects[i];
+      if (e.kind == Effect::Kind::kAbility) {
+        miss(std::string(1, e.sign) + e.name);
+        continue;
+      }
+      const CommandInfo* info = nullptr;
+      for (const CommandInfo& c : kCommands) {
+        if (c.name == e.name) info = &c;
+      }
+      if (!info) {
+        miss(e.name + "()");
+        continue;
+      }
+      if (e.ask) miss(e.name + "?()");
+      CEffect ce;
+      ce.cmd = info->cmd;
+      ce.stop_on_fail = i > 0 && b.joins[i - 1] == 'a';
+      if (i > 0 && b.joins[i - 1] == 'o') miss("||");
+      if (e.args.size() > 1) miss(e.name + "() with several arguments");
+      if (!e.args.empty()) {
+        const Arg& arg = e.args.front();
+        if (info->takes_mod && (arg.kind == Arg::Kind::kMod || arg.kind == Arg::Kind::kExpr)) {
+          ce.mod = arg.kind == Arg::Kind::kMod ? arg.mod : 0;
+          constant(arg.expr, ce.value);
+          if (ce.cmd == CEffect::Cmd::kSp && ce.mod == 'x') miss("sp(x...)");
+        } else if (info->takes_number && arg.kind == Arg::Kind::kExpr) {
+          constant(arg.expr, ce.value);
+        } else {
+          miss(e.name + "() with this argument");
+        }
+      } else if (info->takes_mod || ce.cmd == CEffect::Cmd::kDamage || ce.cmd == CEffect::Cmd::kHp || ce.cmd == CEffect::Cmd::kLoseLife) {
+        miss(e.name + "() without its amount");
+      }
+      a.effects.push_back(ce);
+    }
+    out_.actions.push_back(std::move(a));
+  }
+
+  CTarget target(const Filter& f) {
+    CTarget t;
+    if (f.qty.kind != Qty::Kind::kNone && !(f.qty.kind == Qty::Kind::kCount && f.qty.min == 1 && f.qty.max == 1)) miss("<qty>");
+    if (f.has_pick) miss("<pick>");
+    if (!f.selectors.empty()) miss("::selector()");
+    if (f.zone == "ring" || f.zone == "arena" || f.zone.empty()) {
+      if (f.zone_prefix == "my") t.side = 0;
+      else if (f.zone_prefix == "opp") t.side = 1;
+      else if (!f.zone_prefix.empty() && f.zone_prefix != "any") miss(f.zone_prefix + " zone");
+    } else {
+      miss("@" + f.zone);
+    }
+    bool and_joined = std::any_of(f.types.and_next.begin(), f.types.and_next.end(), [](bool x) { return x; });
+    if (and_joined) miss("type & type");
+    for (const TypeTerm& tt : f.types.terms) {
+      if (tt.quoted) {
+        miss("card name target");
+        continue;
+      }
+      if (tt.word == "me" || tt.word == "opp" || tt.word == "player" || tt.word == "this") {
+        if (f.types.terms.size() != 1) miss("players and cards in one filter");
+        t.who = tt.word == "me" ? CTarget::Who::kMe : tt.word == "opp" ? CTarget::Who::kOpp
+              : tt.word == "this" ? CTarget::Who::kThis : CTarget::Who::kPlayers;
+        if (tt.word == "player" && !tt.plural) miss("player (one to choose)");
+        continue;
+      }
+      t.who = CTarget::Who::kCards;
+      t.plural |= tt.plural;
+      t.other |= tt.other;
+      t.types.push_back(tt);
+    }
+    if (f.types.terms.empty()) t.who = CTarget::Who::kCards;
+    if (f.has_filter) {
+      for (const FilterTerm& ft : f.filters.terms) {
+        if (ft.kind == FilterTerm::Kind::kLowest) miss("bp:lowest");
+        if (ft.kind == FilterTerm::Kind::kCompare && ft.word != "bp") miss(ft.word + " comparison");
+        if (ft.kind == FilterTerm::Kind::kWord) {
+          static constexpr std::string_view kStates[] = {"frozen", "fresh", "backedup", "powerful", "powerless"};
+          const bool state = std::find(std::begin(kStates), std::end(kStates), ft.word) != std::end(kStates);
+          static constexpr std::string_view kCombat[] = {"attack", "uattack", "block", "blocked", "abinstant", "abtrigger", "abauto"};
+          if (std::find(std::begin(kCombat), std::end(kCombat), ft.word) != std::end(kCombat)) miss("[" + ft.word + "]");
+          (void)state;  // other words are subtypes or card types
+        }
+      }
+      t.filters = f.filters;
+    }
+    return t;
+  }
+
+  const Rules& r_;
+  CScript out_;
+};
+
+}  // namespace
+
+CScript compile_script(const Rules& r) { return Compiler(r).run(); }
+
+bool is_player_command(CEffect::Cmd c) {
+  switch (c) {
+    case CEffect::Cmd::kDraw:
+    case CEffect::Cmd::kSp:
+    case CEffect::Cmd::kHp:
+    case CEffect::Cmd::kLoseLife:
+    case CEffect::Cmd::kShuffle:
+    case CEffect::Cmd::kTrash: return true;
+    default: return false;
+  }
+}
+
+}  // namespace rk::cfc

@@ -1,0 +1,60 @@
+// RuleScript compiled for the game: the subset of a card's rules the engine executes, checked once
+// at load. A script runs only when every part of it is supported; otherwise `missing` names the
+// parts that are not yet (commands, costs, conditions, filters...), the card plays without its
+// effect, and `rulekit cfc coverage` counts it as not compiled.
+//
+// Supported so far: `action` properties of one statement, costs {F} {S} {D}, [[may]], the effects
+// damage, draw, bp (+n, -n, xn, =n; ueot), destroy, freeze, unfreeze, sp, hp, loseLife, shuffle,
+// trash, reveal joined by & or &&, one target from to()/target()/from() or the `target` property
+// (cards in the rings by type, subtype, ^, !, plural s, [bp op n], frozen, fresh, backedup,
+// powerful, powerless; players me, opp, players), and `requisite`.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "games/cfc/rulescript.h"
+
+namespace rk::cfc {
+
+struct CTarget {
+  enum class Who : uint8_t { kDefault, kThis, kMe, kOpp, kPlayers, kCards };
+  Who who = Who::kDefault;
+  bool plural = false;   // every match, no choice
+  bool other = false;    // ^: not the card whose rule runs
+  int8_t side = -1;      // -1 both rings, 0 the controller's, 1 the opponent's
+  std::vector<TypeTerm> types;      // or-joined; empty: any card
+  Joined<FilterTerm> filters;
+};
+
+struct CEffect {
+  enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal };
+  Cmd cmd = Cmd::kReveal;
+  char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
+  int32_t value = 1;
+  bool stop_on_fail = false;  // joined to the one before by &&
+};
+
+struct CAction {
+  bool cost_freeze = false, cost_sacrifice = false, cost_discard = false;
+  bool may = false;
+  bool until_end_of_turn = false;  // ueot
+  CTarget target;
+  std::vector<CEffect> effects;
+  std::string label;
+};
+
+struct CScript {
+  std::vector<CAction> actions;
+  std::vector<CTarget> requisites;
+  bool compiled = false;
+  std::vector<std::string> missing;  // what is not executable yet, one entry per kind
+};
+
+CScript compile_script(const Rules& r);
+
+// Commands that act on a player (draw, sp...) rather than on a card (bp, destroy...).
+bool is_player_command(CEffect::Cmd c);
+
+}  // namespace rk::cfc
