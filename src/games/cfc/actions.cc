@@ -218,10 +218,15 @@ std::string Game::script_label(const Action& a, EntityId self) const {
     out += l.empty() ? fmt::format(" (rule {})", a.rule + 1) : fmt::format(" ({})", l);
   }
   if (a.discard != kNoEntity) out += fmt::format(", discarding {}", def(a.discard).name);
-  if (a.target != kNoEntity) {
+  for (EntityId t : a.targets) {
+    if (t == kNoEntity) continue;
     int p, slot;
-    slot_of(a.target, p, slot);
-    out += fmt::format(", targeting {} (player {} slot {})", def(a.target).name, p + 1, slot + 1);
+    slot_of(t, p, slot);
+    if (p >= 0) {
+      out += fmt::format(", targeting {} (player {} slot {})", def(t).name, p + 1, slot + 1);
+    } else {
+      out += fmt::format(", targeting {} ({}'s pile)", def(t).name, cards_[t].owner == current_player() ? "your" : "the enemy");
+    }
   }
   if (a.decline) out += ", declining";
   return out;

@@ -58,16 +58,59 @@ void Game::slot_of(EntityId e, int& p, int& slot) const {
   p = slot = -1;
 }
 
-bool Game::target_matches(const CTarget& t, int controller, EntityId self, EntityId e) const {
-  if (t.other && e == self) return false;
+kernel::Zone* Game::pile_of(int p, Pile pile) {
+  PlayerState& ps = players_[p];
+  switch (pile) {
+    case Pile::kHand: return &ps.hand;
+    case Pile::kDeck: return &ps.deck;
+    case Pile::kDiscards: return &ps.discards;
+    case Pile::kRemoved: return &ps.removed;
+    case Pile::kRing: break;
+  }
+  return nullptr;
+}
+const kernel::Zone* Game::pile_of(int p, Pile pile) const { return const_cast<Game*>(this)->pile_of(p, pile); }
+
+bool Game::detach(EntityId e) {
   int p, slot;
   slot_of(e, p, slot);
-  if (p < 0) return false;
+  if (p >= 0) {
+    PlayerState& ps = players_[p];
+    ps.ring[static_cast<size_t>(slot)] = kNoEntity;
+    for (EntityId b : ps.backups[static_cast<size_t>(slot)]) players_[cards_[b].owner].discards.push_top(b);
+    ps.backups[static_cast<size_t>(slot)].clear();
+    Card& c = cards_[e];
+    c.frozen = c.fresh = false;
+    c.bp = def(e).bp;
+    ++c.epoch;
+    return true;
+  }
+  for (int q = 0; q < 2; ++q) {
+    for (Pile pile : {Pile::kHand, Pile::kDeck, Pile::kDiscards, Pile::kRemoved}) {
+      if (pile_of(q, pile)->remove(e)) return true;
+    }
+  }
+  return false;
+}
+
+bool Game::target_matches(const CTarget& t, int controller, EntityId self, EntityId e) const {
+  if (t.other && e == self) return false;
+  int p = -1, slot = -1;
+  size_t backups = 0;
+  if (t.pile == Pile::kRing) {
+    slot_of(e, p, slot);
+    if (p < 0) return false;
+    backups = players_[p].backups[static_cast<size_t>(slot)].size();
+  } else {
+    for (int q = 0; q < 2 && p < 0; ++q) {
+      if (pile_of(q, t.pile)->contains(e)) p = q;
+    }
+    if (p < 0) return false;
+  }
   if (t.side == 0 && p != controller) return false;
   if (t.side == 1 && p == controller) return false;
   const CardDef& d = def(e);
   const Card& c = cards_[e];
-  const size_t backups = players_[p].backups[static_cast<size_t>(slot)].size();
   const bool has_script = d.script >= 0;
   if (!t.types.empty()) {
     bool any = false;
@@ -94,11 +137,23 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
 
 std::vector<EntityId> Game::card_targets(const CTarget& t, int controller, EntityId self) const {
   std::vector<EntityId> out;
-  // The controller's ring first, then the opponent's, each by slot.
+  // The controller's cards first, then the opponent's; a ring by slot, a pile bottom to top.
   for (int k = 0; k < 2; ++k) {
     const int p = k == 0 ? controller : 1 - controller;
-    for (EntityId e : players_[p].ring) {
-      if (e != kNoEntity && target_matches(t, controller, self, e)) out.push_back(e);
+    if ((t.side == 0 && k == 1) || (t.side == 1 && k == 0)) continue;
+    if (t.pile == Pile::kRing) {
+      for (EntityId e : players_[p].ring) {
+        if (e != kNoEntity && target_matches(t, controller, self, e)) out.push_back(e);
+      }
+    } else {
+      std::vector<uint16_t> seen;  // one choice per distinct card of a pile
+      for (EntityId e : pile_of(p, t.pile)->ids()) {
+        if (!t.plural && std::find(seen.begin(), seen.end(), cards_[e].def) != seen.end()) continue;
+        if (target_matches(t, controller, self, e)) {
+          out.push_back(e);
+          seen.push_back(cards_[e].def);
+        }
+      }
     }
   }
   return out;
@@ -128,21 +183,33 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
       }
       if (discards.empty()) continue;
     }
-    std::vector<std::pair<EntityId, int8_t>> targets = {{kNoEntity, -1}};
-    if (a.target.who == CTarget::Who::kCards && !a.target.plural) {
-      targets.clear();
-      for (EntityId e : card_targets(a.target, p, self)) targets.push_back({e, -1});
-      if (targets.empty()) targets.push_back({kNoEntity, -1});  // the rule does not apply; the cost is still paid
+    // One target choice per statement that targets one card; the ways to run are their product.
+    std::vector<std::array<EntityId, 4>> combos = {{kNoEntity, kNoEntity, kNoEntity, kNoEntity}};
+    bool may = false;
+    for (size_t si = 0; si < a.statements.size(); ++si) {
+      const CStatement& st = a.statements[si];
+      may |= st.may;
+      if (st.target.who != CTarget::Who::kCards || st.target.plural) continue;
+      const std::vector<EntityId> choices = card_targets(st.target, p, self);
+      if (choices.empty()) continue;  // the statement does not apply; the rest still runs
+      std::vector<std::array<EntityId, 4>> next;
+      for (const auto& c : combos) {
+        for (EntityId e : choices) {
+          auto x = c;
+          x[si] = e;
+          next.push_back(x);
+        }
+      }
+      combos = std::move(next);
     }
     for (EntityId d : discards) {
-      for (const auto& [te, tp] : targets) {
+      for (const auto& c : combos) {
         Action v = base;
         v.rule = static_cast<int8_t>(ri);
         v.discard = d;
-        v.target = te;
-        v.target_player = tp;
+        v.targets = c;
         out.push_back(v);
-        if (a.may) {
+        if (may) {
           v.decline = true;
           out.push_back(v);
         }
@@ -164,11 +231,19 @@ void Game::run_script(const Action& act, EntityId self, int p) {
     slot_of(self, sp, slot);
     if (sp >= 0) ko(sp, slot);
   }
-  if (act.decline) return;
+  for (size_t si = 0; si < a.statements.size() && phase_ != Phase::kOver; ++si) {
+    const CStatement& st = a.statements[si];
+    if (st.may && act.decline) continue;
+    run_statement(st, act.targets[si], self, p);
+  }
+  ko_zero_bp();
+}
+
+void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, int p) {
   // Targets: the chosen card, every match, a player, or by default this card / the controller.
   std::vector<EntityId> cards;
   std::vector<int> players;
-  switch (a.target.who) {
+  switch (st.target.who) {
     case CTarget::Who::kDefault:
       cards.push_back(self);
       players.push_back(p);
@@ -181,15 +256,15 @@ void Game::run_script(const Action& act, EntityId self, int p) {
       players.push_back(1 - p);
       break;
     case CTarget::Who::kCards:
-      if (a.target.plural) {
-        cards = card_targets(a.target, p, self);
-      } else if (act.target != kNoEntity && target_matches(a.target, p, self, act.target)) {
-        cards.push_back(act.target);
+      if (st.target.plural) {
+        cards = card_targets(st.target, p, self);
+      } else if (chosen != kNoEntity && target_matches(st.target, p, self, chosen)) {
+        cards.push_back(chosen);
       }
       break;
   }
   bool ok = true;
-  for (const CEffect& e : a.effects) {
+  for (const CEffect& e : st.effects) {
     if (e.stop_on_fail && !ok) break;
     ok = false;
     if (phase_ == Phase::kOver) return;
@@ -236,9 +311,19 @@ void Game::run_script(const Action& act, EntityId self, int p) {
       continue;
     }
     for (EntityId c : cards) {
+      if (e.cmd == CEffect::Cmd::kMoveTo) {
+        // To the owner's pile (no prefix or ctrl), the controller's (my) or the opponent's (opp).
+        const int to = e.whose < 0 ? cards_[c].owner : e.whose == 0 ? p : 1 - p;
+        if (!detach(c)) continue;
+        kernel::Zone* z = pile_of(to, e.pile);
+        if (e.value == -1) z->push_bottom(c);
+        else z->push_top(c);
+        ok = true;
+        continue;
+      }
       int cp, slot;
       slot_of(c, cp, slot);
-      if (cp < 0) continue;  // it left the ring meanwhile
+      if (cp < 0) continue;  // not (or no longer) in a ring
       Card& card = cards_[c];
       ok = true;
       switch (e.cmd) {
@@ -246,7 +331,7 @@ void Game::run_script(const Action& act, EntityId self, int p) {
         case CEffect::Cmd::kBp: {
           const int32_t before = card.bp;
           card.bp = std::max(0, e.mod == 'x' ? card.bp * e.value : e.mod == '=' ? e.value : card.bp + e.value);
-          if (a.until_end_of_turn) bp_changes_.add({c, card.epoch, card.bp - before}, {kernel::Until::kEndOfTurn});
+          if (st.until_end_of_turn) bp_changes_.add({c, card.epoch, card.bp - before}, {kernel::Until::kEndOfTurn});
           break;
         }
         case CEffect::Cmd::kDestroy: ko(cp, slot); break;
@@ -257,7 +342,6 @@ void Game::run_script(const Action& act, EntityId self, int p) {
       }
     }
   }
-  ko_zero_bp();
 }
 
 // "Until the end of the turn" ends: BP changes are taken back from characters still in the ring.

@@ -59,10 +59,9 @@ struct Action {
   Kind kind = Kind::kPass;
   int8_t hand = -1, slot = -1, attack = -1;
   // The card's script (actions, reactions, ▲ on entering, ■): which `action` rule, its target (a
-  // card or a player), the hand card discarded for a {D} cost, and whether a [[may]] is declined.
+  // card, per statement), the hand card discarded for a {D} cost, and whether [[may]] is declined.
   int8_t rule = -1;
-  EntityId target = kNoEntity;
-  int8_t target_player = -1;
+  std::array<EntityId, 4> targets{kNoEntity, kNoEntity, kNoEntity, kNoEntity};  // one per statement
   EntityId discard = kNoEntity;
   bool decline = false;
   bool operator==(const Action&) const = default;
@@ -181,9 +180,14 @@ class Game {
   // each a copy of `base`; nothing when no rule can run.
   void script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out) const;
   void run_script(const Action& a, EntityId self, int p);
+  void run_statement(const CStatement& st, EntityId chosen, EntityId self, int p);
   std::string script_label(const Action& a, EntityId self) const;
   void end_of_turn_effects();
   void slot_of(EntityId e, int& p, int& slot) const;
+  kernel::Zone* pile_of(int p, Pile pile);
+  const kernel::Zone* pile_of(int p, Pile pile) const;
+  // Takes a card out of wherever it is (a ring slot with its back-ups, or a pile); false if nowhere.
+  bool detach(EntityId e);
 
   const CardPool* pool_;
   std::vector<Card> cards_;

@@ -20,7 +20,29 @@ constexpr CommandInfo kCommands[] = {
     {"sp", CEffect::Cmd::kSp, false, true},           {"hp", CEffect::Cmd::kHp, true, false},
     {"loseLife", CEffect::Cmd::kLoseLife, true, false}, {"shuffle", CEffect::Cmd::kShuffle, false, false},
     {"trash", CEffect::Cmd::kTrash, true, false},     {"reveal", CEffect::Cmd::kReveal, false, false},
+    {"moveTo", CEffect::Cmd::kMoveTo, false, false},
 };
+
+// "hand", "myDeck", "oppDiscards", "ctrlHand"... -> pile and whose.
+bool pile_word(std::string w, Pile& pile, int8_t& whose) {
+  for (char& c : w) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  whose = -1;
+  if (w.rfind("my", 0) == 0) {
+    whose = 0;
+    w = w.substr(2);
+  } else if (w.rfind("opp", 0) == 0) {
+    whose = 1;
+    w = w.substr(3);
+  } else if (w.rfind("ctrl", 0) == 0) {
+    w = w.substr(4);
+  }
+  if (w == "hand") pile = Pile::kHand;
+  else if (w == "deck") pile = Pile::kDeck;
+  else if (w == "discards") pile = Pile::kDiscards;
+  else if (w == "removed") pile = Pile::kRemoved;
+  else return false;
+  return true;
+}
 
 class Compiler {
  public:
@@ -49,9 +71,11 @@ class Compiler {
     for (size_t i = 0; i < out_.actions.size(); ++i) {
       CAction& a = out_.actions[i];
       if (i < labels.size()) a.label = labels[i];
-      if (a.target.who == CTarget::Who::kDefault && target_prop) {
-        if (target_prop->size() != 1) miss("several targets");
-        else a.target = target(target_prop->front());
+      for (CStatement& st : a.statements) {
+        if (st.target.who == CTarget::Who::kDefault && target_prop) {
+          if (target_prop->size() != 1) miss("several targets");
+          else st.target = target(target_prop->front());
+        }
       }
     }
     if (out_.actions.empty() && out_.missing.empty()) miss("no action");
@@ -74,28 +98,34 @@ class Compiler {
   }
 
   void action(const Property& p) {
-    if (p.statements.size() != 1) {
-      miss("several statements");
-      return;
-    }
-    const Statement& st = p.statements.front();
     CAction a;
-    for (const Cost& c : st.costs) {
-      if (c.has_arg) miss(std::string("{") + c.letter + "(...)}");
-      else if (c.letter == 'F') a.cost_freeze = true;
-      else if (c.letter == 'S') a.cost_sacrifice = true;
-      else if (c.letter == 'D') a.cost_discard = true;
-      else miss(std::string("{") + c.letter + "}");
+    for (size_t si = 0; si < p.statements.size(); ++si) {
+      const Statement& st = p.statements[si];
+      for (const Cost& c : st.costs) {
+        if (si > 0) miss("a cost after the first statement");
+        if (c.has_arg) miss(std::string("{") + c.letter + "(...)}");
+        else if (c.letter == 'F') a.cost_freeze = true;
+        else if (c.letter == 'S') a.cost_sacrifice = true;
+        else if (c.letter == 'D') a.cost_discard = true;
+        else miss(std::string("{") + c.letter + "}");
+      }
+      if (st.branches.size() != 1) {
+        miss("[[if]] ... [[else]]");
+        return;
+      }
+      a.statements.push_back(statement(st.branches.front()));
     }
-    if (st.branches.size() != 1) {
-      miss("[[if]] ... [[else]]");
-      return;
-    }
-    const Branch& b = st.branches.front();
-    if (b.cond.kind == Cond::Kind::kMay) a.may = true;
+    if (a.statements.empty()) miss("an action without effects");
+    if (a.statements.size() > 4) miss("more than four statements");
+    out_.actions.push_back(std::move(a));
+  }
+
+  CStatement statement(const Branch& b) {
+    CStatement cs;
+    if (b.cond.kind == Cond::Kind::kMay) cs.may = true;
     else if (b.cond.kind != Cond::Kind::kNone) miss("[[if]]");
     for (const std::string& r : b.restrictions) {
-      if (r == "ueot") a.until_end_of_turn = true;
+      if (r == "ueot") cs.until_end_of_turn = true;
       else miss(r);
     }
     if (b.targets.size() > 1) miss("several to()");
@@ -103,7 +133,7 @@ class Compiler {
       const TargetClause& t = b.targets.front();
       if (t.optional) miss(t.verb + "?()");
       if (t.is_expr || t.filters.size() != 1) miss("to() with an expression or several filters");
-      else a.target = target(t.filters.front());
+      else cs.target = target(t.filters.front());
     }
     for (size_t i = 0; i < b.effects.size(); ++i) {
       const Effect& e = b.effects[i];
@@ -124,6 +154,11 @@ class Compiler {
       ce.cmd = info->cmd;
       ce.stop_on_fail = i > 0 && b.joins[i - 1] == 'a';
       if (i > 0 && b.joins[i - 1] == 'o') miss("||");
+      if (ce.cmd == CEffect::Cmd::kMoveTo) {
+        move_args(e, ce);
+        cs.effects.push_back(ce);
+        continue;
+      }
       if (e.args.size() > 1) miss(e.name + "() with several arguments");
       if (!e.args.empty()) {
         const Arg& arg = e.args.front();
@@ -139,9 +174,28 @@ class Compiler {
       } else if (info->takes_mod || ce.cmd == CEffect::Cmd::kDamage || ce.cmd == CEffect::Cmd::kHp || ce.cmd == CEffect::Cmd::kLoseLife) {
         miss(e.name + "() without its amount");
       }
-      a.effects.push_back(ce);
+      cs.effects.push_back(ce);
     }
-    out_.actions.push_back(std::move(a));
+    return cs;
+  }
+
+  // moveTo(pile [, position [, reveal]]): the position is top (default) or a number (-1: bottom).
+  void move_args(const Effect& e, CEffect& ce) {
+    ce.value = 0;
+    if (e.args.empty() || e.args[0].kind != Arg::Kind::kWord || !pile_word(e.args[0].word, ce.pile, ce.whose)) {
+      miss("moveTo() to this zone");
+      return;
+    }
+    for (size_t k = 1; k < e.args.size(); ++k) {
+      const Arg& arg = e.args[k];
+      if (arg.kind == Arg::Kind::kExpr && r_.pool[arg.expr].op == expr::Op::kNum && k == 1) {
+        ce.value = r_.pool[arg.expr].value;
+      } else if (arg.kind == Arg::Kind::kQuery) {
+        miss("moveTo(pile, ?)");
+      }
+      // Anything else is the reveal flag: who sees the card does not change the game state.
+    }
+    if (ce.value != 0 && ce.value != -1) miss("moveTo() to a position other than top or bottom");
   }
 
   CTarget target(const Filter& f) {
@@ -149,13 +203,16 @@ class Compiler {
     if (f.qty.kind != Qty::Kind::kNone && !(f.qty.kind == Qty::Kind::kCount && f.qty.min == 1 && f.qty.max == 1)) miss("<qty>");
     if (f.has_pick) miss("<pick>");
     if (!f.selectors.empty()) miss("::selector()");
-    if (f.zone == "ring" || f.zone == "arena" || f.zone.empty()) {
-      if (f.zone_prefix == "my") t.side = 0;
-      else if (f.zone_prefix == "opp") t.side = 1;
-      else if (!f.zone_prefix.empty() && f.zone_prefix != "any") miss(f.zone_prefix + " zone");
-    } else {
-      miss("@" + f.zone);
-    }
+    if (f.zone == "hand") t.pile = Pile::kHand;
+    else if (f.zone == "deck") t.pile = Pile::kDeck;
+    else if (f.zone == "discards") t.pile = Pile::kDiscards;
+    else if (f.zone == "removed") t.pile = Pile::kRemoved;
+    else if (!(f.zone == "ring" || f.zone == "arena" || f.zone.empty())) miss("@" + f.zone);
+    // A ring without a prefix is both rings (the arena); a pile without one is the controller's.
+    if (f.zone_prefix == "my") t.side = 0;
+    else if (f.zone_prefix == "opp") t.side = 1;
+    else if (f.zone_prefix.empty()) t.side = t.pile == Pile::kRing ? -1 : 0;
+    else if (f.zone_prefix != "any") miss(f.zone_prefix + " zone");
     bool and_joined = std::any_of(f.types.and_next.begin(), f.types.and_next.end(), [](bool x) { return x; });
     if (and_joined) miss("type & type");
     for (const TypeTerm& tt : f.types.terms) {

@@ -5,9 +5,10 @@
 //
 // Supported so far: `action` properties of one statement, costs {F} {S} {D}, [[may]], the effects
 // damage, draw, bp (+n, -n, xn, =n; ueot), destroy, freeze, unfreeze, sp, hp, loseLife, shuffle,
-// trash, reveal joined by & or &&, one target from to()/target()/from() or the `target` property
-// (cards in the rings by type, subtype, ^, !, plural s, [bp op n], frozen, fresh, backedup,
-// powerful, powerless; players me, opp, players), and `requisite`.
+// trash, reveal, moveTo(pile[, position]) joined by & or &&, several statements joined by ';',
+// one target per statement from to()/target()/from() or the `target` property (cards in the
+// rings or a pile by type, subtype, ^, !, plural s, [bp op n], frozen, fresh, backedup, powerful,
+// powerless; players me, opp, players), and `requisite`.
 #pragma once
 
 #include <cstdint>
@@ -18,30 +19,40 @@
 
 namespace rk::cfc {
 
+enum class Pile : uint8_t { kRing, kHand, kDeck, kDiscards, kRemoved };
+
 struct CTarget {
   enum class Who : uint8_t { kDefault, kThis, kMe, kOpp, kPlayers, kCards };
   Who who = Who::kDefault;
   bool plural = false;   // every match, no choice
   bool other = false;    // ^: not the card whose rule runs
-  int8_t side = -1;      // -1 both rings, 0 the controller's, 1 the opponent's
+  int8_t side = -1;      // -1 both players', 0 the controller's, 1 the opponent's
+  Pile pile = Pile::kRing;
   std::vector<TypeTerm> types;      // or-joined; empty: any card
   Joined<FilterTerm> filters;
 };
 
 struct CEffect {
-  enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal };
+  enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo };
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
-  int32_t value = 1;
+  int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
+  Pile pile = Pile::kHand;  // moveTo
+  int8_t whose = -1;        // moveTo: -1 the card's owner (ctrl, or no prefix), 0 the controller (my), 1 the opponent (opp)
   bool stop_on_fail = false;  // joined to the one before by &&
 };
 
-struct CAction {
-  bool cost_freeze = false, cost_sacrifice = false, cost_discard = false;
+// One statement of an `action` (statements are joined by ';' and run left to right).
+struct CStatement {
   bool may = false;
   bool until_end_of_turn = false;  // ueot
   CTarget target;
   std::vector<CEffect> effects;
+};
+
+struct CAction {
+  bool cost_freeze = false, cost_sacrifice = false, cost_discard = false;
+  std::vector<CStatement> statements;
   std::string label;
 };
 
