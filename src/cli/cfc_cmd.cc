@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -12,6 +13,7 @@
 #include "agents/greedy_agent.h"
 #include "agents/random_agent.h"
 #include "cli/commands.h"
+#include "games/cfc/coverage.h"
 #include "games/cfc/match.h"
 #include "kernel/log.h"
 #include "text/source.h"
@@ -74,24 +76,6 @@ std::unique_ptr<agents::Agent<Game>> make_agent(const std::string& name, uint64_
   return nullptr;
 }
 
-// Every card is in exactly one place and the numbers are sane: what `sim` counts as engine errors.
-std::vector<std::string> invariant_errors(const Game& g) {
-  std::vector<std::string> out;
-  size_t cards = 0;
-  for (int p = 0; p < 2; ++p) {
-    const cfc::PlayerState& ps = g.player(p);
-    cards += ps.deck.size() + ps.hand.size() + ps.discards.size() + ps.removed.size();
-    for (int s = 0; s < cfc::kSlots; ++s) {
-      const cfc::EntityId e = ps.ring[static_cast<size_t>(s)];
-      cards += (e != cfc::kNoEntity) + ps.backups[static_cast<size_t>(s)].size();
-      if (e != cfc::kNoEntity && g.card(e).bp < 0) out.push_back(fmt::format("{} has negative BP", g.def(e).name));
-    }
-    if (ps.sp < 0) out.push_back(fmt::format("player {} has negative SP", p + 1));
-  }
-  if (cards != g.card_count()) out.push_back(fmt::format("{} cards in play, zones and piles; the game has {}", cards, g.card_count()));
-  return out;
-}
-
 uint64_t game_seed(uint64_t seed, uint64_t i) { return kernel::hash_mix(kernel::hash_mix(kernel::kHashSeed, seed), i); }
 
 void progress(size_t done, size_t total) {
@@ -122,7 +106,7 @@ int run_sim(CfcOptions& o, size_t n, const std::string& agent_list, const std::s
     auto a = make_agent(names[0], s ^ 0xA11CE);
     auto b = make_agent(names[1], s ^ 0xB0B);
     decisions += cfc::play_out(g, *a, *b);
-    for (const std::string& e : invariant_errors(g)) {
+    for (const std::string& e : cfc::check_invariants(g)) {
       ++engine_errors;
       std::cerr << fmt::format("\ngame {} (seed {}): engine error: {}\n", i, s, e);
     }
@@ -233,6 +217,51 @@ int run_replay(const std::string& path, CfcOptions& o) {
   return 0;
 }
 
+int run_coverage(CfcOptions& o, const std::string& scenario_dir, size_t games, bool list) {
+  if (o.cards.empty()) o.cards = default_cards_dir();
+  cfc::CardPool pool;
+  std::string error;
+  std::vector<std::string> problems;
+  if (!cfc::load_pool(o.cards, pool, error, problems)) {
+    std::cerr << error << "\n";
+    return 2;
+  }
+  for (const std::string& p : problems) std::cerr << p << "\n";
+  std::vector<std::pair<std::string, std::string>> scenarios;
+  std::error_code ec;
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(scenario_dir, ec)) {
+    if (e.path().extension() == ".txt") files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& f : files) {
+    std::string text;
+    if (text::read_file(f.string(), text)) scenarios.emplace_back(f.filename().string(), text);
+  }
+  if (files.empty()) std::cerr << fmt::format("note: no scenario files in {} (--scenarios DIR)\n", scenario_dir);
+  const cfc::CoverageReport r = cfc::coverage(pool, scenarios, games, o.seed);
+  if (list) {
+    for (const cfc::CardCoverage& c : r.cards) {
+      std::cout << fmt::format("{:<28} {:<12} executed {:>5}  scenarios {:>3}{}\n", c.name, c.compiled ? "compiled" : "not compiled",
+                               c.executed, c.covered, c.missing.empty() ? "" : fmt::format("  missing: {}", fmt::join(c.missing, ", ")));
+    }
+  }
+  std::multimap<int, std::string, std::greater<int>> by_count;
+  for (const auto& [what, n] : r.missing) by_count.emplace(n, what);
+  std::cout << "not executable yet, by the number of cards that need it:\n";
+  size_t shown = 0;
+  for (const auto& [n, what] : by_count) {
+    if (++shown > 20) break;
+    std::cout << fmt::format("  {:4}  {}\n", n, what);
+  }
+  for (const std::string& e : r.errors) std::cerr << e << "\n";
+  std::cout << fmt::format("{} games simulated with every scripted card, {} engine errors, {} scenario files\n", r.games,
+                           r.engine_errors, scenarios.size());
+  std::cout << fmt::format("{} scripted cards: {} compiled, {} executed, {} covered by scenario tests\n", r.cards.size(),
+                           r.compiled(), r.executed(), r.covered());
+  return r.errors.empty() ? 0 : 1;
+}
+
 }  // namespace
 
 void add_cfc(CLI::App& app, int& exit_code) {
@@ -264,6 +293,17 @@ void add_cfc(CLI::App& app, int& exit_code) {
   play->add_option("--save", *save, "write the game's log to this file at the end");
   common(play, true);
   play->callback([=, &exit_code] { exit_code = run_play(*opts, *bot, *seat, *save); });
+
+  auto* cov = cfc->add_subcommand("coverage", "which card scripts compile, run in simulation and are covered by scenario tests");
+  auto scen = std::make_shared<std::string>(std::string(RULEKIT_SOURCE_DIR) + "/tests/cfc/scenarios");
+  auto games = std::make_shared<size_t>(200);
+  auto list = std::make_shared<bool>(false);
+  cov->add_option("--scenarios", *scen, "folder of scenario files (default: the project's tests/cfc/scenarios)");
+  cov->add_option("-n", *games, "random games per coverage deck (default 200)");
+  cov->add_flag("--list", *list, "one line per scripted card");
+  cov->add_option("--cards", opts->cards, "CFC card folder; default: the shared corpus");
+  cov->add_option("--seed", opts->seed, "seed of the games (default 1)");
+  cov->callback([=, &exit_code] { exit_code = run_coverage(*opts, *scen, *games, *list); });
 
   auto* rp = cfc->add_subcommand("replay", "replay a game log and confirm its final state");
   auto path = std::make_shared<std::string>();

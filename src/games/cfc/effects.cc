@@ -223,6 +223,11 @@ void Game::run_script(const Action& act, EntityId self, int p) {
   if (!s || act.rule < 0 || static_cast<size_t>(act.rule) >= s->actions.size()) return;
   const CAction& a = s->actions[static_cast<size_t>(act.rule)];
   PlayerState& ps = players_[p];
+  if (stats_) {
+    const size_t i = static_cast<size_t>(def(self).script);
+    if (stats_->runs.size() <= i) stats_->runs.resize(pool_->scripts.size());
+    ++stats_->runs[i];
+  }
   // Costs.
   if (act.discard != kNoEntity && ps.hand.remove(act.discard)) players_[cards_[act.discard].owner].discards.push_top(act.discard);
   if (a.cost_freeze) cards_[self].frozen = true;

@@ -51,6 +51,7 @@ Game Game::copy_for_search() const {
   Game g = *this;
   g.log_.clear();
   g.logging_ = false;
+  g.stats_ = nullptr;
   return g;
 }
 

@@ -103,6 +103,11 @@ struct Attack {
   bool operator==(const Attack&) const = default;
 };
 
+// How often each script ran (indexed like CardPool::scripts), for `rulekit cfc coverage`.
+struct ScriptStats {
+  std::vector<uint32_t> runs;
+};
+
 class Game {
  public:
   using Action = cfc::Action;
@@ -149,6 +154,8 @@ class Game {
   Card& mutable_card(EntityId e) { return cards_[e]; }
   EntityId add_card(uint16_t def, int owner);
   void start_main_phase_of(int p);  // skip to p's Main phase (scenario tests)
+  // Counts script runs into `stats` (not copied into lookahead copies); null stops counting.
+  void set_stats(ScriptStats* stats) { stats_ = stats; }
 
  private:
   // Flow between decisions.
@@ -199,6 +206,7 @@ class Game {
   kernel::Chance chance_;
   kernel::Log log_;
   bool logging_ = true;
+  ScriptStats* stats_ = nullptr;
 };
 
 }  // namespace rk::cfc

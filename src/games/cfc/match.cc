@@ -18,6 +18,24 @@ size_t play_out(Game& g, agents::Agent<Game>& first_seat, agents::Agent<Game>& s
   return decisions;
 }
 
+std::vector<std::string> check_invariants(const Game& g) {
+  std::vector<std::string> out;
+  size_t cards = 0;
+  for (int p = 0; p < 2; ++p) {
+    const PlayerState& ps = g.player(p);
+    cards += ps.deck.size() + ps.hand.size() + ps.discards.size() + ps.removed.size();
+    for (int s = 0; s < kSlots; ++s) {
+      const EntityId e = ps.ring[static_cast<size_t>(s)];
+      cards += (e != kNoEntity) + ps.backups[static_cast<size_t>(s)].size();
+      if (e != kNoEntity && g.card(e).bp < 0) out.push_back(fmt::format("{} has negative BP", g.def(e).name));
+    }
+    if (ps.sp < 0) out.push_back(fmt::format("player {} has negative SP", p + 1));
+  }
+  if (cards != g.card_count()) out.push_back(fmt::format("{} cards in rings and piles; the game has {}", cards, g.card_count()));
+  if (!g.terminal()) out.push_back("the game did not end");
+  return out;
+}
+
 GameRecord record_of(const Game& g, uint64_t seed, const std::string& deck_a, const std::string& deck_b) {
   GameRecord r;
   r.seed = seed;

@@ -12,6 +12,10 @@ namespace rk::cfc {
 // Plays `g` to its end with one agent per seat. Returns the number of decisions taken.
 size_t play_out(Game& g, agents::Agent<Game>& first_seat, agents::Agent<Game>& second_seat);
 
+// Every card is in exactly one place and the numbers are sane; what is wrong otherwise (the engine
+// errors `sim` and `coverage` count).
+std::vector<std::string> check_invariants(const Game& g);
+
 // A game as a file: {"game": "cfc", "seed", "decks": [path, path], "log", "final": {hash, winner, turns}}.
 struct GameRecord {
   uint64_t seed = 0;

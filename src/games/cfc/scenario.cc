@@ -71,8 +71,10 @@ CardSpec card_spec(const std::string& s) {
 
 class Runner {
  public:
-  Runner(const CardPool& pool, const std::string& name, const std::string& text)
-      : pool_(pool), name_(name), text_(text), game_(pool, Deck{}, Deck{}, 1) {}
+  Runner(const CardPool& pool, const std::string& name, const std::string& text, ScriptStats* stats)
+      : pool_(pool), name_(name), text_(text), game_(pool, Deck{}, Deck{}, 1) {
+    game_.set_stats(stats);
+  }
 
   ScenarioResult run() {
     text::SourceFile sf(name_, text_);
@@ -310,8 +312,8 @@ class Runner {
 
 }  // namespace
 
-ScenarioResult run_scenario(const CardPool& pool, const std::string& name, const std::string& text) {
-  return Runner(pool, name, text).run();
+ScenarioResult run_scenario(const CardPool& pool, const std::string& name, const std::string& text, ScriptStats* stats) {
+  return Runner(pool, name, text, stats).run();
 }
 
 }  // namespace rk::cfc

@@ -35,6 +35,7 @@ struct ScenarioResult {
 };
 
 // Runs one scenario file's text against `pool`. `name` is used in messages.
-ScenarioResult run_scenario(const CardPool& pool, const std::string& name, const std::string& text);
+// Script runs are counted into `stats` when given.
+ScenarioResult run_scenario(const CardPool& pool, const std::string& name, const std::string& text, ScriptStats* stats = nullptr);
 
 }  // namespace rk::cfc
