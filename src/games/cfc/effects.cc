@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "games/cfc/game.h"
+#include "games/cfc/script_expr.h"
 
 namespace rk::cfc {
 namespace {
@@ -245,6 +246,8 @@ void Game::run_script(const Action& act, EntityId self, int p) {
 }
 
 void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, int p) {
+  const ExprScope scope{*this, pool_->scripts[static_cast<size_t>(def(self).script)], p, self};
+  if (st.cond != expr::kNoNode && !eval_truth(scope, st.cond)) return;
   // Targets: the chosen card, every match, a player, or by default this card / the controller.
   std::vector<EntityId> cards;
   std::vector<int> players;
@@ -269,10 +272,12 @@ void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, i
       break;
   }
   bool ok = true;
-  for (const CEffect& e : st.effects) {
-    if (e.stop_on_fail && !ok) break;
+  for (const CEffect& fx : st.effects) {
+    if (fx.stop_on_fail && !ok) break;
     ok = false;
     if (phase_ == Phase::kOver) return;
+    CEffect e = fx;
+    if (e.value_expr != expr::kNoNode) e.value = eval_int(scope, e.value_expr);
     if (is_player_command(e.cmd) || (e.cmd == CEffect::Cmd::kDamage && cards.empty())) {
       for (int t : players) {
         PlayerState& tp = players_[t];

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string_view>
 
+#include "games/cfc/script_expr.h"
+
 namespace rk::cfc {
 namespace {
 
@@ -88,13 +90,15 @@ class Compiler {
  private:
   void miss(std::string what) { out_.missing.push_back(std::move(what)); }
 
-  bool constant(expr::NodeId id, int32_t& v) {
-    if (id == expr::kNoNode || r_.pool[id].op != expr::Op::kNum) {
-      miss("expression argument");
-      return false;
+  // An amount: a number, or an expression the engine evaluates when the effect runs.
+  void amount(expr::NodeId id, CEffect& ce) {
+    if (id != expr::kNoNode && r_.pool[id].op == expr::Op::kNum) {
+      ce.value = r_.pool[id].value;
+      return;
     }
-    v = r_.pool[id].value;
-    return true;
+    const std::string m = unsupported_expr(r_, id);
+    if (m.empty()) ce.value_expr = id;
+    else miss(m);
   }
 
   void action(const Property& p) {
@@ -122,8 +126,15 @@ class Compiler {
 
   CStatement statement(const Branch& b) {
     CStatement cs;
-    if (b.cond.kind == Cond::Kind::kMay) cs.may = true;
-    else if (b.cond.kind != Cond::Kind::kNone) miss("[[if]]");
+    if (b.cond.kind == Cond::Kind::kMay) {
+      cs.may = true;
+    } else if (b.cond.kind == Cond::Kind::kIf) {
+      const std::string m = unsupported_expr(r_, b.cond.expr);
+      if (m.empty()) cs.cond = b.cond.expr;
+      else miss(m);
+    } else if (b.cond.kind != Cond::Kind::kNone) {
+      miss("[[elif]] / [[else]]");
+    }
     for (const std::string& r : b.restrictions) {
       if (r == "ueot") cs.until_end_of_turn = true;
       else miss(r);
@@ -164,10 +175,10 @@ class Compiler {
         const Arg& arg = e.args.front();
         if (info->takes_mod && (arg.kind == Arg::Kind::kMod || arg.kind == Arg::Kind::kExpr)) {
           ce.mod = arg.kind == Arg::Kind::kMod ? arg.mod : 0;
-          constant(arg.expr, ce.value);
+          amount(arg.expr, ce);
           if (ce.cmd == CEffect::Cmd::kSp && ce.mod == 'x') miss("sp(x...)");
         } else if (info->takes_number && arg.kind == Arg::Kind::kExpr) {
-          constant(arg.expr, ce.value);
+          amount(arg.expr, ce);
         } else {
           miss(e.name + "() with this argument");
         }

@@ -3,7 +3,7 @@
 // parts that are not yet (commands, costs, conditions, filters...), the card plays without its
 // effect, and `rulekit cfc coverage` counts it as not compiled.
 //
-// Supported so far: `action` properties of one statement, costs {F} {S} {D}, [[may]], the effects
+// Supported so far: `action` properties, costs {F} {S} {D}, [[may]], [[if expr]] (script_expr.h), the effects
 // damage, draw, bp (+n, -n, xn, =n; ueot), destroy, freeze, unfreeze, sp, hp, loseLife, shuffle,
 // trash, reveal, moveTo(pile[, position]) joined by & or &&, several statements joined by ';',
 // one target per statement from to()/target()/from() or the `target` property (cards in the
@@ -37,6 +37,7 @@ struct CEffect {
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
+  expr::NodeId value_expr = expr::kNoNode;  // an amount given by an expression (damage(this.bp))
   Pile pile = Pile::kHand;  // moveTo
   int8_t whose = -1;        // moveTo: -1 the card's owner (ctrl, or no prefix), 0 the controller (my), 1 the opponent (opp)
   bool stop_on_fail = false;  // joined to the one before by &&
@@ -44,6 +45,7 @@ struct CEffect {
 
 // One statement of an `action` (statements are joined by ';' and run left to right).
 struct CStatement {
+  expr::NodeId cond = expr::kNoNode;  // [[if expr]]: the statement runs when it holds
   bool may = false;
   bool until_end_of_turn = false;  // ueot
   CTarget target;

@@ -1,0 +1,173 @@
+#include "games/cfc/script_expr.h"
+
+#include <string_view>
+
+#include "games/cfc/game.h"
+
+namespace rk::cfc {
+namespace {
+
+using expr::Op;
+
+struct Val {
+  enum class Kind : uint8_t { kNil, kInt, kBool, kCard, kPlayer, kCards };
+  Kind kind = Kind::kNil;
+  int32_t i = 0;
+  kernel::EntityId card = kernel::kNoEntity;
+  std::vector<kernel::EntityId> cards;
+};
+
+Val make_int(int32_t v) { return {Val::Kind::kInt, v}; }
+Val make_bool(bool v) { return {Val::Kind::kBool, v ? 1 : 0}; }
+
+bool truth(const Val& v) {
+  switch (v.kind) {
+    case Val::Kind::kNil: return false;
+    case Val::Kind::kInt:
+    case Val::Kind::kBool: return v.i != 0;
+    case Val::Kind::kCards: return !v.cards.empty();
+    default: return true;
+  }
+}
+
+constexpr std::string_view kElementNames[] = {"card", "char", "action", "reaction"};
+constexpr std::string_view kFields[] = {"hp", "sp", "hand", "ring", "discards", "deck", "size", "bp"};
+
+bool one_of(std::string_view w, const auto& list) {
+  for (std::string_view x : list) {
+    if (w == x) return true;
+  }
+  return false;
+}
+
+class Eval {
+ public:
+  Eval(const ExprScope& s) : s_(s), pool_(s.rules.pool), syms_(s.rules.symbols) {}
+
+  Val run(expr::NodeId id) {
+    const expr::Node& n = pool_[id];
+    switch (n.op) {
+      case Op::kNum: return make_int(n.value);
+      case Op::kVar: return var(syms_.name(n.sym));
+      case Op::kField: return field(run(pool_.kid(n, 0)), syms_.name(n.sym));
+      case Op::kNot: return make_bool(!truth(run(pool_.kid(n, 0))));
+      case Op::kNeg: return make_int(-run(pool_.kid(n, 0)).i);
+      case Op::kAnd: {
+        Val a = run(pool_.kid(n, 0));
+        return truth(a) ? run(pool_.kid(n, 1)) : a;
+      }
+      case Op::kOr: {
+        Val a = run(pool_.kid(n, 0));
+        return truth(a) ? a : run(pool_.kid(n, 1));
+      }
+      case Op::kAdd: case Op::kSub: case Op::kMul: case Op::kDiv: case Op::kMod: {
+        const int32_t a = run(pool_.kid(n, 0)).i, b = run(pool_.kid(n, 1)).i;
+        switch (n.op) {
+          case Op::kAdd: return make_int(a + b);
+          case Op::kSub: return make_int(a - b);
+          case Op::kMul: return make_int(a * b);
+          case Op::kDiv: return make_int(b == 0 ? 0 : a / b);
+          default: return make_int(b == 0 ? 0 : a % b);
+        }
+      }
+      case Op::kEq: case Op::kNe: case Op::kLt: case Op::kLe: case Op::kGt: case Op::kGe: {
+        const Val a = run(pool_.kid(n, 0)), b = run(pool_.kid(n, 1));
+        if (n.op == Op::kEq || n.op == Op::kNe) {
+          const bool eq = a.kind == b.kind ? (a.i == b.i && a.card == b.card && a.cards == b.cards)
+                                           : (a.kind == Val::Kind::kInt || a.kind == Val::Kind::kBool) &&
+                                                 (b.kind == Val::Kind::kInt || b.kind == Val::Kind::kBool) && a.i == b.i;
+          return make_bool(eq == (n.op == Op::kEq));
+        }
+        const int32_t x = a.i, y = b.i;
+        return make_bool(n.op == Op::kLt ? x < y : n.op == Op::kLe ? x <= y : n.op == Op::kGt ? x > y : x >= y);
+      }
+      case Op::kAll: {
+        const Val list = run(pool_.kid(n, 1));
+        for (kernel::EntityId e : list.cards) {
+          element_ = e;
+          if (!truth(run(pool_.kid(n, 0)))) return make_bool(false);
+        }
+        return make_bool(true);
+      }
+      case Op::kCall: {
+        // isChar(card)
+        const Val a = n.kid_count ? run(pool_.kid(n, 0)) : Val{};
+        return make_bool(a.kind == Val::Kind::kCard && s_.game.def(a.card).type == CardType::kCharacter);
+      }
+      default: return {};
+    }
+  }
+
+ private:
+  Val var(std::string_view name) {
+    if (name == "me") return {Val::Kind::kPlayer, s_.controller};
+    if (name == "opp") return {Val::Kind::kPlayer, 1 - s_.controller};
+    if (name == "this") return {Val::Kind::kCard, 0, s_.self};
+    if (one_of(name, kElementNames)) return {Val::Kind::kCard, 0, element_};
+    if (name == "True") return make_bool(true);
+    if (name == "False") return make_bool(false);
+    return {};
+  }
+  Val field(const Val& base, std::string_view name) {
+    const Game& g = s_.game;
+    if (base.kind == Val::Kind::kPlayer) {
+      const PlayerState& ps = g.player(base.i);
+      if (name == "hp") return make_int(ps.hp);
+      if (name == "sp") return make_int(ps.sp);
+      Val list{Val::Kind::kCards};
+      if (name == "hand") list.cards = ps.hand.ids();
+      else if (name == "discards") list.cards = ps.discards.ids();
+      else if (name == "deck") list.cards = ps.deck.ids();
+      else if (name == "ring") {
+        for (kernel::EntityId e : ps.ring) {
+          if (e != kernel::kNoEntity) list.cards.push_back(e);
+        }
+      } else {
+        return {};
+      }
+      return list;
+    }
+    if (base.kind == Val::Kind::kCards && name == "size") return make_int(static_cast<int32_t>(base.cards.size()));
+    if (base.kind == Val::Kind::kCard && base.card != kernel::kNoEntity && name == "bp") return make_int(g.card(base.card).bp);
+    return {};
+  }
+
+  const ExprScope& s_;
+  const expr::Pool& pool_;
+  const expr::SymbolTable& syms_;
+  kernel::EntityId element_ = kernel::kNoEntity;
+};
+
+}  // namespace
+
+std::string unsupported_expr(const Rules& r, expr::NodeId id) {
+  if (id == expr::kNoNode) return "an empty expression";
+  const expr::Node& n = r.pool[id];
+  const std::string_view name = n.sym == expr::kNoSym ? std::string_view() : r.symbols.name(n.sym);
+  switch (n.op) {
+    case Op::kNum: return "";
+    case Op::kVar:
+      if (name == "me" || name == "opp" || name == "this" || name == "True" || name == "False" || one_of(name, kElementNames)) return "";
+      return "expression name `" + std::string(name) + "`";
+    case Op::kField:
+      if (!one_of(name, kFields)) return "expression field `." + std::string(name) + "`";
+      return unsupported_expr(r, r.pool.kid(n, 0));
+    case Op::kCall:
+      if (name != "isChar" || n.kid_count != 1) return "expression function `" + std::string(name) + "()`";
+      return unsupported_expr(r, r.pool.kid(n, 0));
+    case Op::kNot: case Op::kNeg: case Op::kAnd: case Op::kOr: case Op::kAll:
+    case Op::kAdd: case Op::kSub: case Op::kMul: case Op::kDiv: case Op::kMod:
+    case Op::kEq: case Op::kNe: case Op::kLt: case Op::kLe: case Op::kGt: case Op::kGe:
+      for (uint32_t k = 0; k < n.kid_count; ++k) {
+        std::string m = unsupported_expr(r, r.pool.kid(n, k));
+        if (!m.empty()) return m;
+      }
+      return "";
+    default: return "expression `" + std::string(name) + "`";
+  }
+}
+
+bool eval_truth(const ExprScope& s, expr::NodeId id) { return truth(Eval(s).run(id)); }
+int32_t eval_int(const ExprScope& s, expr::NodeId id) { return Eval(s).run(id).i; }
+
+}  // namespace rk::cfc

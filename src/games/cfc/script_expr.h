@@ -1,0 +1,32 @@
+// RuleScript expressions ([[if ...]], command arguments) evaluated on a game: the Python subset of
+// python_expr.h with Python's meaning (integers, booleans, lists of cards, players, truthiness).
+// Names: me, opp, this, and in `all X in LIST` the element (card, char, action, reaction); fields
+// hp, sp, hand, ring, discards, deck (lists of cards), size (of a list), bp (of a card); isChar().
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "games/cfc/rulescript.h"
+#include "kernel/zone.h"
+
+namespace rk::cfc {
+
+class Game;
+
+// Empty when the engine can evaluate `id`; otherwise what it cannot (for `missing`).
+std::string unsupported_expr(const Rules& r, expr::NodeId id);
+
+struct ExprScope {
+  const Game& game;
+  const Rules& rules;
+  int controller;
+  kernel::EntityId self;
+};
+
+// Python truthiness of the value, and the value as an integer (booleans are 0/1; other kinds 0).
+bool eval_truth(const ExprScope& s, expr::NodeId id);
+int32_t eval_int(const ExprScope& s, expr::NodeId id);
+
+}  // namespace rk::cfc
