@@ -22,6 +22,23 @@ constexpr Sym kNoSym = 0xFFFFFFFFu;
 // on the parse path of every card and rule file, so it avoids std::unordered_map's nodes.
 class SymbolTable {
  public:
+  SymbolTable() = default;
+  // views_ point into names_: a copy points its views into its own strings (a default copy
+  // pointed into the original's and dangled once it was gone; found when a vector of card scripts
+  // grew and copied them). Moving a deque keeps its strings where they are.
+  SymbolTable(const SymbolTable& o) : names_(o.names_), hashes_(o.hashes_), slots_(o.slots_) { rebuild_views(); }
+  SymbolTable& operator=(const SymbolTable& o) {
+    if (this != &o) {
+      names_ = o.names_;
+      hashes_ = o.hashes_;
+      slots_ = o.slots_;
+      rebuild_views();
+    }
+    return *this;
+  }
+  SymbolTable(SymbolTable&&) noexcept = default;
+  SymbolTable& operator=(SymbolTable&&) noexcept = default;
+
   Sym intern(std::string_view s);
   // Returns kNoSym when `s` was never interned (no insertion).
   Sym find(std::string_view s) const;
@@ -36,6 +53,9 @@ class SymbolTable {
   }
   size_t slot_of(std::string_view s, uint32_t h) const;
   void grow();
+  void rebuild_views() {
+    views_.assign(names_.begin(), names_.end());
+  }
 
   std::deque<std::string> names_;  // storage with stable addresses
   std::vector<std::string_view> views_;  // views_[sym] into names_, for fast access

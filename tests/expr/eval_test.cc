@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 
 #include "games/rulegame/rules.h"
 
@@ -95,6 +96,32 @@ TEST(SetArithmetic, StringsCompareButDoNotCount) {
   EXPECT_EQ(eval("\"red\" == \"blue\""), V{});
   EXPECT_EQ(eval("\"a\" < \"b\""), V{});
   EXPECT_EQ(eval("\"a\" + 1"), V{});
+}
+
+}  // namespace
+}  // namespace rk::expr
+
+namespace rk::expr {
+namespace {
+
+// A copied table names its symbols from its own strings: the copy outlives the original (a
+// vector of card scripts that grows copies its tables, and short names live inside the strings).
+TEST(SymbolTable, CopiesKeepTheirNamesWhenTheOriginalIsGone) {
+  auto original = std::make_unique<SymbolTable>();
+  const Sym me = original->intern("me");
+  const Sym longer = original->intern("a name longer than the small-string buffer");
+  SymbolTable copy = *original;
+  SymbolTable assigned;
+  assigned = *original;
+  original.reset();
+  std::vector<std::string> filler(64, std::string(2, 'x'));  // reuse the freed memory
+  EXPECT_EQ(copy.name(me), "me");
+  EXPECT_EQ(copy.name(longer), "a name longer than the small-string buffer");
+  EXPECT_EQ(assigned.name(me), "me");
+  EXPECT_EQ(copy.find("me"), me);
+  EXPECT_EQ(copy.intern("me"), me);
+  SymbolTable moved = std::move(copy);
+  EXPECT_EQ(moved.name(me), "me");
 }
 
 }  // namespace
