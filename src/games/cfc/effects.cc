@@ -354,6 +354,50 @@ void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, i
   }
 }
 
+void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
+  // Every card in a ring with a running script listens while it is there (● abilities are on as
+  // long as the character is in the ring); the active player's ring first, by slot.
+  std::vector<EntityId> listeners;
+  for (int k = 0; k < 2; ++k) {
+    for (EntityId e : players_[k == 0 ? active_ : 1 - active_].ring) {
+      if (e != kNoEntity && script_of(e) && !script_of(e)->autos.empty()) listeners.push_back(e);
+    }
+  }
+  for (EntityId e : listeners) {
+    int p, slot;
+    slot_of(e, p, slot);
+    if (p < 0 || phase_ == Phase::kOver) continue;  // gone, or the game ended meanwhile
+    for (const CAuto& au : script_of(e)->autos) {
+      bool hit = false, once = false;
+      for (const CEvent& ce : au.events) {
+        if (ce.kind != ev) continue;
+        if (ce.whose == 0 && player != p) continue;
+        if (ce.whose == 1 && player == p) continue;
+        if (ce.scope == CEvent::Scope::kThis && subject != kNoEntity && subject != e) continue;
+        if (ce.scope == CEvent::Scope::kFromThis && source != e) continue;
+        hit = true;
+        once |= ce.once;
+      }
+      if (!hit) continue;
+      const std::pair<EntityId, uint16_t> key{e, cards_[e].epoch};
+      if (once) {
+        if (std::find(fired_once_.begin(), fired_once_.end(), key) != fired_once_.end()) continue;
+        fired_once_.push_back(key);
+      }
+      if (stats_) {
+        const size_t i = static_cast<size_t>(def(e).script);
+        if (stats_->runs.size() <= i) stats_->runs.resize(pool_->scripts.size());
+        ++stats_->runs[i];
+      }
+      for (const CStatement& st : au.statements) {
+        if (phase_ == Phase::kOver) return;
+        run_statement(st, kNoEntity, e, p);
+      }
+      ko_zero_bp();
+    }
+  }
+}
+
 // "Until the end of the turn" ends: BP changes are taken back from characters still in the ring.
 void Game::end_of_turn_effects() {
   for (const auto& entry : bp_changes_.entries()) {

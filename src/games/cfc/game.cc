@@ -42,7 +42,7 @@ EntityId Game::add_card(uint16_t def, int owner) {
 
 bool Game::operator==(const Game& o) const {
   return pool_ == o.pool_ && cards_ == o.cards_ && players_ == o.players_ && attacks_ == o.attacks_ &&
-         bp_changes_ == o.bp_changes_ && phase_ == o.phase_ &&
+         bp_changes_ == o.bp_changes_ && fired_once_ == o.fired_once_ && phase_ == o.phase_ &&
          active_ == o.active_ && first_ == o.first_ && turn_ == o.turn_ && winner_ == o.winner_ &&
          chance_.rng() == o.chance_.rng();
 }
@@ -89,6 +89,8 @@ void Game::begin_turn(int p) {
     cards_[e].frozen = false;
     cards_[e].fresh = false;
   }
+  fire(EventKind::kActivatePhase, p);
+  if (phase_ == Phase::kOver) return;
   // Draw phase: the first player skips it on the first turn; an empty deck loses the game.
   phase_ = Phase::kDraw;
   if (turn_ > 1) {
@@ -98,6 +100,8 @@ void Game::begin_turn(int p) {
     }
     draw_card(p);
   }
+  fire(EventKind::kDrawPhase, p);
+  if (phase_ == Phase::kOver) return;
   phase_ = Phase::kMain;
 }
 
@@ -118,6 +122,12 @@ void Game::enter_counter_phase() {
   const int united = united_members();
   if (united > 1) players_[active_].sp = std::max(0, players_[active_].sp - kUnitedAttackCost * (united - 1));
   phase_ = Phase::kCounter;
+  fire(EventKind::kBlockPhase, active_);
+  // Characters attacking alone "attack" (the plugin's automation: not the members of a united attack).
+  for (const Attack& a : attacks_) {
+    const EntityId e = players_[active_].ring[static_cast<size_t>(a.slots[0])];
+    if (a.size == 1 && e != kNoEntity && phase_ != Phase::kOver) fire(EventKind::kAttacks, active_, e, e);
+  }
 }
 
 int Game::united_members() const {
@@ -140,8 +150,12 @@ void Game::end_phase() {
   }
   resolve_combat();
   if (phase_ == Phase::kOver) return;
+  fire(EventKind::kEndPhase, active_);
+  if (phase_ == Phase::kOver) return;
   // Cleanup phase: effects "until the end of the turn" end, the attack line empties, the turn passes.
   phase_ = Phase::kCleanup;
+  fire(EventKind::kCleanupPhase, active_);
+  if (phase_ == Phase::kOver) return;
   end_of_turn_effects();
   ko_zero_bp();
   attacks_.clear();
@@ -165,6 +179,13 @@ void Game::resolve_combat() {
     int32_t pdmg = 0;  // the other members' BP
     for (int k = 1; k < a.size; ++k) pdmg += bp_at(me, a.slots[static_cast<size_t>(k)]);
     if (a.blocker >= 0 && opp.ring[static_cast<size_t>(a.blocker)] != kNoEntity) {
+      const EntityId lead_card = me.ring[static_cast<size_t>(lead)], blocker_card = opp.ring[static_cast<size_t>(a.blocker)];
+      fire(EventKind::kBlocks, def, blocker_card, blocker_card);
+      if (!united) fire(EventKind::kBlocked, active_, lead_card, lead_card);
+      if (phase_ == Phase::kOver || me.ring[static_cast<size_t>(lead)] != lead_card ||
+          opp.ring[static_cast<size_t>(a.blocker)] != blocker_card) {
+        continue;  // the game ended, or a rule took a fighter out of the ring
+      }
       const int32_t blocker_bp = bp_at(opp, a.blocker);
       // Damage is simultaneous: each side takes the other's BP.
       deal_char_damage(def, a.blocker, dmg + pdmg);
@@ -182,7 +203,10 @@ void Game::resolve_combat() {
       // Piercing: a united attack stronger than its blocker deals the difference to the defender.
       if (united && dmg + pdmg > blocker_bp) deal_player_damage(def, dmg + pdmg - blocker_bp);
     } else {
+      const EntityId lead_card = me.ring[static_cast<size_t>(lead)];
       deal_player_damage(def, dmg + pdmg);
+      // The attacker's event: "~playerCombatDamaged:fromThis~ draw()" rewards its controller.
+      if (dmg + pdmg > 0) fire(EventKind::kPlayerCombatDamaged, active_, kNoEntity, lead_card);
     }
   }
   ko_zero_bp();
@@ -265,6 +289,7 @@ uint64_t Game::hash() const {
                         static_cast<uint64_t>(c.fresh) << 25 | static_cast<uint64_t>(c.epoch) << 26 |
                         static_cast<uint64_t>(static_cast<uint32_t>(c.bp)) << 32);
   }
+  for (const auto& [e, epoch] : fired_once_) h = hash_mix(h, e | static_cast<uint64_t>(epoch) << 16 | 1ull << 40);
   for (const auto& b : bp_changes_.entries()) {
     h = hash_mix(h, b.effect.card | static_cast<uint64_t>(b.effect.epoch) << 16 | static_cast<uint64_t>(static_cast<uint32_t>(b.effect.delta)) << 32);
   }

@@ -188,6 +188,10 @@ class Game {
   void script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out) const;
   void run_script(const Action& a, EntityId self, int p);
   void run_statement(const CStatement& st, EntityId chosen, EntityId self, int p);
+  // Runs the auto (●) rules listening to an event: `player` is whose event it is (the active
+  // player for phases, the card's controller for combat events), `subject` the card it happens
+  // to, `source` the card that caused it.
+  void fire(EventKind ev, int player, EntityId subject = kNoEntity, EntityId source = kNoEntity);
   std::string script_label(const Action& a, EntityId self) const;
   void end_of_turn_effects();
   void slot_of(EntityId e, int& p, int& slot) const;
@@ -201,6 +205,7 @@ class Game {
   std::array<PlayerState, 2> players_;
   std::vector<Attack> attacks_;
   kernel::Continuous<BpChange> bp_changes_;
+  std::vector<std::pair<EntityId, uint16_t>> fired_once_;  // auto rules marked :once that ran (card, epoch)
   Phase phase_ = Phase::kActivate;
   int active_ = 0, first_ = 0, turn_ = 0, winner_ = -1;
   kernel::Chance chance_;

@@ -65,7 +65,7 @@ class Compiler {
           break;
         case Key::kLabel: labels.push_back(p.label); break;
         case Key::kAction: action(p); break;
-        case Key::kAuto: miss("auto"); break;
+        case Key::kAuto: auto_rule(p); break;
         case Key::kAbilities: miss("abilities"); break;
         case Key::kVars: miss("vars"); break;
       }
@@ -80,7 +80,7 @@ class Compiler {
         }
       }
     }
-    if (out_.actions.empty() && out_.missing.empty()) miss("no action");
+    if (out_.actions.empty() && out_.autos.empty() && out_.missing.empty()) miss("no action");
     std::sort(out_.missing.begin(), out_.missing.end());
     out_.missing.erase(std::unique(out_.missing.begin(), out_.missing.end()), out_.missing.end());
     out_.compiled = out_.missing.empty();
@@ -122,6 +122,55 @@ class Compiler {
     if (a.statements.empty()) miss("an action without effects");
     if (a.statements.size() > 4) miss("more than four statements");
     out_.actions.push_back(std::move(a));
+  }
+
+  void auto_rule(const Property& p) {
+    if (!out_.autos.empty()) return;  // RuleScript.md: any Auto property after the first is ignored
+    CAuto a;
+    for (const Statement& st : p.statements) {
+      if (st.hook) miss("?hook?");
+      if (!st.costs.empty()) miss("a cost in an auto rule");
+      if (st.events.empty() && !st.hook) miss("an auto rule without ~event~");
+      for (const Event& e : st.events) {
+        static const std::pair<std::string_view, EventKind> kEvents[] = {
+            {"activatephase", EventKind::kActivatePhase}, {"drawphase", EventKind::kDrawPhase},
+            {"blockphase", EventKind::kBlockPhase},       {"endphase", EventKind::kEndPhase},
+            {"cleanupphase", EventKind::kCleanupPhase},   {"attacks", EventKind::kAttacks},
+            {"blocks", EventKind::kBlocks},               {"blocked", EventKind::kBlocked},
+            {"playercombatdamaged", EventKind::kPlayerCombatDamaged}};
+        CEvent ce;
+        bool known = false;
+        for (const auto& [name, kind] : kEvents) {
+          if (e.name == name) {
+            ce.kind = kind;
+            known = true;
+          }
+        }
+        if (!known) {
+          miss("~" + e.name + "~");
+          continue;
+        }
+        ce.whose = e.prefix == "opp" ? 1 : e.prefix == "any" ? -1 : 0;
+        for (const std::string& sfx : e.suffixes) {
+          if (sfx == "this") ce.scope = CEvent::Scope::kThis;
+          else if (sfx == "fromthis") ce.scope = CEvent::Scope::kFromThis;
+          else if (sfx == "any") ce.scope = CEvent::Scope::kAny;
+          else if (sfx == "once") ce.once = true;
+          else miss("~event:" + sfx + "~");
+        }
+        a.events.push_back(ce);
+      }
+      if (st.branches.size() != 1) {
+        miss("[[if]] ... [[else]]");
+        continue;
+      }
+      CStatement cs = statement(st.branches.front());
+      // An auto rule runs between decisions: a target to choose is not supported there yet.
+      if (cs.target.who == CTarget::Who::kCards && !cs.target.plural) miss("a target to choose in an auto rule");
+      if (cs.may) miss("[[may]] in an auto rule");
+      a.statements.push_back(std::move(cs));
+    }
+    out_.autos.push_back(std::move(a));
   }
 
   CStatement statement(const Branch& b) {

@@ -3,7 +3,8 @@
 // parts that are not yet (commands, costs, conditions, filters...), the card plays without its
 // effect, and `rulekit cfc coverage` counts it as not compiled.
 //
-// Supported so far: `action` properties, costs {F} {S} {D}, [[may]], [[if expr]] (script_expr.h), the effects
+// Supported so far: `auto` rules on the events of phases and combat (~myEndPhase~, ~blocked:this~,
+// ~playerCombatDamaged:fromThis~... with my/opp/any and this/fromThis/any/once), `action` properties, costs {F} {S} {D}, [[may]], [[if expr]] (script_expr.h), the effects
 // damage, draw, bp (+n, -n, xn, =n; ueot), destroy, freeze, unfreeze, sp, hp, loseLife, shuffle,
 // trash, reveal, moveTo(pile[, position]) joined by & or &&, several statements joined by ';',
 // one target per statement from to()/target()/from() or the `target` property (cards in the
@@ -58,8 +59,24 @@ struct CAction {
   std::string label;
 };
 
+// Game events an auto (●) rule listens to (~event~), and how.
+enum class EventKind : uint8_t { kActivatePhase, kDrawPhase, kBlockPhase, kEndPhase, kCleanupPhase, kAttacks, kBlocks, kBlocked,
+                                 kPlayerCombatDamaged };
+struct CEvent {
+  EventKind kind = EventKind::kEndPhase;
+  int8_t whose = 0;       // 0 my (default), 1 opp, -1 any: whose event, seen from the card's controller
+  enum class Scope : uint8_t { kThis, kFromThis, kAny } scope = Scope::kThis;
+  bool once = false;
+};
+
+struct CAuto {
+  std::vector<CEvent> events;
+  std::vector<CStatement> statements;
+};
+
 struct CScript {
   std::vector<CAction> actions;
+  std::vector<CAuto> autos;
   std::vector<CTarget> requisites;
   bool compiled = false;
   std::vector<std::string> missing;  // what is not executable yet, one entry per kind
