@@ -225,7 +225,16 @@ std::string Game::script_label(const Action& a, EntityId self) const {
     if (p >= 0) {
       out += fmt::format(", targeting {} (player {} slot {})", def(t).name, p + 1, slot + 1);
     } else {
-      out += fmt::format(", targeting {} ({}'s pile)", def(t).name, cards_[t].owner == current_player() ? "your" : "the enemy");
+      // A card in a pile: say whose and which.
+      static constexpr std::pair<Pile, const char*> kPiles[] = {
+          {Pile::kHand, "hand"}, {Pile::kDeck, "deck"}, {Pile::kDiscards, "discards"}, {Pile::kRemoved, "removed"}};
+      std::string where = "?";
+      for (int q = 0; q < 2; ++q) {
+        for (const auto& [pile, name] : kPiles) {
+          if (pile_of(q, pile)->contains(t)) where = fmt::format("{} {}", q == current_player() ? "your" : "enemy's", name);
+        }
+      }
+      out += fmt::format(", targeting {} ({})", def(t).name, where);
     }
   }
   if (a.decline) out += ", declining";

@@ -41,7 +41,38 @@ bool compare(expr::Op op, int32_t a, int32_t b) {
   }
 }
 
+bool types_match(const std::vector<TypeTerm>& types, const CardDef& d, const Card& c) {
+  if (types.empty()) return true;
+  for (const TypeTerm& t : types) {
+    if (word_matches(t.word, d, c, 0, d.script >= 0) != t.negate) return true;
+  }
+  return false;
+}
+
 }  // namespace
+
+// The cards of `player`'s hand a pick takes (not `exclude`, the card being played): all the
+// matching ones, or some of them at random.
+std::vector<EntityId> Game::pick_from_hand(int player, const HandPick& pick, EntityId exclude) {
+  std::vector<EntityId> matching;
+  for (EntityId e : players_[player].hand.ids()) {
+    if (e != exclude && types_match(pick.types, def(e), cards_[e])) matching.push_back(e);
+  }
+  if (pick.random <= 0) return matching;
+  std::vector<EntityId> out;
+  for (int k = 0; k < pick.random && !matching.empty(); ++k) {
+    const size_t i = chance_.below(static_cast<uint32_t>(matching.size()), logging_ ? &log_ : nullptr);
+    out.push_back(matching[i]);
+    matching.erase(matching.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  return out;
+}
+
+void Game::discard_cards(int player, const std::vector<EntityId>& cards) {
+  for (EntityId e : cards) {
+    if (players_[player].hand.remove(e)) players_[cards_[e].owner].discards.push_top(e);
+  }
+}
 
 const CScript* Game::script_of(EntityId e) const {
   const int32_t s = def(e).script;
@@ -179,6 +210,7 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
       std::vector<uint16_t> seen;  // one choice per distinct card
       for (EntityId h : ps.hand.ids()) {
         if (h == self || std::find(seen.begin(), seen.end(), cards_[h].def) != seen.end()) continue;
+        if (!types_match(a.discard_types, def(h), cards_[h])) continue;
         seen.push_back(cards_[h].def);
         discards.push_back(h);
       }
@@ -231,6 +263,7 @@ void Game::run_script(const Action& act, EntityId self, int p) {
   }
   // Costs.
   if (act.discard != kNoEntity && ps.hand.remove(act.discard)) players_[cards_[act.discard].owner].discards.push_top(act.discard);
+  if (a.cost_discard_pick) discard_cards(p, pick_from_hand(p, a.discard_pick, self));
   if (a.cost_freeze) cards_[self].frozen = true;
   if (a.cost_sacrifice) {
     int sp, slot;
@@ -271,6 +304,8 @@ void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, i
       }
       break;
   }
+  // Player commands under a card target (destroy() target(character) & draw()) are the controller's.
+  if (players.empty() && st.target.who == CTarget::Who::kCards) players.push_back(p);
   bool ok = true;
   for (const CEffect& fx : st.effects) {
     if (fx.stop_on_fail && !ok) break;
@@ -307,6 +342,12 @@ void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, i
             chance_.shuffle(tp.deck.ids().begin(), tp.deck.ids().end(), logging_ ? &log_ : nullptr);
             ok = true;
             break;
+          case CEffect::Cmd::kDiscard: {
+            const std::vector<EntityId> picked = pick_from_hand(t, e.pick, kNoEntity);
+            discard_cards(t, picked);
+            ok = !picked.empty();
+            break;
+          }
           case CEffect::Cmd::kTrash:
             for (int32_t i = 0; i < e.value; ++i) {
               const auto top = tp.deck.take_top();

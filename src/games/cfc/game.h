@@ -188,6 +188,8 @@ class Game {
   void script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out) const;
   void run_script(const Action& a, EntityId self, int p);
   void run_statement(const CStatement& st, EntityId chosen, EntityId self, int p);
+  std::vector<EntityId> pick_from_hand(int player, const HandPick& pick, EntityId exclude);
+  void discard_cards(int player, const std::vector<EntityId>& cards);
   // Runs the auto (●) rules listening to an event: `player` is whose event it is (the active
   // player for phases, the card's controller for combat events), `subject` the card it happens
   // to, `source` the card that caused it.

@@ -22,7 +22,7 @@ constexpr CommandInfo kCommands[] = {
     {"sp", CEffect::Cmd::kSp, false, true},           {"hp", CEffect::Cmd::kHp, true, false},
     {"loseLife", CEffect::Cmd::kLoseLife, true, false}, {"shuffle", CEffect::Cmd::kShuffle, false, false},
     {"trash", CEffect::Cmd::kTrash, true, false},     {"reveal", CEffect::Cmd::kReveal, false, false},
-    {"moveTo", CEffect::Cmd::kMoveTo, false, false},
+    {"moveTo", CEffect::Cmd::kMoveTo, false, false},   {"discard", CEffect::Cmd::kDiscard, false, false},
 };
 
 // "hand", "myDeck", "oppDiscards", "ctrlHand"... -> pile and whose.
@@ -57,7 +57,6 @@ class Compiler {
       switch (p.key) {
         case Key::kTarget:
         case Key::kTargetOpt:
-          if (p.key == Key::kTargetOpt) miss("target?");
           if (!target_prop) target_prop = &p.filters;
           break;
         case Key::kRequisite:
@@ -107,8 +106,11 @@ class Compiler {
       const Statement& st = p.statements[si];
       for (const Cost& c : st.costs) {
         if (si > 0) miss("a cost after the first statement");
-        if (c.has_arg) miss(std::string("{") + c.letter + "(...)}");
-        else if (c.letter == 'F') a.cost_freeze = true;
+        if (c.has_arg && c.letter == 'D' && c.arg.kind == Arg::Kind::kFilter && c.arg.filter.size() == 1) {
+          discard_cost(c.arg.filter.front(), a);
+        } else if (c.has_arg) {
+          miss(std::string("{") + c.letter + "(...)}");
+        } else if (c.letter == 'F') a.cost_freeze = true;
         else if (c.letter == 'S') a.cost_sacrifice = true;
         else if (c.letter == 'D') a.cost_discard = true;
         else miss(std::string("{") + c.letter + "}");
@@ -191,7 +193,7 @@ class Compiler {
     if (b.targets.size() > 1) miss("several to()");
     if (!b.targets.empty()) {
       const TargetClause& t = b.targets.front();
-      if (t.optional) miss(t.verb + "?()");
+      // to?() runs the effects even without a matching target, which every to() here does.
       if (t.is_expr || t.filters.size() != 1) miss("to() with an expression or several filters");
       else cs.target = target(t.filters.front());
     }
@@ -219,6 +221,18 @@ class Compiler {
         cs.effects.push_back(ce);
         continue;
       }
+      if (ce.cmd == CEffect::Cmd::kDiscard) {
+        if (e.args.size() != 1 || e.args[0].kind != Arg::Kind::kFilter || e.args[0].filter.size() != 1 ||
+            !hand_pick(e.args[0].filter.front(), ce.pick)) {
+          miss("discard() of cards the player chooses");
+        }
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kReveal) {
+        cs.effects.push_back(ce);  // what is shown to whom does not change the game
+        continue;
+      }
       if (e.args.size() > 1) miss(e.name + "() with several arguments");
       if (!e.args.empty()) {
         const Arg& arg = e.args.front();
@@ -237,6 +251,48 @@ class Compiler {
       cs.effects.push_back(ce);
     }
     return cs;
+  }
+
+  // A hand pick: `all`, plural types (actions, !characters), or <rN> at random. False when the
+  // filter needs a choice (one card of a type, a number of cards).
+  bool hand_pick(const Filter& f, HandPick& out) {
+    if (f.has_pick || f.has_filter || !f.selectors.empty() || !f.zone.empty()) return false;
+    bool plural = false, all = false;
+    for (const TypeTerm& t : f.types.terms) {
+      if (t.quoted || t.other) return false;
+      if (t.word == "all") {
+        all = true;
+        continue;
+      }
+      plural |= t.plural;
+      out.types.push_back(t);
+    }
+    if (f.qty.kind == Qty::Kind::kRandom) {
+      out.random = static_cast<int8_t>(std::max(1, f.qty.min));
+      return true;
+    }
+    return f.qty.kind == Qty::Kind::kNone && (all || plural);
+  }
+
+  void discard_cost(const Filter& f, CAction& a) {
+    HandPick pick;
+    if (hand_pick(f, pick)) {
+      a.cost_discard_pick = true;
+      a.discard_pick = pick;
+      return;
+    }
+    // One card of some types, chosen: {D(action)}, {D(character)}.
+    const bool one = (f.qty.kind == Qty::Kind::kNone || (f.qty.kind == Qty::Kind::kCount && f.qty.max == 1)) && !f.has_pick &&
+                     !f.has_filter && f.zone.empty() && !f.types.terms.empty();
+    if (!one) {
+      miss("{D(...)} of several cards or with a filter");
+      return;
+    }
+    for (const TypeTerm& t : f.types.terms) {
+      if (t.quoted || t.other || t.plural) miss("{D(...)} of several cards or with a filter");
+    }
+    a.cost_discard = true;
+    a.discard_types = f.types.terms;
   }
 
   // moveTo(pile [, position [, reveal]]): the position is top (default) or a number (-1: bottom).
@@ -288,7 +344,7 @@ class Compiler {
         continue;
       }
       t.who = CTarget::Who::kCards;
-      t.plural |= tt.plural;
+      t.plural |= tt.plural || tt.word == "all";
       t.other |= tt.other;
       t.types.push_back(tt);
     }
@@ -325,7 +381,8 @@ bool is_player_command(CEffect::Cmd c) {
     case CEffect::Cmd::kHp:
     case CEffect::Cmd::kLoseLife:
     case CEffect::Cmd::kShuffle:
-    case CEffect::Cmd::kTrash: return true;
+    case CEffect::Cmd::kTrash:
+    case CEffect::Cmd::kDiscard: return true;
     default: return false;
   }
 }

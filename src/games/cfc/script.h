@@ -22,6 +22,12 @@ namespace rk::cfc {
 
 enum class Pile : uint8_t { kRing, kHand, kDeck, kDiscards, kRemoved };
 
+// Cards of a hand picked without a choice: all of them, all of some types, or some at random.
+struct HandPick {
+  std::vector<TypeTerm> types;  // empty: any card
+  int8_t random = 0;            // > 0: that many at random among the matching ones; 0: all of them
+};
+
 struct CTarget {
   enum class Who : uint8_t { kDefault, kThis, kMe, kOpp, kPlayers, kCards };
   Who who = Who::kDefault;
@@ -34,13 +40,15 @@ struct CTarget {
 };
 
 struct CEffect {
-  enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo };
+  enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo,
+                             kDiscard };
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
   expr::NodeId value_expr = expr::kNoNode;  // an amount given by an expression (damage(this.bp))
   Pile pile = Pile::kHand;  // moveTo
   int8_t whose = -1;        // moveTo: -1 the card's owner (ctrl, or no prefix), 0 the controller (my), 1 the opponent (opp)
+  HandPick pick;            // discard: which cards of the hand
   bool stop_on_fail = false;  // joined to the one before by &&
 };
 
@@ -54,7 +62,12 @@ struct CStatement {
 };
 
 struct CAction {
-  bool cost_freeze = false, cost_sacrifice = false, cost_discard = false;
+  bool cost_freeze = false, cost_sacrifice = false;
+  // {D}: one card of the hand, chosen (among `discard_types` when given); {D(all)}, {D(<r>)}: a pick.
+  bool cost_discard = false;
+  std::vector<TypeTerm> discard_types;
+  bool cost_discard_pick = false;
+  HandPick discard_pick;
   std::vector<CStatement> statements;
   std::string label;
 };
