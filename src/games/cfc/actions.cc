@@ -39,7 +39,9 @@ bool Game::attacking(int slot) const {
 // Rulebook "Attack": unfrozen, and in the ring since the turn began.
 bool Game::can_attack(int slot) const {
   const EntityId e = players_[active_].ring[static_cast<size_t>(slot)];
-  return e != kNoEntity && !cards_[e].frozen && !cards_[e].fresh && !attacking(slot);
+  if (e == kNoEntity || cards_[e].frozen || attacking(slot)) return false;
+  const uint16_t ab = abilities(e);
+  return !(ab & kCantAttack) && (!cards_[e].fresh || (ab & kRush));
 }
 
 // Rulebook "Back-ups": a character card whose subtype has a free icon among the target's back-ups.
@@ -50,6 +52,7 @@ bool Game::backup_fits(int p, int slot, EntityId card) const {
   if (b.type != CardType::kCharacter) return false;
   const auto& accepts = def(target).backups;
   long free = std::count(accepts.begin(), accepts.end(), b.subtype);
+  if (free > 0 && (abilities(target) & kUnlimitedBackup)) return true;  // any number of back-ups
   for (EntityId under : players_[p].backups[static_cast<size_t>(slot)]) free -= def(under).subtype == b.subtype;
   return free > 0;
 }
@@ -83,6 +86,7 @@ std::vector<Action> Game::legal_actions() const {
       }
     }
     for (int8_t h : distinct_hand(*this, p, CardType::kAction)) {
+      if (player_abilities(p) & kCantPlayAction) break;
       const EntityId e = ps.hand[static_cast<size_t>(h)];
       if (!can_pay(p, def(e).sp)) continue;
       // A card whose script runs is played one way per way to run it (none: its requisite is
@@ -111,17 +115,21 @@ std::vector<Action> Game::legal_actions() const {
     }
   } else if (phase_ == Phase::kCounter) {
     for (int8_t h : distinct_hand(*this, p, CardType::kReaction)) {
+      if (player_abilities(p) & kCantPlayReaction) break;
       const EntityId e = ps.hand[static_cast<size_t>(h)];
       if (!can_pay(p, def(e).sp)) continue;
       if (script_of(e)) script_variants({Kind::kPlayReaction, h}, e, p, false, out);
       else out.push_back({Kind::kPlayReaction, h});
     }
-    // One counter per attack, one attack per counter, by an unfrozen character.
+    // One counter per attack, one attack per counter, by an unfrozen character; unblockable
+    // attackers and characters that cannot block are left out.
     for (size_t k = 0; k < attacks_.size(); ++k) {
       if (attacks_[k].blocker >= 0) continue;
+      const EntityId lead = players_[active_].ring[static_cast<size_t>(attacks_[k].slots[0])];
+      if (lead != kNoEntity && (abilities(lead) & kUnblockable)) continue;
       for (int s = 0; s < kSlots; ++s) {
         const EntityId e = ps.ring[static_cast<size_t>(s)];
-        if (e == kNoEntity || cards_[e].frozen) continue;
+        if (e == kNoEntity || cards_[e].frozen || (abilities(e) & kCantBlock)) continue;
         if (std::any_of(attacks_.begin(), attacks_.end(), [&](const Attack& a) { return a.blocker == s; })) continue;
         out.push_back({Kind::kBlock, -1, static_cast<int8_t>(s), static_cast<int8_t>(k)});
       }

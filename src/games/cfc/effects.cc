@@ -74,6 +74,28 @@ void Game::discard_cards(int player, const std::vector<EntityId>& cards) {
   }
 }
 
+uint16_t Game::abilities(EntityId e) const {
+  const Card& c = cards_[e];
+  uint16_t bits = c.granted;
+  if (const CScript* s = script_of(e); s && s->abilities) {
+    bits |= s->abilities;
+    // A rule consulted its abilities: for coverage, the script ran.
+    if (stats_ && static_cast<size_t>(def(e).script) < stats_->runs.size()) ++stats_->runs[static_cast<size_t>(def(e).script)];
+  }
+  for (const auto& g : grants_.entries()) {
+    if (g.effect.card == e && g.effect.epoch == c.epoch) bits |= g.effect.bits;
+  }
+  return static_cast<uint16_t>(bits & ~c.revoked);
+}
+
+uint16_t Game::player_abilities(int p) const {
+  uint16_t bits = players_[p].granted;
+  for (const auto& g : grants_.entries()) {
+    if (g.effect.card == kNoEntity && g.effect.player == p) bits |= g.effect.bits;
+  }
+  return bits;
+}
+
 const CScript* Game::script_of(EntityId e) const {
   const int32_t s = def(e).script;
   if (s < 0) return nullptr;
@@ -114,6 +136,7 @@ bool Game::detach(EntityId e) {
     Card& c = cards_[e];
     c.frozen = c.fresh = false;
     c.bp = def(e).bp;
+    c.granted = c.revoked = 0;
     ++c.epoch;
     return true;
   }
@@ -313,7 +336,8 @@ void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, i
     if (phase_ == Phase::kOver) return;
     CEffect e = fx;
     if (e.value_expr != expr::kNoNode) e.value = eval_int(scope, e.value_expr);
-    if (is_player_command(e.cmd) || (e.cmd == CEffect::Cmd::kDamage && cards.empty())) {
+    const bool grant = e.cmd == CEffect::Cmd::kGrant || e.cmd == CEffect::Cmd::kRevoke;
+    if (is_player_command(e.cmd) || ((e.cmd == CEffect::Cmd::kDamage || grant) && cards.empty())) {
       for (int t : players) {
         PlayerState& tp = players_[t];
         switch (e.cmd) {
@@ -340,6 +364,17 @@ void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, i
             break;
           case CEffect::Cmd::kShuffle:
             chance_.shuffle(tp.deck.ids().begin(), tp.deck.ids().end(), logging_ ? &log_ : nullptr);
+            ok = true;
+            break;
+          case CEffect::Cmd::kGrant:
+          case CEffect::Cmd::kRevoke:
+            if (st.until_end_of_turn || st.until_opponent_turn_end) {
+              if (e.cmd == CEffect::Cmd::kGrant) grants_.add({kNoEntity, static_cast<int8_t>(t), 0, e.ability}, timed(st, p));
+            } else if (e.cmd == CEffect::Cmd::kGrant) {
+              tp.granted |= e.ability;
+            } else {
+              tp.granted = static_cast<uint16_t>(tp.granted & ~e.ability);
+            }
             ok = true;
             break;
           case CEffect::Cmd::kDiscard: {
@@ -386,6 +421,18 @@ void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, i
           break;
         }
         case CEffect::Cmd::kDestroy: ko(cp, slot); break;
+        case CEffect::Cmd::kGrant:
+          if (st.until_end_of_turn || st.until_opponent_turn_end) {
+            grants_.add({c, static_cast<int8_t>(cp), card.epoch, e.ability}, timed(st, p));
+          } else {
+            card.granted |= e.ability;
+            card.revoked = static_cast<uint16_t>(card.revoked & ~e.ability);
+          }
+          break;
+        case CEffect::Cmd::kRevoke:
+          card.revoked |= e.ability;
+          card.granted = static_cast<uint16_t>(card.granted & ~e.ability);
+          break;
         case CEffect::Cmd::kFreeze: card.frozen = true; break;
         case CEffect::Cmd::kUnfreeze: card.frozen = false; break;
         case CEffect::Cmd::kReveal: break;
@@ -439,6 +486,13 @@ void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
   }
 }
 
+// ueot: until the end of this turn; oppueot: until the end of the opponent's turn (this one, if it
+// is theirs; else their next).
+kernel::Duration Game::timed(const CStatement& st, int controller) const {
+  if (st.until_opponent_turn_end) return {kernel::Until::kEndOfTurn, static_cast<int8_t>(1 - controller)};
+  return {kernel::Until::kEndOfTurn};
+}
+
 // "Until the end of the turn" ends: BP changes are taken back from characters still in the ring.
 void Game::end_of_turn_effects() {
   for (const auto& entry : bp_changes_.entries()) {
@@ -448,6 +502,7 @@ void Game::end_of_turn_effects() {
     if (p >= 0 && cards_[b.card].epoch == b.epoch) cards_[b.card].bp = std::max(0, cards_[b.card].bp - b.delta);
   }
   bp_changes_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
+  grants_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
 }
 
 }  // namespace rk::cfc

@@ -42,7 +42,7 @@ EntityId Game::add_card(uint16_t def, int owner) {
 
 bool Game::operator==(const Game& o) const {
   return pool_ == o.pool_ && cards_ == o.cards_ && players_ == o.players_ && attacks_ == o.attacks_ &&
-         bp_changes_ == o.bp_changes_ && fired_once_ == o.fired_once_ && phase_ == o.phase_ &&
+         bp_changes_ == o.bp_changes_ && grants_ == o.grants_ && fired_once_ == o.fired_once_ && phase_ == o.phase_ &&
          active_ == o.active_ && first_ == o.first_ && turn_ == o.turn_ && winner_ == o.winner_ &&
          chance_.rng() == o.chance_.rng();
 }
@@ -86,7 +86,7 @@ void Game::begin_turn(int p) {
   phase_ = Phase::kActivate;
   for (EntityId e : me.ring) {
     if (e == kNoEntity) continue;
-    cards_[e].frozen = false;
+    if (!(abilities(e) & kFrosted)) cards_[e].frozen = false;  // frosted: does not unfreeze
     cards_[e].fresh = false;
   }
   fire(EventKind::kActivatePhase, p);
@@ -145,7 +145,7 @@ void Game::end_phase() {
   for (const Attack& a : attacks_) {
     for (int k = 0; k < a.size; ++k) {
       const EntityId e = me.ring[static_cast<size_t>(a.slots[static_cast<size_t>(k)])];
-      if (e != kNoEntity) cards_[e].frozen = true;
+      if (e != kNoEntity && !(abilities(e) & kUnfreezable)) cards_[e].frozen = true;
     }
   }
   resolve_combat();
@@ -200,8 +200,11 @@ void Game::resolve_combat() {
           left = rest < 0 ? -rest : 0;
         }
       }
-      // Piercing: a united attack stronger than its blocker deals the difference to the defender.
-      if (united && dmg + pdmg > blocker_bp) deal_player_damage(def, dmg + pdmg - blocker_bp);
+      // Piercing: a united attack (or a character with pierce) stronger than its blocker deals the
+      // difference to the defender, unless the blocker prevents it.
+      if ((united || (abilities(lead_card) & kPierce)) && !(abilities(blocker_card) & kPreventPierce) && dmg + pdmg > blocker_bp) {
+        deal_player_damage(def, dmg + pdmg - blocker_bp);
+      }
     } else {
       const EntityId lead_card = me.ring[static_cast<size_t>(lead)];
       deal_player_damage(def, dmg + pdmg);
@@ -250,6 +253,7 @@ void Game::ko(int p, int slot) {
   const EntityId e = ps.ring[static_cast<size_t>(slot)];
   ps.ring[static_cast<size_t>(slot)] = kNoEntity;
   cards_[e].frozen = cards_[e].fresh = false;
+  cards_[e].granted = cards_[e].revoked = 0;
   ++cards_[e].epoch;
   cards_[e].bp = def(e).bp;
   players_[cards_[e].owner].discards.push_top(e);
@@ -290,6 +294,13 @@ uint64_t Game::hash() const {
                         static_cast<uint64_t>(static_cast<uint32_t>(c.bp)) << 32);
   }
   for (const auto& [e, epoch] : fired_once_) h = hash_mix(h, e | static_cast<uint64_t>(epoch) << 16 | 1ull << 40);
+  for (const Card& c : cards_) h = hash_mix(h, c.granted | static_cast<uint64_t>(c.revoked) << 16);
+  for (const PlayerState& ps : players_) h = hash_mix(h, ps.granted);
+  for (const auto& g : grants_.entries()) {
+    h = hash_mix(h, g.effect.card | static_cast<uint64_t>(static_cast<uint8_t>(g.effect.player)) << 16 |
+                        static_cast<uint64_t>(g.effect.epoch) << 24 | static_cast<uint64_t>(g.effect.bits) << 40);
+    h = hash_mix(h, static_cast<uint64_t>(static_cast<uint8_t>(g.duration.player)));
+  }
   for (const auto& b : bp_changes_.entries()) {
     h = hash_mix(h, b.effect.card | static_cast<uint64_t>(b.effect.epoch) << 16 | static_cast<uint64_t>(static_cast<uint32_t>(b.effect.delta)) << 32);
   }

@@ -75,7 +75,17 @@ struct Card {
   bool frozen = false;
   bool fresh = false;  // entered the ring this turn of its controller ("just entered")
   uint16_t epoch = 0;  // how many times it left the ring: effects on an earlier stay end with it
+  uint16_t granted = 0, revoked = 0;  // abilities given (+x) or taken (-x) for good during this stay
   bool operator==(const Card&) const = default;
+};
+
+// Abilities given for a while: to a card during one stay in the ring, or to a player.
+struct Grant {
+  EntityId card = kNoEntity;  // kNoEntity: the player's
+  int8_t player = -1;
+  uint16_t epoch = 0;
+  uint16_t bits = 0;
+  bool operator==(const Grant&) const = default;
 };
 
 // A BP change that lasts until the end of the turn (bp(...) ueot).
@@ -92,6 +102,7 @@ struct PlayerState {
   std::array<EntityId, kSlots> ring{kNoEntity, kNoEntity, kNoEntity, kNoEntity};
   std::array<std::vector<EntityId>, kSlots> backups;  // cards under each ring slot
   uint8_t chars_played = 0, backups_played = 0;       // this turn
+  uint16_t granted = 0;                               // player abilities given for good (cantplayac...)
   bool operator==(const PlayerState&) const = default;
 };
 
@@ -179,6 +190,12 @@ class Game {
   int united_members() const;
   bool backup_fits(int p, int slot, EntityId card) const;
 
+  // Abilities (RuleScript "Abilities"): the card's own (`abilities =`), given and taken.
+ public:
+  uint16_t abilities(EntityId e) const;
+  uint16_t player_abilities(int p) const;
+
+ private:
   // Card scripts (effects.cc).
   const CScript* script_of(EntityId e) const;
   bool target_matches(const CTarget& t, int controller, EntityId self, EntityId e) const;
@@ -190,6 +207,7 @@ class Game {
   void run_statement(const CStatement& st, EntityId chosen, EntityId self, int p);
   std::vector<EntityId> pick_from_hand(int player, const HandPick& pick, EntityId exclude);
   void discard_cards(int player, const std::vector<EntityId>& cards);
+  kernel::Duration timed(const CStatement& st, int controller) const;
   // Runs the auto (●) rules listening to an event: `player` is whose event it is (the active
   // player for phases, the card's controller for combat events), `subject` the card it happens
   // to, `source` the card that caused it.
@@ -207,6 +225,7 @@ class Game {
   std::array<PlayerState, 2> players_;
   std::vector<Attack> attacks_;
   kernel::Continuous<BpChange> bp_changes_;
+  kernel::Continuous<Grant> grants_;
   std::vector<std::pair<EntityId, uint16_t>> fired_once_;  // auto rules marked :once that ran (card, epoch)
   Phase phase_ = Phase::kActivate;
   int active_ = 0, first_ = 0, turn_ = 0, winner_ = -1;

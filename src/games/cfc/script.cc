@@ -65,7 +65,13 @@ class Compiler {
         case Key::kLabel: labels.push_back(p.label); break;
         case Key::kAction: action(p); break;
         case Key::kAuto: auto_rule(p); break;
-        case Key::kAbilities: miss("abilities"); break;
+        case Key::kAbilities:
+          for (const std::string& w : p.words) {
+            const uint16_t bit = ability_bit(w);
+            if (bit) out_.abilities |= bit;
+            else miss("ability " + w);
+          }
+          break;
         case Key::kVars: miss("vars"); break;
       }
     }
@@ -79,7 +85,7 @@ class Compiler {
         }
       }
     }
-    if (out_.actions.empty() && out_.autos.empty() && out_.missing.empty()) miss("no action");
+    if (out_.actions.empty() && out_.autos.empty() && !out_.abilities && out_.missing.empty()) miss("no action");
     std::sort(out_.missing.begin(), out_.missing.end());
     out_.missing.erase(std::unique(out_.missing.begin(), out_.missing.end()), out_.missing.end());
     out_.compiled = out_.missing.empty();
@@ -188,6 +194,7 @@ class Compiler {
     }
     for (const std::string& r : b.restrictions) {
       if (r == "ueot") cs.until_end_of_turn = true;
+      else if (r == "oppueot") cs.until_opponent_turn_end = true;
       else miss(r);
     }
     if (b.targets.size() > 1) miss("several to()");
@@ -200,7 +207,12 @@ class Compiler {
     for (size_t i = 0; i < b.effects.size(); ++i) {
       const Effect& e = b.effects[i];
       if (e.kind == Effect::Kind::kAbility) {
-        miss(std::string(1, e.sign) + e.name);
+        CEffect ce;
+        ce.cmd = e.sign == '-' ? CEffect::Cmd::kRevoke : CEffect::Cmd::kGrant;
+        ce.ability = ability_bit(e.name);
+        ce.stop_on_fail = i > 0 && b.joins[i - 1] == 'a';
+        if (!ce.ability) miss(std::string(1, e.sign) + e.name);
+        cs.effects.push_back(ce);
         continue;
       }
       const CommandInfo* info = nullptr;
@@ -373,6 +385,18 @@ class Compiler {
 }  // namespace
 
 CScript compile_script(const Rules& r) { return Compiler(r).run(); }
+
+uint16_t ability_bit(std::string_view w) {
+  static constexpr std::pair<std::string_view, uint16_t> kWords[] = {
+      {"unblockable", kUnblockable}, {"cantattack", kCantAttack}, {"cantblock", kCantBlock},
+      {"unlimitedbackup", kUnlimitedBackup}, {"unfreezable", kUnfreezable}, {"pierce", kPierce},
+      {"preventpierce", kPreventPierce}, {"rush", kRush}, {"frosted", kFrosted},
+      {"cantplayac", kCantPlayAction}, {"cantplayre", kCantPlayReaction}};
+  for (const auto& [word, bit] : kWords) {
+    if (w == word) return bit;
+  }
+  return 0;
+}
 
 bool is_player_command(CEffect::Cmd c) {
   switch (c) {

@@ -22,6 +22,15 @@ namespace rk::cfc {
 
 enum class Pile : uint8_t { kRing, kHand, kDeck, kDiscards, kRemoved };
 
+// Abilities (RuleScript.md "Abilities Statement"): bits of a character or a player.
+enum Ability : uint16_t {
+  kUnblockable = 1 << 0, kCantAttack = 1 << 1, kCantBlock = 1 << 2, kUnlimitedBackup = 1 << 3, kUnfreezable = 1 << 4,
+  kPierce = 1 << 5, kPreventPierce = 1 << 6, kRush = 1 << 7, kFrosted = 1 << 8,
+  kCantPlayAction = 1 << 9, kCantPlayReaction = 1 << 10,  // players
+};
+// The bit of an ability word, 0 when unknown.
+uint16_t ability_bit(std::string_view word);
+
 // Cards of a hand picked without a choice: all of them, all of some types, or some at random.
 struct HandPick {
   std::vector<TypeTerm> types;  // empty: any card
@@ -41,7 +50,7 @@ struct CTarget {
 
 struct CEffect {
   enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo,
-                             kDiscard };
+                             kDiscard, kGrant, kRevoke };
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
@@ -49,6 +58,7 @@ struct CEffect {
   Pile pile = Pile::kHand;  // moveTo
   int8_t whose = -1;        // moveTo: -1 the card's owner (ctrl, or no prefix), 0 the controller (my), 1 the opponent (opp)
   HandPick pick;            // discard: which cards of the hand
+  uint16_t ability = 0;     // grant (+x), revoke (-x)
   bool stop_on_fail = false;  // joined to the one before by &&
 };
 
@@ -57,6 +67,7 @@ struct CStatement {
   expr::NodeId cond = expr::kNoNode;  // [[if expr]]: the statement runs when it holds
   bool may = false;
   bool until_end_of_turn = false;  // ueot
+  bool until_opponent_turn_end = false;  // oppueot: until the end of the opponent's (next) turn
   CTarget target;
   std::vector<CEffect> effects;
 };
@@ -91,6 +102,7 @@ struct CScript {
   std::vector<CAction> actions;
   std::vector<CAuto> autos;
   std::vector<CTarget> requisites;
+  uint16_t abilities = 0;  // the `abilities` property: the character's own while in the ring
   bool compiled = false;
   std::vector<std::string> missing;  // what is not executable yet, one entry per kind
 };
