@@ -41,13 +41,14 @@ bool Game::can_attack(int slot) const {
   const EntityId e = players_[active_].ring[static_cast<size_t>(slot)];
   if (e == kNoEntity || cards_[e].frozen || attacking(slot)) return false;
   const uint16_t ab = abilities(e);
-  return !(ab & kCantAttack) && (!cards_[e].fresh || (ab & kRush));
+  return !(ab & kCantAttack) && (!cards_[e].fresh || (ab & kRush)) && rule_on(kRuleAttack, active_);
 }
 
 // Rulebook "Back-ups": a character card whose subtype has a free icon among the target's back-ups.
 bool Game::backup_fits(int p, int slot, EntityId card) const {
   const EntityId target = players_[p].ring[static_cast<size_t>(slot)];
-  if (target == kNoEntity || cards_[target].fresh || cards_[target].frozen) return false;
+  if (target == kNoEntity || cards_[target].frozen) return false;
+  if (cards_[target].fresh && !rule_on(kRuleBackupFresh, p)) return false;
   const CardDef& b = def(card);
   if (b.type != CardType::kCharacter) return false;
   const auto& accepts = def(target).backups;
@@ -73,12 +74,12 @@ std::vector<Action> Game::legal_actions() const {
           const Action play{Kind::kPlayCharacter, h, static_cast<int8_t>(s)};
           // A ▲ ability runs as the character enters the ring: each way to run it is a choice.
           const size_t before = out.size();
-          if (def(e).ability == AbilityType::kInstant) script_variants(play, e, p, true, out);
+          if (def(e).ability == AbilityType::kInstant && rule_on(kRuleInstantAct, p)) script_variants(play, e, p, true, out);
           if (out.size() == before) out.push_back(play);
         }
       }
     }
-    if (ps.backups_played == 0) {
+    if (ps.backups_played == 0 || !rule_on(kRuleBackupLimit, p)) {
       for (int8_t h : distinct_hand(*this, p, CardType::kCharacter)) {
         for (int s = 0; s < kSlots; ++s) {
           if (backup_fits(p, s, ps.hand[static_cast<size_t>(h)])) out.push_back({Kind::kBackup, h, static_cast<int8_t>(s)});
@@ -96,7 +97,8 @@ std::vector<Action> Game::legal_actions() const {
     }
     for (int s = 0; s < kSlots; ++s) {
       const EntityId e = ps.ring[static_cast<size_t>(s)];
-      if (e != kNoEntity && def(e).ability == AbilityType::kActivated && script_of(e) && !cards_[e].frozen && !cards_[e].fresh) {
+      if (e != kNoEntity && def(e).ability == AbilityType::kActivated && script_of(e) && !cards_[e].frozen &&
+          (!cards_[e].fresh || rule_on(kRuleTriggerFresh, p)) && rule_on(kRuleTriggerAct, p)) {
         script_variants({Kind::kActivate, -1, static_cast<int8_t>(s)}, e, p, true, out);
       }
     }

@@ -88,6 +88,22 @@ uint16_t Game::abilities(EntityId e) const {
   return static_cast<uint16_t>(bits & ~c.revoked);
 }
 
+bool Game::rule_on(uint16_t rule, int p) const {
+  bool on = (kRulesOnByDefault & rule) != 0;
+  for (const PlayerState& ps : players_) {
+    for (EntityId e : ps.ring) {
+      const CScript* s = e == kNoEntity ? nullptr : script_of(e);
+      if (!s || !((s->rules_on | s->rules_off) & rule)) continue;
+      on = (s->rules_on & rule) != 0;
+      if (stats_ && static_cast<size_t>(def(e).script) < stats_->runs.size()) ++stats_->runs[static_cast<size_t>(def(e).script)];
+    }
+  }
+  for (const auto& c : rule_changes_.entries()) {
+    if ((c.effect.bits & rule) && (c.effect.player < 0 || c.effect.player == p)) on = c.effect.on;
+  }
+  return on;
+}
+
 uint16_t Game::player_abilities(int p) const {
   uint16_t bits = players_[p].granted;
   for (const auto& g : grants_.entries()) {
@@ -377,6 +393,15 @@ void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, i
             }
             ok = true;
             break;
+          case CEffect::Cmd::kRuleOn:
+          case CEffect::Cmd::kRuleOff: {
+            // A rule without a target is everyone's; to(opp) is that player's.
+            const RuleChange rc{e.ability, e.cmd == CEffect::Cmd::kRuleOn,
+                                static_cast<int8_t>(st.target.who == CTarget::Who::kDefault ? -1 : t)};
+            rule_changes_.add(rc, st.until_end_of_turn || st.until_opponent_turn_end ? timed(st, p) : kernel::Duration{});
+            ok = true;
+            break;
+          }
           case CEffect::Cmd::kDiscard: {
             const std::vector<EntityId> picked = pick_from_hand(t, e.pick, kNoEntity);
             discard_cards(t, picked);
@@ -503,6 +528,7 @@ void Game::end_of_turn_effects() {
   }
   bp_changes_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
   grants_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
+  rule_changes_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
 }
 
 }  // namespace rk::cfc

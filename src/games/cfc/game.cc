@@ -42,7 +42,7 @@ EntityId Game::add_card(uint16_t def, int owner) {
 
 bool Game::operator==(const Game& o) const {
   return pool_ == o.pool_ && cards_ == o.cards_ && players_ == o.players_ && attacks_ == o.attacks_ &&
-         bp_changes_ == o.bp_changes_ && grants_ == o.grants_ && fired_once_ == o.fired_once_ && phase_ == o.phase_ &&
+         bp_changes_ == o.bp_changes_ && grants_ == o.grants_ && rule_changes_ == o.rule_changes_ && fired_once_ == o.fired_once_ && phase_ == o.phase_ &&
          active_ == o.active_ && first_ == o.first_ && turn_ == o.turn_ && winner_ == o.winner_ &&
          chance_.rng() == o.chance_.rng();
 }
@@ -145,7 +145,7 @@ void Game::end_phase() {
   for (const Attack& a : attacks_) {
     for (int k = 0; k < a.size; ++k) {
       const EntityId e = me.ring[static_cast<size_t>(a.slots[static_cast<size_t>(k)])];
-      if (e != kNoEntity && !(abilities(e) & kUnfreezable)) cards_[e].frozen = true;
+      if (e != kNoEntity && !(abilities(e) & kUnfreezable) && rule_on(kRuleAttackFreeze, active_)) cards_[e].frozen = true;
     }
   }
   resolve_combat();
@@ -178,6 +178,7 @@ void Game::resolve_combat() {
     const int32_t dmg = bp_at(me, lead);
     int32_t pdmg = 0;  // the other members' BP
     for (int k = 1; k < a.size; ++k) pdmg += bp_at(me, a.slots[static_cast<size_t>(k)]);
+    if (!rule_on(kRuleCombatDamage, active_)) continue;  // dmg_combat_deal turned off
     if (a.blocker >= 0 && opp.ring[static_cast<size_t>(a.blocker)] != kNoEntity) {
       const EntityId lead_card = me.ring[static_cast<size_t>(lead)], blocker_card = opp.ring[static_cast<size_t>(a.blocker)];
       fire(EventKind::kBlocks, def, blocker_card, blocker_card);
@@ -202,7 +203,8 @@ void Game::resolve_combat() {
       }
       // Piercing: a united attack (or a character with pierce) stronger than its blocker deals the
       // difference to the defender, unless the blocker prevents it.
-      if ((united || (abilities(lead_card) & kPierce)) && !(abilities(blocker_card) & kPreventPierce) && dmg + pdmg > blocker_bp) {
+      if (((united && rule_on(kRulePiercing, active_)) || (abilities(lead_card) & kPierce)) &&
+          !(abilities(blocker_card) & kPreventPierce) && dmg + pdmg > blocker_bp) {
         deal_player_damage(def, dmg + pdmg - blocker_bp);
       }
     } else {
@@ -296,6 +298,10 @@ uint64_t Game::hash() const {
   for (const auto& [e, epoch] : fired_once_) h = hash_mix(h, e | static_cast<uint64_t>(epoch) << 16 | 1ull << 40);
   for (const Card& c : cards_) h = hash_mix(h, c.granted | static_cast<uint64_t>(c.revoked) << 16);
   for (const PlayerState& ps : players_) h = hash_mix(h, ps.granted);
+  for (const auto& r : rule_changes_.entries()) {
+    h = hash_mix(h, r.effect.bits | static_cast<uint64_t>(r.effect.on) << 16 | static_cast<uint64_t>(static_cast<uint8_t>(r.effect.player)) << 24 |
+                        static_cast<uint64_t>(r.duration.until) << 32 | static_cast<uint64_t>(static_cast<uint8_t>(r.duration.player)) << 40);
+  }
   for (const auto& g : grants_.entries()) {
     h = hash_mix(h, g.effect.card | static_cast<uint64_t>(static_cast<uint8_t>(g.effect.player)) << 16 |
                         static_cast<uint64_t>(g.effect.epoch) << 24 | static_cast<uint64_t>(g.effect.bits) << 40);

@@ -79,6 +79,14 @@ struct Card {
   bool operator==(const Card&) const = default;
 };
 
+// A game rule turned on or off by a card's effect, for everyone or for one player.
+struct RuleChange {
+  uint16_t bits = 0;
+  bool on = false;
+  int8_t player = -1;  // -1: every player
+  bool operator==(const RuleChange&) const = default;
+};
+
 // Abilities given for a while: to a card during one stay in the ring, or to a player.
 struct Grant {
   EntityId card = kNoEntity;  // kNoEntity: the player's
@@ -194,6 +202,9 @@ class Game {
  public:
   uint16_t abilities(EntityId e) const;
   uint16_t player_abilities(int p) const;
+  // Whether a game rule (GameRule bit) holds for player p: its default, the cards in the rings that
+  // change it while there, then the changes of effects in the order they happened.
+  bool rule_on(uint16_t rule, int p) const;
 
  private:
   // Card scripts (effects.cc).
@@ -226,6 +237,7 @@ class Game {
   std::vector<Attack> attacks_;
   kernel::Continuous<BpChange> bp_changes_;
   kernel::Continuous<Grant> grants_;
+  kernel::Continuous<RuleChange> rule_changes_;
   std::vector<std::pair<EntityId, uint16_t>> fired_once_;  // auto rules marked :once that ran (card, epoch)
   Phase phase_ = Phase::kActivate;
   int active_ = 0, first_ = 0, turn_ = 0, winner_ = -1;

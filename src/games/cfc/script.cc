@@ -23,6 +23,7 @@ constexpr CommandInfo kCommands[] = {
     {"loseLife", CEffect::Cmd::kLoseLife, true, false}, {"shuffle", CEffect::Cmd::kShuffle, false, false},
     {"trash", CEffect::Cmd::kTrash, true, false},     {"reveal", CEffect::Cmd::kReveal, false, false},
     {"moveTo", CEffect::Cmd::kMoveTo, false, false},   {"discard", CEffect::Cmd::kDiscard, false, false},
+    {"enableRule", CEffect::Cmd::kRuleOn, false, false}, {"disableRule", CEffect::Cmd::kRuleOff, false, false},
 };
 
 // "hand", "myDeck", "oppDiscards", "ctrlHand"... -> pile and whose.
@@ -85,7 +86,9 @@ class Compiler {
         }
       }
     }
-    if (out_.actions.empty() && out_.autos.empty() && !out_.abilities && out_.missing.empty()) miss("no action");
+    if (out_.actions.empty() && out_.autos.empty() && !out_.abilities && !out_.rules_on && !out_.rules_off && out_.missing.empty()) {
+      miss("no action");
+    }
     std::sort(out_.missing.begin(), out_.missing.end());
     out_.missing.erase(std::unique(out_.missing.begin(), out_.missing.end()), out_.missing.end());
     out_.compiled = out_.missing.empty();
@@ -138,6 +141,7 @@ class Compiler {
     for (const Statement& st : p.statements) {
       if (st.hook) miss("?hook?");
       if (!st.costs.empty()) miss("a cost in an auto rule");
+      if (st.events.empty() && !st.hook && static_rules(st)) continue;
       if (st.events.empty() && !st.hook) miss("an auto rule without ~event~");
       for (const Event& e : st.events) {
         static const std::pair<std::string_view, EventKind> kEvents[] = {
@@ -179,6 +183,23 @@ class Compiler {
       a.statements.push_back(std::move(cs));
     }
     out_.autos.push_back(std::move(a));
+  }
+
+  // `auto = enableRule(x)`: a game rule changed while the card is in the ring.
+  bool static_rules(const Statement& st) {
+    if (st.branches.size() != 1 || st.branches[0].cond.kind != Cond::Kind::kNone || !st.branches[0].targets.empty() ||
+        !st.branches[0].restrictions.empty() || st.branches[0].effects.empty()) {
+      return false;
+    }
+    uint16_t on = 0, off = 0;
+    for (const Effect& e : st.branches[0].effects) {
+      const uint16_t bit = e.args.size() == 1 && e.args[0].kind == Arg::Kind::kWord ? game_rule_bit(e.args[0].word) : 0;
+      if (!bit || (e.name != "enableRule" && e.name != "disableRule")) return false;
+      (e.name == "enableRule" ? on : off) |= bit;
+    }
+    out_.rules_on |= on;
+    out_.rules_off |= off;
+    return true;
   }
 
   CStatement statement(const Branch& b) {
@@ -238,6 +259,12 @@ class Compiler {
             !hand_pick(e.args[0].filter.front(), ce.pick)) {
           miss("discard() of cards the player chooses");
         }
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kRuleOn || ce.cmd == CEffect::Cmd::kRuleOff) {
+        if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kWord) ce.ability = game_rule_bit(e.args[0].word);
+        if (!ce.ability) miss(e.name + "() of this rule");
         cs.effects.push_back(ce);
         continue;
       }
@@ -386,6 +413,17 @@ class Compiler {
 
 CScript compile_script(const Rules& r) { return Compiler(r).run(); }
 
+uint16_t game_rule_bit(std::string_view w) {
+  static constexpr std::pair<std::string_view, uint16_t> kWords[] = {
+      {"ab_trigger_fresh", kRuleTriggerFresh}, {"ab_trigger_act", kRuleTriggerAct}, {"ab_instant_act", kRuleInstantAct},
+      {"piercing", kRulePiercing}, {"backup_fresh", kRuleBackupFresh}, {"backup_limit", kRuleBackupLimit},
+      {"attack", kRuleAttack}, {"attack_freeze", kRuleAttackFreeze}, {"dmg_combat_deal", kRuleCombatDamage}};
+  for (const auto& [word, bit] : kWords) {
+    if (w == word) return bit;
+  }
+  return 0;
+}
+
 uint16_t ability_bit(std::string_view w) {
   static constexpr std::pair<std::string_view, uint16_t> kWords[] = {
       {"unblockable", kUnblockable}, {"cantattack", kCantAttack}, {"cantblock", kCantBlock},
@@ -406,7 +444,9 @@ bool is_player_command(CEffect::Cmd c) {
     case CEffect::Cmd::kLoseLife:
     case CEffect::Cmd::kShuffle:
     case CEffect::Cmd::kTrash:
-    case CEffect::Cmd::kDiscard: return true;
+    case CEffect::Cmd::kDiscard:
+    case CEffect::Cmd::kRuleOn:
+    case CEffect::Cmd::kRuleOff: return true;
     default: return false;
   }
 }

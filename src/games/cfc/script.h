@@ -31,6 +31,22 @@ enum Ability : uint16_t {
 // The bit of an ability word, 0 when unknown.
 uint16_t ability_bit(std::string_view word);
 
+// Game rules that cards turn on or off (RuleScript.md "Game rule" keywords).
+enum GameRule : uint16_t {
+  kRuleTriggerFresh = 1 << 0,   // ab_trigger_fresh: ■ abilities of fresh characters (off by default)
+  kRuleTriggerAct = 1 << 1,     // ab_trigger_act: ■ abilities can be activated
+  kRuleInstantAct = 1 << 2,     // ab_instant_act: ▲ abilities run
+  kRulePiercing = 1 << 3,       // piercing damage of united attacks
+  kRuleBackupFresh = 1 << 4,    // back-ups on fresh characters (off by default)
+  kRuleBackupLimit = 1 << 5,    // one back-up a turn
+  kRuleAttack = 1 << 6,         // characters can attack
+  kRuleAttackFreeze = 1 << 7,   // attackers freeze
+  kRuleCombatDamage = 1 << 8,   // dmg_combat_deal: combat damage is dealt
+};
+inline constexpr uint16_t kRulesOnByDefault = kRuleTriggerAct | kRuleInstantAct | kRulePiercing | kRuleBackupLimit | kRuleAttack |
+                                              kRuleAttackFreeze | kRuleCombatDamage;
+uint16_t game_rule_bit(std::string_view word);
+
 // Cards of a hand picked without a choice: all of them, all of some types, or some at random.
 struct HandPick {
   std::vector<TypeTerm> types;  // empty: any card
@@ -50,7 +66,7 @@ struct CTarget {
 
 struct CEffect {
   enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo,
-                             kDiscard, kGrant, kRevoke };
+                             kDiscard, kGrant, kRevoke, kRuleOn, kRuleOff };
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
@@ -58,7 +74,7 @@ struct CEffect {
   Pile pile = Pile::kHand;  // moveTo
   int8_t whose = -1;        // moveTo: -1 the card's owner (ctrl, or no prefix), 0 the controller (my), 1 the opponent (opp)
   HandPick pick;            // discard: which cards of the hand
-  uint16_t ability = 0;     // grant (+x), revoke (-x)
+  uint16_t ability = 0;     // grant (+x), revoke (-x); the GameRule bit of kRuleOn, kRuleOff
   bool stop_on_fail = false;  // joined to the one before by &&
 };
 
@@ -103,6 +119,7 @@ struct CScript {
   std::vector<CAuto> autos;
   std::vector<CTarget> requisites;
   uint16_t abilities = 0;  // the `abilities` property: the character's own while in the ring
+  uint16_t rules_on = 0, rules_off = 0;  // `auto = enableRule(x)` / `disableRule(x)`: while in the ring
   bool compiled = false;
   std::vector<std::string> missing;  // what is not executable yet, one entry per kind
 };
