@@ -114,7 +114,7 @@ uint16_t Game::player_abilities(int p) const {
 
 const CScript* Game::script_of(EntityId e) const {
   const int32_t s = def(e).script;
-  if (s < 0) return nullptr;
+  if (s < 0 || cards_[e].powerless) return nullptr;
   const CScript& cs = pool_->compiled[static_cast<size_t>(s)];
   return cs.compiled ? &cs : nullptr;
 }
@@ -153,6 +153,7 @@ bool Game::detach(EntityId e) {
     c.frozen = c.fresh = false;
     c.bp = def(e).bp;
     c.granted = c.revoked = 0;
+    c.powerless = false;
     ++c.epoch;
     return true;
   }
@@ -182,7 +183,28 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
   if (t.side == 1 && p == controller) return false;
   const CardDef& d = def(e);
   const Card& c = cards_[e];
-  const bool has_script = d.script >= 0;
+  const bool has_script = d.script >= 0 && !c.powerless;
+  // Combat states: attacking (alone or united), in a united attack, countering, countered.
+  bool attack = false, uattack = false, block = false, blocked = false;
+  if (t.pile == Pile::kRing) {
+    for (const Attack& a : attacks_) {
+      for (int k = 0; k < a.size; ++k) {
+        if (p == active_ && a.slots[static_cast<size_t>(k)] == slot) {
+          attack = true;
+          uattack |= a.size > 1;
+          blocked |= a.blocker >= 0 && k == 0;
+        }
+      }
+      block |= p != active_ && a.blocker == slot;
+    }
+  }
+  auto word = [&](const std::string& w) {
+    if (w == "attack") return attack;
+    if (w == "uattack") return uattack;
+    if (w == "block") return block;
+    if (w == "blocked") return blocked;
+    return word_matches(w, d, c, backups, has_script);
+  };
   if (!t.types.empty()) {
     bool any = false;
     for (const TypeTerm& tt : t.types) any |= word_matches(tt.word, d, c, backups, has_script) != tt.negate;
@@ -193,8 +215,7 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
   bool result = false, group = true;
   for (size_t i = 0; i < terms.size(); ++i) {
     const FilterTerm& ft = terms[i];
-    bool v = ft.kind == FilterTerm::Kind::kCompare ? compare(ft.op, c.bp, ft.value)
-                                                   : word_matches(ft.word, d, c, backups, has_script);
+    bool v = ft.kind == FilterTerm::Kind::kCompare ? compare(ft.op, c.bp, ft.value) : word(ft.word);
     if (ft.prefix == '-' || ft.prefix == '^') v = !v;
     group = group && v;
     const bool and_next = i < t.filters.and_next.size() && t.filters.and_next[i];
@@ -454,6 +475,7 @@ void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, i
             card.revoked = static_cast<uint16_t>(card.revoked & ~e.ability);
           }
           break;
+        case CEffect::Cmd::kLoseAbility: card.powerless = true; break;
         case CEffect::Cmd::kRevoke:
           card.revoked |= e.ability;
           card.granted = static_cast<uint16_t>(card.granted & ~e.ability);

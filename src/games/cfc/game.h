@@ -76,6 +76,7 @@ struct Card {
   bool fresh = false;  // entered the ring this turn of its controller ("just entered")
   uint16_t epoch = 0;  // how many times it left the ring: effects on an earlier stay end with it
   uint16_t granted = 0, revoked = 0;  // abilities given (+x) or taken (-x) for good during this stay
+  bool powerless = false;             // loseAbility(): its rules are gone for this stay
   bool operator==(const Card&) const = default;
 };
 

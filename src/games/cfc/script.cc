@@ -24,6 +24,7 @@ constexpr CommandInfo kCommands[] = {
     {"trash", CEffect::Cmd::kTrash, true, false},     {"reveal", CEffect::Cmd::kReveal, false, false},
     {"moveTo", CEffect::Cmd::kMoveTo, false, false},   {"discard", CEffect::Cmd::kDiscard, false, false},
     {"enableRule", CEffect::Cmd::kRuleOn, false, false}, {"disableRule", CEffect::Cmd::kRuleOff, false, false},
+    {"loseAbility", CEffect::Cmd::kLoseAbility, false, false},
 };
 
 // "hand", "myDeck", "oppDiscards", "ctrlHand"... -> pile and whose.
@@ -395,7 +396,7 @@ class Compiler {
         if (ft.kind == FilterTerm::Kind::kWord) {
           static constexpr std::string_view kStates[] = {"frozen", "fresh", "backedup", "powerful", "powerless"};
           const bool state = std::find(std::begin(kStates), std::end(kStates), ft.word) != std::end(kStates);
-          static constexpr std::string_view kCombat[] = {"attack", "uattack", "block", "blocked", "abinstant", "abtrigger", "abauto"};
+          static constexpr std::string_view kCombat[] = {"abinstant", "abtrigger", "abauto"};
           if (std::find(std::begin(kCombat), std::end(kCombat), ft.word) != std::end(kCombat)) miss("[" + ft.word + "]");
           (void)state;  // other words are subtypes or card types
         }
