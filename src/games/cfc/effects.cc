@@ -371,6 +371,16 @@ void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, i
     if (fx.stop_on_fail && !ok) break;
     ok = false;
     if (phase_ == Phase::kOver) return;
+    if (fx.cmd == CEffect::Cmd::kEach) {
+      // The body runs once per matching element, on the statement's targets.
+      const int32_t times = count_each(scope, fx.each_pred, fx.each_list);
+      CStatement inner = st;
+      inner.cond = expr::kNoNode;
+      inner.effects = fx.body;
+      for (int32_t k = 0; k < times && phase_ != Phase::kOver; ++k) run_statement(inner, chosen, self, p);
+      ok = times > 0;
+      continue;
+    }
     CEffect e = fx;
     if (e.value_expr != expr::kNoNode) e.value = eval_int(scope, e.value_expr);
     const bool grant = e.cmd == CEffect::Cmd::kGrant || e.cmd == CEffect::Cmd::kRevoke;

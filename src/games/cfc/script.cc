@@ -24,7 +24,7 @@ constexpr CommandInfo kCommands[] = {
     {"trash", CEffect::Cmd::kTrash, true, false},     {"reveal", CEffect::Cmd::kReveal, false, false},
     {"moveTo", CEffect::Cmd::kMoveTo, false, false},   {"discard", CEffect::Cmd::kDiscard, false, false},
     {"enableRule", CEffect::Cmd::kRuleOn, false, false}, {"disableRule", CEffect::Cmd::kRuleOff, false, false},
-    {"loseAbility", CEffect::Cmd::kLoseAbility, false, false},
+    {"loseAbility", CEffect::Cmd::kLoseAbility, false, false}, {"each", CEffect::Cmd::kEach, false, false},
 };
 
 // "hand", "myDeck", "oppDiscards", "ctrlHand"... -> pile and whose.
@@ -263,6 +263,11 @@ class Compiler {
         cs.effects.push_back(ce);
         continue;
       }
+      if (ce.cmd == CEffect::Cmd::kEach) {
+        each_args(e, ce);
+        cs.effects.push_back(std::move(ce));
+        continue;
+      }
       if (ce.cmd == CEffect::Cmd::kRuleOn || ce.cmd == CEffect::Cmd::kRuleOff) {
         if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kWord) ce.ability = game_rule_bit(e.args[0].word);
         if (!ce.ability) miss(e.name + "() of this rule");
@@ -333,6 +338,29 @@ class Compiler {
     }
     a.cost_discard = true;
     a.discard_types = f.types.terms;
+  }
+
+  // each(PRED in LIST => EFFECT) with an expression list; the effect is compiled as a statement's.
+  void each_args(const Effect& e, CEffect& ce) {
+    if (e.args.size() != 1 || e.args[0].kind != Arg::Kind::kEach || e.args[0].list == expr::kNoNode) {
+      miss("each() over a target filter");
+      return;
+    }
+    const Arg& a = e.args[0];
+    for (expr::NodeId id : {a.expr, a.list}) {
+      const std::string m = unsupported_expr(r_, id);
+      if (!m.empty()) miss(m);
+    }
+    ce.each_pred = a.expr;
+    ce.each_list = a.list;
+    Branch b;
+    b.effects = a.body;
+    for (size_t i = 1; i < b.effects.size(); ++i) b.joins.push_back('&');
+    CStatement inner = statement(b);
+    ce.body = std::move(inner.effects);
+    for (const CEffect& x : ce.body) {
+      if (x.cmd == CEffect::Cmd::kEach) miss("each() inside each()");
+    }
   }
 
   // moveTo(pile [, position [, reveal]]): the position is top (default) or a number (-1: bottom).

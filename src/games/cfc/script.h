@@ -66,7 +66,7 @@ struct CTarget {
 
 struct CEffect {
   enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo,
-                             kDiscard, kGrant, kRevoke, kRuleOn, kRuleOff, kLoseAbility };
+                             kDiscard, kGrant, kRevoke, kRuleOn, kRuleOff, kLoseAbility, kEach };
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
@@ -75,6 +75,9 @@ struct CEffect {
   int8_t whose = -1;        // moveTo: -1 the card's owner (ctrl, or no prefix), 0 the controller (my), 1 the opponent (opp)
   HandPick pick;            // discard: which cards of the hand
   uint16_t ability = 0;     // grant (+x), revoke (-x); the GameRule bit of kRuleOn, kRuleOff
+  // each(PRED in LIST => EFFECT): the effects run once per element of LIST for which PRED holds.
+  expr::NodeId each_pred = expr::kNoNode, each_list = expr::kNoNode;
+  std::vector<CEffect> body;
   bool stop_on_fail = false;  // joined to the one before by &&
 };
 

@@ -135,8 +135,21 @@ class Eval {
   const ExprScope& s_;
   const expr::Pool& pool_;
   const expr::SymbolTable& syms_;
+
+ public:
   kernel::EntityId element_ = kernel::kNoEntity;
 };
+
+// The element name a predicate uses: its first card/char/action/reaction variable ("" if none).
+std::string_view element_name(const Rules& r, expr::NodeId id) {
+  const expr::Node& n = r.pool[id];
+  if (n.op == Op::kVar && one_of(r.symbols.name(n.sym), kElementNames)) return r.symbols.name(n.sym);
+  for (uint32_t k = 0; k < n.kid_count; ++k) {
+    const std::string_view w = element_name(r, r.pool.kid(n, k));
+    if (!w.empty()) return w;
+  }
+  return {};
+}
 
 }  // namespace
 
@@ -169,5 +182,24 @@ std::string unsupported_expr(const Rules& r, expr::NodeId id) {
 
 bool eval_truth(const ExprScope& s, expr::NodeId id) { return truth(Eval(s).run(id)); }
 int32_t eval_int(const ExprScope& s, expr::NodeId id) { return Eval(s).run(id).i; }
+
+int32_t count_each(const ExprScope& s, expr::NodeId pred, expr::NodeId list) {
+  Eval ev(s);
+  const Val items = ev.run(list);
+  const std::string_view name = element_name(s.rules, pred);
+  const expr::Node& p = s.rules.pool[pred];
+  const bool bare = p.op == Op::kVar;  // each(action in me.hand => ...): every element of the type
+  int32_t n = 0;
+  for (kernel::EntityId e : items.cards) {
+    const CardType t = s.game.def(e).type;
+    if ((name == "char" && t != CardType::kCharacter) || (name == "action" && t != CardType::kAction) ||
+        (name == "reaction" && t != CardType::kReaction)) {
+      continue;
+    }
+    ev.element_ = e;
+    if (bare || truth(ev.run(pred))) ++n;
+  }
+  return n;
+}
 
 }  // namespace rk::cfc
