@@ -8,6 +8,7 @@
 #include "agents/greedy_agent.h"
 #include "agents/random_agent.h"
 #include "agents/scripted_agent.h"
+#include "games/cfc/coverage.h"
 #include "games/cfc/match.h"
 #include "games/cfc/scenario.h"
 #include "support.h"
@@ -238,6 +239,30 @@ TEST(CfcGame, ScriptedAgentAnswersByLabel) {
   EXPECT_EQ(s.choose(g, g.legal_actions()), 0u);
   ASSERT_EQ(s.problems().size(), 1u);
   EXPECT_NE(s.problems()[0].find("`no such action` is not a legal action"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rk::cfc
+
+namespace rk::cfc {
+namespace {
+
+// Every scripted card of the corpus in simulated games (decks holding all of them): no engine
+// error, and the scripts that compile run. The counts guard against a change that stops scripts
+// from compiling or running; rulekit cfc coverage prints the full report.
+TEST(CfcCoverage, ScriptsThatCompileRunWithoutEngineErrors) {
+  RK_REQUIRE_CORPUS("corpora/cfc");
+  const CoverageReport r = coverage(corpus_pool(), {}, 60, 1);
+  EXPECT_EQ(r.cards.size(), 322u);
+  EXPECT_EQ(r.engine_errors, 0u) << (r.errors.empty() ? "" : r.errors[0]);
+  EXPECT_GE(r.compiled(), 190u);
+  EXPECT_GE(r.executed() * 100, r.compiled() * 90) << r.executed() << " of " << r.compiled() << " compiled scripts ran";
+  for (const CardCoverage& c : r.cards) {
+    EXPECT_EQ(c.compiled, c.missing.empty()) << c.name;
+    if (!c.compiled) {
+      EXPECT_EQ(c.executed, 0u) << c.name << " ran without compiling";
+    }
+  }
 }
 
 }  // namespace
