@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <climits>
 
 #include "games/cfc/game.h"
 #include "games/cfc/script_expr.h"
@@ -396,11 +397,11 @@ void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, i
             }
             break;
           case CEffect::Cmd::kSp:
-            tp.sp = std::max(0, e.mod == '=' ? e.value : tp.sp + e.value);
+            tp.sp = static_cast<int32_t>(std::clamp<int64_t>(e.mod == '=' ? int64_t{e.value} : int64_t{tp.sp} + e.value, 0, kMaxBp));
             ok = true;
             break;
           case CEffect::Cmd::kHp:
-            tp.hp += e.value;
+            tp.hp = static_cast<int32_t>(std::clamp<int64_t>(int64_t{tp.hp} + e.value, INT32_MIN / 2, kMaxBp));
             ok = true;
             if (tp.hp <= 0) lose(t);
             break;
@@ -472,7 +473,9 @@ void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, i
         case CEffect::Cmd::kDamage: card.bp = std::max(0, card.bp - e.value); break;
         case CEffect::Cmd::kBp: {
           const int32_t before = card.bp;
-          card.bp = std::max(0, e.mod == 'x' ? card.bp * e.value : e.mod == '=' ? e.value : card.bp + e.value);
+          // BP stays within [0, kMaxBp]: repeated doublings must not overflow.
+          const int64_t next = e.mod == 'x' ? int64_t{card.bp} * e.value : e.mod == '=' ? int64_t{e.value} : int64_t{card.bp} + e.value;
+          card.bp = static_cast<int32_t>(std::clamp<int64_t>(next, 0, kMaxBp));
           if (st.until_end_of_turn) bp_changes_.add({c, card.epoch, card.bp - before}, {kernel::Until::kEndOfTurn});
           break;
         }

@@ -37,6 +37,8 @@ inline constexpr size_t kHandSize = 5;
 inline constexpr int32_t kBackupBp = 300;
 inline constexpr int32_t kUnitedAttackCost = 5;  // per character after the first: ua2 5 SP, ua3 10 SP
 inline constexpr int kMaxUnited = 3;
+// Card effects can multiply BP and add SP or HP turn after turn: values stay below this bound.
+inline constexpr int32_t kMaxBp = 100'000'000;  // three of them still add up within int32
 // A safety net for simulations: a game still going after this many turns is a draw. Without
 // scripts that return cards to decks a game ends by deck-out long before (50 cards, a draw a turn).
 inline constexpr int kMaxTurns = 400;

@@ -1,5 +1,7 @@
 #include "games/cfc/script_expr.h"
 
+#include <algorithm>
+#include <climits>
 #include <string_view>
 
 #include "games/cfc/game.h"
@@ -51,7 +53,7 @@ class Eval {
       case Op::kVar: return var(syms_.name(n.sym));
       case Op::kField: return field(run(pool_.kid(n, 0)), syms_.name(n.sym));
       case Op::kNot: return make_bool(!truth(run(pool_.kid(n, 0))));
-      case Op::kNeg: return make_int(-run(pool_.kid(n, 0)).i);
+      case Op::kNeg: return make_int(static_cast<int32_t>(std::clamp<int64_t>(-static_cast<int64_t>(run(pool_.kid(n, 0)).i), INT32_MIN, INT32_MAX)));
       case Op::kAnd: {
         Val a = run(pool_.kid(n, 0));
         return truth(a) ? run(pool_.kid(n, 1)) : a;
@@ -61,14 +63,17 @@ class Eval {
         return truth(a) ? a : run(pool_.kid(n, 1));
       }
       case Op::kAdd: case Op::kSub: case Op::kMul: case Op::kDiv: case Op::kMod: {
-        const int32_t a = run(pool_.kid(n, 0)).i, b = run(pool_.kid(n, 1)).i;
+        // Python integers do not overflow; here the result saturates at the int32 range.
+        const int64_t a = run(pool_.kid(n, 0)).i, b = run(pool_.kid(n, 1)).i;
+        int64_t r;
         switch (n.op) {
-          case Op::kAdd: return make_int(a + b);
-          case Op::kSub: return make_int(a - b);
-          case Op::kMul: return make_int(a * b);
-          case Op::kDiv: return make_int(b == 0 ? 0 : a / b);
-          default: return make_int(b == 0 ? 0 : a % b);
+          case Op::kAdd: r = a + b; break;
+          case Op::kSub: r = a - b; break;
+          case Op::kMul: r = a * b; break;
+          case Op::kDiv: r = b == 0 ? 0 : a / b; break;
+          default: r = b == 0 ? 0 : a % b; break;
         }
+        return make_int(static_cast<int32_t>(std::clamp<int64_t>(r, INT32_MIN, INT32_MAX)));
       }
       case Op::kEq: case Op::kNe: case Op::kLt: case Op::kLe: case Op::kGt: case Op::kGe: {
         const Val a = run(pool_.kid(n, 0)), b = run(pool_.kid(n, 1));
