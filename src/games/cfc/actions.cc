@@ -58,6 +58,22 @@ bool Game::backup_fits(int p, int slot, EntityId card) const {
   return free > 0;
 }
 
+void Game::playable_from_hand(int p, CardType type, Action::Kind kind, uint16_t forbidden, std::vector<Action>& out) const {
+  if (player_abilities(p) & forbidden) return;  // cantplayac, cantplayre
+  const PlayerState& ps = players_[p];
+  for (int8_t h : distinct_hand(*this, p, type)) {
+    const EntityId e = ps.hand[static_cast<size_t>(h)];
+    if (!can_pay(p, def(e).sp)) continue;
+    // A card whose script runs is played one way per way to run it (none: its requisite is not
+    // met); a card whose script does not run yet is played for its cost alone.
+    if (script_of(e)) {
+      script_variants({kind, h}, e, p, false, out);
+    } else {
+      out.push_back({kind, h});
+    }
+  }
+}
+
 std::vector<Action> Game::legal_actions() const {
   std::vector<Action> out;
   if (phase_ == Phase::kOver) return out;
@@ -86,15 +102,7 @@ std::vector<Action> Game::legal_actions() const {
         }
       }
     }
-    for (int8_t h : distinct_hand(*this, p, CardType::kAction)) {
-      if (player_abilities(p) & kCantPlayAction) break;
-      const EntityId e = ps.hand[static_cast<size_t>(h)];
-      if (!can_pay(p, def(e).sp)) continue;
-      // A card whose script runs is played one way per way to run it (none: its requisite is
-      // not met); a card whose script does not run yet is played for its cost alone.
-      if (script_of(e)) script_variants({Kind::kPlayAction, h}, e, p, false, out);
-      else out.push_back({Kind::kPlayAction, h});
-    }
+    playable_from_hand(p, CardType::kAction, Kind::kPlayAction, kCantPlayAction, out);
     for (int s = 0; s < kSlots; ++s) {
       const EntityId e = ps.ring[static_cast<size_t>(s)];
       if (e != kNoEntity && def(e).ability == AbilityType::kActivated && script_of(e) && !cards_[e].frozen &&
@@ -116,13 +124,7 @@ std::vector<Action> Game::legal_actions() const {
       }
     }
   } else if (phase_ == Phase::kCounter) {
-    for (int8_t h : distinct_hand(*this, p, CardType::kReaction)) {
-      if (player_abilities(p) & kCantPlayReaction) break;
-      const EntityId e = ps.hand[static_cast<size_t>(h)];
-      if (!can_pay(p, def(e).sp)) continue;
-      if (script_of(e)) script_variants({Kind::kPlayReaction, h}, e, p, false, out);
-      else out.push_back({Kind::kPlayReaction, h});
-    }
+    playable_from_hand(p, CardType::kReaction, Kind::kPlayReaction, kCantPlayReaction, out);
     // One counter per attack, one attack per counter, by an unfrozen character; unblockable
     // attackers and characters that cannot block are left out.
     for (size_t k = 0; k < attacks_.size(); ++k) {

@@ -81,7 +81,7 @@ uint16_t Game::abilities(EntityId e) const {
   if (const CScript* s = script_of(e); s && s->abilities) {
     bits |= s->abilities;
     // A rule consulted its abilities: for coverage, the script ran.
-    if (stats_ && static_cast<size_t>(def(e).script) < stats_->runs.size()) ++stats_->runs[static_cast<size_t>(def(e).script)];
+    count_script_run(e);
   }
   for (const auto& g : grants_.entries()) {
     if (g.effect.card == e && g.effect.epoch == c.epoch) bits |= g.effect.bits;
@@ -96,7 +96,7 @@ bool Game::rule_on(uint16_t rule, int p) const {
       const CScript* s = e == kNoEntity ? nullptr : script_of(e);
       if (!s || !((s->rules_on | s->rules_off) & rule)) continue;
       on = (s->rules_on & rule) != 0;
-      if (stats_ && static_cast<size_t>(def(e).script) < stats_->runs.size()) ++stats_->runs[static_cast<size_t>(def(e).script)];
+      count_script_run(e);
     }
   }
   for (const auto& c : rule_changes_.entries()) {
@@ -111,6 +111,14 @@ uint16_t Game::player_abilities(int p) const {
     if (g.effect.card == kNoEntity && g.effect.player == p) bits |= g.effect.bits;
   }
   return bits;
+}
+
+// For coverage: the script of `e` ran (or a rule consulted it). `stats_` is not part of the state.
+void Game::count_script_run(EntityId e) const {
+  if (!stats_) return;
+  const size_t i = static_cast<size_t>(def(e).script);
+  if (stats_->runs.size() <= i) stats_->runs.resize(pool_->scripts.size());
+  ++stats_->runs[i];
 }
 
 const CScript* Game::script_of(EntityId e) const {
@@ -317,11 +325,7 @@ void Game::run_script(const Action& act, EntityId self, int p) {
   if (!s || act.rule < 0 || static_cast<size_t>(act.rule) >= s->actions.size()) return;
   const CAction& a = s->actions[static_cast<size_t>(act.rule)];
   PlayerState& ps = players_[p];
-  if (stats_) {
-    const size_t i = static_cast<size_t>(def(self).script);
-    if (stats_->runs.size() <= i) stats_->runs.resize(pool_->scripts.size());
-    ++stats_->runs[i];
-  }
+  count_script_run(self);
   // Costs.
   if (act.discard != kNoEntity && ps.hand.remove(act.discard)) players_[cards_[act.discard].owner].discards.push_top(act.discard);
   if (a.cost_discard_pick) discard_cards(p, pick_from_hand(p, a.discard_pick, self));
@@ -532,11 +536,7 @@ void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
         if (std::find(fired_once_.begin(), fired_once_.end(), key) != fired_once_.end()) continue;
         fired_once_.push_back(key);
       }
-      if (stats_) {
-        const size_t i = static_cast<size_t>(def(e).script);
-        if (stats_->runs.size() <= i) stats_->runs.resize(pool_->scripts.size());
-        ++stats_->runs[i];
-      }
+      count_script_run(e);
       for (const CStatement& st : au.statements) {
         if (phase_ == Phase::kOver) return;
         run_statement(st, kNoEntity, e, p);

@@ -212,6 +212,9 @@ class Game {
  private:
   // Card scripts (effects.cc).
   const CScript* script_of(EntityId e) const;
+  void count_script_run(EntityId e) const;
+  // Action or reaction cards of p's hand that can be played now, one action per way to run them.
+  void playable_from_hand(int p, CardType type, Action::Kind kind, uint16_t forbidden, std::vector<Action>& out) const;
   bool target_matches(const CTarget& t, int controller, EntityId self, EntityId e) const;
   std::vector<EntityId> card_targets(const CTarget& t, int controller, EntityId self) const;
   // Adds to `out` one action per way to run the script of `self` (rule, discard, target, may),
