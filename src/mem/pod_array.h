@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <type_traits>
 #include <utility>
 
@@ -37,6 +38,13 @@ class PodArray {
   void push_back(const T& v) {
     if (size_ == cap_) grow(size_ + 1);
     data_[size_++] = v;
+  }
+  // A default value at the end, to be filled in place: a struct built on the stack and then
+  // copied is written in pieces and read back whole, which stalls the store buffer.
+  T& emplace_back() {
+    if (size_ == cap_) grow(size_ + 1);
+    T* v = new (data_ + size_++) T{};
+    return *v;
   }
   void append(const T* v, size_t n) {
     if (n == 0) return;

@@ -75,23 +75,25 @@ class Parser {
       : s_(s), base_(base), map_(map), ast_(ast), diags_(diags) {}
 
   uint32_t root(ValueKind kind) {
-    Node r;
-    r.kind = Tok::kGroup;
-    r.span = span(0, s_.size());
     size_t i = 0;
     Kids kids(ast_.scratch());
     items(i, 0, kind == ValueKind::kAbility || kind == ValueKind::kCost, kids);
-    r.first_kid = ast_.add_kids(kids.data(), static_cast<uint32_t>(kids.size()));
-    r.kid_count = static_cast<uint32_t>(kids.size());
+    const uint32_t first_kid = ast_.add_kids(kids.data(), static_cast<uint32_t>(kids.size()));
+    const uint32_t kid_count = static_cast<uint32_t>(kids.size());
     kids.release();
     if (kind == ValueKind::kCost) {
       // mana={2}{R}: every group at the top is a cost symbol.
-      for (uint32_t c = 0; c < r.kid_count; ++c) {
-        const uint32_t k = ast_.kid(r, c);
-        if (ast_[k].kind == Tok::kGroup && ast_[k].open == '{' && ast_[k].role == Role::kNone) ast_[k].role = Role::kCost;
+      for (uint32_t c = 0; c < kid_count; ++c) {
+        Node& k = ast_[ast_.kid_at(first_kid + c)];
+        if (k.kind == Tok::kGroup && k.open == '{' && k.role == Role::kNone) k.role = Role::kCost;
       }
     }
-    const uint32_t id = ast_.add(r);
+    uint32_t id;
+    Node& r = ast_.add(id);
+    r.kind = Tok::kGroup;
+    r.span = span(0, s_.size());
+    r.first_kid = first_kid;
+    r.kid_count = kid_count;
     if (kind == ValueKind::kAbilityList) check_ability_list(id);
     if (kind == ValueKind::kAbility) check_not_empty(r);
     return id;
@@ -144,7 +146,8 @@ class Parser {
       }
       const char c = s_[i];
       if (is_word_char(c)) {  // most tokens: a word or a number
-        Node n;
+        uint32_t id;
+        Node& n = ast_.add(id);
         n.space_before = space;
         const size_t b = i;
         while (i < s_.size() && is_word_char(s_[i])) ++i;
@@ -160,7 +163,7 @@ class Parser {
         }
         if (space) zone_list = false;  // "|battlefield controller": the zone list ended at the space
         if (n.kind == Tok::kWord) classify(n, b, i, level, start, trigger, zone_list, tilde, out);
-        out.push_back(ast_.add(n));
+        out.push_back(id);
         continue;
       }
       if (c == ')' || c == ']' || c == '}') {
@@ -198,23 +201,16 @@ class Parser {
         close_space_ = space;
         return;
       }
-      Node n;
-      n.space_before = space;
       const size_t b = i;
       if ((c == '$' || c == '<') && i + 1 < s_.size() && s_[i + 1] == '!') {
         // $!ability!$ (a choice for a player) and <!variables!> (dynamicability).
-        n.kind = Tok::kNested;
-        n.open = c;
-        n.close = c == '$' ? '$' : '>';
         i += 2;
-        group(n, i, b, c == '$', out);
+        group(Tok::kNested, c, c == '$' ? '$' : '>', space, i, b, c == '$', out);
         start = level && false;
         continue;
       }
       if (c == '(' || c == '[' || c == '{') {
-        n.kind = Tok::kGroup;
-        n.open = c;
-        n.close = c == '(' ? ')' : c == '[' ? ']' : '}';
+        const char close = c == '(' ? ')' : c == '[' ? ']' : '}';
         ++i;
         // Ability text nests inside and!( ... )! and newability[ ... ].
         bool inner = false;
@@ -225,7 +221,7 @@ class Parser {
         }
         // A cost is a run of {..} groups standing on their own: restriction{..} and add{..} are not.
         const bool attached = !space && !out.empty() && ast_[out.back()].kind == Tok::kWord;
-        group(n, i, b, inner, out);
+        group(Tok::kGroup, c, close, space, i, b, inner, out);
         if (c == '{' && level && !attached) {
           cost_run = cost_skip ? 1 : cost_run + 1;
           cost_skip = 0;
@@ -239,6 +235,9 @@ class Parser {
         continue;
       }
       {  // punctuation: the one byte class left (words, white space and brackets are above)
+        uint32_t id;
+        Node& n = ast_.add(id);
+        n.space_before = space;
         n.kind = Tok::kPunct;
         size_t len = 1;
         if (c == '&' && i + 1 < s_.size() && s_[i + 1] == '&') len = 2;
@@ -272,7 +271,7 @@ class Parser {
           zone_list = false;
         }
         if (c != ':') cost_run = cost_skip = 0;
-        out.push_back(ast_.add(n));
+        out.push_back(id);
       }
     }
   }
@@ -341,35 +340,42 @@ class Parser {
     if (r == Role::kCondition && (w == "choice")) start = false;
   }
 
-  uint32_t group(Node& n, size_t& i, size_t b, bool level, Kids& out) {
+  // A bracketed group or nested ability: its items, then its node (after its children's).
+  void group(Tok kind, char open, char close, bool space, size_t& i, size_t b, bool level, Kids& out) {
     if (++depth_ > kMaxDepth) {
       error("WG0090", fmt::format("brackets nested deeper than the limit ({})", kMaxDepth), b, b + 1);
       i = s_.size();
       --depth_;
-      return 0;
+      return;
     }
     Kids kids(ast_.scratch());
     unclosed_ = false;
-    open_[open_count_++] = n.kind == Tok::kNested ? 0 : n.close;
-    items(i, n.close, level, kids);
+    open_[open_count_++] = kind == Tok::kNested ? 0 : close;
+    items(i, close, level, kids);
     --open_count_;
+    const uint32_t first_kid = ast_.add_kids(kids.data(), static_cast<uint32_t>(kids.size()));
+    const uint32_t kid_count = static_cast<uint32_t>(kids.size());
+    kids.release();
+    --depth_;
+    uint32_t id;
+    Node& n = ast_.add(id);
+    n.kind = kind;
+    n.open = open;
+    n.close = close;
+    n.space_before = space;
+    n.first_kid = first_kid;
+    n.kid_count = kid_count;
     if (unclosed_) {
-      structural("WG0011", fmt::format("`{}` is never closed", n.open == '$' ? "$!" : n.open == '<' ? std::string("<!") : std::string(1, n.open)),
-            b, b + (n.kind == Tok::kNested ? 2 : 1));
+      structural("WG0011", fmt::format("`{}` is never closed", open == '$' ? "$!" : open == '<' ? std::string("<!") : std::string(1, open)),
+            b, b + (kind == Tok::kNested ? 2 : 1));
       unclosed_ = false;
       n.unclosed = true;
     } else {
       n.space_before_close = close_space_;
-      i += n.kind == Tok::kNested ? 2 : 1;
+      i += kind == Tok::kNested ? 2 : 1;
     }
     n.span = span(b, i);
-    n.first_kid = ast_.add_kids(kids.data(), static_cast<uint32_t>(kids.size()));
-    n.kid_count = static_cast<uint32_t>(kids.size());
-    kids.release();
-    --depth_;
-    const uint32_t id = ast_.add(n);
     out.push_back(id);
-    return id;
   }
 
   // An ability that ends at a ":" (a cost or trigger with no effect after it), or is one number

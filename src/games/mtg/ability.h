@@ -65,6 +65,11 @@ class Ast {
     nodes_.push_back(n);
     return static_cast<uint32_t>(nodes_.size() - 1);
   }
+  // A new node filled in place (see PodArray::emplace_back); valid until the next node is added.
+  Node& add(uint32_t& id) {
+    id = static_cast<uint32_t>(nodes_.size());
+    return nodes_.emplace_back();
+  }
   uint32_t add_kids(const uint32_t* kids, uint32_t n) {
     const uint32_t first = static_cast<uint32_t>(kids_.size());
     kids_.append(kids, n);
@@ -73,6 +78,7 @@ class Ast {
   const Node& operator[](uint32_t id) const { return nodes_[id]; }
   Node& operator[](uint32_t id) { return nodes_[id]; }
   uint32_t kid(const Node& n, uint32_t i) const { return kids_[n.first_kid + i]; }
+  uint32_t kid_at(uint32_t k) const { return kids_[k]; }
   size_t size() const { return nodes_.size(); }
   size_t bytes() const { return nodes_.capacity() * sizeof(Node) + kids_.capacity() * sizeof(uint32_t); }
   // Room for about `nodes` nodes (a whole database: from its byte count), so loading does not

@@ -440,6 +440,7 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
     }
     // The key is read up to '=' and folded to lower case in the same pass (keys are short).
     char keybuf[32];
+    std::memset(keybuf, 0, 16);  // find_short_key reads a key of up to 16 bytes zero-padded
     size_t eq = 0;
     while (eq < line.size() && line[eq] != '=') {
       if (eq < sizeof keybuf) keybuf[eq] = ascii_lower(line[eq]);
@@ -473,7 +474,8 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
       }
       continue;
     }
-    const KeyInfo* info = find_key(key);
+    const KeyInfo* info = key_end == eq && eq <= 16 ? find_short_key(reinterpret_cast<const char(&)[16]>(keybuf)) : nullptr;
+    if (!info) info = find_key(key);
     if (!info) {
       card_key_error = true;
       const std::string_view near = closest_key(key);
@@ -481,7 +483,8 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
           near.empty() ? std::string("Wagic ignores keys it does not know") : fmt::format("did you mean `{}`?", near));
       continue;
     }
-    Field fd;
+    // Filled in place: a Field built aside and copied in stalled on its byte-sized members.
+    Field& fd = db.fields.emplace_back();
     fd.key = info->id;
     fd.key_size = static_cast<uint16_t>(key_text.size());
     fd.value_size = static_cast<uint32_t>(value.size());
@@ -519,7 +522,6 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
         fd.tree = parse_ability(value, static_cast<uint32_t>(value_offset), nullptr, info->value, db.ast, diags);
       }
     }
-    db.fields.push_back(fd);
   }
   if (block == Block::kCard) {
     err("WG0006", "the file ends inside a card (no [/card])", card.offset, card.offset + 6);
