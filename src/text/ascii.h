@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,17 @@ inline constexpr std::array<char, 256> kAsciiLower = [] {
   return t;
 }();
 constexpr char ascii_lower(char c) { return kAsciiLower[static_cast<unsigned char>(c)]; }
+
+// Eight bytes folded at once (SWAR): 0x20 is added to each byte in 'A'..'Z'; bytes of 0x80 and
+// above are left alone, as by ascii_lower(char).
+constexpr uint64_t ascii_lower8(uint64_t x) {
+  constexpr uint64_t kOnes = 0x0101010101010101ull;
+  const uint64_t low7 = x & (0x7F * kOnes);
+  const uint64_t ge_a = low7 + (0x80 - 'A') * kOnes;      // high bit: >= 'A'
+  const uint64_t gt_z = low7 + (0x80 - 'Z' - 1) * kOnes;  // high bit: > 'Z'
+  const uint64_t upper = (ge_a ^ gt_z) & ~x & (0x80 * kOnes);
+  return x | (upper >> 2);
+}
 
 inline std::string ascii_lower(std::string_view s) {
   std::string r(s);

@@ -76,6 +76,9 @@ inline bool same_word(std::string_view a, std::string_view b) {
     std::memcpy(&b1, b.data() + n - 4, 4);
     return ((a0 ^ b0) | (a1 ^ b1)) == 0;
   }
+  if (n < 4) {  // first, middle and last byte: every byte of a word of one to three
+    return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
+  }
   return a == b;
 }
 

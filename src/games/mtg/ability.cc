@@ -21,7 +21,9 @@ constexpr int kMaxDepth = 64;
 constexpr std::string_view kPunct = ":,|&@~=/+-;^<>!$";
 
 // One byte class per character: the tokenizer asks for every byte, so it reads a table.
-enum : uint8_t { kWordChar = 0, kSpaceChar = 1, kPunctChar = 2, kOtherChar = 4 };
+// Digits are word bytes with a flag of their own, so that one pass over a word also tells
+// whether it is a number.
+enum : uint8_t { kWordChar = 0, kSpaceChar = 1, kPunctChar = 2, kOtherChar = 4, kDigitFlag = 8 };
 constexpr std::array<uint8_t, 256> make_classes() {
   std::array<uint8_t, 256> t{};
   // Line ends cannot occur in a value read from a line, but can come in from a macro body (a lone
@@ -29,12 +31,13 @@ constexpr std::array<uint8_t, 256> make_classes() {
   t[' '] = t['\t'] = t['\r'] = t['\n'] = kSpaceChar;
   for (char c : kPunct) t[static_cast<unsigned char>(c)] = kPunctChar;
   for (char c : std::string_view("()[]{}")) t[static_cast<unsigned char>(c)] = kOtherChar;
+  for (char c = '0'; c <= '9'; ++c) t[static_cast<unsigned char>(c)] = kDigitFlag;
   return t;
 }
 constexpr std::array<uint8_t, 256> kClass = make_classes();
 
 bool is_space(char c) { return kClass[static_cast<unsigned char>(c)] == kSpaceChar; }
-bool is_word_char(char c) { return kClass[static_cast<unsigned char>(c)] == kWordChar; }
+bool is_word_char(char c) { return (kClass[static_cast<unsigned char>(c)] & ~kDigitFlag) == kWordChar; }
 
 // A small stack buffer of lower-case text for table lookups (words longer than it are unknown).
 struct Lower {
@@ -150,12 +153,15 @@ class Parser {
         Node& n = ast_.add(id);
         n.space_before = space;
         const size_t b = i;
-        while (i < s_.size() && is_word_char(s_[i])) ++i;
-        n.text = s_.substr(b, i - b);
+        uint8_t digits = kDigitFlag;  // stays set while every byte is a digit
+        for (; i < s_.size(); ++i) {
+          const uint8_t cls = kClass[static_cast<unsigned char>(s_[i])];
+          if ((cls & ~kDigitFlag) != kWordChar) break;
+          digits &= cls;
+        }
+        n.text = std::string_view(s_.data() + b, i - b);  // in range: no checked substr per token
         n.span = span(b, i);
-        n.kind = std::all_of(n.text.begin(), n.text.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); })
-                     ? Tok::kNumber
-                     : Tok::kWord;
+        n.kind = digits ? Tok::kNumber : Tok::kWord;
         if (cost_run > 0 && cost_skip == 0 && i < s_.size() && s_[i] == '{' && text::iequals(n.text, "restriction")) {
           cost_skip = 1;
         } else {
@@ -241,7 +247,7 @@ class Parser {
         n.kind = Tok::kPunct;
         size_t len = 1;
         if (c == '&' && i + 1 < s_.size() && s_[i + 1] == '&') len = 2;
-        n.text = s_.substr(i, len);
+        n.text = std::string_view(s_.data() + i, len);
         n.span = span(i, i + len);
         i += len;
         if (c == ':' && level && cost_run > 0 && cost_skip != 1) {

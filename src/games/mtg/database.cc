@@ -59,10 +59,63 @@ const char* line_end(const char* p, const char* end) {
   return p;
 }
 
+// Where the first '=' of a line is (line.size() if none): keys are short, so one SSE2 compare of
+// sixteen bytes finds it where the text goes on that far.
+size_t find_eq(std::string_view line, const char* text_end) {
+  size_t i = 0;
+#if defined(__SSE2__)
+  if (text_end - line.data() >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line.data()));
+    const unsigned m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('='))));
+    if (m != 0) return std::min<size_t>(static_cast<size_t>(__builtin_ctz(m)), line.size());
+    if (line.size() <= 16) return line.size();
+    i = 16;
+  }
+#endif
+  while (i < line.size() && line[i] != '=') ++i;
+  return i;
+}
+
+// The first eight bytes of `s` folded to lower case, zero past its end (little-endian). Loaded
+// whole when the text goes on that far (`text_end`), else byte by byte.
+constexpr uint64_t first8_lower(std::string_view s, const char* text_end) {
+  const size_t n = std::min<size_t>(s.size(), 8);
+  uint64_t w = 0;
+  if (!std::is_constant_evaluated() && text_end && text_end - s.data() >= 8) {
+    std::memcpy(&w, s.data(), 8);
+    if (n < 8) w &= ~(~uint64_t{0} << (8 * n));
+  } else {
+    for (size_t i = 0; i < n; ++i) w |= uint64_t{static_cast<unsigned char>(s[i])} << (8 * i);
+  }
+  return text::ascii_lower8(w);
+}
+
+// The key of a key=value line by one probe of find_short_key: its sixteen bytes loaded from the
+// file where the file goes on that far, folded and cut to the key's length in registers (a key
+// folded byte by byte into a buffer and read back as words stalls on the stores). Null when
+// that does not find it.
+const KeyInfo* find_key_at(std::string_view key, const char* text_end) {
+  if (key.size() > 16 || text_end - key.data() < 16) return nullptr;
+  uint64_t lo, hi;
+  std::memcpy(&lo, key.data(), 8);
+  std::memcpy(&hi, key.data() + 8, 8);
+  const size_t n = key.size();
+  lo = n >= 8 ? lo : lo & ~(~uint64_t{0} << (8 * n));
+  hi = n <= 8 ? 0 : n == 16 ? hi : hi & ~(~uint64_t{0} << (8 * (n - 8)));
+  return find_short_key(text::ascii_lower8(lo), text::ascii_lower8(hi));
+}
+
 // Windows-1252 bytes of names (Æther in two set files) read as UTF-8, so they match primitives.
 void normalize_name(std::string_view s, std::string& out) {
   out.resize(s.size());
-  size_t ascii = 0;  // the usual case: plain ASCII, folded in place
+  size_t ascii = 0;  // the usual case: plain ASCII, folded in place, eight bytes at a time
+  for (; ascii + 8 <= s.size(); ascii += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + ascii, 8);
+    if (w & 0x8080808080808080ull) break;
+    w = text::ascii_lower8(w);
+    std::memcpy(out.data() + ascii, &w, 8);
+  }
   while (ascii < s.size() && static_cast<unsigned char>(s[ascii]) < 0x80) {
     out[ascii] = ascii_lower(s[ascii]);
     ++ascii;
@@ -399,13 +452,16 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
     const size_t lb = static_cast<size_t>(b - s.data());
     if (line.empty() || line[0] == '#') continue;
     if (line[0] == '[') {
-      // Tags are compared in lower case; the four known ones are at most eight bytes long.
-      char low[8];
-      const size_t n = std::min(line.size(), sizeof low);
-      for (size_t i = 0; i < n; ++i) low[i] = ascii_lower(line[i]);
-      auto is = [&](std::string_view t) { return line.size() == t.size() && std::memcmp(low, t.data(), t.size()) == 0; };
-      const bool card_tag = is("[card]");
-      const bool malformed = !card_tag && n >= 5 && std::memcmp(low, "[card", 5) == 0 && line.find('=') == std::string_view::npos;
+      // Tags are compared in lower case; the four known ones are at most eight bytes long, so the
+      // line's first eight bytes, folded in a register, are compared as one word.
+      static constexpr uint64_t kCard = first8_lower("[card]", nullptr), kEndCard = first8_lower("[/card]", nullptr),
+                                kMeta = first8_lower("[meta]", nullptr), kEndMeta = first8_lower("[/meta]", nullptr),
+                                kCardPrefix = first8_lower("[card", nullptr);
+      const uint64_t low = first8_lower(line, end_ptr);
+      auto is = [&](uint64_t tag, size_t size) { return line.size() == size && low == tag; };
+      const bool card_tag = is(kCard, 6);
+      const bool malformed = !card_tag && line.size() >= 5 && (low & 0xFFFFFFFFFFull) == kCardPrefix &&
+                             line.find('=') == std::string_view::npos;
       if (malformed) err("WG0009", fmt::format("malformed tag `{}`: read as [card]", line), lb, lb + line.size());
       if (card_tag || malformed) {
         if (block == Block::kCard) {
@@ -420,7 +476,7 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
         card.first_field = static_cast<uint32_t>(db.fields.size());
         continue;
       }
-      if (is("[/card]")) {
+      if (is(kEndCard, 7)) {
         if (block != Block::kCard) {
           err("WG0003", "[/card] without a [card] before it", lb, lb + line.size());
         } else {
@@ -429,23 +485,16 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
         block = Block::kNone;
         continue;
       }
-      if (is("[meta]")) {
+      if (is(kMeta, 6)) {
         block = Block::kMeta;
         continue;
       }
-      if (is("[/meta]")) {
+      if (is(kEndMeta, 7)) {
         block = Block::kNone;
         continue;
       }
     }
-    // The key is read up to '=' and folded to lower case in the same pass (keys are short).
-    char keybuf[32];
-    std::memset(keybuf, 0, 16);  // find_short_key reads a key of up to 16 bytes zero-padded
-    size_t eq = 0;
-    while (eq < line.size() && line[eq] != '=') {
-      if (eq < sizeof keybuf) keybuf[eq] = ascii_lower(line[eq]);
-      ++eq;
-    }
+    const size_t eq = find_eq(line, end_ptr);
     if (eq == line.size()) {
       err(block == Block::kCard ? "WG0004" : "WG0001",
           block == Block::kCard ? "a line in a card that is not key=value" : "text outside a [card] block", lb,
@@ -454,8 +503,8 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
     }
     size_t key_end = eq;
     while (key_end > 0 && (line[key_end - 1] == ' ' || line[key_end - 1] == '\t')) --key_end;
-    const std::string_view key_text = line.substr(0, key_end);
-    std::string_view value = line.substr(eq + 1);
+    const std::string_view key_text = std::string_view(line.data(), key_end);
+    std::string_view value = std::string_view(line.data() + eq + 1, line.size() - eq - 1);
     size_t vlead = 0;
     while (vlead < value.size() && (value[vlead] == ' ' || value[vlead] == '\t')) ++vlead;
     value.remove_prefix(vlead);
@@ -464,24 +513,30 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
       f.meta.emplace_back(key_text, value);
       continue;
     }
-    // key_text is the start of the line (already trimmed in front) up to its trailing blanks.
-    const std::string_view key(keybuf, key_text.size() <= sizeof keybuf ? key_text.size() : 0);
-    if (block == Block::kNone) {
-      if (key == "grade") {
-        f.grade = value;
-      } else {
-        err("WG0001", "key=value outside a [card] block", lb, lb + line.size(), "only grade= may come before the first [card]");
-      }
-      continue;
-    }
-    const KeyInfo* info = key_end == eq && eq <= 16 ? find_short_key(reinterpret_cast<const char(&)[16]>(keybuf)) : nullptr;
-    if (!info) info = find_key(key);
+    // Most keys are found at once; the rest (grade=, long or unknown keys, suspend(N)=) are folded
+    // to lower case for the general lookup and its messages.
+    const KeyInfo* info = block == Block::kCard ? find_key_at(key_text, end_ptr) : nullptr;
     if (!info) {
-      card_key_error = true;
-      const std::string_view near = closest_key(key);
-      err("WG0005", fmt::format("unknown key `{}`", key_text), lb, lb + key_text.size(),
-          near.empty() ? std::string("Wagic ignores keys it does not know") : fmt::format("did you mean `{}`?", near));
-      continue;
+      char keybuf[32];
+      const size_t key_size = key_text.size() <= sizeof keybuf ? key_text.size() : 0;
+      for (size_t i = 0; i < key_size; ++i) keybuf[i] = ascii_lower(key_text[i]);
+      const std::string_view key(keybuf, key_size);
+      if (block == Block::kNone) {
+        if (key == "grade") {
+          f.grade = value;
+        } else {
+          err("WG0001", "key=value outside a [card] block", lb, lb + line.size(), "only grade= may come before the first [card]");
+        }
+        continue;
+      }
+      info = find_key(key);
+      if (!info) {
+        card_key_error = true;
+        const std::string_view near = closest_key(key);
+        err("WG0005", fmt::format("unknown key `{}`", key_text), lb, lb + key_text.size(),
+            near.empty() ? std::string("Wagic ignores keys it does not know") : fmt::format("did you mean `{}`?", near));
+        continue;
+      }
     }
     // Filled in place: a Field built aside and copied in stalled on its byte-sized members.
     Field& fd = db.fields.emplace_back();

@@ -292,12 +292,7 @@ const KeyInfo* find_key(std::string_view k) {
   return info ? *info : nullptr;
 }
 
-const KeyInfo* find_short_key(const char (&padded)[16]) {
-  uint64_t lo, hi;
-  std::memcpy(&lo, padded, 8);
-  std::memcpy(&hi, padded + 8, 8);
-  return tables().short_keys.find(lo, hi);
-}
+const KeyInfo* find_short_key(uint64_t lo, uint64_t hi) { return tables().short_keys.find(lo, hi); }
 
 std::string_view closest_key(std::string_view k) {
   std::string_view names[std::size(kKeys)];

@@ -26,11 +26,11 @@ struct KeyInfo {
 
 // The key of `name` (lower case; suspend(N) is matched by its prefix). Null when unknown.
 const KeyInfo* find_key(std::string_view lower_name);
-// The same for a key of at most 16 bytes, given in lower case in a buffer whose bytes after it
-// are zero: one probe of a table without collisions, no loop (the general lookup's branches on
-// length and probing were a twelfth of loading a database). Null when unknown: callers then ask
-// find_key, which also knows suspend(N).
-const KeyInfo* find_short_key(const char (&padded)[16]);
+// The same for a key of at most 16 bytes, given in lower case as two little-endian words, zero
+// after its end: one probe of a table without collisions, no loop (the general lookup's branches
+// on length and probing were a twelfth of loading a database). Null when unknown: callers then
+// ask find_key, which also knows suspend(N).
+const KeyInfo* find_short_key(uint64_t lo, uint64_t hi);
 // The closest known key (edit distance <= 2), for hints; "" if none.
 std::string_view closest_key(std::string_view lower_name);
 
