@@ -230,7 +230,9 @@ std::string Game::script_label(const Action& a, EntityId self) const {
     out += l.empty() ? fmt::format(" (rule {})", a.rule + 1) : fmt::format(" ({})", l);
   }
   if (a.discard != kNoEntity) out += fmt::format(", discarding {}", def(a.discard).name);
-  for (EntityId t : a.targets) {
+  std::vector<EntityId> shown(a.targets.begin(), a.targets.end());
+  shown.insert(shown.end(), a.several.begin(), a.several.end());
+  for (EntityId t : shown) {
     if (t == kNoEntity) continue;
     int p, slot;
     slot_of(t, p, slot);

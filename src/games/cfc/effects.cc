@@ -239,23 +239,63 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
 std::vector<EntityId> Game::card_targets(const CTarget& t, int controller, EntityId self) const {
   std::vector<EntityId> out;
   // The controller's cards first, then the opponent's; a ring by slot, a pile bottom to top.
+  // A <pick> keeps the first n matches of a ring, the top (n > 0) or bottom (n < 0) n of a pile.
+  // A choice of one offers each distinct card of a pile once.
+  const bool distinct = !t.plural && t.random == 0 && t.max <= 1;
+  std::vector<EntityId> matches;
   for (int k = 0; k < 2; ++k) {
     const int p = k == 0 ? controller : 1 - controller;
     if ((t.side == 0 && k == 1) || (t.side == 1 && k == 0)) continue;
+    matches.clear();
     if (t.pile == Pile::kRing) {
       for (EntityId e : players_[p].ring) {
-        if (e != kNoEntity && target_matches(t, controller, self, e)) out.push_back(e);
+        if (e != kNoEntity && target_matches(t, controller, self, e)) matches.push_back(e);
       }
+      if (t.pick != 0 && matches.size() > static_cast<size_t>(std::abs(t.pick))) matches.resize(static_cast<size_t>(std::abs(t.pick)));
     } else {
-      std::vector<uint16_t> seen;  // one choice per distinct card of a pile
       for (EntityId e : pile_of(p, t.pile)->ids()) {
-        if (!t.plural && std::find(seen.begin(), seen.end(), cards_[e].def) != seen.end()) continue;
-        if (target_matches(t, controller, self, e)) {
-          out.push_back(e);
-          seen.push_back(cards_[e].def);
-        }
+        if (target_matches(t, controller, self, e)) matches.push_back(e);
+      }
+      const size_t n = static_cast<size_t>(std::abs(t.pick));
+      if (t.pick > 0 && matches.size() > n) matches.erase(matches.begin(), matches.end() - static_cast<std::ptrdiff_t>(n));
+      if (t.pick < 0 && matches.size() > n) matches.resize(n);
+    }
+    std::vector<uint16_t> seen;
+    for (EntityId e : matches) {
+      if (distinct && t.pile != Pile::kRing) {
+        if (std::find(seen.begin(), seen.end(), cards_[e].def) != seen.end()) continue;
+        seen.push_back(cards_[e].def);
+      }
+      out.push_back(e);
+    }
+  }
+  return out;
+}
+
+std::vector<std::vector<EntityId>> Game::several_choices(const CTarget& t, const std::vector<EntityId>& candidates) const {
+  std::vector<std::vector<EntityId>> out;
+  const size_t n = std::min<size_t>(candidates.size(), 16);  // the compiler allows only small sets
+  // With fewer cards than asked for, all there are is the one choice.
+  const size_t lo = std::min<size_t>(t.min, n), hi = std::min<size_t>(t.max, n);
+  if (n == 0) return out;
+  std::vector<std::vector<uint16_t>> seen;  // one choice per distinct set of cards
+  for (uint32_t mask = 1; mask < (1u << n); ++mask) {
+    const size_t k = static_cast<size_t>(__builtin_popcount(mask));
+    if (k < lo || k > hi) continue;
+    std::vector<EntityId> set;
+    std::vector<uint16_t> defs;
+    for (size_t i = 0; i < n; ++i) {
+      if (mask & (1u << i)) {
+        set.push_back(candidates[i]);
+        defs.push_back(cards_[candidates[i]].def);
       }
     }
+    std::sort(defs.begin(), defs.end());
+    if (t.pile != Pile::kRing) {
+      if (std::find(seen.begin(), seen.end(), defs) != seen.end()) continue;
+      seen.push_back(defs);
+    }
+    out.push_back(std::move(set));
   }
   return out;
 }
@@ -287,13 +327,21 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
     }
     // One target choice per statement that targets one card; the ways to run are their product.
     std::vector<std::array<EntityId, 4>> combos = {{kNoEntity, kNoEntity, kNoEntity, kNoEntity}};
+    std::vector<std::vector<EntityId>> several = {{}};
+    int8_t several_of = -1;
     bool may = false;
     for (size_t si = 0; si < a.statements.size(); ++si) {
       const CStatement& st = a.statements[si];
       may |= st.may;
-      if (st.target.who != CTarget::Who::kCards || st.target.plural) continue;
+      if (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0) continue;
       const std::vector<EntityId> choices = card_targets(st.target, p, self);
       if (choices.empty()) continue;  // the statement does not apply; the rest still runs
+      if (st.target.max > 1 || st.target.min != 1) {
+        if (several_of >= 0) continue;  // one such statement per rule (as in every card so far)
+        several = several_choices(st.target, choices);
+        several_of = static_cast<int8_t>(si);
+        continue;
+      }
       std::vector<std::array<EntityId, 4>> next;
       for (const auto& c : combos) {
         for (EntityId e : choices) {
@@ -306,14 +354,20 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
     }
     for (EntityId d : discards) {
       for (const auto& c : combos) {
-        Action v = base;
-        v.rule = static_cast<int8_t>(ri);
-        v.discard = d;
-        v.targets = c;
-        out.push_back(v);
-        if (may) {
-          v.decline = true;
+        for (const auto& set : several) {
+          Action v = base;
+          v.rule = static_cast<int8_t>(ri);
+          v.discard = d;
+          v.targets = c;
+          if (several_of >= 0) {
+            v.several_of = several_of;
+            std::copy(set.begin(), set.end(), v.several.begin());
+          }
           out.push_back(v);
+          if (may) {
+            v.decline = true;
+            out.push_back(v);
+          }
         }
       }
     }
@@ -338,12 +392,20 @@ void Game::run_script(const Action& act, EntityId self, int p) {
   for (size_t si = 0; si < a.statements.size() && phase_ != Phase::kOver; ++si) {
     const CStatement& st = a.statements[si];
     if (st.may && act.decline) continue;
-    run_statement(st, act.targets[si], self, p);
+    std::vector<EntityId> chosen;
+    if (act.several_of == static_cast<int8_t>(si)) {
+      for (EntityId e : act.several) {
+        if (e != kNoEntity) chosen.push_back(e);
+      }
+    } else if (act.targets[si] != kNoEntity) {
+      chosen.push_back(act.targets[si]);
+    }
+    run_statement(st, chosen, self, p);
   }
   ko_zero_bp();
 }
 
-void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, int p) {
+void Game::run_statement(const CStatement& st, const std::vector<EntityId>& chosen, EntityId self, int p) {
   const ExprScope scope{*this, pool_->scripts[static_cast<size_t>(def(self).script)], p, self};
   if (st.cond != expr::kNoNode && !eval_truth(scope, st.cond)) return;
   // Targets: the chosen card, every match, a player, or by default this card / the controller.
@@ -364,8 +426,19 @@ void Game::run_statement(const CStatement& st, EntityId chosen, EntityId self, i
     case CTarget::Who::kCards:
       if (st.target.plural) {
         cards = card_targets(st.target, p, self);
-      } else if (chosen != kNoEntity && target_matches(st.target, p, self, chosen)) {
-        cards.push_back(chosen);
+      } else if (st.target.random > 0) {
+        // <rN>: N of the matches, drawn now (logged like every random draw).
+        std::vector<EntityId> all = card_targets(st.target, p, self);
+        for (int k = 0; k < st.target.random && !all.empty(); ++k) {
+          const size_t at = chance_.below(static_cast<uint32_t>(all.size()), logging_ ? &log_ : nullptr);
+          cards.push_back(all[at]);
+          all.erase(all.begin() + static_cast<std::ptrdiff_t>(at));
+        }
+      } else {
+        // The chosen cards that still match (an earlier statement may have moved them).
+        for (EntityId e : chosen) {
+          if (target_matches(st.target, p, self, e)) cards.push_back(e);
+        }
       }
       break;
   }
@@ -539,7 +612,7 @@ void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
       count_script_run(e);
       for (const CStatement& st : au.statements) {
         if (phase_ == Phase::kOver) return;
-        run_statement(st, kNoEntity, e, p);
+        run_statement(st, {}, e, p);
       }
       ko_zero_bp();
     }

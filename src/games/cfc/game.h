@@ -65,6 +65,10 @@ struct Action {
   int8_t rule = -1;
   std::array<EntityId, 4> targets{kNoEntity, kNoEntity, kNoEntity, kNoEntity};  // one per statement
   EntityId discard = kNoEntity;
+  // The cards chosen for the one statement (`several_of`) whose target takes several.
+  int8_t several_of = -1;
+  std::array<EntityId, kMaxSeveral> several{kNoEntity, kNoEntity, kNoEntity, kNoEntity,
+                                            kNoEntity, kNoEntity, kNoEntity, kNoEntity};
   bool decline = false;
   bool operator==(const Action&) const = default;
 };
@@ -221,7 +225,9 @@ class Game {
   // each a copy of `base`; nothing when no rule can run.
   void script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out) const;
   void run_script(const Action& a, EntityId self, int p);
-  void run_statement(const CStatement& st, EntityId chosen, EntityId self, int p);
+  void run_statement(const CStatement& st, const std::vector<EntityId>& chosen, EntityId self, int p);
+  // Ways to choose between t.min and t.max of `candidates` (one per distinct set of cards).
+  std::vector<std::vector<EntityId>> several_choices(const CTarget& t, const std::vector<EntityId>& candidates) const;
   std::vector<EntityId> pick_from_hand(int player, const HandPick& pick, EntityId exclude);
   void discard_cards(int player, const std::vector<EntityId>& cards);
   kernel::Duration timed(const CStatement& st, int controller) const;

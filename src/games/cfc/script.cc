@@ -179,7 +179,7 @@ class Compiler {
       }
       CStatement cs = statement(st.branches.front());
       // An auto rule runs between decisions: a target to choose is not supported there yet.
-      if (cs.target.who == CTarget::Who::kCards && !cs.target.plural) miss("a target to choose in an auto rule");
+      if (cs.target.who == CTarget::Who::kCards && !cs.target.plural && cs.target.random == 0) miss("a target to choose in an auto rule");
       if (cs.may) miss("[[may]] in an auto rule");
       a.statements.push_back(std::move(cs));
     }
@@ -384,9 +384,33 @@ class Compiler {
 
   CTarget target(const Filter& f) {
     CTarget t;
-    if (f.qty.kind != Qty::Kind::kNone && !(f.qty.kind == Qty::Kind::kCount && f.qty.min == 1 && f.qty.max == 1)) miss("<qty>");
-    if (f.has_pick) miss("<pick>");
     if (!f.selectors.empty()) miss("::selector()");
+    if (f.has_pick) {
+      if (f.pick == 0 || f.pick > 60 || f.pick < -60) miss("<pick> of 0 or more than 60 cards");
+      t.pick = static_cast<int16_t>(std::clamp(f.pick, -60, 60));
+    }
+    switch (f.qty.kind) {
+      case Qty::Kind::kNone:
+        t.plural = f.has_pick;  // the whole window: character<1>@oppRing is the first one, *<4>@deck the top four
+        break;
+      case Qty::Kind::kRandom: t.random = static_cast<int8_t>(std::clamp(f.qty.min, 1, 60)); break;
+      case Qty::Kind::kCount:
+        t.min = static_cast<uint8_t>(std::clamp(f.qty.min, 0, 255));
+        t.max = static_cast<uint8_t>(std::clamp(f.qty.max, 0, 255));
+        break;
+      case Qty::Kind::kAny:
+        t.min = 1;
+        t.max = kMaxSeveral;
+        break;
+    }
+    if (t.max > 1 || t.min != 1) {
+      // Sets of cards are offered as choices: only where the cards to choose among are few (a
+      // ring, a hand, a <pick> window); a choice of several from a whole deck is not yet.
+      const bool few = f.zone.empty() || f.zone == "ring" || f.zone == "arena" || f.zone == "hand" ||
+                       (f.has_pick && std::abs(f.pick) <= kMaxSeveral);
+      if (!few) miss("<qty> of several cards of a deck or discard pile");
+      if (t.max > kMaxSeveral || t.min > t.max || t.min == 0) miss("<qty> of more than eight cards");
+    }
     if (f.zone == "hand") t.pile = Pile::kHand;
     else if (f.zone == "deck") t.pile = Pile::kDeck;
     else if (f.zone == "discards") t.pile = Pile::kDiscards;

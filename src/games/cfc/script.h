@@ -53,10 +53,16 @@ struct HandPick {
   int8_t random = 0;            // > 0: that many at random among the matching ones; 0: all of them
 };
 
+// How many cards a target takes: one chosen (the default), every match (plural, or the window
+// of a <pick>), some at random (<r>, <r3>), or several chosen (<2>, <,3>, <2,3>, <**>).
+inline constexpr int kMaxSeveral = 8;  // cards one choice of several can hold
 struct CTarget {
   enum class Who : uint8_t { kDefault, kThis, kMe, kOpp, kPlayers, kCards };
   Who who = Who::kDefault;
   bool plural = false;   // every match, no choice
+  int16_t pick = 0;      // <pick>: only the top (> 0) or bottom (< 0) n matches of each pile or ring
+  int8_t random = 0;     // <rN>: N matches at random, no choice
+  uint8_t min = 1, max = 1;  // cards the player chooses (max > 1: several, see Action::several)
   bool other = false;    // ^: not the card whose rule runs
   int8_t side = -1;      // -1 both players', 0 the controller's, 1 the opponent's
   Pile pile = Pile::kRing;
