@@ -1,5 +1,5 @@
-// `rulekit cfc sim|play|replay`: Card Fighters' Clash games between bots, against a person at the
-// terminal, and replayed from their logs.
+// `rulekit cfc sim|play|replay|coverage|test`: Card Fighters' Clash games between bots, against a
+// person at the terminal, replayed from their logs; script coverage; scenario files run.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "games/cfc/coverage.h"
 #include "games/cfc/match.h"
+#include "games/cfc/scenario.h"
 #include "kernel/log.h"
 #include "text/source.h"
 
@@ -262,6 +263,33 @@ int run_coverage(CfcOptions& o, const std::string& scenario_dir, size_t games, b
   return r.errors.empty() ? 0 : 1;
 }
 
+// Runs scenario files (a card designer's tests of their cards): each failure as file:line, then a
+// summary. Exit 1 when any scenario fails.
+int run_scenarios(CfcOptions& o, const std::vector<std::string>& paths) {
+  if (o.cards.empty()) o.cards = default_cards_dir();
+  cfc::CardPool pool;
+  std::string error;
+  std::vector<std::string> problems;
+  if (!cfc::load_pool(o.cards, pool, error, problems)) {
+    std::cerr << error << "\n";
+    return 2;
+  }
+  size_t failed = 0;
+  for (const std::string& path : paths) {
+    std::string text;
+    if (!text::read_file(path, text)) {
+      std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", path);
+      ++failed;
+      continue;
+    }
+    const cfc::ScenarioResult r = cfc::run_scenario(pool, path, text);
+    for (const std::string& f : r.failures) std::cout << f << "\n";
+    if (!r.ok) ++failed;
+  }
+  std::cout << fmt::format("{} scenarios: {} passed, {} failed\n", paths.size(), paths.size() - failed, failed);
+  return failed == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 void add_cfc(CLI::App& app, int& exit_code) {
@@ -304,6 +332,12 @@ void add_cfc(CLI::App& app, int& exit_code) {
   cov->add_option("--cards", opts->cards, "CFC card folder; default: the shared corpus");
   cov->add_option("--seed", opts->seed, "seed of the games (default 1)");
   cov->callback([=, &exit_code] { exit_code = run_coverage(*opts, *scen, *games, *list); });
+
+  auto* tst = cfc->add_subcommand("test", "run scenario files ([init] [do] [assert]) and say where they fail");
+  auto files = std::make_shared<std::vector<std::string>>();
+  tst->add_option("FILE", *files, "scenario files")->required();
+  tst->add_option("--cards", opts->cards, "CFC card folder; default: the shared corpus");
+  tst->callback([=, &exit_code] { exit_code = run_scenarios(*opts, *files); });
 
   auto* rp = cfc->add_subcommand("replay", "replay a game log and confirm its final state");
   auto path = std::make_shared<std::string>();

@@ -532,7 +532,7 @@ void Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
     }
     for (EntityId c : cards) {
       if (e.cmd == CEffect::Cmd::kMoveTo) {
-        // To the owner's pile (no prefix or ctrl), the controller's (my) or the opponent's (opp).
+        // To the card's owner's pile (ctrl), the script's player's (no prefix, my) or the opponent's (opp).
         const int to = e.whose < 0 ? cards_[c].owner : e.whose == 0 ? p : 1 - p;
         if (!detach(c)) continue;
         kernel::Zone* z = pile_of(to, e.pile);

@@ -27,17 +27,19 @@ constexpr CommandInfo kCommands[] = {
     {"loseAbility", CEffect::Cmd::kLoseAbility, false, false}, {"each", CEffect::Cmd::kEach, false, false},
 };
 
-// "hand", "myDeck", "oppDiscards", "ctrlHand"... -> pile and whose.
+// "hand", "myDeck", "oppDiscards", "ctrlHand"... -> pile and whose. A pile without a prefix is the
+// player's whose script runs (the plugin's getPileByName falls back to `me`: Rock's "put the
+// bottom card of their deck into your hand" is moveTo(hand)); ctrl is the moved card's controller.
 bool pile_word(std::string w, Pile& pile, int8_t& whose) {
   for (char& c : w) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-  whose = -1;
+  whose = 0;
   if (w.rfind("my", 0) == 0) {
-    whose = 0;
     w = w.substr(2);
   } else if (w.rfind("opp", 0) == 0) {
     whose = 1;
     w = w.substr(3);
   } else if (w.rfind("ctrl", 0) == 0) {
+    whose = -1;
     w = w.substr(4);
   }
   if (w == "hand") pile = Pile::kHand;

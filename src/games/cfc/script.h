@@ -78,7 +78,7 @@ struct CEffect {
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
   expr::NodeId value_expr = expr::kNoNode;  // an amount given by an expression (damage(this.bp))
   Pile pile = Pile::kHand;  // moveTo
-  int8_t whose = -1;        // moveTo: -1 the card's owner (ctrl, or no prefix), 0 the controller (my), 1 the opponent (opp)
+  int8_t whose = 0;         // moveTo: 0 the script's player (no prefix, my), 1 the opponent (opp), -1 the card's owner (ctrl)
   HandPick pick;            // discard: which cards of the hand
   uint16_t ability = 0;     // grant (+x), revoke (-x); the GameRule bit of kRuleOn, kRuleOff
   // each(PRED in LIST => EFFECT): the effects run once per element of LIST for which PRED holds.
