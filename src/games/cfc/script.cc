@@ -89,6 +89,21 @@ class Compiler {
         }
       }
     }
+    // The `target` property is the default target of auto rules too (Q: target = players;
+    // ~myEndPhase~ trash(2): each player trashes).
+    for (CAuto& a : out_.autos) {
+      for (CStatement& st : a.statements) {
+        if (st.target.who != CTarget::Who::kDefault || !target_prop) continue;
+        if (target_prop->size() != 1) {
+          miss("several targets");
+          continue;
+        }
+        st.target = target(target_prop->front());
+        if (st.target.who == CTarget::Who::kCards && !st.target.plural && st.target.random == 0) {
+          miss("a target to choose in an auto rule");
+        }
+      }
+    }
     if (out_.actions.empty() && out_.autos.empty() && !out_.abilities && !out_.rules_on && !out_.rules_off && out_.missing.empty()) {
       miss("no action");
     }
