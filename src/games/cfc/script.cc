@@ -433,10 +433,12 @@ class Compiler {
     else if (f.zone == "discards") t.pile = Pile::kDiscards;
     else if (f.zone == "removed") t.pile = Pile::kRemoved;
     else if (!(f.zone == "ring" || f.zone == "arena" || f.zone.empty())) miss("@" + f.zone);
-    // A ring without a prefix is both rings (the arena); a pile without one is the controller's.
+    // No zone is the arena, both rings; a zone without a prefix is the controller's (RuleScript.md:
+    // `my` is the default prefix; Kyoko's `characters[frozen]@ring` is "all characters in your ring").
+    const bool arena = f.zone.empty() || f.zone == "arena";
     if (f.zone_prefix == "my") t.side = 0;
     else if (f.zone_prefix == "opp") t.side = 1;
-    else if (f.zone_prefix.empty()) t.side = t.pile == Pile::kRing ? -1 : 0;
+    else if (f.zone_prefix.empty()) t.side = arena ? -1 : 0;
     else if (f.zone_prefix != "any") miss(f.zone_prefix + " zone");
     bool and_joined = std::any_of(f.types.and_next.begin(), f.types.and_next.end(), [](bool x) { return x; });
     if (and_joined) miss("type & type");
