@@ -218,16 +218,22 @@ int run_replay(const std::string& path, CfcOptions& o) {
   return 0;
 }
 
-int run_coverage(CfcOptions& o, const std::string& scenario_dir, size_t games, bool list) {
+// Loads the card pool alone (coverage and scenarios need no decks); prints what is wrong.
+bool load_pool_only(CfcOptions& o, cfc::CardPool& pool) {
   if (o.cards.empty()) o.cards = default_cards_dir();
-  cfc::CardPool pool;
   std::string error;
   std::vector<std::string> problems;
   if (!cfc::load_pool(o.cards, pool, error, problems)) {
     std::cerr << error << "\n";
-    return 2;
+    return false;
   }
   for (const std::string& p : problems) std::cerr << p << "\n";
+  return true;
+}
+
+int run_coverage(CfcOptions& o, const std::string& scenario_dir, size_t games, bool list) {
+  cfc::CardPool pool;
+  if (!load_pool_only(o, pool)) return 2;
   std::vector<std::pair<std::string, std::string>> scenarios;
   std::error_code ec;
   std::vector<fs::path> files;
@@ -266,14 +272,8 @@ int run_coverage(CfcOptions& o, const std::string& scenario_dir, size_t games, b
 // Runs scenario files (a card designer's tests of their cards): each failure as file:line, then a
 // summary. Exit 1 when any scenario fails.
 int run_scenarios(CfcOptions& o, const std::vector<std::string>& paths) {
-  if (o.cards.empty()) o.cards = default_cards_dir();
   cfc::CardPool pool;
-  std::string error;
-  std::vector<std::string> problems;
-  if (!cfc::load_pool(o.cards, pool, error, problems)) {
-    std::cerr << error << "\n";
-    return 2;
-  }
+  if (!load_pool_only(o, pool)) return 2;
   size_t failed = 0;
   for (const std::string& path : paths) {
     std::string text;
