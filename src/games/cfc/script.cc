@@ -79,26 +79,22 @@ class Compiler {
         case Key::kVars: miss("vars"); break;
       }
     }
+    // The `target` property is the default target of action and auto rules (Q: target = players;
+    // ~myEndPhase~ trash(2): each player trashes).
+    auto default_target = [&](CStatement& st) {
+      if (st.target.who != CTarget::Who::kDefault || !target_prop) return;
+      if (target_prop->size() != 1) miss("several targets");
+      else st.target = target(target_prop->front());
+    };
     for (size_t i = 0; i < out_.actions.size(); ++i) {
       CAction& a = out_.actions[i];
       if (i < labels.size()) a.label = labels[i];
-      for (CStatement& st : a.statements) {
-        if (st.target.who == CTarget::Who::kDefault && target_prop) {
-          if (target_prop->size() != 1) miss("several targets");
-          else st.target = target(target_prop->front());
-        }
-      }
+      for (CStatement& st : a.statements) default_target(st);
     }
-    // The `target` property is the default target of auto rules too (Q: target = players;
-    // ~myEndPhase~ trash(2): each player trashes).
     for (CAuto& a : out_.autos) {
       for (CStatement& st : a.statements) {
-        if (st.target.who != CTarget::Who::kDefault || !target_prop) continue;
-        if (target_prop->size() != 1) {
-          miss("several targets");
-          continue;
-        }
-        st.target = target(target_prop->front());
+        default_target(st);
+        // An auto rule runs between decisions: a target to choose is not supported there yet.
         if (st.target.who == CTarget::Who::kCards && !st.target.plural && st.target.random == 0) {
           miss("a target to choose in an auto rule");
         }
@@ -195,8 +191,6 @@ class Compiler {
         continue;
       }
       CStatement cs = statement(st.branches.front());
-      // An auto rule runs between decisions: a target to choose is not supported there yet.
-      if (cs.target.who == CTarget::Who::kCards && !cs.target.plural && cs.target.random == 0) miss("a target to choose in an auto rule");
       if (cs.may) miss("[[may]] in an auto rule");
       a.statements.push_back(std::move(cs));
     }

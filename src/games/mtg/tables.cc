@@ -202,8 +202,11 @@ class ShortKeys {
         if (build(keys, n, bits, f)) return;
       }
     }
-    slots_.assign(1, Slot{});  // never reached with the key table of tables.cc; find() then misses
+    // Never reached with the key table of tables.cc: two empty slots (index() gives 0 or 1), so
+    // find() misses and callers fall back to find_key.
+    slots_.assign(2, Slot{});
     shift_ = 63;
+    factor_ = 1;
   }
   const KeyInfo* find(uint64_t lo, uint64_t hi) const {
     const Slot& s = slots_[index(lo, hi)];
