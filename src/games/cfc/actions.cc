@@ -77,6 +77,16 @@ void Game::playable_from_hand(int p, CardType type, Action::Kind kind, uint16_t 
 std::vector<Action> Game::legal_actions() const {
   std::vector<Action> out;
   if (phase_ == Phase::kOver) return out;
+  if (pending_.player >= 0) {
+    // A choice raised by a rule: a card each, and stopping once enough are taken.
+    if (pending_.need == 0) out.push_back({Kind::kPass});
+    for (EntityId e : pending_choices()) {
+      Action a{Kind::kChoose};
+      a.targets[0] = e;
+      out.push_back(a);
+    }
+    return out;
+  }
   out.push_back({Kind::kPass});
   const int p = current_player();
   const PlayerState& ps = players_[p];
@@ -156,7 +166,13 @@ void Game::apply_action(const Action& a) {
   PlayerState& ps = players_[p];
   auto take_from_hand = [&](int8_t h) { return ps.hand.remove_at(static_cast<size_t>(h)); };
   auto pay = [&](int32_t sp) { ps.sp = std::max(0, ps.sp + sp); };  // positive SP is gained
+  if (pending_.player >= 0) {
+    if (a.kind == Kind::kChoose) take_pending(a.targets[0]);
+    else end_pending();
+    return;
+  }
   switch (a.kind) {
+    case Kind::kChoose: break;  // only while a choice is pending
     case Kind::kPass:
       if (phase_ == Phase::kMain) {
         enter_attack_phase();
@@ -221,6 +237,22 @@ void Game::apply_action(const Action& a) {
 
 // What a script choice adds to a label: ", discarding X", ", targeting Y (player 2 slot 3)",
 // ", declining", and which rule when the card has several.
+// A card and where it is: "Guile (player 2 slot 3)", "Rush (enemy's deck)".
+std::string Game::where(EntityId t) const {
+  int p, slot;
+  slot_of(t, p, slot);
+  if (p >= 0) return fmt::format("{} (player {} slot {})", def(t).name, p + 1, slot + 1);
+  static constexpr std::pair<Pile, const char*> kPiles[] = {
+      {Pile::kHand, "hand"}, {Pile::kDeck, "deck"}, {Pile::kDiscards, "discards"}, {Pile::kRemoved, "removed"}};
+  std::string at = "?";
+  for (int q = 0; q < 2; ++q) {
+    for (const auto& [pile, name] : kPiles) {
+      if (pile_of(q, pile)->contains(t)) at = fmt::format("{} {}", q == current_player() ? "your" : "enemy's", name);
+    }
+  }
+  return fmt::format("{} ({})", def(t).name, at);
+}
+
 std::string Game::script_label(const Action& a, EntityId self) const {
   if (a.rule < 0) return "";
   std::string out;
@@ -229,27 +261,15 @@ std::string Game::script_label(const Action& a, EntityId self) const {
     const std::string& l = s->actions[static_cast<size_t>(a.rule)].label;
     out += l.empty() ? fmt::format(" (rule {})", a.rule + 1) : fmt::format(" ({})", l);
   }
-  if (a.discard != kNoEntity) out += fmt::format(", discarding {}", def(a.discard).name);
+  for (EntityId t : a.paid) {
+    if (t == kNoEntity) continue;
+    const bool in_hand = players_[0].hand.contains(t) || players_[1].hand.contains(t);
+    out += fmt::format(", {} {}", in_hand ? "discarding" : "sacrificing", in_hand ? def(t).name : where(t));
+  }
   std::vector<EntityId> shown(a.targets.begin(), a.targets.end());
   shown.insert(shown.end(), a.several.begin(), a.several.end());
   for (EntityId t : shown) {
-    if (t == kNoEntity) continue;
-    int p, slot;
-    slot_of(t, p, slot);
-    if (p >= 0) {
-      out += fmt::format(", targeting {} (player {} slot {})", def(t).name, p + 1, slot + 1);
-    } else {
-      // A card in a pile: say whose and which.
-      static constexpr std::pair<Pile, const char*> kPiles[] = {
-          {Pile::kHand, "hand"}, {Pile::kDeck, "deck"}, {Pile::kDiscards, "discards"}, {Pile::kRemoved, "removed"}};
-      std::string where = "?";
-      for (int q = 0; q < 2; ++q) {
-        for (const auto& [pile, name] : kPiles) {
-          if (pile_of(q, pile)->contains(t)) where = fmt::format("{} {}", q == current_player() ? "your" : "enemy's", name);
-        }
-      }
-      out += fmt::format(", targeting {} ({})", def(t).name, where);
-    }
+    if (t != kNoEntity) out += fmt::format(", targeting {}", where(t));
   }
   if (a.decline) out += ", declining";
   return out;
@@ -263,7 +283,13 @@ std::string Game::label(const Action& a) const {
     const EntityId e = players_[owner].ring[static_cast<size_t>(slot)];
     return fmt::format("{} (slot {})", e == kNoEntity ? std::string("?") : def(e).name, slot + 1);
   };
+  if (pending_.player >= 0) {
+    if (a.kind == Kind::kPass) return "stop choosing";
+    if (pending_.discard) return fmt::format("discard {}", def(a.targets[0]).name);
+    return fmt::format("choose {}", where(a.targets[0]));
+  }
   switch (a.kind) {
+    case Kind::kChoose: return fmt::format("choose {}", where(a.targets[0]));
     case Kind::kPass: return "pass";
     case Kind::kPlayCharacter:
       return fmt::format("play {} in slot {}{}", hand_name(a.hand), a.slot + 1, script_label(a, ps.hand[static_cast<size_t>(a.hand)]));

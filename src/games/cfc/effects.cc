@@ -71,7 +71,9 @@ std::vector<EntityId> Game::pick_from_hand(int player, const HandPick& pick, Ent
 
 void Game::discard_cards(int player, const std::vector<EntityId>& cards) {
   for (EntityId e : cards) {
-    if (players_[player].hand.remove(e)) players_[cards_[e].owner].discards.push_top(e);
+    if (!players_[player].hand.remove(e)) continue;
+    players_[cards_[e].owner].discards.push_top(e);
+    memory_.discarded.push_back(e);
   }
 }
 
@@ -160,6 +162,7 @@ bool Game::detach(EntityId e) {
     ps.backups[static_cast<size_t>(slot)].clear();
     Card& c = cards_[e];
     c.frozen = c.fresh = false;
+    c.last_bp = c.bp;
     c.bp = def(e).bp;
     c.granted = c.revoked = 0;
     c.powerless = false;
@@ -190,6 +193,12 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
   }
   if (t.side == 0 && p != controller) return false;
   if (t.side == 1 && p == controller) return false;
+  if (t.infront) {
+    // The character facing this one: the same slot of the other ring.
+    int sp, sslot;
+    slot_of(self, sp, sslot);
+    if (sp < 0 || p == sp || slot != sslot) return false;
+  }
   const CardDef& d = def(e);
   const Card& c = cards_[e];
   const bool has_script = d.script >= 0 && !c.powerless;
@@ -306,24 +315,25 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
   for (const CTarget& r : s->requisites) {
     if (r.who == CTarget::Who::kCards && card_targets(r, p, self).empty()) return;
   }
-  const PlayerState& ps = players_[p];
   for (size_t ri = 0; ri < s->actions.size(); ++ri) {
     const CAction& a = s->actions[ri];
     // Costs that cannot be paid make the rule unusable: {F} needs an unfrozen card in the ring,
     // {S} a card in the ring, {D} another card in the hand.
     if ((a.cost_freeze || a.cost_sacrifice) && !in_ring) continue;
     if (a.cost_freeze && cards_[self].frozen) continue;
-    std::vector<EntityId> discards = {kNoEntity};
-    if (a.cost_discard) {
-      discards.clear();
-      std::vector<uint16_t> seen;  // one choice per distinct card
-      for (EntityId h : ps.hand.ids()) {
-        if (h == self || std::find(seen.begin(), seen.end(), cards_[h].def) != seen.end()) continue;
-        if (!types_match(a.discard_types, def(h), cards_[h])) continue;
-        seen.push_back(cards_[h].def);
-        discards.push_back(h);
+    // Cards chosen to pay: {D(...)} from the hand (not the card being played), {S(...)} from the ring.
+    std::vector<std::vector<EntityId>> pays = {{}};
+    if (a.pay != CAction::Pay::kNone) {
+      std::vector<EntityId> can = card_targets(a.pay_from, p, self);
+      if (a.pay == CAction::Pay::kDiscard) can.erase(std::remove(can.begin(), can.end(), self), can.end());
+      if (can.size() < a.pay_from.min) continue;
+      if (a.pay_from.max > 1 || a.pay_from.min != 1) {
+        pays = several_choices(a.pay_from, can);
+      } else {
+        pays.clear();
+        for (EntityId e : can) pays.push_back({e});
       }
-      if (discards.empty()) continue;
+      if (pays.empty()) continue;
     }
     // One target choice per statement that targets one card; the ways to run are their product.
     std::vector<std::array<EntityId, 4>> combos = {{kNoEntity, kNoEntity, kNoEntity, kNoEntity}};
@@ -333,7 +343,7 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
     for (size_t si = 0; si < a.statements.size(); ++si) {
       const CStatement& st = a.statements[si];
       may |= st.may;
-      if (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0) continue;
+      if (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 || st.target.one_at_a_time) continue;
       const std::vector<EntityId> choices = card_targets(st.target, p, self);
       if (choices.empty()) continue;  // the statement does not apply; the rest still runs
       if (st.target.max > 1 || st.target.min != 1) {
@@ -352,12 +362,12 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
       }
       combos = std::move(next);
     }
-    for (EntityId d : discards) {
+    for (const auto& paid : pays) {
       for (const auto& c : combos) {
         for (const auto& set : several) {
           Action v = base;
           v.rule = static_cast<int8_t>(ri);
-          v.discard = d;
+          std::copy(paid.begin(), paid.end(), v.paid.begin());
           v.targets = c;
           if (several_of >= 0) {
             v.several_of = several_of;
@@ -378,36 +388,75 @@ void Game::run_script(const Action& act, EntityId self, int p) {
   const CScript* s = script_of(self);
   if (!s || act.rule < 0 || static_cast<size_t>(act.rule) >= s->actions.size()) return;
   const CAction& a = s->actions[static_cast<size_t>(act.rule)];
-  PlayerState& ps = players_[p];
+  memory_ = {};
   count_script_run(self);
   // Costs.
-  if (act.discard != kNoEntity && ps.hand.remove(act.discard)) players_[cards_[act.discard].owner].discards.push_top(act.discard);
+  for (EntityId e : act.paid) {
+    if (e == kNoEntity) continue;
+    if (a.pay == CAction::Pay::kDiscard) {
+      discard_cards(p, {e});
+      continue;
+    }
+    int cp, slot;
+    slot_of(e, cp, slot);
+    if (cp < 0) continue;
+    memory_.sacrificed.push_back(e);
+    ko(cp, slot);
+  }
   if (a.cost_discard_pick) discard_cards(p, pick_from_hand(p, a.discard_pick, self));
   if (a.cost_freeze) cards_[self].frozen = true;
   if (a.cost_sacrifice) {
     int sp, slot;
     slot_of(self, sp, slot);
-    if (sp >= 0) ko(sp, slot);
-  }
-  for (size_t si = 0; si < a.statements.size() && phase_ != Phase::kOver; ++si) {
-    const CStatement& st = a.statements[si];
-    if (st.may && act.decline) continue;
-    std::vector<EntityId> chosen;
-    if (act.several_of == static_cast<int8_t>(si)) {
-      for (EntityId e : act.several) {
-        if (e != kNoEntity) chosen.push_back(e);
-      }
-    } else if (act.targets[si] != kNoEntity) {
-      chosen.push_back(act.targets[si]);
+    if (sp >= 0) {
+      memory_.sacrificed.push_back(self);
+      ko(sp, slot);
     }
-    run_statement(st, chosen, self, p);
   }
+  running_rule_ = act.rule;
+  run_statements(a.statements, &act, self, p);
   ko_zero_bp();
 }
 
-void Game::run_statement(const CStatement& st, const std::vector<EntityId>& chosen, EntityId self, int p) {
+void Game::run_statements(const std::vector<CStatement>& sts, const Action* act, EntityId self, int p) {
+  bool chain = false;  // a branch of the current [[if]] ... [[else]] chain ran
+  for (size_t si = 0; si < sts.size() && phase_ != Phase::kOver && pending_.player < 0; ++si) {
+    const CStatement& st = sts[si];
+    if (st.is_else && chain) continue;
+    if (st.may && act && act->decline) {
+      chain = false;
+      continue;
+    }
+    std::vector<EntityId> chosen;
+    if (act && act->several_of == static_cast<int8_t>(si)) {
+      for (EntityId e : act->several) {
+        if (e != kNoEntity) chosen.push_back(e);
+      }
+    } else if (act && si < act->targets.size() && act->targets[si] != kNoEntity) {
+      chosen.push_back(act->targets[si]);
+    }
+    if (act) running_statement_ = static_cast<int8_t>(si);
+    const bool ran = run_statement(st, chosen, self, p);
+    chain = st.is_else ? chain || ran : ran;
+  }
+}
+
+bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chosen, EntityId self, int p, Only only) {
   const ExprScope scope{*this, pool_->scripts[static_cast<size_t>(def(self).script)], p, self};
-  if (st.cond != expr::kNoNode && !eval_truth(scope, st.cond)) return;
+  if (only == Only::kAll && st.cond != expr::kNoNode && !eval_truth(scope, st.cond)) return false;
+  if (only == Only::kAll && st.target.one_at_a_time) {
+    // Several cards of a pile: the player takes them one at a time from now on.
+    pending_.rule = running_rule_;
+    pending_.statement = running_statement_;
+    pending_.self = self;
+    pending_.controller = static_cast<int8_t>(p);
+    pending_.player = static_cast<int8_t>(p);
+    pending_.left = st.target.max;
+    pending_.need = st.target.min;
+    pending_.discard = false;
+    if (pending_choices().empty()) end_pending();
+    return true;
+  }
   // Targets: the chosen card, every match, a player, or by default this card / the controller.
   std::vector<EntityId> cards;
   std::vector<int> players;
@@ -444,25 +493,57 @@ void Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
   }
   // Player commands under a card target (destroy() target(character) & draw()) are the controller's.
   if (players.empty() && st.target.who == CTarget::Who::kCards) players.push_back(p);
+  if (only == Only::kAll && !in_each_) {
+    memory_.prev_targets = std::move(memory_.targets);
+    memory_.targets = cards;
+  }
   bool ok = true;
-  for (const CEffect& fx : st.effects) {
+  for (size_t fi = 0; fi < st.effects.size(); ++fi) {
+    const CEffect& fx = st.effects[fi];
     if (fx.stop_on_fail && !ok) break;
     ok = false;
-    if (phase_ == Phase::kOver) return;
+    if (phase_ == Phase::kOver) return true;
     if (fx.cmd == CEffect::Cmd::kEach) {
+      if (only == Only::kPlayers) continue;
       // The body runs once per matching element, on the statement's targets.
       const int32_t times = count_each(scope, fx.each_pred, fx.each_list);
       CStatement inner = st;
       inner.cond = expr::kNoNode;
+      inner.target.one_at_a_time = false;
       inner.effects = fx.body;
+      const bool was = in_each_;
+      in_each_ = true;
       for (int32_t k = 0; k < times && phase_ != Phase::kOver; ++k) run_statement(inner, chosen, self, p);
+      in_each_ = was;
       ok = times > 0;
       continue;
     }
     CEffect e = fx;
     if (e.value_expr != expr::kNoNode) e.value = eval_int(scope, e.value_expr);
     const bool grant = e.cmd == CEffect::Cmd::kGrant || e.cmd == CEffect::Cmd::kRevoke;
-    if (is_player_command(e.cmd) || ((e.cmd == CEffect::Cmd::kDamage || grant) && cards.empty())) {
+    const bool hand_card = e.cmd == CEffect::Cmd::kDiscard && st.hand_choice;  // discard(<1>x): the chosen card
+    const bool on_players = !hand_card && (is_player_command(e.cmd) || ((e.cmd == CEffect::Cmd::kDamage || grant) && cards.empty()));
+    if ((only == Only::kCards && on_players) || (only == Only::kPlayers && !on_players)) continue;
+    if (e.cmd == CEffect::Cmd::kDiscard && e.chosen && !hand_card) {
+      // discard(n): the player (the statement's, else the rule's) chooses n cards of their hand.
+      const int chooser = st.target.who == CTarget::Who::kOpp ? 1 - p : p;
+      pending_.rule = running_rule_;
+      pending_.statement = running_statement_;
+      pending_.self = self;
+      pending_.controller = static_cast<int8_t>(p);
+      pending_.player = static_cast<int8_t>(chooser);
+      pending_.left = pending_.need = static_cast<uint8_t>(std::clamp(e.value, 1, 60));
+      pending_.discard = true;
+      if (pending_choices().empty()) end_pending();
+      return true;
+    }
+    if (e.cmd == CEffect::Cmd::kShuffle && e.whose > 0) {
+      kernel::Zone& deck = players_[e.whose == 1 ? p : 1 - p].deck;
+      chance_.shuffle(deck.ids().begin(), deck.ids().end(), logging_ ? &log_ : nullptr);
+      ok = true;
+      continue;
+    }
+    if (on_players) {
       for (int t : players) {
         PlayerState& tp = players_[t];
         switch (e.cmd) {
@@ -522,6 +603,7 @@ void Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
               const auto top = tp.deck.take_top();
               if (!top) break;
               players_[cards_[*top].owner].discards.push_top(*top);
+              memory_.trashed.push_back(*top);
               ok = true;
             }
             break;
@@ -538,6 +620,14 @@ void Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
         kernel::Zone* z = pile_of(to, e.pile);
         if (e.value == -1) z->push_bottom(c);
         else z->push_top(c);
+        memory_.moved.push_back(c);
+        ok = true;
+        continue;
+      }
+      if (hand_card) {
+        for (int q = 0; q < 2; ++q) {
+          if (players_[q].hand.contains(c)) discard_cards(q, {c});
+        }
         ok = true;
         continue;
       }
@@ -577,6 +667,54 @@ void Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
       }
     }
   }
+  return true;
+}
+
+// --- choices raised while a rule runs ------------------------------------------------------
+
+const CStatement& Game::pending_statement() const {
+  // The compiled script itself: the card may have lost its rules since (the choice still ends).
+  return pool_->compiled[static_cast<size_t>(def(pending_.self).script)].actions[static_cast<size_t>(pending_.rule)].statements[static_cast<size_t>(pending_.statement)];
+}
+
+std::vector<EntityId> Game::pending_choices() const {
+  if (pending_.player < 0 || pending_.left == 0) return {};
+  if (pending_.discard) {
+    // One choice per distinct card of the hand.
+    std::vector<EntityId> out;
+    std::vector<uint16_t> seen;
+    for (EntityId e : players_[pending_.player].hand.ids()) {
+      if (std::find(seen.begin(), seen.end(), cards_[e].def) != seen.end()) continue;
+      seen.push_back(cards_[e].def);
+      out.push_back(e);
+    }
+    return out;
+  }
+  CTarget one = pending_statement().target;
+  one.min = one.max = 1;  // one card at a time: each distinct card once
+  return card_targets(one, pending_.controller, pending_.self);
+}
+
+void Game::take_pending(EntityId e) {
+  if (pending_.discard) {
+    discard_cards(pending_.player, {e});
+  } else {
+    run_statement(pending_statement(), {e}, pending_.self, pending_.controller, Only::kCards);
+  }
+  --pending_.left;
+  if (pending_.need > 0) --pending_.need;
+  if (phase_ == Phase::kOver || pending_choices().empty()) end_pending();
+}
+
+// The choosing ends: the statement's effects on players run (Shopping: shuffle, then draw).
+void Game::end_pending() {
+  const Pending done = pending_;
+  pending_ = {};
+  if (!done.discard && phase_ != Phase::kOver) {
+    const CStatement& st = pool_->compiled[static_cast<size_t>(def(done.self).script)].actions[static_cast<size_t>(done.rule)].statements[static_cast<size_t>(done.statement)];
+    run_statement(st, {}, done.self, done.controller, Only::kPlayers);
+  }
+  ko_zero_bp();
 }
 
 void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
@@ -610,10 +748,12 @@ void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
         fired_once_.push_back(key);
       }
       count_script_run(e);
-      for (const CStatement& st : au.statements) {
-        if (phase_ == Phase::kOver) return;
-        run_statement(st, {}, e, p);
-      }
+      // An event inside a rule (a KO) must not clear what that rule has done so far.
+      RuleMemory outer = std::move(memory_);
+      memory_ = {};
+      run_statements(au.statements, nullptr, e, p);
+      memory_ = std::move(outer);
+      if (phase_ == Phase::kOver) return;
       ko_zero_bp();
     }
   }

@@ -42,7 +42,7 @@ EntityId Game::add_card(uint16_t def, int owner) {
 
 bool Game::operator==(const Game& o) const {
   return pool_ == o.pool_ && cards_ == o.cards_ && players_ == o.players_ && attacks_ == o.attacks_ &&
-         bp_changes_ == o.bp_changes_ && grants_ == o.grants_ && rule_changes_ == o.rule_changes_ && fired_once_ == o.fired_once_ && phase_ == o.phase_ &&
+         bp_changes_ == o.bp_changes_ && grants_ == o.grants_ && rule_changes_ == o.rule_changes_ && fired_once_ == o.fired_once_ && pending_ == o.pending_ && phase_ == o.phase_ &&
          active_ == o.active_ && first_ == o.first_ && turn_ == o.turn_ && winner_ == o.winner_ &&
          chance_.rng() == o.chance_.rng();
 }
@@ -56,6 +56,7 @@ Game Game::copy_for_search() const {
 }
 
 int Game::current_player() const {
+  if (pending_.player >= 0 && phase_ != Phase::kOver) return pending_.player;
   switch (phase_) {
     case Phase::kMain:
     case Phase::kAttack: return active_;
@@ -258,7 +259,9 @@ void Game::ko(int p, int slot) {
   cards_[e].granted = cards_[e].revoked = 0;
   cards_[e].powerless = false;
   ++cards_[e].epoch;
+  cards_[e].last_bp = cards_[e].bp;
   cards_[e].bp = def(e).bp;
+  memory_.destroyed.push_back(e);
   players_[cards_[e].owner].discards.push_top(e);
   // Back-ups are not in the ring: they go with their character.
   for (EntityId b : ps.backups[static_cast<size_t>(slot)]) players_[cards_[b].owner].discards.push_top(b);
@@ -330,6 +333,13 @@ uint64_t Game::hash() const {
   }
   h = hash_mix(h, static_cast<uint64_t>(phase_) | static_cast<uint64_t>(active_) << 8 | static_cast<uint64_t>(first_) << 16 |
                       static_cast<uint64_t>(static_cast<uint32_t>(turn_)) << 24 | static_cast<uint64_t>(static_cast<uint8_t>(winner_)) << 56);
+  if (pending_.player >= 0) {
+    h = hash_mix(h, pending_.self | static_cast<uint64_t>(static_cast<uint8_t>(pending_.player)) << 32 |
+                        static_cast<uint64_t>(static_cast<uint8_t>(pending_.rule)) << 40 |
+                        static_cast<uint64_t>(static_cast<uint8_t>(pending_.statement)) << 48);
+    h = hash_mix(h, pending_.left | static_cast<uint64_t>(pending_.need) << 8 | static_cast<uint64_t>(pending_.discard) << 16 |
+                        static_cast<uint64_t>(static_cast<uint8_t>(pending_.controller)) << 24);
+  }
   for (uint64_t w : chance_.rng().words()) h = hash_mix(h, w);
   return h;
 }

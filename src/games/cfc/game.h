@@ -57,14 +57,16 @@ struct Action {
     kUnite,          // the character in slot joins attack `attack` (a united attack)
     kPlayReaction,   // hand card (defender, Counter-attack phase)
     kBlock,          // the defender's character in slot counters attack `attack`
+    kChoose,         // the card targets[0] for a choice raised while an effect runs (Pending)
   };
   Kind kind = Kind::kPass;
   int8_t hand = -1, slot = -1, attack = -1;
   // The card's script (actions, reactions, ▲ on entering, ■): which `action` rule, its target (a
-  // card, per statement), the hand card discarded for a {D} cost, and whether [[may]] is declined.
+  // card, per statement), the cards paid for a {D...} or {S(...)} cost, and whether [[may]] is declined.
   int8_t rule = -1;
   std::array<EntityId, 4> targets{kNoEntity, kNoEntity, kNoEntity, kNoEntity};  // one per statement
-  EntityId discard = kNoEntity;
+  std::array<EntityId, kMaxSeveral> paid{kNoEntity, kNoEntity, kNoEntity, kNoEntity,
+                                         kNoEntity, kNoEntity, kNoEntity, kNoEntity};
   // The cards chosen for the one statement (`several_of`) whose target takes several.
   int8_t several_of = -1;
   std::array<EntityId, kMaxSeveral> several{kNoEntity, kNoEntity, kNoEntity, kNoEntity,
@@ -78,6 +80,7 @@ struct Card {
   uint16_t def = 0;    // CardPool::cards index
   int8_t owner = 0;
   int32_t bp = 0;      // current BP while in the ring
+  int32_t last_bp = 0; // its BP when it last left the ring (`lastBP`)
   bool frozen = false;
   bool fresh = false;  // entered the ring this turn of its controller ("just entered")
   uint16_t epoch = 0;  // how many times it left the ring: effects on an earlier stay end with it
@@ -129,6 +132,26 @@ struct Attack {
   bool operator==(const Attack&) const = default;
 };
 
+// A choice raised while a card's rule runs (RuleScript's dialogs that depend on what the rule did:
+// discard(2) after draw(4), up to three cards of a discard pile): the player takes cards one at a
+// time; the rule's remaining player effects run when the choosing ends.
+struct Pending {
+  EntityId self = kNoEntity;  // the card whose rule runs
+  int8_t player = -1;         // who chooses; -1: nothing pending
+  int8_t controller = 0;      // the rule's player
+  int8_t rule = -1, statement = -1;
+  uint8_t left = 0, need = 0;  // cards that may still be taken; of them, taken before one may stop
+  bool discard = false;        // cards of `player`'s hand discarded (else the statement's target)
+  bool operator==(const Pending&) const = default;
+};
+
+// What a rule has done so far, for its expressions (RuleScript.md "Expression Variables"):
+// discarded, destroyed, sacrificed, moved, trashed cards, and the targets of the statement before.
+struct RuleMemory {
+  std::vector<EntityId> discarded, destroyed, sacrificed, moved, trashed, prev_targets, targets;
+  bool operator==(const RuleMemory&) const = default;
+};
+
 // How often each script ran (indexed like CardPool::scripts), for `rulekit cfc coverage`.
 struct ScriptStats {
   std::vector<uint32_t> runs;
@@ -173,6 +196,8 @@ class Game {
   int turn() const { return turn_; }
   int winner() const { return winner_; }  // -1: none yet, or a draw
   const std::vector<Attack>& attacks() const { return attacks_; }
+  const RuleMemory& memory() const { return memory_; }
+  const Pending& pending() const { return pending_; }
   bool operator==(const Game& o) const;
 
   // Test set-up: puts cards where a scenario says (used by scenario tests before any decision).
@@ -225,7 +250,17 @@ class Game {
   // each a copy of `base`; nothing when no rule can run.
   void script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out) const;
   void run_script(const Action& a, EntityId self, int p);
-  void run_statement(const CStatement& st, const std::vector<EntityId>& chosen, EntityId self, int p);
+  // Runs statements in order ([[if]]/[[else]] chains, [[may]] declined, targets chosen in `act`).
+  void run_statements(const std::vector<CStatement>& sts, const Action* act, EntityId self, int p);
+  // Which effects of a statement run: all; those on its cards (one card taken for a Pending); those
+  // on players (once the Pending ends). False when its [[if]] did not hold.
+  enum class Only : uint8_t { kAll, kCards, kPlayers };
+  bool run_statement(const CStatement& st, const std::vector<EntityId>& chosen, EntityId self, int p, Only only = Only::kAll);
+  // The pending choice: the cards it offers, taking one, ending it.
+  std::vector<EntityId> pending_choices() const;
+  const CStatement& pending_statement() const;
+  void take_pending(EntityId e);
+  void end_pending();
   // Ways to choose between t.min and t.max of `candidates` (one per distinct set of cards).
   std::vector<std::vector<EntityId>> several_choices(const CTarget& t, const std::vector<EntityId>& candidates) const;
   std::vector<EntityId> pick_from_hand(int player, const HandPick& pick, EntityId exclude);
@@ -236,6 +271,7 @@ class Game {
   // to, `source` the card that caused it.
   void fire(EventKind ev, int player, EntityId subject = kNoEntity, EntityId source = kNoEntity);
   std::string script_label(const Action& a, EntityId self) const;
+  std::string where(EntityId card) const;
   void end_of_turn_effects();
   void slot_of(EntityId e, int& p, int& slot) const;
   kernel::Zone* pile_of(int p, Pile pile);
@@ -250,6 +286,10 @@ class Game {
   kernel::Continuous<BpChange> bp_changes_;
   kernel::Continuous<Grant> grants_;
   kernel::Continuous<RuleChange> rule_changes_;
+  Pending pending_;
+  RuleMemory memory_;
+  int8_t running_rule_ = -1, running_statement_ = -1;  // the action rule running, for a Pending it raises
+  bool in_each_ = false;                               // inside each(): targets are not remembered
   std::vector<std::pair<EntityId, uint16_t>> fired_once_;  // auto rules marked :once that ran (card, epoch)
   Phase phase_ = Phase::kActivate;
   int active_ = 0, first_ = 0, turn_ = 0, winner_ = -1;

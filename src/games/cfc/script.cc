@@ -64,7 +64,10 @@ class Compiler {
           if (!target_prop) target_prop = &p.filters;
           break;
         case Key::kRequisite:
-          for (const Filter& f : p.filters) out_.requisites.push_back(target(f));
+          for (const Filter& f : p.filters) {
+            out_.requisites.push_back(target(f));
+            if (out_.requisites.back().one_at_a_time) miss("<qty> of several cards in a requisite");
+          }
           break;
         case Key::kLabel: labels.push_back(p.label); break;
         case Key::kAction: action(p); break;
@@ -82,14 +85,25 @@ class Compiler {
     // The `target` property is the default target of action and auto rules (Q: target = players;
     // ~myEndPhase~ trash(2): each player trashes).
     auto default_target = [&](CStatement& st) {
+      if (st.hand_choice && target_prop) {
+        // Stifler: target = opp, discard(<1>*): a card of the enemy's hand.
+        const CTarget t = target(target_prop->front());
+        if (t.who == CTarget::Who::kOpp) st.target.side = 1;
+        else if (t.who != CTarget::Who::kMe) miss("discard() of a chosen card with this target");
+        return;
+      }
       if (st.target.who != CTarget::Who::kDefault || !target_prop) return;
       if (target_prop->size() != 1) miss("several targets");
       else st.target = target(target_prop->front());
+      st.pending |= st.target.one_at_a_time;
     };
     for (size_t i = 0; i < out_.actions.size(); ++i) {
       CAction& a = out_.actions[i];
       if (i < labels.size()) a.label = labels[i];
       for (CStatement& st : a.statements) default_target(st);
+      for (size_t k = 0; k + 1 < a.statements.size(); ++k) {
+        if (a.statements[k].pending) miss("a choice of several cards before the rule's last statement");
+      }
     }
     for (CAuto& a : out_.autos) {
       for (CStatement& st : a.statements) {
@@ -129,20 +143,15 @@ class Compiler {
       const Statement& st = p.statements[si];
       for (const Cost& c : st.costs) {
         if (si > 0) miss("a cost after the first statement");
-        if (c.has_arg && c.letter == 'D' && c.arg.kind == Arg::Kind::kFilter && c.arg.filter.size() == 1) {
-          discard_cost(c.arg.filter.front(), a);
-        } else if (c.has_arg) {
-          miss(std::string("{") + c.letter + "(...)}");
-        } else if (c.letter == 'F') a.cost_freeze = true;
-        else if (c.letter == 'S') a.cost_sacrifice = true;
-        else if (c.letter == 'D') a.cost_discard = true;
-        else miss(std::string("{") + c.letter + "}");
+        if (c.letter == 'F' && !c.has_arg) a.cost_freeze = true;
+        else if (c.letter == 'S' && !c.has_arg) a.cost_sacrifice = true;
+        else if (c.letter == 'D' || c.letter == 'S') chosen_cost(c, a);
+        else miss(std::string("{") + c.letter + (c.has_arg ? "(...)}" : "}"));
       }
-      if (st.branches.size() != 1) {
-        miss("[[if]] ... [[else]]");
-        return;
-      }
-      a.statements.push_back(statement(st.branches.front()));
+      branches(st, a.statements);
+    }
+    for (size_t k = 0; k + 1 < a.statements.size(); ++k) {
+      if (a.statements[k].pending) miss("a choice of several cards before the rule's last statement");
     }
     if (a.statements.empty()) miss("an action without effects");
     if (a.statements.size() > 4) miss("more than four statements");
@@ -186,13 +195,12 @@ class Compiler {
         }
         a.events.push_back(ce);
       }
-      if (st.branches.size() != 1) {
-        miss("[[if]] ... [[else]]");
-        continue;
+      const size_t first = a.statements.size();
+      branches(st, a.statements);
+      for (size_t k = first; k < a.statements.size(); ++k) {
+        if (a.statements[k].may) miss("[[may]] in an auto rule");
+        if (a.statements[k].pending || a.statements[k].target.one_at_a_time) miss("a choice of several cards in an auto rule");
       }
-      CStatement cs = statement(st.branches.front());
-      if (cs.may) miss("[[may]] in an auto rule");
-      a.statements.push_back(std::move(cs));
     }
     out_.autos.push_back(std::move(a));
   }
@@ -214,16 +222,26 @@ class Compiler {
     return true;
   }
 
+  // The branches of a statement: [[if]] ... [[elif]] ... [[else]] become statements of their own,
+  // each after the first running only when none before it in the chain did.
+  void branches(const Statement& st, std::vector<CStatement>& out) {
+    for (size_t k = 0; k < st.branches.size(); ++k) {
+      const Cond::Kind kind = st.branches[k].cond.kind;
+      const bool chained = kind == Cond::Kind::kElif || kind == Cond::Kind::kElse;
+      if (chained != (k > 0)) miss("[[if]] ... [[else]] out of order");
+      out.push_back(statement(st.branches[k]));
+      out.back().is_else = chained;
+    }
+  }
+
   CStatement statement(const Branch& b) {
     CStatement cs;
     if (b.cond.kind == Cond::Kind::kMay) {
       cs.may = true;
-    } else if (b.cond.kind == Cond::Kind::kIf) {
+    } else if (b.cond.kind == Cond::Kind::kIf || b.cond.kind == Cond::Kind::kElif) {
       const std::string m = unsupported_expr(r_, b.cond.expr);
       if (m.empty()) cs.cond = b.cond.expr;
       else miss(m);
-    } else if (b.cond.kind != Cond::Kind::kNone) {
-      miss("[[elif]] / [[else]]");
     }
     for (const std::string& r : b.restrictions) {
       if (r == "ueot") cs.until_end_of_turn = true;
@@ -236,6 +254,7 @@ class Compiler {
       // to?() runs the effects even without a matching target, which every to() here does.
       if (t.is_expr || t.filters.size() != 1) miss("to() with an expression or several filters");
       else cs.target = target(t.filters.front());
+      cs.pending |= cs.target.one_at_a_time;
     }
     for (size_t i = 0; i < b.effects.size(); ++i) {
       const Effect& e = b.effects[i];
@@ -267,10 +286,19 @@ class Compiler {
         continue;
       }
       if (ce.cmd == CEffect::Cmd::kDiscard) {
-        if (e.args.size() != 1 || e.args[0].kind != Arg::Kind::kFilter || e.args[0].filter.size() != 1 ||
-            !hand_pick(e.args[0].filter.front(), ce.pick)) {
-          miss("discard() of cards the player chooses");
+        discard_args(e, b, i, cs, ce);
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kShuffle && !e.args.empty()) {
+        // shuffle(myDeck), shuffle(oppDeck): that player's deck (the statement's target otherwise).
+        Pile pile;
+        int8_t whose = 0;
+        if (e.args.size() != 1 || e.args[0].kind != Arg::Kind::kWord || !pile_word(e.args[0].word, pile, whose) ||
+            pile != Pile::kDeck || whose < 0) {
+          miss("shuffle() of this pile");
         }
+        ce.whose = static_cast<int8_t>(whose + 1);  // 1 mine, 2 the opponent's
         cs.effects.push_back(ce);
         continue;
       }
@@ -309,6 +337,40 @@ class Compiler {
     return cs;
   }
 
+  // discard(all), discard(actions), discard(<r2>): cards taken without a choice; discard(), discard(3):
+  // cards the player chooses once the rule runs (a Pending, so only as the rule's last effect);
+  // discard(<1>reaction) target(opp): a card of that player's hand, chosen with the rule.
+  void discard_args(const Effect& e, const Branch& b, size_t i, CStatement& cs, CEffect& ce) {
+    const bool last = i + 1 == b.effects.size();
+    if (e.args.empty() || (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kExpr && r_.pool[e.args[0].expr].op == expr::Op::kNum)) {
+      ce.chosen = true;
+      ce.value = e.args.empty() ? 1 : std::clamp(r_.pool[e.args[0].expr].value, 1, 60);
+      cs.pending = true;
+      if (!last) miss("discard() of cards the player chooses before other effects");
+      return;
+    }
+    if (e.args.size() != 1 || e.args[0].kind != Arg::Kind::kFilter || e.args[0].filter.size() != 1) {
+      miss("discard() of this argument");
+      return;
+    }
+    const Filter& f = e.args[0].filter.front();
+    if (hand_pick(f, ce.pick)) return;
+    if (b.effects.size() != 1 || !f.zone.empty() || f.has_pick) {
+      miss("discard() of cards the player chooses");
+      return;
+    }
+    const int8_t side = cs.target.who == CTarget::Who::kOpp ? 1 : 0;
+    if (cs.target.who != CTarget::Who::kOpp && cs.target.who != CTarget::Who::kMe && cs.target.who != CTarget::Who::kDefault) {
+      miss("discard() of a chosen card with this target");
+    }
+    cs.target = target(f);
+    cs.target.who = CTarget::Who::kCards;
+    cs.target.pile = Pile::kHand;
+    cs.target.side = side;
+    cs.hand_choice = true;
+    ce.chosen = true;
+  }
+
   // A hand pick: `all`, plural types (actions, !characters), or <rN> at random. False when the
   // filter needs a choice (one card of a type, a number of cards).
   bool hand_pick(const Filter& f, HandPick& out) {
@@ -330,25 +392,31 @@ class Compiler {
     return f.qty.kind == Qty::Kind::kNone && (all || plural);
   }
 
-  void discard_cost(const Filter& f, CAction& a) {
-    HandPick pick;
-    if (hand_pick(f, pick)) {
-      a.cost_discard_pick = true;
-      a.discard_pick = pick;
-      return;
+  // {D}, {D(2)}, {D(action)}, {D(<**>)}: cards of the hand; {S(^character)}, {S(<**>character@myRing)}:
+  // characters of the controller's ring. {D(all)} and {D(<r>)} take cards without a choice.
+  void chosen_cost(const Cost& c, CAction& a) {
+    if (a.pay != CAction::Pay::kNone) miss("two costs with a choice");
+    CTarget t;
+    t.who = CTarget::Who::kCards;
+    if (c.has_arg && c.arg.kind == Arg::Kind::kExpr && r_.pool[c.arg.expr].op == expr::Op::kNum) {
+      t.min = t.max = static_cast<uint8_t>(std::clamp(r_.pool[c.arg.expr].value, 1, kMaxSeveral));  // {D(2)}
+    } else if (c.has_arg && c.arg.kind == Arg::Kind::kFilter && c.arg.filter.size() == 1) {
+      const Filter& f = c.arg.filter.front();
+      if (c.letter == 'D' && hand_pick(f, a.discard_pick)) {
+        a.cost_discard_pick = true;
+        return;
+      }
+      t = target(f);
+      if (t.who != CTarget::Who::kCards || t.plural || t.random > 0 || t.one_at_a_time) miss(std::string("{") + c.letter + "(...)} of this filter");
+      if (c.letter == 'D' && !(f.zone.empty() || f.zone == "hand")) miss("{D(...)} outside the hand");
+      if (c.letter == 'S' && !(f.zone.empty() || f.zone == "ring")) miss("{S(...)} outside the ring");
+    } else if (c.has_arg) {
+      miss(std::string("{") + c.letter + "(...)} of this argument");
     }
-    // One card of some types, chosen: {D(action)}, {D(character)}.
-    const bool one = (f.qty.kind == Qty::Kind::kNone || (f.qty.kind == Qty::Kind::kCount && f.qty.max == 1)) && !f.has_pick &&
-                     !f.has_filter && f.zone.empty() && !f.types.terms.empty();
-    if (!one) {
-      miss("{D(...)} of several cards or with a filter");
-      return;
-    }
-    for (const TypeTerm& t : f.types.terms) {
-      if (t.quoted || t.other || t.plural) miss("{D(...)} of several cards or with a filter");
-    }
-    a.cost_discard = true;
-    a.discard_types = f.types.terms;
+    t.pile = c.letter == 'D' ? Pile::kHand : Pile::kRing;
+    t.side = 0;
+    a.pay = c.letter == 'D' ? CAction::Pay::kDiscard : CAction::Pay::kSacrifice;
+    a.pay_from = std::move(t);
   }
 
   // each(PRED in LIST => EFFECT) with an expression list; the effect is compiled as a statement's.
@@ -415,24 +483,30 @@ class Compiler {
         break;
     }
     if (t.max > 1 || t.min != 1) {
-      // Sets of cards are offered as choices: only where the cards to choose among are few (a
-      // ring, a hand, a <pick> window); a choice of several from a whole deck is not yet.
+      // Sets of cards are offered as choices where the cards to choose among are few (a ring, a
+      // hand, a <pick> window); from a whole deck or discard pile they are taken one at a time
+      // once the rule runs (<,3>*@discards: up to three, <0,n>: none at all is fine).
       const bool few = f.zone.empty() || f.zone == "ring" || f.zone == "arena" || f.zone == "hand" ||
                        (f.has_pick && std::abs(f.pick) <= kMaxSeveral);
-      if (!few) miss("<qty> of several cards of a deck or discard pile");
-      if (t.max > kMaxSeveral || t.min > t.max || t.min == 0) miss("<qty> of more than eight cards");
+      t.one_at_a_time = !few;
+      if (few && (t.max > kMaxSeveral || t.min > t.max || t.min == 0)) miss("<qty> of more than eight cards");
+      if (!few && t.min > t.max) miss("<qty> with more than its maximum");
+    }
+    if (f.zone == "infront") {
+      t.infront = true;
+      t.side = 1;
     }
     if (f.zone == "hand") t.pile = Pile::kHand;
     else if (f.zone == "deck") t.pile = Pile::kDeck;
     else if (f.zone == "discards") t.pile = Pile::kDiscards;
     else if (f.zone == "removed") t.pile = Pile::kRemoved;
-    else if (!(f.zone == "ring" || f.zone == "arena" || f.zone.empty())) miss("@" + f.zone);
+    else if (!(f.zone == "ring" || f.zone == "arena" || f.zone == "infront" || f.zone.empty())) miss("@" + f.zone);
     // No zone is the arena, both rings; a zone without a prefix is the controller's (RuleScript.md:
     // `my` is the default prefix; Kyoko's `characters[frozen]@ring` is "all characters in your ring").
     const bool arena = f.zone.empty() || f.zone == "arena";
     if (f.zone_prefix == "my") t.side = 0;
     else if (f.zone_prefix == "opp") t.side = 1;
-    else if (f.zone_prefix.empty()) t.side = arena ? -1 : 0;
+    else if (f.zone_prefix.empty()) t.side = t.infront ? 1 : arena ? -1 : 0;
     else if (f.zone_prefix != "any") miss(f.zone_prefix + " zone");
     bool and_joined = std::any_of(f.types.and_next.begin(), f.types.and_next.end(), [](bool x) { return x; });
     if (and_joined) miss("type & type");

@@ -64,6 +64,8 @@ struct CTarget {
   int8_t random = 0;     // <rN>: N matches at random, no choice
   uint8_t min = 1, max = 1;  // cards the player chooses (max > 1: several, see Action::several)
   bool other = false;    // ^: not the card whose rule runs
+  bool infront = false;  // @infront: the opponent's character in the slot facing the card's
+  bool one_at_a_time = false;  // several cards of a pile: chosen one by one once the rule runs (Pending)
   int8_t side = -1;      // -1 both players', 0 the controller's, 1 the opponent's
   Pile pile = Pile::kRing;
   std::vector<TypeTerm> types;      // or-joined; empty: any card
@@ -78,8 +80,10 @@ struct CEffect {
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
   expr::NodeId value_expr = expr::kNoNode;  // an amount given by an expression (damage(this.bp))
   Pile pile = Pile::kHand;  // moveTo
-  int8_t whose = 0;         // moveTo: 0 the script's player (no prefix, my), 1 the opponent (opp), -1 the card's owner (ctrl)
-  HandPick pick;            // discard: which cards of the hand
+  int8_t whose = 0;         // moveTo: 0 the script's player (no prefix, my), 1 the opponent (opp), -1 the card's owner (ctrl);
+                            // shuffle: 0 the target's deck, 1 the script player's, 2 the opponent's
+  HandPick pick;            // discard: which cards of the hand (no choice)
+  bool chosen = false;      // discard(n), discard(): `value` cards the player chooses (a Pending); discard(<1>x): the target
   uint16_t ability = 0;     // grant (+x), revoke (-x); the GameRule bit of kRuleOn, kRuleOff
   // each(PRED in LIST => EFFECT): the effects run once per element of LIST for which PRED holds.
   expr::NodeId each_pred = expr::kNoNode, each_list = expr::kNoNode;
@@ -90,6 +94,9 @@ struct CEffect {
 // One statement of an `action` (statements are joined by ';' and run left to right).
 struct CStatement {
   expr::NodeId cond = expr::kNoNode;  // [[if expr]]: the statement runs when it holds
+  bool is_else = false;  // [[else]]: runs when the [[if]] of the statement before it did not hold
+  bool pending = false;  // ends with a choice raised once it runs (discard(n), several cards of a pile)
+  bool hand_choice = false;  // discard(<1>x): its target is a card of a hand, chosen with the rule
   bool may = false;
   bool until_end_of_turn = false;  // ueot
   bool until_opponent_turn_end = false;  // oppueot: until the end of the opponent's (next) turn
@@ -98,10 +105,12 @@ struct CStatement {
 };
 
 struct CAction {
-  bool cost_freeze = false, cost_sacrifice = false;
-  // {D}: one card of the hand, chosen (among `discard_types` when given); {D(all)}, {D(<r>)}: a pick.
-  bool cost_discard = false;
-  std::vector<TypeTerm> discard_types;
+  bool cost_freeze = false, cost_sacrifice = false;  // {F}; {S}: this card is KO'ed
+  // {D}, {D(action)}, {D(2)}, {S(^character)}, {S(<**>character@myRing)}: cards the player chooses
+  // to discard from the hand or to KO from the ring (Action::paid).
+  enum class Pay : uint8_t { kNone, kDiscard, kSacrifice } pay = Pay::kNone;
+  CTarget pay_from;
+  // {D(all)}, {D(<r>)}: cards of the hand taken without a choice.
   bool cost_discard_pick = false;
   HandPick discard_pick;
   std::vector<CStatement> statements;

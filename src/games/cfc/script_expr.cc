@@ -33,7 +33,12 @@ bool truth(const Val& v) {
 }
 
 constexpr std::string_view kElementNames[] = {"card", "char", "action", "reaction"};
-constexpr std::string_view kFields[] = {"hp", "sp", "hand", "ring", "discards", "deck", "size", "bp"};
+constexpr std::string_view kFields[] = {"hp", "sp", "hand", "ring", "discards", "deck", "size", "bp", "BP", "SP", "lastBP", "lastbp"};
+// What the rule has done so far (RuleMemory), by the names RuleScript gives it.
+constexpr std::string_view kMemoryNames[] = {"discarded", "destroyed", "sacrificed", "moved", "trashed", "prevTgt", "tgt"};
+constexpr std::string_view kOtherNames[] = {"me", "opp", "this", "True", "False", "alone"};
+
+bool is_index(std::string_view w) { return !w.empty() && w.size() <= 2 && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }); }
 
 bool one_of(std::string_view w, const auto& list) {
   for (std::string_view x : list) {
@@ -95,9 +100,10 @@ class Eval {
         return make_bool(true);
       }
       case Op::kCall: {
-        // isChar(card)
+        // isChar(card), abs(n)
         const Val a = n.kid_count ? run(pool_.kid(n, 0)) : Val{};
-        return make_bool(a.kind == Val::Kind::kCard && s_.game.def(a.card).type == CardType::kCharacter);
+        if (syms_.name(n.sym) == "abs") return make_int(a.i == INT32_MIN ? INT32_MAX : std::abs(a.i));
+        return make_bool(a.kind == Val::Kind::kCard && a.card != kernel::kNoEntity && s_.game.def(a.card).type == CardType::kCharacter);
       }
       default: return {};
     }
@@ -111,6 +117,21 @@ class Eval {
     if (one_of(name, kElementNames)) return {Val::Kind::kCard, 0, element_};
     if (name == "True") return make_bool(true);
     if (name == "False") return make_bool(false);
+    if (name == "alone") {
+      // The card is the only one in its controller's ring.
+      const Game& g = s_.game;
+      for (int p = 0; p < 2; ++p) {
+        const auto& ring = g.player(p).ring;
+        if (std::find(ring.begin(), ring.end(), s_.self) == ring.end()) continue;
+        return make_bool(std::count(ring.begin(), ring.end(), kernel::kNoEntity) == kSlots - 1);
+      }
+      return make_bool(false);
+    }
+    const RuleMemory& m = s_.game.memory();
+    const std::vector<kernel::EntityId>* lists[] = {&m.discarded, &m.destroyed, &m.sacrificed, &m.moved, &m.trashed, &m.prev_targets, &m.targets};
+    for (size_t k = 0; k < std::size(kMemoryNames); ++k) {
+      if (name == kMemoryNames[k]) return {Val::Kind::kCards, 0, kernel::kNoEntity, *lists[k]};
+    }
     return {};
   }
   Val field(const Val& base, std::string_view name) {
@@ -133,7 +154,16 @@ class Eval {
       return list;
     }
     if (base.kind == Val::Kind::kCards && name == "size") return make_int(static_cast<int32_t>(base.cards.size()));
-    if (base.kind == Val::Kind::kCard && base.card != kernel::kNoEntity && name == "bp") return make_int(g.card(base.card).bp);
+    if (base.kind == Val::Kind::kCards && is_index(name)) {
+      const size_t i = static_cast<size_t>(std::stoi(std::string(name)));
+      return i < base.cards.size() ? Val{Val::Kind::kCard, 0, base.cards[i]} : Val{};
+    }
+    if (base.kind != Val::Kind::kCard || base.card == kernel::kNoEntity) return {};
+    // bp: now (a card out of the ring has its printed BP); BP, SP: printed; lastBP: on leaving the ring.
+    if (name == "bp") return make_int(g.card(base.card).bp);
+    if (name == "BP") return make_int(g.def(base.card).bp);
+    if (name == "SP" || name == "sp") return make_int(g.def(base.card).sp);
+    if (name == "lastBP" || name == "lastbp") return make_int(g.card(base.card).last_bp);
     return {};
   }
 
@@ -165,13 +195,13 @@ std::string unsupported_expr(const Rules& r, expr::NodeId id) {
   switch (n.op) {
     case Op::kNum: return "";
     case Op::kVar:
-      if (name == "me" || name == "opp" || name == "this" || name == "True" || name == "False" || one_of(name, kElementNames)) return "";
+      if (one_of(name, kOtherNames) || one_of(name, kMemoryNames) || one_of(name, kElementNames)) return "";
       return "expression name `" + std::string(name) + "`";
     case Op::kField:
-      if (!one_of(name, kFields)) return "expression field `." + std::string(name) + "`";
+      if (!one_of(name, kFields) && !is_index(name)) return "expression field `." + std::string(name) + "`";
       return unsupported_expr(r, r.pool.kid(n, 0));
     case Op::kCall:
-      if (name != "isChar" || n.kid_count != 1) return "expression function `" + std::string(name) + "()`";
+      if ((name != "isChar" && name != "abs") || n.kid_count != 1) return "expression function `" + std::string(name) + "()`";
       return unsupported_expr(r, r.pool.kid(n, 0));
     case Op::kNot: case Op::kNeg: case Op::kAnd: case Op::kOr: case Op::kAll:
     case Op::kAdd: case Op::kSub: case Op::kMul: case Op::kDiv: case Op::kMod:
