@@ -197,6 +197,10 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
     // The character facing this one: the same slot of the other ring.
     int sp, sslot;
     slot_of(self, sp, sslot);
+    if (sp < 0 && entering_slot_ >= 0) {
+      sp = controller;  // a ▲ ability's targets are chosen as the card enters its slot
+      sslot = entering_slot_;
+    }
     if (sp < 0 || p == sp || slot != sslot) return false;
   }
   const CardDef& d = def(e);
@@ -312,6 +316,11 @@ std::vector<std::vector<EntityId>> Game::several_choices(const CTarget& t, const
 void Game::script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out) const {
   const CScript* s = script_of(self);
   if (!s) return;
+  entering_slot_ = base.kind == Action::Kind::kPlayCharacter ? base.slot : -1;
+  struct Reset {
+    int8_t& slot;
+    ~Reset() { slot = -1; }
+  } reset{entering_slot_};
   for (const CTarget& r : s->requisites) {
     if (r.who == CTarget::Who::kCards && card_targets(r, p, self).empty()) return;
   }

@@ -290,6 +290,7 @@ class Game {
   RuleMemory memory_;
   int8_t running_rule_ = -1, running_statement_ = -1;  // the action rule running, for a Pending it raises
   bool in_each_ = false;                               // inside each(): targets are not remembered
+  mutable int8_t entering_slot_ = -1;  // while listing a ▲ ability's targets: the slot its card enters
   std::vector<std::pair<EntityId, uint16_t>> fired_once_;  // auto rules marked :once that ran (card, epoch)
   Phase phase_ = Phase::kActivate;
   int active_ = 0, first_ = 0, turn_ = 0, winner_ = -1;

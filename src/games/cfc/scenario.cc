@@ -209,6 +209,14 @@ class Runner {
   void start() { game_.start_main_phase_of(active_); }
 
   void act(const std::string& label) {
+    if (label.rfind("refused: ", 0) == 0) {
+      // "refused: LABEL": the rules do not allow that action here (nothing is done).
+      const std::string want = label.substr(9);
+      for (const Action& a : game_.legal_actions()) {
+        if (game_.label(a) == want) fail(fmt::format("`{}` is legal here, and should not be", want));
+      }
+      return;
+    }
     if (game_.terminal()) {
       fail(fmt::format("`{}`: the game is already over", label));
       return;

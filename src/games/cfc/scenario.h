@@ -10,6 +10,7 @@
 //   [do]
 //   pass                       # each line is the label of a legal action (as `cfc play` lists them)
 //   attack with Ryu (slot 1)
+//   refused: activate Ken (slot 2)  # an action the rules do not allow here
 //   [assert]
 //   p2.hp: 2000
 //   p1.ring: 1=Ryu(frozen)     # only what is written is checked (bp, frozen, fresh, backups)

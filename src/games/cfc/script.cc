@@ -97,9 +97,23 @@ class Compiler {
       else st.target = target(target_prop->front());
       st.pending |= st.target.one_at_a_time;
     };
+    // Wanderer: target = character@oppRing, bp(=prevTgt.0.BP) target(this): when every statement
+    // has a target of its own and an expression reads prevTgt, the `target` property is chosen
+    // first, as a statement without effects, so that prevTgt names it.
+    bool reads_prev = false;
+    for (size_t id = 0; id < r_.pool.size(); ++id) {
+      const expr::Node& n = r_.pool[static_cast<expr::NodeId>(id)];
+      reads_prev |= n.op == expr::Op::kVar && r_.symbols.name(n.sym) == "prevTgt";
+    }
     for (size_t i = 0; i < out_.actions.size(); ++i) {
       CAction& a = out_.actions[i];
       if (i < labels.size()) a.label = labels[i];
+      const bool own_targets = std::all_of(a.statements.begin(), a.statements.end(),
+                                           [](const CStatement& st) { return st.target.who != CTarget::Who::kDefault; });
+      if (reads_prev && own_targets && target_prop && !a.statements.empty()) {
+        a.statements.insert(a.statements.begin(), CStatement{});
+        if (a.statements.size() > 4) miss("more than four statements");
+      }
       for (CStatement& st : a.statements) default_target(st);
       for (size_t k = 0; k + 1 < a.statements.size(); ++k) {
         if (a.statements[k].pending) miss("a choice of several cards before the rule's last statement");
