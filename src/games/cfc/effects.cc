@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 #include <climits>
 
 #include "games/cfc/game.h"
@@ -54,6 +55,12 @@ bool types_match(const std::vector<TypeTerm>& types, const CardDef& d, const Car
 
 // The cards of `player`'s hand a pick takes (not `exclude`, the card being played): all the
 // matching ones, or some of them at random.
+size_t Game::hand_matches(int player, const HandPick& pick, EntityId exclude) const {
+  size_t n = 0;
+  for (EntityId e : players_[player].hand.ids()) n += e != exclude && types_match(pick.types, def(e), cards_[e]);
+  return n;
+}
+
 std::vector<EntityId> Game::pick_from_hand(int player, const HandPick& pick, EntityId exclude) {
   std::vector<EntityId> matching;
   for (EntityId e : players_[player].hand.ids()) {
@@ -330,6 +337,11 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
     // {S} a card in the ring, {D} another card in the hand.
     if ((a.cost_freeze || a.cost_sacrifice) && !in_ring) continue;
     if (a.cost_freeze && cards_[self].frozen) continue;
+    // {D(<r>)}: a card at random, so the hand needs one besides the card being played.
+    if (a.cost_discard_pick && a.discard_pick.random > 0 &&
+        std::cmp_less(hand_matches(p, a.discard_pick, self), a.discard_pick.random)) {
+      continue;
+    }
     // Cards chosen to pay: {D(...)} from the hand (not the card being played), {S(...)} from the ring.
     std::vector<std::vector<EntityId>> pays = {{}};
     if (a.pay != CAction::Pay::kNone) {

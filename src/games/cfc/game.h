@@ -264,6 +264,7 @@ class Game {
   // Ways to choose between t.min and t.max of `candidates` (one per distinct set of cards).
   std::vector<std::vector<EntityId>> several_choices(const CTarget& t, const std::vector<EntityId>& candidates) const;
   std::vector<EntityId> pick_from_hand(int player, const HandPick& pick, EntityId exclude);
+  size_t hand_matches(int player, const HandPick& pick, EntityId exclude) const;
   void discard_cards(int player, const std::vector<EntityId>& cards);
   kernel::Duration timed(const CStatement& st, int controller) const;
   // Runs the auto (●) rules listening to an event: `player` is whose event it is (the active

@@ -164,6 +164,15 @@ class Compiler {
       }
       branches(st, a.statements);
     }
+    if (a.statements.size() > 1) {
+      // Lucky card: draw(3); moveTo(myDeck) target(<2>*@hand): several cards chosen after an earlier
+      // statement changed what there is to choose from are taken one at a time when it runs.
+      CTarget& t = a.statements.back().target;
+      if (t.who == CTarget::Who::kCards && !t.plural && t.random == 0 && (t.max > 1 || t.min != 1)) {
+        t.one_at_a_time = true;
+        a.statements.back().pending = true;
+      }
+    }
     for (size_t k = 0; k + 1 < a.statements.size(); ++k) {
       if (a.statements[k].pending) miss("a choice of several cards before the rule's last statement");
     }
