@@ -63,7 +63,7 @@ void Game::playable_from_hand(int p, CardType type, Action::Kind kind, uint16_t 
   const PlayerState& ps = players_[p];
   for (int8_t h : distinct_hand(*this, p, type)) {
     const EntityId e = ps.hand[static_cast<size_t>(h)];
-    if (!can_pay(p, def(e).sp)) continue;
+    if (!can_pay(p, play_sp(p, e))) continue;
     // A card whose script runs is played one way per way to run it (none: its requisite is not
     // met); a card whose script does not run yet is played for its cost alone.
     if (script_of(e)) {
@@ -91,7 +91,7 @@ std::vector<Action> Game::legal_actions() const {
   const int p = current_player();
   const PlayerState& ps = players_[p];
   if (phase_ == Phase::kMain) {
-    if (ps.chars_played == 0 && std::count(ps.ring.begin(), ps.ring.end(), kNoEntity) > 0) {
+    if (ps.chars_played <= ps.extra_chars && std::count(ps.ring.begin(), ps.ring.end(), kNoEntity) > 0) {
       for (int8_t h : distinct_hand(*this, p, CardType::kCharacter)) {
         const EntityId e = ps.hand[static_cast<size_t>(h)];
         if (!can_pay(p, def(e).sp)) continue;
@@ -206,8 +206,9 @@ void Game::apply_action(const Action& a) {
     }
     case Kind::kPlayAction:
     case Kind::kPlayReaction: {
-      const EntityId e = take_from_hand(a.hand);
-      pay(def(e).sp);
+      const EntityId e = ps.hand[static_cast<size_t>(a.hand)];
+      pay(play_sp(p, e));
+      take_from_hand(a.hand);
       if (a.rule >= 0) run_script(a, e, p);
       players_[cards_[e].owner].discards.push_top(e);
       break;
@@ -269,7 +270,8 @@ std::string Game::script_label(const Action& a, EntityId self) const {
   std::vector<EntityId> shown(a.targets.begin(), a.targets.end());
   shown.insert(shown.end(), a.several.begin(), a.several.end());
   for (EntityId t : shown) {
-    if (t != kNoEntity) out += fmt::format(", targeting {}", where(t));
+    if (t == kEnemyTarget) out += ", targeting the enemy";
+    else if (t != kNoEntity) out += fmt::format(", targeting {}", where(t));
   }
   if (a.decline) out += ", declining";
   return out;

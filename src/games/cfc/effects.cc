@@ -28,6 +28,10 @@ bool word_matches(const std::string& w, const CardDef& d, const Card& c, size_t 
   if (w == "backedup") return backups > 0;
   if (w == "powerful") return has_script;
   if (w == "powerless") return !has_script;
+  // abinstant, abtrigger, abauto: a character with a ▲, ■ or ● ability that still has it.
+  if (w == "abinstant") return has_script && d.ability == AbilityType::kInstant;
+  if (w == "abtrigger") return has_script && d.ability == AbilityType::kActivated;
+  if (w == "abauto") return has_script && d.ability == AbilityType::kAuto;
   return lower(d.subtype) == w;
 }
 
@@ -82,6 +86,49 @@ void Game::discard_cards(int player, const std::vector<EntityId>& cards) {
     players_[cards_[e].owner].discards.push_top(e);
     memory_.discarded.push_back(e);
   }
+}
+
+int32_t Game::play_sp(int p, EntityId card) const {
+  const CardDef& d = def(card);
+  const int32_t sp = d.sp;
+  if (d.type != CardType::kAction && d.type != CardType::kReaction) return sp;
+  const CardTypeWord type = d.type == CardType::kAction ? CardTypeWord::kAction : CardTypeWord::kReaction;
+  int32_t delta = 0;
+  for (int k = 0; k < 2; ++k) {
+    for (EntityId e : players_[k].ring) {
+      const CScript* s = e == kNoEntity ? nullptr : script_of(e);
+      if (!s) continue;
+      for (const CScript::CostMod& m : s->cost_mods) {
+        if (m.type == type && (m.whose < 0 || (m.whose == 0) == (k == p))) delta += m.delta;
+      }
+    }
+  }
+  if (delta == 0) return sp;
+  // A cost made cheaper stays a cost of at least 1 SP (Kyosuke, Vanessa).
+  const int32_t changed = sp + delta;
+  return sp < 0 && changed > -1 && delta > 0 ? -1 : changed;
+}
+
+int32_t Game::lowest_bp() const {
+  int32_t low = INT32_MAX;
+  for (const PlayerState& ps : players_) {
+    for (EntityId e : ps.ring) {
+      if (e != kNoEntity) low = std::min(low, cards_[e].bp);
+    }
+  }
+  return low;
+}
+
+// removeFromAttack(): the character leaves the attack it is part of; an attack without members ends.
+void Game::remove_from_attack(int p, int slot) {
+  if (p != active_) return;
+  for (Attack& a : attacks_) {
+    auto end = std::remove(a.slots.begin(), a.slots.begin() + a.size, static_cast<int8_t>(slot));
+    const auto kept = static_cast<uint8_t>(end - a.slots.begin());
+    for (auto it = end; it != a.slots.begin() + a.size; ++it) *it = -1;
+    a.size = kept;
+  }
+  std::erase_if(attacks_, [](const Attack& a) { return a.size == 0; });
 }
 
 uint16_t Game::abilities(EntityId e) const {
@@ -236,7 +283,9 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
   };
   if (!t.types.empty()) {
     bool any = false;
-    for (const TypeTerm& tt : t.types) any |= word_matches(tt.word, d, c, backups, has_script) != tt.negate;
+    for (const TypeTerm& tt : t.types) {
+      any |= (tt.quoted ? d.name == tt.word : word_matches(tt.word, d, c, backups, has_script)) != tt.negate;
+    }
     if (!any) return false;
   }
   // [filters]: terms joined by & (and_next) and , (or), & binding first.
@@ -244,7 +293,9 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
   bool result = false, group = true;
   for (size_t i = 0; i < terms.size(); ++i) {
     const FilterTerm& ft = terms[i];
-    bool v = ft.kind == FilterTerm::Kind::kCompare ? compare(ft.op, c.bp, ft.value) : word(ft.word);
+    bool v = ft.kind == FilterTerm::Kind::kCompare ? compare(ft.op, c.bp, ft.value)
+             : ft.kind == FilterTerm::Kind::kLowest ? c.bp == lowest_bp()
+                                                     : word(ft.word);
     if (ft.prefix == '-' || ft.prefix == '^') v = !v;
     group = group && v;
     const bool and_next = i < t.filters.and_next.size() && t.filters.and_next[i];
@@ -365,7 +416,8 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
       const CStatement& st = a.statements[si];
       may |= st.may;
       if (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 || st.target.one_at_a_time) continue;
-      const std::vector<EntityId> choices = card_targets(st.target, p, self);
+      std::vector<EntityId> choices = card_targets(st.target, p, self);
+      if (st.target.or_enemy) choices.push_back(kEnemyTarget);
       if (choices.empty()) continue;  // the statement does not apply; the rest still runs
       if (st.target.max > 1 || st.target.min != 1) {
         if (several_of >= 0) continue;  // one such statement per rule (as in every card so far)
@@ -507,7 +559,8 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
       } else {
         // The chosen cards that still match (an earlier statement may have moved them).
         for (EntityId e : chosen) {
-          if (target_matches(st.target, p, self, e)) cards.push_back(e);
+          if (e == kEnemyTarget) players.push_back(1 - p);  // to(opp,character@oppRing): the enemy
+          else if (target_matches(st.target, p, self, e)) cards.push_back(e);
         }
       }
       break;
@@ -527,7 +580,8 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
     if (fx.cmd == CEffect::Cmd::kEach) {
       if (only == Only::kPlayers) continue;
       // The body runs once per matching element, on the statement's targets.
-      const int32_t times = count_each(scope, fx.each_pred, fx.each_list);
+      const int32_t times = fx.each_target.empty() ? count_each(scope, fx.each_pred, fx.each_list)
+                                                   : static_cast<int32_t>(card_targets(fx.each_target.front(), p, self).size());
       CStatement inner = st;
       inner.cond = expr::kNoNode;
       inner.target.one_at_a_time = false;
@@ -575,8 +629,37 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
               ok = true;
             }
             break;
-          case CEffect::Cmd::kSp:
+          case CEffect::Cmd::kSp: {
+            const int32_t before = tp.sp;
             tp.sp = static_cast<int32_t>(std::clamp<int64_t>(e.mod == '=' ? int64_t{e.value} : int64_t{tp.sp} + e.value, 0, kMaxBp));
+            if (tp.sp < before) tp.lost_sp += before - tp.sp;
+            ok = true;
+            break;
+          }
+          case CEffect::Cmd::kMovePile:
+          case CEffect::Cmd::kSwapPiles: {
+            kernel::Zone& a = *pile_of(t, e.pile);
+            kernel::Zone& b = *pile_of(t, e.pile2);
+            if (e.cmd == CEffect::Cmd::kSwapPiles) {
+              std::swap(a.ids(), b.ids());
+            } else {
+              // movePile(discards, deck): every card, the first pile's top ending on top.
+              for (EntityId x : a.ids()) b.push_top(x);
+              a.ids().clear();
+            }
+            ok = true;
+            break;
+          }
+          case CEffect::Cmd::kExtraChar:
+            ++tp.extra_chars;
+            ok = true;
+            break;
+          case CEffect::Cmd::kExtraTurn:
+            tp.extra_turns = static_cast<uint8_t>(std::clamp(tp.extra_turns + e.value, 0, 3));
+            ok = true;
+            break;
+          case CEffect::Cmd::kSkipDraw:
+            tp.skip_draw = true;
             ok = true;
             break;
           case CEffect::Cmd::kHp:
@@ -586,6 +669,7 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
             break;
           case CEffect::Cmd::kLoseLife:
           case CEffect::Cmd::kDamage:
+            if (e.value > 0) tp.nc_damaged = true;  // non-combat damage (ncDamaged)
             deal_player_damage(t, e.value);
             ok = true;
             break;
@@ -595,7 +679,7 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
             break;
           case CEffect::Cmd::kGrant:
           case CEffect::Cmd::kRevoke:
-            if (st.until_end_of_turn || st.until_opponent_turn_end) {
+            if (st.until_end_of_turn || st.until_opponent_turn_end || st.until_your_next_turn) {
               if (e.cmd == CEffect::Cmd::kGrant) grants_.add({kNoEntity, static_cast<int8_t>(t), 0, e.ability}, timed(st, p));
             } else if (e.cmd == CEffect::Cmd::kGrant) {
               tp.granted |= e.ability;
@@ -609,7 +693,8 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
             // A rule without a target is everyone's; to(opp) is that player's.
             const RuleChange rc{e.ability, e.cmd == CEffect::Cmd::kRuleOn,
                                 static_cast<int8_t>(st.target.who == CTarget::Who::kDefault ? -1 : t)};
-            rule_changes_.add(rc, st.until_end_of_turn || st.until_opponent_turn_end ? timed(st, p) : kernel::Duration{});
+            rule_changes_.add(rc, st.until_end_of_turn || st.until_opponent_turn_end || st.until_your_next_turn ? timed(st, p)
+                                                                                                                 : kernel::Duration{});
             ok = true;
             break;
           }
@@ -669,7 +754,7 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
         }
         case CEffect::Cmd::kDestroy: ko(cp, slot); break;
         case CEffect::Cmd::kGrant:
-          if (st.until_end_of_turn || st.until_opponent_turn_end) {
+          if (st.until_end_of_turn || st.until_opponent_turn_end || st.until_your_next_turn) {
             grants_.add({c, static_cast<int8_t>(cp), card.epoch, e.ability}, timed(st, p));
           } else {
             card.granted |= e.ability;
@@ -681,7 +766,8 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
           card.revoked |= e.ability;
           card.granted = static_cast<uint16_t>(card.granted & ~e.ability);
           break;
-        case CEffect::Cmd::kFreeze: card.frozen = true; break;
+        case CEffect::Cmd::kFreeze: card.frozen = e.mod == 't' ? !card.frozen : true; break;
+        case CEffect::Cmd::kRemoveFromAttack: remove_from_attack(cp, slot); break;
         case CEffect::Cmd::kUnfreeze: card.frozen = false; break;
         case CEffect::Cmd::kReveal: break;
         default: ok = false; break;
@@ -750,7 +836,8 @@ void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
   for (EntityId e : listeners) {
     int p, slot;
     slot_of(e, p, slot);
-    if (p < 0 || phase_ == Phase::kOver) continue;  // gone, or the game ended meanwhile
+    // Gone, its rules lost (loseAbility by an earlier listener), or the game ended meanwhile.
+    if (p < 0 || phase_ == Phase::kOver || !script_of(e)) continue;
     for (const CAuto& au : script_of(e)->autos) {
       bool hit = false, once = false;
       for (const CEvent& ce : au.events) {
@@ -784,6 +871,7 @@ void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
 // is theirs; else their next).
 kernel::Duration Game::timed(const CStatement& st, int controller) const {
   if (st.until_opponent_turn_end) return {kernel::Until::kEndOfTurn, static_cast<int8_t>(1 - controller)};
+  if (st.until_your_next_turn) return {kernel::Until::kPlayersTurn, static_cast<int8_t>(controller)};
   return {kernel::Until::kEndOfTurn};
 }
 

@@ -82,7 +82,14 @@ void Game::begin_turn(int p) {
     return;
   }
   PlayerState& me = players_[p];
-  me.chars_played = me.backups_played = 0;
+  me.chars_played = me.backups_played = me.extra_chars = 0;
+  for (PlayerState& ps : players_) {
+    ps.nc_damaged = false;
+    ps.lost_sp = 0;
+  }
+  // Effects "until your next turn" end as it begins.
+  grants_.expire({kernel::Moment::Kind::kTurnBegins, static_cast<int8_t>(p)});
+  rule_changes_.expire({kernel::Moment::Kind::kTurnBegins, static_cast<int8_t>(p)});
   // Activate phase: the player's characters unfreeze and are no longer fresh.
   phase_ = Phase::kActivate;
   for (EntityId e : me.ring) {
@@ -94,7 +101,9 @@ void Game::begin_turn(int p) {
   if (phase_ == Phase::kOver) return;
   // Draw phase: the first player skips it on the first turn; an empty deck loses the game.
   phase_ = Phase::kDraw;
-  if (turn_ > 1) {
+  if (me.skip_draw) {
+    me.skip_draw = false;  // skip(draw): this Draw phase draws nothing
+  } else if (turn_ > 1) {
     if (me.deck.empty()) {
       lose(p);
       return;
@@ -218,7 +227,15 @@ void Game::resolve_combat() {
   ko_zero_bp();
 }
 
-void Game::next_turn() { begin_turn(1 - active_); }
+void Game::next_turn() {
+  // turns(+1): the same player takes another turn.
+  if (players_[active_].extra_turns > 0) {
+    --players_[active_].extra_turns;
+    begin_turn(active_);
+    return;
+  }
+  begin_turn(1 - active_);
+}
 
 void Game::lose(int p) {
   winner_ = 1 - p;
@@ -316,7 +333,9 @@ uint64_t Game::hash() const {
   }
   for (const PlayerState& ps : players_) {
     h = hash_mix(h, static_cast<uint32_t>(ps.hp) | static_cast<uint64_t>(static_cast<uint32_t>(ps.sp)) << 32);
-    h = hash_mix(h, ps.chars_played | static_cast<uint64_t>(ps.backups_played) << 8);
+    h = hash_mix(h, ps.chars_played | static_cast<uint64_t>(ps.backups_played) << 8 | static_cast<uint64_t>(ps.extra_chars) << 16 |
+                        static_cast<uint64_t>(ps.extra_turns) << 24 | static_cast<uint64_t>(ps.skip_draw) << 32 |
+                        static_cast<uint64_t>(ps.nc_damaged) << 33 | static_cast<uint64_t>(static_cast<uint32_t>(ps.lost_sp)) << 34);
     for (const kernel::Zone* z : {&ps.deck, &ps.hand, &ps.discards, &ps.removed}) {
       h = hash_mix(h, z->size());
       for (EntityId e : z->ids()) h = hash_mix(h, e);

@@ -32,6 +32,8 @@ using kernel::EntityId;
 using kernel::kNoEntity;
 
 inline constexpr int kSlots = 4;
+// A choice of target that is the enemy player rather than a card (to(opp,character@oppRing)).
+inline constexpr EntityId kEnemyTarget = kNoEntity - 1;
 inline constexpr int32_t kStartHp = 3000;
 inline constexpr size_t kHandSize = 5;
 inline constexpr int32_t kBackupBp = 300;
@@ -120,6 +122,11 @@ struct PlayerState {
   std::array<EntityId, kSlots> ring{kNoEntity, kNoEntity, kNoEntity, kNoEntity};
   std::array<std::vector<EntityId>, kSlots> backups;  // cards under each ring slot
   uint8_t chars_played = 0, backups_played = 0;       // this turn
+  uint8_t extra_chars = 0;                            // playExtraChar(): more characters this turn
+  uint8_t extra_turns = 0;                            // turns(+n): turns to take after this one
+  bool skip_draw = false;                             // skip(draw): the next Draw phase is skipped
+  bool nc_damaged = false;                            // dealt non-combat damage this turn (ncDamaged)
+  int32_t lost_sp = 0;                                // SP lost this turn (lostSP)
   uint16_t granted = 0;                               // player abilities given for good (cantplayac...)
   bool operator==(const PlayerState&) const = default;
 };
@@ -221,12 +228,19 @@ class Game {
   void ko_zero_bp();
   void ko(int p, int slot);
   void deal_player_damage(int p, int32_t amount);
+  void lose_sp(int p, int32_t amount);
   void deal_char_damage(int p, int slot, int32_t amount);
 
   // Legality.
   bool can_attack(int slot) const;
   bool attacking(int slot) const;
   bool can_pay(int p, int32_t sp) const { return sp >= 0 || players_[p].sp >= -sp; }
+ public:
+  // The SP a card brings (positive) or costs (negative) when p plays it: its printed SP, changed by
+  // the cost modifiers of the cards in the rings (modCost).
+  int32_t play_sp(int p, EntityId card) const;
+
+ private:
   int united_members() const;
   bool backup_fits(int p, int slot, EntityId card) const;
 
@@ -273,6 +287,8 @@ class Game {
   void fire(EventKind ev, int player, EntityId subject = kNoEntity, EntityId source = kNoEntity);
   std::string script_label(const Action& a, EntityId self) const;
   std::string where(EntityId card) const;
+  int32_t lowest_bp() const;  // the lowest BP of the characters in the rings (bp:lowest)
+  void remove_from_attack(int p, int slot);
   void end_of_turn_effects();
   void slot_of(EntityId e, int& p, int& slot) const;
   kernel::Zone* pile_of(int p, Pile pile);

@@ -25,6 +25,10 @@ constexpr CommandInfo kCommands[] = {
     {"moveTo", CEffect::Cmd::kMoveTo, false, false},   {"discard", CEffect::Cmd::kDiscard, false, false},
     {"enableRule", CEffect::Cmd::kRuleOn, false, false}, {"disableRule", CEffect::Cmd::kRuleOff, false, false},
     {"loseAbility", CEffect::Cmd::kLoseAbility, false, false}, {"each", CEffect::Cmd::kEach, false, false},
+    {"movePile", CEffect::Cmd::kMovePile, false, false},   {"swapPiles", CEffect::Cmd::kSwapPiles, false, false},
+    {"playExtraChar", CEffect::Cmd::kExtraChar, false, false}, {"turns", CEffect::Cmd::kExtraTurn, true, false},
+    {"skip", CEffect::Cmd::kSkipDraw, false, false},       {"removeFromAttack", CEffect::Cmd::kRemoveFromAttack, false, false},
+    {"rndDiscard", CEffect::Cmd::kDiscard, false, false},
 };
 
 // "hand", "myDeck", "oppDiscards", "ctrlHand"... -> pile and whose. A pile without a prefix is the
@@ -122,13 +126,15 @@ class Compiler {
     for (CAuto& a : out_.autos) {
       for (CStatement& st : a.statements) {
         default_target(st);
+        if (st.target.infront) st.target.plural = true;  // at most one card: nothing to choose
         // An auto rule runs between decisions: a target to choose is not supported there yet.
         if (st.target.who == CTarget::Who::kCards && !st.target.plural && st.target.random == 0) {
           miss("a target to choose in an auto rule");
         }
       }
     }
-    if (out_.actions.empty() && out_.autos.empty() && !out_.abilities && !out_.rules_on && !out_.rules_off && out_.missing.empty()) {
+    if (out_.actions.empty() && out_.autos.empty() && !out_.abilities && !out_.rules_on && !out_.rules_off && out_.cost_mods.empty() &&
+        out_.missing.empty()) {
       miss("no action");
     }
     std::sort(out_.missing.begin(), out_.missing.end());
@@ -188,7 +194,9 @@ class Compiler {
       if (st.hook) miss("?hook?");
       if (!st.costs.empty()) miss("a cost in an auto rule");
       if (st.events.empty() && !st.hook && static_rules(st)) continue;
-      if (st.events.empty() && !st.hook) miss("an auto rule without ~event~");
+      if (cost_mod(st)) continue;
+      // Statements after the first (joined by ';') run on the first one's events (Remy, Heidern).
+      if (st.events.empty() && !st.hook && a.events.empty()) miss("an auto rule without ~event~");
       for (const Event& e : st.events) {
         static const std::pair<std::string_view, EventKind> kEvents[] = {
             {"activatephase", EventKind::kActivatePhase}, {"drawphase", EventKind::kDrawPhase},
@@ -226,6 +234,28 @@ class Compiler {
       }
     }
     out_.autos.push_back(std::move(a));
+  }
+
+  // ~anyBeforePayCostAction~ modCost(action, +2): the plugin changes the cost as each card is paid
+  // for; here it is a cost change that holds while the card is in the ring.
+  bool cost_mod(const Statement& st) {
+    if (st.events.size() != 1 || st.branches.size() != 1 || st.branches[0].effects.size() != 1) return false;
+    const Event& ev = st.events[0];
+    const Effect& e = st.branches[0].effects[0];
+    const bool action = ev.name == "beforepaycostaction", reaction = ev.name == "beforepaycostreaction";
+    if ((!action && !reaction) || !ev.suffixes.empty() || e.name != "modCost" || e.args.size() != 2 ||
+        e.args[0].kind != Arg::Kind::kWord || e.args[1].kind != Arg::Kind::kExpr || r_.pool[e.args[1].expr].op != expr::Op::kNum ||
+        st.branches[0].cond.kind != Cond::Kind::kNone || !st.branches[0].targets.empty()) {
+      return false;
+    }
+    CScript::CostMod m;
+    if (e.args[0].word == "action" && action) m.type = CardTypeWord::kAction;
+    else if (e.args[0].word == "reaction" && reaction) m.type = CardTypeWord::kReaction;
+    else return false;
+    m.whose = ev.prefix == "any" ? -1 : ev.prefix == "opp" ? 1 : 0;
+    m.delta = static_cast<int16_t>(std::clamp(r_.pool[e.args[1].expr].value, -100, 100));
+    out_.cost_mods.push_back(m);
+    return true;
   }
 
   // `auto = enableRule(x)`: a game rule changed while the card is in the ring.
@@ -269,6 +299,7 @@ class Compiler {
     for (const std::string& r : b.restrictions) {
       if (r == "ueot") cs.until_end_of_turn = true;
       else if (r == "oppueot") cs.until_opponent_turn_end = true;
+      else if (r == "uynt") cs.until_your_next_turn = true;
       else miss(r);
     }
     if (b.targets.size() > 1) miss("several to()");
@@ -305,6 +336,41 @@ class Compiler {
       if (i > 0 && b.joins[i - 1] == 'o') miss("||");
       if (ce.cmd == CEffect::Cmd::kMoveTo) {
         move_args(e, ce);
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (e.name == "rndDiscard") {
+        // rndDiscard(n): discard(<rn>), n cards of the hand at random.
+        ce.pick.random = 1;
+        if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kExpr && r_.pool[e.args[0].expr].op == expr::Op::kNum) {
+          ce.pick.random = static_cast<int8_t>(std::clamp(r_.pool[e.args[0].expr].value, 1, 60));
+        } else if (!e.args.empty()) {
+          miss("rndDiscard() with this argument");
+        }
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kMovePile || ce.cmd == CEffect::Cmd::kSwapPiles) {
+        int8_t w1 = 0, w2 = 0;
+        if (e.args.size() != 2 || e.args[0].kind != Arg::Kind::kWord || e.args[1].kind != Arg::Kind::kWord ||
+            !pile_word(e.args[0].word, ce.pile, w1) || !pile_word(e.args[1].word, ce.pile2, w2) || w1 != 0 || w2 != 0) {
+          miss(e.name + "() of these piles");
+        }
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kSkipDraw) {
+        if (e.args.size() != 1 || e.args[0].kind != Arg::Kind::kWord || e.args[0].word != "draw") miss("skip() of this phase");
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kExtraChar || ce.cmd == CEffect::Cmd::kRemoveFromAttack) {
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kFreeze && e.args.size() == 1 && e.args[0].kind == Arg::Kind::kWord) {
+        // freeze(toggle), freeze(true): a frozen card unfreezes, an unfrozen one freezes.
+        if (e.args[0].word == "toggle" || e.args[0].word == "true") ce.mod = 't';
         cs.effects.push_back(ce);
         continue;
       }
@@ -444,17 +510,29 @@ class Compiler {
 
   // each(PRED in LIST => EFFECT) with an expression list; the effect is compiled as a statement's.
   void each_args(const Effect& e, CEffect& ce) {
-    if (e.args.size() != 1 || e.args[0].kind != Arg::Kind::kEach || e.args[0].list == expr::kNoNode) {
-      miss("each() over a target filter");
+    if (e.args.size() != 1 || e.args[0].kind != Arg::Kind::kEach) {
+      miss("each() of this argument");
       return;
     }
     const Arg& a = e.args[0];
-    for (expr::NodeId id : {a.expr, a.list}) {
-      const std::string m = unsupported_expr(r_, id);
-      if (!m.empty()) miss(m);
+    if (a.list == expr::kNoNode) {
+      // each(characters[attack] => draw(2)): once per card the filter matches.
+      if (a.filter.size() != 1) {
+        miss("each() over several filters");
+        return;
+      }
+      CTarget t = target(a.filter.front());
+      t.plural = true;
+      if (t.who != CTarget::Who::kCards || t.one_at_a_time) miss("each() over this filter");
+      ce.each_target.push_back(std::move(t));
+    } else {
+      for (expr::NodeId id : {a.expr, a.list}) {
+        const std::string m = unsupported_expr(r_, id);
+        if (!m.empty()) miss(m);
+      }
+      ce.each_pred = a.expr;
+      ce.each_list = a.list;
     }
-    ce.each_pred = a.expr;
-    ce.each_list = a.list;
     Branch b;
     b.effects = a.body;
     for (size_t i = 1; i < b.effects.size(); ++i) b.joins.push_back('&');
@@ -534,8 +612,8 @@ class Compiler {
     bool and_joined = std::any_of(f.types.and_next.begin(), f.types.and_next.end(), [](bool x) { return x; });
     if (and_joined) miss("type & type");
     for (const TypeTerm& tt : f.types.terms) {
-      if (tt.quoted) {
-        miss("card name target");
+      if (tt.word == "opp" && f.types.terms.size() > 1) {
+        t.or_enemy = true;  // to(opp,character@oppRing): the enemy or one of their characters
         continue;
       }
       if (tt.word == "me" || tt.word == "opp" || tt.word == "player" || tt.word == "this") {
@@ -551,16 +629,15 @@ class Compiler {
       t.types.push_back(tt);
     }
     if (f.types.terms.empty()) t.who = CTarget::Who::kCards;
+    if (t.or_enemy && (t.plural || t.random > 0 || t.max != 1 || t.who != CTarget::Who::kCards)) miss("players and cards in one filter");
     if (f.has_filter) {
       for (const FilterTerm& ft : f.filters.terms) {
-        if (ft.kind == FilterTerm::Kind::kLowest) miss("bp:lowest");
+        if (ft.kind == FilterTerm::Kind::kLowest && ft.word != "bp") miss(ft.word + ":lowest");
         if (ft.kind == FilterTerm::Kind::kCompare && ft.word != "bp") miss(ft.word + " comparison");
         if (ft.kind == FilterTerm::Kind::kWord) {
           static constexpr std::string_view kStates[] = {"frozen", "fresh", "backedup", "powerful", "powerless"};
           const bool state = std::find(std::begin(kStates), std::end(kStates), ft.word) != std::end(kStates);
-          static constexpr std::string_view kCombat[] = {"abinstant", "abtrigger", "abauto"};
-          if (std::find(std::begin(kCombat), std::end(kCombat), ft.word) != std::end(kCombat)) miss("[" + ft.word + "]");
-          (void)state;  // other words are subtypes or card types
+          (void)state;  // other words are subtypes, card types or ability types (abinstant...)
         }
       }
       t.filters = f.filters;
@@ -609,7 +686,12 @@ bool is_player_command(CEffect::Cmd c) {
     case CEffect::Cmd::kTrash:
     case CEffect::Cmd::kDiscard:
     case CEffect::Cmd::kRuleOn:
-    case CEffect::Cmd::kRuleOff: return true;
+    case CEffect::Cmd::kRuleOff:
+    case CEffect::Cmd::kMovePile:
+    case CEffect::Cmd::kSwapPiles:
+    case CEffect::Cmd::kExtraChar:
+    case CEffect::Cmd::kExtraTurn:
+    case CEffect::Cmd::kSkipDraw: return true;
     default: return false;
   }
 }

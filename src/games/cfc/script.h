@@ -21,6 +21,7 @@
 namespace rk::cfc {
 
 enum class Pile : uint8_t { kRing, kHand, kDeck, kDiscards, kRemoved };
+enum class CardTypeWord : uint8_t { kAction, kReaction, kCharacter };
 
 // Abilities (RuleScript.md "Abilities Statement"): bits of a character or a player.
 enum Ability : uint16_t {
@@ -64,6 +65,7 @@ struct CTarget {
   int8_t random = 0;     // <rN>: N matches at random, no choice
   uint8_t min = 1, max = 1;  // cards the player chooses (max > 1: several, see Action::several)
   bool other = false;    // ^: not the card whose rule runs
+  bool or_enemy = false; // to(opp,character@oppRing): the enemy player is one more choice
   bool infront = false;  // @infront: the opponent's character in the slot facing the card's
   bool one_at_a_time = false;  // several cards of a pile: chosen one by one once the rule runs (Pending)
   int8_t side = -1;      // -1 both players', 0 the controller's, 1 the opponent's
@@ -74,12 +76,14 @@ struct CTarget {
 
 struct CEffect {
   enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo,
-                             kDiscard, kGrant, kRevoke, kRuleOn, kRuleOff, kLoseAbility, kEach };
+                             kDiscard, kGrant, kRevoke, kRuleOn, kRuleOff, kLoseAbility, kEach,
+                             kMovePile, kSwapPiles, kExtraChar, kExtraTurn, kSkipDraw, kRemoveFromAttack };
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
   expr::NodeId value_expr = expr::kNoNode;  // an amount given by an expression (damage(this.bp))
-  Pile pile = Pile::kHand;  // moveTo
+  Pile pile = Pile::kHand;  // moveTo; movePile, swapPiles: the first pile
+  Pile pile2 = Pile::kDeck; // movePile, swapPiles: the second pile
   int8_t whose = 0;         // moveTo: 0 the script's player (no prefix, my), 1 the opponent (opp), -1 the card's owner (ctrl);
                             // shuffle: 0 the target's deck, 1 the script player's, 2 the opponent's
   HandPick pick;            // discard: which cards of the hand (no choice)
@@ -87,6 +91,7 @@ struct CEffect {
   uint16_t ability = 0;     // grant (+x), revoke (-x); the GameRule bit of kRuleOn, kRuleOff
   // each(PRED in LIST => EFFECT): the effects run once per element of LIST for which PRED holds.
   expr::NodeId each_pred = expr::kNoNode, each_list = expr::kNoNode;
+  std::vector<CTarget> each_target;  // each(characters[backedup] => ...): once per matching card
   std::vector<CEffect> body;
   bool stop_on_fail = false;  // joined to the one before by &&
 };
@@ -100,6 +105,7 @@ struct CStatement {
   bool may = false;
   bool until_end_of_turn = false;  // ueot
   bool until_opponent_turn_end = false;  // oppueot: until the end of the opponent's (next) turn
+  bool until_your_next_turn = false;     // uynt: until the controller's next turn begins
   CTarget target;
   std::vector<CEffect> effects;
 };
@@ -138,6 +144,14 @@ struct CScript {
   std::vector<CTarget> requisites;
   uint16_t abilities = 0;  // the `abilities` property: the character's own while in the ring
   uint16_t rules_on = 0, rules_off = 0;  // `auto = enableRule(x)` / `disableRule(x)`: while in the ring
+  // ~anyBeforePayCostAction~ modCost(action, +2): while in the ring, the cost of a card type changes
+  // (positive: cheaper; a cost never drops below 1 SP).
+  struct CostMod {
+    CardTypeWord type = CardTypeWord::kAction;
+    int8_t whose = -1;  // -1 any player's cards, 0 the controller's, 1 the opponent's
+    int16_t delta = 0;
+  };
+  std::vector<CostMod> cost_mods;
   bool compiled = false;
   std::vector<std::string> missing;  // what is not executable yet, one entry per kind
 };

@@ -33,10 +33,10 @@ bool truth(const Val& v) {
 }
 
 constexpr std::string_view kElementNames[] = {"card", "char", "action", "reaction"};
-constexpr std::string_view kFields[] = {"hp", "sp", "hand", "ring", "discards", "deck", "size", "bp", "BP", "SP", "lastBP", "lastbp"};
+constexpr std::string_view kFields[] = {"hp", "sp", "hand", "ring", "discards", "deck", "size", "bp", "BP", "SP", "lastBP", "lastbp", "ncDamaged", "lostSP"};
 // What the rule has done so far (RuleMemory), by the names RuleScript gives it.
 constexpr std::string_view kMemoryNames[] = {"discarded", "destroyed", "sacrificed", "moved", "trashed", "prevTgt", "tgt"};
-constexpr std::string_view kOtherNames[] = {"me", "opp", "this", "True", "False", "alone"};
+constexpr std::string_view kOtherNames[] = {"me", "opp", "this", "True", "False", "alone", "soloAttack", "uaBP"};
 
 bool is_index(std::string_view w) { return !w.empty() && w.size() <= 2 && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }); }
 
@@ -127,6 +127,7 @@ class Eval {
       }
       return make_bool(false);
     }
+    if (name == "soloAttack" || name == "uaBP") return combat(name == "uaBP");
     const RuleMemory& m = s_.game.memory();
     const std::vector<kernel::EntityId>* lists[] = {&m.discarded, &m.destroyed, &m.sacrificed, &m.moved, &m.trashed, &m.prev_targets, &m.targets};
     for (size_t k = 0; k < std::size(kMemoryNames); ++k) {
@@ -134,12 +135,33 @@ class Eval {
     }
     return {};
   }
+  // soloAttack: this card attacks alone. uaBP: the total BP of the attack this card is part of or
+  // counters.
+  Val combat(bool total) {
+    const Game& g = s_.game;
+    for (const Attack& a : g.attacks()) {
+      bool in = false;
+      int32_t bp = 0;
+      for (int k = 0; k < a.size; ++k) {
+        const EntityId e = g.player(g.active()).ring[static_cast<size_t>(a.slots[static_cast<size_t>(k)])];
+        if (e == kernel::kNoEntity) continue;
+        in |= e == s_.self;
+        bp += g.card(e).bp;
+      }
+      if (a.blocker >= 0) in |= g.player(1 - g.active()).ring[static_cast<size_t>(a.blocker)] == s_.self;
+      if (in) return total ? make_int(bp) : make_bool(a.size == 1);
+    }
+    return total ? make_int(0) : make_bool(false);
+  }
+
   Val field(const Val& base, std::string_view name) {
     const Game& g = s_.game;
     if (base.kind == Val::Kind::kPlayer) {
       const PlayerState& ps = g.player(base.i);
       if (name == "hp") return make_int(ps.hp);
       if (name == "sp") return make_int(ps.sp);
+      if (name == "ncDamaged") return make_bool(ps.nc_damaged);
+      if (name == "lostSP") return make_int(ps.lost_sp);
       Val list{Val::Kind::kCards};
       if (name == "hand") list.cards = ps.hand.ids();
       else if (name == "discards") list.cards = ps.discards.ids();
