@@ -39,14 +39,16 @@ CoverageReport coverage(const CardPool& pool, const std::vector<std::pair<std::s
       vanilla.push_back(static_cast<uint16_t>(i));  // characters that bring SP to pay for the rest
     }
   }
-  // Decks of 25 scripted cards and 25 vanilla characters, each against the next.
-  std::vector<Deck> decks;
-  for (size_t at = 0; at < scripted.size(); at += kDeckSize / 2) {
-    Deck d;
-    d.path = fmt::format("(coverage deck {})", decks.size() + 1);
-    for (size_t k = at; k < std::min(scripted.size(), at + kDeckSize / 2); ++k) d.cards.push_back(scripted[k]);
-    for (size_t k = 0; d.cards.size() < kDeckSize && !vanilla.empty(); ++k) d.cards.push_back(vanilla[(at + k) % vanilla.size()]);
-    decks.push_back(std::move(d));
+  // Decks of 25 scripted cards and 25 vanilla characters, each against the next. The scripted cards
+  // are dealt round the decks (every n-th to the same deck) so that each deck mixes characters,
+  // actions and reactions: a card that changes what actions cost needs actions in play.
+  const size_t n_decks = (scripted.size() + kDeckSize / 2 - 1) / (kDeckSize / 2);
+  std::vector<Deck> decks(n_decks);
+  for (size_t k = 0; k < scripted.size(); ++k) decks[k % n_decks].cards.push_back(scripted[k]);
+  for (size_t i = 0; i < n_decks; ++i) {
+    Deck& d = decks[i];
+    d.path = fmt::format("(coverage deck {})", i + 1);
+    for (size_t k = 0; d.cards.size() < kDeckSize && !vanilla.empty(); ++k) d.cards.push_back(vanilla[(i * kDeckSize + k) % vanilla.size()]);
   }
   ScriptStats sim;
   sim.runs.assign(pool.scripts.size(), 0);

@@ -99,7 +99,9 @@ int32_t Game::play_sp(int p, EntityId card) const {
       const CScript* s = e == kNoEntity ? nullptr : script_of(e);
       if (!s) continue;
       for (const CScript::CostMod& m : s->cost_mods) {
-        if (m.type == type && (m.whose < 0 || (m.whose == 0) == (k == p))) delta += m.delta;
+        if (m.type != type || !(m.whose < 0 || (m.whose == 0) == (k == p))) continue;
+        delta += m.delta;
+        count_script_run(e);
       }
     }
   }
