@@ -145,6 +145,7 @@ std::vector<Action> Game::legal_actions() const {
         const EntityId e = ps.ring[static_cast<size_t>(s)];
         if (e == kNoEntity || cards_[e].frozen || (abilities(e) & kCantBlock)) continue;
         if (std::any_of(attacks_.begin(), attacks_.end(), [&](const Attack& a) { return a.blocker == s; })) continue;
+        if (!hooks_allow_block(k, s)) continue;
         out.push_back({Kind::kBlock, -1, static_cast<int8_t>(s), static_cast<int8_t>(k)});
       }
     }

@@ -121,6 +121,78 @@ int32_t Game::lowest_bp() const {
   return low;
 }
 
+bool Game::hooks_allow_block(size_t k, int slot) const {
+  const Attack& a = attacks_[k];
+  const EntityId lead = players_[active_].ring[static_cast<size_t>(a.slots[0])];
+  const EntityId blocker = players_[1 - active_].ring[static_cast<size_t>(slot)];
+  for (EntityId h : players_[active_].ring) {
+    const CScript* s = h == kNoEntity ? nullptr : script_of(h);
+    if (!s || s->block_hooks.empty()) continue;
+    bool member = false;
+    for (int m = 0; m < a.size; ++m) member |= players_[active_].ring[static_cast<size_t>(a.slots[static_cast<size_t>(m)])] == h;
+    for (const CScript::BlockHook& hook : s->block_hooks) {
+      if (!hook.any && !member) continue;
+      ExprScope scope{*this, pool_->scripts[static_cast<size_t>(def(h).script)], 1 - active_, h};
+      scope.attacker = lead;
+      scope.blocker = blocker;
+      count_script_run(h);
+      if (!eval_truth(scope, hook.cond)) return false;
+    }
+  }
+  return true;
+}
+
+// transform(): the card becomes another card model where it is; in a ring it loses its back-ups
+// (Zombie) and takes the new card's BP.
+void Game::transform(EntityId c, uint16_t model) {
+  int p, slot;
+  slot_of(c, p, slot);
+  cards_[c].def = model;
+  if (p < 0) return;
+  for (EntityId b : players_[p].backups[static_cast<size_t>(slot)]) players_[cards_[b].owner].discards.push_top(b);
+  players_[p].backups[static_cast<size_t>(slot)].clear();
+  cards_[c].bp = def(c).bp;
+}
+
+// moveRevealedTo(pile): searching a deck from the top for the target revealed the cards above it;
+// they go to the pile (the script player's, or with ctrl the deck owner's), in the order revealed.
+bool Game::move_revealed(EntityId c, const CEffect& e, int p) {
+  for (int q = 0; q < 2; ++q) {
+    std::vector<EntityId>& deck = players_[q].deck.ids();
+    const auto at = std::find(deck.begin(), deck.end(), c);
+    if (at == deck.end()) continue;
+    std::vector<EntityId> above(at + 1, deck.end());
+    deck.erase(at + 1, deck.end());
+    const int to = e.whose < 0 ? q : e.whose == 0 ? p : 1 - p;
+    kernel::Zone* z = pile_of(to, e.pile);
+    for (auto it = above.rbegin(); it != above.rend(); ++it) {  // the top card was revealed first
+      if (e.value == -1) z->push_bottom(*it);
+      else z->push_top(*it);
+      memory_.moved.push_back(*it);
+    }
+    return !above.empty();
+  }
+  return false;
+}
+
+// unite(): attacking characters are forced into one united attack (Overdoing it), in slot order.
+bool Game::unite(const std::vector<EntityId>& cards) {
+  std::vector<int8_t> slots;
+  for (EntityId c : cards) {
+    int p, slot;
+    slot_of(c, p, slot);
+    if (p == active_ && attacking(slot)) slots.push_back(static_cast<int8_t>(slot));
+  }
+  if (slots.size() < 2) return false;
+  std::sort(slots.begin(), slots.end());
+  if (slots.size() > kMaxUnited) slots.resize(kMaxUnited);
+  for (int8_t s : slots) remove_from_attack(active_, s);
+  Attack a;
+  for (int8_t s : slots) a.slots[a.size++] = s;
+  attacks_.push_back(a);
+  return true;
+}
+
 // removeFromAttack(): the character leaves the attack it is part of; an attack without members ends.
 void Game::remove_from_attack(int p, int slot) {
   if (p != active_) return;
@@ -596,7 +668,22 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
       continue;
     }
     CEffect e = fx;
-    if (e.value_expr != expr::kNoNode) e.value = eval_int(scope, e.value_expr);
+    if (e.cmd == CEffect::Cmd::kUnite) {
+      if (only != Only::kPlayers) ok = unite(cards);
+      continue;
+    }
+    uint16_t becomes = 0xFFFF;  // transform(): the card model the targets become
+    if (e.cmd == CEffect::Cmd::kTransform) {
+      if (!e.guid.empty()) {
+        const auto it = pool_->by_guid.find(e.guid);
+        if (it != pool_->by_guid.end()) becomes = it->second;
+      } else if (const EntityId model = eval_card(scope, e.value_expr); model != kNoEntity) {
+        becomes = cards_[model].def;
+      }
+      if (becomes == 0xFFFF) continue;
+    } else if (e.value_expr != expr::kNoNode) {
+      e.value = eval_int(scope, e.value_expr);
+    }
     const bool grant = e.cmd == CEffect::Cmd::kGrant || e.cmd == CEffect::Cmd::kRevoke;
     const bool hand_card = e.cmd == CEffect::Cmd::kDiscard && st.hand_choice;  // discard(<1>x): the chosen card
     const bool on_players = !hand_card && (is_player_command(e.cmd) || ((e.cmd == CEffect::Cmd::kDamage || grant) && cards.empty()));
@@ -736,6 +823,15 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
         for (int q = 0; q < 2; ++q) {
           if (players_[q].hand.contains(c)) discard_cards(q, {c});
         }
+        ok = true;
+        continue;
+      }
+      if (e.cmd == CEffect::Cmd::kMoveRevealed) {
+        ok |= move_revealed(c, e, p);
+        continue;
+      }
+      if (e.cmd == CEffect::Cmd::kTransform) {
+        transform(c, becomes);
         ok = true;
         continue;
       }

@@ -289,6 +289,11 @@ class Game {
   std::string where(EntityId card) const;
   int32_t lowest_bp() const;  // the lowest BP of the characters in the rings (bp:lowest)
   void remove_from_attack(int p, int slot);
+  void transform(EntityId card, uint16_t model);
+  bool move_revealed(EntityId card, const CEffect& e, int p);
+  bool unite(const std::vector<EntityId>& cards);
+  // ?canBlock? hooks of the attacking ring: whether the defender's character in `slot` may counter attack k.
+  bool hooks_allow_block(size_t k, int slot) const;
   void end_of_turn_effects();
   void slot_of(EntityId e, int& p, int& slot) const;
   kernel::Zone* pile_of(int p, Pile pile);

@@ -28,7 +28,8 @@ constexpr CommandInfo kCommands[] = {
     {"movePile", CEffect::Cmd::kMovePile, false, false},   {"swapPiles", CEffect::Cmd::kSwapPiles, false, false},
     {"playExtraChar", CEffect::Cmd::kExtraChar, false, false}, {"turns", CEffect::Cmd::kExtraTurn, true, false},
     {"skip", CEffect::Cmd::kSkipDraw, false, false},       {"removeFromAttack", CEffect::Cmd::kRemoveFromAttack, false, false},
-    {"rndDiscard", CEffect::Cmd::kDiscard, false, false},
+    {"rndDiscard", CEffect::Cmd::kDiscard, false, false},  {"transform", CEffect::Cmd::kTransform, false, false},
+    {"moveRevealedTo", CEffect::Cmd::kMoveRevealed, false, false}, {"unite", CEffect::Cmd::kUnite, false, false},
 };
 
 // "hand", "myDeck", "oppDiscards", "ctrlHand"... -> pile and whose. A pile without a prefix is the
@@ -203,6 +204,7 @@ class Compiler {
     if (!out_.autos.empty()) return;  // RuleScript.md: any Auto property after the first is ignored
     CAuto a;
     for (const Statement& st : p.statements) {
+      if (st.hook && block_hook(st)) continue;
       if (st.hook) miss("?hook?");
       if (!st.costs.empty()) miss("a cost in an auto rule");
       if (st.events.empty() && !st.hook && static_rules(st)) continue;
@@ -246,6 +248,21 @@ class Compiler {
       }
     }
     out_.autos.push_back(std::move(a));
+  }
+
+  // ?oppCanBlock:this? [[if cond]] (Guy, Hokutomaru), ?oppCanBlock:any? (Cody (Alpha)).
+  bool block_hook(const Statement& st) {
+    if (st.events.size() != 1 || st.branches.size() != 1 || st.branches[0].cond.kind != Cond::Kind::kIf) return false;
+    const Event& ev = st.events[0];
+    if (ev.name != "canblock" || ev.prefix != "opp" || ev.suffixes.size() != 1) return false;
+    if (ev.suffixes[0] != "this" && ev.suffixes[0] != "any") return false;
+    const std::string m = unsupported_expr(r_, st.branches[0].cond.expr);
+    if (!m.empty()) {
+      miss(m);
+      return true;
+    }
+    out_.block_hooks.push_back({st.branches[0].cond.expr, ev.suffixes[0] == "any"});
+    return true;
   }
 
   // ~anyBeforePayCostAction~ modCost(action, +2): the plugin changes the cost as each card is paid
@@ -376,7 +393,37 @@ class Compiler {
         cs.effects.push_back(ce);
         continue;
       }
-      if (ce.cmd == CEffect::Cmd::kExtraChar || ce.cmd == CEffect::Cmd::kRemoveFromAttack) {
+      if (ce.cmd == CEffect::Cmd::kTransform) {
+        // transform("GUID"): that card model; transform(discarded.0): the card the expression names.
+        if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kString) {
+          ce.guid = e.args[0].word;
+        } else if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kExpr) {
+          const std::string m = unsupported_expr(r_, e.args[0].expr);
+          if (m.empty()) ce.value_expr = e.args[0].expr;
+          else miss(m);
+        } else {
+          miss("transform() of this argument");
+        }
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kMoveRevealed) {
+        // moveRevealedTo(pile[, position]): the cards above the target in its deck, as revealed.
+        ce.value = 0;
+        if (e.args.empty() || e.args[0].kind != Arg::Kind::kWord || !pile_word(e.args[0].word, ce.pile, ce.whose)) {
+          miss("moveRevealedTo() to this zone");
+        } else if (e.args.size() > 1) {
+          const Arg& pos = e.args[1];
+          if (pos.kind == Arg::Kind::kExpr && r_.pool[pos.expr].op == expr::Op::kNum && (r_.pool[pos.expr].value == 0 || r_.pool[pos.expr].value == -1)) {
+            ce.value = r_.pool[pos.expr].value;
+          } else {
+            miss("moveRevealedTo() to this position");
+          }
+        }
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kExtraChar || ce.cmd == CEffect::Cmd::kRemoveFromAttack || ce.cmd == CEffect::Cmd::kUnite) {
         cs.effects.push_back(ce);
         continue;
       }

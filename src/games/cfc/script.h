@@ -3,13 +3,8 @@
 // parts that are not yet (commands, costs, conditions, filters...), the card plays without its
 // effect, and `rulekit cfc coverage` counts it as not compiled.
 //
-// Supported so far: `auto` rules on the events of phases and combat (~myEndPhase~, ~blocked:this~,
-// ~playerCombatDamaged:fromThis~... with my/opp/any and this/fromThis/any/once), `action` properties, costs {F} {S} {D}, [[may]], [[if expr]] (script_expr.h), the effects
-// damage, draw, bp (+n, -n, xn, =n; ueot), destroy, freeze, unfreeze, sp, hp, loseLife, shuffle,
-// trash, reveal, moveTo(pile[, position]) joined by & or &&, several statements joined by ';',
-// one target per statement from to()/target()/from() or the `target` property (cards in the
-// rings or a pile by type, subtype, ^, !, plural s, [bp op n], frozen, fresh, backedup, powerful,
-// powerless; players me, opp, players), and `requisite`.
+// What is supported is listed in docs/ARCHITECTURE.md ("Scripts", "Expressions", "Choices");
+// `rulekit cfc coverage` lists, per card, what is missing.
 #pragma once
 
 #include <cstdint>
@@ -77,7 +72,8 @@ struct CTarget {
 struct CEffect {
   enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo,
                              kDiscard, kGrant, kRevoke, kRuleOn, kRuleOff, kLoseAbility, kEach,
-                             kMovePile, kSwapPiles, kExtraChar, kExtraTurn, kSkipDraw, kRemoveFromAttack };
+                             kMovePile, kSwapPiles, kExtraChar, kExtraTurn, kSkipDraw, kRemoveFromAttack,
+                             kTransform, kMoveRevealed, kUnite };
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
@@ -92,6 +88,7 @@ struct CEffect {
   // each(PRED in LIST => EFFECT): the effects run once per element of LIST for which PRED holds.
   expr::NodeId each_pred = expr::kNoNode, each_list = expr::kNoNode;
   std::vector<CTarget> each_target;  // each(characters[backedup] => ...): once per matching card
+  std::string guid;                  // transform("card model"): the card it becomes (else value_expr's card)
   std::vector<CEffect> body;
   bool stop_on_fail = false;  // joined to the one before by &&
 };
@@ -152,6 +149,13 @@ struct CScript {
     int16_t delta = 0;
   };
   std::vector<CostMod> cost_mods;
+  // ?oppCanBlock:this? [[if cond]]: while the card is in the ring, an enemy may counter its attack
+  // (any attack: `any`) only when cond holds, read with `attacker`, `blocker`, and me = the defender.
+  struct BlockHook {
+    expr::NodeId cond = expr::kNoNode;
+    bool any = false;
+  };
+  std::vector<BlockHook> block_hooks;
   bool compiled = false;
   std::vector<std::string> missing;  // what is not executable yet, one entry per kind
 };

@@ -36,7 +36,7 @@ constexpr std::string_view kElementNames[] = {"card", "char", "action", "reactio
 constexpr std::string_view kFields[] = {"hp", "sp", "hand", "ring", "discards", "deck", "size", "bp", "BP", "SP", "lastBP", "lastbp", "ncDamaged", "lostSP"};
 // What the rule has done so far (RuleMemory), by the names RuleScript gives it.
 constexpr std::string_view kMemoryNames[] = {"discarded", "destroyed", "sacrificed", "moved", "trashed", "prevTgt", "tgt"};
-constexpr std::string_view kOtherNames[] = {"me", "opp", "this", "True", "False", "alone", "soloAttack", "uaBP"};
+constexpr std::string_view kOtherNames[] = {"me", "opp", "this", "True", "False", "alone", "soloAttack", "uaBP", "attacker", "blocker"};
 
 bool is_index(std::string_view w) { return !w.empty() && w.size() <= 2 && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }); }
 
@@ -103,6 +103,7 @@ class Eval {
         // isChar(card), abs(n)
         const Val a = n.kid_count ? run(pool_.kid(n, 0)) : Val{};
         if (syms_.name(n.sym) == "abs") return make_int(a.i == INT32_MIN ? INT32_MAX : std::abs(a.i));
+        if (syms_.name(n.sym) == "inUAttack") return make_bool(a.kind == Val::Kind::kCard && in_united(a.card));
         return make_bool(a.kind == Val::Kind::kCard && a.card != kernel::kNoEntity && s_.game.def(a.card).type == CardType::kCharacter);
       }
       default: return {};
@@ -115,6 +116,8 @@ class Eval {
     if (name == "opp") return {Val::Kind::kPlayer, 1 - s_.controller};
     if (name == "this") return {Val::Kind::kCard, 0, s_.self};
     if (one_of(name, kElementNames)) return {Val::Kind::kCard, 0, element_};
+    if (name == "attacker") return {Val::Kind::kCard, 0, s_.attacker};
+    if (name == "blocker") return {Val::Kind::kCard, 0, s_.blocker};
     if (name == "True") return make_bool(true);
     if (name == "False") return make_bool(false);
     if (name == "alone") {
@@ -152,6 +155,16 @@ class Eval {
       if (in) return total ? make_int(bp) : make_bool(a.size == 1);
     }
     return total ? make_int(0) : make_bool(false);
+  }
+
+  bool in_united(kernel::EntityId card) const {
+    const Game& g = s_.game;
+    for (const Attack& a : g.attacks()) {
+      for (int k = 0; k < a.size && a.size > 1; ++k) {
+        if (g.player(g.active()).ring[static_cast<size_t>(a.slots[static_cast<size_t>(k)])] == card) return true;
+      }
+    }
+    return false;
   }
 
   Val field(const Val& base, std::string_view name) {
@@ -223,7 +236,7 @@ std::string unsupported_expr(const Rules& r, expr::NodeId id) {
       if (!one_of(name, kFields) && !is_index(name)) return "expression field `." + std::string(name) + "`";
       return unsupported_expr(r, r.pool.kid(n, 0));
     case Op::kCall:
-      if ((name != "isChar" && name != "abs") || n.kid_count != 1) return "expression function `" + std::string(name) + "()`";
+      if ((name != "isChar" && name != "abs" && name != "inUAttack") || n.kid_count != 1) return "expression function `" + std::string(name) + "()`";
       return unsupported_expr(r, r.pool.kid(n, 0));
     case Op::kNot: case Op::kNeg: case Op::kAnd: case Op::kOr: case Op::kAll:
     case Op::kAdd: case Op::kSub: case Op::kMul: case Op::kDiv: case Op::kMod:
@@ -239,6 +252,10 @@ std::string unsupported_expr(const Rules& r, expr::NodeId id) {
 
 bool eval_truth(const ExprScope& s, expr::NodeId id) { return truth(Eval(s).run(id)); }
 int32_t eval_int(const ExprScope& s, expr::NodeId id) { return Eval(s).run(id).i; }
+kernel::EntityId eval_card(const ExprScope& s, expr::NodeId id) {
+  const Val v = Eval(s).run(id);
+  return v.kind == Val::Kind::kCard ? v.card : kernel::kNoEntity;
+}
 
 int32_t count_each(const ExprScope& s, expr::NodeId pred, expr::NodeId list) {
   Eval ev(s);
