@@ -94,7 +94,7 @@ std::vector<Action> Game::legal_actions() const {
     if (ps.chars_played <= ps.extra_chars && std::count(ps.ring.begin(), ps.ring.end(), kNoEntity) > 0) {
       for (int8_t h : distinct_hand(*this, p, CardType::kCharacter)) {
         const EntityId e = ps.hand[static_cast<size_t>(h)];
-        if (!can_pay(p, def(e).sp)) continue;
+        if (!can_pay(p, def(e).sp) || !char_bp_allowed(e)) continue;
         for (int s = 0; s < kSlots; ++s) {
           if (ps.ring[static_cast<size_t>(s)] != kNoEntity) continue;
           const Action play{Kind::kPlayCharacter, h, static_cast<int8_t>(s)};

@@ -111,6 +111,33 @@ int32_t Game::play_sp(int p, EntityId card) const {
   return sp < 0 && changed > -1 && delta > 0 ? -1 : changed;
 }
 
+int32_t Game::ring_mod(int32_t CScript::*field) const {
+  int32_t total = 0;
+  for (const PlayerState& ps : players_) {
+    for (EntityId e : ps.ring) {
+      const CScript* s = e == kNoEntity ? nullptr : script_of(e);
+      if (s && s->*field) {
+        total += s->*field;
+        count_script_run(e);
+      }
+    }
+  }
+  return total;
+}
+
+bool Game::char_bp_allowed(EntityId card) const {
+  for (const PlayerState& ps : players_) {
+    for (EntityId e : ps.ring) {
+      const CScript* s = e == kNoEntity ? nullptr : script_of(e);
+      if (s && s->char_bp_limit > 0 && def(card).bp >= s->char_bp_limit) {
+        count_script_run(e);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 int32_t Game::lowest_bp() const {
   int32_t low = INT32_MAX;
   for (const PlayerState& ps : players_) {
@@ -757,11 +784,14 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
             if (tp.hp <= 0) lose(t);
             break;
           case CEffect::Cmd::kLoseLife:
-          case CEffect::Cmd::kDamage:
-            if (e.value > 0) tp.nc_damaged = true;  // non-combat damage (ncDamaged)
-            deal_player_damage(t, e.value);
+          case CEffect::Cmd::kDamage: {
+            int32_t amount = e.value;
+            if (e.cmd == CEffect::Cmd::kDamage && def(self).type == CardType::kAction && amount > 0) amount += ring_mod(&CScript::action_damage_mod);
+            if (amount > 0) tp.nc_damaged = true;  // non-combat damage (ncDamaged)
+            deal_player_damage(t, amount);
             ok = true;
             break;
+          }
           case CEffect::Cmd::kShuffle:
             chance_.shuffle(tp.deck.ids().begin(), tp.deck.ids().end(), logging_ ? &log_ : nullptr);
             ok = true;

@@ -287,7 +287,9 @@ class Game {
   void fire(EventKind ev, int player, EntityId subject = kNoEntity, EntityId source = kNoEntity);
   std::string script_label(const Action& a, EntityId self) const;
   std::string where(EntityId card) const;
-  int32_t lowest_bp() const;  // the lowest BP of the characters in the rings (bp:lowest)
+  int32_t lowest_bp() const;
+  int32_t ring_mod(int32_t CScript::*field) const;  // the sum of a while-in-the-ring change over both rings
+  bool char_bp_allowed(EntityId card) const;        // modRule(play_char_bp_limit) of the cards in the rings  // the lowest BP of the characters in the rings (bp:lowest)
   void remove_from_attack(int p, int slot);
   void transform(EntityId card, uint16_t model);
   bool move_revealed(EntityId card, const CEffect& e, int p);

@@ -147,7 +147,7 @@ class Compiler {
       }
     }
     if (out_.actions.empty() && out_.autos.empty() && !out_.abilities && !out_.rules_on && !out_.rules_off && out_.cost_mods.empty() &&
-        out_.missing.empty()) {
+        out_.char_bp_limit == 0 && out_.action_damage_mod == 0 && out_.missing.empty()) {
       miss("no action");
     }
     std::sort(out_.missing.begin(), out_.missing.end());
@@ -208,7 +208,7 @@ class Compiler {
       if (st.hook) miss("?hook?");
       if (!st.costs.empty()) miss("a cost in an auto rule");
       if (st.events.empty() && !st.hook && static_rules(st)) continue;
-      if (cost_mod(st)) continue;
+      if (cost_mod(st) || static_mod(st)) continue;
       // Statements after the first (joined by ';') run on the first one's events (Remy, Heidern).
       if (st.events.empty() && !st.hook && a.events.empty()) miss("an auto rule without ~event~");
       for (const Event& e : st.events) {
@@ -263,6 +263,30 @@ class Compiler {
     }
     out_.block_hooks.push_back({st.branches[0].cond.expr, ev.suffixes[0] == "any"});
     return true;
+  }
+
+  // auto = modRule(play_char_bp_limit, n); ~anyBeforeDamage:action~ modDamage(n): changes that hold
+  // while the card is in a ring.
+  bool static_mod(const Statement& st) {
+    if (st.branches.size() != 1 || st.branches[0].effects.size() != 1 || st.branches[0].cond.kind != Cond::Kind::kNone ||
+        !st.branches[0].targets.empty()) {
+      return false;
+    }
+    const Effect& e = st.branches[0].effects[0];
+    auto number = [&](const Arg& a, int32_t& out) {
+      if (a.kind != Arg::Kind::kExpr || r_.pool[a.expr].op != expr::Op::kNum) return false;
+      out = r_.pool[a.expr].value;
+      return true;
+    };
+    if (st.events.empty() && e.name == "modRule" && e.args.size() == 2 && e.args[0].kind == Arg::Kind::kWord &&
+        e.args[0].word == "play_char_bp_limit") {
+      return number(e.args[1], out_.char_bp_limit);
+    }
+    if (st.events.size() == 1 && st.events[0].name == "beforedamage" && st.events[0].prefix == "any" &&
+        st.events[0].suffixes == std::vector<std::string>{"action"} && e.name == "modDamage" && e.args.size() == 1) {
+      return number(e.args[0], out_.action_damage_mod);
+    }
+    return false;
   }
 
   // ~anyBeforePayCostAction~ modCost(action, +2): the plugin changes the cost as each card is paid

@@ -156,6 +156,11 @@ struct CScript {
     bool any = false;
   };
   std::vector<BlockHook> block_hooks;
+  // While in the ring: auto = modRule(play_char_bp_limit, 800) (Yuki: no character of 800 BP or more
+  // can be played; 0: no limit) and ~anyBeforeDamage:action~ modDamage(+100) (Kain: damage that
+  // action cards deal to players grows).
+  int32_t char_bp_limit = 0;
+  int32_t action_damage_mod = 0;
   bool compiled = false;
   std::vector<std::string> missing;  // what is not executable yet, one entry per kind
 };
