@@ -94,17 +94,14 @@ int32_t Game::play_sp(int p, EntityId card) const {
   if (d.type != CardType::kAction && d.type != CardType::kReaction) return sp;
   const CardTypeWord type = d.type == CardType::kAction ? CardTypeWord::kAction : CardTypeWord::kReaction;
   int32_t delta = 0;
-  for (int k = 0; k < 2; ++k) {
-    for (EntityId e : players_[k].ring) {
-      const CScript* s = e == kNoEntity ? nullptr : script_of(e);
-      if (!s) continue;
-      for (const CScript::CostMod& m : s->cost_mods) {
-        if (m.type != type || !(m.whose < 0 || (m.whose == 0) == (k == p))) continue;
-        delta += m.delta;
-        count_script_run(e);
-      }
+  each_ring_script([&](int k, EntityId e, const CScript& s) {
+    for (const CScript::CostMod& m : s.cost_mods) {
+      if (m.type != type || !(m.whose < 0 || (m.whose == 0) == (k == p))) continue;
+      delta += m.delta;
+      count_script_run(e);
     }
-  }
+    return true;
+  });
   if (delta == 0) return sp;
   // A cost made cheaper stays a cost of at least 1 SP (Kyosuke, Vanessa).
   const int32_t changed = sp + delta;
@@ -113,29 +110,22 @@ int32_t Game::play_sp(int p, EntityId card) const {
 
 int32_t Game::ring_mod(int32_t CScript::*field) const {
   int32_t total = 0;
-  for (const PlayerState& ps : players_) {
-    for (EntityId e : ps.ring) {
-      const CScript* s = e == kNoEntity ? nullptr : script_of(e);
-      if (s && s->*field) {
-        total += s->*field;
-        count_script_run(e);
-      }
+  each_ring_script([&](int, EntityId e, const CScript& s) {
+    if (s.*field) {
+      total += s.*field;
+      count_script_run(e);
     }
-  }
+    return true;
+  });
   return total;
 }
 
 bool Game::char_bp_allowed(EntityId card) const {
-  for (const PlayerState& ps : players_) {
-    for (EntityId e : ps.ring) {
-      const CScript* s = e == kNoEntity ? nullptr : script_of(e);
-      if (s && s->char_bp_limit > 0 && def(card).bp >= s->char_bp_limit) {
-        count_script_run(e);
-        return false;
-      }
-    }
-  }
-  return true;
+  return each_ring_script([&](int, EntityId e, const CScript& s) {
+    if (s.char_bp_limit <= 0 || def(card).bp < s.char_bp_limit) return true;
+    count_script_run(e);
+    return false;
+  });
 }
 
 int32_t Game::lowest_bp() const {
@@ -152,12 +142,11 @@ bool Game::hooks_allow_block(size_t k, int slot) const {
   const Attack& a = attacks_[k];
   const EntityId lead = players_[active_].ring[static_cast<size_t>(a.slots[0])];
   const EntityId blocker = players_[1 - active_].ring[static_cast<size_t>(slot)];
-  for (EntityId h : players_[active_].ring) {
-    const CScript* s = h == kNoEntity ? nullptr : script_of(h);
-    if (!s || s->block_hooks.empty()) continue;
+  return each_ring_script([&](int owner, EntityId h, const CScript& s) {
+    if (owner != active_ || s.block_hooks.empty()) return true;  // the attacking ring's hooks
     bool member = false;
     for (int m = 0; m < a.size; ++m) member |= players_[active_].ring[static_cast<size_t>(a.slots[static_cast<size_t>(m)])] == h;
-    for (const CScript::BlockHook& hook : s->block_hooks) {
+    for (const CScript::BlockHook& hook : s.block_hooks) {
       if (!hook.any && !member) continue;
       ExprScope scope{*this, pool_->scripts[static_cast<size_t>(def(h).script)], 1 - active_, h};
       scope.attacker = lead;
@@ -165,8 +154,8 @@ bool Game::hooks_allow_block(size_t k, int slot) const {
       count_script_run(h);
       if (!eval_truth(scope, hook.cond)) return false;
     }
-  }
-  return true;
+    return true;
+  });
 }
 
 // transform(): the card becomes another card model where it is; in a ring it loses its back-ups
@@ -907,9 +896,9 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
 
 // --- choices raised while a rule runs ------------------------------------------------------
 
-const CStatement& Game::pending_statement() const {
+const CStatement& Game::pending_statement(const Pending& pd) const {
   // The compiled script itself: the card may have lost its rules since (the choice still ends).
-  return pool_->compiled[static_cast<size_t>(def(pending_.self).script)].actions[static_cast<size_t>(pending_.rule)].statements[static_cast<size_t>(pending_.statement)];
+  return pool_->compiled[static_cast<size_t>(def(pd.self).script)].actions[static_cast<size_t>(pd.rule)].statements[static_cast<size_t>(pd.statement)];
 }
 
 std::vector<EntityId> Game::pending_choices() const {
@@ -925,7 +914,7 @@ std::vector<EntityId> Game::pending_choices() const {
     }
     return out;
   }
-  CTarget one = pending_statement().target;
+  CTarget one = pending_statement(pending_).target;
   one.min = one.max = 1;  // one card at a time: each distinct card once
   return card_targets(one, pending_.controller, pending_.self);
 }
@@ -934,7 +923,7 @@ void Game::take_pending(EntityId e) {
   if (pending_.discard) {
     discard_cards(pending_.player, {e});
   } else {
-    run_statement(pending_statement(), {e}, pending_.self, pending_.controller, Only::kCards);
+    run_statement(pending_statement(pending_), {e}, pending_.self, pending_.controller, Only::kCards);
   }
   --pending_.left;
   if (pending_.need > 0) --pending_.need;
@@ -946,8 +935,7 @@ void Game::end_pending() {
   const Pending done = pending_;
   pending_ = {};
   if (!done.discard && phase_ != Phase::kOver) {
-    const CStatement& st = pool_->compiled[static_cast<size_t>(def(done.self).script)].actions[static_cast<size_t>(done.rule)].statements[static_cast<size_t>(done.statement)];
-    run_statement(st, {}, done.self, done.controller, Only::kPlayers);
+    run_statement(pending_statement(done), {}, done.self, done.controller, Only::kPlayers);
   }
   ko_zero_bp();
 }

@@ -272,7 +272,7 @@ class Game {
   bool run_statement(const CStatement& st, const std::vector<EntityId>& chosen, EntityId self, int p, Only only = Only::kAll);
   // The pending choice: the cards it offers, taking one, ending it.
   std::vector<EntityId> pending_choices() const;
-  const CStatement& pending_statement() const;
+  const CStatement& pending_statement(const Pending& pd) const;
   void take_pending(EntityId e);
   void end_pending();
   // Ways to choose between t.min and t.max of `candidates` (one per distinct set of cards).
@@ -288,6 +288,18 @@ class Game {
   std::string script_label(const Action& a, EntityId self) const;
   std::string where(EntityId card) const;
   int32_t lowest_bp() const;
+  // Calls f(player, card, script) for each card with a running script in the rings, the first
+  // player's ring first, by slot; stops when f returns false, and says whether it went through.
+  template <class F>
+  bool each_ring_script(F f) const {
+    for (int k = 0; k < 2; ++k) {
+      for (EntityId e : players_[k].ring) {
+        const CScript* s = e == kNoEntity ? nullptr : script_of(e);
+        if (s && !f(k, e, *s)) return false;
+      }
+    }
+    return true;
+  }
   int32_t ring_mod(int32_t CScript::*field) const;  // the sum of a while-in-the-ring change over both rings
   bool char_bp_allowed(EntityId card) const;        // modRule(play_char_bp_limit) of the cards in the rings  // the lowest BP of the characters in the rings (bp:lowest)
   void remove_from_attack(int p, int slot);
