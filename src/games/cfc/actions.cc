@@ -115,7 +115,7 @@ std::vector<Action> Game::legal_actions() const {
     playable_from_hand(p, CardType::kAction, Kind::kPlayAction, kCantPlayAction, out);
     for (int s = 0; s < kSlots; ++s) {
       const EntityId e = ps.ring[static_cast<size_t>(s)];
-      if (e != kNoEntity && def(e).ability == AbilityType::kActivated && script_of(e) && !cards_[e].frozen &&
+      if (e != kNoEntity && rules_def(e).ability == AbilityType::kActivated && script_of(e) && !cards_[e].frozen &&
           (!cards_[e].fresh || rule_on(kRuleTriggerFresh, p)) && rule_on(kRuleTriggerAct, p)) {
         script_variants({Kind::kActivate, -1, static_cast<int8_t>(s)}, e, p, true, out);
       }

@@ -17,8 +17,9 @@ std::string lower(std::string s) {
   return s;
 }
 
-// One word of a type or [filter] segment against a card: a card type, a subtype, or a state.
-bool word_matches(const std::string& w, const CardDef& d, const Card& c, size_t backups, bool has_script) {
+// One word of a type or [filter] segment against a card: a card type, a subtype, or a state. `rd`
+// is the card whose rules it has (itself, or the one it copied).
+bool word_matches(const std::string& w, const CardDef& d, const CardDef& rd, const Card& c, size_t backups, bool has_script) {
   if (w == "*" || w == "all") return true;
   if (w == "character") return d.type == CardType::kCharacter;
   if (w == "action") return d.type == CardType::kAction;
@@ -29,9 +30,9 @@ bool word_matches(const std::string& w, const CardDef& d, const Card& c, size_t 
   if (w == "powerful") return has_script;
   if (w == "powerless") return !has_script;
   // abinstant, abtrigger, abauto: a character with a ▲, ■ or ● ability that still has it.
-  if (w == "abinstant") return has_script && d.ability == AbilityType::kInstant;
-  if (w == "abtrigger") return has_script && d.ability == AbilityType::kActivated;
-  if (w == "abauto") return has_script && d.ability == AbilityType::kAuto;
+  if (w == "abinstant") return has_script && rd.ability == AbilityType::kInstant;
+  if (w == "abtrigger") return has_script && rd.ability == AbilityType::kActivated;
+  if (w == "abauto") return has_script && rd.ability == AbilityType::kAuto;
   return lower(d.subtype) == w;
 }
 
@@ -50,7 +51,7 @@ bool compare(expr::Op op, int32_t a, int32_t b) {
 bool types_match(const std::vector<TypeTerm>& types, const CardDef& d, const Card& c) {
   if (types.empty()) return true;
   for (const TypeTerm& t : types) {
-    if (word_matches(t.word, d, c, 0, d.script >= 0) != t.negate) return true;
+    if (word_matches(t.word, d, d, c, 0, d.script >= 0) != t.negate) return true;
   }
   return false;
 }
@@ -148,7 +149,7 @@ bool Game::hooks_allow_block(size_t k, int slot) const {
     for (int m = 0; m < a.size; ++m) member |= players_[active_].ring[static_cast<size_t>(a.slots[static_cast<size_t>(m)])] == h;
     for (const CScript::BlockHook& hook : s.block_hooks) {
       if (!hook.any && !member) continue;
-      ExprScope scope{*this, pool_->scripts[static_cast<size_t>(def(h).script)], 1 - active_, h};
+      ExprScope scope{*this, pool_->scripts[static_cast<size_t>(rules_def(h).script)], 1 - active_, h};
       scope.attacker = lead;
       scope.blocker = blocker;
       count_script_run(h);
@@ -164,10 +165,66 @@ void Game::transform(EntityId c, uint16_t model) {
   int p, slot;
   slot_of(c, p, slot);
   cards_[c].def = model;
+  cards_[c].rules = kOwnRules;  // it has the new card's rules
   if (p < 0) return;
   for (EntityId b : players_[p].backups[static_cast<size_t>(slot)]) players_[cards_[b].owner].discards.push_top(b);
   players_[p].backups[static_cast<size_t>(slot)].clear();
   cards_[c].bp = def(c).bp;
+}
+
+bool Game::copy_rules(EntityId to, EntityId from) {
+  int p, slot;
+  slot_of(to, p, slot);
+  if (p < 0 || def(to).type != CardType::kCharacter) return false;
+  const Card& f = cards_[from];
+  if (f.powerless || rules_def(from).script < 0) return false;  // nothing to copy
+  // A copy of a copy is the rules of the card copied first (the plugin's CharsAbilities).
+  const uint16_t model = f.rules == kOwnRules ? f.def : f.rules;
+  Card& t = cards_[to];
+  t.rules = model == t.def ? kOwnRules : model;
+  t.powerless = false;
+  return true;
+}
+
+// copyAbility(expr): the targets get the rules of the card the expression names. steal(): the
+// receiver (this card, or the card chosen for steal's argument) gets the target's rules and the
+// target loses them. swapAbilities(): two characters exchange rules. A character keeps what it got
+// for as long as it stays in the ring.
+bool Game::change_rules(const CEffect& e, const ExprScope& scope, const std::vector<EntityId>& cards, const std::vector<EntityId>& more,
+                        EntityId self) {
+  bool ok = false;
+  switch (e.cmd) {
+    case CEffect::Cmd::kCopyAbility: {
+      const EntityId from = eval_card(scope, e.value_expr);
+      if (from == kNoEntity) return false;
+      for (EntityId c : cards) ok |= copy_rules(c, from);
+      return ok;
+    }
+    case CEffect::Cmd::kSteal: {
+      const EntityId to = e.to_more ? (more.empty() ? kNoEntity : more.front()) : self;
+      if (to == kNoEntity || cards.empty() || cards.front() == to || !copy_rules(to, cards.front())) return false;
+      cards_[cards.front()].powerless = true;
+      return true;
+    }
+    case CEffect::Cmd::kSwapAbilities: {
+      if (cards.size() != 2) return false;
+      const EntityId a = cards[0], b = cards[1];
+      const Card before = cards_[a];
+      const bool a_had = !before.powerless && rules_def(a).script >= 0;
+      copy_rules(a, b);
+      if (a_had) {
+        int p, slot;
+        slot_of(b, p, slot);
+        if (p >= 0) {
+          const uint16_t model = before.rules == kOwnRules ? before.def : before.rules;
+          cards_[b].rules = model == cards_[b].def ? kOwnRules : model;
+          cards_[b].powerless = false;
+        }
+      }
+      return true;
+    }
+    default: return false;
+  }
 }
 
 // moveRevealedTo(pile): searching a deck from the top for the target revealed the cards above it;
@@ -262,13 +319,13 @@ uint16_t Game::player_abilities(int p) const {
 // For coverage: the script of `e` ran (or a rule consulted it). `stats_` is not part of the state.
 void Game::count_script_run(EntityId e) const {
   if (!stats_) return;
-  const size_t i = static_cast<size_t>(def(e).script);
+  const size_t i = static_cast<size_t>(rules_def(e).script);
   if (stats_->runs.size() <= i) stats_->runs.resize(pool_->scripts.size());
   ++stats_->runs[i];
 }
 
 const CScript* Game::script_of(EntityId e) const {
-  const int32_t s = def(e).script;
+  const int32_t s = rules_def(e).script;
   if (s < 0 || cards_[e].powerless) return nullptr;
   const CScript& cs = pool_->compiled[static_cast<size_t>(s)];
   return cs.compiled ? &cs : nullptr;
@@ -310,6 +367,7 @@ bool Game::detach(EntityId e) {
     c.bp = def(e).bp;
     c.granted = c.revoked = 0;
     c.powerless = false;
+    c.rules = kOwnRules;
     ++c.epoch;
     return true;
   }
@@ -348,8 +406,9 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
     if (sp < 0 || p == sp || slot != sslot) return false;
   }
   const CardDef& d = def(e);
+  const CardDef& rd = rules_def(e);
   const Card& c = cards_[e];
-  const bool has_script = d.script >= 0 && !c.powerless;
+  const bool has_script = rd.script >= 0 && !c.powerless;
   // Combat states: attacking (alone or united), in a united attack, countering, countered.
   bool attack = false, uattack = false, block = false, blocked = false;
   if (t.pile == Pile::kRing) {
@@ -369,12 +428,12 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
     if (w == "uattack") return uattack;
     if (w == "block") return block;
     if (w == "blocked") return blocked;
-    return word_matches(w, d, c, backups, has_script);
+    return word_matches(w, d, rd, c, backups, has_script);
   };
   if (!t.types.empty()) {
     bool any = false;
     for (const TypeTerm& tt : t.types) {
-      any |= (tt.quoted ? d.name == tt.word : word_matches(tt.word, d, c, backups, has_script)) != tt.negate;
+      any |= (tt.quoted ? d.name == tt.word : word_matches(tt.word, d, rd, c, backups, has_script)) != tt.negate;
     }
     if (!any) return false;
   }
@@ -498,13 +557,33 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
       if (pays.empty()) continue;
     }
     // One target choice per statement that targets one card; the ways to run are their product.
-    std::vector<std::array<EntityId, 4>> combos = {{kNoEntity, kNoEntity, kNoEntity, kNoEntity}};
+    std::vector<std::array<EntityId, kMaxTargets>> combos = {{kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity}};
     std::vector<std::vector<EntityId>> several = {{}};
     int8_t several_of = -1;
     bool may = false;
+    // Each card to choose multiplies the ways to run; the cards of one statement differ (steal(Y)
+    // from(X): not from Y itself).
+    auto multiply = [&](size_t slot, const std::vector<EntityId>& choices, const CStatement& st) {
+      std::vector<std::array<EntityId, kMaxTargets>> next;
+      for (const auto& c : combos) {
+        for (EntityId e : choices) {
+          bool clash = false;
+          for (size_t k = 0; k < st.more.size(); ++k) clash |= c[static_cast<size_t>(st.more_slot) + k] == e;
+          if (clash) continue;
+          auto x = c;
+          x[slot] = e;
+          next.push_back(x);
+        }
+      }
+      combos = std::move(next);
+    };
     for (size_t si = 0; si < a.statements.size(); ++si) {
       const CStatement& st = a.statements[si];
       may |= st.may;
+      for (size_t k = 0; k < st.more.size(); ++k) {
+        const std::vector<EntityId> choices = card_targets(st.more[k], p, self);
+        if (!choices.empty()) multiply(static_cast<size_t>(st.more_slot) + k, choices, st);
+      }
       if (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 || st.target.one_at_a_time) continue;
       std::vector<EntityId> choices = card_targets(st.target, p, self);
       if (st.target.or_enemy) choices.push_back(kEnemyTarget);
@@ -515,15 +594,7 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
         several_of = static_cast<int8_t>(si);
         continue;
       }
-      std::vector<std::array<EntityId, 4>> next;
-      for (const auto& c : combos) {
-        for (EntityId e : choices) {
-          auto x = c;
-          x[si] = e;
-          next.push_back(x);
-        }
-      }
-      combos = std::move(next);
+      multiply(si, choices, st);
     }
     for (const auto& paid : pays) {
       for (const auto& c : combos) {
@@ -551,6 +622,7 @@ void Game::run_script(const Action& act, EntityId self, int p) {
   const CScript* s = script_of(self);
   if (!s || act.rule < 0 || static_cast<size_t>(act.rule) >= s->actions.size()) return;
   const CAction& a = s->actions[static_cast<size_t>(act.rule)];
+  const int32_t script = rules_def(self).script;  // the card may copy or lose rules as this one runs
   memory_ = {};
   count_script_run(self);
   // Costs.
@@ -577,11 +649,11 @@ void Game::run_script(const Action& act, EntityId self, int p) {
     }
   }
   running_rule_ = act.rule;
-  run_statements(a.statements, &act, self, p);
+  run_statements(script, a.statements, &act, self, p);
   ko_zero_bp();
 }
 
-void Game::run_statements(const std::vector<CStatement>& sts, const Action* act, EntityId self, int p) {
+void Game::run_statements(int32_t script, const std::vector<CStatement>& sts, const Action* act, EntityId self, int p) {
   bool chain = false;  // a branch of the current [[if]] ... [[else]] chain ran
   for (size_t si = 0; si < sts.size() && phase_ != Phase::kOver && pending_.player < 0; ++si) {
     const CStatement& st = sts[si];
@@ -598,20 +670,27 @@ void Game::run_statements(const std::vector<CStatement>& sts, const Action* act,
     } else if (act && si < act->targets.size() && act->targets[si] != kNoEntity) {
       chosen.push_back(act->targets[si]);
     }
+    std::vector<EntityId> more;
+    for (size_t k = 0; act && k < st.more.size(); ++k) {
+      const size_t slot = static_cast<size_t>(st.more_slot) + k;
+      more.push_back(slot < act->targets.size() ? act->targets[slot] : kNoEntity);
+    }
     if (act) running_statement_ = static_cast<int8_t>(si);
-    const bool ran = run_statement(st, chosen, self, p);
+    const bool ran = run_statement(script, st, chosen, more, self, p);
     chain = st.is_else ? chain || ran : ran;
   }
 }
 
-bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chosen, EntityId self, int p, Only only) {
-  const ExprScope scope{*this, pool_->scripts[static_cast<size_t>(def(self).script)], p, self};
+bool Game::run_statement(int32_t script, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
+                         EntityId self, int p, Only only) {
+  const ExprScope scope{*this, pool_->scripts[static_cast<size_t>(script)], p, self};
   if (only == Only::kAll && st.cond != expr::kNoNode && !eval_truth(scope, st.cond)) return false;
   if (only == Only::kAll && st.target.one_at_a_time) {
     // Several cards of a pile: the player takes them one at a time from now on.
     pending_.rule = running_rule_;
     pending_.statement = running_statement_;
     pending_.self = self;
+    pending_.script = script;
     pending_.controller = static_cast<int8_t>(p);
     pending_.player = static_cast<int8_t>(p);
     pending_.left = st.target.max;
@@ -655,11 +734,22 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
       }
       break;
   }
+  if (st.target.exclude != expr::kNoNode) {
+    // ::not(tgt): the cards the expression names are left out (Fate duel).
+    const std::vector<EntityId> out = eval_cards(scope, st.target.exclude);
+    std::erase_if(cards, [&](EntityId e) { return std::find(out.begin(), out.end(), e) != out.end(); });
+  }
+  // Further targets: the chosen cards that still match.
+  std::vector<EntityId> more_cards;
+  for (size_t k = 0; k < more.size() && k < st.more.size(); ++k) {
+    if (more[k] != kNoEntity && target_matches(st.more[k], p, self, more[k])) more_cards.push_back(more[k]);
+  }
   // Player commands under a card target (destroy() target(character) & draw()) are the controller's.
   if (players.empty() && st.target.who == CTarget::Who::kCards) players.push_back(p);
   if (only == Only::kAll && !in_each_) {
     memory_.prev_targets = std::move(memory_.targets);
     memory_.targets = cards;
+    memory_.targets.insert(memory_.targets.end(), more_cards.begin(), more_cards.end());
   }
   bool ok = true;
   for (size_t fi = 0; fi < st.effects.size(); ++fi) {
@@ -678,7 +768,7 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
       inner.effects = fx.body;
       const bool was = in_each_;
       in_each_ = true;
-      for (int32_t k = 0; k < times && phase_ != Phase::kOver; ++k) run_statement(inner, chosen, self, p);
+      for (int32_t k = 0; k < times && phase_ != Phase::kOver; ++k) run_statement(script, inner, chosen, more, self, p);
       in_each_ = was;
       ok = times > 0;
       continue;
@@ -686,6 +776,10 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
     CEffect e = fx;
     if (e.cmd == CEffect::Cmd::kUnite) {
       if (only != Only::kPlayers) ok = unite(cards);
+      continue;
+    }
+    if (e.cmd == CEffect::Cmd::kCopyAbility || e.cmd == CEffect::Cmd::kSteal || e.cmd == CEffect::Cmd::kSwapAbilities) {
+      if (only != Only::kPlayers) ok = change_rules(e, scope, cards, more_cards, self);
       continue;
     }
     uint16_t becomes = 0xFFFF;  // transform(): the card model the targets become
@@ -710,6 +804,7 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
       pending_.rule = running_rule_;
       pending_.statement = running_statement_;
       pending_.self = self;
+      pending_.script = script;
       pending_.controller = static_cast<int8_t>(p);
       pending_.player = static_cast<int8_t>(chooser);
       pending_.left = pending_.need = static_cast<uint8_t>(std::clamp(e.value, 1, 60));
@@ -898,7 +993,7 @@ bool Game::run_statement(const CStatement& st, const std::vector<EntityId>& chos
 
 const CStatement& Game::pending_statement(const Pending& pd) const {
   // The compiled script itself: the card may have lost its rules since (the choice still ends).
-  return pool_->compiled[static_cast<size_t>(def(pd.self).script)].actions[static_cast<size_t>(pd.rule)].statements[static_cast<size_t>(pd.statement)];
+  return pool_->compiled[static_cast<size_t>(pd.script)].actions[static_cast<size_t>(pd.rule)].statements[static_cast<size_t>(pd.statement)];
 }
 
 std::vector<EntityId> Game::pending_choices() const {
@@ -923,7 +1018,7 @@ void Game::take_pending(EntityId e) {
   if (pending_.discard) {
     discard_cards(pending_.player, {e});
   } else {
-    run_statement(pending_statement(pending_), {e}, pending_.self, pending_.controller, Only::kCards);
+    run_statement(pending_.script, pending_statement(pending_), {e}, {}, pending_.self, pending_.controller, Only::kCards);
   }
   --pending_.left;
   if (pending_.need > 0) --pending_.need;
@@ -935,7 +1030,7 @@ void Game::end_pending() {
   const Pending done = pending_;
   pending_ = {};
   if (!done.discard && phase_ != Phase::kOver) {
-    run_statement(pending_statement(done), {}, done.self, done.controller, Only::kPlayers);
+    run_statement(done.script, pending_statement(done), {}, {}, done.self, done.controller, Only::kPlayers);
   }
   ko_zero_bp();
 }
@@ -954,6 +1049,7 @@ void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
     slot_of(e, p, slot);
     // Gone, its rules lost (loseAbility by an earlier listener), or the game ended meanwhile.
     if (p < 0 || phase_ == Phase::kOver || !script_of(e)) continue;
+    const int32_t script = rules_def(e).script;
     for (const CAuto& au : script_of(e)->autos) {
       bool hit = false, once = false;
       for (const CEvent& ce : au.events) {
@@ -975,7 +1071,7 @@ void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
       // An event inside a rule (a KO) must not clear what that rule has done so far.
       RuleMemory outer = std::move(memory_);
       memory_ = {};
-      run_statements(au.statements, nullptr, e, p);
+      run_statements(script, au.statements, nullptr, e, p);
       memory_ = std::move(outer);
       if (phase_ == Phase::kOver) return;
       ko_zero_bp();

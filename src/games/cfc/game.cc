@@ -275,6 +275,7 @@ void Game::ko(int p, int slot) {
   cards_[e].frozen = cards_[e].fresh = false;
   cards_[e].granted = cards_[e].revoked = 0;
   cards_[e].powerless = false;
+  cards_[e].rules = kOwnRules;
   ++cards_[e].epoch;
   cards_[e].last_bp = cards_[e].bp;
   cards_[e].bp = def(e).bp;
@@ -317,7 +318,10 @@ uint64_t Game::hash() const {
                         static_cast<uint64_t>(static_cast<uint32_t>(c.bp)) << 32);
   }
   for (const auto& [e, epoch] : fired_once_) h = hash_mix(h, e | static_cast<uint64_t>(epoch) << 16 | 1ull << 40);
-  for (const Card& c : cards_) h = hash_mix(h, c.granted | static_cast<uint64_t>(c.revoked) << 16 | static_cast<uint64_t>(c.powerless) << 32);
+  for (const Card& c : cards_) {
+    h = hash_mix(h, c.granted | static_cast<uint64_t>(c.revoked) << 16 | static_cast<uint64_t>(c.powerless) << 32 |
+                        static_cast<uint64_t>(c.rules) << 40);
+  }
   for (const PlayerState& ps : players_) h = hash_mix(h, ps.granted);
   for (const auto& r : rule_changes_.entries()) {
     h = hash_mix(h, r.effect.bits | static_cast<uint64_t>(r.effect.on) << 16 | static_cast<uint64_t>(static_cast<uint8_t>(r.effect.player)) << 24 |

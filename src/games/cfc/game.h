@@ -28,12 +28,16 @@
 
 namespace rk::cfc {
 
+struct ExprScope;
 using kernel::EntityId;
 using kernel::kNoEntity;
 
 inline constexpr int kSlots = 4;
 // A choice of target that is the enemy player rather than a card (to(opp,character@oppRing)).
 inline constexpr EntityId kEnemyTarget = kNoEntity - 1;
+// Card::rules when a card has the rules printed on it (not copied from another card).
+inline constexpr uint16_t kOwnRules = 0xFFFF;
+
 inline constexpr int32_t kStartHp = 3000;
 inline constexpr size_t kHandSize = 5;
 inline constexpr int32_t kBackupBp = 300;
@@ -66,7 +70,7 @@ struct Action {
   // The card's script (actions, reactions, ▲ on entering, ■): which `action` rule, its target (a
   // card, per statement), the cards paid for a {D...} or {S(...)} cost, and whether [[may]] is declined.
   int8_t rule = -1;
-  std::array<EntityId, 4> targets{kNoEntity, kNoEntity, kNoEntity, kNoEntity};  // one per statement
+  std::array<EntityId, kMaxTargets> targets{kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity};
   std::array<EntityId, kMaxSeveral> paid{kNoEntity, kNoEntity, kNoEntity, kNoEntity,
                                          kNoEntity, kNoEntity, kNoEntity, kNoEntity};
   // The cards chosen for the one statement (`several_of`) whose target takes several.
@@ -88,6 +92,9 @@ struct Card {
   uint16_t epoch = 0;  // how many times it left the ring: effects on an earlier stay end with it
   uint16_t granted = 0, revoked = 0;  // abilities given (+x) or taken (-x) for good during this stay
   bool powerless = false;             // loseAbility(): its rules are gone for this stay
+  // copyAbility(), steal(), swapAbilities(): the card model (CardPool::cards index) whose rules
+  // (script and ability type) it has for this stay; kOwnRules: its own.
+  uint16_t rules = kOwnRules;
   bool operator==(const Card&) const = default;
 };
 
@@ -144,6 +151,7 @@ struct Attack {
 // time; the rule's remaining player effects run when the choosing ends.
 struct Pending {
   EntityId self = kNoEntity;  // the card whose rule runs
+  int32_t script = -1;        // the script that rule belongs to (the card's rules may change meanwhile)
   int8_t player = -1;         // who chooses; -1: nothing pending
   int8_t controller = 0;      // the rule's player
   int8_t rule = -1, statement = -1;
@@ -198,6 +206,11 @@ class Game {
   const Card& card(EntityId e) const { return cards_[e]; }
   size_t card_count() const { return cards_.size(); }
   const CardDef& def(EntityId e) const { return pool_->cards[cards_[e].def]; }
+  // The card whose rules `e` has: its own, or the one it copied (script, ability type).
+  const CardDef& rules_def(EntityId e) const {
+    const Card& c = cards_[e];
+    return pool_->cards[c.rules == kOwnRules ? c.def : c.rules];
+  }
   Phase phase() const { return phase_; }
   int active() const { return active_; }
   int turn() const { return turn_; }
@@ -264,12 +277,20 @@ class Game {
   // each a copy of `base`; nothing when no rule can run.
   void script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out) const;
   void run_script(const Action& a, EntityId self, int p);
-  // Runs statements in order ([[if]]/[[else]] chains, [[may]] declined, targets chosen in `act`).
-  void run_statements(const std::vector<CStatement>& sts, const Action* act, EntityId self, int p);
+  // Runs statements of script number `script` in order ([[if]]/[[else]] chains, [[may]] declined,
+  // targets chosen in `act`).
+  void run_statements(int32_t script, const std::vector<CStatement>& sts, const Action* act, EntityId self, int p);
   // Which effects of a statement run: all; those on its cards (one card taken for a Pending); those
   // on players (once the Pending ends). False when its [[if]] did not hold.
   enum class Only : uint8_t { kAll, kCards, kPlayers };
-  bool run_statement(const CStatement& st, const std::vector<EntityId>& chosen, EntityId self, int p, Only only = Only::kAll);
+  // `chosen`: the cards chosen for its target; `more`: for its further targets (CStatement::more).
+  bool run_statement(int32_t script, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
+                     EntityId self, int p, Only only = Only::kAll);
+  // copyAbility(): `to` (in a ring) gets the rules `from` has; false when `from` has none.
+  bool copy_rules(EntityId to, EntityId from);
+  // copyAbility(), steal(), swapAbilities() on a statement's cards.
+  bool change_rules(const CEffect& e, const ExprScope& scope, const std::vector<EntityId>& cards,
+                    const std::vector<EntityId>& more, EntityId self);
   // The pending choice: the cards it offers, taking one, ending it.
   std::vector<EntityId> pending_choices() const;
   const CStatement& pending_statement(const Pending& pd) const;

@@ -13,7 +13,11 @@ std::string card_line(const Game& g, EntityId e) {
   std::string s = d.name;
   if (d.type == CardType::kCharacter) s += fmt::format(" [{} BP, {:+} SP, {}]", d.bp, d.sp, d.subtype);
   else s += fmt::format(" [{}, {:+} SP]", d.type == CardType::kAction ? "action" : "reaction", d.sp);
-  if (d.ability != AbilityType::kNone) s += fmt::format(" {} {}", ability_symbol(d.ability), d.ability_name);
+  const Card& c = g.card(e);
+  const CardDef& rd = g.rules_def(e);
+  if (c.powerless && d.ability != AbilityType::kNone) s += " (lost its ability)";
+  else if (c.rules != kOwnRules) s += fmt::format(" {} {} (of {})", ability_symbol(rd.ability), rd.ability_name, rd.name);
+  else if (d.ability != AbilityType::kNone) s += fmt::format(" {} {}", ability_symbol(d.ability), d.ability_name);
   return s;
 }
 

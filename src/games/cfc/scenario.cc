@@ -296,6 +296,7 @@ class Runner {
           else if (k == "frozen") got = c.frozen ? "true" : "false";
           else if (k == "fresh") got = c.fresh ? "true" : "false";
           else if (k == "backups") got = std::to_string(ps.backups[static_cast<size_t>(slot - 1)].size());
+          else if (k == "rules") got = c.powerless || game_.rules_def(e).script < 0 ? "none" : game_.rules_def(e).name;
           else got = "(unknown attribute)";
           if (got != v) fail(fmt::format("{} slot {} ({}): {} is {}, not {}", key, slot, spec.name, k, got, v));
         }

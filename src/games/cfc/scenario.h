@@ -13,7 +13,8 @@
 //   refused: activate Ken (slot 2)  # an action the rules do not allow here
 //   [assert]
 //   p2.hp: 2000
-//   p1.ring: 1=Ryu(frozen)     # only what is written is checked (bp, frozen, fresh, backups)
+//   p1.ring: 1=Ryu(frozen)     # only what is written is checked (bp, frozen, fresh, backups, and
+//                              # rules: the card whose rules it has, or none)
 //   p2.discards: Sagat
 //   phase: main
 //   active: 2

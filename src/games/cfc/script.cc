@@ -30,6 +30,10 @@ constexpr CommandInfo kCommands[] = {
     {"skip", CEffect::Cmd::kSkipDraw, false, false},       {"removeFromAttack", CEffect::Cmd::kRemoveFromAttack, false, false},
     {"rndDiscard", CEffect::Cmd::kDiscard, false, false},  {"transform", CEffect::Cmd::kTransform, false, false},
     {"moveRevealedTo", CEffect::Cmd::kMoveRevealed, false, false}, {"unite", CEffect::Cmd::kUnite, false, false},
+    {"copyAbility", CEffect::Cmd::kCopyAbility, false, false}, {"steal", CEffect::Cmd::kSteal, false, false},
+    {"swapAbilities", CEffect::Cmd::kSwapAbilities, false, false},
+    // clear() takes a highlight off a card: nothing the game state holds.
+    {"clear", CEffect::Cmd::kReveal, false, false},
 };
 
 // "hand", "myDeck", "oppDiscards", "ctrlHand"... -> pile and whose. A pile without a prefix is the
@@ -98,28 +102,52 @@ class Compiler {
         return;
       }
       if (st.target.who != CTarget::Who::kDefault || !target_prop) return;
-      if (target_prop->size() != 1) miss("several targets");
-      else st.target = target(target_prop->front());
+      // A statement that changes nothing (Clone Zero's clear()) needs no card chosen for it.
+      if (!st.effects.empty() &&
+          std::all_of(st.effects.begin(), st.effects.end(), [](const CEffect& e) { return e.cmd == CEffect::Cmd::kReveal; })) {
+        return;
+      }
+      // target = character; character@oppRing: one card for each filter, the first the
+      // statement's target, the others its further targets (tgt.0, tgt.1 in that order).
+      st.target = target(target_prop->front());
+      for (size_t k = 1; k < target_prop->size(); ++k) {
+        st.more.push_back(target((*target_prop)[k]));
+        const CTarget& m = st.more.back();
+        if (m.who != CTarget::Who::kCards || m.plural || m.random > 0 || m.max != 1 || m.min != 1 || m.or_enemy) {
+          miss("several targets of this kind");
+        }
+      }
+      if (!st.more.empty() && (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 ||
+                               st.target.max != 1 || st.target.min != 1)) {
+        miss("several targets of this kind");
+      }
       st.pending |= st.target.one_at_a_time;
     };
-    // Wanderer: target = character@oppRing, bp(=prevTgt.0.BP) target(this): when every statement
-    // has a target of its own and an expression reads prevTgt, the `target` property is chosen
-    // first, as a statement without effects, so that prevTgt names it.
+    // Wanderer: target = character@oppRing, bp(=prevTgt.0.BP) target(this): when the first statement
+    // has a target of its own and an expression reads prevTgt (or tgt, the cards of the `target`
+    // property), the property is chosen first, as a statement without effects, so that those
+    // names hold its cards.
     bool reads_prev = false;
     for (size_t id = 0; id < r_.pool.size(); ++id) {
       const expr::Node& n = r_.pool[static_cast<expr::NodeId>(id)];
-      reads_prev |= n.op == expr::Op::kVar && r_.symbols.name(n.sym) == "prevTgt";
+      reads_prev |= n.op == expr::Op::kVar && (r_.symbols.name(n.sym) == "prevTgt" || r_.symbols.name(n.sym) == "tgt");
     }
     for (size_t i = 0; i < out_.actions.size(); ++i) {
       CAction& a = out_.actions[i];
       if (i < labels.size()) a.label = labels[i];
-      const bool own_targets = std::all_of(a.statements.begin(), a.statements.end(),
-                                           [](const CStatement& st) { return st.target.who != CTarget::Who::kDefault; });
-      if (reads_prev && own_targets && target_prop && !a.statements.empty()) {
+      if (reads_prev && target_prop && !a.statements.empty() && a.statements.front().target.who != CTarget::Who::kDefault) {
         a.statements.insert(a.statements.begin(), CStatement{});
         if (a.statements.size() > 4) miss("more than four statements");
       }
       for (CStatement& st : a.statements) default_target(st);
+      // Further targets take the slots of Action::targets after the statements'.
+      size_t slot = a.statements.size();
+      for (CStatement& st : a.statements) {
+        if (st.more.empty()) continue;
+        st.more_slot = static_cast<int8_t>(slot);
+        slot += st.more.size();
+      }
+      if (slot > kMaxTargets) miss("more than six targets in a rule");
       // Cards taken one at a time get the statement's card effects as each is taken, its player
       // effects once the choosing ends: written the other way round (Last resort: discard(all) &
       // movePile(deck, discards) & moveTo(deck)), the order would change what happens.
@@ -139,6 +167,7 @@ class Compiler {
     for (CAuto& a : out_.autos) {
       for (CStatement& st : a.statements) {
         default_target(st);
+        if (!st.more.empty()) miss("several targets in an auto rule");
         if (st.target.infront) st.target.plural = true;  // at most one card: nothing to choose
         // An auto rule runs between decisions: a target to choose is not supported there yet.
         if (st.target.who == CTarget::Who::kCards && !st.target.plural && st.target.random == 0) {
@@ -447,7 +476,33 @@ class Compiler {
         cs.effects.push_back(ce);
         continue;
       }
-      if (ce.cmd == CEffect::Cmd::kExtraChar || ce.cmd == CEffect::Cmd::kRemoveFromAttack || ce.cmd == CEffect::Cmd::kUnite) {
+      if (ce.cmd == CEffect::Cmd::kCopyAbility) {
+        // copyAbility(discarded.0), copyAbility(this): the card whose rules the targets get.
+        const std::string m = e.args.size() == 1 && e.args[0].kind == Arg::Kind::kExpr ? unsupported_expr(r_, e.args[0].expr)
+                                                                                        : "copyAbility() of this argument";
+        if (m.empty()) ce.value_expr = e.args[0].expr;
+        else miss(m);
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kSteal) {
+        // steal() target(X): this card takes X's rules; steal(Y) from(X): a card Y, chosen with the
+        // rule, takes them.
+        if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kFilter && e.args[0].filter.size() == 1) {
+          cs.more.push_back(target(e.args[0].filter.front()));
+          const CTarget& m = cs.more.back();
+          if (m.who != CTarget::Who::kCards || m.plural || m.random > 0 || m.max != 1 || m.min != 1 || m.pile != Pile::kRing) {
+            miss("steal() to this target");
+          }
+          ce.to_more = true;
+        } else if (!e.args.empty()) {
+          miss("steal() of this argument");
+        }
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kExtraChar || ce.cmd == CEffect::Cmd::kRemoveFromAttack || ce.cmd == CEffect::Cmd::kUnite ||
+          ce.cmd == CEffect::Cmd::kSwapAbilities) {
         cs.effects.push_back(ce);
         continue;
       }
@@ -647,7 +702,12 @@ class Compiler {
 
   CTarget target(const Filter& f) {
     CTarget t;
-    if (!f.selectors.empty()) miss("::selector()");
+    for (const Selector& s : f.selectors) {
+      // ::not(tgt): all the matches but the cards the expression names.
+      const std::string m = s.name != "not" || t.exclude != expr::kNoNode ? "::" + s.name + "()" : unsupported_expr(r_, s.arg);
+      if (m.empty()) t.exclude = s.arg;
+      else miss(m);
+    }
     if (f.has_pick) {
       if (f.pick == 0 || f.pick > 60 || f.pick < -60) miss("<pick> of 0 or more than 60 cards");
       t.pick = static_cast<int16_t>(std::clamp(f.pick, -60, 60));
@@ -725,6 +785,7 @@ class Compiler {
       }
       t.filters = f.filters;
     }
+    if (t.exclude != expr::kNoNode && !t.plural) miss("::not() on a target to choose");
     return t;
   }
 

@@ -52,6 +52,9 @@ struct HandPick {
 // How many cards a target takes: one chosen (the default), every match (plural, or the window
 // of a <pick>), some at random (<r>, <r3>), or several chosen (<2>, <,3>, <2,3>, <**>).
 inline constexpr int kMaxSeveral = 8;  // cards one choice of several can hold
+// Cards chosen with a rule: one per statement, then the further targets some statements take
+// (`target = character; character@oppRing`, steal(character@ring) from(...)).
+inline constexpr size_t kMaxTargets = 6;
 struct CTarget {
   enum class Who : uint8_t { kDefault, kThis, kMe, kOpp, kPlayers, kCards };
   Who who = Who::kDefault;
@@ -67,13 +70,14 @@ struct CTarget {
   Pile pile = Pile::kRing;
   std::vector<TypeTerm> types;      // or-joined; empty: any card
   Joined<FilterTerm> filters;
+  expr::NodeId exclude = expr::kNoNode;  // ::not(expr): not the cards the expression names
 };
 
 struct CEffect {
   enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo,
                              kDiscard, kGrant, kRevoke, kRuleOn, kRuleOff, kLoseAbility, kEach,
                              kMovePile, kSwapPiles, kExtraChar, kExtraTurn, kSkipDraw, kRemoveFromAttack,
-                             kTransform, kMoveRevealed, kUnite };
+                             kTransform, kMoveRevealed, kUnite, kCopyAbility, kSteal, kSwapAbilities };
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
@@ -89,6 +93,9 @@ struct CEffect {
   expr::NodeId each_pred = expr::kNoNode, each_list = expr::kNoNode;
   std::vector<CTarget> each_target;  // each(characters[backedup] => ...): once per matching card
   std::string guid;                  // transform("card model"): the card it becomes (else value_expr's card)
+  // copyAbility(expr): value_expr names the card whose rules the targets get. steal(filter): the
+  // card that gets the stolen rules is the statement's first further target (else the rule's card).
+  bool to_more = false;
   std::vector<CEffect> body;
   bool stop_on_fail = false;  // joined to the one before by &&
 };
@@ -104,6 +111,10 @@ struct CStatement {
   bool until_opponent_turn_end = false;  // oppueot: until the end of the opponent's (next) turn
   bool until_your_next_turn = false;     // uynt: until the controller's next turn begins
   CTarget target;
+  // Further targets chosen with the rule, one card each, in Action::targets from `more_slot` on:
+  // the second and later filters of `target = a; b`, the argument of steal(filter).
+  std::vector<CTarget> more;
+  int8_t more_slot = -1;
   std::vector<CEffect> effects;
 };
 

@@ -33,7 +33,10 @@ bool truth(const Val& v) {
 }
 
 constexpr std::string_view kElementNames[] = {"card", "char", "action", "reaction"};
-constexpr std::string_view kFields[] = {"hp", "sp", "hand", "ring", "discards", "deck", "size", "bp", "BP", "SP", "lastBP", "lastbp", "ncDamaged", "lostSP"};
+constexpr std::string_view kFields[] = {"hp", "sp", "hand", "ring", "discards", "deck", "size", "bp", "BP", "SP", "lastBP", "lastbp", "ncDamaged", "lostSP",
+                                        "ability"};
+// The ability types a card's `.ability` is compared with, by AbilityType value.
+constexpr std::string_view kAbilityNames[] = {"", "instant", "triggered", "auto"};
 // What the rule has done so far (RuleMemory), by the names RuleScript gives it.
 constexpr std::string_view kMemoryNames[] = {"discarded", "destroyed", "sacrificed", "moved", "trashed", "prevTgt", "tgt"};
 constexpr std::string_view kOtherNames[] = {"me", "opp", "this", "True", "False", "alone", "soloAttack", "uaBP", "attacker", "blocker"};
@@ -118,6 +121,9 @@ class Eval {
     if (one_of(name, kElementNames)) return {Val::Kind::kCard, 0, element_};
     if (name == "attacker") return {Val::Kind::kCard, 0, s_.attacker};
     if (name == "blocker") return {Val::Kind::kCard, 0, s_.blocker};
+    for (size_t k = 1; k < std::size(kAbilityNames); ++k) {
+      if (name == kAbilityNames[k]) return make_int(static_cast<int32_t>(k));
+    }
     if (name == "True") return make_bool(true);
     if (name == "False") return make_bool(false);
     if (name == "alone") {
@@ -199,6 +205,11 @@ class Eval {
     if (name == "BP") return make_int(g.def(base.card).bp);
     if (name == "SP" || name == "sp") return make_int(g.def(base.card).sp);
     if (name == "lastBP" || name == "lastbp") return make_int(g.card(base.card).last_bp);
+    if (name == "ability") {
+      // The type of the rules the card has now: 0 (none) when it has lost them.
+      const bool has = g.rules_def(base.card).script >= 0 && !g.card(base.card).powerless;
+      return make_int(has ? static_cast<int32_t>(g.rules_def(base.card).ability) : 0);
+    }
     return {};
   }
 
@@ -230,7 +241,10 @@ std::string unsupported_expr(const Rules& r, expr::NodeId id) {
   switch (n.op) {
     case Op::kNum: return "";
     case Op::kVar:
-      if (one_of(name, kOtherNames) || one_of(name, kMemoryNames) || one_of(name, kElementNames)) return "";
+      if (one_of(name, kOtherNames) || one_of(name, kMemoryNames) || one_of(name, kElementNames) ||
+          (!name.empty() && one_of(name, kAbilityNames))) {
+        return "";
+      }
       return "expression name `" + std::string(name) + "`";
     case Op::kField:
       if (!one_of(name, kFields) && !is_index(name)) return "expression field `." + std::string(name) + "`";
@@ -255,6 +269,11 @@ int32_t eval_int(const ExprScope& s, expr::NodeId id) { return Eval(s).run(id).i
 kernel::EntityId eval_card(const ExprScope& s, expr::NodeId id) {
   const Val v = Eval(s).run(id);
   return v.kind == Val::Kind::kCard ? v.card : kernel::kNoEntity;
+}
+std::vector<kernel::EntityId> eval_cards(const ExprScope& s, expr::NodeId id) {
+  Val v = Eval(s).run(id);
+  if (v.kind == Val::Kind::kCard && v.card != kernel::kNoEntity) return {v.card};
+  return v.kind == Val::Kind::kCards ? std::move(v.cards) : std::vector<kernel::EntityId>{};
 }
 
 int32_t count_each(const ExprScope& s, expr::NodeId pred, expr::NodeId list) {

@@ -31,6 +31,8 @@ bool eval_truth(const ExprScope& s, expr::NodeId id);
 int32_t eval_int(const ExprScope& s, expr::NodeId id);
 // The card an expression names (transform(discarded.0)); kNoEntity when it names none.
 kernel::EntityId eval_card(const ExprScope& s, expr::NodeId id);
+// The cards an expression names: a list, or one card (::not(tgt)).
+std::vector<kernel::EntityId> eval_cards(const ExprScope& s, expr::NodeId id);
 // each(PRED in LIST => ...): how many elements of LIST satisfy PRED. The element is named by PRED's
 // first card, char, action or reaction; char, action and reaction take only that type of card.
 int32_t count_each(const ExprScope& s, expr::NodeId pred, expr::NodeId list);
