@@ -172,6 +172,28 @@ void Game::transform(EntityId c, uint16_t model) {
   cards_[c].bp = def(c).bp;
 }
 
+void Game::compute_vars(int32_t script, EntityId self, int p) {
+  const CScript& s = pool_->compiled[static_cast<size_t>(script)];
+  memory_.vars.clear();
+  memory_.vars_script = script;
+  const ExprScope scope{*this, pool_->scripts[static_cast<size_t>(script)], p, self};
+  for (const CVar& v : s.vars) {
+    VarValue out;
+    switch (v.kind) {
+      case CVar::Kind::kCoin:
+        // flipCoin(): the player calls heads or tails; either call wins half the time.
+        out.value = chance_.below(2, logging_ ? &log_ : nullptr) == 0 ? 1 : 0;
+        break;
+      case CVar::Kind::kTargets:
+        out.is_cards = true;
+        out.cards = card_targets(v.filter, p, self);
+        break;
+      case CVar::Kind::kExpr: out = eval_var(scope, v.value); break;
+    }
+    memory_.vars.push_back(std::move(out));  // later vars may read earlier ones
+  }
+}
+
 bool Game::copy_rules(EntityId to, EntityId from) {
   int p, slot;
   slot_of(to, p, slot);
@@ -581,6 +603,7 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
       const CStatement& st = a.statements[si];
       may |= st.may;
       for (size_t k = 0; k < st.more.size(); ++k) {
+        if (st.more[k].plural) continue;  // every match: nothing to choose
         const std::vector<EntityId> choices = card_targets(st.more[k], p, self);
         if (!choices.empty()) multiply(static_cast<size_t>(st.more_slot) + k, choices, st);
       }
@@ -676,6 +699,10 @@ void Game::run_statements(int32_t script, const std::vector<CStatement>& sts, co
       more.push_back(slot < act->targets.size() ? act->targets[slot] : kNoEntity);
     }
     if (act) running_statement_ = static_cast<int8_t>(si);
+    if (!pool_->compiled[static_cast<size_t>(script)].vars.empty() &&
+        si == (act ? pool_->compiled[static_cast<size_t>(script)].actions[static_cast<size_t>(act->rule)].vars_at : 0)) {
+      compute_vars(script, self, p);
+    }
     const bool ran = run_statement(script, st, chosen, more, self, p);
     chain = st.is_else ? chain || ran : ran;
   }
@@ -715,7 +742,9 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
       players.push_back(1 - p);
       break;
     case CTarget::Who::kCards:
-      if (st.target.plural) {
+      if (st.target.cards_expr != expr::kNoNode) {
+        cards = eval_cards(scope, st.target.cards_expr);
+      } else if (st.target.plural) {
         cards = card_targets(st.target, p, self);
       } else if (st.target.random > 0) {
         // <rN>: N of the matches, drawn now (logged like every random draw).
@@ -741,8 +770,12 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
   }
   // Further targets: the chosen cards that still match.
   std::vector<EntityId> more_cards;
-  for (size_t k = 0; k < more.size() && k < st.more.size(); ++k) {
-    if (more[k] != kNoEntity && target_matches(st.more[k], p, self, more[k])) more_cards.push_back(more[k]);
+  for (size_t k = 0; k < st.more.size(); ++k) {
+    if (st.more[k].plural) {
+      for (EntityId e : card_targets(st.more[k], p, self)) more_cards.push_back(e);
+    } else if (k < more.size() && more[k] != kNoEntity && target_matches(st.more[k], p, self, more[k])) {
+      more_cards.push_back(more[k]);
+    }
   }
   // Player commands under a card target (destroy() target(character) & draw()) are the controller's.
   if (players.empty() && st.target.who == CTarget::Who::kCards) players.push_back(p);

@@ -21,6 +21,7 @@
 
 #include "games/cfc/deck.h"
 #include "games/cfc/pool.h"
+#include "games/cfc/script_expr.h"
 #include "kernel/chance.h"
 #include "kernel/effects.h"
 #include "kernel/log.h"
@@ -164,6 +165,9 @@ struct Pending {
 // discarded, destroyed, sacrificed, moved, trashed cards, and the targets of the statement before.
 struct RuleMemory {
   std::vector<EntityId> discarded, destroyed, sacrificed, moved, trashed, prev_targets, targets;
+  // The values of the script's vars (CScript::vars, same order): a number or truth value, or cards.
+  std::vector<VarValue> vars;
+  int32_t vars_script = -1;  // the script whose vars they are
   bool operator==(const RuleMemory&) const = default;
 };
 
@@ -288,6 +292,8 @@ class Game {
                      EntityId self, int p, Only only = Only::kAll);
   // copyAbility(): `to` (in a ring) gets the rules `from` has; false when `from` has none.
   bool copy_rules(EntityId to, EntityId from);
+  // Computes the vars of script number `script` into memory_ (flipCoin() draws from the generator).
+  void compute_vars(int32_t script, EntityId self, int p);
   // copyAbility(), steal(), swapAbilities() on a statement's cards.
   bool change_rules(const CEffect& e, const ExprScope& scope, const std::vector<EntityId>& cards,
                     const std::vector<EntityId>& more, EntityId self);

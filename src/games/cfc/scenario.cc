@@ -72,7 +72,7 @@ CardSpec card_spec(const std::string& s) {
 class Runner {
  public:
   Runner(const CardPool& pool, const std::string& name, const std::string& text, ScriptStats* stats)
-      : pool_(pool), name_(name), text_(text), game_(pool, Deck{}, Deck{}, 1) {
+      : pool_(pool), name_(name), text_(text), game_(pool, Deck{}, Deck{}, 1), stats_(stats) {
     game_.set_stats(stats);
   }
 
@@ -168,6 +168,13 @@ class Runner {
     if (key == "active") {
       active_ = std::atoi(value.c_str()) - 1;
       if (active_ != 0 && active_ != 1) fail("active is 1 or 2");
+      return;
+    }
+    if (key == "seed") {
+      // The seed of the game's generator (coin flips, cards at random): the first line of [init].
+      if (game_.card_count() != 0) fail("seed comes before any card");
+      game_ = Game(pool_, Deck{}, Deck{}, std::strtoull(value.c_str(), nullptr, 10));
+      game_.set_stats(stats_);
       return;
     }
     if (!player_key(key, p, what)) {
@@ -314,6 +321,7 @@ class Runner {
   const CardPool& pool_;
   std::string name_, text_;
   Game game_;
+  ScriptStats* stats_ = nullptr;
   int active_ = 0;
   uint32_t line_ = 0;
   std::vector<std::string> failures_;

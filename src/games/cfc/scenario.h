@@ -20,7 +20,8 @@
 //   active: 2
 //
 // Players are p1 and p2; piles are deck (bottom first), hand, discards, removed; other keys:
-// hp, sp, phase, active, winner (1, 2 or none). Cards are named as in set.xml; a name
+// hp, sp, phase, active, winner (1, 2 or none); `seed: N` (first in [init]) seeds coin flips and
+// other random draws. Cards are named as in set.xml; a name
 // that several cards share takes the first of the set. Unnamed piles start empty.
 #pragma once
 

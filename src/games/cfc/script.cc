@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "games/cfc/script_expr.h"
+#include "text/diagnostic.h"
 
 namespace rk::cfc {
 namespace {
@@ -88,7 +89,7 @@ class Compiler {
             else miss("ability " + w);
           }
           break;
-        case Key::kVars: miss("vars"); break;
+        case Key::kVars: vars(p); break;
       }
     }
     // The `target` property is the default target of action and auto rules (Q: target = players;
@@ -112,8 +113,9 @@ class Compiler {
       st.target = target(target_prop->front());
       for (size_t k = 1; k < target_prop->size(); ++k) {
         st.more.push_back(target((*target_prop)[k]));
+        // Each further filter is one card to choose, or every match (a <pick> window).
         const CTarget& m = st.more.back();
-        if (m.who != CTarget::Who::kCards || m.plural || m.random > 0 || m.max != 1 || m.min != 1 || m.or_enemy) {
+        if (m.who != CTarget::Who::kCards || m.random > 0 || m.max != 1 || m.min != 1 || m.or_enemy || m.one_at_a_time) {
           miss("several targets of this kind");
         }
       }
@@ -137,6 +139,7 @@ class Compiler {
       if (i < labels.size()) a.label = labels[i];
       if (reads_prev && target_prop && !a.statements.empty() && a.statements.front().target.who != CTarget::Who::kDefault) {
         a.statements.insert(a.statements.begin(), CStatement{});
+        a.vars_at = 1;  // _char := tgt.0 names a card of it
         if (a.statements.size() > 4) miss("more than four statements");
       }
       for (CStatement& st : a.statements) default_target(st);
@@ -175,6 +178,15 @@ class Compiler {
         }
       }
     }
+    // Every `_name` an expression reads is one of the vars.
+    for (size_t id = 0; id < r_.pool.size(); ++id) {
+      const expr::Node& n = r_.pool[static_cast<expr::NodeId>(id)];
+      if (n.op != expr::Op::kVar || r_.symbols.name(n.sym).substr(0, 1) != "_") continue;
+      const std::string_view name = r_.symbols.name(n.sym);
+      if (std::none_of(out_.vars.begin(), out_.vars.end(), [&](const CVar& v) { return v.name == name; })) {
+        miss("undeclared variable " + std::string(name));
+      }
+    }
     if (out_.actions.empty() && out_.autos.empty() && !out_.abilities && !out_.rules_on && !out_.rules_off && out_.cost_mods.empty() &&
         out_.char_bp_limit == 0 && out_.action_damage_mod == 0 && out_.missing.empty()) {
       miss("no action");
@@ -187,6 +199,40 @@ class Compiler {
 
  private:
   void miss(std::string what) { out_.missing.push_back(std::move(what)); }
+
+  // vars = _coin := flipCoin(); _cards := getTargets('"Engokogeki"s@myDiscards'); _char := tgt.0
+  void vars(const Property& p) {
+    for (const Var& v : p.vars) {
+      CVar cv;
+      cv.name = v.name;
+      const expr::Node& n = r_.pool[v.value];
+      const std::string_view call = n.op == expr::Op::kCall ? r_.symbols.name(n.sym) : std::string_view{};
+      if (call == "flipCoin" && n.kid_count == 0) {
+        cv.kind = CVar::Kind::kCoin;
+      } else if (call == "getTargets" && n.kid_count == 1 && r_.pool[r_.pool.kid(n, 0)].op == expr::Op::kStr) {
+        // The argument is a target filter written as a string: parsed like a `target` property.
+        cv.kind = CVar::Kind::kTargets;
+        const std::string text = "target = " + std::string(r_.symbols.name(r_.pool[r_.pool.kid(n, 0)].sym));
+        text::Diagnostics diags(nullptr);
+        Rules inner;
+        if (!parse_rules(text, diags, inner) || inner.props.size() != 1 || inner.props[0].filters.size() != 1) {
+          miss("getTargets() of this filter");
+        } else {
+          Compiler sub(inner);
+          cv.filter = sub.target(inner.props[0].filters.front());
+          cv.filter.plural = true;
+          if (!sub.out_.missing.empty() || cv.filter.who != CTarget::Who::kCards || cv.filter.exclude != expr::kNoNode) {
+            miss("getTargets() of this filter");
+          }
+        }
+      } else {
+        const std::string m = unsupported_expr(r_, v.value);
+        if (m.empty()) cv.value = v.value;
+        else miss(m);
+      }
+      out_.vars.push_back(std::move(cv));
+    }
+  }
 
   // An amount: a number, or an expression the engine evaluates when the effect runs.
   void amount(expr::NodeId id, CEffect& ce) {
@@ -388,8 +434,18 @@ class Compiler {
     if (!b.targets.empty()) {
       const TargetClause& t = b.targets.front();
       // to?() runs the effects even without a matching target, which every to() here does.
-      if (t.is_expr || t.filters.size() != 1) miss("to() with an expression or several filters");
-      else cs.target = target(t.filters.front());
+      if (t.is_expr) {
+        // to(_char), target(tgt.0): the cards the expression names when the statement runs.
+        const std::string m = unsupported_expr(r_, t.expr);
+        if (!m.empty()) miss(m);
+        cs.target.who = CTarget::Who::kCards;
+        cs.target.plural = true;
+        cs.target.cards_expr = t.expr;
+      } else if (t.filters.size() != 1) {
+        miss("to() with several filters");
+      } else {
+        cs.target = target(t.filters.front());
+      }
       cs.pending |= cs.target.one_at_a_time;
     }
     for (size_t i = 0; i < b.effects.size(); ++i) {
@@ -714,7 +770,11 @@ class Compiler {
     }
     switch (f.qty.kind) {
       case Qty::Kind::kNone:
-        t.plural = f.has_pick;  // the whole window: character<1>@oppRing is the first one, *<4>@deck the top four
+        // The whole window: character<1>@oppRing is the first one, *<4>@deck the top four. In any
+        // deck (character<1>[powerful]@anyDeck: "look through the top of any deck") the player
+        // chooses the deck, that is one of the windows' cards.
+        t.plural = f.has_pick && !(f.zone_prefix == "any" && f.zone == "deck" && std::abs(f.pick) == 1 &&
+                                   std::none_of(f.types.terms.begin(), f.types.terms.end(), [](const TypeTerm& tt) { return tt.plural; }));
         break;
       case Qty::Kind::kRandom: t.random = static_cast<int8_t>(std::clamp(f.qty.min, 1, 60)); break;
       case Qty::Kind::kCount:

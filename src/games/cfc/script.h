@@ -71,6 +71,16 @@ struct CTarget {
   std::vector<TypeTerm> types;      // or-joined; empty: any card
   Joined<FilterTerm> filters;
   expr::NodeId exclude = expr::kNoNode;  // ::not(expr): not the cards the expression names
+  expr::NodeId cards_expr = expr::kNoNode;  // to(_card), target(tgt.0): the cards an expression names
+};
+
+// vars = _coin := flipCoin(); _cards := getTargets('...'); _char := tgt.0: values a rule computes
+// once its targets are chosen, before its first statement with effects.
+struct CVar {
+  std::string name;
+  enum class Kind : uint8_t { kExpr, kCoin, kTargets } kind = Kind::kExpr;
+  expr::NodeId value = expr::kNoNode;  // kExpr
+  CTarget filter;                      // kTargets: every card the filter matches
 };
 
 struct CEffect {
@@ -120,6 +130,9 @@ struct CStatement {
 
 struct CAction {
   bool cost_freeze = false, cost_sacrifice = false;  // {F}; {S}: this card is KO'ed
+  // The statement before which the script's vars are computed: 1 when the first one only chooses
+  // the `target` property's cards (tgt), else 0.
+  uint8_t vars_at = 0;
   // {D}, {D(action)}, {D(2)}, {S(^character)}, {S(<**>character@myRing)}: cards the player chooses
   // to discard from the hand or to KO from the ring (Action::paid).
   enum class Pay : uint8_t { kNone, kDiscard, kSacrifice } pay = Pay::kNone;
@@ -148,6 +161,7 @@ struct CAuto {
 
 struct CScript {
   std::vector<CAction> actions;
+  std::vector<CVar> vars;
   std::vector<CAuto> autos;
   std::vector<CTarget> requisites;
   uint16_t abilities = 0;  // the `abilities` property: the character's own while in the ring

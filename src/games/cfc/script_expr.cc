@@ -137,6 +137,20 @@ class Eval {
       return make_bool(false);
     }
     if (name == "soloAttack" || name == "uaBP") return combat(name == "uaBP");
+    if (name.substr(0, 1) == "_") {
+      // A var of the running rule (vars = _card := tgt.1), computed once its targets were chosen.
+      const RuleMemory& m = s_.game.memory();
+      if (m.vars_script < 0) return {};
+      const std::vector<CVar>& decl = s_.game.pool().compiled[static_cast<size_t>(m.vars_script)].vars;
+      for (size_t k = 0; k < decl.size() && k < m.vars.size(); ++k) {
+        if (decl[k].name != name) continue;
+        const VarValue& v = m.vars[k];
+        if (v.is_card) return {Val::Kind::kCard, 0, v.cards.empty() ? kernel::kNoEntity : v.cards.front()};
+        if (v.is_cards) return {Val::Kind::kCards, 0, kernel::kNoEntity, v.cards};
+        return make_int(v.value);
+      }
+      return {};
+    }
     const RuleMemory& m = s_.game.memory();
     const std::vector<kernel::EntityId>* lists[] = {&m.discarded, &m.destroyed, &m.sacrificed, &m.moved, &m.trashed, &m.prev_targets, &m.targets};
     for (size_t k = 0; k < std::size(kMemoryNames); ++k) {
@@ -241,8 +255,9 @@ std::string unsupported_expr(const Rules& r, expr::NodeId id) {
   switch (n.op) {
     case Op::kNum: return "";
     case Op::kVar:
+      // `_name`: a var, which the compiler checks is declared.
       if (one_of(name, kOtherNames) || one_of(name, kMemoryNames) || one_of(name, kElementNames) ||
-          (!name.empty() && one_of(name, kAbilityNames))) {
+          (!name.empty() && one_of(name, kAbilityNames)) || name.substr(0, 1) == "_") {
         return "";
       }
       return "expression name `" + std::string(name) + "`";
@@ -270,6 +285,20 @@ kernel::EntityId eval_card(const ExprScope& s, expr::NodeId id) {
   const Val v = Eval(s).run(id);
   return v.kind == Val::Kind::kCard ? v.card : kernel::kNoEntity;
 }
+VarValue eval_var(const ExprScope& s, expr::NodeId id) {
+  Val v = Eval(s).run(id);
+  VarValue out;
+  out.value = v.i;
+  if (v.kind == Val::Kind::kCard) {
+    out.is_card = true;
+    out.cards = {v.card};
+  } else if (v.kind == Val::Kind::kCards) {
+    out.is_cards = true;
+    out.cards = std::move(v.cards);
+  }
+  return out;
+}
+
 std::vector<kernel::EntityId> eval_cards(const ExprScope& s, expr::NodeId id) {
   Val v = Eval(s).run(id);
   if (v.kind == Val::Kind::kCard && v.card != kernel::kNoEntity) return {v.card};

@@ -31,6 +31,14 @@ bool eval_truth(const ExprScope& s, expr::NodeId id);
 int32_t eval_int(const ExprScope& s, expr::NodeId id);
 // The card an expression names (transform(discarded.0)); kNoEntity when it names none.
 kernel::EntityId eval_card(const ExprScope& s, expr::NodeId id);
+// The value of a var (vars = _char := tgt.0): a number or truth value, a card, or cards.
+struct VarValue {
+  int32_t value = 0;
+  bool is_cards = false, is_card = false;
+  std::vector<kernel::EntityId> cards;
+  bool operator==(const VarValue&) const = default;
+};
+VarValue eval_var(const ExprScope& s, expr::NodeId id);
 // The cards an expression names: a list, or one card (::not(tgt)).
 std::vector<kernel::EntityId> eval_cards(const ExprScope& s, expr::NodeId id);
 // each(PRED in LIST => ...): how many elements of LIST satisfy PRED. The element is named by PRED's
