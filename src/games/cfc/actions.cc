@@ -129,7 +129,7 @@ std::vector<Action> Game::legal_actions() const {
       for (size_t k = 0; k < attacks_.size(); ++k) {
         const Attack& a = attacks_[k];
         if (a.size >= kMaxUnited || (united > 1 && a.size == 1)) continue;
-        if (ps.sp < kUnitedAttackCost * a.size) continue;
+        if (ps.sp < united_cost(p, a.size + 1)) continue;
         out.push_back({Kind::kUnite, -1, static_cast<int8_t>(s), static_cast<int8_t>(k)});
       }
     }
@@ -210,6 +210,8 @@ void Game::apply_action(const Action& a) {
       const EntityId e = ps.hand[static_cast<size_t>(a.hand)];
       pay(play_sp(p, e));
       take_from_hand(a.hand);
+      // Effects that last until the next action card (Tessa's free action) end once it is paid for.
+      if (a.kind == Kind::kPlayAction) cost_changes_.expire({kernel::Moment::Kind::kEvent, -1, kEventActionPlayed});
       if (a.rule >= 0) run_script(a, e, p);
       players_[cards_[e].owner].discards.push_top(e);
       break;

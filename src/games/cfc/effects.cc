@@ -103,10 +103,24 @@ int32_t Game::play_sp(int p, EntityId card) const {
     }
     return true;
   });
-  if (delta == 0) return sp;
   // A cost made cheaper stays a cost of at least 1 SP (Kyosuke, Vanessa).
   const int32_t changed = sp + delta;
-  return sp < 0 && changed > -1 && delta > 0 ? -1 : changed;
+  int32_t out = delta == 0 ? sp : sp < 0 && changed > -1 && delta > 0 ? -1 : changed;
+  // alterCost() of the player's cards of this type, in the order they were made (Tessa: =0).
+  const uint8_t kind = type == CardTypeWord::kAction ? kCostAction : kCostReaction;
+  for (const auto& c : cost_changes_.entries()) {
+    if (c.effect.kind == kind && c.effect.player == p) out = c.effect.mod == '=' ? c.effect.value : out + c.effect.value;
+  }
+  return out;
+}
+
+int32_t Game::united_cost(int p, int members) const {
+  int32_t sp = -kUnitedAttackCost * (members - 1);
+  const uint8_t kind = members == 2 ? kCostUa2 : kCostUa3;
+  for (const auto& c : cost_changes_.entries()) {
+    if (c.effect.kind == kind && c.effect.player == p) sp = c.effect.mod == '=' ? c.effect.value : sp + c.effect.value;
+  }
+  return std::max(0, -sp);
 }
 
 int32_t Game::ring_mod(int32_t CScript::*field) const {
@@ -895,6 +909,13 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
             tp.skip_draw = true;
             ok = true;
             break;
+          case CEffect::Cmd::kAlterCost:
+            cost_changes_.add({e.cost_kind, static_cast<int8_t>(t), e.mod, e.value},
+                              st.until_end_of_turn || st.until_opponent_turn_end || st.until_your_next_turn || st.until_next_action
+                                  ? timed(st, p)
+                                  : kernel::Duration{});
+            ok = true;
+            break;
           case CEffect::Cmd::kHp:
             tp.hp = static_cast<int32_t>(std::clamp<int64_t>(int64_t{tp.hp} + e.value, INT32_MIN / 2, kMaxBp));
             ok = true;
@@ -1117,6 +1138,7 @@ void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
 kernel::Duration Game::timed(const CStatement& st, int controller) const {
   if (st.until_opponent_turn_end) return {kernel::Until::kEndOfTurn, static_cast<int8_t>(1 - controller)};
   if (st.until_your_next_turn) return {kernel::Until::kPlayersTurn, static_cast<int8_t>(controller)};
+  if (st.until_next_action) return {kernel::Until::kEvent, -1, kEventActionPlayed};
   return {kernel::Until::kEndOfTurn};
 }
 
@@ -1131,6 +1153,7 @@ void Game::end_of_turn_effects() {
   bp_changes_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
   grants_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
   rule_changes_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
+  cost_changes_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
 }
 
 }  // namespace rk::cfc

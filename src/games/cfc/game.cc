@@ -42,7 +42,8 @@ EntityId Game::add_card(uint16_t def, int owner) {
 
 bool Game::operator==(const Game& o) const {
   return pool_ == o.pool_ && cards_ == o.cards_ && players_ == o.players_ && attacks_ == o.attacks_ &&
-         bp_changes_ == o.bp_changes_ && grants_ == o.grants_ && rule_changes_ == o.rule_changes_ && fired_once_ == o.fired_once_ && pending_ == o.pending_ && phase_ == o.phase_ &&
+         bp_changes_ == o.bp_changes_ && grants_ == o.grants_ && rule_changes_ == o.rule_changes_ && cost_changes_ == o.cost_changes_ &&
+         memory_ == o.memory_ && fired_once_ == o.fired_once_ && pending_ == o.pending_ && phase_ == o.phase_ &&
          active_ == o.active_ && first_ == o.first_ && turn_ == o.turn_ && winner_ == o.winner_ &&
          chance_.rng() == o.chance_.rng();
 }
@@ -130,7 +131,7 @@ void Game::enter_attack_phase() {
 void Game::enter_counter_phase() {
   // The united attack is paid when the counter-attack phase begins (the plugin's automation).
   const int united = united_members();
-  if (united > 1) players_[active_].sp = std::max(0, players_[active_].sp - kUnitedAttackCost * (united - 1));
+  if (united > 1) players_[active_].sp = std::max(0, players_[active_].sp - united_cost(active_, united));
   phase_ = Phase::kCounter;
   fire(EventKind::kBlockPhase, active_);
   // Characters attacking alone "attack" (the plugin's automation: not the members of a united attack).
@@ -326,6 +327,11 @@ uint64_t Game::hash() const {
   for (const auto& r : rule_changes_.entries()) {
     h = hash_mix(h, r.effect.bits | static_cast<uint64_t>(r.effect.on) << 16 | static_cast<uint64_t>(static_cast<uint8_t>(r.effect.player)) << 24 |
                         static_cast<uint64_t>(r.duration.until) << 32 | static_cast<uint64_t>(static_cast<uint8_t>(r.duration.player)) << 40);
+  }
+  for (const auto& c : cost_changes_.entries()) {
+    h = hash_mix(h, c.effect.kind | static_cast<uint64_t>(static_cast<uint8_t>(c.effect.player)) << 8 |
+                        static_cast<uint64_t>(static_cast<uint8_t>(c.effect.mod)) << 16 |
+                        static_cast<uint64_t>(static_cast<uint32_t>(c.effect.value)) << 24 | static_cast<uint64_t>(c.duration.until) << 56);
   }
   for (const auto& g : grants_.entries()) {
     h = hash_mix(h, g.effect.card | static_cast<uint64_t>(static_cast<uint8_t>(g.effect.player)) << 16 |

@@ -116,6 +116,18 @@ struct Grant {
   bool operator==(const Grant&) const = default;
 };
 
+// alterCost(): the SP of a kind of card or united attack changes for a player (CostKind; mod as
+// in sp(): 0 add, '=' set).
+struct CostChange {
+  uint8_t kind = kCostAction;
+  int8_t player = 0;
+  char mod = 0;
+  int32_t value = 0;
+  bool operator==(const CostChange&) const = default;
+};
+// The kernel event that ends effects marked unac: an action card was played.
+inline constexpr uint16_t kEventActionPlayed = 1;
+
 // A BP change that lasts until the end of the turn (bp(...) ueot).
 struct BpChange {
   EntityId card = kNoEntity;
@@ -259,6 +271,9 @@ class Game {
 
  private:
   int united_members() const;
+  // The SP p pays for a united attack of `members` characters (5 per character after the first,
+  // changed by alterCost).
+  int32_t united_cost(int p, int members) const;
   bool backup_fits(int p, int slot, EntityId card) const;
 
   // Abilities (RuleScript "Abilities"): the card's own (`abilities =`), given and taken.
@@ -349,6 +364,7 @@ class Game {
   kernel::Continuous<BpChange> bp_changes_;
   kernel::Continuous<Grant> grants_;
   kernel::Continuous<RuleChange> rule_changes_;
+  kernel::Continuous<CostChange> cost_changes_;
   Pending pending_;
   RuleMemory memory_;
   int8_t running_rule_ = -1, running_statement_ = -1;  // the action rule running, for a Pending it raises

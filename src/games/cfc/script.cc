@@ -32,7 +32,7 @@ constexpr CommandInfo kCommands[] = {
     {"rndDiscard", CEffect::Cmd::kDiscard, false, false},  {"transform", CEffect::Cmd::kTransform, false, false},
     {"moveRevealedTo", CEffect::Cmd::kMoveRevealed, false, false}, {"unite", CEffect::Cmd::kUnite, false, false},
     {"copyAbility", CEffect::Cmd::kCopyAbility, false, false}, {"steal", CEffect::Cmd::kSteal, false, false},
-    {"swapAbilities", CEffect::Cmd::kSwapAbilities, false, false},
+    {"swapAbilities", CEffect::Cmd::kSwapAbilities, false, false}, {"alterCost", CEffect::Cmd::kAlterCost, false, false},
     // clear() takes a highlight off a card: nothing the game state holds.
     {"clear", CEffect::Cmd::kReveal, false, false},
 };
@@ -199,6 +199,21 @@ class Compiler {
 
  private:
   void miss(std::string what) { out_.missing.push_back(std::move(what)); }
+
+  // A whole number written in the script: 5, -5.
+  bool number(expr::NodeId id, int32_t& out) const {
+    if (id == expr::kNoNode) return false;
+    const expr::Node& n = r_.pool[id];
+    if (n.op == expr::Op::kNum) {
+      out = n.value;
+      return true;
+    }
+    if (n.op == expr::Op::kNeg && n.kid_count == 1 && number(r_.pool.kid(n, 0), out)) {
+      out = -out;
+      return true;
+    }
+    return false;
+  }
 
   // vars = _coin := flipCoin(); _cards := getTargets('"Engokogeki"s@myDiscards'); _char := tgt.0
   void vars(const Property& p) {
@@ -428,6 +443,7 @@ class Compiler {
       if (r == "ueot") cs.until_end_of_turn = true;
       else if (r == "oppueot") cs.until_opponent_turn_end = true;
       else if (r == "uynt") cs.until_your_next_turn = true;
+      else if (r == "unac") cs.until_next_action = true;
       else miss(r);
     }
     if (b.targets.size() > 1) miss("several to()");
@@ -447,6 +463,9 @@ class Compiler {
         cs.target = target(t.filters.front());
       }
       cs.pending |= cs.target.one_at_a_time;
+    }
+    if (cs.until_next_action && std::any_of(b.effects.begin(), b.effects.end(), [](const Effect& e) { return e.name != "alterCost"; })) {
+      miss("unac on this effect");
     }
     for (size_t i = 0; i < b.effects.size(); ++i) {
       const Effect& e = b.effects[i];
@@ -528,6 +547,29 @@ class Compiler {
           } else {
             miss("moveRevealedTo() to this position");
           }
+        }
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kAlterCost) {
+        // alterCost(action, =0), alterCost(ua3, =-5): SP as printed on cards (negative: a cost).
+        static constexpr std::pair<std::string_view, CostKind> kKinds[] = {
+            {"action", kCostAction}, {"reaction", kCostReaction}, {"ua2", kCostUa2}, {"ua3", kCostUa3}};
+        bool known = false;
+        if (e.args.size() == 2 && e.args[0].kind == Arg::Kind::kWord) {
+          for (const auto& [w, k] : kKinds) {
+            if (e.args[0].word == w) {
+              ce.cost_kind = k;
+              known = true;
+            }
+          }
+        }
+        const Arg* amt = e.args.size() == 2 ? &e.args[1] : nullptr;
+        if (!known || !amt || (amt->kind != Arg::Kind::kMod && amt->kind != Arg::Kind::kExpr) || amt->mod == 'x' ||
+            !number(amt->expr, ce.value)) {
+          miss("alterCost() of these arguments");
+        } else {
+          ce.mod = amt->kind == Arg::Kind::kMod ? amt->mod : 0;
         }
         cs.effects.push_back(ce);
         continue;
@@ -895,7 +937,8 @@ bool is_player_command(CEffect::Cmd c) {
     case CEffect::Cmd::kSwapPiles:
     case CEffect::Cmd::kExtraChar:
     case CEffect::Cmd::kExtraTurn:
-    case CEffect::Cmd::kSkipDraw: return true;
+    case CEffect::Cmd::kSkipDraw:
+    case CEffect::Cmd::kAlterCost: return true;
     default: return false;
   }
 }

@@ -16,6 +16,8 @@
 namespace rk::cfc {
 
 enum class Pile : uint8_t { kRing, kHand, kDeck, kDiscards, kRemoved };
+// What alterCost() changes: the SP of action or reaction cards, or of double or triple united attacks.
+enum CostKind : uint8_t { kCostAction, kCostReaction, kCostUa2, kCostUa3 };
 enum class CardTypeWord : uint8_t { kAction, kReaction, kCharacter };
 
 // Abilities (RuleScript.md "Abilities Statement"): bits of a character or a player.
@@ -87,7 +89,7 @@ struct CEffect {
   enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo,
                              kDiscard, kGrant, kRevoke, kRuleOn, kRuleOff, kLoseAbility, kEach,
                              kMovePile, kSwapPiles, kExtraChar, kExtraTurn, kSkipDraw, kRemoveFromAttack,
-                             kTransform, kMoveRevealed, kUnite, kCopyAbility, kSteal, kSwapAbilities };
+                             kTransform, kMoveRevealed, kUnite, kCopyAbility, kSteal, kSwapAbilities, kAlterCost };
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
@@ -106,6 +108,8 @@ struct CEffect {
   // copyAbility(expr): value_expr names the card whose rules the targets get. steal(filter): the
   // card that gets the stolen rules is the statement's first further target (else the rule's card).
   bool to_more = false;
+  // alterCost(what, n|=n): the cost changed (CostKind), with `mod` and `value` as for sp().
+  uint8_t cost_kind = 0;
   std::vector<CEffect> body;
   bool stop_on_fail = false;  // joined to the one before by &&
 };
@@ -120,6 +124,7 @@ struct CStatement {
   bool until_end_of_turn = false;  // ueot
   bool until_opponent_turn_end = false;  // oppueot: until the end of the opponent's (next) turn
   bool until_your_next_turn = false;     // uynt: until the controller's next turn begins
+  bool until_next_action = false;        // unac: until the next action card is played
   CTarget target;
   // Further targets chosen with the rule, one card each, in Action::targets from `more_slot` on:
   // the second and later filters of `target = a; b`, the argument of steal(filter).
