@@ -77,16 +77,7 @@ void Game::playable_from_hand(int p, CardType type, Action::Kind kind, uint16_t 
 std::vector<Action> Game::legal_actions() const {
   std::vector<Action> out;
   if (phase_ == Phase::kOver) return out;
-  if (pending_.player >= 0) {
-    // A choice raised by a rule: a card each, and stopping once enough are taken.
-    if (pending_.need == 0) out.push_back({Kind::kPass});
-    for (EntityId e : pending_choices()) {
-      Action a{Kind::kChoose};
-      a.targets[0] = e;
-      out.push_back(a);
-    }
-    return out;
-  }
+  if (pending_.player >= 0) return pending_actions();  // a choice raised by a rule
   out.push_back({Kind::kPass});
   const int p = current_player();
   const PlayerState& ps = players_[p];
@@ -168,8 +159,7 @@ void Game::apply_action(const Action& a) {
   auto take_from_hand = [&](int8_t h) { return ps.hand.remove_at(static_cast<size_t>(h)); };
   auto pay = [&](int32_t sp) { ps.sp = std::max(0, ps.sp + sp); };  // positive SP is gained
   if (pending_.player >= 0) {
-    if (a.kind == Kind::kChoose) take_pending(a.targets[0]);
-    else end_pending();
+    answer_pending(a);
     return;
   }
   switch (a.kind) {
@@ -288,11 +278,7 @@ std::string Game::label(const Action& a) const {
     const EntityId e = players_[owner].ring[static_cast<size_t>(slot)];
     return fmt::format("{} (slot {})", e == kNoEntity ? std::string("?") : def(e).name, slot + 1);
   };
-  if (pending_.player >= 0) {
-    if (a.kind == Kind::kPass) return "stop choosing";
-    if (pending_.discard) return fmt::format("discard {}", def(a.targets[0]).name);
-    return fmt::format("choose {}", where(a.targets[0]));
-  }
+  if (pending_.player >= 0) return pending_label(a);
   switch (a.kind) {
     case Kind::kChoose: return fmt::format("choose {}", where(a.targets[0]));
     case Kind::kPass: return "pass";

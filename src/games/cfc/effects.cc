@@ -736,7 +736,7 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
     pending_.player = static_cast<int8_t>(p);
     pending_.left = st.target.max;
     pending_.need = st.target.min;
-    pending_.discard = false;
+    pending_.mode = Pending::Mode::kTarget;
     if (pending_choices().empty()) end_pending();
     return true;
   }
@@ -802,6 +802,15 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
   for (size_t fi = 0; fi < st.effects.size(); ++fi) {
     const CEffect& fx = st.effects[fi];
     if (fx.stop_on_fail && !ok) break;
+    if (fx.ask && skip_asked_) continue;  // the player said no to this command?()
+    if (fx.cmd == CEffect::Cmd::kProphecy) {
+      // The cards go back one choice at a time; the statement's other effects run after that.
+      if (only == Only::kAll) {
+        start_prophecy(st, fx, script, self, p);
+        return true;
+      }
+      continue;
+    }
     ok = false;
     if (phase_ == Phase::kOver) return true;
     if (fx.cmd == CEffect::Cmd::kEach) {
@@ -855,12 +864,14 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
       pending_.controller = static_cast<int8_t>(p);
       pending_.player = static_cast<int8_t>(chooser);
       pending_.left = pending_.need = static_cast<uint8_t>(std::clamp(e.value, 1, 60));
-      pending_.discard = true;
+      pending_.mode = Pending::Mode::kDiscard;
       if (pending_choices().empty()) end_pending();
       return true;
     }
     if (e.cmd == CEffect::Cmd::kShuffle && e.whose > 0) {
-      kernel::Zone& deck = players_[e.whose == 1 ? p : 1 - p].deck;
+      // shuffle(myDeck), shuffle(oppDeck), shuffle(ctrlDeck): ctrl is the deck prophecy() looked at.
+      const int q = e.whose == 1 ? p : e.whose == 2 ? 1 - p : memory_.looked_deck >= 0 ? memory_.looked_deck : p;
+      kernel::Zone& deck = players_[q].deck;
       chance_.shuffle(deck.ids().begin(), deck.ids().end(), logging_ ? &log_ : nullptr);
       ok = true;
       continue;
@@ -1041,52 +1052,6 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
     }
   }
   return true;
-}
-
-// --- choices raised while a rule runs ------------------------------------------------------
-
-const CStatement& Game::pending_statement(const Pending& pd) const {
-  // The compiled script itself: the card may have lost its rules since (the choice still ends).
-  return pool_->compiled[static_cast<size_t>(pd.script)].actions[static_cast<size_t>(pd.rule)].statements[static_cast<size_t>(pd.statement)];
-}
-
-std::vector<EntityId> Game::pending_choices() const {
-  if (pending_.player < 0 || pending_.left == 0) return {};
-  if (pending_.discard) {
-    // One choice per distinct card of the hand.
-    std::vector<EntityId> out;
-    std::vector<uint16_t> seen;
-    for (EntityId e : players_[pending_.player].hand.ids()) {
-      if (std::find(seen.begin(), seen.end(), cards_[e].def) != seen.end()) continue;
-      seen.push_back(cards_[e].def);
-      out.push_back(e);
-    }
-    return out;
-  }
-  CTarget one = pending_statement(pending_).target;
-  one.min = one.max = 1;  // one card at a time: each distinct card once
-  return card_targets(one, pending_.controller, pending_.self);
-}
-
-void Game::take_pending(EntityId e) {
-  if (pending_.discard) {
-    discard_cards(pending_.player, {e});
-  } else {
-    run_statement(pending_.script, pending_statement(pending_), {e}, {}, pending_.self, pending_.controller, Only::kCards);
-  }
-  --pending_.left;
-  if (pending_.need > 0) --pending_.need;
-  if (phase_ == Phase::kOver || pending_choices().empty()) end_pending();
-}
-
-// The choosing ends: the statement's effects on players run (Shopping: shuffle, then draw).
-void Game::end_pending() {
-  const Pending done = pending_;
-  pending_ = {};
-  if (!done.discard && phase_ != Phase::kOver) {
-    run_statement(done.script, pending_statement(done), {}, {}, done.self, done.controller, Only::kPlayers);
-  }
-  ko_zero_bp();
 }
 
 void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {

@@ -366,7 +366,10 @@ uint64_t Game::hash() const {
     h = hash_mix(h, pending_.self | static_cast<uint64_t>(static_cast<uint8_t>(pending_.player)) << 32 |
                         static_cast<uint64_t>(static_cast<uint8_t>(pending_.rule)) << 40 |
                         static_cast<uint64_t>(static_cast<uint8_t>(pending_.statement)) << 48);
-    h = hash_mix(h, pending_.left | static_cast<uint64_t>(pending_.need) << 8 | static_cast<uint64_t>(pending_.discard) << 16 |
+    for (EntityId e : pending_.aside) h = hash_mix(h, e | 1ull << 33);
+    h = hash_mix(h, static_cast<uint64_t>(pending_.mode) | static_cast<uint64_t>(static_cast<uint8_t>(pending_.deck)) << 8 |
+                        static_cast<uint64_t>(pending_.place) << 16 | static_cast<uint64_t>(pending_.look) << 24);
+    h = hash_mix(h, pending_.left | static_cast<uint64_t>(pending_.need) << 8 |
                         static_cast<uint64_t>(static_cast<uint8_t>(pending_.controller)) << 24);
   }
   for (uint64_t w : chance_.rng().words()) h = hash_mix(h, w);

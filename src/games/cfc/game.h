@@ -162,14 +162,27 @@ struct Attack {
 // A choice raised while a card's rule runs (RuleScript's dialogs that depend on what the rule did:
 // discard(2) after draw(4), up to three cards of a discard pile): the player takes cards one at a
 // time; the rule's remaining player effects run when the choosing ends.
+// prophecy() raises two: which deck to look at (when any deck will do), then where each card
+// looked at goes back; a command?() after it asks whether to do it.
 struct Pending {
+  enum class Mode : uint8_t {
+    kTarget,   // cards of the statement's target, taken one at a time
+    kDiscard,  // cards of `player`'s hand discarded one at a time
+    kDeck,     // prophecy(): which deck to look at
+    kArrange,  // prophecy(): the cards looked at go back one at a time, on top or at the bottom
+    kAsk,      // shuffle?(): whether to do the statement's asked effects
+  };
+  Mode mode = Mode::kTarget;
   EntityId self = kNoEntity;  // the card whose rule runs
   int32_t script = -1;        // the script that rule belongs to (the card's rules may change meanwhile)
   int8_t player = -1;         // who chooses; -1: nothing pending
   int8_t controller = 0;      // the rule's player
   int8_t rule = -1, statement = -1;
-  uint8_t left = 0, need = 0;  // cards that may still be taken; of them, taken before one may stop
-  bool discard = false;        // cards of `player`'s hand discarded (else the statement's target)
+  uint8_t left = 0, need = 0;  // kTarget, kDiscard: cards that may still be taken; of them, taken before one may stop
+  int8_t deck = -1;            // kArrange: whose deck the cards go back to
+  uint8_t look = 0;            // kDeck: how many cards will be looked at
+  uint8_t place = 0;           // kArrange: 0 top or bottom, 1 top only, 2 bottom only
+  std::vector<EntityId> aside;  // kArrange: the cards looked at that are not back yet
   bool operator==(const Pending&) const = default;
 };
 
@@ -177,6 +190,7 @@ struct Pending {
 // discarded, destroyed, sacrificed, moved, trashed cards, and the targets of the statement before.
 struct RuleMemory {
   std::vector<EntityId> discarded, destroyed, sacrificed, moved, trashed, prev_targets, targets;
+  int8_t looked_deck = -1;  // whose deck prophecy() looked at (ctrlDeck after it)
   // The values of the script's vars (CScript::vars, same order): a number or truth value, or cards.
   std::vector<VarValue> vars;
   int32_t vars_script = -1;  // the script whose vars they are
@@ -312,11 +326,17 @@ class Game {
   // copyAbility(), steal(), swapAbilities() on a statement's cards.
   bool change_rules(const CEffect& e, const ExprScope& scope, const std::vector<EntityId>& cards,
                     const std::vector<EntityId>& more, EntityId self);
-  // The pending choice: the cards it offers, taking one, ending it.
-  std::vector<EntityId> pending_choices() const;
+  // The pending choice (pending.cc): what it offers, answering it, ending it.
+  std::vector<Action> pending_actions() const;
+  std::string pending_label(const Action& a) const;
+  std::vector<EntityId> pending_choices() const;  // kTarget, kDiscard: the cards to take
   const CStatement& pending_statement(const Pending& pd) const;
+  void answer_pending(const Action& a);
   void take_pending(EntityId e);
-  void end_pending();
+  void end_pending(bool ask_declined = false);
+  // prophecy(n[, top|bottom]): the rule's player looks at the top n cards of a deck.
+  void start_prophecy(const CStatement& st, const CEffect& e, int32_t script, EntityId self, int p);
+  void arrange(int8_t deck);
   // Ways to choose between t.min and t.max of `candidates` (one per distinct set of cards).
   std::vector<std::vector<EntityId>> several_choices(const CTarget& t, const std::vector<EntityId>& candidates) const;
   std::vector<EntityId> pick_from_hand(int player, const HandPick& pick, EntityId exclude);
@@ -369,6 +389,7 @@ class Game {
   RuleMemory memory_;
   int8_t running_rule_ = -1, running_statement_ = -1;  // the action rule running, for a Pending it raises
   bool in_each_ = false;                               // inside each(): targets are not remembered
+  bool skip_asked_ = false;                            // a command?() was declined: it does not run
   mutable int8_t entering_slot_ = -1;  // while listing a ▲ ability's targets: the slot its card enters
   std::vector<std::pair<EntityId, uint16_t>> fired_once_;  // auto rules marked :once that ran (card, epoch)
   Phase phase_ = Phase::kActivate;

@@ -33,6 +33,7 @@ constexpr CommandInfo kCommands[] = {
     {"moveRevealedTo", CEffect::Cmd::kMoveRevealed, false, false}, {"unite", CEffect::Cmd::kUnite, false, false},
     {"copyAbility", CEffect::Cmd::kCopyAbility, false, false}, {"steal", CEffect::Cmd::kSteal, false, false},
     {"swapAbilities", CEffect::Cmd::kSwapAbilities, false, false}, {"alterCost", CEffect::Cmd::kAlterCost, false, false},
+    {"prophecy", CEffect::Cmd::kProphecy, false, false},
     // clear() takes a highlight off a card: nothing the game state holds.
     {"clear", CEffect::Cmd::kReveal, false, false},
 };
@@ -486,9 +487,11 @@ class Compiler {
         miss(e.name + "()");
         continue;
       }
-      if (e.ask) miss(e.name + "?()");
       CEffect ce;
       ce.cmd = info->cmd;
+      // command?() asks the player; it is supported after a prophecy(), whose choices come first.
+      ce.ask = e.ask;
+      if (e.ask && !(i > 0 && b.effects[0].name == "prophecy")) miss(e.name + "?()");
       ce.stop_on_fail = i > 0 && b.joins[i - 1] == 'a';
       if (i > 0 && b.joins[i - 1] == 'o') miss("||");
       if (ce.cmd == CEffect::Cmd::kMoveTo) {
@@ -548,6 +551,27 @@ class Compiler {
             miss("moveRevealedTo() to this position");
           }
         }
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kProphecy) {
+        // prophecy([n [, top|bottom]]): look at the top n cards of a deck and put them back in any
+        // order, on top or at the bottom as the player likes unless the position is given. Its
+        // choices come once the rule runs, so it starts its statement, which ends the rule.
+        ce.value = 1;
+        ce.mod = 0;
+        int32_t n = 1;
+        if (!e.args.empty() && (e.args[0].kind != Arg::Kind::kExpr || !number(e.args[0].expr, n) || n < 1 || n > 60)) {
+          miss("prophecy() of this number");
+        }
+        ce.value = n;
+        if (e.args.size() > 1) {
+          if (e.args[1].kind == Arg::Kind::kWord && e.args[1].word == "top") ce.mod = 't';
+          else if (e.args[1].kind == Arg::Kind::kWord && e.args[1].word == "bottom") ce.mod = 'b';
+          else miss("prophecy() to this position");
+        }
+        if (i != 0) miss("prophecy() after other effects");
+        cs.pending = true;
         cs.effects.push_back(ce);
         continue;
       }
@@ -620,10 +644,10 @@ class Compiler {
         Pile pile;
         int8_t whose = 0;
         if (e.args.size() != 1 || e.args[0].kind != Arg::Kind::kWord || !pile_word(e.args[0].word, pile, whose) ||
-            pile != Pile::kDeck || whose < 0) {
+            pile != Pile::kDeck) {
           miss("shuffle() of this pile");
         }
-        ce.whose = static_cast<int8_t>(whose + 1);  // 1 mine, 2 the opponent's
+        ce.whose = static_cast<int8_t>(whose < 0 ? 3 : whose + 1);  // 1 mine, 2 the opponent's, 3 ctrlDeck
         cs.effects.push_back(ce);
         continue;
       }

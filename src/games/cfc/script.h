@@ -89,7 +89,7 @@ struct CEffect {
   enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo,
                              kDiscard, kGrant, kRevoke, kRuleOn, kRuleOff, kLoseAbility, kEach,
                              kMovePile, kSwapPiles, kExtraChar, kExtraTurn, kSkipDraw, kRemoveFromAttack,
-                             kTransform, kMoveRevealed, kUnite, kCopyAbility, kSteal, kSwapAbilities, kAlterCost };
+                             kTransform, kMoveRevealed, kUnite, kCopyAbility, kSteal, kSwapAbilities, kAlterCost, kProphecy };
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
@@ -108,6 +108,7 @@ struct CEffect {
   // copyAbility(expr): value_expr names the card whose rules the targets get. steal(filter): the
   // card that gets the stolen rules is the statement's first further target (else the rule's card).
   bool to_more = false;
+  bool ask = false;  // command?(): the player is asked whether to do it (after a prophecy())
   // alterCost(what, n|=n): the cost changed (CostKind), with `mod` and `value` as for sp().
   uint8_t cost_kind = 0;
   std::vector<CEffect> body;
