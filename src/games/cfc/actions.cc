@@ -193,6 +193,7 @@ void Game::apply_action(const Action& a) {
       ps.backups[static_cast<size_t>(a.slot)].push_back(e);
       cards_[ps.ring[static_cast<size_t>(a.slot)]].bp += kBackupBp;
       ++ps.backups_played;
+      fire(EventKind::kBackedUp, p, ps.ring[static_cast<size_t>(a.slot)], e);
       break;
     }
     case Kind::kPlayAction:

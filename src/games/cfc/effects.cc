@@ -317,8 +317,16 @@ void Game::remove_from_attack(int p, int slot) {
 uint16_t Game::abilities(EntityId e) const {
   const Card& c = cards_[e];
   uint16_t bits = c.granted;
-  if (const CScript* s = script_of(e); s && s->abilities) {
+  if (const CScript* s = script_of(e); s && (s->abilities || !s->cond_abilities.empty())) {
     bits |= s->abilities;
+    if (!s->cond_abilities.empty()) {
+      int p, slot;
+      slot_of(e, p, slot);
+      const ExprScope scope{*this, pool_->scripts[static_cast<size_t>(rules_def(e).script)], p < 0 ? c.owner : p, e};
+      for (const CScript::CondAbility& ca : s->cond_abilities) {
+        if (eval_truth(scope, ca.cond)) bits |= ca.bits;
+      }
+    }
     // A rule consulted its abilities: for coverage, the script ran.
     count_script_run(e);
   }
@@ -724,7 +732,8 @@ void Game::run_statements(int32_t script, const std::vector<CStatement>& sts, co
 
 bool Game::run_statement(int32_t script, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
                          EntityId self, int p, Only only) {
-  const ExprScope scope{*this, pool_->scripts[static_cast<size_t>(script)], p, self};
+  ExprScope scope{*this, pool_->scripts[static_cast<size_t>(script)], p, self};
+  scope.trigger = trigger_;
   if (only == Only::kAll && st.cond != expr::kNoNode && !eval_truth(scope, st.cond)) return false;
   if (only == Only::kAll && st.target.one_at_a_time) {
     // Several cards of a pile: the player takes them one at a time from now on.
@@ -757,7 +766,9 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
       break;
     case CTarget::Who::kCards:
       if (st.target.cards_expr != expr::kNoNode) {
-        cards = eval_cards(scope, st.target.cards_expr);
+        // to(trigger.controller) names a player; to(_card) cards.
+        if (const int q = eval_player(scope, st.target.cards_expr); q >= 0) players.push_back(q);
+        else cards = eval_cards(scope, st.target.cards_expr);
       } else if (st.target.plural) {
         cards = card_targets(st.target, p, self);
       } else if (st.target.random > 0) {
@@ -1054,6 +1065,17 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
   return true;
 }
 
+bool Game::listens(EntityId e, EventKind ev) const {
+  const CScript* s = script_of(e);
+  if (!s) return false;
+  for (const CAuto& au : s->autos) {
+    for (const CEvent& ce : au.events) {
+      if (ce.kind == ev) return true;
+    }
+  }
+  return false;
+}
+
 void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
   // Every card in a ring with a running script listens while it is there (● abilities are on as
   // long as the character is in the ring); the active player's ring first, by slot.
@@ -1090,7 +1112,10 @@ void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
       // An event inside a rule (a KO) must not clear what that rule has done so far.
       RuleMemory outer = std::move(memory_);
       memory_ = {};
+      const EntityId outer_trigger = trigger_;
+      trigger_ = subject;
       run_statements(script, au.statements, nullptr, e, p);
+      trigger_ = outer_trigger;
       memory_ = std::move(outer);
       if (phase_ == Phase::kOver) return;
       ko_zero_bp();

@@ -220,9 +220,21 @@ void Game::resolve_combat() {
       }
     } else {
       const EntityId lead_card = me.ring[static_cast<size_t>(lead)];
-      deal_player_damage(def, dmg + pdmg);
+      // ~cancelCombatDamage:this~ (Athena): the damage a member would deal the enemy is cancelled
+      // and its rule runs instead ("it deals 600 damage points instead").
+      std::vector<EntityId> cancelled;
+      int32_t total = 0;
+      for (int k = 0; k < a.size; ++k) {
+        const EntityId m = me.ring[static_cast<size_t>(a.slots[static_cast<size_t>(k)])];
+        if (m != kNoEntity && listens(m, EventKind::kCancelCombatDamage)) cancelled.push_back(m);
+        else total += bp_at(me, a.slots[static_cast<size_t>(k)]);
+      }
+      deal_player_damage(def, total);
       // The attacker's event: "~playerCombatDamaged:fromThis~ draw()" rewards its controller.
-      if (dmg + pdmg > 0) fire(EventKind::kPlayerCombatDamaged, active_, kNoEntity, lead_card);
+      if (total > 0) fire(EventKind::kPlayerCombatDamaged, active_, kNoEntity, lead_card);
+      for (EntityId m : cancelled) {
+        if (phase_ != Phase::kOver) fire(EventKind::kCancelCombatDamage, active_, m, m);
+      }
     }
   }
   ko_zero_bp();

@@ -347,6 +347,8 @@ class Game {
   // player for phases, the card's controller for combat events), `subject` the card it happens
   // to, `source` the card that caused it.
   void fire(EventKind ev, int player, EntityId subject = kNoEntity, EntityId source = kNoEntity);
+  // Whether the running script of `e` has an auto rule on event `ev` (about itself).
+  bool listens(EntityId e, EventKind ev) const;
   std::string script_label(const Action& a, EntityId self) const;
   std::string where(EntityId card) const;
   int32_t lowest_bp() const;
@@ -389,7 +391,8 @@ class Game {
   RuleMemory memory_;
   int8_t running_rule_ = -1, running_statement_ = -1;  // the action rule running, for a Pending it raises
   bool in_each_ = false;                               // inside each(): targets are not remembered
-  bool skip_asked_ = false;                            // a command?() was declined: it does not run
+  bool skip_asked_ = false;
+  EntityId trigger_ = kNoEntity;                       // the card the event of the running auto rule happened to                            // a command?() was declined: it does not run
   mutable int8_t entering_slot_ = -1;  // while listing a ▲ ability's targets: the slot its card enters
   std::vector<std::pair<EntityId, uint16_t>> fired_once_;  // auto rules marked :once that ran (card, epoch)
   Phase phase_ = Phase::kActivate;

@@ -189,6 +189,7 @@ class Compiler {
       }
     }
     if (out_.actions.empty() && out_.autos.empty() && !out_.abilities && !out_.rules_on && !out_.rules_off && out_.cost_mods.empty() &&
+        out_.cond_abilities.empty() &&
         out_.char_bp_limit == 0 && out_.action_damage_mod == 0 && out_.missing.empty()) {
       miss("no action");
     }
@@ -299,7 +300,7 @@ class Compiler {
       if (st.hook) miss("?hook?");
       if (!st.costs.empty()) miss("a cost in an auto rule");
       if (st.events.empty() && !st.hook && static_rules(st)) continue;
-      if (cost_mod(st) || static_mod(st)) continue;
+      if (cost_mod(st) || static_mod(st) || cond_ability(st)) continue;
       // Statements after the first (joined by ';') run on the first one's events (Remy, Heidern).
       if (st.events.empty() && !st.hook && a.events.empty()) miss("an auto rule without ~event~");
       for (const Event& e : st.events) {
@@ -308,7 +309,8 @@ class Compiler {
             {"blockphase", EventKind::kBlockPhase},       {"endphase", EventKind::kEndPhase},
             {"cleanupphase", EventKind::kCleanupPhase},   {"attacks", EventKind::kAttacks},
             {"blocks", EventKind::kBlocks},               {"blocked", EventKind::kBlocked},
-            {"playercombatdamaged", EventKind::kPlayerCombatDamaged}};
+            {"playercombatdamaged", EventKind::kPlayerCombatDamaged}, {"backedup", EventKind::kBackedUp},
+            {"cancelcombatdamage", EventKind::kCancelCombatDamage}};
         CEvent ce;
         bool known = false;
         for (const auto& [name, kind] : kEvents) {
@@ -322,6 +324,8 @@ class Compiler {
           continue;
         }
         ce.whose = e.prefix == "opp" ? 1 : e.prefix == "any" ? -1 : 0;
+        // "Whenever a character receives back-up": any character's, unless :this says otherwise.
+        if (ce.kind == EventKind::kBackedUp) ce.scope = CEvent::Scope::kAny;
         for (const std::string& sfx : e.suffixes) {
           if (sfx == "this") ce.scope = CEvent::Scope::kThis;
           else if (sfx == "fromthis") ce.scope = CEvent::Scope::kFromThis;
@@ -339,6 +343,28 @@ class Compiler {
       }
     }
     out_.autos.push_back(std::move(a));
+  }
+
+  // ~myHandChanges~ [[if cond]] +ability: the plugin re-checks the condition each time the hand
+  // changes; here the ability holds exactly while the condition does.
+  bool cond_ability(const Statement& st) {
+    if (st.events.size() != 1 || st.events[0].name != "handchanges" || !st.events[0].suffixes.empty() || st.branches.size() != 1) {
+      return false;
+    }
+    const Branch& b = st.branches[0];
+    if (b.cond.kind != Cond::Kind::kIf || !b.targets.empty() || !b.restrictions.empty() || b.effects.empty()) return false;
+    uint16_t bits = 0;
+    for (const Effect& e : b.effects) {
+      if (e.kind != Effect::Kind::kAbility || e.sign != '+' || !ability_bit(e.name)) return false;
+      bits |= ability_bit(e.name);
+    }
+    const std::string m = unsupported_expr(r_, b.cond.expr);
+    if (!m.empty()) {
+      miss(m);
+      return true;
+    }
+    out_.cond_abilities.push_back({b.cond.expr, bits});
+    return true;
   }
 
   // ?oppCanBlock:this? [[if cond]] (Guy, Hokutomaru), ?oppCanBlock:any? (Cody (Alpha)).

@@ -152,7 +152,7 @@ struct CAction {
 
 // Game events an auto (●) rule listens to (~event~), and how.
 enum class EventKind : uint8_t { kActivatePhase, kDrawPhase, kBlockPhase, kEndPhase, kCleanupPhase, kAttacks, kBlocks, kBlocked,
-                                 kPlayerCombatDamaged };
+                                 kPlayerCombatDamaged, kBackedUp, kCancelCombatDamage };
 struct CEvent {
   EventKind kind = EventKind::kEndPhase;
   int8_t whose = 0;       // 0 my (default), 1 opp, -1 any: whose event, seen from the card's controller
@@ -192,6 +192,13 @@ struct CScript {
   // action cards deal to players grows).
   int32_t char_bp_limit = 0;
   int32_t action_damage_mod = 0;
+  // ~myHandChanges~ [[if me.hand.size == 0]] +unblockable (Nina): abilities the character has while
+  // the condition holds, read with me = its controller.
+  struct CondAbility {
+    expr::NodeId cond = expr::kNoNode;
+    uint16_t bits = 0;
+  };
+  std::vector<CondAbility> cond_abilities;
   bool compiled = false;
   std::vector<std::string> missing;  // what is not executable yet, one entry per kind
 };

@@ -34,12 +34,12 @@ bool truth(const Val& v) {
 
 constexpr std::string_view kElementNames[] = {"card", "char", "action", "reaction"};
 constexpr std::string_view kFields[] = {"hp", "sp", "hand", "ring", "discards", "deck", "size", "bp", "BP", "SP", "lastBP", "lastbp", "ncDamaged", "lostSP",
-                                        "ability"};
+                                        "ability", "controller"};
 // The ability types a card's `.ability` is compared with, by AbilityType value.
 constexpr std::string_view kAbilityNames[] = {"", "instant", "triggered", "auto"};
 // What the rule has done so far (RuleMemory), by the names RuleScript gives it.
 constexpr std::string_view kMemoryNames[] = {"discarded", "destroyed", "sacrificed", "moved", "trashed", "prevTgt", "tgt"};
-constexpr std::string_view kOtherNames[] = {"me", "opp", "this", "True", "False", "alone", "soloAttack", "uaBP", "attacker", "blocker"};
+constexpr std::string_view kOtherNames[] = {"me", "opp", "this", "True", "False", "alone", "soloAttack", "uaBP", "attacker", "blocker", "trigger"};
 
 bool is_index(std::string_view w) { return !w.empty() && w.size() <= 2 && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }); }
 
@@ -121,6 +121,7 @@ class Eval {
     if (one_of(name, kElementNames)) return {Val::Kind::kCard, 0, element_};
     if (name == "attacker") return {Val::Kind::kCard, 0, s_.attacker};
     if (name == "blocker") return {Val::Kind::kCard, 0, s_.blocker};
+    if (name == "trigger") return {Val::Kind::kCard, 0, s_.trigger};
     for (size_t k = 1; k < std::size(kAbilityNames); ++k) {
       if (name == kAbilityNames[k]) return make_int(static_cast<int32_t>(k));
     }
@@ -219,6 +220,14 @@ class Eval {
     if (name == "BP") return make_int(g.def(base.card).bp);
     if (name == "SP" || name == "sp") return make_int(g.def(base.card).sp);
     if (name == "lastBP" || name == "lastbp") return make_int(g.card(base.card).last_bp);
+    if (name == "controller") {
+      // The player whose ring the card is in; else its owner.
+      for (int p = 0; p < 2; ++p) {
+        const auto& ring = g.player(p).ring;
+        if (std::find(ring.begin(), ring.end(), base.card) != ring.end()) return {Val::Kind::kPlayer, p};
+      }
+      return {Val::Kind::kPlayer, g.card(base.card).owner};
+    }
     if (name == "ability") {
       // The type of the rules the card has now: 0 (none) when it has lost them.
       const bool has = g.rules_def(base.card).script >= 0 && !g.card(base.card).powerless;
@@ -297,6 +306,11 @@ VarValue eval_var(const ExprScope& s, expr::NodeId id) {
     out.cards = std::move(v.cards);
   }
   return out;
+}
+
+int eval_player(const ExprScope& s, expr::NodeId id) {
+  const Val v = Eval(s).run(id);
+  return v.kind == Val::Kind::kPlayer ? v.i : -1;
 }
 
 std::vector<kernel::EntityId> eval_cards(const ExprScope& s, expr::NodeId id) {

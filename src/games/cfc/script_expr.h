@@ -24,6 +24,7 @@ struct ExprScope {
   int controller;
   kernel::EntityId self;
   kernel::EntityId attacker = kernel::kNoEntity, blocker = kernel::kNoEntity;  // in a ?canBlock? hook
+  kernel::EntityId trigger = kernel::kNoEntity;  // in an auto rule: the card its event happened to
 };
 
 // Python truthiness of the value, and the value as an integer (booleans are 0/1; other kinds 0).
@@ -39,6 +40,8 @@ struct VarValue {
   bool operator==(const VarValue&) const = default;
 };
 VarValue eval_var(const ExprScope& s, expr::NodeId id);
+// The player an expression names (to(trigger.controller)); -1 when it names none.
+int eval_player(const ExprScope& s, expr::NodeId id);
 // The cards an expression names: a list, or one card (::not(tgt)).
 std::vector<kernel::EntityId> eval_cards(const ExprScope& s, expr::NodeId id);
 // each(PRED in LIST => ...): how many elements of LIST satisfy PRED. The element is named by PRED's
