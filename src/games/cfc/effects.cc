@@ -779,6 +779,8 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
           cards.push_back(all[at]);
           all.erase(all.begin() + static_cast<std::ptrdiff_t>(at));
         }
+      } else if (only == Only::kCollected) {
+        cards = chosen;  // taken one at a time, each checked when it was taken
       } else {
         // The chosen cards that still match (an earlier statement may have moved them).
         for (EntityId e : chosen) {
@@ -864,7 +866,7 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
     const bool grant = e.cmd == CEffect::Cmd::kGrant || e.cmd == CEffect::Cmd::kRevoke;
     const bool hand_card = e.cmd == CEffect::Cmd::kDiscard && st.hand_choice;  // discard(<1>x): the chosen card
     const bool on_players = !hand_card && (is_player_command(e.cmd) || ((e.cmd == CEffect::Cmd::kDamage || grant) && cards.empty()));
-    if ((only == Only::kCards && on_players) || (only == Only::kPlayers && !on_players)) continue;
+    if (only == Only::kPlayers && !on_players) continue;
     if (e.cmd == CEffect::Cmd::kDiscard && e.chosen && !hand_card) {
       // discard(n): the player (the statement's, else the rule's) chooses n cards of their hand.
       const int chooser = st.target.who == CTarget::Who::kOpp ? 1 - p : p;

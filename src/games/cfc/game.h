@@ -182,7 +182,7 @@ struct Pending {
   int8_t deck = -1;            // kArrange: whose deck the cards go back to
   uint8_t look = 0;            // kDeck: how many cards will be looked at
   uint8_t place = 0;           // kArrange: 0 top or bottom, 1 top only, 2 bottom only
-  std::vector<EntityId> aside;  // kArrange: the cards looked at that are not back yet
+  std::vector<EntityId> aside;  // kArrange: the cards looked at that are not back yet; kTarget: the cards taken
   bool operator==(const Pending&) const = default;
 };
 
@@ -313,9 +313,9 @@ class Game {
   // Runs statements of script number `script` in order ([[if]]/[[else]] chains, [[may]] declined,
   // targets chosen in `act`).
   void run_statements(int32_t script, const std::vector<CStatement>& sts, const Action* act, EntityId self, int p);
-  // Which effects of a statement run: all; those on its cards (one card taken for a Pending); those
-  // on players (once the Pending ends). False when its [[if]] did not hold.
-  enum class Only : uint8_t { kAll, kCards, kPlayers };
+  // Which effects of a statement run: all; all, on the cards a Pending collected (`chosen`, taken as
+  // they are); those on players (once a prophecy ends). False when its [[if]] did not hold.
+  enum class Only : uint8_t { kAll, kCollected, kPlayers };
   // `chosen`: the cards chosen for its target; `more`: for its further targets (CStatement::more).
   bool run_statement(int32_t script, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
                      EntityId self, int p, Only only = Only::kAll);

@@ -27,9 +27,20 @@ std::vector<EntityId> Game::pending_choices() const {
     return out;
   }
   if (pending_.mode != Pending::Mode::kTarget) return {};
-  CTarget one = pending_statement(pending_).target;
-  one.min = one.max = 1;  // one card at a time: each distinct card once
-  return card_targets(one, pending_.controller, pending_.self);
+  // Each distinct card not taken yet, once.
+  CTarget all = pending_statement(pending_).target;
+  all.plural = true;
+  std::vector<EntityId> out;
+  std::vector<uint16_t> seen;
+  for (EntityId e : card_targets(all, pending_.controller, pending_.self)) {
+    if (std::find(pending_.aside.begin(), pending_.aside.end(), e) != pending_.aside.end()) continue;
+    if (all.pile != Pile::kRing) {
+      if (std::find(seen.begin(), seen.end(), cards_[e].def) != seen.end()) continue;
+      seen.push_back(cards_[e].def);
+    }
+    out.push_back(e);
+  }
+  return out;
 }
 
 std::vector<Action> Game::pending_actions() const {
@@ -125,18 +136,17 @@ void Game::answer_pending(const Action& a) {
 }
 
 void Game::take_pending(EntityId e) {
-  if (pending_.mode == Pending::Mode::kDiscard) {
-    discard_cards(pending_.player, {e});
-  } else {
-    run_statement(pending_.script, pending_statement(pending_), {e}, {}, pending_.self, pending_.controller, Only::kCards);
-  }
+  if (pending_.mode == Pending::Mode::kDiscard) discard_cards(pending_.player, {e});
+  else pending_.aside.push_back(e);  // the statement runs on all of them once the choosing ends
   --pending_.left;
   if (pending_.need > 0) --pending_.need;
   if (phase_ == Phase::kOver || pending_choices().empty()) end_pending();
 }
 
-// The choosing ends: the statement's effects on players run (Shopping: shuffle, then draw). A
-// statement with a command?() asks first whether to do it.
+// The choosing ends. Cards of a target: the statement runs on them, its effects in the order
+// written (Last resort: discard the hand, the deck into the discard pile, the cards taken back as
+// the deck). After a prophecy() the statement's other effects, on players, run; a command?() among
+// them is asked first.
 void Game::end_pending(bool ask_declined) {
   if (phase_ != Phase::kOver && pending_.mode == Pending::Mode::kArrange) {
     const CStatement& st = pending_statement(pending_);
@@ -147,7 +157,9 @@ void Game::end_pending(bool ask_declined) {
   }
   const Pending done = pending_;
   pending_ = {};
-  if (done.mode != Pending::Mode::kDiscard && phase_ != Phase::kOver) {
+  if (done.mode == Pending::Mode::kTarget && phase_ != Phase::kOver) {
+    run_statement(done.script, pending_statement(done), done.aside, {}, done.self, done.controller, Only::kCollected);
+  } else if (done.mode != Pending::Mode::kDiscard && phase_ != Phase::kOver) {
     skip_asked_ = ask_declined;
     run_statement(done.script, pending_statement(done), {}, {}, done.self, done.controller, Only::kPlayers);
     skip_asked_ = false;

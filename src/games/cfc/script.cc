@@ -152,18 +152,6 @@ class Compiler {
         slot += st.more.size();
       }
       if (slot > kMaxTargets) miss("more than six targets in a rule");
-      // Cards taken one at a time get the statement's card effects as each is taken, its player
-      // effects once the choosing ends: written the other way round (Last resort: discard(all) &
-      // movePile(deck, discards) & moveTo(deck)), the order would change what happens.
-      for (const CStatement& st : a.statements) {
-        if (!st.target.one_at_a_time) continue;
-        bool player_seen = false;
-        for (const CEffect& e : st.effects) {
-          const bool on_player = is_player_command(e.cmd) && !(e.cmd == CEffect::Cmd::kDiscard && st.hand_choice);
-          if (!on_player && player_seen) miss("effects on players before the cards chosen one at a time");
-          player_seen |= on_player;
-        }
-      }
       for (size_t k = 0; k + 1 < a.statements.size(); ++k) {
         if (a.statements[k].pending) miss("a choice of several cards before the rule's last statement");
       }
