@@ -630,7 +630,10 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
         if (!choices.empty()) multiply(static_cast<size_t>(st.more_slot) + k, choices, st);
       }
       if (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 || st.target.one_at_a_time) continue;
-      std::vector<EntityId> choices = card_targets(st.target, p, self);
+      // The card being played leaves the hand before its rule runs: not a card of the hand to choose.
+      CTarget t = st.target;
+      t.other |= t.pile == Pile::kHand;
+      std::vector<EntityId> choices = card_targets(t, p, self);
       if (st.target.or_enemy) choices.push_back(kEnemyTarget);
       if (choices.empty()) continue;  // the statement does not apply; the rest still runs
       if (st.target.max > 1 || st.target.min != 1) {
@@ -703,6 +706,7 @@ void Game::run_statements(int32_t script, const std::vector<CStatement>& sts, co
   for (size_t si = 0; si < sts.size() && phase_ != Phase::kOver && pending_.player < 0; ++si) {
     const CStatement& st = sts[si];
     if (st.is_else && chain) continue;
+    if (st.or_else && last_ok_) continue;  // a || b: a did something
     if (st.may && act && act->decline) {
       chain = false;
       continue;
@@ -811,9 +815,16 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
     memory_.targets = cards;
     memory_.targets.insert(memory_.targets.end(), more_cards.begin(), more_cards.end());
   }
-  bool ok = true;
+  bool ok = true, any_ok = false;
+  // What the statement did, for a `||` after it: whether any of its effects did something.
+  struct Record {
+    bool& out;
+    const bool& any;
+    ~Record() { out = any; }
+  } record{last_ok_, any_ok};
   for (size_t fi = 0; fi < st.effects.size(); ++fi) {
     const CEffect& fx = st.effects[fi];
+    if (fi > 0) any_ok |= ok;
     if (fx.stop_on_fail && !ok) break;
     if (fx.ask && skip_asked_) continue;  // the player said no to this command?()
     if (fx.cmd == CEffect::Cmd::kProphecy) {
@@ -878,6 +889,7 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
       pending_.player = static_cast<int8_t>(chooser);
       pending_.left = pending_.need = static_cast<uint8_t>(std::clamp(e.value, 1, 60));
       pending_.mode = Pending::Mode::kDiscard;
+      any_ok = true;
       if (pending_choices().empty()) end_pending();
       return true;
     }
@@ -1064,6 +1076,7 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
       }
     }
   }
+  if (!st.effects.empty()) any_ok |= ok;
   return true;
 }
 

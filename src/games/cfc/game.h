@@ -392,6 +392,7 @@ class Game {
   int8_t running_rule_ = -1, running_statement_ = -1;  // the action rule running, for a Pending it raises
   bool in_each_ = false;                               // inside each(): targets are not remembered
   bool skip_asked_ = false;
+  bool last_ok_ = false;                               // whether the statement run last did something (for ||)
   EntityId trigger_ = kNoEntity;                       // the card the event of the running auto rule happened to                            // a command?() was declined: it does not run
   mutable int8_t entering_slot_ = -1;  // while listing a ▲ ability's targets: the slot its card enters
   std::vector<std::pair<EntityId, uint16_t>> fired_once_;  // auto rules marked :once that ran (card, epoch)

@@ -440,7 +440,24 @@ class Compiler {
       const Cond::Kind kind = st.branches[k].cond.kind;
       const bool chained = kind == Cond::Kind::kElif || kind == Cond::Kind::kElse;
       if (chained != (k > 0)) miss("[[if]] ... [[else]] out of order");
-      out.push_back(statement(st.branches[k]));
+      const Branch& b = st.branches[k];
+      const auto bar = std::find(b.joins.begin(), b.joins.end(), 'o');
+      if (bar != b.joins.end() && b.targets.empty() && b.cond.kind == Cond::Kind::kNone &&
+          std::count(b.joins.begin(), b.joins.end(), 'o') == 1) {
+        // discard(character) || destroy(): two statements, the second run when the first failed
+        // (each with its own default target: the first a card of the hand, the second this card).
+        const size_t cut = static_cast<size_t>(bar - b.joins.begin()) + 1;
+        Branch first = b, second = b;
+        first.effects.assign(b.effects.begin(), b.effects.begin() + static_cast<std::ptrdiff_t>(cut));
+        first.joins.assign(b.joins.begin(), b.joins.begin() + static_cast<std::ptrdiff_t>(cut - 1));
+        second.effects.assign(b.effects.begin() + static_cast<std::ptrdiff_t>(cut), b.effects.end());
+        second.joins.assign(b.joins.begin() + static_cast<std::ptrdiff_t>(cut), b.joins.end());
+        out.push_back(statement(first));
+        out.push_back(statement(second));
+        out.back().or_else = true;
+        continue;
+      }
+      out.push_back(statement(b));
       out.back().is_else = chained;
     }
   }

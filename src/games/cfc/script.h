@@ -119,6 +119,7 @@ struct CEffect {
 struct CStatement {
   expr::NodeId cond = expr::kNoNode;  // [[if expr]]: the statement runs when it holds
   bool is_else = false;  // [[else]]: runs when the [[if]] of the statement before it did not hold
+  bool or_else = false;  // a || b: b runs when every effect of the statement before it failed
   bool pending = false;  // ends with a choice raised once it runs (discard(n), several cards of a pile)
   bool hand_choice = false;  // discard(<1>x): its target is a card of a hand, chosen with the rule
   bool may = false;
