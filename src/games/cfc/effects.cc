@@ -502,6 +502,18 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
 
 std::vector<EntityId> Game::card_targets(const CTarget& t, int controller, EntityId self) const {
   std::vector<EntityId> out;
+  if (t.each_type) {
+    // Each type with its own window, the results together (a Juni and a Juli).
+    for (const TypeTerm& tt : t.types) {
+      CTarget one = t;
+      one.each_type = false;
+      one.types = {tt};
+      for (EntityId e : card_targets(one, controller, self)) {
+        if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
+      }
+    }
+    return out;
+  }
   // The controller's cards first, then the opponent's; a ring by slot, a pile bottom to top.
   // A <pick> keeps the first n matches of a ring, the top (n > 0) or bottom (n < 0) n of a pile.
   // A choice of one offers each distinct card of a pile once.

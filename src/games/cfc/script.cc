@@ -909,8 +909,11 @@ class Compiler {
     else if (f.zone_prefix == "opp") t.side = 1;
     else if (f.zone_prefix.empty()) t.side = t.infront ? 1 : arena ? -1 : 0;
     else if (f.zone_prefix != "any") miss(f.zone_prefix + " zone");
-    bool and_joined = std::any_of(f.types.and_next.begin(), f.types.and_next.end(), [](bool x) { return x; });
-    if (and_joined) miss("type & type");
+    // "Juni"&"Juli"<1>@myDeck (M. Bison): a card named Juni and a card named Juli.
+    const bool and_joined = std::any_of(f.types.and_next.begin(), f.types.and_next.end(), [](bool x) { return x; });
+    const bool all_and = std::all_of(f.types.and_next.begin(), f.types.and_next.end(), [](bool x) { return x; });
+    if (and_joined && !all_and) miss("type & type , type");
+    t.each_type = and_joined;
     for (const TypeTerm& tt : f.types.terms) {
       if (tt.word == "opp" && f.types.terms.size() > 1) {
         t.or_enemy = true;  // to(opp,character@oppRing): the enemy or one of their characters
@@ -943,6 +946,7 @@ class Compiler {
       t.filters = f.filters;
     }
     if (t.exclude != expr::kNoNode && !t.plural) miss("::not() on a target to choose");
+    if (t.each_type && (!t.plural || t.who != CTarget::Who::kCards)) miss("type & type on a target to choose");
     return t;
   }
 

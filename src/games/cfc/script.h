@@ -74,6 +74,7 @@ struct CTarget {
   Joined<FilterTerm> filters;
   expr::NodeId exclude = expr::kNoNode;  // ::not(expr): not the cards the expression names
   expr::NodeId cards_expr = expr::kNoNode;  // to(_card), target(tgt.0): the cards an expression names
+  bool each_type = false;  // "Juni"&"Juli"<1>: the matches of each type (its own <pick>), together
 };
 
 // vars = _coin := flipCoin(); _cards := getTargets('...'); _char := tgt.0: values a rule computes
