@@ -1023,6 +1023,28 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
       }
       continue;
     }
+    if (e.cmd == CEffect::Cmd::kMoveTo && e.value == kAskPosition) {
+      // moveTo(oppDeck, ?): the cards are set aside, then put back one at a time (Pending kArrange).
+      const int to = e.whose < 0 ? (cards.empty() ? p : cards_[cards.front()].owner) : e.whose == 0 ? p : 1 - p;
+      std::vector<EntityId> aside;
+      for (EntityId c : cards) {
+        if (!detach(c)) continue;
+        aside.push_back(c);
+        memory_.moved.push_back(c);
+      }
+      if (aside.empty()) continue;
+      pending_ = {};
+      pending_.self = self;
+      pending_.script = script;
+      pending_.rule = running_rule_;
+      pending_.statement = running_statement_;
+      pending_.controller = pending_.player = static_cast<int8_t>(p);
+      pending_.mode = Pending::Mode::kArrange;
+      pending_.deck = static_cast<int8_t>(to);
+      pending_.aside = std::move(aside);
+      any_ok = true;
+      return true;
+    }
     for (EntityId c : cards) {
       if (e.cmd == CEffect::Cmd::kMoveTo) {
         // To the card's owner's pile (ctrl), the script's player's (no prefix, my) or the opponent's (opp).

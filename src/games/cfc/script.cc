@@ -34,8 +34,9 @@ constexpr CommandInfo kCommands[] = {
     {"copyAbility", CEffect::Cmd::kCopyAbility, false, false}, {"steal", CEffect::Cmd::kSteal, false, false},
     {"swapAbilities", CEffect::Cmd::kSwapAbilities, false, false}, {"alterCost", CEffect::Cmd::kAlterCost, false, false},
     {"prophecy", CEffect::Cmd::kProphecy, false, false},
-    // clear() takes a highlight off a card: nothing the game state holds.
-    {"clear", CEffect::Cmd::kReveal, false, false},
+    // clear() takes a highlight off a card, peek() shows a hand to the player: nothing the game
+    // state holds.
+    {"clear", CEffect::Cmd::kReveal, false, false}, {"peek", CEffect::Cmd::kReveal, false, false},
 };
 
 // "hand", "myDeck", "oppDiscards", "ctrlHand"... -> pile and whose. A pile without a prefix is the
@@ -527,6 +528,12 @@ class Compiler {
       if (i > 0 && b.joins[i - 1] == 'o') miss("||");
       if (ce.cmd == CEffect::Cmd::kMoveTo) {
         move_args(e, ce);
+        if (ce.value == kAskPosition) {
+          // moveTo(oppDeck, ?): the player puts the cards on top or at the bottom once the rule runs.
+          if (ce.pile != Pile::kDeck) miss("moveTo(pile, ?) of a pile other than a deck");
+          if (i + 1 != b.effects.size()) miss("moveTo(pile, ?) before other effects");
+          cs.pending = true;
+        }
         cs.effects.push_back(ce);
         continue;
       }
@@ -845,12 +852,12 @@ class Compiler {
       const Arg& arg = e.args[k];
       if (arg.kind == Arg::Kind::kExpr && r_.pool[arg.expr].op == expr::Op::kNum && k == 1) {
         ce.value = r_.pool[arg.expr].value;
-      } else if (arg.kind == Arg::Kind::kQuery) {
-        miss("moveTo(pile, ?)");
+      } else if (arg.kind == Arg::Kind::kQuery && k == 1) {
+        ce.value = kAskPosition;
       }
       // Anything else is the reveal flag: who sees the card does not change the game state.
     }
-    if (ce.value != 0 && ce.value != -1) miss("moveTo() to a position other than top or bottom");
+    if (ce.value != 0 && ce.value != -1 && ce.value != kAskPosition) miss("moveTo() to a position other than top or bottom");
   }
 
   CTarget target(const Filter& f) {

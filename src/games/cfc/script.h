@@ -57,6 +57,8 @@ inline constexpr int kMaxSeveral = 8;  // cards one choice of several can hold
 // Cards chosen with a rule: one per statement, then the further targets some statements take
 // (`target = character; character@oppRing`, steal(character@ring) from(...)).
 inline constexpr size_t kMaxTargets = 6;
+// moveTo(deck, ?): CEffect::value when the player chooses top or bottom as the rule runs.
+inline constexpr int32_t kAskPosition = 2;
 struct CTarget {
   enum class Who : uint8_t { kDefault, kThis, kMe, kOpp, kPlayers, kCards };
   Who who = Who::kDefault;
