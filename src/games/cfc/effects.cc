@@ -302,6 +302,20 @@ bool Game::unite(const std::vector<EntityId>& cards) {
   return true;
 }
 
+void Game::swap_slots(int p, int a, int b) {
+  PlayerState& ps = players_[p];
+  std::swap(ps.ring[static_cast<size_t>(a)], ps.ring[static_cast<size_t>(b)]);
+  std::swap(ps.backups[static_cast<size_t>(a)], ps.backups[static_cast<size_t>(b)]);
+  auto other = [&](int8_t& s) { s = s == a ? static_cast<int8_t>(b) : s == b ? static_cast<int8_t>(a) : s; };
+  for (Attack& at : attacks_) {
+    if (p == active_) {
+      for (int k = 0; k < at.size; ++k) other(at.slots[static_cast<size_t>(k)]);
+    } else if (at.blocker >= 0) {
+      other(at.blocker);
+    }
+  }
+}
+
 // removeFromAttack(): the character leaves the attack it is part of; an attack without members ends.
 void Game::remove_from_attack(int p, int slot) {
   if (p != active_) return;
@@ -567,6 +581,17 @@ std::vector<std::vector<EntityId>> Game::several_choices(const CTarget& t, const
       }
     }
     std::sort(defs.begin(), defs.end());
+    if (t.same_ring) {
+      // @sameRing: every card chosen is in the same ring.
+      int p0, s0;
+      slot_of(set.front(), p0, s0);
+      const bool one_ring = std::all_of(set.begin(), set.end(), [&](EntityId e) {
+        int p1, s1;
+        slot_of(e, p1, s1);
+        return p1 == p0;
+      });
+      if (!one_ring) continue;
+    }
     if (t.pile != Pile::kRing) {
       if (std::find(seen.begin(), seen.end(), defs) != seen.end()) continue;
       seen.push_back(defs);
@@ -1022,6 +1047,35 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
         }
       }
       continue;
+    }
+    if (e.cmd == CEffect::Cmd::kSwapChars) {
+      // swapChars(): two characters of one ring exchange their slots.
+      int pa, sa, pb, sb;
+      if (cards.size() != 2) continue;
+      slot_of(cards[0], pa, sa);
+      slot_of(cards[1], pb, sb);
+      if (pa < 0 || pa != pb) continue;
+      swap_slots(pa, sa, sb);
+      ok = true;
+      continue;
+    }
+    if (e.cmd == CEffect::Cmd::kMoveToSlot) {
+      // moveToSlot(): the player chooses an empty slot of the card's ring (Pending kSlot).
+      int cp, slot;
+      if (cards.empty()) continue;
+      slot_of(cards.front(), cp, slot);
+      if (cp < 0 || std::count(players_[cp].ring.begin(), players_[cp].ring.end(), kNoEntity) == 0) continue;
+      pending_ = {};
+      pending_.self = self;
+      pending_.script = script;
+      pending_.rule = running_rule_;
+      pending_.statement = running_statement_;
+      pending_.controller = pending_.player = static_cast<int8_t>(p);
+      pending_.mode = Pending::Mode::kSlot;
+      pending_.deck = static_cast<int8_t>(cp);
+      pending_.aside = {cards.front()};
+      any_ok = true;
+      return true;
     }
     if (e.cmd == CEffect::Cmd::kMoveTo && e.value == kAskPosition) {
       // moveTo(oppDeck, ?): the cards are set aside, then put back one at a time (Pending kArrange).

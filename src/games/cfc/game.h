@@ -171,6 +171,7 @@ struct Pending {
     kDeck,     // prophecy(): which deck to look at
     kArrange,  // prophecy(): the cards looked at go back one at a time, on top or at the bottom
     kAsk,      // shuffle?(): whether to do the statement's asked effects
+    kSlot,     // moveToSlot(): the empty slot of player `deck`'s ring the card aside[0] moves to
   };
   Mode mode = Mode::kTarget;
   EntityId self = kNoEntity;  // the card whose rule runs
@@ -367,6 +368,9 @@ class Game {
   int32_t ring_mod(int32_t CScript::*field) const;  // the sum of a while-in-the-ring change over both rings
   bool char_bp_allowed(EntityId card) const;        // modRule(play_char_bp_limit) of the cards in the rings  // the lowest BP of the characters in the rings (bp:lowest)
   void remove_from_attack(int p, int slot);
+  // Two slots of p's ring exchange what they hold (characters with their back-ups, or an empty
+  // slot); attacks and counters follow their characters.
+  void swap_slots(int p, int a, int b);
   void transform(EntityId card, uint16_t model);
   bool move_revealed(EntityId card, const CEffect& e, int p);
   bool unite(const std::vector<EntityId>& cards);

@@ -87,6 +87,14 @@ std::vector<Action> Game::pending_actions() const {
       out.push_back({Action::Kind::kChoose});
       out.push_back({Action::Kind::kPass});
       break;
+    case Pending::Mode::kSlot:
+      for (int s = 0; s < kSlots; ++s) {
+        if (players_[pending_.deck].ring[static_cast<size_t>(s)] != kNoEntity) continue;
+        Action a{Action::Kind::kChoose};
+        a.slot = static_cast<int8_t>(s);
+        out.push_back(a);
+      }
+      break;
   }
   return out;
 }
@@ -110,6 +118,7 @@ std::string Game::pending_label(const Action& a) const {
       }
       return a.kind == Action::Kind::kPass ? "do not " + what : what;
     }
+    case Pending::Mode::kSlot: return fmt::format("move {} to slot {}", def(pending_.aside.front()).name, a.slot + 1);
   }
   return "?";
 }
@@ -132,6 +141,13 @@ void Game::answer_pending(const Action& a) {
       break;
     }
     case Pending::Mode::kAsk: end_pending(a.kind == Action::Kind::kPass); break;
+    case Pending::Mode::kSlot: {
+      int p, slot;
+      slot_of(pending_.aside.front(), p, slot);
+      if (p >= 0) swap_slots(p, slot, a.slot);
+      end_pending();
+      break;
+    }
   }
 }
 

@@ -34,6 +34,7 @@ constexpr CommandInfo kCommands[] = {
     {"copyAbility", CEffect::Cmd::kCopyAbility, false, false}, {"steal", CEffect::Cmd::kSteal, false, false},
     {"swapAbilities", CEffect::Cmd::kSwapAbilities, false, false}, {"alterCost", CEffect::Cmd::kAlterCost, false, false},
     {"prophecy", CEffect::Cmd::kProphecy, false, false},
+    {"swapChars", CEffect::Cmd::kSwapChars, false, false}, {"moveToSlot", CEffect::Cmd::kMoveToSlot, false, false},
     // clear() takes a highlight off a card, peek() shows a hand to the player: nothing the game
     // state holds.
     {"clear", CEffect::Cmd::kReveal, false, false}, {"peek", CEffect::Cmd::kReveal, false, false},
@@ -661,8 +662,13 @@ class Compiler {
         cs.effects.push_back(ce);
         continue;
       }
+      if (ce.cmd == CEffect::Cmd::kMoveToSlot) {
+        // moveToSlot(): the player chooses an empty slot of the card's ring once the rule runs.
+        if (i + 1 != b.effects.size()) miss("moveToSlot() before other effects");
+        cs.pending = true;
+      }
       if (ce.cmd == CEffect::Cmd::kExtraChar || ce.cmd == CEffect::Cmd::kRemoveFromAttack || ce.cmd == CEffect::Cmd::kUnite ||
-          ce.cmd == CEffect::Cmd::kSwapAbilities) {
+          ce.cmd == CEffect::Cmd::kSwapAbilities || ce.cmd == CEffect::Cmd::kSwapChars || ce.cmd == CEffect::Cmd::kMoveToSlot) {
         cs.effects.push_back(ce);
         continue;
       }
@@ -915,6 +921,7 @@ class Compiler {
     if (f.zone_prefix == "my") t.side = 0;
     else if (f.zone_prefix == "opp") t.side = 1;
     else if (f.zone_prefix.empty()) t.side = t.infront ? 1 : arena ? -1 : 0;
+    else if (f.zone_prefix == "same" && t.pile == Pile::kRing && !t.infront) t.same_ring = true;  // either ring, one of them
     else if (f.zone_prefix != "any") miss(f.zone_prefix + " zone");
     // "Juni"&"Juli"<1>@myDeck (M. Bison): a card named Juni and a card named Juli.
     const bool and_joined = std::any_of(f.types.and_next.begin(), f.types.and_next.end(), [](bool x) { return x; });

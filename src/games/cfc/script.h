@@ -76,6 +76,7 @@ struct CTarget {
   Joined<FilterTerm> filters;
   expr::NodeId exclude = expr::kNoNode;  // ::not(expr): not the cards the expression names
   expr::NodeId cards_expr = expr::kNoNode;  // to(_card), target(tgt.0): the cards an expression names
+  bool same_ring = false;  // @sameRing: the cards chosen are in one ring
   bool each_type = false;  // "Juni"&"Juli"<1>: the matches of each type (its own <pick>), together
 };
 
@@ -92,7 +93,7 @@ struct CEffect {
   enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo,
                              kDiscard, kGrant, kRevoke, kRuleOn, kRuleOff, kLoseAbility, kEach,
                              kMovePile, kSwapPiles, kExtraChar, kExtraTurn, kSkipDraw, kRemoveFromAttack,
-                             kTransform, kMoveRevealed, kUnite, kCopyAbility, kSteal, kSwapAbilities, kAlterCost, kProphecy };
+                             kTransform, kMoveRevealed, kUnite, kCopyAbility, kSteal, kSwapAbilities, kAlterCost, kProphecy, kSwapChars, kMoveToSlot };
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
