@@ -12,10 +12,11 @@ namespace {
 using Kind = Action::Kind;
 
 // Hand positions worth offering: one per distinct card (two copies of a card are the same choice).
-std::vector<int8_t> distinct_hand(const Game& g, int p, CardType type) {
+// `removed`: positions in the removed pile instead (play_removed).
+std::vector<int8_t> distinct_hand(const Game& g, int p, CardType type, bool removed = false) {
   std::vector<int8_t> out;
   std::vector<uint16_t> seen;
-  const kernel::Zone& hand = g.player(p).hand;
+  const kernel::Zone& hand = removed ? g.player(p).removed : g.player(p).hand;
   for (size_t i = 0; i < hand.size(); ++i) {
     const Card& c = g.card(hand[i]);
     if (g.pool().cards[c.def].type != type || std::find(seen.begin(), seen.end(), c.def) != seen.end()) continue;
@@ -60,18 +61,24 @@ bool Game::backup_fits(int p, int slot, EntityId card) const {
 
 void Game::playable_from_hand(int p, CardType type, Action::Kind kind, uint16_t forbidden, std::vector<Action>& out) const {
   if (player_abilities(p) & forbidden) return;  // cantplayac, cantplayre
-  const PlayerState& ps = players_[p];
-  for (int8_t h : distinct_hand(*this, p, type)) {
-    const EntityId e = ps.hand[static_cast<size_t>(h)];
-    if (!can_pay(p, play_sp(p, e))) continue;
-    // A card whose script runs is played one way per way to run it (none: its requisite is not
-    // met); a card whose script does not run yet is played for its cost alone.
-    if (script_of(e)) {
-      script_variants({kind, h}, e, p, false, out);
-    } else {
-      out.push_back({kind, h});
+  for (bool removed : play_sources(p)) {
+    const kernel::Zone& from = removed ? players_[p].removed : players_[p].hand;
+    for (int8_t h : distinct_hand(*this, p, type, removed)) {
+      const EntityId e = from[static_cast<size_t>(h)];
+      if (!can_pay(p, play_sp(p, e))) continue;
+      Action base{kind, h};
+      base.removed = removed;
+      // A card whose script runs is played one way per way to run it (none: its requisite is not
+      // met); a card whose script does not run yet is played for its cost alone.
+      if (script_of(e)) script_variants(base, e, p, false, out);
+      else out.push_back(base);
     }
   }
+}
+
+std::vector<bool> Game::play_sources(int p) const {
+  if (rule_on(kRulePlayRemoved, p) && !players_[p].removed.empty()) return {false, true};
+  return {false};
 }
 
 std::vector<Action> Game::legal_actions() const {
@@ -82,24 +89,33 @@ std::vector<Action> Game::legal_actions() const {
   const int p = current_player();
   const PlayerState& ps = players_[p];
   if (phase_ == Phase::kMain) {
+    const std::vector<bool> sources = play_sources(p);
     if (ps.chars_played <= ps.extra_chars && std::count(ps.ring.begin(), ps.ring.end(), kNoEntity) > 0) {
-      for (int8_t h : distinct_hand(*this, p, CardType::kCharacter)) {
-        const EntityId e = ps.hand[static_cast<size_t>(h)];
-        if (!can_pay(p, def(e).sp) || !char_bp_allowed(e)) continue;
-        for (int s = 0; s < kSlots; ++s) {
-          if (ps.ring[static_cast<size_t>(s)] != kNoEntity) continue;
-          const Action play{Kind::kPlayCharacter, h, static_cast<int8_t>(s)};
-          // A ▲ ability runs as the character enters the ring: each way to run it is a choice.
-          const size_t before = out.size();
-          if (def(e).ability == AbilityType::kInstant && rule_on(kRuleInstantAct, p)) script_variants(play, e, p, true, out);
-          if (out.size() == before) out.push_back(play);
+      for (bool removed : sources) {
+        for (int8_t h : distinct_hand(*this, p, CardType::kCharacter, removed)) {
+          const EntityId e = (removed ? ps.removed : ps.hand)[static_cast<size_t>(h)];
+          if (!can_pay(p, def(e).sp) || !char_bp_allowed(e)) continue;
+          for (int s = 0; s < kSlots; ++s) {
+            if (ps.ring[static_cast<size_t>(s)] != kNoEntity) continue;
+            Action play{Kind::kPlayCharacter, h, static_cast<int8_t>(s)};
+            play.removed = removed;
+            // A ▲ ability runs as the character enters the ring: each way to run it is a choice.
+            const size_t before = out.size();
+            if (def(e).ability == AbilityType::kInstant && rule_on(kRuleInstantAct, p)) script_variants(play, e, p, true, out);
+            if (out.size() == before) out.push_back(play);
+          }
         }
       }
     }
     if (ps.backups_played == 0 || !rule_on(kRuleBackupLimit, p)) {
-      for (int8_t h : distinct_hand(*this, p, CardType::kCharacter)) {
-        for (int s = 0; s < kSlots; ++s) {
-          if (backup_fits(p, s, ps.hand[static_cast<size_t>(h)])) out.push_back({Kind::kBackup, h, static_cast<int8_t>(s)});
+      for (bool removed : sources) {
+        for (int8_t h : distinct_hand(*this, p, CardType::kCharacter, removed)) {
+          for (int s = 0; s < kSlots; ++s) {
+            if (!backup_fits(p, s, (removed ? ps.removed : ps.hand)[static_cast<size_t>(h)])) continue;
+            Action backup{Kind::kBackup, h, static_cast<int8_t>(s)};
+            backup.removed = removed;
+            out.push_back(backup);
+          }
         }
       }
     }
@@ -156,7 +172,7 @@ void Game::apply_action(const Action& a) {
   const int p = current_player();
   if (p == kernel::kTerminal) return;
   PlayerState& ps = players_[p];
-  auto take_from_hand = [&](int8_t h) { return ps.hand.remove_at(static_cast<size_t>(h)); };
+  auto take_from_hand = [&](int8_t h) { return (a.removed ? ps.removed : ps.hand).remove_at(static_cast<size_t>(h)); };
   auto pay = [&](int32_t sp) { ps.sp = std::max(0, ps.sp + sp); };  // positive SP is gained
   if (pending_.player >= 0) {
     answer_pending(a);
@@ -198,13 +214,14 @@ void Game::apply_action(const Action& a) {
     }
     case Kind::kPlayAction:
     case Kind::kPlayReaction: {
-      const EntityId e = ps.hand[static_cast<size_t>(a.hand)];
+      const EntityId e = source(p, a)[static_cast<size_t>(a.hand)];
       pay(play_sp(p, e));
       take_from_hand(a.hand);
       // Effects that last until the next action card (Tessa's free action) end once it is paid for.
       if (a.kind == Kind::kPlayAction) cost_changes_.expire({kernel::Moment::Kind::kEvent, -1, kEventActionPlayed});
       if (a.rule >= 0) run_script(a, e, p);
       players_[cards_[e].owner].discards.push_top(e);
+      if (const CScript* s = script_of(e); s && !s->autos.empty()) played_autos_.push_back({e, static_cast<int8_t>(p)});
       break;
     }
     case Kind::kActivate: {
@@ -274,7 +291,10 @@ std::string Game::script_label(const Action& a, EntityId self) const {
 std::string Game::label(const Action& a) const {
   const int p = current_player() == kernel::kTerminal ? active_ : current_player();
   const PlayerState& ps = players_[p];
-  auto hand_name = [&](int8_t h) { return def(ps.hand[static_cast<size_t>(h)]).name; };
+  const kernel::Zone& from = source(p, a);
+  auto hand_name = [&](int8_t h) {
+    return def(from[static_cast<size_t>(h)]).name + (a.removed ? std::string(" from the removed pile") : std::string());
+  };
   auto ring_name = [&](int owner, int slot) {
     const EntityId e = players_[owner].ring[static_cast<size_t>(slot)];
     return fmt::format("{} (slot {})", e == kNoEntity ? std::string("?") : def(e).name, slot + 1);
@@ -284,15 +304,15 @@ std::string Game::label(const Action& a) const {
     case Kind::kChoose: return fmt::format("choose {}", where(a.targets[0]));
     case Kind::kPass: return "pass";
     case Kind::kPlayCharacter:
-      return fmt::format("play {} in slot {}{}", hand_name(a.hand), a.slot + 1, script_label(a, ps.hand[static_cast<size_t>(a.hand)]));
+      return fmt::format("play {} in slot {}{}", hand_name(a.hand), a.slot + 1, script_label(a, from[static_cast<size_t>(a.hand)]));
     case Kind::kBackup: return fmt::format("backup {} with {}", ring_name(p, a.slot), hand_name(a.hand));
-    case Kind::kPlayAction: return fmt::format("action {}{}", hand_name(a.hand), script_label(a, ps.hand[static_cast<size_t>(a.hand)]));
+    case Kind::kPlayAction: return fmt::format("action {}{}", hand_name(a.hand), script_label(a, from[static_cast<size_t>(a.hand)]));
     case Kind::kActivate:
       return fmt::format("activate {}{}", ring_name(p, a.slot), script_label(a, ps.ring[static_cast<size_t>(a.slot)]));
     case Kind::kAttack: return fmt::format("attack with {}", ring_name(p, a.slot));
     case Kind::kUnite:
       return fmt::format("unite {} with {}", ring_name(p, a.slot), ring_name(p, attacks_[static_cast<size_t>(a.attack)].slots[0]));
-    case Kind::kPlayReaction: return fmt::format("reaction {}{}", hand_name(a.hand), script_label(a, ps.hand[static_cast<size_t>(a.hand)]));
+    case Kind::kPlayReaction: return fmt::format("reaction {}{}", hand_name(a.hand), script_label(a, from[static_cast<size_t>(a.hand)]));
     case Kind::kBlock:
       return fmt::format("counter {} with {}", ring_name(active_, attacks_[static_cast<size_t>(a.attack)].slots[0]), ring_name(p, a.slot));
   }

@@ -1211,19 +1211,53 @@ void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
         if (std::find(fired_once_.begin(), fired_once_.end(), key) != fired_once_.end()) continue;
         fired_once_.push_back(key);
       }
-      count_script_run(e);
-      // An event inside a rule (a KO) must not clear what that rule has done so far.
-      RuleMemory outer = std::move(memory_);
-      memory_ = {};
-      const EntityId outer_trigger = trigger_;
-      trigger_ = subject;
-      run_statements(script, au.statements, nullptr, e, p);
-      trigger_ = outer_trigger;
-      memory_ = std::move(outer);
+      run_auto(script, au, e, p, subject);
       if (phase_ == Phase::kOver) return;
-      ko_zero_bp();
     }
   }
+  // Action and reaction cards played with an auto rule (Crossover: "at the end of turn, ...") listen
+  // from the discard pile until it has run. Their rule runs for the player whose event it is (the
+  // plugin runs it on that player's side: Grandmaster's ~oppEndPhase~ rule names that player's
+  // opponent, the card's owner, "opp").
+  for (size_t i = 0; i < played_autos_.size() && phase_ != Phase::kOver;) {
+    const PlayedAuto l = played_autos_[i];
+    const CScript* s = script_of(l.card);
+    bool hit = false, once = false;
+    const CAuto* rule = nullptr;
+    if (!s) {
+      played_autos_.erase(played_autos_.begin() + static_cast<std::ptrdiff_t>(i));
+      continue;
+    }
+    for (const CAuto& au : s->autos) {
+      for (const CEvent& ce : au.events) {
+        if (ce.kind != ev || (ce.whose == 0 && player != l.player) || (ce.whose == 1 && player == l.player)) continue;
+        hit = true;
+        once |= ce.once;
+        rule = &au;
+      }
+      if (hit) break;
+    }
+    if (!hit) {
+      ++i;
+      continue;
+    }
+    if (once) played_autos_.erase(played_autos_.begin() + static_cast<std::ptrdiff_t>(i));
+    else ++i;
+    run_auto(rules_def(l.card).script, *rule, l.card, player, subject);
+  }
+}
+
+void Game::run_auto(int32_t script, const CAuto& au, EntityId e, int p, EntityId subject) {
+  count_script_run(e);
+  // An event inside a rule (a KO) must not clear what that rule has done so far.
+  RuleMemory outer = std::move(memory_);
+  memory_ = {};
+  const EntityId outer_trigger = trigger_;
+  trigger_ = subject;
+  run_statements(script, au.statements, nullptr, e, p);
+  trigger_ = outer_trigger;
+  memory_ = std::move(outer);
+  if (phase_ != Phase::kOver) ko_zero_bp();
 }
 
 // ueot: until the end of this turn; oppueot: until the end of the opponent's turn (this one, if it
@@ -1247,6 +1281,17 @@ void Game::end_of_turn_effects() {
   grants_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
   rule_changes_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
   cost_changes_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
+  // A played card's auto rule without :once listens for the rest of the turn it was played in.
+  std::erase_if(played_autos_, [&](const PlayedAuto& l) {
+    const CScript* s = script_of(l.card);
+    if (!s) return true;
+    for (const CAuto& au : s->autos) {
+      for (const CEvent& ce : au.events) {
+        if (ce.once) return false;
+      }
+    }
+    return true;
+  });
 }
 
 }  // namespace rk::cfc

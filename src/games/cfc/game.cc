@@ -43,7 +43,7 @@ EntityId Game::add_card(uint16_t def, int owner) {
 bool Game::operator==(const Game& o) const {
   return pool_ == o.pool_ && cards_ == o.cards_ && players_ == o.players_ && attacks_ == o.attacks_ &&
          bp_changes_ == o.bp_changes_ && grants_ == o.grants_ && rule_changes_ == o.rule_changes_ && cost_changes_ == o.cost_changes_ &&
-         memory_ == o.memory_ && fired_once_ == o.fired_once_ && pending_ == o.pending_ && phase_ == o.phase_ &&
+         memory_ == o.memory_ && played_autos_ == o.played_autos_ && fired_once_ == o.fired_once_ && pending_ == o.pending_ && phase_ == o.phase_ &&
          active_ == o.active_ && first_ == o.first_ && turn_ == o.turn_ && winner_ == o.winner_ &&
          chance_.rng() == o.chance_.rng();
 }
@@ -331,6 +331,7 @@ uint64_t Game::hash() const {
                         static_cast<uint64_t>(static_cast<uint32_t>(c.bp)) << 32);
   }
   for (const auto& [e, epoch] : fired_once_) h = hash_mix(h, e | static_cast<uint64_t>(epoch) << 16 | 1ull << 40);
+  for (const PlayedAuto& l : played_autos_) h = hash_mix(h, l.card | static_cast<uint64_t>(static_cast<uint8_t>(l.player)) << 32 | 1ull << 41);
   for (const Card& c : cards_) {
     h = hash_mix(h, c.granted | static_cast<uint64_t>(c.revoked) << 16 | static_cast<uint64_t>(c.powerless) << 32 |
                         static_cast<uint64_t>(c.rules) << 40);

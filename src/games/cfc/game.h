@@ -79,6 +79,7 @@ struct Action {
   std::array<EntityId, kMaxSeveral> several{kNoEntity, kNoEntity, kNoEntity, kNoEntity,
                                             kNoEntity, kNoEntity, kNoEntity, kNoEntity};
   bool decline = false;
+  bool removed = false;  // `hand` indexes the removed pile (enableRule(play_removed): Crossover)
   bool operator==(const Action&) const = default;
 };
 
@@ -303,8 +304,12 @@ class Game {
   // Card scripts (effects.cc).
   const CScript* script_of(EntityId e) const;
   void count_script_run(EntityId e) const;
-  // Action or reaction cards of p's hand that can be played now, one action per way to run them.
+  // Action or reaction cards of p's hand (and removed pile, when play_removed is on) that can be
+  // played now, one action per way to run them.
   void playable_from_hand(int p, CardType type, Action::Kind kind, uint16_t forbidden, std::vector<Action>& out) const;
+  // Where p plays cards from: the hand, and the removed pile while play_removed is on for p.
+  std::vector<bool> play_sources(int p) const;
+  const kernel::Zone& source(int p, const Action& a) const { return a.removed ? players_[p].removed : players_[p].hand; }
   bool target_matches(const CTarget& t, int controller, EntityId self, EntityId e) const;
   std::vector<EntityId> card_targets(const CTarget& t, int controller, EntityId self) const;
   // Adds to `out` one action per way to run the script of `self` (rule, discard, target, may),
@@ -348,6 +353,7 @@ class Game {
   // player for phases, the card's controller for combat events), `subject` the card it happens
   // to, `source` the card that caused it.
   void fire(EventKind ev, int player, EntityId subject = kNoEntity, EntityId source = kNoEntity);
+  void run_auto(int32_t script, const CAuto& au, EntityId e, int p, EntityId subject);
   // Whether the running script of `e` has an auto rule on event `ev` (about itself).
   bool listens(EntityId e, EventKind ev) const;
   std::string script_label(const Action& a, EntityId self) const;
@@ -399,6 +405,13 @@ class Game {
   bool last_ok_ = false;                               // whether the statement run last did something (for ||)
   EntityId trigger_ = kNoEntity;                       // the card the event of the running auto rule happened to                            // a command?() was declined: it does not run
   mutable int8_t entering_slot_ = -1;  // while listing a ▲ ability's targets: the slot its card enters
+  // An action or reaction card played with an auto rule, listening from the discard pile.
+  struct PlayedAuto {
+    EntityId card = kNoEntity;
+    int8_t player = 0;  // who played it
+    bool operator==(const PlayedAuto&) const = default;
+  };
+  std::vector<PlayedAuto> played_autos_;
   std::vector<std::pair<EntityId, uint16_t>> fired_once_;  // auto rules marked :once that ran (card, epoch)
   Phase phase_ = Phase::kActivate;
   int active_ = 0, first_ = 0, turn_ = 0, winner_ = -1;

@@ -35,9 +35,10 @@ constexpr CommandInfo kCommands[] = {
     {"swapAbilities", CEffect::Cmd::kSwapAbilities, false, false}, {"alterCost", CEffect::Cmd::kAlterCost, false, false},
     {"prophecy", CEffect::Cmd::kProphecy, false, false},
     {"swapChars", CEffect::Cmd::kSwapChars, false, false}, {"moveToSlot", CEffect::Cmd::kMoveToSlot, false, false},
-    // clear() takes a highlight off a card, peek() shows a hand to the player: nothing the game
-    // state holds.
+    // clear() takes a highlight off a card, peek() shows a hand to the player, pileView() changes
+    // how a pile is drawn: nothing the game state holds.
     {"clear", CEffect::Cmd::kReveal, false, false}, {"peek", CEffect::Cmd::kReveal, false, false},
+    {"pileView", CEffect::Cmd::kReveal, false, false},
 };
 
 // "hand", "myDeck", "oppDiscards", "ctrlHand"... -> pile and whose. A pile without a prefix is the
@@ -976,7 +977,8 @@ uint16_t game_rule_bit(std::string_view w) {
   static constexpr std::pair<std::string_view, uint16_t> kWords[] = {
       {"ab_trigger_fresh", kRuleTriggerFresh}, {"ab_trigger_act", kRuleTriggerAct}, {"ab_instant_act", kRuleInstantAct},
       {"piercing", kRulePiercing}, {"backup_fresh", kRuleBackupFresh}, {"backup_limit", kRuleBackupLimit},
-      {"attack", kRuleAttack}, {"attack_freeze", kRuleAttackFreeze}, {"dmg_combat_deal", kRuleCombatDamage}};
+      {"attack", kRuleAttack}, {"attack_freeze", kRuleAttackFreeze}, {"dmg_combat_deal", kRuleCombatDamage},
+      {"play_removed", kRulePlayRemoved}};
   for (const auto& [word, bit] : kWords) {
     if (w == word) return bit;
   }

@@ -40,6 +40,7 @@ enum GameRule : uint16_t {
   kRuleAttack = 1 << 6,         // characters can attack
   kRuleAttackFreeze = 1 << 7,   // attackers freeze
   kRuleCombatDamage = 1 << 8,   // dmg_combat_deal: combat damage is dealt
+  kRulePlayRemoved = 1 << 9,    // play_removed: cards of the removed pile can be played (off by default)
 };
 inline constexpr uint16_t kRulesOnByDefault = kRuleTriggerAct | kRuleInstantAct | kRulePiercing | kRuleBackupLimit | kRuleAttack |
                                               kRuleAttackFreeze | kRuleCombatDamage;
