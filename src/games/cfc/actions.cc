@@ -265,10 +265,10 @@ std::string Game::where(EntityId t) const {
   return fmt::format("{} ({})", def(t).name, at);
 }
 
-std::string Game::script_label(const Action& a, EntityId self) const {
+std::string Game::script_label(const Action& a, EntityId self, int32_t script) const {
   if (a.rule < 0) return "";
   std::string out;
-  const CScript* s = script_of(self);
+  const CScript* s = script_or_own(self, script);
   if (s && s->actions.size() > 1) {
     const std::string& l = s->actions[static_cast<size_t>(a.rule)].label;
     out += l.empty() ? fmt::format(" (rule {})", a.rule + 1) : fmt::format(" ({})", l);

@@ -601,8 +601,14 @@ std::vector<std::vector<EntityId>> Game::several_choices(const CTarget& t, const
   return out;
 }
 
-void Game::script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out) const {
-  const CScript* s = script_of(self);
+const CScript* Game::script_or_own(EntityId self, int32_t script) const {
+  if (script < 0) return script_of(self);
+  const CScript& s = pool_->compiled[static_cast<size_t>(script)];
+  return s.compiled ? &s : nullptr;
+}
+
+void Game::script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out, int32_t script) const {
+  const CScript* s = script_or_own(self, script);
   if (!s) return;
   entering_slot_ = base.kind == Action::Kind::kPlayCharacter ? base.slot : -1;
   struct Reset {
@@ -703,13 +709,19 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
   }
 }
 
-void Game::run_script(const Action& act, EntityId self, int p) {
-  const CScript* s = script_of(self);
+void Game::run_script(const Action& act, EntityId self, int p, int32_t other) {
+  const CScript* s = script_or_own(self, other);
   if (!s || act.rule < 0 || static_cast<size_t>(act.rule) >= s->actions.size()) return;
   const CAction& a = s->actions[static_cast<size_t>(act.rule)];
-  const int32_t script = rules_def(self).script;  // the card may copy or lose rules as this one runs
+  // The card may copy or lose rules as this one runs: the script stays the one it started with.
+  const int32_t script = other >= 0 ? other : rules_def(self).script;
   memory_ = {};
-  count_script_run(self);
+  if (other >= 0 && stats_) {
+    if (stats_->runs.size() <= static_cast<size_t>(other)) stats_->runs.resize(pool_->scripts.size());
+    ++stats_->runs[static_cast<size_t>(other)];
+  } else {
+    count_script_run(self);
+  }
   // Costs.
   for (EntityId e : act.paid) {
     if (e == kNoEntity) continue;
@@ -1047,6 +1059,24 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
         }
       }
       continue;
+    }
+    if (e.cmd == CEffect::Cmd::kActivate) {
+      // activate(card): that card's rules run as this card's; how (which rule, targets) is chosen
+      // now that the card is known (Pending kActivate).
+      const std::vector<EntityId> named = eval_cards(scope, e.value_expr);
+      if (named.empty()) continue;
+      pending_ = {};
+      pending_.self = self;
+      pending_.script = rules_def(named.front()).script;
+      pending_.controller = pending_.player = static_cast<int8_t>(p);
+      pending_.mode = Pending::Mode::kActivate;
+      pending_.aside = {named.front()};  // whose rules they are (for the label)
+      if (pending_.script < 0 || pending_actions().empty()) {
+        pending_ = {};
+        continue;
+      }
+      any_ok = true;
+      return true;
     }
     if (e.cmd == CEffect::Cmd::kSwapChars) {
       // swapChars(): two characters of one ring exchange their slots.

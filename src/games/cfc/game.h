@@ -173,6 +173,7 @@ struct Pending {
     kArrange,  // prophecy(): the cards looked at go back one at a time, on top or at the bottom
     kAsk,      // shuffle?(): whether to do the statement's asked effects
     kSlot,     // moveToSlot(): the empty slot of player `deck`'s ring the card aside[0] moves to
+    kActivate, // activate(): a way to run the rule of script `script` as `self`'s
   };
   Mode mode = Mode::kTarget;
   EntityId self = kNoEntity;  // the card whose rule runs
@@ -314,8 +315,11 @@ class Game {
   std::vector<EntityId> card_targets(const CTarget& t, int controller, EntityId self) const;
   // Adds to `out` one action per way to run the script of `self` (rule, discard, target, may),
   // each a copy of `base`; nothing when no rule can run.
-  void script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out) const;
-  void run_script(const Action& a, EntityId self, int p);
+  // `script` >= 0: another card's script run as this card's (activate()).
+  void script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out, int32_t script = -1) const;
+  void run_script(const Action& a, EntityId self, int p, int32_t script = -1);
+  // The script number `script`, or the one `self` runs; null when it does not compile.
+  const CScript* script_or_own(EntityId self, int32_t script) const;
   // Runs statements of script number `script` in order ([[if]]/[[else]] chains, [[may]] declined,
   // targets chosen in `act`).
   void run_statements(int32_t script, const std::vector<CStatement>& sts, const Action* act, EntityId self, int p);
@@ -356,7 +360,7 @@ class Game {
   void run_auto(int32_t script, const CAuto& au, EntityId e, int p, EntityId subject);
   // Whether the running script of `e` has an auto rule on event `ev` (about itself).
   bool listens(EntityId e, EventKind ev) const;
-  std::string script_label(const Action& a, EntityId self) const;
+  std::string script_label(const Action& a, EntityId self, int32_t script = -1) const;
   std::string where(EntityId card) const;
   int32_t lowest_bp() const;
   // Calls f(player, card, script) for each card with a running script in the rings, the first

@@ -87,6 +87,12 @@ std::vector<Action> Game::pending_actions() const {
       out.push_back({Action::Kind::kChoose});
       out.push_back({Action::Kind::kPass});
       break;
+    case Pending::Mode::kActivate: {
+      int p, slot;
+      slot_of(pending_.self, p, slot);
+      script_variants({Action::Kind::kChoose}, pending_.self, pending_.player, p >= 0, out, pending_.script);
+      break;
+    }
     case Pending::Mode::kSlot:
       for (int s = 0; s < kSlots; ++s) {
         if (players_[pending_.deck].ring[static_cast<size_t>(s)] != kNoEntity) continue;
@@ -119,6 +125,9 @@ std::string Game::pending_label(const Action& a) const {
       return a.kind == Action::Kind::kPass ? "do not " + what : what;
     }
     case Pending::Mode::kSlot: return fmt::format("move {} to slot {}", def(pending_.aside.front()).name, a.slot + 1);
+    case Pending::Mode::kActivate:
+      return fmt::format("use the rules of {}{}", def(pending_.aside.front()).name,
+                         script_label(a, pending_.self, pending_.script));
   }
   return "?";
 }
@@ -141,6 +150,13 @@ void Game::answer_pending(const Action& a) {
       break;
     }
     case Pending::Mode::kAsk: end_pending(a.kind == Action::Kind::kPass); break;
+    case Pending::Mode::kActivate: {
+      const Pending done = pending_;
+      pending_ = {};
+      run_script(a, done.self, done.player, done.script);
+      ko_zero_bp();
+      break;
+    }
     case Pending::Mode::kSlot: {
       int p, slot;
       slot_of(pending_.aside.front(), p, slot);

@@ -34,6 +34,7 @@ constexpr CommandInfo kCommands[] = {
     {"copyAbility", CEffect::Cmd::kCopyAbility, false, false}, {"steal", CEffect::Cmd::kSteal, false, false},
     {"swapAbilities", CEffect::Cmd::kSwapAbilities, false, false}, {"alterCost", CEffect::Cmd::kAlterCost, false, false},
     {"prophecy", CEffect::Cmd::kProphecy, false, false},
+    {"activate", CEffect::Cmd::kActivate, false, false},
     {"swapChars", CEffect::Cmd::kSwapChars, false, false}, {"moveToSlot", CEffect::Cmd::kMoveToSlot, false, false},
     // clear() takes a highlight off a card, peek() shows a hand to the player, pileView() changes
     // how a pile is drawn: nothing the game state holds.
@@ -635,6 +636,18 @@ class Compiler {
         } else {
           ce.mod = amt->kind == Arg::Kind::kMod ? amt->mod : 0;
         }
+        cs.effects.push_back(ce);
+        continue;
+      }
+      if (ce.cmd == CEffect::Cmd::kActivate) {
+        // activate(discarded.0), activate(tgt): the named card's rules run as this card's; the way
+        // to run them is chosen once the rule runs, so it ends the rule.
+        const std::string m = e.args.size() == 1 && e.args[0].kind == Arg::Kind::kExpr ? unsupported_expr(r_, e.args[0].expr)
+                                                                                        : "activate() of this argument";
+        if (m.empty()) ce.value_expr = e.args[0].expr;
+        else miss(m);
+        if (i + 1 != b.effects.size()) miss("activate() before other effects");
+        cs.pending = true;
         cs.effects.push_back(ce);
         continue;
       }
