@@ -61,7 +61,9 @@ bool Game::backup_fits(int p, int slot, EntityId card) const {
 
 void Game::playable_from_hand(int p, CardType type, Action::Kind kind, uint16_t forbidden, std::vector<Action>& out) const {
   if (player_abilities(p) & forbidden) return;  // cantplayac, cantplayre
-  for (bool removed : play_sources(p)) {
+  const int sources = play_sources(p);
+  for (int k = 0; k < sources; ++k) {
+    const bool removed = k == 1;
     const kernel::Zone& from = removed ? players_[p].removed : players_[p].hand;
     for (int8_t h : distinct_hand(*this, p, type, removed)) {
       const EntityId e = from[static_cast<size_t>(h)];
@@ -76,9 +78,8 @@ void Game::playable_from_hand(int p, CardType type, Action::Kind kind, uint16_t 
   }
 }
 
-std::vector<bool> Game::play_sources(int p) const {
-  if (rule_on(kRulePlayRemoved, p) && !players_[p].removed.empty()) return {false, true};
-  return {false};
+int Game::play_sources(int p) const {
+  return !players_[p].removed.empty() && rule_on(kRulePlayRemoved, p) ? 2 : 1;
 }
 
 std::vector<Action> Game::legal_actions() const {
@@ -89,9 +90,10 @@ std::vector<Action> Game::legal_actions() const {
   const int p = current_player();
   const PlayerState& ps = players_[p];
   if (phase_ == Phase::kMain) {
-    const std::vector<bool> sources = play_sources(p);
+    const int sources = play_sources(p);
     if (ps.chars_played <= ps.extra_chars && std::count(ps.ring.begin(), ps.ring.end(), kNoEntity) > 0) {
-      for (bool removed : sources) {
+      for (int k = 0; k < sources; ++k) {
+        const bool removed = k == 1;
         for (int8_t h : distinct_hand(*this, p, CardType::kCharacter, removed)) {
           const EntityId e = (removed ? ps.removed : ps.hand)[static_cast<size_t>(h)];
           if (!can_pay(p, def(e).sp) || !char_bp_allowed(e)) continue;
@@ -108,7 +110,8 @@ std::vector<Action> Game::legal_actions() const {
       }
     }
     if (ps.backups_played == 0 || !rule_on(kRuleBackupLimit, p)) {
-      for (bool removed : sources) {
+      for (int k = 0; k < sources; ++k) {
+        const bool removed = k == 1;
         for (int8_t h : distinct_hand(*this, p, CardType::kCharacter, removed)) {
           for (int s = 0; s < kSlots; ++s) {
             if (!backup_fits(p, s, (removed ? ps.removed : ps.hand)[static_cast<size_t>(h)])) continue;

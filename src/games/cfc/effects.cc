@@ -673,10 +673,14 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
         if (!choices.empty()) multiply(static_cast<size_t>(st.more_slot) + k, choices, st);
       }
       if (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 || st.target.one_at_a_time) continue;
-      // The card being played leaves the hand before its rule runs: not a card of the hand to choose.
-      CTarget t = st.target;
-      t.other |= t.pile == Pile::kHand;
-      std::vector<EntityId> choices = card_targets(t, p, self);
+      std::vector<EntityId> choices = card_targets(st.target, p, self);
+      // The card being played leaves the hand before its rule runs: not a card of the hand to choose
+      // (nor a copy of it: the first copy stands for all of them among the choices).
+      if (st.target.pile == Pile::kHand && std::find(choices.begin(), choices.end(), self) != choices.end()) {
+        CTarget t = st.target;
+        t.other = true;
+        choices = card_targets(t, p, self);
+      }
       if (st.target.or_enemy) choices.push_back(kEnemyTarget);
       if (choices.empty()) continue;  // the statement does not apply; the rest still runs
       if (st.target.max > 1 || st.target.min != 1) {

@@ -308,8 +308,8 @@ class Game {
   // Action or reaction cards of p's hand (and removed pile, when play_removed is on) that can be
   // played now, one action per way to run them.
   void playable_from_hand(int p, CardType type, Action::Kind kind, uint16_t forbidden, std::vector<Action>& out) const;
-  // Where p plays cards from: the hand, and the removed pile while play_removed is on for p.
-  std::vector<bool> play_sources(int p) const;
+  // Where p plays cards from: the hand (1), and the removed pile (2) while play_removed is on for p.
+  int play_sources(int p) const;
   const kernel::Zone& source(int p, const Action& a) const { return a.removed ? players_[p].removed : players_[p].hand; }
   bool target_matches(const CTarget& t, int controller, EntityId self, EntityId e) const;
   std::vector<EntityId> card_targets(const CTarget& t, int controller, EntityId self) const;
