@@ -1,9 +1,11 @@
-// RuleScript: any text gives diagnostics or a tree; a tree prints and reads back to the same tree.
+// RuleScript: any text gives diagnostics or a tree; a tree prints and reads back to the same tree,
+// and compiles for the engine (or says what is missing) without crashing.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "games/cfc/rulescript.h"
+#include "games/cfc/script.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace rk::cfc;
@@ -19,5 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   rk::text::Diagnostics d2(&g);
   Rules again;
   if (!parse_rules(printed, d2, again) || dump(again) != dump(r)) __builtin_trap();
+  const CScript c = compile_script(r);
+  if (c.compiled != c.missing.empty()) __builtin_trap();
   return 0;
 }

@@ -4,7 +4,12 @@
 
 #include <chrono>
 
+#include <algorithm>
+#include <random>
+
 #include "games/cfc/card_data.h"
+#include "games/cfc/coverage.h"
+#include "games/cfc/pool.h"
 #include "games/cfc/rulescript.h"
 #include "mutate.h"
 #include "support.h"
@@ -47,6 +52,32 @@ TEST(CfcMutation, TenThousandDamagedScripts) {
   EXPECT_LT(slowest, 5.0);  // a hang guard, generous for sanitizer builds
   fprintf(stderr, "mutants: %d parsed and round-tripped, %d rejected with diagnostics, slowest %.3f s\n", ok, bad,
           slowest);
+}
+
+// Every script on the wrong card: rules written for an action run as a character's ▲ or ■, a ●
+// rule sits on a reaction, and so on. The engine must play these games to the end without breaking
+// an invariant (coverage() checks them after every game) and without crashing.
+TEST(CfcMutation, ScriptsOnTheWrongCardsPlayWithoutEngineErrors) {
+  RK_REQUIRE_CORPUS("corpora/cfc");
+  CardPool pool;
+  std::string err;
+  std::vector<std::string> problems;
+  ASSERT_TRUE(load_pool(test::shared_dir() + "/corpora/cfc", pool, err, problems)) << err;
+  std::vector<size_t> scripted;
+  std::vector<int32_t> scripts;
+  for (size_t i = 0; i < pool.cards.size(); ++i) {
+    if (pool.cards[i].script < 0) continue;
+    scripted.push_back(i);
+    scripts.push_back(pool.cards[i].script);
+  }
+  for (uint64_t round = 0; round < 5; ++round) {
+    std::mt19937_64 rng(20261123 + round);
+    std::shuffle(scripts.begin(), scripts.end(), rng);
+    for (size_t k = 0; k < scripted.size(); ++k) pool.cards[scripted[k]].script = scripts[k];
+    const CoverageReport r = coverage(pool, {}, 40, round + 1);
+    EXPECT_GT(r.games, 0u);
+    EXPECT_EQ(r.engine_errors, 0u) << "round " << round << ": " << (r.errors.empty() ? "" : r.errors[0]);
+  }
 }
 
 }  // namespace
