@@ -794,15 +794,9 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
   if (only == Only::kAll && st.cond != expr::kNoNode && !eval_truth(scope, st.cond)) return false;
   if (only == Only::kAll && st.target.one_at_a_time) {
     // Several cards of a pile: the player takes them one at a time from now on.
-    pending_.rule = running_rule_;
-    pending_.statement = running_statement_;
-    pending_.self = self;
-    pending_.script = script;
-    pending_.controller = static_cast<int8_t>(p);
-    pending_.player = static_cast<int8_t>(p);
-    pending_.left = st.target.max;
-    pending_.need = st.target.min;
-    pending_.mode = Pending::Mode::kTarget;
+    Pending& pd = raise(Pending::Mode::kTarget, self, script, p, p);
+    pd.left = st.target.max;
+    pd.need = st.target.min;
     if (pending_choices().empty()) end_pending();
     return true;
   }
@@ -934,14 +928,8 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
     if (e.cmd == CEffect::Cmd::kDiscard && e.chosen && !hand_card) {
       // discard(n): the player (the statement's, else the rule's) chooses n cards of their hand.
       const int chooser = st.target.who == CTarget::Who::kOpp ? 1 - p : p;
-      pending_.rule = running_rule_;
-      pending_.statement = running_statement_;
-      pending_.self = self;
-      pending_.script = script;
-      pending_.controller = static_cast<int8_t>(p);
-      pending_.player = static_cast<int8_t>(chooser);
-      pending_.left = pending_.need = static_cast<uint8_t>(std::clamp(e.value, 1, 60));
-      pending_.mode = Pending::Mode::kDiscard;
+      Pending& pd = raise(Pending::Mode::kDiscard, self, script, p, chooser);
+      pd.left = pd.need = static_cast<uint8_t>(std::clamp(e.value, 1, 60));
       any_ok = true;
       if (pending_choices().empty()) end_pending();
       return true;
@@ -1069,12 +1057,8 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
       // now that the card is known (Pending kActivate).
       const std::vector<EntityId> named = eval_cards(scope, e.value_expr);
       if (named.empty()) continue;
-      pending_ = {};
-      pending_.self = self;
-      pending_.script = rules_def(named.front()).script;
-      pending_.controller = pending_.player = static_cast<int8_t>(p);
-      pending_.mode = Pending::Mode::kActivate;
-      pending_.aside = {named.front()};  // whose rules they are (for the label)
+      Pending& pd = raise(Pending::Mode::kActivate, self, rules_def(named.front()).script, p, p);
+      pd.aside = {named.front()};  // whose rules they are (for the label)
       if (pending_.script < 0 || pending_actions().empty()) {
         pending_ = {};
         continue;
@@ -1099,15 +1083,9 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
       if (cards.empty()) continue;
       slot_of(cards.front(), cp, slot);
       if (cp < 0 || std::count(players_[cp].ring.begin(), players_[cp].ring.end(), kNoEntity) == 0) continue;
-      pending_ = {};
-      pending_.self = self;
-      pending_.script = script;
-      pending_.rule = running_rule_;
-      pending_.statement = running_statement_;
-      pending_.controller = pending_.player = static_cast<int8_t>(p);
-      pending_.mode = Pending::Mode::kSlot;
-      pending_.deck = static_cast<int8_t>(cp);
-      pending_.aside = {cards.front()};
+      Pending& pd = raise(Pending::Mode::kSlot, self, script, p, p);
+      pd.deck = static_cast<int8_t>(cp);
+      pd.aside = {cards.front()};
       any_ok = true;
       return true;
     }
@@ -1121,15 +1099,9 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
         memory_.moved.push_back(c);
       }
       if (aside.empty()) continue;
-      pending_ = {};
-      pending_.self = self;
-      pending_.script = script;
-      pending_.rule = running_rule_;
-      pending_.statement = running_statement_;
-      pending_.controller = pending_.player = static_cast<int8_t>(p);
-      pending_.mode = Pending::Mode::kArrange;
-      pending_.deck = static_cast<int8_t>(to);
-      pending_.aside = std::move(aside);
+      Pending& pd = raise(Pending::Mode::kArrange, self, script, p, p);
+      pd.deck = static_cast<int8_t>(to);
+      pd.aside = std::move(aside);
       any_ok = true;
       return true;
     }

@@ -336,7 +336,9 @@ class Game {
   // copyAbility(), steal(), swapAbilities() on a statement's cards.
   bool change_rules(const CEffect& e, const ExprScope& scope, const std::vector<EntityId>& cards,
                     const std::vector<EntityId>& more, EntityId self);
-  // The pending choice (pending.cc): what it offers, answering it, ending it.
+  // The pending choice (pending.cc): raising it for the running statement of `self`'s rule (which
+  // `player` answers), what it offers, answering it, ending it.
+  Pending& raise(Pending::Mode mode, EntityId self, int32_t script, int controller, int player);
   std::vector<Action> pending_actions() const;
   std::string pending_label(const Action& a) const;
   std::vector<EntityId> pending_choices() const;  // kTarget, kDiscard: the cards to take

@@ -8,6 +8,18 @@
 
 namespace rk::cfc {
 
+Pending& Game::raise(Pending::Mode mode, EntityId self, int32_t script, int controller, int player) {
+  pending_ = {};
+  pending_.mode = mode;
+  pending_.self = self;
+  pending_.script = script;
+  pending_.rule = running_rule_;
+  pending_.statement = running_statement_;
+  pending_.controller = static_cast<int8_t>(controller);
+  pending_.player = static_cast<int8_t>(player);
+  return pending_;
+}
+
 const CStatement& Game::pending_statement(const Pending& pd) const {
   // The compiled script itself: the card may have lost its rules since (the choice still ends).
   return pool_->compiled[static_cast<size_t>(pd.script)].actions[static_cast<size_t>(pd.rule)].statements[static_cast<size_t>(pd.statement)];
@@ -200,12 +212,7 @@ void Game::end_pending(bool ask_declined) {
 }
 
 void Game::start_prophecy(const CStatement& st, const CEffect& e, int32_t script, EntityId self, int p) {
-  pending_ = {};
-  pending_.self = self;
-  pending_.script = script;
-  pending_.rule = running_rule_;
-  pending_.statement = running_statement_;
-  pending_.controller = pending_.player = static_cast<int8_t>(p);
+  raise(Pending::Mode::kDeck, self, script, p, p);
   pending_.look = static_cast<uint8_t>(std::clamp(e.value, 1, 60));
   pending_.place = e.mod == 't' ? 1 : e.mod == 'b' ? 2 : 0;
   // The deck: the target's (`*s@anyDeck`: either, the player chooses), else the player's own.
