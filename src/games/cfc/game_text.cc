@@ -97,7 +97,11 @@ nlohmann::json Game::to_json() const {
       }
       json backups = json::array();
       for (EntityId b : ps.backups[static_cast<size_t>(s)]) backups.push_back(def(b).name);
-      ring.push_back({{"name", def(e).name}, {"bp", cards_[e].bp}, {"frozen", cards_[e].frozen}, {"fresh", cards_[e].fresh}, {"backups", backups}});
+      json card = {{"name", def(e).name}, {"bp", cards_[e].bp}, {"frozen", cards_[e].frozen}, {"fresh", cards_[e].fresh}, {"backups", backups}};
+      // Rules it lost, or copied from another card.
+      if (cards_[e].powerless) card["rules"] = nullptr;
+      else if (cards_[e].rules != kOwnRules) card["rules"] = rules_def(e).name;
+      ring.push_back(std::move(card));
     }
     p["ring"] = ring;
     players.push_back(p);
