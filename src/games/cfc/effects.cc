@@ -208,19 +208,25 @@ void Game::compute_vars(int32_t script, EntityId self, int p) {
   }
 }
 
-bool Game::copy_rules(EntityId to, EntityId from) {
+// The card model whose rules `e` has now; kOwnRules when it has none (lost, or never had any).
+// A copy of a copy is the rules of the card copied first (the plugin's CharsAbilities).
+uint16_t Game::rules_model(EntityId e) const {
+  const Card& c = cards_[e];
+  if (c.powerless || rules_def(e).script < 0) return kOwnRules;
+  return c.rules == kOwnRules ? c.def : c.rules;
+}
+
+bool Game::give_rules(EntityId to, uint16_t model) {
   int p, slot;
   slot_of(to, p, slot);
-  if (p < 0 || def(to).type != CardType::kCharacter) return false;
-  const Card& f = cards_[from];
-  if (f.powerless || rules_def(from).script < 0) return false;  // nothing to copy
-  // A copy of a copy is the rules of the card copied first (the plugin's CharsAbilities).
-  const uint16_t model = f.rules == kOwnRules ? f.def : f.rules;
+  if (model == kOwnRules || p < 0 || def(to).type != CardType::kCharacter) return false;
   Card& t = cards_[to];
   t.rules = model == t.def ? kOwnRules : model;
   t.powerless = false;
   return true;
 }
+
+bool Game::copy_rules(EntityId to, EntityId from) { return give_rules(to, rules_model(from)); }
 
 // copyAbility(expr): the targets get the rules of the card the expression names. steal(): the
 // receiver (this card, or the card chosen for steal's argument) gets the target's rules and the
@@ -244,19 +250,9 @@ bool Game::change_rules(const CEffect& e, const ExprScope& scope, const std::vec
     }
     case CEffect::Cmd::kSwapAbilities: {
       if (cards.size() != 2) return false;
-      const EntityId a = cards[0], b = cards[1];
-      const Card before = cards_[a];
-      const bool a_had = !before.powerless && rules_def(a).script >= 0;
-      copy_rules(a, b);
-      if (a_had) {
-        int p, slot;
-        slot_of(b, p, slot);
-        if (p >= 0) {
-          const uint16_t model = before.rules == kOwnRules ? before.def : before.rules;
-          cards_[b].rules = model == cards_[b].def ? kOwnRules : model;
-          cards_[b].powerless = false;
-        }
-      }
+      const uint16_t a = rules_model(cards[0]), b = rules_model(cards[1]);
+      give_rules(cards[0], b);
+      give_rules(cards[1], a);
       return true;
     }
     default: return false;
@@ -375,9 +371,11 @@ uint16_t Game::player_abilities(int p) const {
 }
 
 // For coverage: the script of `e` ran (or a rule consulted it). `stats_` is not part of the state.
-void Game::count_script_run(EntityId e) const {
-  if (!stats_) return;
-  const size_t i = static_cast<size_t>(rules_def(e).script);
+void Game::count_script_run(EntityId e) const { count_script(rules_def(e).script); }
+
+void Game::count_script(int32_t script) const {
+  if (!stats_ || script < 0) return;
+  const size_t i = static_cast<size_t>(script);
   if (stats_->runs.size() <= i) stats_->runs.resize(pool_->scripts.size());
   ++stats_->runs[i];
 }
@@ -720,12 +718,7 @@ void Game::run_script(const Action& act, EntityId self, int p, int32_t other) {
   // The card may copy or lose rules as this one runs: the script stays the one it started with.
   const int32_t script = other >= 0 ? other : rules_def(self).script;
   memory_ = {};
-  if (other >= 0 && stats_) {
-    if (stats_->runs.size() <= static_cast<size_t>(other)) stats_->runs.resize(pool_->scripts.size());
-    ++stats_->runs[static_cast<size_t>(other)];
-  } else {
-    count_script_run(self);
-  }
+  count_script(script);
   // Costs.
   for (EntityId e : act.paid) {
     if (e == kNoEntity) continue;

@@ -305,6 +305,7 @@ class Game {
   // Card scripts (effects.cc).
   const CScript* script_of(EntityId e) const;
   void count_script_run(EntityId e) const;
+  void count_script(int32_t script) const;
   // Action or reaction cards of p's hand (and removed pile, when play_removed is on) that can be
   // played now, one action per way to run them.
   void playable_from_hand(int p, CardType type, Action::Kind kind, uint16_t forbidden, std::vector<Action>& out) const;
@@ -331,6 +332,8 @@ class Game {
                      EntityId self, int p, Only only = Only::kAll);
   // copyAbility(): `to` (in a ring) gets the rules `from` has; false when `from` has none.
   bool copy_rules(EntityId to, EntityId from);
+  uint16_t rules_model(EntityId e) const;       // kOwnRules: it has none
+  bool give_rules(EntityId to, uint16_t model);  // false for kOwnRules or a card not in a ring
   // Computes the vars of script number `script` into memory_ (flipCoin() draws from the generator).
   void compute_vars(int32_t script, EntityId self, int p);
   // copyAbility(), steal(), swapAbilities() on a statement's cards.

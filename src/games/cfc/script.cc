@@ -194,6 +194,14 @@ class Compiler {
  private:
   void miss(std::string what) { out_.missing.push_back(std::move(what)); }
 
+  // The one argument of copyAbility() and activate(): an expression naming a card.
+  void card_expr_arg(const Effect& e, CEffect& ce) {
+    const std::string m = e.args.size() == 1 && e.args[0].kind == Arg::Kind::kExpr ? unsupported_expr(r_, e.args[0].expr)
+                                                                                    : e.name + "() of this argument";
+    if (m.empty()) ce.value_expr = e.args[0].expr;
+    else miss(m);
+  }
+
   // A whole number written in the script: 5, -5.
   bool number(expr::NodeId id, int32_t& out) const {
     if (id == expr::kNoNode) return false;
@@ -642,10 +650,7 @@ class Compiler {
       if (ce.cmd == CEffect::Cmd::kActivate) {
         // activate(discarded.0), activate(tgt): the named card's rules run as this card's; the way
         // to run them is chosen once the rule runs, so it ends the rule.
-        const std::string m = e.args.size() == 1 && e.args[0].kind == Arg::Kind::kExpr ? unsupported_expr(r_, e.args[0].expr)
-                                                                                        : "activate() of this argument";
-        if (m.empty()) ce.value_expr = e.args[0].expr;
-        else miss(m);
+        card_expr_arg(e, ce);
         if (i + 1 != b.effects.size()) miss("activate() before other effects");
         cs.pending = true;
         cs.effects.push_back(ce);
@@ -653,10 +658,7 @@ class Compiler {
       }
       if (ce.cmd == CEffect::Cmd::kCopyAbility) {
         // copyAbility(discarded.0), copyAbility(this): the card whose rules the targets get.
-        const std::string m = e.args.size() == 1 && e.args[0].kind == Arg::Kind::kExpr ? unsupported_expr(r_, e.args[0].expr)
-                                                                                        : "copyAbility() of this argument";
-        if (m.empty()) ce.value_expr = e.args[0].expr;
-        else miss(m);
+        card_expr_arg(e, ce);
         cs.effects.push_back(ce);
         continue;
       }
