@@ -95,8 +95,7 @@ class Parser {
     Node& r = ast_.add(id);
     r.kind = Tok::kGroup;
     r.span = span(0, s_.size());
-    r.first_kid = first_kid;
-    r.kid_count = kid_count;
+    r.set_kids(first_kid, kid_count);
     if (kind == ValueKind::kAbilityList) check_ability_list(id);
     if (kind == ValueKind::kAbility) check_not_empty(r);
     return id;
@@ -133,12 +132,14 @@ class Parser {
     size_t cost_run = 0;     // {..} groups in a row, a cost if ":" follows
     size_t cost_skip = 0;    // restriction{..} written between those groups and the ":" (2 items)
     for (;;) {
-      bool space = false;
+      // The scanning loops keep their position in a register: `i` is the caller's (a reference),
+      // and stepping it in place stores it on every byte.
+      const char* const text_end = s_.data() + s_.size();
       const size_t ws_begin = i;
-      while (i < s_.size() && is_space(s_[i])) {
-        ++i;
-        space = true;
-      }
+      const char* p = s_.data() + i;
+      while (p < text_end && is_space(*p)) ++p;
+      const bool space = p != s_.data() + i;
+      i = static_cast<size_t>(p - s_.data());
       if (i >= s_.size()) {
         if (closer) {
           // Reported by the caller, which knows where the group opened.
@@ -154,15 +155,17 @@ class Parser {
         n.space_before = space;
         const size_t b = i;
         uint8_t digits = kDigitFlag;  // stays set while every byte is a digit
-        for (; i < s_.size(); ++i) {
-          const uint8_t cls = kClass[static_cast<unsigned char>(s_[i])];
+        for (++p; p < text_end; ++p) {
+          const uint8_t cls = kClass[static_cast<unsigned char>(*p)];
           if ((cls & ~kDigitFlag) != kWordChar) break;
           digits &= cls;
         }
-        n.text = std::string_view(s_.data() + b, i - b);  // in range: no checked substr per token
+        digits &= kClass[static_cast<unsigned char>(c)];
+        i = static_cast<size_t>(p - s_.data());
+        n.set_text(std::string_view(s_.data() + b, i - b));  // in range: no checked substr per token
         n.span = span(b, i);
         n.kind = digits ? Tok::kNumber : Tok::kWord;
-        if (cost_run > 0 && cost_skip == 0 && i < s_.size() && s_[i] == '{' && text::iequals(n.text, "restriction")) {
+        if (cost_run > 0 && cost_skip == 0 && i < s_.size() && s_[i] == '{' && text::iequals(n.text(), "restriction")) {
           cost_skip = 1;
         } else {
           cost_run = cost_skip = 0;
@@ -190,7 +193,7 @@ class Parser {
         stray.kind = Tok::kPunct;
         stray.role = Role::kText;
         stray.space_before = space;
-        stray.text = s_.substr(i, 1);
+        stray.set_text(s_.substr(i, 1));
         stray.span = span(i, i + 1);
         ++i;
         out.push_back(ast_.add(stray));
@@ -222,8 +225,8 @@ class Parser {
         bool inner = false;
         if (!out.empty()) {
           const Node& prev = ast_[out.back()];
-          if (prev.kind == Tok::kPunct && prev.text == "!" && out.size() >= 2 && ast_[out[out.size() - 2]].text == "and") inner = true;
-          if (prev.kind == Tok::kWord && Lower(prev.text).view() == "newability") inner = true;
+          if (prev.kind == Tok::kPunct && prev.text() == "!" && out.size() >= 2 && ast_[out[out.size() - 2]].text() == "and") inner = true;
+          if (prev.kind == Tok::kWord && Lower(prev.text()).view() == "newability") inner = true;
         }
         // A cost is a run of {..} groups standing on their own: restriction{..} and add{..} are not.
         const bool attached = !space && !out.empty() && ast_[out.back()].kind == Tok::kWord;
@@ -247,7 +250,7 @@ class Parser {
         n.kind = Tok::kPunct;
         size_t len = 1;
         if (c == '&' && i + 1 < s_.size() && s_[i + 1] == '&') len = 2;
-        n.text = std::string_view(s_.data() + i, len);
+        n.set_text(std::string_view(s_.data() + i, len));
         n.span = span(i, i + len);
         i += len;
         if (c == ':' && level && cost_run > 0 && cost_skip != 1) {
@@ -284,17 +287,17 @@ class Parser {
 
   void classify(Node& n, size_t b, size_t e, bool level, bool& start, bool trigger, bool zone_list, int tilde,
                 const Kids& out) {
-    const bool after_at = !out.empty() && ast_[out.back()].text == "@" && !n.space_before;
+    const bool after_at = !out.empty() && ast_[out.back()].text() == "@" && !n.space_before;
     if (!level && !zone_list && !tilde && !after_at) {  // a word of free text: no table to ask
       n.role = Role::kText;
       return;
     }
-    const Lower lw(n.text);
+    const Lower lw(n.text());
     const std::string_view w = lw.view();
     if (zone_list) {
       n.role = Role::kZone;
       if (!is_zone(w) && w != "*") {
-        error("WG0040", fmt::format("unknown zone `{}`", n.text), b, e,
+        error("WG0040", fmt::format("unknown zone `{}`", n.text()), b, e,
               "zones are battlefield, hand, graveyard, library, stack, exile, reveal, sideboard, commandzone... with my, "
               "opponent, targetedpersons, targetcontroller or owner before");
       }
@@ -303,13 +306,13 @@ class Parser {
     if (tilde) {
       n.role = Role::kComparator;
       if (!is_comparator(w)) {
-        error("WG0041", fmt::format("unknown comparison `~{}~`", n.text), b, e, "comparisons are ~morethan~, ~lessthan~ and ~equalto~");
+        error("WG0041", fmt::format("unknown comparison `~{}~`", n.text()), b, e, "comparisons are ~morethan~, ~lessthan~ and ~equalto~");
       }
       return;
     }
     if (after_at) {
       n.role = Role::kTrigger;
-      if (!is_trigger(w)) warning("WG0102", fmt::format("unknown trigger `@{}`: Wagic ignores it", n.text), b, e);
+      if (!is_trigger(w)) warning("WG0102", fmt::format("unknown trigger `@{}`: Wagic ignores it", n.text()), b, e);
       return;
     }
     if (!level) {
@@ -323,19 +326,19 @@ class Parser {
       // An effect word before the ":" that ends the trigger: the ":" is missing before it, so
       // Wagic reads the effect as part of the trigger.
       if (r == Role::kEffect && !is_phase(w) && !trigger_effect_reported_) {
-        warning("WG0106", fmt::format("`{}` is inside the trigger: the `:` before the effect is missing", n.text), b, e,
+        warning("WG0106", fmt::format("`{}` is inside the trigger: the `:` before the effect is missing", n.text()), b, e,
                 "write @event(...) [restrictions]:effect");
         trigger_effect_reported_ = true;
       }
       return;
     }
-    if (start && r == Role::kUnknown && n.text.size() >= 3 && n.text.front() == '_' && n.text.back() == '_') {
+    if (start && r == Role::kUnknown && n.text().size() >= 3 && n.text().front() == '_' && n.text().back() == '_') {
       // Macros are applied before the text is read: a _NAME_ left here is a call of no macro.
-      warning("WG0105", fmt::format("`{}` is not a macro any #AUTO_DEFINE defines; Wagic ignores it", n.text), b, e,
+      warning("WG0105", fmt::format("`{}` is not a macro any #AUTO_DEFINE defines; Wagic ignores it", n.text()), b, e,
               "macros are defined in sets/primitives/_macros.txt");
       n.role = Role::kUnknown;
-    } else if (start && r == Role::kUnknown && !(n.text.size() >= 2 && n.text[0] == '_')) {
-      warning("WG0101", fmt::format("`{}` is not an ability Wagic knows; Wagic ignores it without a word", n.text), b, e,
+    } else if (start && r == Role::kUnknown && !(n.text().size() >= 2 && n.text()[0] == '_')) {
+      warning("WG0101", fmt::format("`{}` is not an ability Wagic knows; Wagic ignores it without a word", n.text()), b, e,
               "the keywords rulekit reads are in src/games/mtg/tables.cc");
       n.role = Role::kUnknown;
     } else {
@@ -367,10 +370,8 @@ class Parser {
     Node& n = ast_.add(id);
     n.kind = kind;
     n.open = open;
-    n.close = close;
     n.space_before = space;
-    n.first_kid = first_kid;
-    n.kid_count = kid_count;
+    n.set_kids(first_kid, kid_count);
     if (unclosed_) {
       structural("WG0011", fmt::format("`{}` is never closed", open == '$' ? "$!" : open == '<' ? std::string("<!") : std::string(1, open)),
             b, b + (kind == Tok::kNested ? 2 : 1));
@@ -387,13 +388,13 @@ class Parser {
   // An ability that ends at a ":" (a cost or trigger with no effect after it), or is one number
   // (auto=1194), gives Wagic nothing to run.
   void check_not_empty(const Node& r) {
-    if (r.kid_count == 0) return;
-    const Node& last = ast_[ast_.kid(r, r.kid_count - 1)];
-    if (last.kind == Tok::kPunct && last.text == ":") {
+    if (r.kid_count() == 0) return;
+    const Node& last = ast_[ast_.kid(r, r.kid_count() - 1)];
+    if (last.kind == Tok::kPunct && last.text() == ":") {
       diags_.warning("WG0107", "nothing after `:`: the ability has no effect", last.span, "write the effect after the `:`");
       return;
     }
-    if (r.kid_count == 1 && last.kind == Tok::kNumber) diags_.warning("WG0107", "no ability here: only a number", r.span);
+    if (r.kid_count() == 1 && last.kind == Tok::kNumber) diags_.warning("WG0107", "no ability here: only a number", r.span);
   }
 
   // "@event ..." must end with ":" before its effect; without it Wagic finds no effect to run.
@@ -406,14 +407,14 @@ class Parser {
   // {T} {2}{R} {S(creature|mybattlefield)} {L:2} {discard(*|myhand)}: the first token names the cost.
   void check_cost(uint32_t id) {
     const Node& g = ast_[id];
-    if (g.kid_count == 0) return;
+    if (g.kid_count() == 0) return;
     const Node& first = ast_[ast_.kid(g, 0)];
     if (first.kind == Tok::kNumber) return;
     if (first.kind != Tok::kWord) return;
-    const Lower lw(first.text);
+    const Lower lw(first.text());
     // Mana symbols, the cost words of tables.cc, phyrexian mana {p(R)}.
     if (is_cost_symbol(lw.view()) || find_cost_word(lw.view()) || lw.view() == "p") return;
-    warning("WG0104", fmt::format("`{{{}}}` is not a cost Wagic knows", first.text), first.span.begin - base_,
+    warning("WG0104", fmt::format("`{{{}}}` is not a cost Wagic knows", first.text()), first.span.begin - base_,
             first.span.end - base_);
   }
 
@@ -421,14 +422,14 @@ class Parser {
   void check_ability_list(uint32_t root) {
     const Node r = ast_[root];
     size_t i = 0;
-    while (i < r.kid_count) {
+    while (i < r.kid_count()) {
       size_t j = i;
       std::string entry;
       uint32_t b = ast_[ast_.kid(r, i)].span.begin, e = b;
-      while (j < r.kid_count && ast_[ast_.kid(r, j)].text != ",") {
+      while (j < r.kid_count() && ast_[ast_.kid(r, j)].text() != ",") {
         Node& k = ast_[ast_.kid(r, j)];
         if (!entry.empty() && k.space_before) entry += ' ';
-        entry += Lower(k.text).view();
+        entry += Lower(k.text()).view();
         k.role = Role::kAbility;
         e = k.span.end;
         ++j;
@@ -461,7 +462,7 @@ void print_items(const Ast& ast, const Node& g, std::string& out);
 // One token as written; a group or nested ability with its brackets (none closing an unclosed one).
 void print_one(const Ast& ast, const Node& n, std::string& out) {
   if (n.kind != Tok::kGroup && n.kind != Tok::kNested) {
-    out += n.text;
+    out += n.text();
     return;
   }
   out += n.open;
@@ -470,11 +471,11 @@ void print_one(const Ast& ast, const Node& n, std::string& out) {
   if (n.unclosed) return;
   if (n.space_before_close) out += ' ';
   if (n.kind == Tok::kNested) out += '!';
-  out += n.close;
+  out += n.close();
 }
 
 void print_items(const Ast& ast, const Node& g, std::string& out) {
-  for (uint32_t k = 0; k < g.kid_count; ++k) {
+  for (uint32_t k = 0; k < g.kid_count(); ++k) {
     const Node& n = ast[ast.kid(g, k)];
     if (n.space_before && !out.empty() && out.back() != ' ') out += ' ';
     print_one(ast, n, out);
@@ -526,21 +527,21 @@ void dump_ability(const Ast& ast, uint32_t id, std::string& out, int depth) {
       if (n.open == 0) {
         out += "ability";
       } else {
-        out += n.kind == Tok::kNested ? fmt::format("nested {}!..!{}", n.open, n.close)
-                                      : fmt::format("group {}..{}", n.open, n.close);
+        out += n.kind == Tok::kNested ? fmt::format("nested {}!..!{}", n.open, n.close())
+                                      : fmt::format("group {}..{}", n.open, n.close());
       }
       if (n.role != Role::kNone) fmt::format_to(std::back_inserter(out), " [{}]", role_name(n.role));
       if (n.space_before) out += " (space before)";
       if (n.space_before_close) out += " (space before close)";
       if (n.unclosed) out += " (unclosed)";
       out += '\n';
-      for (uint32_t k = 0; k < n.kid_count; ++k) dump_ability(ast, ast.kid(n, k), out, depth + 1);
+      for (uint32_t k = 0; k < n.kid_count(); ++k) dump_ability(ast, ast.kid(n, k), out, depth + 1);
       return;
     case Tok::kWord: out += "word "; break;
     case Tok::kNumber: out += "number "; break;
     case Tok::kPunct: out += "punct "; break;
   }
-  out += n.text;
+  out += n.text();
   if (n.role != Role::kNone) fmt::format_to(std::back_inserter(out), " [{}]", role_name(n.role));
   if (n.space_before) out += " (space before)";
   out += '\n';
@@ -550,9 +551,9 @@ void collect_ability_keywords(const Ast& ast, uint32_t id, std::vector<std::stri
   const Node& n = ast[id];
   if (n.kind == Tok::kWord && n.role != Role::kNone && n.role != Role::kText && n.role != Role::kUnknown &&
       n.role != Role::kZone) {
-    out.push_back(n.text);
+    out.push_back(n.text());
   }
-  for (uint32_t k = 0; k < n.kid_count; ++k) collect_ability_keywords(ast, ast.kid(n, k), out);
+  for (uint32_t k = 0; k < n.kid_count(); ++k) collect_ability_keywords(ast, ast.kid(n, k), out);
 }
 
 }  // namespace rk::mtg

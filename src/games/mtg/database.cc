@@ -469,11 +469,17 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
           finish_card(lb);
         }
         block = Block::kCard;
-        card = Card{};
-        card_key_error = false;
+        // Member by member: `card = Card{}` zeroes a temporary with rep stos and copies it, and
+        // the copy stalls on reading back what the string instruction just wrote.
         card.file = file_index;
-        card.offset = static_cast<uint32_t>(lb);
         card.first_field = static_cast<uint32_t>(db.fields.size());
+        card.field_count = 0;
+        card.offset = static_cast<uint32_t>(lb);
+        card.name = card.primitive = card.rarity = {};
+        card.id = 0;
+        card.has_id = false;
+        card.resolved = -1;
+        card_key_error = false;
         continue;
       }
       if (is(kEndCard, 7)) {

@@ -35,13 +35,13 @@ class Reader {
 
   std::vector<uint32_t> kids(uint32_t id) const {
     const Node& n = ast_[id];
-    std::vector<uint32_t> out(n.kid_count);
-    for (uint32_t k = 0; k < n.kid_count; ++k) out[k] = ast_.kid(n, k);
+    std::vector<uint32_t> out(n.kid_count());
+    for (uint32_t k = 0; k < n.kid_count(); ++k) out[k] = ast_.kid(n, k);
     return out;
   }
   const Node& at(uint32_t id) const { return ast_[id]; }
   bool is_word(uint32_t id) const { return ast_[id].kind == Tok::kWord; }
-  bool is_punct(uint32_t id, std::string_view p) const { return ast_[id].kind == Tok::kPunct && ast_[id].text == p; }
+  bool is_punct(uint32_t id, std::string_view p) const { return ast_[id].kind == Tok::kPunct && ast_[id].text() == p; }
   // A (..) group written right against the token before it: name(..), target(..).
   bool attached_group(const std::vector<uint32_t>& t, size_t i, char open) const {
     return i < t.size() && ast_[t[i]].kind == Tok::kGroup && ast_[t[i]].open == open && !ast_[t[i]].space_before;
@@ -53,7 +53,7 @@ class Reader {
   }
 
   int number(uint32_t id) const {
-    const std::string_view t = ast_[id].text;
+    const std::string_view t = ast_[id].text();
     return t.size() <= 6 ? std::stoi(std::string(t)) : 0;
   }
 
@@ -69,7 +69,7 @@ class Reader {
       return c;
     }
     if (first.kind != Tok::kWord) return c;
-    const std::string lower = text::ascii_lower(first.text);
+    const std::string lower = text::ascii_lower(first.text());
     for (size_t i = 1; i < k.size(); ++i) {
       if (ast_[k[i]].kind == Tok::kGroup && ast_[k[i]].open == '(') c.spec = k[i];
       if (ast_[k[i]].kind == Tok::kNumber && i >= 2 && is_punct(k[i - 1], ":")) c.amount = number(k[i]);
@@ -100,12 +100,12 @@ class Reader {
     for (uint32_t id : t) {
       const Node& n = ast_[id];
       if (zones) {
-        if (n.kind == Tok::kWord) s.zones.push_back(n.text);
+        if (n.kind == Tok::kWord) s.zones.push_back(n.text());
         continue;
       }
-      if (n.kind == Tok::kPunct && (n.text == "|" || n.text == ",")) {
+      if (n.kind == Tok::kPunct && (n.text() == "|" || n.text() == ",")) {
         flush();
-        zones = n.text == "|";
+        zones = n.text() == "|";
         continue;
       }
       if (n.kind == Tok::kGroup && n.open == '[') {
@@ -114,8 +114,8 @@ class Reader {
       }
       if (n.kind == Tok::kWord || n.kind == Tok::kNumber) {
         // Words of one type ("other creature") are contiguous in the text the tree was read from.
-        if (!first || n.text.data() < last) first = n.text.data();
-        last = n.text.data() + n.text.size();
+        if (!first || n.text().data() < last) first = n.text().data();
+        last = n.text().data() + n.text().size();
       }
     }
     if (!zones) flush();
@@ -133,7 +133,7 @@ class Reader {
     if (i < t.size() && is_punct(t[i], "@")) {
       st.has_trigger = true;
       ++i;
-      if (i < t.size() && is_word(t[i])) st.trigger.event = at(t[i++]).text;
+      if (i < t.size() && is_word(t[i])) st.trigger.event = at(t[i++]).text();
       if (attached_group(t, i, '(')) {
         st.trigger.args = t[i];
         st.trigger.subject = spec(t[i]);
@@ -143,14 +143,14 @@ class Reader {
         const Node& n = at(t[i]);
         if (n.kind != Tok::kWord) continue;
         if (attached_group(t, i + 1, '(')) {
-          st.trigger.clauses.emplace_back(n.text, t[i + 1]);
+          st.trigger.clauses.emplace_back(n.text(), t[i + 1]);
           ++i;
-        } else if (one_of(kWhose, n.text)) {
-          st.trigger.whose = n.text;
+        } else if (one_of(kWhose, n.text())) {
+          st.trigger.whose = n.text();
         } else if (n.role == Role::kPhase) {
-          st.trigger.phase = n.text;
+          st.trigger.phase = n.text();
         } else {
-          st.trigger.restrictions.push_back(n.text);
+          st.trigger.restrictions.push_back(n.text());
         }
       }
       if (i < t.size() && is_punct(t[i], ":")) ++i;
@@ -183,7 +183,7 @@ class Reader {
       // The count criterion of aslongas/foreach: >6, <2.
       if ((is_punct(id, ">") || is_punct(id, "<")) && i + 1 < end && at(t[i + 1]).kind == Tok::kNumber &&
           !st.conditions.empty() && st.conditions.back().compare.empty() && !st.conditions.back().spec.types.empty()) {
-        st.conditions.back().compare = n.text;
+        st.conditions.back().compare = n.text();
         st.conditions.back().count = number(t[++i]);
         continue;
       }
@@ -203,10 +203,10 @@ class Reader {
           continue;
         }
         // (blink): an effect written in parentheses.
-        if (n.kind == Tok::kGroup && n.open == '(' && n.kid_count == 1 && ast_[ast_.kid(n, 0)].kind == Tok::kWord &&
-            word_role(text::ascii_lower(ast_[ast_.kid(n, 0)].text)) == Role::kEffect) {
+        if (n.kind == Tok::kGroup && n.open == '(' && n.kid_count() == 1 && ast_[ast_.kid(n, 0)].kind == Tok::kWord &&
+            word_role(text::ascii_lower(ast_[ast_.kid(n, 0)].text())) == Role::kEffect) {
           found = true;
-          e.keyword = ast_[ast_.kid(n, 0)].text;
+          e.keyword = ast_[ast_.kid(n, 0)].text();
           while (i + 1 < end && !at(t[i + 1]).space_before) e.args.push_back(t[++i]);
           continue;
         }
@@ -218,15 +218,15 @@ class Reader {
       }
       if (n.kind == Tok::kWord) {
         // target(..) and notatarget(..)
-        if ((iequals(n.text, "target") || iequals(n.text, "notatarget")) && attached_group(t, i + 1, '(')) {
+        if ((iequals(n.text(), "target") || iequals(n.text(), "notatarget")) && attached_group(t, i + 1, '(')) {
           e.has_target = true;
-          e.target_optional = iequals(n.text, "notatarget");
+          e.target_optional = iequals(n.text(), "notatarget");
           e.target = spec(t[++i]);
           continue;
         }
-        if (!found && (n.role == Role::kCondition || one_of(kScopes, n.text))) {
+        if (!found && (n.role == Role::kCondition || one_of(kScopes, n.text()))) {
           Condition c;
-          c.word = n.text;
+          c.word = n.text();
           if (attached_group(t, i + 1, '(')) {
             c.arg = t[++i];
             if (one_of(kOverCards, c.word)) c.spec = spec(c.arg);
@@ -235,7 +235,7 @@ class Reader {
           // if paid(kicker) then / ifnot ... then: the test runs to "then".
           if (iequals(c.word, "if") || iequals(c.word, "ifnot")) {
             size_t k = i + 1;
-            while (k < end && !(is_word(t[k]) && iequals(at(t[k]).text, "then"))) {
+            while (k < end && !(is_word(t[k]) && iequals(at(t[k]).text(), "then"))) {
               if (c.arg == kNoNode && at(t[k]).kind == Tok::kGroup) c.arg = t[k];
               ++k;
             }
@@ -246,7 +246,7 @@ class Reader {
         }
         if (!found && (n.role == Role::kEffect || n.role == Role::kAbility)) {
           found = true;
-          e.keyword = n.text;
+          e.keyword = n.text();
           e.role = n.role;
           // Arguments are written against the keyword: damage:2, token(..), counter(1/1,2).
           while (i + 1 < end && !at(t[i + 1]).space_before && !is_punct(t[i + 1], "&&")) {
@@ -256,11 +256,11 @@ class Reader {
           continue;
         }
         if (n.role == Role::kPlayer) {
-          e.players.push_back(n.text);
+          e.players.push_back(n.text());
         } else if (n.role == Role::kDuration) {
-          e.durations.push_back(n.text);
+          e.durations.push_back(n.text());
         } else if (n.role == Role::kRestriction) {
-          Effect::Restriction r{n.text, kNoNode};
+          Effect::Restriction r{n.text(), kNoNode};
           // Its argument: restriction{..}, limit:1, limit:hasability...
           if (i + 1 < end && !at(t[i + 1]).space_before && at(t[i + 1]).kind == Tok::kGroup) {
             r.arg = t[++i];
@@ -342,14 +342,14 @@ Structure read_structure(const Ast& ast, uint32_t root) {
   Reader r(ast);
   const Node& n = ast[root];
   // mana=, kicker=, other=...: every top-level {..} is a cost item.
-  bool all_costs = n.kid_count > 0;
-  for (uint32_t k = 0; k < n.kid_count && all_costs; ++k) {
+  bool all_costs = n.kid_count() > 0;
+  for (uint32_t k = 0; k < n.kid_count() && all_costs; ++k) {
     const Node& c = ast[ast.kid(n, k)];
     all_costs = c.kind == Tok::kGroup && c.open == '{' && c.role == Role::kCost;
   }
   if (all_costs) {
     Structure st;
-    for (uint32_t k = 0; k < n.kid_count; ++k) st.costs.push_back(r.cost(ast.kid(n, k)));
+    for (uint32_t k = 0; k < n.kid_count(); ++k) st.costs.push_back(r.cost(ast.kid(n, k)));
     return st;
   }
   return r.read(root);
