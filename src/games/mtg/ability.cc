@@ -40,18 +40,35 @@ bool is_space(char c) { return kClass[static_cast<unsigned char>(c)] == kSpaceCh
 bool is_word_char(char c) { return (kClass[static_cast<unsigned char>(c)] & ~kDigitFlag) == kWordChar; }
 
 // A small stack buffer of lower-case text for table lookups (words longer than it are unknown).
+// Folded a word at a time, the last word overlapping the one before: the table lookup then
+// reads the buffer back with loads of the same addresses and sizes (keyword_hash), which the
+// store buffer forwards.
 struct Lower {
   char buf[48];
   size_t n = 0;
   explicit Lower(std::string_view s) {
-    if (s.size() > sizeof buf) {
-      n = 0;
-      return;
-    }
+    if (s.size() > sizeof buf) return;
     n = s.size();
-    for (size_t i = 0; i < n; ++i) buf[i] = ascii_lower(s[i]);
+    const char* p = s.data();
+    if (n >= 8) {
+      for (size_t i = 0; i + 8 <= n; i += 8) fold(p + i, buf + i, 8);
+      if (n % 8 != 0) fold(p + n - 8, buf + n - 8, 8);
+    } else if (n >= 4) {
+      fold(p, buf, 4);
+      fold(p + n - 4, buf + n - 4, 4);
+    } else {
+      for (size_t i = 0; i < n; ++i) buf[i] = ascii_lower(p[i]);
+    }
   }
   std::string_view view() const { return {buf, n}; }
+
+ private:
+  static void fold(const char* from, char* to, size_t bytes) {
+    uint64_t w = 0;
+    std::memcpy(&w, from, bytes);
+    w = text::ascii_lower8(w);
+    std::memcpy(to, &w, bytes);
+  }
 };
 
 // The children of the group being read: a window [first, end) on one stack shared by all groups
@@ -94,7 +111,6 @@ class Parser {
     uint32_t id;
     Node& r = ast_.add(id);
     r.kind = Tok::kGroup;
-    r.span = span(0, s_.size());
     r.set_kids(first_kid, kid_count);
     if (kind == ValueKind::kAbilityList) check_ability_list(id);
     if (kind == ValueKind::kAbility) check_not_empty(r);
@@ -107,6 +123,8 @@ class Parser {
     if (map_) return map_->map(sp);
     return {sp.begin + base_, sp.end + base_};
   }
+  // Where a token of this parse is in s_.
+  size_t at(const Node& n) const { return static_cast<size_t>(n.text().data() - s_.data()); }
   void error(const char* code, std::string msg, size_t b, size_t e, std::string hint = {}) {
     diags_.error(code, std::move(msg), span(b, e), std::move(hint));
   }
@@ -163,7 +181,6 @@ class Parser {
         digits &= kClass[static_cast<unsigned char>(c)];
         i = static_cast<size_t>(p - s_.data());
         n.set_text(std::string_view(s_.data() + b, i - b));  // in range: no checked substr per token
-        n.span = span(b, i);
         n.kind = digits ? Tok::kNumber : Tok::kWord;
         if (cost_run > 0 && cost_skip == 0 && i < s_.size() && s_[i] == '{' && text::iequals(n.text(), "restriction")) {
           cost_skip = 1;
@@ -194,7 +211,6 @@ class Parser {
         stray.role = Role::kText;
         stray.space_before = space;
         stray.set_text(s_.substr(i, 1));
-        stray.span = span(i, i + 1);
         ++i;
         out.push_back(ast_.add(stray));
         cost_run = 0;
@@ -230,7 +246,7 @@ class Parser {
         }
         // A cost is a run of {..} groups standing on their own: restriction{..} and add{..} are not.
         const bool attached = !space && !out.empty() && ast_[out.back()].kind == Tok::kWord;
-        group(Tok::kGroup, c, close, space, i, b, inner, out);
+        if (inner || !one_word_group(c, close, space, i, out)) group(Tok::kGroup, c, close, space, i, b, inner, out);
         if (c == '{' && level && !attached) {
           cost_run = cost_skip ? 1 : cost_run + 1;
           cost_skip = 0;
@@ -251,7 +267,6 @@ class Parser {
         size_t len = 1;
         if (c == '&' && i + 1 < s_.size() && s_[i + 1] == '&') len = 2;
         n.set_text(std::string_view(s_.data() + i, len));
-        n.span = span(i, i + len);
         i += len;
         if (c == ':' && level && cost_run > 0 && cost_skip != 1) {
           // {2}{R}: the groups just before are a cost.
@@ -349,6 +364,37 @@ class Parser {
     if (r == Role::kCondition && (w == "choice")) start = false;
   }
 
+  // Two groups in three hold one word and nothing else: {T}, {2}, {R}, (creature). Those are read
+  // here, as group() and items() would read them, without their set-up. False (and `i` as it was)
+  // when the group at `i` (just after its opening bracket) is not one of them.
+  bool one_word_group(char open, char close, bool space, size_t& i, Kids& out) {
+    const char* const text_end = s_.data() + s_.size();
+    const char* const b = s_.data() + i;
+    const char* p = b;
+    uint8_t digits = kDigitFlag;
+    for (; p < text_end; ++p) {
+      const uint8_t cls = kClass[static_cast<unsigned char>(*p)];
+      if ((cls & ~kDigitFlag) != kWordChar) break;
+      digits &= cls;
+    }
+    if (p == b || p == text_end || *p != close || depth_ >= kMaxDepth) return false;
+    uint32_t word;
+    Node& w = ast_.add(word);
+    w.kind = digits ? Tok::kNumber : Tok::kWord;
+    w.role = digits ? Role::kNone : Role::kText;  // a word of free text (classify)
+    w.set_text(std::string_view(b, static_cast<size_t>(p - b)));
+    const uint32_t first_kid = ast_.add_kids(&word, 1);
+    uint32_t id;
+    Node& g = ast_.add(id);
+    g.kind = Tok::kGroup;
+    g.open = open;
+    g.space_before = space;
+    g.set_kids(first_kid, 1);
+    out.push_back(id);
+    i = static_cast<size_t>(p - s_.data()) + 1;
+    return true;
+  }
+
   // A bracketed group or nested ability: its items, then its node (after its children's).
   void group(Tok kind, char open, char close, bool space, size_t& i, size_t b, bool level, Kids& out) {
     if (++depth_ > kMaxDepth) {
@@ -381,7 +427,6 @@ class Parser {
       n.space_before_close = close_space_;
       i += kind == Tok::kNested ? 2 : 1;
     }
-    n.span = span(b, i);
     out.push_back(id);
   }
 
@@ -391,10 +436,10 @@ class Parser {
     if (r.kid_count() == 0) return;
     const Node& last = ast_[ast_.kid(r, r.kid_count() - 1)];
     if (last.kind == Tok::kPunct && last.text() == ":") {
-      diags_.warning("WG0107", "nothing after `:`: the ability has no effect", last.span, "write the effect after the `:`");
+      warning("WG0107", "nothing after `:`: the ability has no effect", at(last), at(last) + 1, "write the effect after the `:`");
       return;
     }
-    if (r.kid_count() == 1 && last.kind == Tok::kNumber) diags_.warning("WG0107", "no ability here: only a number", r.span);
+    if (r.kid_count() == 1 && last.kind == Tok::kNumber) warning("WG0107", "no ability here: only a number", 0, s_.size());
   }
 
   // "@event ..." must end with ":" before its effect; without it Wagic finds no effect to run.
@@ -414,8 +459,7 @@ class Parser {
     const Lower lw(first.text());
     // Mana symbols, the cost words of tables.cc, phyrexian mana {p(R)}.
     if (is_cost_symbol(lw.view()) || find_cost_word(lw.view()) || lw.view() == "p") return;
-    warning("WG0104", fmt::format("`{{{}}}` is not a cost Wagic knows", first.text()), first.span.begin - base_,
-            first.span.end - base_);
+    warning("WG0104", fmt::format("`{{{}}}` is not a cost Wagic knows", first.text()), at(first), at(first) + first.text().size());
   }
 
   // abilities=flying,first strike: each comma-separated entry is a keyword ability.
@@ -425,17 +469,20 @@ class Parser {
     while (i < r.kid_count()) {
       size_t j = i;
       std::string entry;
-      uint32_t b = ast_[ast_.kid(r, i)].span.begin, e = b;
+      size_t b = SIZE_MAX, e = 0;  // the entry's words, in s_
       while (j < r.kid_count() && ast_[ast_.kid(r, j)].text() != ",") {
         Node& k = ast_[ast_.kid(r, j)];
         if (!entry.empty() && k.space_before) entry += ' ';
         entry += Lower(k.text()).view();
         k.role = Role::kAbility;
-        e = k.span.end;
+        if (!k.is_group()) {
+          if (b == SIZE_MAX) b = at(k);
+          e = at(k) + k.text().size();
+        }
         ++j;
       }
       if (!entry.empty() && !is_keyword_ability(entry) && entry.compare(0, 11, "protection ") != 0) {
-        diags_.warning("WG0103", fmt::format("`{}` is not a keyword ability Wagic knows", entry), {b, e});
+        warning("WG0103", fmt::format("`{}` is not a keyword ability Wagic knows", entry), b, e);
       }
       i = j + 1;
     }

@@ -46,9 +46,11 @@ enum class Role : uint8_t {
 };
 const char* role_name(Role r);
 
-// 24 bytes: a token has text and no children, a group children and no text, so the two share
+// 16 bytes: a token has text and no children, a group children and no text, so the two share
 // their fields. A whole database has some 380,000 nodes, and every byte of them is fresh memory
 // the loader has the kernel clear and then writes (at 40 bytes a node that was a fifth of the load).
+// A token's place in the file is where its text is (Field::value_offset and the value's view);
+// a value read with its macros applied is reported at the value.
 struct Node {
   Tok kind = Tok::kWord;
   Role role = Role::kNone;
@@ -56,7 +58,6 @@ struct Node {
   bool space_before_close : 1 = false;  // groups: white space before the closing bracket
   bool unclosed : 1 = false;            // groups: the text ended (or an outer bracket closed) first
   char open = 0;                        // groups and nested abilities ('$' for $!..!$, '<' for <!..!>)
-  text::Span span;                      // in the author's text
 
   bool is_group() const { return kind == Tok::kGroup || kind == Tok::kNested; }
   // Words, numbers and punctuation; empty for groups.
@@ -82,7 +83,7 @@ struct Node {
     uint32_t first_kid_;
   };
 };
-static_assert(sizeof(Node) == 24);
+static_assert(sizeof(Node) == 16);
 
 // Nodes of many ability texts (a whole card file), children by index as in expr::Pool.
 class Ast {
