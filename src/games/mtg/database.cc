@@ -59,21 +59,37 @@ const char* line_end(const char* p, const char* end) {
   return p;
 }
 
-// Where the first '=' of a line is (line.size() if none): keys are short, so one SSE2 compare of
-// sixteen bytes finds it where the text goes on that far.
-size_t find_eq(std::string_view line, const char* text_end) {
-  size_t i = 0;
+// One line of a file: where it ends (its CR or LF, or the end) and its first '=' (null if none).
+struct LineScan {
+  const char* end;
+  const char* eq;
+};
+
+// Both from one load of the line's first sixteen bytes where the text goes on that far: most lines
+// are short, and a key (before its '=') nearly always is.
+LineScan scan_line(const char* p, const char* text_end) {
 #if defined(__SSE2__)
-  if (text_end - line.data() >= 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line.data()));
-    const unsigned m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('='))));
-    if (m != 0) return std::min<size_t>(static_cast<size_t>(__builtin_ctz(m)), line.size());
-    if (line.size() <= 16) return line.size();
-    i = 16;
+  if (text_end - p >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const unsigned nl = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')))));
+    unsigned eq = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('='))));
+    LineScan r;
+    if (nl != 0) {
+      r.end = p + __builtin_ctz(nl);
+      eq &= (1u << __builtin_ctz(nl)) - 1;  // an '=' after the line's end is the next line's
+      r.eq = eq != 0 ? p + __builtin_ctz(eq) : nullptr;
+      return r;
+    }
+    r.end = line_end(p + 16, text_end);
+    r.eq = eq != 0 ? p + __builtin_ctz(eq) : static_cast<const char*>(std::memchr(p + 16, '=', static_cast<size_t>(r.end - p - 16)));
+    return r;
   }
 #endif
-  while (i < line.size() && line[i] != '=') ++i;
-  return i;
+  LineScan r;
+  r.end = line_end(p, text_end);
+  r.eq = static_cast<const char*>(std::memchr(p, '=', static_cast<size_t>(r.end - p)));
+  return r;
 }
 
 // The first eight bytes of `s` folded to lower case, zero past its end (little-endian). Loaded
@@ -90,19 +106,34 @@ constexpr uint64_t first8_lower(std::string_view s, const char* text_end) {
   return text::ascii_lower8(w);
 }
 
-// The key of a key=value line by one probe of find_short_key: its sixteen bytes loaded from the
-// file where the file goes on that far, folded and cut to the key's length in registers (a key
-// folded byte by byte into a buffer and read back as words stalls on the stores). Null when
-// that does not find it.
-const KeyInfo* find_key_at(std::string_view key, const char* text_end) {
-  if (key.size() > 16 || text_end - key.data() < 16) return nullptr;
+// Masks that keep the first n bytes of a key's two words (n = 0..16).
+struct KeyMasks {
+  uint64_t lo[17], hi[17];
+};
+constexpr KeyMasks kKeyMasks = [] {
+  KeyMasks m{};
+  for (size_t n = 0; n <= 16; ++n) {
+    m.lo[n] = n >= 8 ? ~uint64_t{0} : ~(~uint64_t{0} << (8 * n));
+    m.hi[n] = n <= 8 ? 0 : n == 16 ? ~uint64_t{0} : ~(~uint64_t{0} << (8 * (n - 8)));
+  }
+  return m;
+}();
+
+// The key of a key=value line by one probe of the short-key table: its sixteen bytes loaded from
+// the file where the file goes on that far and cut to the key's length in registers (a key folded
+// byte by byte into a buffer and read back as words stalls on the stores). Keys are written in
+// lower case nearly always, so they are looked up as written first and folded only when that
+// misses. Null when neither finds it.
+const KeyInfo* find_key_at(const ShortKeys& keys, std::string_view key, const char* text_end) {
+  const size_t n = key.size();
+  if (n > 16 || text_end - key.data() < 16) return nullptr;
   uint64_t lo, hi;
   std::memcpy(&lo, key.data(), 8);
   std::memcpy(&hi, key.data() + 8, 8);
-  const size_t n = key.size();
-  lo = n >= 8 ? lo : lo & ~(~uint64_t{0} << (8 * n));
-  hi = n <= 8 ? 0 : n == 16 ? hi : hi & ~(~uint64_t{0} << (8 * (n - 8)));
-  return find_short_key(text::ascii_lower8(lo), text::ascii_lower8(hi));
+  lo &= kKeyMasks.lo[n];
+  hi &= kKeyMasks.hi[n];
+  if (const KeyInfo* info = keys.find(lo, hi)) return info;
+  return keys.find(text::ascii_lower8(lo), text::ascii_lower8(hi));
 }
 
 // Windows-1252 bytes of names (Æther in two set files) read as UTF-8, so they match primitives.
@@ -434,10 +465,12 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
   };
   std::string expanded;
   SourceMap map;
+  const ShortKeys& key_table = short_keys();
   while (pos < s.size()) {
     // A line ends at LF, CRLF or a lone CR (mixed line endings occur).
     const char* const end_ptr = s.data() + s.size();
-    const char* e = line_end(s.data() + pos, end_ptr);
+    const LineScan scan = scan_line(s.data() + pos, end_ptr);
+    const char* e = scan.end;
     const size_t line_begin = pos;
     const size_t eol = static_cast<size_t>(e - s.data());
     pos = e == end_ptr ? s.size() : eol + (e[0] == '\r' && e + 1 < end_ptr && e[1] == '\n' ? 2 : 1);
@@ -500,7 +533,8 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
         continue;
       }
     }
-    const size_t eq = find_eq(line, end_ptr);
+    // The first '=' of the line is in its trimmed part: white space is not '='.
+    const size_t eq = scan.eq ? static_cast<size_t>(scan.eq - b) : line.size();
     if (eq == line.size()) {
       err(block == Block::kCard ? "WG0004" : "WG0001",
           block == Block::kCard ? "a line in a card that is not key=value" : "text outside a [card] block", lb,
@@ -521,7 +555,7 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
     }
     // Most keys are found at once; the rest (grade=, long or unknown keys, suspend(N)=) are folded
     // to lower case for the general lookup and its messages.
-    const KeyInfo* info = block == Block::kCard ? find_key_at(key_text, end_ptr) : nullptr;
+    const KeyInfo* info = block == Block::kCard ? find_key_at(key_table, key_text, end_ptr) : nullptr;
     if (!info) {
       char keybuf[32];
       const size_t key_size = key_text.size() <= sizeof keybuf ? key_text.size() : 0;

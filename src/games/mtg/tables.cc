@@ -190,60 +190,6 @@ constexpr CostWord kCostWords[] = {
     {"unattach", CostKind::kUnattach, CostKind::kUnattach},
 };
 
-// Keys of up to 16 bytes as two zero-padded words, placed by a multiplicative hash whose factor
-// and size are searched at start-up until no two keys share a slot.
-class ShortKeys {
- public:
-  explicit ShortKeys(const KeyInfo* keys, size_t n) {
-    static constexpr uint64_t kFactors[] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull,
-                                            0xFF51AFD7ED558CCDull, 0xC4CEB9FE1A85EC53ull, 0xD6E8FEB86659FD93ull};
-    for (int bits = 7; bits <= 16; ++bits) {
-      for (uint64_t f : kFactors) {
-        if (build(keys, n, bits, f)) return;
-      }
-    }
-    // Never reached with the key table of tables.cc: two empty slots (index() gives 0 or 1), so
-    // find() misses and callers fall back to find_key.
-    slots_.assign(2, Slot{});
-    shift_ = 63;
-    factor_ = 1;
-  }
-  const KeyInfo* find(uint64_t lo, uint64_t hi) const {
-    const Slot& s = slots_[index(lo, hi)];
-    return s.lo == lo && s.hi == hi ? s.info : nullptr;
-  }
-  static void split(std::string_view k, uint64_t& lo, uint64_t& hi) {
-    char b[16] = {};
-    std::memcpy(b, k.data(), k.size());
-    std::memcpy(&lo, b, 8);
-    std::memcpy(&hi, b + 8, 8);
-  }
-
- private:
-  struct Slot {
-    uint64_t lo = 0, hi = 0;  // 0, 0: empty (no key is empty)
-    const KeyInfo* info = nullptr;
-  };
-  size_t index(uint64_t lo, uint64_t hi) const { return static_cast<size_t>(((lo ^ (hi * 0x9E3779B97F4A7C15ull)) * factor_) >> shift_); }
-  bool build(const KeyInfo* keys, size_t n, int bits, uint64_t factor) {
-    slots_.assign(size_t{1} << bits, Slot{});
-    shift_ = 64 - bits;
-    factor_ = factor;
-    for (size_t i = 0; i < n; ++i) {
-      if (keys[i].name.size() > 16) continue;
-      uint64_t lo, hi;
-      split(keys[i].name, lo, hi);
-      Slot& s = slots_[index(lo, hi)];
-      if (s.info) return false;
-      s = {lo, hi, &keys[i]};
-    }
-    return true;
-  }
-  std::vector<Slot> slots_;
-  int shift_ = 0;
-  uint64_t factor_ = 0;
-};
-
 // Every table is built once, on first use; lookups run for most tokens of a whole database.
 struct Tables {
   text::WordMap<Role> roles{2048};  // ability-level words; the first list naming a word wins
@@ -289,13 +235,42 @@ bool in(const std::string_view (&words)[N], std::string_view w) {
 
 }  // namespace
 
+ShortKeys::ShortKeys(const KeyInfo* keys, size_t n) {
+  static constexpr uint64_t kFactors[] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull,
+                                          0xFF51AFD7ED558CCDull, 0xC4CEB9FE1A85EC53ull, 0xD6E8FEB86659FD93ull};
+  for (int bits = 7; bits <= 16; ++bits) {
+    for (uint64_t f : kFactors) {
+      if (build(keys, n, bits, f)) return;
+    }
+  }
+  // Never reached with the key table of tables.cc: two empty slots (index() gives 0 or 1), so
+  // find() misses and callers fall back to find_key.
+  slots_.assign(2, Slot{});
+  shift_ = 63;
+  factor_ = 1;
+}
+
+bool ShortKeys::build(const KeyInfo* keys, size_t n, int bits, uint64_t factor) {
+  slots_.assign(size_t{1} << bits, Slot{});
+  shift_ = 64 - bits;
+  factor_ = factor;
+  for (size_t i = 0; i < n; ++i) {
+    if (keys[i].name.size() > 16) continue;
+    uint64_t lo, hi;
+    split(keys[i].name, lo, hi);
+    Slot& s = slots_[index(lo, hi)];
+    if (s.info) return false;
+    s = {lo, hi, &keys[i]};
+  }
+  return true;
+}
 const KeyInfo* find_key(std::string_view k) {
   if (k.size() > 8 && k.substr(0, 8) == "suspend(" && k.back() == ')') k = "suspend";
   const KeyInfo* const* info = tables().keys.find(k);
   return info ? *info : nullptr;
 }
 
-const KeyInfo* find_short_key(uint64_t lo, uint64_t hi) { return tables().short_keys.find(lo, hi); }
+const ShortKeys& short_keys() { return tables().short_keys; }
 
 std::string_view closest_key(std::string_view k) {
   std::string_view names[std::size(kKeys)];

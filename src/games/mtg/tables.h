@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string_view>
+#include <vector>
 
 #include "games/mtg/ability.h"
 
@@ -26,11 +28,39 @@ struct KeyInfo {
 
 // The key of `name` (lower case; suspend(N) is matched by its prefix). Null when unknown.
 const KeyInfo* find_key(std::string_view lower_name);
-// The same for a key of at most 16 bytes, given in lower case as two little-endian words, zero
-// after its end: one probe of a table without collisions, no loop (the general lookup's branches
-// on length and probing were a twelfth of loading a database). Null when unknown: callers then
-// ask find_key, which also knows suspend(N).
-const KeyInfo* find_short_key(uint64_t lo, uint64_t hi);
+// Keys of up to 16 bytes as two zero-padded little-endian words, placed by a multiplicative hash
+// whose factor and size are searched at start-up until no two keys share a slot: one probe, no
+// loop, inline in the loader's line loop (the general lookup's branches on length and probing
+// were a twelfth of loading a database, and a call per key line still a twentieth).
+class ShortKeys {
+ public:
+  ShortKeys(const KeyInfo* keys, size_t n);
+  const KeyInfo* find(uint64_t lo, uint64_t hi) const {
+    const Slot& s = slots_[index(lo, hi)];
+    return s.lo == lo && s.hi == hi ? s.info : nullptr;
+  }
+  static void split(std::string_view k, uint64_t& lo, uint64_t& hi) {
+    char b[16] = {};
+    std::memcpy(b, k.data(), k.size());
+    std::memcpy(&lo, b, 8);
+    std::memcpy(&hi, b + 8, 8);
+  }
+
+ private:
+  struct Slot {
+    uint64_t lo = 0, hi = 0;  // 0, 0: empty (no key is empty)
+    const KeyInfo* info = nullptr;
+  };
+  size_t index(uint64_t lo, uint64_t hi) const { return static_cast<size_t>(((lo ^ (hi * 0x9E3779B97F4A7C15ull)) * factor_) >> shift_); }
+  bool build(const KeyInfo* keys, size_t n, int bits, uint64_t factor);
+  std::vector<Slot> slots_;
+  int shift_ = 0;
+  uint64_t factor_ = 0;
+};
+
+// The table of every key of at most 16 bytes (lower case). Null from find() when unknown: callers
+// then ask find_key, which also knows suspend(N).
+const ShortKeys& short_keys();
 // The closest known key (edit distance <= 2), for hints; "" if none.
 std::string_view closest_key(std::string_view lower_name);
 
