@@ -140,8 +140,10 @@ struct SourceMap {
 
 // Parses `text` (which starts at offset `base` of the author's file, or is an expansion mapped by
 // `map`) into a root group node (open == 0). Problems go to `diags`. Returns the root id.
+// `readable_end`, when given, is where the memory around `text` ends (its file's end): the
+// tokenizer then reads sixteen bytes at a time up to it, past the end of the value.
 uint32_t parse_ability(std::string_view text, uint32_t base, const SourceMap* map, ValueKind kind, Ast& ast,
-                       text::Diagnostics& diags);
+                       text::Diagnostics& diags, const char* readable_end = nullptr);
 
 // Writes an ability back: tokens as written, white space as single spaces.
 void print_ability(const Ast& ast, uint32_t root, std::string& out);

@@ -614,7 +614,7 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
         fd.expanded = true;
         fd.tree = parse_ability(db.expansions.back(), 0, &map, info->value, db.ast, diags);
       } else {
-        fd.tree = parse_ability(value, static_cast<uint32_t>(value_offset), nullptr, info->value, db.ast, diags);
+        fd.tree = parse_ability(value, static_cast<uint32_t>(value_offset), nullptr, info->value, db.ast, diags, end_ptr);
       }
     }
   }
