@@ -43,6 +43,13 @@ constexpr std::array<uint8_t, 256> kClass = make_classes();
 bool is_space(char c) { return kClass[static_cast<unsigned char>(c)] == kSpaceChar; }
 bool is_word_char(char c) { return (kClass[static_cast<unsigned char>(c)] & ~kDigitFlag) == kWordChar; }
 
+// `s` is the literal `lit`: a compare of a size known when compiling, which is inlined, where
+// string_view's == calls memcmp with a size it only learns at run time (for every word).
+template <size_t N>
+bool is(std::string_view s, const char (&lit)[N]) {
+  return s.size() == N - 1 && std::memcmp(s.data(), lit, N - 1) == 0;
+}
+
 // A small stack buffer of lower-case text for table lookups (words longer than it are unknown).
 // Folded a word at a time, the last word overlapping the one before: the table lookup then
 // reads the buffer back with loads of the same addresses and sizes (keyword_hash), which the
@@ -241,8 +248,8 @@ class Parser {
         bool inner = false;
         if (!out.empty()) {
           const Node& prev = ast_[out.back()];
-          if (prev.kind == Tok::kPunct && prev.text() == "!" && out.size() >= 2 && ast_[out[out.size() - 2]].text() == "and") inner = true;
-          if (prev.kind == Tok::kWord && Lower(prev.text()).view() == "newability") inner = true;
+          if (prev.kind == Tok::kPunct && is(prev.text(), "!") && out.size() >= 2 && is(ast_[out[out.size() - 2]].text(), "and")) inner = true;
+          if (prev.kind == Tok::kWord && text::iequals(prev.text(), "newability")) inner = true;
         }
         // A cost is a run of {..} groups standing on their own: restriction{..} and add{..} are not.
         const bool attached = !space && !out.empty() && ast_[out.back()].kind == Tok::kWord;
@@ -302,7 +309,7 @@ class Parser {
 
   void classify(Node& n, size_t b, size_t e, bool level, bool& start, bool trigger, bool zone_list, int tilde,
                 const Kids& out) {
-    const bool after_at = !out.empty() && ast_[out.back()].text() == "@" && !n.space_before;
+    const bool after_at = !out.empty() && is(ast_[out.back()].text(), "@") && !n.space_before;
     if (!level && !zone_list && !tilde && !after_at) {  // a word of free text: no table to ask
       n.role = Role::kText;
       return;
@@ -311,7 +318,7 @@ class Parser {
     const std::string_view w = lw.view();
     if (zone_list) {
       n.role = Role::kZone;
-      if (!is_zone(w) && w != "*") {
+      if (!is_zone(w) && !is(w, "*")) {
         error("WG0040", fmt::format("unknown zone `{}`", n.text()), b, e,
               "zones are battlefield, hand, graveyard, library, stack, exile, reveal, sideboard, commandzone... with my, "
               "opponent, targetedpersons, targetcontroller or owner before");
@@ -360,8 +367,8 @@ class Parser {
       n.role = r == Role::kUnknown ? Role::kText : r;
     }
     // After these words another ability starts.
-    start = w == "then" || w == "else" || w == "may" || w == "_" || w == "ueot";
-    if (r == Role::kCondition && (w == "choice")) start = false;
+    start = is(w, "then") || is(w, "else") || is(w, "may") || is(w, "_") || is(w, "ueot");
+    if (r == Role::kCondition && is(w, "choice")) start = false;
   }
 
   // The end of the word that starts at `p` (a word byte), and in `digits` whether every byte of it
@@ -471,7 +478,7 @@ class Parser {
   void check_not_empty(const Node& r) {
     if (r.kid_count() == 0) return;
     const Node& last = ast_[ast_.kid(r, r.kid_count() - 1)];
-    if (last.kind == Tok::kPunct && last.text() == ":") {
+    if (last.kind == Tok::kPunct && is(last.text(), ":")) {
       warning("WG0107", "nothing after `:`: the ability has no effect", at(last), at(last) + 1, "write the effect after the `:`");
       return;
     }
