@@ -503,7 +503,9 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
         }
         block = Block::kCard;
         // Member by member: `card = Card{}` zeroes a temporary with rep stos and copies it, and
-        // the copy stalls on reading back what the string instruction just wrote.
+        // the copy stalls on reading back what the string instruction just wrote. The assert
+        // makes a new member of Card come here to be reset too.
+        static_assert(sizeof(Card) == 88, "reset every member of Card here");
         card.file = file_index;
         card.first_field = static_cast<uint32_t>(db.fields.size());
         card.field_count = 0;
