@@ -429,6 +429,250 @@ void add_file(std::string path, std::string_view text, bool is_set, Database& db
   add_file(std::move(path), std::move(copy), is_set, db);
 }
 
+namespace {
+
+// Reads the lines of one file into the database. The loop (read) does what nearly every line
+// needs: find the line, trim it, look its key up, add the field and parse its value. Everything
+// else (tags, unknown keys, ids, errors, macros) is a function out of line: with those inlined,
+// the loop ran out of registers and kept its own values on the stack, and each change elsewhere
+// in it moved that cost around.
+class FileReader {
+ public:
+  FileReader(Database& db, CardFile& f, uint32_t file_index)
+      : db_(db), f_(f), diags_(*f.diags), file_index_(file_index), text_(f.text) {
+    for (const Macro& m : db.macros) any_macro_underscore_ |= m.name.find('_') == std::string::npos;
+  }
+
+  void read() {
+    const std::string_view s = text_;
+    const char* const end_ptr = s.data() + s.size();
+    const ShortKeys& key_table = short_keys();
+    size_t pos = s.size() >= 3 && s.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+    while (pos < s.size()) {
+      // A line ends at LF, CRLF or a lone CR (mixed line endings occur).
+      const LineScan scan = scan_line(s.data() + pos, end_ptr);
+      const char* e = scan.end;
+      const size_t line_begin = pos;
+      const size_t eol = static_cast<size_t>(e - s.data());
+      pos = e == end_ptr ? s.size() : eol + (e[0] == '\r' && e + 1 < end_ptr && e[1] == '\n' ? 2 : 1);
+      if (eol - line_begin > kMaxLine) {
+        long_line(line_begin);
+        continue;
+      }
+      const char* b = s.data() + line_begin;
+      while (e > b && (e[-1] == ' ' || e[-1] == '\t')) --e;
+      while (b < e && (*b == ' ' || *b == '\t')) ++b;
+      const std::string_view line(b, static_cast<size_t>(e - b));
+      const size_t lb = static_cast<size_t>(b - s.data());
+      if (line.empty() || line[0] == '#') continue;
+      if (line[0] == '[' && tag(line, lb)) continue;
+      // The first '=' of the line is in its trimmed part: white space is not '='.
+      if (!scan.eq) {
+        not_key_value(line, lb);
+        continue;
+      }
+      const size_t eq = static_cast<size_t>(scan.eq - b);
+      size_t key_end = eq;
+      while (key_end > 0 && (line[key_end - 1] == ' ' || line[key_end - 1] == '\t')) --key_end;
+      const std::string_view key_text = line.substr(0, key_end);
+      std::string_view value = line.substr(eq + 1);
+      size_t vlead = 0;
+      while (vlead < value.size() && (value[vlead] == ' ' || value[vlead] == '\t')) ++vlead;
+      value.remove_prefix(vlead);
+      const size_t value_offset = lb + eq + 1 + vlead;
+      // Keys of card lines are nearly all found at once; the rest (grade=, [meta] lines, long or
+      // unknown keys, suspend(N)=) take the general way.
+      const KeyInfo* info = block_ == Block::kCard ? find_key_at(key_table, key_text, end_ptr) : nullptr;
+      if (!info && !(info = other_key(line, lb, key_text, value))) continue;
+      // Filled in place: a Field built aside and copied in stalled on its byte-sized members.
+      Field& fd = db_.fields.emplace_back();
+      fd.key = info->id;
+      fd.key_size = static_cast<uint16_t>(key_text.size());
+      fd.value_size = static_cast<uint32_t>(value.size());
+      fd.key_offset = static_cast<uint32_t>(lb);
+      fd.value_offset = static_cast<uint32_t>(value_offset);
+      switch (info->id) {
+        case KeyId::kName: card_->name = value; break;
+        case KeyId::kPrimitive: card_->primitive = value; break;
+        case KeyId::kRarity: card_->rarity = value; break;
+        case KeyId::kId: read_id(value, value_offset); break;
+        default: break;
+      }
+      if (info->value != ValueKind::kPlain && !value.empty()) {
+        const bool maybe_macro = !db_.macros.empty() && (any_macro_underscore_ || value.find('_') != std::string_view::npos);
+        if (maybe_macro) {
+          tree_with_macros(fd, value, value_offset, info->value);
+        } else {
+          fd.tree = parse_ability(value, static_cast<uint32_t>(value_offset), nullptr, info->value, db_.ast, diags_, end_ptr);
+        }
+      }
+    }
+    if (block_ == Block::kCard) {
+      error("WG0006", "the file ends inside a card (no [/card])", card_->offset, card_->offset + 6);
+      finish_card(s.size());
+    }
+  }
+
+ private:
+  enum class Block { kNone, kCard, kMeta };
+
+  [[gnu::noinline, gnu::cold]] void error(const char* code, std::string msg, size_t b, size_t e, std::string hint = {}) {
+    diags_.error(code, std::move(msg), {static_cast<uint32_t>(b), static_cast<uint32_t>(std::max(e, b + 1))}, std::move(hint));
+  }
+
+  [[gnu::noinline, gnu::cold]] void long_line(size_t at) {
+    error("WG0091", fmt::format("a line longer than the limit ({} bytes)", kMaxLine), at, at + 1);
+  }
+
+  [[gnu::noinline, gnu::cold]] void not_key_value(std::string_view line, size_t lb) {
+    error(block_ == Block::kCard ? "WG0004" : "WG0001",
+          block_ == Block::kCard ? "a line in a card that is not key=value" : "text outside a [card] block", lb,
+          lb + line.size(), "comments start with #");
+  }
+
+  // A line that starts with '[': true when it is a tag ([card], [/card], [meta], [/meta], or a
+  // malformed [card...] read as [card]).
+  [[gnu::noinline]] bool tag(std::string_view line, size_t lb) {
+    // Tags are compared in lower case; the four known ones are at most eight bytes long, so the
+    // line's first eight bytes, folded in a register, are compared as one word.
+    static constexpr uint64_t kCard = first8_lower("[card]", nullptr), kEndCard = first8_lower("[/card]", nullptr),
+                              kMeta = first8_lower("[meta]", nullptr), kEndMeta = first8_lower("[/meta]", nullptr),
+                              kCardPrefix = first8_lower("[card", nullptr);
+    const uint64_t low = first8_lower(line, text_.data() + text_.size());
+    auto is = [&](uint64_t tag, size_t size) { return line.size() == size && low == tag; };
+    const bool card_tag = is(kCard, 6);
+    const bool malformed = !card_tag && line.size() >= 5 && (low & 0xFFFFFFFFFFull) == kCardPrefix &&
+                           line.find('=') == std::string_view::npos;
+    if (malformed) error("WG0009", fmt::format("malformed tag `{}`: read as [card]", line), lb, lb + line.size());
+    if (card_tag || malformed) {
+      if (block_ == Block::kCard) {
+        error("WG0002", "[card] inside a card: the card before has no [/card]", lb, lb + line.size());
+        finish_card(lb);
+      }
+      block_ = Block::kCard;
+      card_ = &db_.cards.emplace_back();
+      card_->file = file_index_;
+      card_->first_field = static_cast<uint32_t>(db_.fields.size());
+      card_->offset = static_cast<uint32_t>(lb);
+      card_key_error_ = false;
+      return true;
+    }
+    if (is(kEndCard, 7)) {
+      if (block_ != Block::kCard) {
+        error("WG0003", "[/card] without a [card] before it", lb, lb + line.size());
+      } else {
+        finish_card(lb);
+      }
+      block_ = Block::kNone;
+      return true;
+    }
+    if (is(kMeta, 6) || is(kEndMeta, 7)) {
+      block_ = is(kMeta, 6) ? Block::kMeta : Block::kNone;
+      return true;
+    }
+    return false;
+  }
+
+  // The card is built in place in db.cards (a card assembled aside and copied in stalled on
+  // reading back, sixteen bytes at a time, members just written four and eight at a time).
+  void finish_card(size_t at) {
+    card_->field_count = static_cast<uint32_t>(db_.fields.size()) - card_->first_field;
+    if (card_->name.empty() && card_->primitive.empty() && !card_key_error_) {
+      error("WG0007", f_.is_set ? "a card entry without primitive= or name=" : "a card without name=", card_->offset,
+            card_->offset + 6);
+    }
+    if (db_.cards.size() - f_.first_card > kMaxCardsPerFile) {
+      error("WG0092", fmt::format("more cards than the limit ({}) in one file", kMaxCardsPerFile), at, at + 1);
+      db_.cards.pop_back();
+    }
+    card_ = nullptr;
+  }
+
+  // A key the short-key table does not have, or a line outside a card: the key folded to lower
+  // case for the general lookup and its messages. The key's info, or null when the line adds no
+  // field.
+  [[gnu::noinline]] const KeyInfo* other_key(std::string_view line, size_t lb, std::string_view key_text, std::string_view value) {
+    if (block_ == Block::kMeta) {
+      f_.meta.emplace_back(key_text, value);
+      return nullptr;
+    }
+    char keybuf[32];
+    const size_t key_size = key_text.size() <= sizeof keybuf ? key_text.size() : 0;
+    for (size_t i = 0; i < key_size; ++i) keybuf[i] = ascii_lower(key_text[i]);
+    const std::string_view key(keybuf, key_size);
+    if (block_ == Block::kNone) {
+      if (key == "grade") {
+        f_.grade = value;
+      } else {
+        error("WG0001", "key=value outside a [card] block", lb, lb + line.size(), "only grade= may come before the first [card]");
+      }
+      return nullptr;
+    }
+    const KeyInfo* info = find_key(key);
+    if (!info) {
+      card_key_error_ = true;
+      const std::string_view near = closest_key(key);
+      error("WG0005", fmt::format("unknown key `{}`", key_text), lb, lb + key_text.size(),
+            near.empty() ? std::string("Wagic ignores keys it does not know") : fmt::format("did you mean `{}`?", near));
+    }
+    return info;
+  }
+
+  [[gnu::noinline]] void read_id(std::string_view value, size_t value_offset) {
+    int64_t v = 0;
+    size_t i = value.size() && value[0] == '-' ? 1 : 0;
+    bool ok = i < value.size() && value.size() <= 12;
+    for (; ok && i < value.size(); ++i) {
+      ok = std::isdigit(static_cast<unsigned char>(value[i]));
+      v = v * 10 + (value[i] - '0');
+    }
+    if (!ok) {
+      error("WG0008", fmt::format("id `{}` is not a whole number", value), value_offset, value_offset + value.size());
+    } else {
+      card_->id = value[0] == '-' ? -v : v;
+      card_->has_id = true;
+    }
+  }
+
+  // A value that may call macros: read with them applied when it does, as written otherwise.
+  [[gnu::noinline]] void tree_with_macros(Field& fd, std::string_view value, size_t value_offset, ValueKind kind) {
+    if (expand(db_, value, static_cast<uint32_t>(value_offset), expanded_, map_, diags_)) {
+      db_.expansions.push_back(expanded_);
+      fd.expanded = true;
+      fd.tree = parse_ability(db_.expansions.back(), 0, &map_, kind, db_.ast, diags_);
+    } else {
+      fd.tree = parse_ability(value, static_cast<uint32_t>(value_offset), nullptr, kind, db_.ast, diags_,
+                              text_.data() + text_.size());
+    }
+  }
+
+  Database& db_;
+  CardFile& f_;
+  text::Diagnostics& diags_;
+  const uint32_t file_index_;
+  const std::string_view text_;
+  bool any_macro_underscore_ = false;
+  Block block_ = Block::kNone;
+  Card* card_ = nullptr;         // the card being read (block_ == kCard)
+  bool card_key_error_ = false;  // an unknown key already explains a missing name=
+  std::string expanded_;
+  SourceMap map_;
+};
+
+// Names are indexed once a file is read, in one pass: the index (8-byte slots and the names) then
+// stays in the cache, which it does not while a file's text streams through.
+void index_names(Database& db, const CardFile& f) {
+  std::vector<uint32_t> named;
+  for (uint32_t i = f.first_card; i < db.cards.size(); ++i) {
+    if (!db.cards[i].name.empty()) named.push_back(i);
+  }
+  db.by_name.reserve(db.by_name.size() + named.size());
+  pipelined(db, named, [&](uint32_t i) { return db.cards[i].name; },
+            [&](size_t k, const std::string& key, uint32_t h) { db.by_name.add(key, h, named[k]); });
+}
+
+}  // namespace
+
 void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database& db) {
   auto file = std::make_unique<CardFile>();
   file->path = std::move(path);
@@ -438,204 +682,10 @@ void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database&
   const uint32_t file_index = static_cast<uint32_t>(db.files.size());
   CardFile& f = *file;
   db.files.push_back(std::move(file));
-  text::Diagnostics& diags = *f.diags;
-  const std::string_view s = f.text;
   f.first_card = static_cast<uint32_t>(db.cards.size());
-  bool any_macro_underscore = false;
-  for (const Macro& m : db.macros) any_macro_underscore |= m.name.find('_') == std::string::npos;
-
-  enum class Block { kNone, kCard, kMeta } block = Block::kNone;
-  Card card;
-  bool card_key_error = false;  // an unknown key already explains a missing name=
-  size_t pos = s.size() >= 3 && s.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
-  auto err = [&](const char* code, std::string msg, size_t b, size_t e, std::string hint = {}) {
-    diags.error(code, std::move(msg), {static_cast<uint32_t>(b), static_cast<uint32_t>(std::max(e, b + 1))}, std::move(hint));
-  };
-  auto finish_card = [&](size_t at) {
-    card.field_count = static_cast<uint32_t>(db.fields.size()) - card.first_field;
-    if (card.name.empty() && card.primitive.empty() && !card_key_error) {
-      err("WG0007", is_set ? "a card entry without primitive= or name=" : "a card without name=", card.offset,
-          card.offset + 6);
-    }
-    if (db.cards.size() - f.first_card >= kMaxCardsPerFile) {
-      err("WG0092", fmt::format("more cards than the limit ({}) in one file", kMaxCardsPerFile), at, at + 1);
-      return;
-    }
-    db.cards.push_back(card);
-  };
-  std::string expanded;
-  SourceMap map;
-  const ShortKeys& key_table = short_keys();
-  while (pos < s.size()) {
-    // A line ends at LF, CRLF or a lone CR (mixed line endings occur).
-    const char* const end_ptr = s.data() + s.size();
-    const LineScan scan = scan_line(s.data() + pos, end_ptr);
-    const char* e = scan.end;
-    const size_t line_begin = pos;
-    const size_t eol = static_cast<size_t>(e - s.data());
-    pos = e == end_ptr ? s.size() : eol + (e[0] == '\r' && e + 1 < end_ptr && e[1] == '\n' ? 2 : 1);
-    if (eol - line_begin > kMaxLine) {
-      err("WG0091", fmt::format("a line longer than the limit ({} bytes)", kMaxLine), line_begin, line_begin + 1);
-      continue;
-    }
-    const char* b = s.data() + line_begin;
-    while (e > b && (e[-1] == ' ' || e[-1] == '\t')) --e;
-    while (b < e && (*b == ' ' || *b == '\t')) ++b;
-    std::string_view line(b, static_cast<size_t>(e - b));
-    const size_t lb = static_cast<size_t>(b - s.data());
-    if (line.empty() || line[0] == '#') continue;
-    if (line[0] == '[') {
-      // Tags are compared in lower case; the four known ones are at most eight bytes long, so the
-      // line's first eight bytes, folded in a register, are compared as one word.
-      static constexpr uint64_t kCard = first8_lower("[card]", nullptr), kEndCard = first8_lower("[/card]", nullptr),
-                                kMeta = first8_lower("[meta]", nullptr), kEndMeta = first8_lower("[/meta]", nullptr),
-                                kCardPrefix = first8_lower("[card", nullptr);
-      const uint64_t low = first8_lower(line, end_ptr);
-      auto is = [&](uint64_t tag, size_t size) { return line.size() == size && low == tag; };
-      const bool card_tag = is(kCard, 6);
-      const bool malformed = !card_tag && line.size() >= 5 && (low & 0xFFFFFFFFFFull) == kCardPrefix &&
-                             line.find('=') == std::string_view::npos;
-      if (malformed) err("WG0009", fmt::format("malformed tag `{}`: read as [card]", line), lb, lb + line.size());
-      if (card_tag || malformed) {
-        if (block == Block::kCard) {
-          err("WG0002", "[card] inside a card: the card before has no [/card]", lb, lb + line.size());
-          finish_card(lb);
-        }
-        block = Block::kCard;
-        // Member by member: `card = Card{}` zeroes a temporary with rep stos and copies it, and
-        // the copy stalls on reading back what the string instruction just wrote. The assert
-        // makes a new member of Card come here to be reset too.
-        static_assert(sizeof(Card) == 88, "reset every member of Card here");
-        card.file = file_index;
-        card.first_field = static_cast<uint32_t>(db.fields.size());
-        card.field_count = 0;
-        card.offset = static_cast<uint32_t>(lb);
-        card.name = card.primitive = card.rarity = {};
-        card.id = 0;
-        card.has_id = false;
-        card.resolved = -1;
-        card_key_error = false;
-        continue;
-      }
-      if (is(kEndCard, 7)) {
-        if (block != Block::kCard) {
-          err("WG0003", "[/card] without a [card] before it", lb, lb + line.size());
-        } else {
-          finish_card(lb);
-        }
-        block = Block::kNone;
-        continue;
-      }
-      if (is(kMeta, 6)) {
-        block = Block::kMeta;
-        continue;
-      }
-      if (is(kEndMeta, 7)) {
-        block = Block::kNone;
-        continue;
-      }
-    }
-    // The first '=' of the line is in its trimmed part: white space is not '='.
-    const size_t eq = scan.eq ? static_cast<size_t>(scan.eq - b) : line.size();
-    if (eq == line.size()) {
-      err(block == Block::kCard ? "WG0004" : "WG0001",
-          block == Block::kCard ? "a line in a card that is not key=value" : "text outside a [card] block", lb,
-          lb + line.size(), "comments start with #");
-      continue;
-    }
-    size_t key_end = eq;
-    while (key_end > 0 && (line[key_end - 1] == ' ' || line[key_end - 1] == '\t')) --key_end;
-    const std::string_view key_text = std::string_view(line.data(), key_end);
-    std::string_view value = std::string_view(line.data() + eq + 1, line.size() - eq - 1);
-    size_t vlead = 0;
-    while (vlead < value.size() && (value[vlead] == ' ' || value[vlead] == '\t')) ++vlead;
-    value.remove_prefix(vlead);
-    const size_t value_offset = lb + eq + 1 + vlead;
-    if (block == Block::kMeta) {
-      f.meta.emplace_back(key_text, value);
-      continue;
-    }
-    // Most keys are found at once; the rest (grade=, long or unknown keys, suspend(N)=) are folded
-    // to lower case for the general lookup and its messages.
-    const KeyInfo* info = block == Block::kCard ? find_key_at(key_table, key_text, end_ptr) : nullptr;
-    if (!info) {
-      char keybuf[32];
-      const size_t key_size = key_text.size() <= sizeof keybuf ? key_text.size() : 0;
-      for (size_t i = 0; i < key_size; ++i) keybuf[i] = ascii_lower(key_text[i]);
-      const std::string_view key(keybuf, key_size);
-      if (block == Block::kNone) {
-        if (key == "grade") {
-          f.grade = value;
-        } else {
-          err("WG0001", "key=value outside a [card] block", lb, lb + line.size(), "only grade= may come before the first [card]");
-        }
-        continue;
-      }
-      info = find_key(key);
-      if (!info) {
-        card_key_error = true;
-        const std::string_view near = closest_key(key);
-        err("WG0005", fmt::format("unknown key `{}`", key_text), lb, lb + key_text.size(),
-            near.empty() ? std::string("Wagic ignores keys it does not know") : fmt::format("did you mean `{}`?", near));
-        continue;
-      }
-    }
-    // Filled in place: a Field built aside and copied in stalled on its byte-sized members.
-    Field& fd = db.fields.emplace_back();
-    fd.key = info->id;
-    fd.key_size = static_cast<uint16_t>(key_text.size());
-    fd.value_size = static_cast<uint32_t>(value.size());
-    fd.key_offset = static_cast<uint32_t>(lb);
-    fd.value_offset = static_cast<uint32_t>(value_offset);
-    switch (info->id) {
-      case KeyId::kName: card.name = value; break;
-      case KeyId::kPrimitive: card.primitive = value; break;
-      case KeyId::kRarity: card.rarity = value; break;
-      case KeyId::kId: {
-        int64_t v = 0;
-        size_t i = value.size() && value[0] == '-' ? 1 : 0;
-        bool ok = i < value.size() && value.size() <= 12;
-        for (; ok && i < value.size(); ++i) {
-          ok = std::isdigit(static_cast<unsigned char>(value[i]));
-          v = v * 10 + (value[i] - '0');
-        }
-        if (!ok) {
-          err("WG0008", fmt::format("id `{}` is not a whole number", value), value_offset, value_offset + value.size());
-        } else {
-          card.id = value[0] == '-' ? -v : v;
-          card.has_id = true;
-        }
-        break;
-      }
-      default: break;
-    }
-    if (info->value != ValueKind::kPlain && !value.empty()) {
-      const bool maybe_macro = !db.macros.empty() && (any_macro_underscore || value.find('_') != std::string_view::npos);
-      if (maybe_macro && expand(db, value, static_cast<uint32_t>(value_offset), expanded, map, diags)) {
-        db.expansions.push_back(expanded);
-        fd.expanded = true;
-        fd.tree = parse_ability(db.expansions.back(), 0, &map, info->value, db.ast, diags);
-      } else {
-        fd.tree = parse_ability(value, static_cast<uint32_t>(value_offset), nullptr, info->value, db.ast, diags, end_ptr);
-      }
-    }
-  }
-  if (block == Block::kCard) {
-    err("WG0006", "the file ends inside a card (no [/card])", card.offset, card.offset + 6);
-    finish_card(s.size());
-  }
+  FileReader(db, f, file_index).read();
   f.card_count = static_cast<uint32_t>(db.cards.size()) - f.first_card;
-  // Names are indexed once the file is read, in one pass: the index (8-byte slots and the names)
-  // then stays in the cache, which it does not while a file's text streams through.
-  if (!is_set) {
-    std::vector<uint32_t> named;
-    for (uint32_t i = f.first_card; i < db.cards.size(); ++i) {
-      if (!db.cards[i].name.empty()) named.push_back(i);
-    }
-    db.by_name.reserve(db.by_name.size() + named.size());
-    pipelined(db, named, [&](uint32_t i) { return db.cards[i].name; },
-              [&](size_t k, const std::string& key, uint32_t h) { db.by_name.add(key, h, named[k]); });
-  }
+  if (!is_set) index_names(db, f);
 }
 
 void resolve(Database& db) {
