@@ -1,6 +1,11 @@
 // Wagic card files: structure, ability trees, macros, and diagnostics that point at the author's text.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
 #include "games/mtg/database.h"
 
 namespace rk::mtg {
@@ -102,6 +107,32 @@ TEST(WagicCards, SetEntriesResolveTheirPrimitive) {
   EXPECT_EQ(db.cards[1].id, 12);
   EXPECT_EQ(db.cards[2].resolved, -1);
   EXPECT_NE(db.files[1]->render().find("warning[WG0030]: no primitive card named `Nothing Here`"), std::string::npos);
+}
+
+// A sets/ folder: primitives/ first, then every folder with a _cards.dat; other folders (no
+// _cards.dat, or a folder of that name) are not sets and are passed over without an error.
+TEST(WagicCards, SetsFolderLoadsPrimitivesThenEverySet) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("rk_wagic_sets_" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "sets" / "primitives");
+  fs::create_directories(root / "sets" / "EMPTY");
+  fs::create_directories(root / "sets" / "ODD" / "_cards.dat");
+  fs::create_directories(root / "sets" / "S1");
+  auto write = [](const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; };
+  write(root / "sets" / "primitives" / "a.txt", "[card]\nname=Grizzly Bears\ntype=Creature\n[/card]\n");
+  write(root / "sets" / "primitives" / "notes.md", "not a card file");
+  write(root / "sets" / "S1" / "_cards.dat", "[card]\nprimitive=grizzly bears\nid=7\n[/card]\n");
+  Database db;
+  std::string error;
+  ASSERT_TRUE(load(root.string(), db, error)) << error;
+  fs::remove_all(root);
+  ASSERT_EQ(db.files.size(), 2u);
+  EXPECT_FALSE(db.files[0]->is_set);
+  EXPECT_TRUE(db.files[1]->is_set);
+  ASSERT_EQ(db.cards.size(), 2u);
+  EXPECT_EQ(db.cards[1].resolved, 0);
+  EXPECT_EQ(db.errors() + db.warnings(), 0u);
 }
 
 TEST(WagicCards, NestedAbilitiesAndUnbalancedBrackets) {

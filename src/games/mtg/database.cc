@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 
@@ -740,11 +741,11 @@ bool load(const std::string& path, Database& db, std::string& error) {
   std::vector<std::pair<std::string, bool>> files;  // path, is_set
   if (fs::is_directory(root / "primitives", ec)) {
     for (const std::string& f : sorted_files(root / "primitives", true)) files.emplace_back(f, false);
+    // Every folder beside primitives/ may be a set: it is one when its _cards.dat opens (found by
+    // opening it rather than by a stat first: a hundred set folders, a system call each).
     std::vector<std::string> sets;
     for (auto it = fs::directory_iterator(root, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-      if (it->is_directory(ec) && fs::is_regular_file(it->path() / "_cards.dat", ec)) {
-        sets.push_back((it->path() / "_cards.dat").string());
-      }
+      if (it->is_directory(ec)) sets.push_back((it->path() / "_cards.dat").string());
     }
     std::sort(sets.begin(), sets.end());
     for (const std::string& f : sets) files.emplace_back(f, true);
@@ -758,9 +759,15 @@ bool load(const std::string& path, Database& db, std::string& error) {
     return false;
   }
   std::vector<mem::PodArray<char>> texts(files.size());
+  std::vector<bool> absent(files.size());  // a set folder without _cards.dat: not a set
   size_t bytes = 0;
   for (size_t i = 0; i < files.size(); ++i) {
+    errno = 0;
     if (!text::read_file(files[i].first, texts[i])) {
+      if (files[i].second && (errno == ENOENT || errno == EISDIR)) {
+        absent[i] = true;
+        continue;
+      }
       error = fmt::format("{}: error[RK0001]: cannot read the file", files[i].first);
       return false;
     }
@@ -773,7 +780,9 @@ bool load(const std::string& path, Database& db, std::string& error) {
   db.fields.reserve(bytes / 30);
   db.cards.reserve(bytes / 150);
   db.by_name.reserve(bytes / 400);
-  for (size_t i = 0; i < files.size(); ++i) add_file(files[i].first, std::move(texts[i]), files[i].second, db);
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!absent[i]) add_file(files[i].first, std::move(texts[i]), files[i].second, db);
+  }
   resolve(db);
   return true;
 }
