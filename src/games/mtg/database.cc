@@ -15,7 +15,6 @@
 #include "games/mtg/structure.h"
 #include "text/ascii.h"
 #include "text/source.h"
-#include "text/word_map.h"
 
 namespace rk::mtg {
 namespace {
@@ -24,26 +23,8 @@ namespace fs = std::filesystem;
 
 constexpr size_t kMaxLine = 1 << 20;       // 1 MiB
 constexpr size_t kMaxCardsPerFile = 1 << 20;
-constexpr size_t kMaxReplacements = 64;      // macro calls expanded in one value
-constexpr size_t kMaxExpansion = 16 * 1024;  // bytes of one value after expansion
 
 using text::ascii_lower;
-
-std::string_view trim(std::string_view s) {
-  size_t b = 0, e = s.size();
-  while (b < e && (s[b] == ' ' || s[b] == '\t')) ++b;
-  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r')) --e;
-  return s.substr(b, e - b);
-}
-
-// Case-insensitive find of a lower-case needle.
-size_t ifind(std::string_view hay, std::string_view needle, size_t from) {
-  if (needle.empty() || hay.size() < needle.size()) return std::string_view::npos;
-  for (size_t i = from; i + needle.size() <= hay.size(); ++i) {
-    if (ascii_lower(hay[i]) == needle[0] && text::istarts_with(hay.substr(i), needle)) return i;
-  }
-  return std::string_view::npos;
-}
 
 // The first CR or LF in [p, end), or end. Sixteen bytes at a time where SSE2 is there (every
 // x86-64): one search per line instead of one for LF and one for a lone CR.
@@ -137,40 +118,6 @@ const KeyInfo* find_key_at(const ShortKeys& keys, std::string_view key, const ch
   return keys.find(text::ascii_lower8(lo), text::ascii_lower8(hi));
 }
 
-// Windows-1252 bytes of names (Æther in two set files) read as UTF-8, so they match primitives.
-void normalize_name(std::string_view s, std::string& out) {
-  out.resize(s.size());
-  size_t ascii = 0;  // the usual case: plain ASCII, folded in place, eight bytes at a time
-  for (; ascii + 8 <= s.size(); ascii += 8) {
-    uint64_t w;
-    std::memcpy(&w, s.data() + ascii, 8);
-    if (w & 0x8080808080808080ull) break;
-    w = text::ascii_lower8(w);
-    std::memcpy(out.data() + ascii, &w, 8);
-  }
-  while (ascii < s.size() && static_cast<unsigned char>(s[ascii]) < 0x80) {
-    out[ascii] = ascii_lower(s[ascii]);
-    ++ascii;
-  }
-  if (ascii == s.size()) return;
-  out.resize(0);
-  for (size_t i = 0; i < s.size();) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-    bool ok = len > 0 && i + len <= s.size();
-    for (size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-    if (ok) {
-      for (size_t k = 0; k < len; ++k) out += ascii_lower(s[i + k]);
-      i += len;
-      continue;
-    }
-    // A byte that is not UTF-8 is read as Latin-1/Windows-1252 (0xC6 is Æ in both).
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-    ++i;
-  }
-}
-
 // Runs `use(k, key, hash)` over the names of cards `todo[k]` (name_of gives the text) as a
 // pipeline: the text `2 * kAhead` names on is fetched, the name `kAhead` on is normalized and its
 // index slot fetched, the one half-way has its index entry fetched. The index is then in the cache
@@ -193,105 +140,6 @@ void pipelined(const Database& db, const std::vector<uint32_t>& todo, NameOf nam
     use(k, keys[k % kAhead], hashes[k % kAhead]);
     if (k + kAhead < todo.size()) stage(k + kAhead);
   }
-}
-
-// Expands every macro in `value`; returns false when none applies. `map` maps the result back.
-bool expand(const Database& db, std::string_view value, uint32_t offset, std::string& out, SourceMap& map,
-            text::Diagnostics& diags) {
-  out.assign(value);
-  map.pieces = {{0, static_cast<uint32_t>(value.size()), offset, offset + static_cast<uint32_t>(value.size()), true}};
-  bool any = false;
-  size_t replacements = 0;
-  for (int pass = 0; pass < 8; ++pass) {
-    bool changed = false;
-    for (const Macro& m : db.macros) {
-      size_t at = ifind(out, m.name, 0);
-      int guard = 0;
-      while (at != std::string::npos && guard++ < 64) {
-        size_t end = at + m.name.size();
-        std::string body = m.body;
-        if (!m.params.empty()) {
-          if (end >= out.size() || out[end] != '(') {
-            at = ifind(out, m.name, end);
-            continue;
-          }
-          const size_t close = out.find(')', end);
-          if (close == std::string::npos) {
-            const text::Span sp = map.map({static_cast<uint32_t>(at), static_cast<uint32_t>(end)});
-            diags.error("WG0050", fmt::format("macro `{}` called without its closing `)`", m.name), sp);
-            return any;
-          }
-          std::vector<std::string> args;
-          size_t p = end + 1;
-          for (;;) {
-            const size_t comma = out.find(',', p);
-            if (comma == std::string::npos || comma > close) {
-              args.emplace_back(out.substr(p, close - p));
-              break;
-            }
-            args.emplace_back(out.substr(p, comma - p));
-            p = comma + 1;
-          }
-          if (args.size() != m.params.size()) {
-            const text::Span sp = map.map({static_cast<uint32_t>(at), static_cast<uint32_t>(close + 1)});
-            diags.error("WG0051", fmt::format("macro `{}` takes {} argument(s), not {}", m.name, m.params.size(), args.size()), sp);
-            return any;
-          }
-          for (size_t k = 0; k < m.params.size(); ++k) {
-            for (size_t q = body.find(m.params[k]); q != std::string::npos; q = body.find(m.params[k], q + args[k].size())) {
-              body.replace(q, m.params[k].size(), args[k]);
-            }
-          }
-          end = close + 1;
-        }
-        // The body stands for the call: positions inside it are reported at the call.
-        const text::Span call = map.map({static_cast<uint32_t>(at), static_cast<uint32_t>(end)});
-        std::vector<SourceMap::Piece> pieces;
-        const uint32_t a = static_cast<uint32_t>(at), z = static_cast<uint32_t>(end);
-        const int64_t delta = static_cast<int64_t>(body.size()) - static_cast<int64_t>(end - at);
-        for (const SourceMap::Piece& pc : map.pieces) {
-          if (pc.to <= a) {
-            pieces.push_back(pc);
-          } else if (pc.from >= z) {
-            SourceMap::Piece q = pc;
-            q.from = static_cast<uint32_t>(q.from + delta);
-            q.to = static_cast<uint32_t>(q.to + delta);
-            pieces.push_back(q);
-          } else {
-            if (pc.from < a) {
-              SourceMap::Piece q = pc;
-              q.to = a;
-              if (q.copied) q.orig_end = pc.orig + (a - pc.from);
-              pieces.push_back(q);
-            }
-            if (pc.to > z) {
-              SourceMap::Piece q = pc;
-              if (q.copied) q.orig = pc.orig + (z - pc.from);
-              q.from = static_cast<uint32_t>(z + delta);
-              q.to = static_cast<uint32_t>(pc.to + delta);
-              pieces.push_back(q);
-            }
-          }
-        }
-        pieces.push_back({a, a + static_cast<uint32_t>(body.size()), call.begin, call.end, false});
-        std::sort(pieces.begin(), pieces.end(), [](const auto& x, const auto& y) { return x.from < y.from; });
-        map.pieces = std::move(pieces);
-        // Macros that call each other can grow a value without end: past the limits the value is
-        // reported and left as far as it got (found by wagic_cards_fuzz: a 10 s expansion).
-        if (++replacements > kMaxReplacements || out.size() - (end - at) + body.size() > kMaxExpansion) {
-          const text::Span sp = map.map({static_cast<uint32_t>(at), static_cast<uint32_t>(end)});
-          diags.error("WG0093", fmt::format("macro expansion beyond the limit ({} calls or {} bytes per value)",
-                                            kMaxReplacements, kMaxExpansion), sp);
-          return any;
-        }
-        out.replace(at, end - at, body);
-        any = changed = true;
-        at = ifind(out, m.name, at + body.size());
-      }
-    }
-    if (!changed) break;
-  }
-  return any;
 }
 
 }  // namespace
@@ -317,61 +165,6 @@ const Card* Database::find(std::string_view name) const {
   return card == NameIndex::kNone ? nullptr : &cards[card];
 }
 
-void NameIndex::reserve(size_t names) {
-  while (slots_.size() < names * 2) grow();
-  arena_.reserve(names * (sizeof(Entry) + 24));
-}
-
-std::string_view NameIndex::name_at(uint32_t entry) const {
-  Entry e;
-  std::memcpy(&e, arena_.data() + entry - 1, sizeof e);
-  return {arena_.data() + entry - 1 + sizeof e, e.length};
-}
-
-void NameIndex::add(std::string_view name, uint32_t h, uint32_t card) {
-  if ((count_ + 1) * 2 > slots_.size()) grow();
-  const size_t mask = slots_.size() - 1;
-  for (size_t i = h & mask;; i = (i + 1) & mask) {
-    Slot& s = slots_[i];
-    if (s.entry == 0) {
-      s = {h, static_cast<uint32_t>(arena_.size()) + 1};
-      const Entry e{card, static_cast<uint32_t>(name.size())};
-      arena_.append(reinterpret_cast<const char*>(&e), sizeof e);
-      arena_.append(name);
-      ++count_;
-      return;
-    }
-    if (s.hash == h && name_at(s.entry) == name) return;
-  }
-}
-
-uint32_t NameIndex::hash(std::string_view name) { return text::text_hash(name); }
-
-uint32_t NameIndex::find(std::string_view name, uint32_t h) const {
-  const size_t mask = slots_.size() - 1;
-  for (size_t i = h & mask;; i = (i + 1) & mask) {
-    const Slot& s = slots_[i];
-    if (s.entry == 0) return kNone;
-    if (s.hash == h && name_at(s.entry) == name) {
-      Entry e;
-      std::memcpy(&e, arena_.data() + s.entry - 1, sizeof e);
-      return e.card;
-    }
-  }
-}
-
-void NameIndex::grow() {
-  std::vector<Slot> old = std::move(slots_);
-  slots_.assign(old.size() * 2, Slot{});
-  const size_t mask = slots_.size() - 1;
-  for (const Slot& s : old) {
-    if (s.entry == 0) continue;
-    size_t i = s.hash & mask;
-    while (slots_[i].entry != 0) i = (i + 1) & mask;
-    slots_[i] = s;
-  }
-}
-
 std::string CardFile::render() const {
   if (diags->items().empty()) return {};
   text::SourceFile sf(path, std::string(text));
@@ -385,43 +178,6 @@ std::string CardFile::render_json() const {
   text::Diagnostics d(&sf, SIZE_MAX);
   for (const text::Diagnostic& x : diags->items()) d.add(x);
   return d.render_json();
-}
-
-void add_macros(std::string_view text, Database& db) {
-  for (size_t at = text.find("#AUTO_DEFINE"); at != std::string_view::npos; at = text.find("#AUTO_DEFINE", at + 1)) {
-    if (at != 0 && text[at - 1] != '\n') continue;
-    size_t eol = text.find('\n', at);
-    if (eol == std::string_view::npos) eol = text.size();
-    std::string_view line = trim(text.substr(at + 12, eol - at - 12));
-    size_t name_end = 0;
-    while (name_end < line.size() && line[name_end] != ' ' && line[name_end] != '(' && line[name_end] != '\t') ++name_end;
-    if (name_end == 0) continue;
-    Macro m;
-    m.name = ascii_lower(line.substr(0, name_end));
-    size_t rest = name_end;
-    if (rest < line.size() && line[rest] == '(') {
-      const size_t close = line.find(')', rest);
-      if (close == std::string_view::npos) continue;
-      std::string_view params = line.substr(rest + 1, close - rest - 1);
-      for (size_t p = 0; p <= params.size();) {
-        size_t c = params.find(',', p);
-        if (c == std::string_view::npos) c = params.size();
-        m.params.emplace_back(trim(params.substr(p, c - p)));
-        p = c + 1;
-      }
-      rest = close + 1;
-    }
-    m.body = std::string(trim(line.substr(rest)));
-    // A later definition of the same name replaces the earlier one.
-    auto same = std::find_if(db.macros.begin(), db.macros.end(), [&](const Macro& x) { return x.name == m.name; });
-    if (same != db.macros.end()) {
-      *same = std::move(m);
-    } else {
-      db.macros.push_back(std::move(m));
-    }
-  }
-  // Longer names first, so a macro whose name contains another's is replaced whole.
-  std::stable_sort(db.macros.begin(), db.macros.end(), [](const Macro& a, const Macro& b) { return a.name.size() > b.name.size(); });
 }
 
 void add_file(std::string path, std::string_view text, bool is_set, Database& db) {
@@ -637,7 +393,7 @@ class FileReader {
 
   // A value that may call macros: read with them applied when it does, as written otherwise.
   [[gnu::noinline]] void tree_with_macros(Field& fd, std::string_view value, size_t value_offset, ValueKind kind) {
-    if (expand(db_, value, static_cast<uint32_t>(value_offset), expanded_, map_, diags_)) {
+    if (expand_macros(db_.macros, value, static_cast<uint32_t>(value_offset), expanded_, map_, diags_)) {
       db_.expansions.push_back(expanded_);
       fd.expanded = true;
       fd.tree = parse_ability(db_.expansions.back(), 0, &map_, kind, db_.ast, diags_);

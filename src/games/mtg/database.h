@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "games/mtg/ability.h"
+#include "games/mtg/macros.h"
+#include "games/mtg/name_index.h"
 #include "games/mtg/tables.h"
 #include "mem/pod_array.h"
 #include "text/diagnostic.h"
@@ -63,52 +65,6 @@ struct CardFile {
   std::string render_json() const;
 };
 
-struct Macro {
-  std::string name;  // lower case
-  std::vector<std::string> params;
-  std::string body;
-};
-
-// Primitive names (normalized: ASCII lower case, Windows-1252 bytes as UTF-8) to cards. Open
-// addressing over 8-byte slots (hash, entry) with the names in one arena beside their card: for
-// the 15,000 primitives of Wagic 2016 both stay within 400 KB, so the 28,000 lookups of set
-// entries hit the core's cache (20-byte slots and a separate name string spent a fifth of the
-// load in cache misses).
-class NameIndex {
- public:
-  void reserve(size_t names);
-  // The first card added under a name keeps it.
-  void add(std::string_view normalized, uint32_t card) { add(normalized, hash(normalized), card); }
-  void add(std::string_view normalized, uint32_t hash, uint32_t card);
-  // The card, or kNone.
-  uint32_t find(std::string_view normalized) const { return find(normalized, hash(normalized)); }
-  uint32_t find(std::string_view normalized, uint32_t hash) const;
-  static uint32_t hash(std::string_view normalized);
-  // Hints for a batch of lookups (resolve): bring a name's slot, then its entry, into the cache
-  // while earlier names are compared.
-  void prefetch_slot(uint32_t hash) const { __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]); }
-  void prefetch_entry(uint32_t hash) const {
-    const Slot& s = slots_[hash & (slots_.size() - 1)];
-    if (s.entry != 0) __builtin_prefetch(arena_.data() + s.entry - 1);
-  }
-  size_t size() const { return count_; }
-  static constexpr uint32_t kNone = UINT32_MAX;
-
- private:
-  struct Slot {
-    uint32_t hash = 0;
-    uint32_t entry = 0;  // 1 + offset of {card, length, bytes} in arena_; 0: empty
-  };
-  struct Entry {
-    uint32_t card, length;
-  };
-  std::string_view name_at(uint32_t entry) const;
-  void grow();
-  std::vector<Slot> slots_ = std::vector<Slot>(64);
-  std::string arena_;
-  size_t count_ = 0;
-};
-
 class Database {
  public:
   std::vector<std::unique_ptr<CardFile>> files;
@@ -128,9 +84,10 @@ class Database {
   const Card* find(std::string_view name) const;
 };
 
+// The #AUTO_DEFINE macros of one file's text, for every file added after.
+inline void add_macros(std::string_view text, Database& db) { collect_macros(text, db.macros); }
 // Adds one file's text (primitives or a set's _cards.dat when `is_set`). Macros must be known
 // before: call add_macros on every file first when loading several.
-void add_macros(std::string_view text, Database& db);
 void add_file(std::string path, std::string_view text, bool is_set, Database& db);
 void add_file(std::string path, mem::PodArray<char> text, bool is_set, Database& db);
 // Resolves primitive= references of every set entry (errors go to the entry's file).

@@ -1,0 +1,100 @@
+#include "games/mtg/name_index.h"
+
+#include <cstring>
+
+#include "text/ascii.h"
+#include "text/word_map.h"
+
+namespace rk::mtg {
+
+using text::ascii_lower;
+
+void normalize_name(std::string_view s, std::string& out) {
+  out.resize(s.size());
+  size_t ascii = 0;  // the usual case: plain ASCII, folded in place, eight bytes at a time
+  for (; ascii + 8 <= s.size(); ascii += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + ascii, 8);
+    if (w & 0x8080808080808080ull) break;
+    w = text::ascii_lower8(w);
+    std::memcpy(out.data() + ascii, &w, 8);
+  }
+  while (ascii < s.size() && static_cast<unsigned char>(s[ascii]) < 0x80) {
+    out[ascii] = ascii_lower(s[ascii]);
+    ++ascii;
+  }
+  if (ascii == s.size()) return;
+  out.resize(0);
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool ok = len > 0 && i + len <= s.size();
+    for (size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+    if (ok) {
+      for (size_t k = 0; k < len; ++k) out += ascii_lower(s[i + k]);
+      i += len;
+      continue;
+    }
+    // A byte that is not UTF-8 is read as Latin-1/Windows-1252 (0xC6 is Æ in both).
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+    ++i;
+  }
+}
+
+void NameIndex::reserve(size_t names) {
+  while (slots_.size() < names * 2) grow();
+  arena_.reserve(names * (sizeof(Entry) + 24));
+}
+
+std::string_view NameIndex::name_at(uint32_t entry) const {
+  Entry e;
+  std::memcpy(&e, arena_.data() + entry - 1, sizeof e);
+  return {arena_.data() + entry - 1 + sizeof e, e.length};
+}
+
+void NameIndex::add(std::string_view name, uint32_t h, uint32_t card) {
+  if ((count_ + 1) * 2 > slots_.size()) grow();
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    Slot& s = slots_[i];
+    if (s.entry == 0) {
+      s = {h, static_cast<uint32_t>(arena_.size()) + 1};
+      const Entry e{card, static_cast<uint32_t>(name.size())};
+      arena_.append(reinterpret_cast<const char*>(&e), sizeof e);
+      arena_.append(name);
+      ++count_;
+      return;
+    }
+    if (s.hash == h && name_at(s.entry) == name) return;
+  }
+}
+
+uint32_t NameIndex::hash(std::string_view name) { return text::text_hash(name); }
+
+uint32_t NameIndex::find(std::string_view name, uint32_t h) const {
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    const Slot& s = slots_[i];
+    if (s.entry == 0) return kNone;
+    if (s.hash == h && name_at(s.entry) == name) {
+      Entry e;
+      std::memcpy(&e, arena_.data() + s.entry - 1, sizeof e);
+      return e.card;
+    }
+  }
+}
+
+void NameIndex::grow() {
+  std::vector<Slot> old = std::move(slots_);
+  slots_.assign(old.size() * 2, Slot{});
+  const size_t mask = slots_.size() - 1;
+  for (const Slot& s : old) {
+    if (s.entry == 0) continue;
+    size_t i = s.hash & mask;
+    while (slots_[i].entry != 0) i = (i + 1) & mask;
+    slots_[i] = s;
+  }
+}
+
+}  // namespace rk::mtg
