@@ -34,25 +34,59 @@ inline uint32_t keyword_hash(std::string_view s) {
   return static_cast<uint32_t>(h >> 32);
 }
 
+// text_hash in steps, for a caller that has the text's words in registers (a name folded to
+// lower case as it is read): the length, then every whole eight bytes, then the rest (1 to 7
+// bytes, little-endian, zero above) if any.
+class TextHasher {
+ public:
+  explicit TextHasher(size_t n) : h_(n * 0x9E3779B97F4A7C15ull) {}
+  void word(uint64_t w) {
+    h_ = (h_ ^ w) * 0xFF51AFD7ED558CCDull;
+    h_ ^= h_ >> 32;
+  }
+  void tail(uint64_t w) {
+    h_ = (h_ ^ w) * 0xC4CEB9FE1A85EC53ull;
+    h_ ^= h_ >> 29;
+  }
+  uint32_t value() const { return static_cast<uint32_t>(h_ >> 32); }
+
+ private:
+  uint64_t h_;
+};
+
 // A hash of any text, eight bytes per step (names of cards: 10 to 30 bytes, where fnv1a's chain
 // of one multiplication per byte is most of a lookup).
 inline uint32_t text_hash(std::string_view s) {
   const size_t n = s.size();
-  uint64_t h = n * 0x9E3779B97F4A7C15ull;
+  TextHasher h(n);
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     uint64_t w;
     std::memcpy(&w, s.data() + i, 8);
-    h = (h ^ w) * 0xFF51AFD7ED558CCDull;
-    h ^= h >> 32;
+    h.word(w);
   }
   if (i < n) {
-    uint64_t w = 0;
-    std::memcpy(&w, s.data() + i, n - i);
-    h = (h ^ w) * 0xC4CEB9FE1A85EC53ull;
-    h ^= h >> 29;
+    // The last n - i bytes as one little-endian word, zero above. Not by a memcpy of n - i bytes:
+    // that call stores them a piece at a time and the load of the whole word then waits for the
+    // stores (a tenth of resolving a set's primitive= names). The last eight bytes of the text,
+    // shifted, where it has eight; first, middle and last four or one bytes otherwise.
+    uint64_t w;
+    const size_t m = n - i;
+    if (n >= 8) {
+      std::memcpy(&w, s.data() + n - 8, 8);
+      w >>= 8 * (8 - m);
+    } else if (n >= 4) {
+      uint32_t lo, hi;
+      std::memcpy(&lo, s.data(), 4);
+      std::memcpy(&hi, s.data() + n - 4, 4);
+      w = lo | uint64_t{hi} << (8 * (n - 4));  // the overlap holds the same bytes in both
+    } else {
+      w = uint64_t{static_cast<unsigned char>(s[0])} | uint64_t{static_cast<unsigned char>(s[n / 2])} << (8 * (n / 2)) |
+          uint64_t{static_cast<unsigned char>(s[n - 1])} << (8 * (n - 1));
+    }
+    h.tail(w);
   }
-  return static_cast<uint32_t>(h >> 32);
+  return h.value();
 }
 
 // Equality of two words, inline for the usual length (keywords are 2 to 16 bytes): two

@@ -118,26 +118,25 @@ const KeyInfo* find_key_at(const ShortKeys& keys, std::string_view key, const ch
   return keys.find(text::ascii_lower8(lo), text::ascii_lower8(hi));
 }
 
-// Runs `use(k, key, hash)` over the names of cards `todo[k]` (name_of gives the text) as a
-// pipeline: the text `2 * kAhead` names on is fetched, the name `kAhead` on is normalized and its
-// index slot fetched, the one half-way has its index entry fetched. The index is then in the cache
-// when it is read: one miss per lookup cost a seventh of the whole load otherwise.
+// Runs `use(k, key)` over the names of cards `todo[k]` (name_of gives the text) as a pipeline:
+// the text `2 * kAhead` names on is fetched, the name `kAhead` on is normalized and its index slot
+// fetched, the one half-way has its index entry fetched. The index is then in the cache when it is
+// read: one miss per lookup cost a seventh of the whole load otherwise.
 template <class NameOf, class Use>
 void pipelined(const Database& db, const std::vector<uint32_t>& todo, NameOf name_of, Use use) {
   constexpr size_t kAhead = 16, kHalf = kAhead / 2;
-  std::string keys[kAhead];
-  uint32_t hashes[kAhead];
+  NameKey keys[kAhead];
   auto stage = [&](size_t k) {
     if (k + kAhead < todo.size()) __builtin_prefetch(name_of(todo[k + kAhead]).data());
-    std::string& key = keys[k % kAhead];
-    normalize_name(name_of(todo[k]), key);
-    hashes[k % kAhead] = NameIndex::hash(key);
-    db.by_name.prefetch_slot(hashes[k % kAhead]);
+    const std::string_view file = db.files[db.cards[todo[k]].file]->text;
+    NameKey& key = keys[k % kAhead];
+    key.set(name_of(todo[k]), file.data() + file.size());
+    db.by_name.prefetch_slot(key.hash());
   };
   for (size_t k = 0; k < std::min(kAhead, todo.size()); ++k) stage(k);
   for (size_t k = 0; k < todo.size(); ++k) {
-    if (k + kHalf < todo.size()) db.by_name.prefetch_entry(hashes[(k + kHalf) % kAhead]);
-    use(k, keys[k % kAhead], hashes[k % kAhead]);
+    if (k + kHalf < todo.size()) db.by_name.prefetch_entry(keys[(k + kHalf) % kAhead].hash());
+    use(k, keys[k % kAhead]);
     if (k + kAhead < todo.size()) stage(k + kAhead);
   }
 }
@@ -425,7 +424,7 @@ void index_names(Database& db, const CardFile& f) {
   }
   db.by_name.reserve(db.by_name.size() + named.size());
   pipelined(db, named, [&](uint32_t i) { return db.cards[i].name; },
-            [&](size_t k, const std::string& key, uint32_t h) { db.by_name.add(key, h, named[k]); });
+            [&](size_t k, const NameKey& key) { db.by_name.add(key.text(), key.hash(), named[k]); });
 }
 
 }  // namespace
@@ -450,8 +449,8 @@ void resolve(Database& db) {
   for (uint32_t i = 0; i < db.cards.size(); ++i) {
     if (!db.cards[i].primitive.empty() && db.cards[i].resolved < 0) todo.push_back(i);
   }
-  pipelined(db, todo, [&](uint32_t i) { return db.cards[i].primitive; }, [&](size_t k, const std::string& key, uint32_t h) {
-    const uint32_t p = db.by_name.find(key, h);
+  pipelined(db, todo, [&](uint32_t i) { return db.cards[i].primitive; }, [&](size_t k, const NameKey& key) {
+    const uint32_t p = db.by_name.find(key.text(), key.hash());
     Card& c = db.cards[todo[k]];
     if (p != NameIndex::kNone) {
       c.resolved = static_cast<int32_t>(p);

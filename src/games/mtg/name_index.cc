@@ -42,6 +42,40 @@ void normalize_name(std::string_view s, std::string& out) {
   }
 }
 
+void NameKey::set(std::string_view raw, const char* readable_end) {
+  const size_t n = raw.size();
+  if (n <= kShort && static_cast<size_t>(readable_end - raw.data()) >= (n + 7) / 8 * 8) {
+    text::TextHasher h(n);
+    uint64_t any_high = 0;  // a byte that is not ASCII: normalized the general way below
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      uint64_t w;
+      std::memcpy(&w, raw.data() + i, 8);
+      any_high |= w;
+      w = text::ascii_lower8(w);
+      std::memcpy(short_ + i, &w, 8);
+      h.word(w);
+    }
+    if (i < n) {
+      uint64_t w;
+      std::memcpy(&w, raw.data() + i, 8);
+      w &= ~(~uint64_t{0} << (8 * (n - i)));  // the bytes after the name are not its own
+      any_high |= w;
+      w = text::ascii_lower8(w);
+      std::memcpy(short_ + i, &w, 8);
+      h.tail(w);
+    }
+    if ((any_high & 0x8080808080808080ull) == 0) {
+      text_ = std::string_view(short_, n);
+      hash_ = h.value();
+      return;
+    }
+  }
+  normalize_name(raw, long_);
+  text_ = long_;
+  hash_ = NameIndex::hash(long_);
+}
+
 void NameIndex::reserve(size_t names) {
   while (slots_.size() < names * 2) grow();
   arena_.reserve(names * (sizeof(Entry) + 24));
@@ -70,7 +104,6 @@ void NameIndex::add(std::string_view name, uint32_t h, uint32_t card) {
   }
 }
 
-uint32_t NameIndex::hash(std::string_view name) { return text::text_hash(name); }
 
 uint32_t NameIndex::find(std::string_view name, uint32_t h) const {
   const size_t mask = slots_.size() - 1;
