@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -379,7 +378,7 @@ class FileReader {
     size_t i = value.size() && value[0] == '-' ? 1 : 0;
     bool ok = i < value.size() && value.size() <= 12;
     for (; ok && i < value.size(); ++i) {
-      ok = std::isdigit(static_cast<unsigned char>(value[i]));
+      ok = value[i] >= '0' && value[i] <= '9';
       v = v * 10 + (value[i] - '0');
     }
     if (!ok) {
