@@ -105,7 +105,7 @@ constexpr KeyMasks kKeyMasks = [] {
 // byte by byte into a buffer and read back as words stalls on the stores). Keys are written in
 // lower case nearly always, so they are looked up as written first and folded only when that
 // misses. Null when neither finds it.
-const KeyInfo* find_key_at(const ShortKeys& keys, std::string_view key, const char* text_end) {
+const KeyInfo* find_key_at(std::string_view key, const char* text_end) {
   const size_t n = key.size();
   if (n > 16 || text_end - key.data() < 16) return nullptr;
   uint64_t lo, hi;
@@ -113,8 +113,8 @@ const KeyInfo* find_key_at(const ShortKeys& keys, std::string_view key, const ch
   std::memcpy(&hi, key.data() + 8, 8);
   lo &= kKeyMasks.lo[n];
   hi &= kKeyMasks.hi[n];
-  if (const KeyInfo* info = keys.find(lo, hi)) return info;
-  return keys.find(text::ascii_lower8(lo), text::ascii_lower8(hi));
+  if (const KeyInfo* info = ShortKeys::find(lo, hi)) return info;
+  return ShortKeys::find(text::ascii_lower8(lo), text::ascii_lower8(hi));
 }
 
 // Runs `use(k, key)` over the names of cards `todo[k]` (name_of gives the text) as a pipeline:
@@ -201,7 +201,6 @@ class FileReader {
   void read() {
     const std::string_view s = text_;
     const char* const end_ptr = s.data() + s.size();
-    const ShortKeys& key_table = short_keys();
     size_t pos = s.size() >= 3 && s.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
     while (pos < s.size()) {
       // A line ends at LF, CRLF or a lone CR (mixed line endings occur).
@@ -237,7 +236,7 @@ class FileReader {
       const size_t value_offset = lb + eq + 1 + vlead;
       // Keys of card lines are nearly all found at once; the rest (grade=, [meta] lines, long or
       // unknown keys, suspend(N)=) take the general way.
-      const KeyInfo* info = block_ == Block::kCard ? find_key_at(key_table, key_text, end_ptr) : nullptr;
+      const KeyInfo* info = block_ == Block::kCard ? find_key_at(key_text, end_ptr) : nullptr;
       if (!info && !(info = other_key(line, lb, key_text, value))) continue;
       // Filled in place: a Field built aside and copied in stalled on its byte-sized members.
       Field& fd = db_.fields.emplace_back();

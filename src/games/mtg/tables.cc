@@ -194,7 +194,6 @@ constexpr CostWord kCostWords[] = {
 struct Tables {
   text::WordMap<Role> roles{2048};  // ability-level words; the first list naming a word wins
   text::WordMap<const KeyInfo*> keys{64};
-  ShortKeys short_keys{kKeys, std::size(kKeys)};
   text::WordMap<const CostWord*> cost_words{32};
   text::WordMap<bool> triggers{128}, comparators{8}, abilities{256}, zones{256};
   std::vector<std::string> zone_names;  // prefix + zone, owned here for `zones`
@@ -235,42 +234,43 @@ bool in(const std::string_view (&words)[N], std::string_view w) {
 
 }  // namespace
 
-ShortKeys::ShortKeys(const KeyInfo* keys, size_t n) {
-  static constexpr uint64_t kFactors[] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull,
-                                          0xFF51AFD7ED558CCDull, 0xC4CEB9FE1A85EC53ull, 0xD6E8FEB86659FD93ull};
-  for (int bits = 7; bits <= 16; ++bits) {
-    for (uint64_t f : kFactors) {
-      if (build(keys, n, bits, f)) return;
+namespace {
+
+// The short-key table, built while compiling; `collisions` counts keys that found their slot taken.
+struct BuiltShortKeys {
+  std::array<ShortKeys::Slot, size_t{1} << ShortKeys::kBits> slots;
+  int collisions = 0;
+};
+
+constexpr BuiltShortKeys build_short_keys() {
+  BuiltShortKeys b{};
+  for (const KeyInfo& k : kKeys) {
+    if (k.name.size() > 16) continue;
+    uint64_t lo = 0, hi = 0;
+    ShortKeys::split(k.name, lo, hi);
+    ShortKeys::Slot& s = b.slots[ShortKeys::index(lo, hi)];
+    if (s.info) {
+      ++b.collisions;
+      continue;
     }
+    s = {lo, hi, &k};
   }
-  // Never reached with the key table of tables.cc: two empty slots (index() gives 0 or 1), so
-  // find() misses and callers fall back to find_key.
-  slots_.assign(2, Slot{});
-  shift_ = 63;
-  factor_ = 1;
+  return b;
 }
 
-bool ShortKeys::build(const KeyInfo* keys, size_t n, int bits, uint64_t factor) {
-  slots_.assign(size_t{1} << bits, Slot{});
-  shift_ = 64 - bits;
-  factor_ = factor;
-  for (size_t i = 0; i < n; ++i) {
-    if (keys[i].name.size() > 16) continue;
-    uint64_t lo, hi;
-    split(keys[i].name, lo, hi);
-    Slot& s = slots_[index(lo, hi)];
-    if (s.info) return false;
-    s = {lo, hi, &keys[i]};
-  }
-  return true;
-}
+constexpr BuiltShortKeys kBuiltShortKeys = build_short_keys();
+static_assert(kBuiltShortKeys.collisions == 0, "two keys share a slot of ShortKeys: change kFactor or kBits in tables.h");
+
+}  // namespace
+
+// Constant data: no code runs to fill it.
+constinit const std::array<ShortKeys::Slot, size_t{1} << ShortKeys::kBits> ShortKeys::kSlots = kBuiltShortKeys.slots;
+
 const KeyInfo* find_key(std::string_view k) {
   if (k.size() > 8 && k.substr(0, 8) == "suspend(" && k.back() == ')') k = "suspend";
   const KeyInfo* const* info = tables().keys.find(k);
   return info ? *info : nullptr;
 }
-
-const ShortKeys& short_keys() { return tables().short_keys; }
 
 std::string_view closest_key(std::string_view k) {
   std::string_view names[std::size(kKeys)];

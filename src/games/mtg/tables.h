@@ -3,6 +3,7 @@
 // version). No engine runs Wagic cards yet: every keyword here is parsed but not executable.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -29,38 +30,40 @@ struct KeyInfo {
 // The key of `name` (lower case; suspend(N) is matched by its prefix). Null when unknown.
 const KeyInfo* find_key(std::string_view lower_name);
 // Keys of up to 16 bytes as two zero-padded little-endian words, placed by a multiplicative hash
-// whose factor and size are searched at start-up until no two keys share a slot: one probe, no
-// loop, inline in the loader's line loop (the general lookup's branches on length and probing
-// were a twelfth of loading a database, and a call per key line still a twentieth).
+// whose factor and size are fixed when the program is compiled, with a check there that no two keys
+// share a slot: one probe, no loop, inline in the loader's line loop, its constants immediate (the
+// general lookup's branches on length and probing were a twelfth of loading a database, a call per
+// key line still a twentieth, and a table built at start-up a chain of loads before each probe).
 class ShortKeys {
  public:
-  ShortKeys(const KeyInfo* keys, size_t n);
-  const KeyInfo* find(uint64_t lo, uint64_t hi) const {
-    const Slot& s = slots_[index(lo, hi)];
-    return s.lo == lo && s.hi == hi ? s.info : nullptr;
-  }
-  static void split(std::string_view k, uint64_t& lo, uint64_t& hi) {
-    char b[16] = {};
-    std::memcpy(b, k.data(), k.size());
-    std::memcpy(&lo, b, 8);
-    std::memcpy(&hi, b + 8, 8);
-  }
-
- private:
   struct Slot {
     uint64_t lo = 0, hi = 0;  // 0, 0: empty (no key is empty)
     const KeyInfo* info = nullptr;
   };
-  size_t index(uint64_t lo, uint64_t hi) const { return static_cast<size_t>(((lo ^ (hi * 0x9E3779B97F4A7C15ull)) * factor_) >> shift_); }
-  bool build(const KeyInfo* keys, size_t n, int bits, uint64_t factor);
-  std::vector<Slot> slots_;
-  int shift_ = 0;
-  uint64_t factor_ = 0;
+  // When a new key makes two share a slot, tables.cc does not compile: try another factor or
+  // one more bit.
+  static constexpr int kBits = 9;
+  static constexpr uint64_t kFactor = 0xD6E8FEB86659FD93ull;
+
+  static const KeyInfo* find(uint64_t lo, uint64_t hi) {
+    const Slot& s = kSlots[index(lo, hi)];
+    return s.lo == lo && s.hi == hi ? s.info : nullptr;
+  }
+  static constexpr size_t index(uint64_t lo, uint64_t hi) {
+    return static_cast<size_t>(((lo ^ (hi * 0x9E3779B97F4A7C15ull)) * kFactor) >> (64 - kBits));
+  }
+  // The key's bytes as the two words (it has at most 16).
+  static constexpr void split(std::string_view k, uint64_t& lo, uint64_t& hi) {
+    lo = hi = 0;
+    for (size_t i = 0; i < k.size() && i < 16; ++i) {
+      (i < 8 ? lo : hi) |= uint64_t{static_cast<unsigned char>(k[i])} << (8 * (i % 8));
+    }
+  }
+
+ private:
+  static const std::array<Slot, size_t{1} << kBits> kSlots;
 };
 
-// The table of every key of at most 16 bytes (lower case). Null from find() when unknown: callers
-// then ask find_key, which also knows suspend(N).
-const ShortKeys& short_keys();
 // The closest known key (edit distance <= 2), for hints; "" if none.
 std::string_view closest_key(std::string_view lower_name);
 
