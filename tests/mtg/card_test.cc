@@ -146,6 +146,30 @@ TEST(WagicCards, NestedAbilitiesAndUnbalancedBrackets) {
   EXPECT_NE(d.find("word flying [ability]"), std::string::npos) << d;
 }
 
+// The loader's one-probe table answers as the general key lookup does, for every key it holds,
+// and misses (so that the general lookup is asked) for anything else of up to 16 bytes (the loader
+// does not probe it with longer keys).
+TEST(WagicCards, ShortKeyTableAgreesWithTheKeyLookup) {
+  const char* keys[] = {"name", "id", "rarity", "mana", "type", "subtype", "power", "toughness", "text",
+                        "abilities", "auto", "autohand", "autograveyard", "autoexile", "autolibrary", "autostack",
+                        "autofacedown", "autofaceup", "autocommandzone", "autoskill", "autosideboard", "target",
+                        "other", "kicker", "flashback", "buyback", "retrace", "suspend", "dredge", "restriction",
+                        "otherrestriction", "color", "alias", "primitive", "grade", "facedown", "anyzone", "aicode",
+                        "backside", "modular", "crewbonus", "partner"};
+  for (const char* k : keys) {
+    const KeyInfo* info = find_key(k);
+    ASSERT_NE(info, nullptr) << k;
+    uint64_t lo = 0, hi = 0;
+    ShortKeys::split(k, lo, hi);
+    EXPECT_EQ(ShortKeys::find(lo, hi), std::string_view(k).size() <= 16 ? info : nullptr) << k;
+  }
+  for (const char* k : {"nam", "names", "autohan", "primitivex", "suspend(3)", "x", "colour"}) {
+    uint64_t lo = 0, hi = 0;
+    ShortKeys::split(k, lo, hi);
+    EXPECT_EQ(ShortKeys::find(lo, hi), nullptr) << k;
+  }
+}
+
 TEST(WagicCards, LimitsAreNamed) {
   Database db = load_text("[card]\nname=X\nauto=" + std::string(200, '(') + "\n[/card]\n");
   EXPECT_NE(db.files[0]->render().find("WG0090"), std::string::npos);
