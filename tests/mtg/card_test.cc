@@ -106,6 +106,8 @@ TEST(WagicCards, SetEntriesResolveTheirPrimitive) {
   EXPECT_EQ(db.cards[1].resolved, 0);
   EXPECT_EQ(db.cards[1].id, 12);
   EXPECT_EQ(db.cards[2].resolved, -1);
+  EXPECT_EQ(db.find("\xc6THER flash"), &db.cards[0]);  // one lookup: case and encoding as at load
+  EXPECT_EQ(db.find("Nothing Here"), nullptr);
   EXPECT_NE(db.files[1]->render().find("warning[WG0030]: no primitive card named `Nothing Here`"), std::string::npos);
 }
 

@@ -157,7 +157,7 @@ size_t Database::warnings() const {
   return n;
 }
 const Card* Database::find(std::string_view name) const {
-  thread_local std::string key;  // one buffer: 28,000 set entries are looked up at load
+  std::string key;  // loading resolves set entries in bulk (resolve, NameKey); this is for single lookups
   normalize_name(name, key);
   const uint32_t card = by_name.find(key);
   return card == NameIndex::kNone ? nullptr : &cards[card];

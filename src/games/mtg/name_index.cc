@@ -9,22 +9,10 @@ namespace rk::mtg {
 
 using text::ascii_lower;
 
+// Byte by byte: the loader's names go through NameKey, which folds plain ASCII a word at a time
+// and comes here for the rest.
 void normalize_name(std::string_view s, std::string& out) {
-  out.resize(s.size());
-  size_t ascii = 0;  // the usual case: plain ASCII, folded in place, eight bytes at a time
-  for (; ascii + 8 <= s.size(); ascii += 8) {
-    uint64_t w;
-    std::memcpy(&w, s.data() + ascii, 8);
-    if (w & 0x8080808080808080ull) break;
-    w = text::ascii_lower8(w);
-    std::memcpy(out.data() + ascii, &w, 8);
-  }
-  while (ascii < s.size() && static_cast<unsigned char>(s[ascii]) < 0x80) {
-    out[ascii] = ascii_lower(s[ascii]);
-    ++ascii;
-  }
-  if (ascii == s.size()) return;
-  out.resize(0);
+  out.clear();
   for (size_t i = 0; i < s.size();) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
     size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
@@ -103,7 +91,6 @@ void NameIndex::add(std::string_view name, uint32_t h, uint32_t card) {
     if (s.hash == h && name_at(s.entry) == name) return;
   }
 }
-
 
 uint32_t NameIndex::find(std::string_view name, uint32_t h) const {
   const size_t mask = slots_.size() - 1;
