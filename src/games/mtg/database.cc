@@ -195,7 +195,7 @@ class FileReader {
  public:
   FileReader(Database& db, CardFile& f, uint32_t file_index)
       : db_(db), f_(f), diags_(*f.diags), file_index_(file_index), text_(f.text) {
-    for (const Macro& m : db.macros) any_macro_underscore_ |= m.name.find('_') == std::string::npos;
+    for (const Macro& m : db.macros) macro_without_underscore_ |= m.name.find('_') == std::string::npos;
   }
 
   void read() {
@@ -253,7 +253,7 @@ class FileReader {
         default: break;
       }
       if (info->value != ValueKind::kPlain && !value.empty()) {
-        const bool maybe_macro = !db_.macros.empty() && (any_macro_underscore_ || value.find('_') != std::string_view::npos);
+        const bool maybe_macro = !db_.macros.empty() && (macro_without_underscore_ || value.find('_') != std::string_view::npos);
         if (maybe_macro) {
           tree_with_macros(fd, value, value_offset, info->value);
         } else {
@@ -405,7 +405,9 @@ class FileReader {
   text::Diagnostics& diags_;
   const uint32_t file_index_;
   const std::string_view text_;
-  bool any_macro_underscore_ = false;
+  // Some macro's name has no '_'. When every name has one (the corpus's do: __CYCLING__, _DIES_ ...), a value
+  // without '_' cannot call a macro and is read as written without trying them.
+  bool macro_without_underscore_ = false;
   Block block_ = Block::kNone;
   Card* card_ = nullptr;         // the card being read (block_ == kCard)
   bool card_key_error_ = false;  // an unknown key already explains a missing name=
