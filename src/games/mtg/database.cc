@@ -257,7 +257,7 @@ class FileReader {
         if (maybe_macro) {
           tree_with_macros(fd, value, value_offset, info->value);
         } else {
-          fd.tree = parse_ability(value, static_cast<uint32_t>(value_offset), nullptr, info->value, db_.ast, diags_, end_ptr);
+          fd.tree = tree(value, value_offset, nullptr, info->value, end_ptr);
         }
       }
     }
@@ -391,13 +391,33 @@ class FileReader {
   // A value that may call macros: read with them applied when it does, as written otherwise.
   [[gnu::noinline]] void tree_with_macros(Field& fd, std::string_view value, size_t value_offset, ValueKind kind) {
     if (expand_macros(db_.macros, value, static_cast<uint32_t>(value_offset), expanded_, map_, diags_)) {
-      db_.expansions.push_back(expanded_);
       fd.expanded = true;
-      fd.tree = parse_ability(db_.expansions.back(), 0, &map_, kind, db_.ast, diags_);
+      // The same expansion read before (a macro called the same way on another card): its tree,
+      // without keeping a second copy of the text.
+      const uint32_t h = TreeCache::hash(kind, expanded_);
+      fd.tree = db_.tree_cache.find(kind, expanded_, h);
+      if (fd.tree != TreeCache::kNone) return;
+      db_.expansions.push_back(expanded_);
+      fd.tree = parse_and_keep(db_.expansions.back(), 0, &map_, kind, nullptr, h);
     } else {
-      fd.tree = parse_ability(value, static_cast<uint32_t>(value_offset), nullptr, kind, db_.ast, diags_,
-                              text_.data() + text_.size());
+      fd.tree = tree(value, value_offset, nullptr, kind, text_.data() + text_.size());
     }
+  }
+
+  // The tree of a value: one read before from the same text (tree_cache.h), or read now.
+  uint32_t tree(std::string_view value, size_t value_offset, const SourceMap* map, ValueKind kind, const char* readable_end) {
+    const uint32_t h = TreeCache::hash(kind, value);
+    const uint32_t t = db_.tree_cache.find(kind, value, h);
+    if (t != TreeCache::kNone) return t;
+    return parse_and_keep(value, value_offset, map, kind, readable_end, h);
+  }
+
+  uint32_t parse_and_keep(std::string_view value, size_t value_offset, const SourceMap* map, ValueKind kind,
+                          const char* readable_end, uint32_t hash) {
+    const size_t diagnostics = diags_.error_count() + diags_.warning_count();
+    const uint32_t t = parse_ability(value, static_cast<uint32_t>(value_offset), map, kind, db_.ast, diags_, readable_end);
+    if (diags_.error_count() + diags_.warning_count() == diagnostics) db_.tree_cache.add(kind, value, hash, t);
+    return t;
   }
 
   Database& db_;
@@ -535,6 +555,8 @@ bool load(const std::string& path, Database& db, std::string& error) {
   db.fields.reserve(bytes / 30);
   db.cards.reserve(bytes / 150);
   db.by_name.reserve(bytes / 400);
+  // Distinct ability values: 15,000 in Wagic 2016's 7 MB.
+  db.tree_cache.reserve(bytes / 450);
   for (size_t i = 0; i < files.size(); ++i) {
     if (!absent[i]) add_file(files[i].first, std::move(texts[i]), files[i].second, db);
   }

@@ -16,6 +16,7 @@
 #include "games/mtg/ability.h"
 #include "games/mtg/macros.h"
 #include "games/mtg/name_index.h"
+#include "games/mtg/tree_cache.h"
 #include "games/mtg/tables.h"
 #include "mem/pod_array.h"
 #include "text/diagnostic.h"
@@ -74,6 +75,7 @@ class Database {
   std::vector<Macro> macros;
   std::deque<std::string> expansions;  // macro-expanded values (the trees point into them)
   NameIndex by_name;  // primitive name -> card
+  TreeCache tree_cache;  // ability texts read so far -> their trees (shared by equal values)
 
   size_t primitives() const;
   size_t set_entries() const;
