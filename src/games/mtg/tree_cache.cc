@@ -23,21 +23,32 @@ uint32_t load4(const char* p) {
   return w;
 }
 
-// Equal bytes, a word at a time, without reading past either text: most values are short, and a
-// call of memcmp cost more than the compare.
-bool same(const char* a, const char* b, size_t n) {
-  if (n >= 8) {
-    for (size_t i = 0; i + 8 < n; i += 8) {
-      if (load8(a + i) != load8(b + i)) return false;
-    }
-    return load8(a + n - 8) == load8(b + n - 8);
+// Values of at most this many bytes are kept in their entry.
+constexpr size_t kInline = 8;
+
+// The n <= 8 bytes at p as a little-endian word, zero above, without reading past them: two
+// overlapping four-byte loads, or the first, middle and last byte.
+uint64_t small_word(const char* p, size_t n) {
+  if constexpr (std::endian::native != std::endian::little) {  // the loads below assume little-endian words
+    uint64_t w = 0;
+    for (size_t i = 0; i < n; ++i) w |= static_cast<uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i);
+    return w;
   }
-  if (n >= 4) return load4(a) == load4(b) && load4(a + n - 4) == load4(b + n - 4);
-  for (size_t i = 0; i < n; ++i) {
-    if (a[i] != b[i]) return false;
-  }
-  return true;
+  if (n >= 4) return static_cast<uint64_t>(load4(p)) | static_cast<uint64_t>(load4(p + n - 4)) << (8 * (n - 4));
+  const auto byte = [&](size_t i) { return static_cast<uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i); };
+  return n == 0 ? 0 : byte(0) | byte(n / 2) | byte(n - 1);
 }
+
+// Equal bytes of two texts longer than eight bytes, a word at a time, without reading past
+// either: a call of memcmp cost more than the compare.
+bool same(const char* a, const char* b, size_t n) {
+  for (size_t i = 0; i + 8 < n; i += 8) {
+    if (load8(a + i) != load8(b + i)) return false;
+  }
+  return load8(a + n - 8) == load8(b + n - 8);
+}
+
+const char* address(uint64_t text) { return reinterpret_cast<const char*>(static_cast<uintptr_t>(text)); }
 }  // namespace
 
 uint32_t TreeCache::hash(ValueKind kind, std::string_view text) {
@@ -58,14 +69,19 @@ uint32_t TreeCache::find(ValueKind kind, std::string_view text, uint32_t hash) c
     if (s.entry == 0) return kNone;
     if (s.hash != hash) continue;
     const Entry& e = entries_[s.entry - 1];
-    if (e.size_kind == want && same(e.text, text.data(), text.size())) return e.tree;
+    if (e.size_kind != want) continue;
+    if (text.size() <= kInline ? e.text == small_word(text.data(), text.size()) : same(address(e.text), text.data(), text.size())) {
+      return e.tree;
+    }
   }
 }
 
 void TreeCache::add(ValueKind kind, std::string_view text, uint32_t hash, uint32_t tree) {
   if (text.size() > kMaxSize || text.empty()) return;
   if ((entries_.size() + 1) * 2 > slots_.size()) grow(slots_.empty() ? 1024 : slots_.size() * 2);
-  entries_.push_back(Entry{text.data(), size_kind(kind, text), tree});
+  const uint64_t bytes = text.size() <= kInline ? small_word(text.data(), text.size())
+                                                : static_cast<uint64_t>(reinterpret_cast<uintptr_t>(text.data()));
+  entries_.push_back(Entry{bytes, size_kind(kind, text), tree});
   const size_t mask = slots_.size() - 1;
   size_t i = hash & mask;
   while (slots_[i].entry != 0) i = (i + 1) & mask;

@@ -40,8 +40,11 @@ class TreeCache {
     uint32_t hash = 0;
     uint32_t entry = 0;  // 1 + index in entries_; 0: empty
   };
+  // A value of at most eight bytes ({T}, {2}{G}, flying: most of the repeated ones) is kept in
+  // its entry, so finding it reads no file text; a longer one is compared with the text it was
+  // read from, somewhere in the files read before.
   struct Entry {
-    const char* text;    // where the value is (in its file, or a kept expansion)
+    uint64_t text;       // the bytes (little-endian, zero above), or the address of the text
     uint32_t size_kind;  // its size, with the kind in the top byte
     uint32_t tree;
   };
