@@ -65,7 +65,7 @@ void NameKey::set(std::string_view raw, const char* readable_end) {
 }
 
 void NameIndex::reserve(size_t names) {
-  while (slots_.size() < names * 2) grow();
+  slots_.reserve(names);
   arena_.reserve(names * (sizeof(Entry) + 24));
 }
 
@@ -76,45 +76,19 @@ std::string_view NameIndex::name_at(uint32_t entry) const {
 }
 
 void NameIndex::add(std::string_view name, uint32_t h, uint32_t card) {
-  if ((count_ + 1) * 2 > slots_.size()) grow();
-  const size_t mask = slots_.size() - 1;
-  for (size_t i = h & mask;; i = (i + 1) & mask) {
-    Slot& s = slots_[i];
-    if (s.entry == 0) {
-      s = {h, static_cast<uint32_t>(arena_.size()) + 1};
-      const Entry e{card, static_cast<uint32_t>(name.size())};
-      arena_.append(reinterpret_cast<const char*>(&e), sizeof e);
-      arena_.append(name);
-      ++count_;
-      return;
-    }
-    if (s.hash == h && name_at(s.entry) == name) return;
-  }
+  if (slots_.find(h, [&](uint32_t entry) { return name_at(entry) == name; }) != 0) return;
+  slots_.insert(h, static_cast<uint32_t>(arena_.size()) + 1);
+  const Entry e{card, static_cast<uint32_t>(name.size())};
+  arena_.append(reinterpret_cast<const char*>(&e), sizeof e);
+  arena_.append(name);
 }
 
 uint32_t NameIndex::find(std::string_view name, uint32_t h) const {
-  const size_t mask = slots_.size() - 1;
-  for (size_t i = h & mask;; i = (i + 1) & mask) {
-    const Slot& s = slots_[i];
-    if (s.entry == 0) return kNone;
-    if (s.hash == h && name_at(s.entry) == name) {
-      Entry e;
-      std::memcpy(&e, arena_.data() + s.entry - 1, sizeof e);
-      return e.card;
-    }
-  }
-}
-
-void NameIndex::grow() {
-  std::vector<Slot> old = std::move(slots_);
-  slots_.assign(old.size() * 2, Slot{});
-  const size_t mask = slots_.size() - 1;
-  for (const Slot& s : old) {
-    if (s.entry == 0) continue;
-    size_t i = s.hash & mask;
-    while (slots_[i].entry != 0) i = (i + 1) & mask;
-    slots_[i] = s;
-  }
+  const uint32_t entry = slots_.find(h, [&](uint32_t e) { return name_at(e) == name; });
+  if (entry == 0) return kNone;
+  Entry e;
+  std::memcpy(&e, arena_.data() + entry - 1, sizeof e);
+  return e.card;
 }
 
 }  // namespace rk::mtg

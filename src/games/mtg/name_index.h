@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mem/hash_slots.h"
 #include "text/word_map.h"
 
 namespace rk::mtg {
@@ -51,27 +52,20 @@ class NameIndex {
   static uint32_t hash(std::string_view normalized) { return text::text_hash(normalized); }
   // Hints for a batch of lookups (resolve): bring a name's slot, then its entry, into the cache
   // while earlier names are compared.
-  void prefetch_slot(uint32_t hash) const { __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]); }
+  void prefetch_slot(uint32_t hash) const { slots_.prefetch(hash); }
   void prefetch_entry(uint32_t hash) const {
-    const Slot& s = slots_[hash & (slots_.size() - 1)];
-    if (s.entry != 0) __builtin_prefetch(arena_.data() + s.entry - 1);
+    if (const uint32_t entry = slots_.first_entry(hash)) __builtin_prefetch(arena_.data() + entry - 1);
   }
-  size_t size() const { return count_; }
+  size_t size() const { return slots_.size(); }
   static constexpr uint32_t kNone = UINT32_MAX;
 
  private:
-  struct Slot {
-    uint32_t hash = 0;
-    uint32_t entry = 0;  // 1 + offset of {card, length, bytes} in arena_; 0: empty
-  };
   struct Entry {
     uint32_t card, length;
   };
   std::string_view name_at(uint32_t entry) const;
-  void grow();
-  std::vector<Slot> slots_ = std::vector<Slot>(64);
+  mem::HashSlots slots_;  // entries: 1 + offset of {card, length, bytes} in arena_
   std::string arena_;
-  size_t count_ = 0;
 };
 
 }  // namespace rk::mtg

@@ -1,6 +1,7 @@
 #include "games/mtg/tree_cache.h"
 
 #include <bit>
+#include <cstdint>
 #include <cstring>
 
 #include "text/word_map.h"
@@ -41,7 +42,7 @@ uint64_t small_word(const char* p, size_t n) {
 
 // Equal bytes of two texts longer than eight bytes, a word at a time, without reading past
 // either: a call of memcmp cost more than the compare.
-bool same(const char* a, const char* b, size_t n) {
+bool same_bytes(const char* a, const char* b, size_t n) {
   for (size_t i = 0; i + 8 < n; i += 8) {
     if (load8(a + i) != load8(b + i)) return false;
   }
@@ -57,48 +58,28 @@ uint32_t TreeCache::hash(ValueKind kind, std::string_view text) {
 
 void TreeCache::reserve(size_t values) {
   entries_.reserve(values);
-  if (values * 2 > slots_.size()) grow(std::bit_ceil(values * 2));
+  slots_.reserve(values);
+}
+
+bool TreeCache::same(const Entry& e, uint32_t want, std::string_view text) {
+  if (e.size_kind != want) return false;
+  if (text.size() <= kInline) return e.text == small_word(text.data(), text.size());
+  return same_bytes(address(e.text), text.data(), text.size());
 }
 
 uint32_t TreeCache::find(ValueKind kind, std::string_view text, uint32_t hash) const {
-  if (slots_.empty()) return kNone;
+  if (text.size() > kMaxSize) return kNone;  // never kept (and its size would run into the kind)
   const uint32_t want = size_kind(kind, text);
-  const size_t mask = slots_.size() - 1;
-  for (size_t i = hash & mask;; i = (i + 1) & mask) {
-    const Slot s = slots_[i];
-    if (s.entry == 0) return kNone;
-    if (s.hash != hash) continue;
-    const Entry& e = entries_[s.entry - 1];
-    if (e.size_kind != want) continue;
-    if (text.size() <= kInline ? e.text == small_word(text.data(), text.size()) : same(address(e.text), text.data(), text.size())) {
-      return e.tree;
-    }
-  }
+  const uint32_t entry = slots_.find(hash, [&](uint32_t e) { return same(entries_[e - 1], want, text); });
+  return entry == 0 ? kNone : entries_[entry - 1].tree;
 }
 
 void TreeCache::add(ValueKind kind, std::string_view text, uint32_t hash, uint32_t tree) {
   if (text.size() > kMaxSize || text.empty()) return;
-  if ((entries_.size() + 1) * 2 > slots_.size()) grow(slots_.empty() ? 1024 : slots_.size() * 2);
   const uint64_t bytes = text.size() <= kInline ? small_word(text.data(), text.size())
                                                 : static_cast<uint64_t>(reinterpret_cast<uintptr_t>(text.data()));
   entries_.push_back(Entry{bytes, size_kind(kind, text), tree});
-  const size_t mask = slots_.size() - 1;
-  size_t i = hash & mask;
-  while (slots_[i].entry != 0) i = (i + 1) & mask;
-  slots_[i] = Slot{hash, static_cast<uint32_t>(entries_.size())};
-}
-
-// Slots keep their hashes: growing moves them without reading a text.
-void TreeCache::grow(size_t slots) {
-  std::vector<Slot> old = std::move(slots_);
-  slots_.assign(slots, Slot{});
-  const size_t mask = slots - 1;
-  for (const Slot& s : old) {
-    if (s.entry == 0) continue;
-    size_t i = s.hash & mask;
-    while (slots_[i].entry != 0) i = (i + 1) & mask;
-    slots_[i] = s;
-  }
+  slots_.insert(hash, static_cast<uint32_t>(entries_.size()));
 }
 
 }  // namespace rk::mtg

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "games/mtg/ability.h"
+#include "mem/hash_slots.h"
 
 namespace rk::mtg {
 
@@ -32,14 +33,11 @@ class TreeCache {
   size_t size() const { return entries_.size(); }
 
  private:
-  // Open addressing over 8-byte slots, the values beside: the 15,000 distinct values of Wagic
-  // 2016 take 256 KB of slots. Finding a value misses the cache (the files streaming through
-  // evict the table), so the slots are kept small: 16-byte slots with the text's address in
-  // them were slower, though a hit then reads one line fewer.
-  struct Slot {
-    uint32_t hash = 0;
-    uint32_t entry = 0;  // 1 + index in entries_; 0: empty
-  };
+  // 8-byte slots (hash_slots.h), the values beside: the 15,000 distinct values of Wagic 2016 take
+  // 256 KB of slots. Finding a value misses the cache (the files streaming through evict the
+  // table), so the slots are kept small: 16-byte slots with the text's address in them were
+  // slower, though a hit then reads one line fewer.
+  //
   // A value of at most eight bytes ({T}, {2}{G}, flying: most of the repeated ones) is kept in
   // its entry, so finding it reads no file text; a longer one is compared with the text it was
   // read from, somewhere in the files read before.
@@ -51,8 +49,8 @@ class TreeCache {
   static uint32_t size_kind(ValueKind kind, std::string_view text) {
     return static_cast<uint32_t>(text.size()) | static_cast<uint32_t>(kind) << 24;
   }
-  void grow(size_t slots);
-  std::vector<Slot> slots_;
+  static bool same(const Entry& e, uint32_t want, std::string_view text);
+  mem::HashSlots slots_;  // entries: 1 + index in entries_
   std::vector<Entry> entries_;
 };
 
