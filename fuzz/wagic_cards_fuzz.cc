@@ -1,11 +1,14 @@
 // Wagic card files: any bytes load with diagnostics; every card prints and reads back to the same
-// tree; the typed structure of every ability can be read and dumped.
+// tree; the typed structure of every ability can be read and dumped; a tree shared by equal values
+// (tree_cache.h) is the tree the value gives when read alone.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "games/mtg/database.h"
 #include "games/mtg/structure.h"
+#include "games/mtg/tables.h"
+#include "text/ascii.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace rk::mtg;
@@ -19,6 +22,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const Card& c : db.cards) {
     printed += print_card(db, c);
     (void)describe_card(db, c);
+  }
+  for (const Field& f : db.fields) {
+    if (f.tree == kNoTree || f.expanded) continue;
+    const std::string_view text = db.files[0]->text;
+    std::string key(f.key_text(text));
+    for (char& ch : key) ch = rk::text::ascii_lower(ch);
+    const KeyInfo* info = find_key(key);
+    if (!info) continue;  // suspend(N)= and the like: found by the loader's general lookup
+    Ast alone;
+    rk::text::Diagnostics d(nullptr);
+    const uint32_t root = parse_ability(f.value(text), 0, nullptr, info->value, alone, d);
+    std::string shared_dump, alone_dump;
+    dump_ability(db.ast, f.tree, shared_dump);
+    dump_ability(alone, root, alone_dump);
+    if (shared_dump != alone_dump) __builtin_trap();
   }
   Database again;
   again.macros = db.macros;
