@@ -33,7 +33,7 @@ class TreeCache {
   size_t size() const { return entries_.size(); }
 
  private:
-  // 8-byte slots (hash_slots.h), the values beside: the 15,000 distinct values of Wagic 2016 take
+  // 8-byte slots (hash_slots.h), the values beside: the 14,400 distinct values of Wagic 2016 take
   // 256 KB of slots. Finding a value misses the cache (the files streaming through evict the
   // table), so the slots are kept small: 16-byte slots with the text's address in them were
   // slower, though a hit then reads one line fewer.
