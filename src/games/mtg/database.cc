@@ -257,7 +257,7 @@ class FileReader {
         if (maybe_macro) {
           tree_with_macros(fd, value, value_offset, info->value);
         } else {
-          fd.tree = tree(value, value_offset, nullptr, info->value, end_ptr);
+          fd.tree = tree(value, value_offset, info->value, end_ptr);
         }
       }
     }
@@ -400,16 +400,16 @@ class FileReader {
       db_.expansions.push_back(expanded_);
       fd.tree = parse_and_keep(db_.expansions.back(), 0, &map_, kind, nullptr, h);
     } else {
-      fd.tree = tree(value, value_offset, nullptr, kind, text_.data() + text_.size());
+      fd.tree = tree(value, value_offset, kind, text_.data() + text_.size());
     }
   }
 
   // The tree of a value: one read before from the same text (tree_cache.h), or read now.
-  uint32_t tree(std::string_view value, size_t value_offset, const SourceMap* map, ValueKind kind, const char* readable_end) {
+  uint32_t tree(std::string_view value, size_t value_offset, ValueKind kind, const char* readable_end) {
     const uint32_t h = TreeCache::hash(kind, value);
     const uint32_t t = db_.tree_cache.find(kind, value, h);
     if (t != TreeCache::kNone) return t;
-    return parse_and_keep(value, value_offset, map, kind, readable_end, h);
+    return parse_and_keep(value, value_offset, nullptr, kind, readable_end, h);
   }
 
   uint32_t parse_and_keep(std::string_view value, size_t value_offset, const SourceMap* map, ValueKind kind,

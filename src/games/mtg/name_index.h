@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "mem/hash_slots.h"
 #include "text/word_map.h"
