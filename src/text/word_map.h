@@ -4,6 +4,7 @@
 // which shows when every token of a 40,000-card database is looked up).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -54,6 +55,27 @@ class TextHasher {
   uint64_t h_;
 };
 
+// The n <= 8 bytes at p as one little-endian word, zero above, without reading past them. Not by a
+// memcpy of n bytes: that call stores them a piece at a time and a load of the whole word then
+// waits for the stores. Two overlapping four-byte loads (the overlap holds the same bytes in
+// both), or the first, middle and last byte (every byte of a text of one to three).
+inline uint64_t short_word(const char* p, size_t n) {
+  if constexpr (std::endian::native != std::endian::little) {  // the loads below assume little-endian words
+    uint64_t w = 0;
+    for (size_t i = 0; i < n; ++i) w |= uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+    return w;
+  }
+  if (n >= 4) {
+    uint32_t lo, hi;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, p + n - 4, 4);
+    return lo | uint64_t{hi} << (8 * (n - 4));
+  }
+  if (n == 0) return 0;
+  return uint64_t{static_cast<unsigned char>(p[0])} | uint64_t{static_cast<unsigned char>(p[n / 2])} << (8 * (n / 2)) |
+         uint64_t{static_cast<unsigned char>(p[n - 1])} << (8 * (n - 1));
+}
+
 // A hash of any text, eight bytes per step (names of cards: 10 to 30 bytes, where fnv1a's chain
 // of one multiplication per byte is most of a lookup).
 inline uint32_t text_hash(std::string_view s) {
@@ -66,23 +88,15 @@ inline uint32_t text_hash(std::string_view s) {
     h.word(w);
   }
   if (i < n) {
-    // The last n - i bytes as one little-endian word, zero above. Not by a memcpy of n - i bytes:
-    // that call stores them a piece at a time and the load of the whole word then waits for the
-    // stores (a tenth of resolving a set's primitive= names). The last eight bytes of the text,
-    // shifted, where it has eight; first, middle and last four or one bytes otherwise.
+    // The last n - i bytes as one little-endian word, zero above (a memcpy of n - i bytes stalled
+    // the load after it: a tenth of resolving a set's primitive= names). The last eight bytes of
+    // the text, shifted, where it has eight; short_word otherwise.
     uint64_t w;
-    const size_t m = n - i;
     if (n >= 8) {
       std::memcpy(&w, s.data() + n - 8, 8);
-      w >>= 8 * (8 - m);
-    } else if (n >= 4) {
-      uint32_t lo, hi;
-      std::memcpy(&lo, s.data(), 4);
-      std::memcpy(&hi, s.data() + n - 4, 4);
-      w = lo | uint64_t{hi} << (8 * (n - 4));  // the overlap holds the same bytes in both
+      w >>= 8 * (8 - (n - i));
     } else {
-      w = uint64_t{static_cast<unsigned char>(s[0])} | uint64_t{static_cast<unsigned char>(s[n / 2])} << (8 * (n / 2)) |
-          uint64_t{static_cast<unsigned char>(s[n - 1])} << (8 * (n - 1));
+      w = short_word(s.data(), n);
     }
     h.tail(w);
   }
