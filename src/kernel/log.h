@@ -18,6 +18,7 @@ struct LogEntry {
   int8_t player = -1;  // kAction: who decided
   uint32_t value = 0;  // the index among the legal actions, or the number drawn
   uint32_t bound = 0;  // how many actions there were, or the bound of the draw
+  uint16_t tag = 0;    // kDraw: what the draw was for (the game's own numbering; 0: untagged)
   bool operator==(const LogEntry&) const = default;
 };
 
@@ -26,7 +27,9 @@ class Log {
   void action(int player, uint32_t index, uint32_t count) {
     entries_.push_back({LogEntry::Kind::kAction, static_cast<int8_t>(player), index, count});
   }
-  void draw(uint32_t value, uint32_t bound) { entries_.push_back({LogEntry::Kind::kDraw, -1, value, bound}); }
+  void draw(uint32_t value, uint32_t bound, uint16_t tag = 0) {
+    entries_.push_back({LogEntry::Kind::kDraw, -1, value, bound, tag});
+  }
   const std::vector<LogEntry>& entries() const { return entries_; }
   size_t size() const { return entries_.size(); }
   void clear() { entries_.clear(); }
@@ -34,7 +37,7 @@ class Log {
   uint64_t hash() const;
   bool operator==(const Log&) const = default;
 
-  // [["a", player, index, count] | ["d", value, bound], ...]
+  // [["a", player, index, count] | ["d", value, bound] | ["d", value, bound, tag], ...]
   nlohmann::json to_json() const;
   // False with `error` when `j` is not such a list.
   static bool from_json(const nlohmann::json& j, Log& out, std::string& error);

@@ -41,7 +41,7 @@ TEST(KernelRng, SameSeedSameNumbersAndBoundsHold) {
 TEST(KernelChance, DrawsAreLoggedAndOutsideOutcomesComeFirst) {
   Log log;
   Chance c(5);
-  c.feed({2, 0});
+  c.feed_values({2, 0});
   EXPECT_EQ(c.below(3, &log), 2u);
   EXPECT_EQ(c.below(3, &log), 0u);
   const uint32_t third = c.below(10, &log);

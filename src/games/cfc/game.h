@@ -23,6 +23,7 @@
 #include "games/cfc/pool.h"
 #include "games/cfc/script_expr.h"
 #include "kernel/chance.h"
+#include "kernel/decision.h"
 #include "kernel/effects.h"
 #include "kernel/log.h"
 #include "kernel/zone.h"
@@ -213,6 +214,17 @@ class Game {
   Game(const CardPool& pool, const Deck& first_seat, const Deck& second_seat, uint64_t seed);
 
   // kernel::Game
+  int num_players() const { return 2; }
+  kernel::Decider decider() const {
+    const int p = current_player();
+    return p == kernel::kTerminal ? kernel::Decider::over() : kernel::Decider::one(p);
+  }
+  kernel::Choice choice() const {
+    kernel::Choice c;
+    c.player = static_cast<int8_t>(current_player());
+    return c;
+  }
+  std::string error() const { return {}; }
   int current_player() const;  // kernel::kTerminal when over
   std::vector<Action> legal_actions() const;
   bool apply_index(size_t index);
