@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-10}" conns="${2:-32}" episodes="${3:-64}"
 shift $(( $# < 3 ? $# : 3 ))
-bin=build/release/src/rulekit
+bin=${RK_SERVE_BINARY:-build/release/src/rulekit}  # RK_SERVE_BINARY: another build to compare
 [ -x "$bin" ] || { echo "build first: scripts/build.sh release" >&2; exit 2; }
 command -v wrk >/dev/null || { echo "wrk is missing (scripts/setup.sh installs it)" >&2; exit 2; }
 

@@ -1,156 +1,252 @@
 #include "server/http.h"
 
 #include <fmt/format.h>
-#include <httplib.h>
+#include <sys/resource.h>
 
-#include <nlohmann/json.hpp>
+#include <atomic>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <functional>
+#include <thread>
 
-#include "server/reply.h"
+#include "server/data_lock.h"
+#include "server/episodes.h"
+#include "server/exchange.h"
+#include "server/router.h"
 #include "server/rulegame/service.h"
 #include "server/store.h"
-#include "server/web_assets.h"
-#include "text/source.h"
 
 namespace rk::server {
 namespace fs = std::filesystem;
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+using asio::awaitable;
+using asio::use_awaitable;
+using tcp = asio::ip::tcp;
 
 struct Server::Impl {
   ServeOptions opt;
+  DataLock lock;
   std::unique_ptr<Store> store;
-  std::unique_ptr<rulegame::Service> rulegame;
-  httplib::Server http;
+  std::unique_ptr<Episodes> episodes;
+  std::unique_ptr<Router> router;
+  asio::io_context io;
+  tcp::acceptor acceptor{io};
+  std::unique_ptr<asio::thread_pool> workers;  // destroyed (joined) first: its work uses the rest
+  std::atomic<size_t> open{0};
+  std::atomic<bool> stopping{false};
+  std::string failure;  // why the server stopped by itself (a damaged database)
   int port = 0;
 };
 
 namespace {
 
-constexpr const char* kEpisode = R"(/api/episodes/([0-9A-Za-z-]{1,64}))";
-
-void send(httplib::Response& res, const Reply& r) {
-  res.status = r.status;
-  res.set_header("Cache-Control", "no-store");
-  if (!r.filename.empty()) res.set_header("Content-Disposition", fmt::format("attachment; filename=\"{}\"", r.filename));
-  res.set_content(r.body, r.content_type.c_str());
+// Runs `work` on the worker pool and resumes the awaiting coroutine on its own executor with the
+// result: an I/O thread never waits for a request's commit.
+template <class Token>
+auto on_workers(asio::thread_pool& pool, std::function<Reply()> work, Token&& token) {
+  return asio::async_initiate<Token, void(Reply)>(
+      [&pool](auto handler, std::function<Reply()> w) {
+        asio::post(pool, [h = std::move(handler), w = std::move(w)]() mutable {
+          Reply r = w();
+          const auto ex = asio::get_associated_executor(h);
+          asio::dispatch(ex, [h = std::move(h), r = std::move(r)]() mutable { h(std::move(r)); });
+        });
+      },
+      token, std::move(work));
 }
 
-// The player token: "X-Player-Token: T", "Authorization: Bearer T", or "?token=T" (for links).
-std::string token_of(const httplib::Request& req) {
-  if (req.has_header("X-Player-Token")) return req.get_header_value("X-Player-Token");
-  const std::string auth = req.get_header_value("Authorization");
-  if (auth.rfind("Bearer ", 0) == 0) return auth.substr(7);
-  return req.get_param_value("token");
+using Seconds = std::chrono::seconds;
+
+awaitable<void> send(beast::tcp_stream& stream, HttpResponse res, size_t timeout_s, beast::error_code& ec) {
+  stream.expires_after(Seconds(static_cast<long>(timeout_s)));
+  co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
+}
+
+// One connection: requests read one after the other (pipelined ones wait in `buffer`), each
+// answered before the next is read. Every wait has a deadline, so a slow client costs a socket
+// and a few kilobytes, never a thread.
+awaitable<void> session(Server::Impl& m, tcp::socket socket) {
+  const Limits& lim = m.opt.limits;
+  beast::error_code ec;
+  const std::string client = socket.remote_endpoint(ec).address().to_string();
+  beast::tcp_stream stream(std::move(socket));
+  beast::flat_buffer buffer;
+  for (;;) {
+    http::request_parser<http::string_body> parser;
+    limit_parser(parser, lim);
+    stream.expires_after(Seconds(static_cast<long>(lim.request_timeout_s)));
+    co_await http::async_read_header(stream, buffer, parser, asio::redirect_error(use_awaitable, ec));
+    std::optional<Reply> refused = ec ? read_error_reply(ec) : check_header(parser, lim);
+    if (!ec && !refused) {
+      if (beast::iequals(parser.get()[http::field::expect], "100-continue")) {
+        co_await send(stream, HttpResponse{http::status::continue_, 11}, lim.write_timeout_s, ec);
+      }
+      stream.expires_after(Seconds(static_cast<long>(lim.body_timeout_s)));
+      co_await http::async_read(stream, buffer, parser, asio::redirect_error(use_awaitable, ec));
+      if (ec) refused = read_error_reply(ec);
+    }
+    if (refused) {
+      // A request that could not be read ends the connection: what follows it cannot be trusted
+      // to start a request.
+      co_await send(stream, to_response(std::move(*refused), 11, false, false), lim.write_timeout_s, ec);
+      break;
+    }
+    if (ec) break;  // closed, timed out, reset: nobody to answer
+    const HttpRequest& req = parser.get();
+    const Request r = to_request(req, client);
+    Reply reply = co_await on_workers(*m.workers, [&m, &r] { return m.router->handle(r); }, use_awaitable);
+    HttpResponse res = to_response(std::move(reply), req.version(), req.keep_alive(), req.method() == http::verb::head);
+    const bool keep = res.keep_alive();
+    co_await send(stream, std::move(res), lim.write_timeout_s, ec);
+    if (ec || !keep) break;
+  }
+  stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+  stream.close();
+}
+
+// Over the connection limit: a short answer and the door closed, within a second.
+awaitable<void> refuse(tcp::socket socket) {
+  beast::tcp_stream stream(std::move(socket));
+  beast::error_code ec;
+  co_await send(stream, to_response(error_reply(503, "the server has too many connections; try again soon"), 11, false, false),
+                1, ec);
+  stream.close();
+}
+
+awaitable<void> accept_loop(Server::Impl& m) {
+  for (;;) {
+    beast::error_code ec;
+    // Each connection on its own strand: its reads, writes and deadline never run at once.
+    tcp::socket s(asio::make_strand(m.io));
+    co_await m.acceptor.async_accept(s, asio::redirect_error(use_awaitable, ec));
+    if (ec == asio::error::operation_aborted || !m.acceptor.is_open()) co_return;
+    if (ec) {
+      // Out of file descriptors, say: wait a little rather than spin.
+      asio::steady_timer pause(m.io, std::chrono::milliseconds(50));
+      co_await pause.async_wait(asio::redirect_error(use_awaitable, ec));
+      continue;
+    }
+    s.set_option(tcp::no_delay(true), ec);  // the answer leaves at once, not after a delayed ACK
+    auto ex = s.get_executor();
+    if (m.open.load() >= m.opt.limits.max_connections) {
+      asio::co_spawn(ex, refuse(std::move(s)), asio::detached);
+      continue;
+    }
+    ++m.open;
+    asio::co_spawn(ex, session(m, std::move(s)), [&m](std::exception_ptr) { --m.open; });
+  }
+}
+
+// Enough file descriptors for the connection limit (the soft limit is often 1024).
+void raise_fd_limit(size_t wanted) {
+  rlimit rl{};
+  if (getrlimit(RLIMIT_NOFILE, &rl) != 0) return;
+  const rlim_t want = std::min<rlim_t>(rl.rlim_max, static_cast<rlim_t>(wanted));
+  if (rl.rlim_cur < want) {
+    rl.rlim_cur = want;
+    setrlimit(RLIMIT_NOFILE, &rl);
+  }
+}
+
+bool bind(Server::Impl& m, std::string& error) {
+  beast::error_code ec;
+  const auto address = asio::ip::make_address(m.opt.host, ec);
+  if (ec) {
+    error = fmt::format("{} is not an IP address to listen on", m.opt.host);
+    return false;
+  }
+  const tcp::endpoint at(address, static_cast<unsigned short>(m.opt.port));
+  // SO_REUSEADDR only (a restarted server binds while old connections linger in TIME_WAIT); never
+  // SO_REUSEPORT, which would let a second server share the port and split the requests.
+  m.acceptor.open(at.protocol(), ec);
+  if (!ec) m.acceptor.set_option(tcp::acceptor::reuse_address(true), ec);
+  if (!ec) m.acceptor.bind(at, ec);
+  if (!ec) m.acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  if (ec) {
+    error = ec == asio::error::address_in_use
+                ? fmt::format("port {} on {} is already in use (another rulekit serve?); stop that program or "
+                              "choose another --port",
+                              m.opt.port, m.opt.host)
+                : fmt::format("cannot listen on {}:{}: {}", m.opt.host, m.opt.port, ec.message());
+    return false;
+  }
+  m.port = m.acceptor.local_endpoint().port();
+  return true;
 }
 
 }  // namespace
 
 Server::Server(ServeOptions o) : impl_(std::make_unique<Impl>()) { impl_->opt = std::move(o); }
-Server::~Server() { stop(); }
+Server::~Server() {
+  stop();
+  if (impl_) impl_->workers.reset();
+}
 
 bool Server::start(std::string& error) {
   Impl& m = *impl_;
-  std::error_code ec;
-  fs::create_directories(m.opt.data, ec);
-  if (ec) {
-    error = fmt::format("cannot create the data folder {}: {}", m.opt.data.string(), ec.message());
+  std::error_code fec;
+  fs::create_directories(m.opt.data, fec);
+  if (fec) {
+    error = fmt::format("cannot create the data folder {}: {}", m.opt.data.string(), fec.message());
     return false;
   }
-  m.store = Store::open((m.opt.data / "rulekit.db").string(), m.opt.durable, error);
+  if (!m.lock.acquire(m.opt.data, error)) return false;
+  m.store = Store::open((m.opt.data / "rulekit.db").string(), m.opt.durable, m.opt.limits.wal_checkpoint_bytes, error);
   if (!m.store) return false;
+  const int64_t unfinished = m.store->count_unfinished(error);
+  if (unfinished < 0) return false;
+  unfinished_ = static_cast<size_t>(unfinished);
+
   std::vector<fs::path> roots{m.opt.data};
   roots.insert(roots.end(), m.opt.game_data.begin(), m.opt.game_data.end());
-  m.rulegame = std::make_unique<rulegame::Service>(
-      *m.store, rulegame::Catalog(std::move(roots), m.opt.demo_rules, m.opt.demo_board));
-  resumed_ = m.rulegame->resume_all(resume_failed_);
-
-  auto& http = m.http;
-  const int threads = m.opt.threads;
-  http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
-  http.set_payload_max_length(m.opt.max_body);
-  http.set_keep_alive_max_count(10000);
-  // Headers and body leave in two writes; without this the body waits for a delayed ACK (40 ms).
-  http.set_tcp_nodelay(true);
-  http.set_read_timeout(10, 0);
-  http.set_write_timeout(10, 0);
-  http.set_default_headers({{"X-Content-Type-Options", "nosniff"}, {"Referrer-Policy", "no-referrer"}});
-
-  auto* rg = m.rulegame.get();
-  http.Get("/api/version", [](const httplib::Request&, httplib::Response& res) {
-    send(res, json_reply(200, {{"error", false}, {"name", "rulekit"}, {"version", RULEKIT_VERSION}, {"api", 1}}));
-  });
-  http.Get("/api/rules", [rg](const httplib::Request&, httplib::Response& res) { send(res, rg->list_rules()); });
-  http.Get("/api/boards", [rg](const httplib::Request&, httplib::Response& res) { send(res, rg->list_boards()); });
-  http.Get("/api/colors", [rg](const httplib::Request&, httplib::Response& res) { send(res, rg->list_colors()); });
-  http.Post("/api/episodes", [rg](const httplib::Request& req, httplib::Response& res) {
-    send(res, rg->start(req.body));
-  });
-  http.Get(kEpisode, [rg](const httplib::Request& req, httplib::Response& res) {
-    send(res, rg->display(req.matches[1], token_of(req)));
-  });
-  http.Post(std::string(kEpisode) + "/move", [rg](const httplib::Request& req, httplib::Response& res) {
-    send(res, rg->move(req.matches[1], token_of(req), req.body));
-  });
-  http.Get(std::string(kEpisode) + "/(transcript|transcript\\.csv|detailed-transcript\\.csv|board\\.csv)",
-           [rg](const httplib::Request& req, httplib::Response& res) {
-             send(res, rg->export_file(req.matches[1], token_of(req), req.matches[2].str()));
-           });
-  http.Get(R"(/shapes/(.{1,200})\.svg)", [rg](const httplib::Request& req, httplib::Response& res) {
-    std::string svg;
-    const auto path = rg->catalog().shape_file(req.matches[1].str());
-    if (!path || !text::read_file(path->string(), svg)) {
-      send(res, error_reply(404, "there is no such shape"));
-      return;
-    }
-    // Shape files come from the data folder: they may draw, never run anything.
-    res.set_header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
-    res.set_header("Cache-Control", "max-age=3600");
-    res.set_content(svg, "image/svg+xml");
-  });
-  for (size_t i = 0; i < kAssetCount; ++i) {
-    const Asset& a = kAssets[i];
-    const std::string route = std::string(a.path) == "/index.html" ? "/" : a.path;
-    http.Get(route, [&a](const httplib::Request&, httplib::Response& res) {
-      res.set_header("Content-Security-Policy",
-                     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'");
-      res.set_header("Cache-Control", "no-cache");
-      res.set_content(reinterpret_cast<const char*>(a.data), a.size, a.type);
-    });
-  }
-  http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-    if (!res.body.empty()) return;  // a handler already answered
-    const std::string what = res.status == 413   ? "the request body is too large"
-                             : res.status == 404 ? fmt::format("there is nothing at {} {}", req.method, req.path)
-                                                 : fmt::format("the request failed (HTTP {})", res.status);
-    res.set_content(dump(nlohmann::json{{"error", true}, {"errmsg", what}}), "application/json");
-  });
-  http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
-    std::string what = "unknown error";
-    try {
-      if (ep) std::rethrow_exception(ep);
-    } catch (const std::exception& e) {
-      what = e.what();
-    } catch (...) {
-    }
-    res.status = 500;
-    res.set_content(dump(nlohmann::json{{"error", true}, {"errmsg", "internal error: " + what}}), "application/json");
-  });
-
-  m.port = m.opt.port == 0 ? http.bind_to_any_port(m.opt.host) : (http.bind_to_port(m.opt.host, m.opt.port) ? m.opt.port : -1);
-  if (m.port <= 0) {
-    error = fmt::format("cannot listen on {}:{} (in use, or not an address of this machine)", m.opt.host, m.opt.port);
-    return false;
-  }
-  return true;
+  // The games served; another game is one more line here.
+  std::vector<std::unique_ptr<GameService>> games;
+  games.push_back(std::make_unique<rulegame::Service>(
+      *m.store, rulegame::Catalog(std::move(roots), m.opt.demo_rules, m.opt.demo_board), m.opt.limits));
+  m.episodes = std::make_unique<Episodes>(*m.store, m.opt.limits, std::move(games));
+  m.router = std::make_unique<Router>(*m.episodes);
+  m.workers = std::make_unique<asio::thread_pool>(static_cast<size_t>(std::max(1, m.opt.threads)));
+  raise_fd_limit(m.opt.limits.max_connections + 64);
+  return bind(m, error);
 }
 
 int Server::port() const { return impl_->port; }
+
 std::string Server::storage_summary() const {
   if (!impl_->store) return "no storage";
   const Store::Stats st = impl_->store->stats();
-  return fmt::format("{} writes in {} commits", st.writes, st.commits);
+  return fmt::format("{} writes in {} commits, {} log restarts", st.writes, st.commits, st.checkpoints);
 }
-void Server::run() { impl_->http.listen_after_bind(); }
+
+void Server::run() {
+  Impl& m = *impl_;
+  asio::co_spawn(m.io, accept_loop(m), asio::detached);
+  // The integrity check reads the whole database: beside serving, so that the port opens at once
+  // however large it is. A damaged database stops the server (failure() says why); a read that
+  // meets the damage first is already an error for its request, never the end of the data.
+  std::thread checker([this, &m] {
+    std::string why;
+    if (!m.store->check(m.stopping, why)) {
+      m.failure = why;
+      stop();
+    }
+  });
+  std::vector<std::thread> more;
+  for (int i = 1; i < m.opt.io_threads; ++i) more.emplace_back([&m] { m.io.run(); });
+  m.io.run();
+  for (auto& t : more) t.join();
+  m.stopping = true;
+  checker.join();
+}
+
+const std::string& Server::failure() const { return impl_->failure; }
+
 void Server::stop() {
-  if (impl_) impl_->http.stop();
+  if (!impl_) return;
+  impl_->stopping = true;
+  impl_->io.stop();
 }
 
 }  // namespace rk::server

@@ -1,14 +1,17 @@
-// `rulekit serve`: the HTTP server. Routes requests to the game services, serves the web page
-// and the custom shapes, and applies the limits every request is held to.
+// `rulekit serve`: the HTTP server. Connections are served by a few I/O threads on Boost.Asio
+// (event-driven: a slow or idle connection holds no thread), requests are parsed by Boost.Beast
+// under the limits of `Limits` (header size and count, body size on every transfer encoding,
+// timeouts for the header, the body and the answer), and answered in order on each connection
+// (pipelining). Requests run on a pool of worker threads, because a move waits for its commit.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <filesystem>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "server/limits.h"
 
 namespace rk::server {
 
@@ -17,9 +20,10 @@ struct ServeOptions {
   int port = 8080;                 // 0: any free port
   std::filesystem::path data = "rulekit-data";  // the database, and rules/ boards/ shapes/ colors/
   std::vector<std::filesystem::path> game_data;  // more read-only folders laid out the same way
-  bool durable = true;           // synchronous=FULL: a commit survives a power cut too
-  size_t max_body = 256 * 1024;  // bytes; larger request bodies get 413
-  int threads = 32;              // request threads (a move waits for its commit on one)
+  bool durable = true;   // synchronous=FULL: a commit survives a power cut too
+  int threads = 32;      // worker threads (a move waits for its commit on one)
+  int io_threads = 2;    // threads that read and write connections
+  Limits limits;
   std::string demo_rules, demo_board;
 };
 
@@ -30,23 +34,25 @@ class Server {
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
 
-  // Opens the database, resumes unfinished episodes and binds the port. False, with `error`,
-  // when any of it fails.
+  // Locks the data folder, opens the database and binds the port; nothing is replayed (episodes
+  // are rebuilt when asked for). False, with `error`, when any of it fails.
   bool start(std::string& error);
   int port() const;
-  // Serves until stop() (from another thread or a signal handler's thread).
+  // Serves until stop() (from another thread or a signal handler's thread), or until the
+  // integrity check that runs beside it finds the database damaged: then failure() says so.
   void run();
   void stop();
-  // Unfinished episodes found in storage at start(), and those that could not be rebuilt.
-  size_t resumed() const { return resumed_; }
-  size_t resume_failed() const { return resume_failed_; }
+  const std::string& failure() const;
+  // Unfinished episodes in storage at start().
+  size_t unfinished() const { return unfinished_; }
   // "N writes in M commits", for the log line at the end.
   std::string storage_summary() const;
 
+  struct Impl;  // named by http.cc's connection code; defined there
+
  private:
-  struct Impl;
   std::unique_ptr<Impl> impl_;
-  size_t resumed_ = 0, resume_failed_ = 0;
+  size_t unfinished_ = 0;
 };
 
 }  // namespace rk::server

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 
 namespace rk::server {
@@ -28,6 +29,14 @@ CREATE TABLE IF NOT EXISTS move (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS episode_unfinished ON episode(game, finish, created_ms);
 )sql";
+
+// What to tell an operator whose database is damaged.
+std::string damaged(const std::string& path, const std::string& what) {
+  return fmt::format(
+      "the database {} is damaged ({}); rulekit will not serve from it. Restore it from a backup, or move it aside "
+      "to start with an empty one (sqlite3's .recover can save what is readable)",
+      path, what);
+}
 
 bool exec(sqlite3* db, const char* sql) {
   return sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
@@ -94,17 +103,24 @@ sqlite3* open_db(const std::string& path, bool durable, std::string& error) {
 
 }  // namespace
 
-std::unique_ptr<Store> Store::open(const std::string& path, bool durable, std::string& error) {
+std::unique_ptr<Store> Store::open(const std::string& path, bool durable, int64_t wal_checkpoint_bytes,
+                                   std::string& error) {
   std::unique_ptr<Store> s(new Store());
   s->wdb_ = open_db(path, durable, error);
   if (!s->wdb_) return nullptr;
+  s->path_ = path;
+  s->durable_ = durable;
   if (!exec(s->wdb_, kSchema)) {
     error = fmt::format("cannot create the tables in {}: {}", path, sqlite3_errmsg(s->wdb_));
     return nullptr;
   }
   // Checkpoints copy the log into the database file; done in the committing connection they
-  // would hold up every move waiting for that commit, so a thread of their own does them.
+  // would hold up every move waiting for that commit, so a thread of their own does them. The
+  // commit hook tells that thread when the log has grown past its limit.
+  s->wal_limit_pages_ = std::max<int64_t>(1, wal_checkpoint_bytes / 4096);
   exec(s->wdb_, "PRAGMA wal_autocheckpoint=0");
+  exec(s->wdb_, fmt::format("PRAGMA journal_size_limit={}", wal_checkpoint_bytes).c_str());
+  sqlite3_wal_hook(s->wdb_, &Store::on_wal_commit, s.get());
   if (sqlite3_prepare_v3(s->wdb_, kInsertMove, -1, SQLITE_PREPARE_PERSISTENT, &s->insert_move_, nullptr) != SQLITE_OK ||
       sqlite3_prepare_v3(s->wdb_, kSetFinish, -1, SQLITE_PREPARE_PERSISTENT, &s->set_finish_, nullptr) != SQLITE_OK) {
     error = fmt::format("cannot prepare the statements for {}: {}", path, sqlite3_errmsg(s->wdb_));
@@ -114,9 +130,40 @@ std::unique_ptr<Store> Store::open(const std::string& path, bool durable, std::s
   if (!s->rdb_) return nullptr;
   s->cdb_ = open_db(path, durable, error);
   if (!s->cdb_) return nullptr;
+  exec(s->cdb_, fmt::format("PRAGMA journal_size_limit={}", wal_checkpoint_bytes).c_str());
   s->writer_ = std::thread([p = s.get()] { p->writer_loop(); });
   s->checkpointer_ = std::thread([p = s.get()] { p->checkpoint_loop(); });
   return s;
+}
+
+bool Store::check(const std::atomic<bool>& cancel, std::string& error) {
+  sqlite3* db = open_db(path_, durable_, error);
+  if (!db) return false;
+  // Interrupted (SQLITE_INTERRUPT) once `cancel` is set: a long check must not hold up a stop.
+  sqlite3_progress_handler(
+      db, 10000, [](void* flag) { return static_cast<const std::atomic<bool>*>(flag)->load() ? 1 : 0; },
+      const_cast<std::atomic<bool>*>(&cancel));
+  bool ok = false;
+  {
+    Stmt st(db, "PRAGMA quick_check(1)");
+    const int rc = st.ok() ? st.step() : sqlite3_errcode(db);
+    ok = (rc == SQLITE_ROW && st.text(0) == "ok") || rc == SQLITE_INTERRUPT;
+    if (!ok) error = damaged(path_, rc == SQLITE_ROW ? st.text(0) : sqlite3_errmsg(db));
+  }
+  sqlite3_close_v2(db);
+  return ok;
+}
+
+int Store::on_wal_commit(void* self, sqlite3*, const char*, int pages) {
+  auto* s = static_cast<Store*>(self);
+  if (pages >= s->wal_limit_pages_) {
+    {
+      std::lock_guard<std::mutex> lk(s->mu_);
+      s->wal_long_ = true;
+    }
+    s->checkpoint_cv_.notify_all();
+  }
+  return SQLITE_OK;
 }
 
 Store::~Store() {
@@ -139,12 +186,36 @@ Store::~Store() {
 void Store::checkpoint_loop() {
   std::unique_lock<std::mutex> lk(mu_);
   while (!stopping_) {
-    checkpoint_cv_.wait_for(lk, std::chrono::milliseconds(200));
+    checkpoint_cv_.wait_for(lk, std::chrono::milliseconds(200), [this] { return stopping_ || wal_long_; });
     if (stopping_) break;
+    const bool long_log = wal_long_;
+    wal_long_ = false;
     lk.unlock();
-    // PASSIVE: copies what no reader needs, never waits for the writer.
-    sqlite3_wal_checkpoint_v2(cdb_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    // PASSIVE copies what no reader needs and never waits for the writer.
+    {
+      std::lock_guard<std::mutex> one_at_a_time(checkpoint_mu_);
+      sqlite3_wal_checkpoint_v2(cdb_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    }
     lk.lock();
+    // Under steady writes a passive checkpoint never reaches the end of the log, so the log never
+    // starts over and grows without bound. Past its limit, the writer itself restarts it between
+    // two commits (see writer_loop): from another connection a RESTART checkpoint would race the
+    // writer for the lock and could lose for seconds. SQLite refuses (SQLITE_BUSY, no waiting) a
+    // checkpoint while another runs, hence checkpoint_mu_.
+    restart_due_ = restart_due_ || long_log;
+  }
+}
+
+// The log has passed its limit: copy the little the passive checkpoints have not, so that the
+// next commit writes the log from its start again. RESTART rather than TRUNCATE: the file keeps
+// its blocks, and a commit that overwrites them needs no metadata sync (journal_size_limit trims
+// it back to the limit when it went past). Runs in the writer thread between two commits, so it
+// holds up only the next commit.
+void Store::restart_log() {
+  std::lock_guard<std::mutex> one_at_a_time(checkpoint_mu_);
+  if (sqlite3_wal_checkpoint_v2(wdb_, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr) == SQLITE_OK) {
+    std::lock_guard<std::mutex> lk(mu_);
+    ++stats_.checkpoints;
   }
 }
 
@@ -190,6 +261,12 @@ void Store::writer_loop() {
     }
     for (size_t i = 0; i < batch.size(); ++i) batch[i].done.set_value(committed && ok[i]);
     batch.clear();
+    bool restart = false;
+    {
+      std::lock_guard<std::mutex> lk(mu_);
+      std::swap(restart, restart_due_);
+    }
+    if (restart) restart_log();
   }
 }
 
@@ -215,12 +292,27 @@ bool Store::append_move(const MoveRow& m, std::optional<int> finish) {
   });
 }
 
-std::optional<EpisodeRow> Store::load_episode(const std::string& id) {
+namespace {
+// After the rows of a statement: SQLITE_DONE is the end; anything else (SQLITE_CORRUPT, an I/O
+// error) is a failure that must not pass for the end of the rows.
+bool finished_ok(int rc, sqlite3* db, std::string& error) {
+  if (rc == SQLITE_DONE) return true;
+  const int primary = rc & 0xff;
+  error = primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
+              ? damaged(sqlite3_db_filename(db, "main"), sqlite3_errmsg(db))
+              : fmt::format("the database cannot be read: {}", sqlite3_errmsg(db));
+  return false;
+}
+}  // namespace
+
+std::optional<EpisodeRow> Store::load_episode(const std::string& id, std::string& error) {
   std::lock_guard<std::mutex> lk(read_mu_);
   Stmt st(rdb_, "SELECT id, game, token, player, setup, created_ms, finish FROM episode WHERE id=?");
-  if (!st.ok()) return std::nullopt;
-  st.bind(1, id);
-  if (st.step() != SQLITE_ROW) return std::nullopt;
+  const int rc = st.ok() ? st.bind(1, id).step() : sqlite3_errcode(rdb_);
+  if (rc != SQLITE_ROW) {
+    finished_ok(rc, rdb_, error);  // no such episode, or a failed read
+    return std::nullopt;
+  }
   EpisodeRow e;
   e.id = st.text(0);
   e.game = st.text(1);
@@ -232,26 +324,26 @@ std::optional<EpisodeRow> Store::load_episode(const std::string& id) {
   return e;
 }
 
-std::vector<MoveRow> Store::load_moves(const std::string& id) {
+bool Store::load_moves(const std::string& id, std::vector<MoveRow>& out, std::string& error) {
   std::lock_guard<std::mutex> lk(read_mu_);
-  std::vector<MoveRow> out;
+  out.clear();
   Stmt st(rdb_, "SELECT seq, time_ms, input, result FROM move WHERE episode=? ORDER BY seq");
-  if (!st.ok()) return out;
+  if (!st.ok()) return finished_ok(sqlite3_errcode(rdb_), rdb_, error);
   st.bind(1, id);
-  while (st.step() == SQLITE_ROW) {
+  int rc = 0;
+  while ((rc = st.step()) == SQLITE_ROW) {
     out.push_back(MoveRow{id, st.integer(0), st.integer(1), st.text(2), st.text(3)});
   }
-  return out;
+  return finished_ok(rc, rdb_, error);
 }
 
-std::vector<std::string> Store::unfinished(const std::string& game) {
+int64_t Store::count_unfinished(std::string& error) {
   std::lock_guard<std::mutex> lk(read_mu_);
-  std::vector<std::string> out;
-  Stmt st(rdb_, "SELECT id FROM episode WHERE game=? AND finish=0 ORDER BY created_ms, id");
-  if (!st.ok()) return out;
-  st.bind(1, game);
-  while (st.step() == SQLITE_ROW) out.push_back(st.text(0));
-  return out;
+  Stmt st(rdb_, "SELECT count(*) FROM episode WHERE finish=0");
+  const int rc = st.ok() ? st.step() : sqlite3_errcode(rdb_);
+  if (rc == SQLITE_ROW) return st.integer(0);
+  finished_ok(rc, rdb_, error);
+  return -1;
 }
 
 Store::Stats Store::stats() const {

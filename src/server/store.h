@@ -9,6 +9,7 @@
 // concurrent moves share one fsync.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -47,26 +48,36 @@ struct MoveRow {
 class Store {
  public:
   // `durable`: synchronous=FULL (a commit survives a power cut), else NORMAL (survives a
-  // crash of the process, which is what SIGKILL tests).
-  static std::unique_ptr<Store> open(const std::string& path, bool durable, std::string& error);
+  // crash of the process, which is what SIGKILL tests). The write-ahead log is checkpointed and
+  // started over whenever it passes `wal_checkpoint_bytes`.
+  static std::unique_ptr<Store> open(const std::string& path, bool durable, int64_t wal_checkpoint_bytes,
+                                     std::string& error);
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
+
+  // PRAGMA quick_check on a connection of its own: false, with a message that says what to do,
+  // when the database is damaged. It reads the whole file (seconds for hundreds of megabytes),
+  // so the server runs it beside serving; it gives up (true) once `cancel` is set.
+  bool check(const std::atomic<bool>& cancel, std::string& error);
 
   // Each returns once the write is committed (true) or has failed (false).
   bool create_episode(const EpisodeRow& e);
   // Appends a move attempt; when `finish` is set, the episode's finish code in the same commit.
   bool append_move(const MoveRow& m, std::optional<int> finish);
 
-  std::optional<EpisodeRow> load_episode(const std::string& id);
-  std::vector<MoveRow> load_moves(const std::string& id);
-  // Ids of episodes that have not finished, oldest first.
-  std::vector<std::string> unfinished(const std::string& game);
+  // Reads. A read that fails (a damaged page, an I/O error) sets `error`: it is never taken for
+  // "no such row" or for the end of the rows.
+  std::optional<EpisodeRow> load_episode(const std::string& id, std::string& error);
+  bool load_moves(const std::string& id, std::vector<MoveRow>& out, std::string& error);
+  // How many episodes have not finished (-1 and `error` when the count fails).
+  int64_t count_unfinished(std::string& error);
 
   // Figures for the health endpoint and the closing log line.
   struct Stats {
     uint64_t commits = 0;
     uint64_t writes = 0;
+    uint64_t checkpoints = 0;  // restarts of the log (it had passed its limit)
   };
   Stats stats() const;
 
@@ -81,17 +92,25 @@ class Store {
   void writer_loop();
 
   void checkpoint_loop();
+  void restart_log();
+  static int on_wal_commit(void* self, sqlite3* db, const char* name, int pages);
 
+  std::string path_;
+  bool durable_ = true;
   sqlite3* wdb_ = nullptr;  // used by the writer thread only
   sqlite3* rdb_ = nullptr;  // reads, under read_mu_
   sqlite3* cdb_ = nullptr;  // checkpoints, by the checkpoint thread
   sqlite3_stmt* insert_move_ = nullptr;  // the writer's statements, prepared once
   sqlite3_stmt* set_finish_ = nullptr;
   std::mutex read_mu_;
+  std::mutex checkpoint_mu_;  // one checkpoint at a time (the passive one, or the writer's restart)
 
   mutable std::mutex mu_;
   std::condition_variable cv_;             // wakes the writer
-  std::condition_variable checkpoint_cv_;  // wakes the checkpoint thread (only to stop it)
+  std::condition_variable checkpoint_cv_;  // wakes the checkpoint thread (to stop, or the log is long)
+  int64_t wal_limit_pages_ = 0;            // the log is started over past this many pages
+  bool wal_long_ = false;                  // set by the writer's commit hook, under mu_
+  bool restart_due_ = false;               // the writer restarts the log after its current commit
   std::deque<Pending> queue_;
   bool stopping_ = false;
   std::thread writer_, checkpointer_;

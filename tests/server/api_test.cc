@@ -210,7 +210,7 @@ TEST(ServerApi, TranscriptsAsTheRuleGameDocsDescribe) {
   EXPECT_EQ(b[1], "\"p,1\"," + s.id + ",1,1,SQUARE,RED,RED_SQUARE");
 }
 
-TEST(ServerApi, RestartResumesEveryUnfinishedEpisodeExactly) {
+TEST(ServerApi, RestartRebuildsEveryEpisodeExactlyOnDemand) {
   const auto dir = fresh_dir("rk-api");
   Started s, done;
   json before;
@@ -229,7 +229,7 @@ TEST(ServerApi, RestartResumesEveryUnfinishedEpisodeExactly) {
     before = get(c, path(s), s.token).body;
   }
   LiveServer again(dir);
-  EXPECT_EQ(again.resumed(), 1u);  // the finished one is not resumed, only found on demand
+  EXPECT_EQ(again.unfinished(), 1u);  // counted at start, rebuilt on demand like the finished one
   auto c = again.client();
   EXPECT_EQ(get(c, path(s), s.token).body, before);
   EXPECT_EQ(get(c, path(done), done.token).body["finishCode"], 1);

@@ -39,7 +39,7 @@ class LiveServer {
     o.port = 0;
     o.data = data;
     o.durable = false;  // tests do not need to survive a power cut
-    o.max_body = max_body;
+    o.limits.max_body = max_body;
     o.threads = 8;
     o.demo_rules = kOnlyBucket0;
     o.demo_board = kThreePieces;
@@ -48,14 +48,14 @@ class LiveServer {
     ok_ = srv_->start(error);
     EXPECT_TRUE(ok_) << error;
     if (ok_) thread_ = std::thread([this] { srv_->run(); });
-    // listen_after_bind() starts accepting at once; the port is bound already.
+    // The port is bound by start(); connections wait in its backlog until run() accepts them.
   }
   ~LiveServer() {
     srv_->stop();
     if (thread_.joinable()) thread_.join();
   }
   int port() const { return srv_->port(); }
-  size_t resumed() const { return srv_->resumed(); }
+  size_t unfinished() const { return srv_->unfinished(); }
   httplib::Client client() const {
     httplib::Client c("127.0.0.1", port());
     c.set_read_timeout(10, 0);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "games/rulegame/board.h"
+#include "games/rulegame/budget.h"
 #include "games/rulegame/episode.h"
 #include "games/rulegame/java_random.h"
 #include "games/rulegame/random_board.h"
@@ -18,11 +19,6 @@ namespace rg = rk::rulegame;
 using nlohmann::json;
 
 namespace {
-
-constexpr const char* kGame = "rulegame";
-constexpr size_t kMaxPieces = 1000;      // a board file bigger than this is refused
-constexpr size_t kMaxLive = 20000;       // episodes kept in memory before finished ones are dropped
-constexpr size_t kMaxAttempts = 100000;  // an episode refuses further attempts past this
 
 // Bucket numbers and their (x, y) on the 8x8 grid around the board, as the transcripts give them.
 constexpr int kBucketX[4] = {0, 7, 7, 0};
@@ -40,9 +36,7 @@ struct Attempt {
   size_t left = 0;  // pieces on the board after the attempt
 };
 
-struct Live {
-  std::mutex mu;
-  EpisodeRow row;
+struct Live : LiveEpisode {
   std::string rules_name, board_name;
   std::unique_ptr<rg::RuleSet> rules;
   rg::Board initial;
@@ -53,20 +47,6 @@ struct Live {
 
 namespace {
 
-bool parse_json(std::string_view body, json& out, Reply& error) {
-  try {
-    out = json::parse(body.begin(), body.end());
-  } catch (const json::exception& e) {
-    error = error_reply(400, fmt::format("the request body is not valid JSON: {}", e.what()));
-    return false;
-  }
-  if (!out.is_object()) {
-    error = error_reply(400, "the request body must be a JSON object");
-    return false;
-  }
-  return true;
-}
-
 // An integer field within [lo, hi]; absent gives `def`. False (with a reply) when malformed.
 bool int_field(const json& j, const char* key, int64_t lo, int64_t hi, std::optional<int64_t>& out, Reply& error) {
   if (!j.contains(key) || j[key].is_null()) return true;
@@ -76,6 +56,12 @@ bool int_field(const json& j, const char* key, int64_t lo, int64_t hi, std::opti
   }
   out = j[key].get<int64_t>();
   return true;
+}
+
+// Sets `err` to a 400 (or `status`) answer and returns false, for the checks below.
+bool refused(Reply& err, int status, const std::string& message) {
+  err = error_reply(status, message);
+  return false;
 }
 
 std::string object_type(const rg::Piece& p) { return p.is_image() ? p.image : p.color + "_" + p.shape; }
@@ -180,140 +166,123 @@ int apply(Live& l, const json& input, Attempt& a) {
 
 }  // namespace
 
-Service::Service(Store& store, Catalog catalog) : store_(store), catalog_(std::move(catalog)) {}
-Service::~Service() = default;
 
-Reply Service::list_rules() const { return json_reply(200, {{"error", false}, {"rules", catalog_.rule_sets()}}); }
-Reply Service::list_boards() const { return json_reply(200, {{"error", false}, {"boards", catalog_.boards()}}); }
-Reply Service::list_colors() const {
-  json c = json::object();
-  for (const auto& [name, rgb] : catalog_.colors()) c[name] = rgb;
-  return json_reply(200, {{"error", false}, {"colors", c}});
+namespace {
+
+// Parses `text` into l.rules under the evaluation budget; false with the diagnostics as text.
+bool parse_rules_within(Live& l, const std::string& text, const Limits& limits, std::string& rendered,
+                        json* diagnostics) {
+  text::SourceFile file(l.rules_name, text);
+  text::Diagnostics diags(&file);
+  l.rules = std::make_unique<rg::RuleSet>();
+  rg::parse_rules(file, diags, *l.rules);
+  if (!diags.has_errors()) rg::check_budget(*l.rules, limits.eval, diags);
+  if (!diags.has_errors()) return true;
+  rendered = diags.render();
+  if (diagnostics) *diagnostics = json::parse(diags.render_json());
+  return false;
 }
 
-Reply Service::start(std::string_view body) {
-  json req;
-  Reply err;
-  if (!parse_json(body, req, err)) return err;
-
-  auto live = std::make_shared<Live>();
-  std::string rules_text;
+// The rule text a start request names or gives, parsed into `l`.
+bool rules_for(const json& req, const Catalog& catalog, const Limits& limits, Live& l, std::string& text,
+               Reply& err) {
   if (req.contains("rulesText")) {
-    if (!req["rulesText"].is_string()) return error_reply(400, "\"rulesText\" must be a string");
-    rules_text = req["rulesText"].get<std::string>();
-    if (req.contains("rules") && !req["rules"].is_string()) return error_reply(400, "\"rules\" must be a string");
-    live->rules_name = req.value("rules", std::string("(inline)"));
+    if (!req["rulesText"].is_string()) return refused(err, 400, "\"rulesText\" must be a string");
+    if (req.contains("rules") && !req["rules"].is_string()) return refused(err, 400, "\"rules\" must be a string");
+    text = req["rulesText"].get<std::string>();
+    l.rules_name = req.value("rules", std::string("(inline)"));
   } else {
     if (!req.contains("rules") || !req["rules"].is_string()) {
-      return error_reply(400, "say which rule set to play: \"rules\": NAME (see /api/rules) or \"rulesText\"");
+      err = error_reply(400, "say which rule set to play: \"rules\": NAME (see /api/rules) or \"rulesText\"");
+      return false;
     }
-    live->rules_name = req["rules"].get<std::string>();
-    if (!catalog_.rules_text(live->rules_name, rules_text)) {
-      return error_reply(404, fmt::format("there is no rule set named '{}' (see /api/rules)", live->rules_name));
+    l.rules_name = req["rules"].get<std::string>();
+    if (!catalog.rules_text(l.rules_name, text)) {
+      err = error_reply(404, fmt::format("there is no rule set named '{}' (see /api/rules)", l.rules_name));
+      return false;
     }
+  }
+  if (text.size() > limits.max_rules_bytes) {
+    err = error_reply(413, fmt::format("the rule set is {} bytes; the limit is {}", text.size(), limits.max_rules_bytes));
+    return false;
   }
   // Stored as JSON text, which must be UTF-8: a rule file in another encoding (the corpora have
   // Windows-1252 comments) is stored, and so parsed, with U+FFFD for its foreign bytes.
-  rules_text = json::parse(dump(json(rules_text))).get<std::string>();
-  {
-    text::SourceFile file(live->rules_name, rules_text);
-    text::Diagnostics diags(&file);
-    live->rules = std::make_unique<rg::RuleSet>();
-    rg::parse_rules(file, diags, *live->rules);
-    if (diags.has_errors()) {
-      return error_reply(400, fmt::format("the rule set {} has errors", live->rules_name),
-                         {{"diagnostics", json::parse(diags.render_json())}, {"rendered", diags.render()}});
-    }
+  text = json::parse(dump(json(text))).get<std::string>();
+  std::string rendered;
+  json diagnostics;
+  if (!parse_rules_within(l, text, limits, rendered, &diagnostics)) {
+    err = error_reply(400, fmt::format("the rule set {} has errors", l.rules_name),
+                      {{"diagnostics", std::move(diagnostics)}, {"rendered", rendered}});
+    return false;
   }
-
-  json setup;
-  if (req.contains("board") && !req["board"].is_null()) {
-    std::string board_text;
-    if (req["board"].is_object()) {
-      board_text = req["board"].dump();
-      live->board_name = "(inline)";
-    } else if (req["board"].is_string()) {
-      live->board_name = req["board"].get<std::string>();
-      if (!catalog_.board_text(live->board_name, board_text)) {
-        return error_reply(404, fmt::format("there is no board named '{}' (see /api/boards)", live->board_name));
-      }
-    } else {
-      return error_reply(400, "\"board\" must be a board name or a board object");
-    }
-    std::string why;
-    if (!rg::parse_board_json(board_text, live->initial, why)) {
-      return error_reply(400, fmt::format("the board {} cannot be used: {}", live->board_name, why));
-    }
-    if (live->initial.pieces.size() > kMaxPieces) {
-      return error_reply(400, fmt::format("a board may hold at most {} pieces", kMaxPieces));
-    }
-  } else {
-    std::optional<int64_t> pieces, shapes, colors, seed;
-    if (!int_field(req, "pieces", 1, rg::kCells, pieces, err) || !int_field(req, "shapes", 0, 4, shapes, err) ||
-        !int_field(req, "colors", 0, 4, colors, err) ||
-        !int_field(req, "seed", INT64_MIN, INT64_MAX, seed, err)) {
-      return err;
-    }
-    if (!pieces) return error_reply(400, "say which board to play: \"board\": NAME, or \"pieces\": N for a random one");
-    // The generator puts every chosen shape and color on the board at least once.
-    if (shapes.value_or(0) > *pieces || colors.value_or(0) > *pieces) {
-      return error_reply(400, "\"shapes\" and \"colors\" may not exceed \"pieces\": each one appears on the board");
-    }
-    if (!seed) seed = random_seed();
-    rg::JavaRandom rng(*seed);
-    live->initial = rg::random_board(rng, static_cast<int>(*pieces), static_cast<int>(shapes.value_or(0)),
-                                     static_cast<int>(colors.value_or(0)), rg::legacy_shapes(),
-                                     rg::legacy_colors());
-    live->board_name = fmt::format("random ({} pieces, seed {})", *pieces, *seed);
-    setup["seed"] = *seed;
-  }
-  // The episode plays the board exactly as it is stored (see board_to_json), so that a replay
-  // after a restart sees the same names.
-  const std::string board_json = rg::board_to_json(live->initial);
-  std::string why;
-  if (!rg::parse_board_json(board_json, live->initial, why)) return error_reply(400, "the board cannot be used: " + why);
-  live->ep = std::make_unique<rg::Episode>(*live->rules, live->initial);
-
-  if (req.contains("playerId") && (!req["playerId"].is_string() || req["playerId"].get<std::string>().size() > 200)) {
-    return error_reply(400, "\"playerId\" must be a string of at most 200 bytes");
-  }
-  live->row.game = kGame;
-  live->row.created_ms = now_ms();
-  live->row.id = new_episode_id(live->row.created_ms);
-  live->row.token = new_token();
-  live->row.player = req.value("playerId", std::string());
-  setup["rulesName"] = live->rules_name;
-  setup["rulesText"] = rules_text;
-  setup["boardName"] = live->board_name;
-  setup["board"] = json::parse(board_json);
-  live->row.setup = dump(setup);
-  live->row.finish = live->ep->finish();
-  if (!store_.create_episode(live->row)) return error_reply(503, "the episode could not be stored; try again");
-
-  json out = view(*live, -8, true);
-  out["playerToken"] = live->row.token;
-  {
-    std::lock_guard<std::mutex> lk(mu_);
-    live_[live->row.id] = live;
-  }
-  return json_reply(201, out);
+  return true;
 }
 
-std::shared_ptr<Live> Service::rebuild(const EpisodeRow& row, std::string& error) {
+// A random board from "pieces", "shapes", "colors", "seed".
+bool random_board_for(const json& req, Live& l, json& setup, Reply& err) {
+  std::optional<int64_t> pieces, shapes, colors, seed;
+  if (!int_field(req, "pieces", 1, rg::kCells, pieces, err) || !int_field(req, "shapes", 0, 4, shapes, err) ||
+      !int_field(req, "colors", 0, 4, colors, err) || !int_field(req, "seed", INT64_MIN, INT64_MAX, seed, err)) {
+    return false;
+  }
+  if (!pieces) {
+    err = error_reply(400, "say which board to play: \"board\": NAME, or \"pieces\": N for a random one");
+    return false;
+  }
+  // The generator puts every chosen shape and color on the board at least once.
+  if (shapes.value_or(0) > *pieces || colors.value_or(0) > *pieces) {
+    err = error_reply(400, "\"shapes\" and \"colors\" may not exceed \"pieces\": each one appears on the board");
+    return false;
+  }
+  if (!seed) seed = random_seed();
+  rg::JavaRandom rng(*seed);
+  l.initial = rg::random_board(rng, static_cast<int>(*pieces), static_cast<int>(shapes.value_or(0)),
+                               static_cast<int>(colors.value_or(0)), rg::legacy_shapes(), rg::legacy_colors());
+  l.board_name = fmt::format("random ({} pieces, seed {})", *pieces, *seed);
+  setup["seed"] = *seed;
+  return true;
+}
+
+// The board a start request names, gives or asks to draw at random, into l.initial.
+bool board_for(const json& req, const Catalog& catalog, const Limits& limits, Live& l, json& setup, Reply& err) {
+  if (!req.contains("board") || req["board"].is_null()) return random_board_for(req, l, setup, err);
+  std::string board_text;
+  if (req["board"].is_object()) {
+    board_text = req["board"].dump();  // nesting is bounded by the body's depth limit
+    l.board_name = "(inline)";
+  } else if (req["board"].is_string()) {
+    l.board_name = req["board"].get<std::string>();
+    if (!catalog.board_text(l.board_name, board_text)) {
+      err = error_reply(404, fmt::format("there is no board named '{}' (see /api/boards)", l.board_name));
+      return false;
+    }
+  } else {
+    err = error_reply(400, "\"board\" must be a board name or a board object");
+    return false;
+  }
+  std::string why;
+  if (!rg::parse_board_json(board_text, l.initial, why)) {
+    err = error_reply(400, fmt::format("the board {} cannot be used: {}", l.board_name, why));
+    return false;
+  }
+  if (l.initial.pieces.size() > limits.max_board_pieces) {
+    err = error_reply(400, fmt::format("a board may hold at most {} pieces", limits.max_board_pieces));
+    return false;
+  }
+  return true;
+}
+
+std::shared_ptr<Live> replay(const EpisodeRow& row, Store& store, const Limits& limits, std::string& error) {
   auto l = std::make_shared<Live>();
   l->row = row;
-  json setup;
   try {
-    setup = json::parse(row.setup);
+    const json setup = json::parse(row.setup);
     l->rules_name = setup.at("rulesName").get<std::string>();
     l->board_name = setup.at("boardName").get<std::string>();
-    const std::string rules_text = setup.at("rulesText").get<std::string>();
-    text::SourceFile file(l->rules_name, rules_text);
-    text::Diagnostics diags(&file);
-    l->rules = std::make_unique<rg::RuleSet>();
-    rg::parse_rules(file, diags, *l->rules);
-    if (diags.has_errors()) {
-      error = "its rule set no longer parses:\n" + diags.render();
+    std::string rendered;
+    if (!parse_rules_within(*l, setup.at("rulesText").get<std::string>(), limits, rendered, nullptr)) {
+      error = "its rule set no longer parses within the limits:\n" + rendered;
       return nullptr;
     }
     std::string why;
@@ -322,7 +291,9 @@ std::shared_ptr<Live> Service::rebuild(const EpisodeRow& row, std::string& error
       return nullptr;
     }
     l->ep = std::make_unique<rg::Episode>(*l->rules, l->initial);
-    for (const MoveRow& m : store_.load_moves(row.id)) {
+    std::vector<MoveRow> moves;
+    if (!store.load_moves(row.id, moves, error)) return nullptr;
+    for (const MoveRow& m : moves) {
       const json input = json::parse(m.input);
       const int stored = json::parse(m.result).at("code").get<int>();
       Attempt a;
@@ -340,148 +311,183 @@ std::shared_ptr<Live> Service::rebuild(const EpisodeRow& row, std::string& error
   return l;
 }
 
-std::shared_ptr<Live> Service::get(const std::string& id, Reply& error) {
-  std::lock_guard<std::mutex> lk(mu_);
-  if (auto it = live_.find(id); it != live_.end()) return it->second;
-  const auto row = store_.load_episode(id);
-  if (!row || row->game != kGame) {
-    error = error_reply(404, fmt::format("there is no episode {}", id));
-    return nullptr;
-  }
-  std::string why;
-  auto l = rebuild(*row, why);
-  if (!l) {
-    error = error_reply(500, fmt::format("episode {} cannot be resumed: {}", id, why));
-    return nullptr;
-  }
-  if (live_.size() >= kMaxLive) {
-    // Finished episodes are read back from storage when asked for again.
-    for (auto it = live_.begin(); it != live_.end();) {
-      it = it->second->row.finish != 0 ? live_.erase(it) : std::next(it);
-    }
-  }
-  live_[id] = l;
-  return l;
-}
-
-namespace {
-Reply check_token(const Live& l, std::string_view token) {
-  if (token.empty()) return error_reply(401, "this request needs the episode's player token");
-  if (!same_secret(token, l.row.token)) return error_reply(403, "the player token does not match this episode");
-  return Reply{0, {}, {}, {}};
-}
 }  // namespace
 
-Reply Service::display(const std::string& id, std::string_view token) {
-  Reply err;
-  auto l = get(id, err);
-  if (!l) return err;
-  if (Reply r = check_token(*l, token); r.status) return r;
-  std::lock_guard<std::mutex> lk(l->mu);
-  return json_reply(200, view(*l, -8, true));
+Service::Service(Store& store, Catalog catalog, const Limits& limits)
+    : store_(store), catalog_(std::move(catalog)), limits_(limits) {}
+Service::~Service() = default;
+
+std::optional<Reply> Service::resource(std::string_view path) const {
+  if (path == "/api/rules") return json_reply(200, {{"error", false}, {"rules", catalog_.rule_sets()}});
+  if (path == "/api/boards") return json_reply(200, {{"error", false}, {"boards", catalog_.boards()}});
+  if (path == "/api/colors") {
+    json c = json::object();
+    for (const auto& [name, rgb] : catalog_.colors()) c[name] = rgb;
+    return json_reply(200, {{"error", false}, {"colors", c}});
+  }
+  constexpr std::string_view kShapes = "/shapes/", kSvg = ".svg";
+  if (path.rfind(kShapes, 0) != 0 || path.size() <= kShapes.size() + kSvg.size() ||
+      path.substr(path.size() - kSvg.size()) != kSvg) {
+    return std::nullopt;
+  }
+  const std::string_view name = path.substr(kShapes.size(), path.size() - kShapes.size() - kSvg.size());
+  std::string svg;
+  const auto file = catalog_.shape_file(name);
+  if (!file || !text::read_file(file->string(), svg)) return error_reply(404, "there is no such shape");
+  Reply r{200, std::move(svg), "image/svg+xml", {}, {}};
+  // Shape files come from the data folder: they may draw, never run anything.
+  r.headers = {{"Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"},
+               {"Cache-Control", "max-age=3600"}};
+  return r;
 }
 
-Reply Service::move(const std::string& id, std::string_view token, std::string_view body) {
-  Reply err;
-  auto l = get(id, err);
-  if (!l) return err;
-  if (Reply r = check_token(*l, token); r.status) return r;
-  json req;
-  if (!parse_json(body, req, err)) return err;
+std::shared_ptr<LiveEpisode> Service::create(const json& req, Reply& err) {
+  auto live = std::make_shared<Live>();
+  std::string rules_text;
+  json setup;
+  if (!rules_for(req, catalog_, limits_, *live, rules_text, err) ||
+      !board_for(req, catalog_, limits_, *live, setup, err)) {
+    return nullptr;
+  }
+  // The episode plays the board exactly as it is stored (see board_to_json), so that a replay
+  // after a restart sees the same names.
+  const std::string board_json = rg::board_to_json(live->initial);
+  std::string why;
+  if (!rg::parse_board_json(board_json, live->initial, why)) {
+    err = error_reply(400, "the board cannot be used: " + why);
+    return nullptr;
+  }
+  if (req.contains("playerId") && (!req["playerId"].is_string() || req["playerId"].get<std::string>().size() > 200)) {
+    err = error_reply(400, "\"playerId\" must be a string of at most 200 bytes");
+    return nullptr;
+  }
+  live->ep = std::make_unique<rg::Episode>(*live->rules, live->initial);
+  live->row.player = req.value("playerId", std::string());
+  setup["rulesName"] = live->rules_name;
+  setup["rulesText"] = rules_text;
+  setup["boardName"] = live->board_name;
+  setup["board"] = json::parse(board_json);
+  live->row.setup = dump(setup);
+  live->row.finish = live->ep->finish();
+  return live;
+}
 
-  std::lock_guard<std::mutex> lk(l->mu);
+std::shared_ptr<LiveEpisode> Service::rebuild(const EpisodeRow& row, std::string& error) {
+  return replay(row, store_, limits_, error);
+}
+
+Reply Service::display(LiveEpisode& e) { return json_reply(200, view(static_cast<Live&>(e), -8, true)); }
+
+namespace {
+
+// The move request as the engine's input: {"pieceId", "bucket"} or {"pos", "bucket"}; a reply
+// (400, or 409 for a stale "cnt") when the request names no move or not this one.
+bool move_input(Live& l, const json& req, json& input, Reply& err) {
   auto refuse = [&](int status, int code, const std::string& msg) {
-    json v = view(*l, code, false);
+    json v = view(l, code, false);
     v["error"] = true;
     v["errmsg"] = msg;
-    return json_reply(status, v);
+    err = json_reply(status, v);
+    return false;
   };
-  if (l->ep->over()) return refuse(409, rg::kNoGame, "the episode is over");
-  if (l->attempts.size() >= kMaxAttempts) return refuse(409, rg::kNoGame, "the episode has had too many attempts");
   std::optional<int64_t> cnt, piece, pos, bucket, x, y, bx, by;
   if (!int_field(req, "cnt", 0, INT64_MAX, cnt, err) || !int_field(req, "pieceId", INT64_MIN, INT64_MAX, piece, err) ||
       !int_field(req, "pos", 1, rg::kCells, pos, err) || !int_field(req, "bucket", 0, 3, bucket, err) ||
       !int_field(req, "x", 1, rg::kN, x, err) || !int_field(req, "y", 1, rg::kN, y, err) ||
       !int_field(req, "bx", 0, rg::kN + 1, bx, err) || !int_field(req, "by", 0, rg::kN + 1, by, err)) {
-    return err;
+    return false;
   }
-  if (cnt && *cnt != static_cast<int64_t>(l->attempts.size())) {
-    return refuse(409, -7, fmt::format("given cnt={}, expected {}", *cnt, l->attempts.size()));
+  if (cnt && *cnt != static_cast<int64_t>(l.attempts.size())) {
+    return refuse(409, -7, fmt::format("given cnt={}, expected {}", *cnt, l.attempts.size()));
   }
   if (!bucket && bx && by) {
     const int b = rg::bucket_at(static_cast<int>(*bx), static_cast<int>(*by));
-    if (b < 0) return error_reply(400, "\"bx\" and \"by\" must name a bucket: each 0 or 7");
+    if (b < 0) return refused(err, 400, "\"bx\" and \"by\" must name a bucket: each 0 or 7");
     bucket = b;
   }
-  if (!bucket) return error_reply(400, "say where the piece goes: \"bucket\" 0-3, or \"bx\" and \"by\"");
+  if (!bucket) return refused(err, 400, "say where the piece goes: \"bucket\" 0-3, or \"bx\" and \"by\"");
   if (!pos && x && y) pos = rg::cell_of(static_cast<int>(*x), static_cast<int>(*y));
-  json input;
   if (piece) {
     bool on_board = false;
-    for (const rg::Piece& p : l->ep->pieces()) on_board |= p.id == *piece;
+    for (const rg::Piece& p : l.ep->pieces()) on_board |= p.id == *piece;
     if (!on_board) return refuse(400, rg::kInvalidObjectId, fmt::format("no piece with id {} is on the board", *piece));
     input = {{"pieceId", *piece}, {"bucket", *bucket}};
   } else if (pos) {
     input = {{"pos", *pos}, {"bucket", *bucket}};
   } else {
-    return error_reply(400, "say which piece: \"pieceId\", or \"x\" and \"y\", or \"pos\"");
+    return refused(err, 400, "say which piece: \"pieceId\", or \"x\" and \"y\", or \"pos\"");
   }
+  return true;
+}
+
+}  // namespace
+
+Reply Service::act(LiveEpisode& e, const json& req) {
+  Live& l = static_cast<Live&>(e);
+  auto refuse = [&](int status, int code, const std::string& msg) {
+    json v = view(l, code, false);
+    v["error"] = true;
+    v["errmsg"] = msg;
+    return json_reply(status, v);
+  };
+  if (l.ep->over()) return refuse(409, rg::kNoGame, "the episode is over");
+  if (l.attempts.size() >= limits_.max_attempts) return refuse(409, rg::kNoGame, "the episode has had too many attempts");
+  json input;
+  Reply err;
+  if (!move_input(l, req, input, err)) return err;
 
   Attempt a;
   a.time_ms = now_ms();
-  apply(*l, input, a);
-  MoveRow m{l->row.id, static_cast<int64_t>(l->attempts.size()), a.time_ms, input.dump(),
+  apply(l, input, a);
+  MoveRow m{l.row.id, static_cast<int64_t>(l.attempts.size()), a.time_ms, input.dump(),
             fmt::format(R"({{"code":{},"pieceId":{}}})", a.code, a.piece)};
-  const std::optional<int> finish = l->ep->over() ? std::optional<int>(l->ep->finish()) : std::nullopt;
+  const std::optional<int> finish = l.ep->over() ? std::optional<int>(l.ep->finish()) : std::nullopt;
   if (!store_.append_move(m, finish)) {
     // Not stored, so it did not happen: go back to what storage holds.
     std::string why;
-    if (auto fresh = rebuild(l->row, why)) {
-      l->rules = std::move(fresh->rules);
-      l->ep = std::move(fresh->ep);
-      l->attempts = std::move(fresh->attempts);
-      l->dropped = std::move(fresh->dropped);
+    if (auto fresh = replay(l.row, store_, limits_, why)) {
+      l.rules = std::move(fresh->rules);
+      l.ep = std::move(fresh->ep);
+      l.attempts = std::move(fresh->attempts);
+      l.dropped = std::move(fresh->dropped);
     }
     return error_reply(503, "the move could not be stored and did not happen; try again");
   }
-  record(*l, a);
-  if (finish) l->row.finish = *finish;
+  record(l, a);
+  if (finish) l.row.finish = *finish;
   // The result only (the board is one GET away): this is the request players make most.
   return Reply{200,
                fmt::format(R"({{"error":false,"episodeId":"{}","code":{},"finishCode":{},"attemptCnt":{},)"
                            R"("doneMoves":{},"ruleLineNo":{},"pieceId":{},"bucket":{}}})",
-                           l->row.id, a.code, l->ep->finish(), l->attempts.size(), l->ep->done_moves(),
-                           l->ep->rule_line(), a.piece, a.bucket),
+                           l.row.id, a.code, l.ep->finish(), l.attempts.size(), l.ep->done_moves(),
+                           l.ep->rule_line(), a.piece, a.bucket),
                "application/json",
+               {},
                {}};
 }
 
-Reply Service::export_file(const std::string& id, std::string_view token, std::string_view what) {
-  Reply err;
-  auto l = get(id, err);
-  if (!l) return err;
-  if (Reply r = check_token(*l, token); r.status) return r;
-  std::lock_guard<std::mutex> lk(l->mu);
-  const std::string pid = l->row.player.empty() ? "anon" : l->row.player;
-  const std::string eid = l->row.id;
+Reply Service::export_file(LiveEpisode& e, std::string_view what) {
+  const Live& l = static_cast<Live&>(e);
+  const std::string pid = l.row.player.empty() ? "anon" : l.row.player;
+  const std::string eid = l.row.id;
   std::string out;
-  if (what == "transcript") return json_reply(200, view(*l, -8, true)["transcript"]);
+  if (what == "transcript") return json_reply(200, view(l, -8, true)["transcript"]);
   if (what == "transcript.csv") {
     // The Game Server's transcripts file (ver. 8): one line per move attempt.
     out = "#pid,episodeId,moveNo,timestamp,mover,objectId,y,x,by,bx,code,followed\n";
-    for (size_t i = 0; i < l->attempts.size(); ++i) {
-      const Attempt& a = l->attempts[i];
+    for (size_t i = 0; i < l.attempts.size(); ++i) {
+      const Attempt& a = l.attempts[i];
       out += fmt::format("{},{},{},{},0,{},{},{},{},{},{},\n", csv(pid), eid, i, transcript_time(a.time_ms), a.piece,
                          rg::cell_y(a.pos), rg::cell_x(a.pos), kBucketY[a.bucket], kBucketX[a.bucket], a.code);
     }
   } else if (what == "detailed-transcript.csv") {
     out = "#playerId,trialListId,seriesNo,ruleId,episodeNo,episodeId,moveNo,timestamp,reactionTime,objectType,"
           "objectId,y,x,bucketId,by,bx,code,objectCnt\n";
-    int64_t prev = l->row.created_ms;
-    for (size_t i = 0; i < l->attempts.size(); ++i) {
-      const Attempt& a = l->attempts[i];
-      const rg::Piece* p = initial_piece(*l, a.piece);
-      out += fmt::format("{},,0,{},0,{},{},{},{:.3f},{},{},{},{},{},{},{},{},{}\n", csv(pid), csv(l->rules_name), eid, i,
+    int64_t prev = l.row.created_ms;
+    for (size_t i = 0; i < l.attempts.size(); ++i) {
+      const Attempt& a = l.attempts[i];
+      const rg::Piece* p = initial_piece(l, a.piece);
+      out += fmt::format("{},,0,{},0,{},{},{},{:.3f},{},{},{},{},{},{},{},{},{}\n", csv(pid), csv(l.rules_name), eid, i,
                          transcript_time(a.time_ms), static_cast<double>(a.time_ms - prev) / 1000.0,
                          p ? csv(object_type(*p)) : "", a.piece, rg::cell_y(a.pos), rg::cell_x(a.pos), a.bucket,
                          kBucketY[a.bucket], kBucketX[a.bucket], a.code, a.left);
@@ -489,31 +495,16 @@ Reply Service::export_file(const std::string& id, std::string_view token, std::s
     }
   } else if (what == "board.csv") {
     out = "#playerId,episodeId,y,x,shape,color,objectType\n";
-    for (const rg::Piece& p : l->initial.pieces) {
+    for (const rg::Piece& p : l.initial.pieces) {
       out += fmt::format("{},{},{},{},{},{},{}\n", csv(pid), eid, p.y(), p.x(), p.is_image() ? "null" : csv(p.shape),
                          p.is_image() ? "null" : csv(p.color), csv(object_type(p)));
     }
   } else {
     return error_reply(404, fmt::format("there is no export named '{}'", what));
   }
-  Reply r{200, std::move(out), "text/csv; charset=utf-8", {}};
+  Reply r{200, std::move(out), "text/csv; charset=utf-8", {}, {}};
   r.filename = fmt::format("{}.{}", eid, what);
   return r;
-}
-
-size_t Service::resume_all(size_t& failed) {
-  size_t ok = 0;
-  failed = 0;
-  for (const std::string& id : store_.unfinished(kGame)) {
-    Reply err;
-    if (get(id, err)) {
-      ++ok;
-    } else {
-      ++failed;
-      fmt::print(stderr, "rulekit serve: {}\n", json::parse(err.body).value("errmsg", std::string()));
-    }
-  }
-  return ok;
 }
 
 }  // namespace rk::server::rulegame

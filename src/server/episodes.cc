@@ -1,0 +1,226 @@
+#include "server/episodes.h"
+
+#include <fmt/format.h>
+
+#include "server/ids.h"
+
+namespace rk::server {
+using nlohmann::json;
+
+bool parse_body(std::string_view body, size_t max_depth, json& out, Reply& error) {
+  struct TooDeep {};
+  const json::parser_callback_t limit = [max_depth](int depth, json::parse_event_t, json&) {
+    if (static_cast<size_t>(depth) > max_depth) throw TooDeep{};
+    return true;
+  };
+  try {
+    out = json::parse(body.begin(), body.end(), limit);
+  } catch (const TooDeep&) {
+    error = error_reply(400, fmt::format("the request body is nested deeper than {} levels", max_depth));
+    return false;
+  } catch (const json::exception& e) {
+    error = error_reply(400, fmt::format("the request body is not valid JSON: {}", e.what()));
+    return false;
+  }
+  if (!out.is_object()) {
+    error = error_reply(400, "the request body must be a JSON object");
+    return false;
+  }
+  return true;
+}
+
+Episodes::Episodes(Store& store, const Limits& limits, std::vector<std::unique_ptr<GameService>> games)
+    : store_(store), limits_(limits), games_(std::move(games)) {}
+
+GameService* Episodes::game_named(std::string_view name) const {
+  for (const auto& g : games_) {
+    if (g->name() == name) return g.get();
+  }
+  return nullptr;
+}
+
+std::optional<Reply> Episodes::resource(std::string_view path) const {
+  for (const auto& g : games_) {
+    if (auto r = g->resource(path)) return r;
+  }
+  return std::nullopt;
+}
+
+size_t Episodes::live() const {
+  std::lock_guard<std::mutex> lk(mu_);
+  return live_.size();
+}
+
+Reply Episodes::start(std::string_view body, const std::string& client) {
+  json req;
+  Reply err;
+  if (!parse_body(body, limits_.max_json_depth, req, err)) return err;
+  GameService* game = games_.front().get();
+  if (req.contains("game")) {
+    game = req["game"].is_string() ? game_named(req["game"].get<std::string>()) : nullptr;
+    if (!game) return error_reply(400, "\"game\" must name a game this server plays (\"rulegame\")");
+  }
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    const auto it = per_client_.find(client);
+    if (it != per_client_.end() && it->second >= limits_.max_live_per_client) {
+      return error_reply(429, fmt::format("too many unfinished episodes in play from your address ({}); finish some, "
+                                          "or wait for idle ones to be put away",
+                                          it->second));
+    }
+  }
+  std::shared_ptr<LiveEpisode> ep = game->create(req, err);
+  if (!ep) return err;
+  EpisodeRow& row = ep->row;
+  row.game = std::string(game->name());
+  row.created_ms = now_ms();
+  row.id = new_episode_id(row.created_ms);
+  row.token = new_token();
+  if (!store_.create_episode(row)) return error_reply(503, "the episode could not be stored; try again");
+  Reply out;
+  {
+    std::lock_guard<std::mutex> lk(ep->mu);
+    out = game->display(*ep);
+  }
+  json view = json::parse(out.body);
+  view["playerToken"] = row.token;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    keep({ep, game}, client);
+  }
+  return json_reply(201, view);
+}
+
+namespace {
+bool token_matches(const std::string& expected, std::string_view token, Reply& error) {
+  if (token.empty()) {
+    error = error_reply(401, "this request needs the episode's player token");
+    return false;
+  }
+  if (!same_secret(token, expected)) {
+    error = error_reply(403, "the player token does not match this episode");
+    return false;
+  }
+  return true;
+}
+}  // namespace
+
+Episodes::Found Episodes::load(const std::string& id, std::string_view token, Reply& error) {
+  std::string why;
+  const auto row = store_.load_episode(id, why);
+  if (!why.empty()) {
+    error = error_reply(500, fmt::format("episode {} cannot be read: {}", id, why));
+    return {};
+  }
+  GameService* game = row ? game_named(row->game) : nullptr;
+  if (!game) {
+    error = error_reply(404, fmt::format("there is no episode {}", id));
+    return {};
+  }
+  if (!token_matches(row->token, token, error)) return {};
+  auto ep = game->rebuild(*row, why);
+  if (!ep) {
+    error = error_reply(500, fmt::format("episode {} cannot be resumed: {}", id, why));
+    return {};
+  }
+  return {ep, game};
+}
+
+Episodes::Found Episodes::get(const std::string& id, std::string_view token, Reply& error,
+                              const std::string& client) {
+  Found f;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    if (auto it = live_.find(id); it != live_.end()) {
+      f = {it->second.ep, it->second.game};
+      it->second.used = Clock::now();
+      lru_.splice(lru_.begin(), lru_, it->second.lru);
+    }
+  }
+  if (f.ep) return token_matches(f.ep->row.token, token, error) ? f : Found{};
+  // Rebuilt outside the lock, so that one long replay holds up no other episode. Two requests
+  // for the same episode may both rebuild it; the first one kept serves both.
+  f = load(id, token, error);
+  if (!f.ep) return {};
+  std::lock_guard<std::mutex> lk(mu_);
+  if (auto it = live_.find(id); it != live_.end()) return {it->second.ep, it->second.game};
+  keep(f, client);
+  return f;
+}
+
+void Episodes::keep(const Found& f, const std::string& client) {
+  const auto now = Clock::now();
+  lru_.push_front(f.ep->row.id);
+  Entry e{f.ep, f.game, f.ep->row.finish == 0 ? client : std::string(), now, lru_.begin()};
+  if (!e.client.empty()) ++per_client_[e.client];
+  live_.emplace(f.ep->row.id, std::move(e));
+  evict(now);
+}
+
+void Episodes::forget(std::unordered_map<std::string, Entry>::iterator it) {
+  if (!it->second.client.empty()) {
+    auto c = per_client_.find(it->second.client);
+    if (c != per_client_.end() && --c->second == 0) per_client_.erase(c);
+  }
+  lru_.erase(it->second.lru);
+  live_.erase(it);
+}
+
+void Episodes::evict(Clock::time_point now) {
+  // From the least recently used end: over the limit, or idle too long. An episode a request is
+  // using (someone else holds it) stays; the next call looks again.
+  const auto idle = std::chrono::seconds(limits_.idle_evict_s);
+  auto pos = lru_.end();
+  for (size_t looked = 0; pos != lru_.begin() && looked < 16; ++looked) {
+    --pos;
+    const auto it = live_.find(*pos);
+    const bool over = live_.size() > limits_.max_live;
+    if (!over && now - it->second.used < idle) break;
+    if (it->second.ep.use_count() > 1) continue;
+    pos = std::next(pos);
+    forget(it);
+  }
+}
+
+Reply Episodes::display(const std::string& id, std::string_view token) {
+  Reply err;
+  const Found f = get(id, token, err);
+  if (!f.ep) return err;
+  std::lock_guard<std::mutex> lk(f.ep->mu);
+  return f.game->display(*f.ep);
+}
+
+Reply Episodes::act(const std::string& id, std::string_view token, std::string_view body, const std::string& client) {
+  Reply err;
+  const Found f = get(id, token, err, client);
+  if (!f.ep) return err;
+  json req;
+  if (!parse_body(body, limits_.max_json_depth, req, err)) return err;
+  Reply r;
+  bool finished = false;
+  {
+    std::lock_guard<std::mutex> lk(f.ep->mu);
+    r = f.game->act(*f.ep, req);
+    finished = f.ep->row.finish != 0;
+  }
+  if (finished) {
+    // A finished episode no longer counts against its client.
+    std::lock_guard<std::mutex> lk(mu_);
+    if (auto it = live_.find(id); it != live_.end() && !it->second.client.empty()) {
+      auto c = per_client_.find(it->second.client);
+      if (c != per_client_.end() && --c->second == 0) per_client_.erase(c);
+      it->second.client.clear();
+    }
+  }
+  return r;
+}
+
+Reply Episodes::export_file(const std::string& id, std::string_view token, std::string_view what) {
+  Reply err;
+  const Found f = get(id, token, err);
+  if (!f.ep) return err;
+  std::lock_guard<std::mutex> lk(f.ep->mu);
+  return f.game->export_file(*f.ep, what);
+}
+
+}  // namespace rk::server
