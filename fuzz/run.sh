@@ -16,8 +16,8 @@ cmake --build --preset fuzz >/dev/null
 bin=build/fuzz/fuzz
 shared=../shared/corpora/rulegame
 work=fuzz/corpus-work
-targets=(rulegame_rules_fuzz rulegame_expr_fuzz rulegame_board_fuzz rulegame_captive_fuzz vck_effect_fuzz server_request_fuzz
-         rulescript_rules_fuzz wagic_cards_fuzz)
+targets=(rulegame_rules_fuzz rulegame_expr_fuzz rulegame_board_fuzz rulegame_captive_fuzz rulegame_captive_args_fuzz vck_effect_fuzz
+         server_request_fuzz server_http_fuzz rulescript_rules_fuzz wagic_cards_fuzz)
 
 seed() {  # target -> folder of seed inputs
   local t=$1 d=$work/$1
@@ -44,6 +44,10 @@ PY
       server_request_fuzz) printf '%s\n%s\n%s\n' '{"rules":"demo","board":"demo"}' '{"pieceId":1,"bucket":0}' '{"x":1,"y":1,"bx":7,"by":7,"cnt":1}' > "$d/a"
                            printf '%s\n%s\n' '{"rules":"demo","pieces":6,"seed":3,"shapes":2}' '{"pos":4,"bucket":2}' > "$d/b"
                            printf '%s\n' '{"rulesText":"(*,*,*,*,[0])","board":{"value":[{"x":1,"y":2,"shape":"star","color":"red"}]}}' > "$d/c" ;;
+      server_http_fuzz) printf 'GET /api/version HTTP/1.1\r\nHost: x\r\n\r\nGET /api/rules HTTP/1.1\r\n\r\n' > "$d/a"
+                        printf 'POST /api/episodes HTTP/1.1\r\nContent-Length: 31\r\n\r\n{"rules":"demo","board":"demo"}' > "$d/b"
+                        printf 'POST /api/episodes HTTP/1.1\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n\r\n10\r\n{"rules":"demo",\r\nf\r\n"pieces":3}    \r\n0\r\n\r\n' > "$d/c"
+                        printf 'HEAD /shapes/a%%2Fb.svg?token=x HTTP/1.0\r\nAuthorization: Bearer 00\r\n\r\nGET /api/episodes/X/move HTTP/1.1\r\nX-Player-Token: t\r\n\r\n' > "$d/d" ;;
       rulescript_rules_fuzz) if [ -f ../shared/corpora/cfc/rules.json ]; then
                                python3 -c "import json,sys
 for i,e in enumerate(json.load(open('../shared/corpora/cfc/rules.json'))): open('$d/r%d' % i,'w').write(e['rules'])" || true
@@ -56,6 +60,11 @@ for i,e in enumerate(json.load(open('../shared/corpora/cfc/rules.json'))): open(
                           cp -n ../shared/corpora/wagic/latest/primitives/_macros.txt "$d/macros" 2>/dev/null || true
                         fi ;;
       rulegame_captive_fuzz) printf 'MOVE 1 1 7 0\nMOVE 0 3\nDISPLAY\nMODE BRIEF\nCOND\nNEW\nMOVE 6 6 0 7\nHELP\nEXIT\n' > "$d/a" ;;
+      rulegame_captive_args_fuzz) printf 'a.txt\nboard.json\n\nMOVE 1 1 7 0\nDISPLAY\nEXIT\n' > "$d/a"
+                                  printf 'b.txt\n6:9\n2\n3\nseed=4\ncrowded=true\n\nMOVE 0 3\nNEW\nEXIT\n' > "$d/b"
+                                  printf 'trials.csv\n1\noutput=FULL\nlog=l.csv\n\nMOVE 1 1 0\nEXIT\n' > "$d/c"
+                                  printf 'R:a.txt:mod.csv\ncondTrain=cond.txt\n\nCOND\nEXIT\n' > "$d/d"
+                                  printf 'a.txt\n37\n\n' > "$d/e"; printf 'a.txt\n3\n5\n1\n\n' > "$d/f" ;;
     esac
   fi
   echo "$d"

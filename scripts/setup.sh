@@ -3,10 +3,10 @@
 set -euo pipefail
 
 PACKAGES=(
-  build-essential cmake ninja-build ccache pkg-config
+  build-essential cmake ninja-build ccache pkg-config python3
   libgtest-dev libgmock-dev libbenchmark-dev
   libfmt-dev nlohmann-json3-dev libcli11-dev
-  libpugixml-dev libcpp-httplib-dev libsqlite3-dev liblua5.4-dev
+  libpugixml-dev libcpp-httplib-dev libsqlite3-dev liblua5.4-dev libboost1.74-dev
   clang-14 libclang-rt-14-dev
   chromium wrk
 )

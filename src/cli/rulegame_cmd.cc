@@ -1,11 +1,17 @@
 // `rulekit rulegame ...`: Rule Game episodes, reference replays and stalemate analysis.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "cli/commands.h"
 #include "cli/demo_data.h"
 #include "cli/rulegame_play.h"
+#include "games/rulegame/captive.h"
+#include "games/rulegame/episode.h"
 #include "games/rulegame/random_board.h"
 #include "games/rulegame/replay.h"
 #include "games/rulegame/stalemate.h"
@@ -33,7 +39,7 @@ int run_replay(const ReplayArgs& a) {
 }
 
 struct StalemateArgs {
-  std::string rules;
+  std::string rules, all;
   rulegame::StalemateSearch search;
   std::string shapes, colors;
 };
@@ -52,28 +58,73 @@ std::vector<std::string> upper_list(const std::string& s) {
   return out;
 }
 
-int run_stalemate(StalemateArgs& a) {
+// Parses one rule file; diagnostics go to standard error.
+bool load_rules(const std::string& path, std::unique_ptr<text::SourceFile>& file, rulegame::RuleSet& rules,
+                bool show) {
   std::string text;
-  if (!text::read_file(a.rules, text)) {
-    std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", a.rules);
-    return 2;
+  if (!text::read_file(path, text)) {
+    if (show) std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", path);
+    return false;
   }
-  text::SourceFile file(a.rules, text);
-  text::Diagnostics diags(&file);
-  rulegame::RuleSet rules;
-  rulegame::parse_rules(file, diags, rules);
-  std::cerr << diags.render();
-  if (diags.has_errors()) return 1;
-  a.search.shapes = upper_list(a.shapes);
-  a.search.colors = upper_list(a.colors);
+  file = std::make_unique<text::SourceFile>(path, std::move(text));
+  text::Diagnostics diags(file.get());
+  rulegame::parse_rules(*file, diags, rules);
+  if (show) std::cerr << diags.render();
+  return !diags.has_errors();
+}
+
+// The answer for one rule set: the reference's quick test, then the search of real play.
+struct Verdict {
+  bool lite = false;
+  rulegame::StalemateResult search;
+};
+
+Verdict analyse(const rulegame::RuleSet& rules, const StalemateArgs& a) {
+  Verdict v;
   const auto& shapes = a.search.shapes.empty() ? rulegame::legacy_shapes() : a.search.shapes;
   const auto& colors = a.search.colors.empty() ? rulegame::legacy_colors() : a.search.colors;
-
   rulegame::Board sample;
-  const bool lite = rulegame::lite_can_stalemate(rules, shapes, colors, &sample);
+  v.lite = rulegame::lite_can_stalemate(rules, shapes, colors, &sample);
+  if (v.lite) {
+    // The quick test's board is a real stalemate when the engine, with counters, buckets and
+    // expressions, cannot move anything on it either.
+    rulegame::Episode e(rules, sample);
+    if (e.finish() == rulegame::kStalemated) {
+      v.search.found = true;
+      v.search.board = sample;
+      return v;
+    }
+  }
+  v.search = rulegame::search_stalemate(rules, a.search);
+  return v;
+}
+
+std::string method_note(const Verdict& v, const StalemateArgs& a) {
+  if (v.search.found) return "";
+  const int k = std::max<int64_t>(1, v.search.boards_sampled);
+  return fmt::format("all {} boards of up to {} piece(s) searched exhaustively{}; {} random plays of {}..{} pieces "
+                     "found none (a stalemate reached by 1 random play in {} or more would have shown with 95% confidence)",
+                     v.search.boards_exhaustive, a.search.exhaustive_pieces,
+                     v.search.exhaustive_complete ? "" : " (some cut off by the state budget)", v.search.boards_sampled,
+                     a.search.exhaustive_pieces + 1, a.search.max_pieces, (k + 2) / 3);
+}
+
+int run_stalemate(StalemateArgs& a) {
+  std::unique_ptr<text::SourceFile> file;
+  rulegame::RuleSet rules;
+  if (!load_rules(a.rules, file, rules, true)) return a.rules.empty() ? 2 : 1;
+  a.search.shapes = upper_list(a.shapes);
+  a.search.colors = upper_list(a.colors);
+  const auto start = std::chrono::steady_clock::now();
+  a.search.progress = [start](int done, int total) {
+    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(1)) {
+      std::cerr << fmt::format("stalemate: {} of {} random plays done\n", done, total);
+    }
+  };
+  const Verdict v = analyse(rules, a);
   std::cout << fmt::format("quick test (reference StalemateTester: all atoms, no counters or buckets): {}\n",
-                           lite ? "can stalemate" : "cannot stalemate");
-  const rulegame::StalemateResult r = rulegame::search_stalemate(rules, a.search);
+                           v.lite ? "can stalemate" : "cannot stalemate");
+  const rulegame::StalemateResult& r = v.search;
   if (r.found) {
     std::cout << fmt::format("search: CAN STALEMATE. From this board of {} pieces:\n", r.board.pieces.size());
     for (const rulegame::Piece& p : r.board.pieces) {
@@ -83,19 +134,56 @@ int run_stalemate(StalemateArgs& a) {
     for (const auto& [pos, b] : r.moves) std::cout << fmt::format(" ({},{})->{}", rulegame::cell_y(pos), rulegame::cell_x(pos), b);
     std::cout << (r.moves.empty() ? " none, it is stalemated from the start\n" : "\n");
   } else {
-    std::cout << "search: no stalemate found\n";
-  }
-  std::cout << fmt::format(
-      "method: exhaustive search over all {} boards of up to {} pieces{}, then sampling {} random "
-      "boards of {}..{} pieces ({} cut off by the state budget); {} states explored\n",
-      r.boards_exhaustive, a.search.exhaustive_pieces,
-      r.exhaustive_complete ? "" : " (some cut off by the state budget)", r.boards_sampled,
-      a.search.exhaustive_pieces + 1, a.search.max_pieces, r.boards_cut, r.states);
-  if (!r.found && a.search.sample_boards > 0) {
-    std::cout << "note: boards with more pieces were sampled, not all searched: a stalemate there "
-                 "is unlikely but not ruled out\n";
+    std::cout << "search: no stalemate found\nmethod: " << method_note(v, a) << "\n";
   }
   return r.found ? 3 : 0;
+}
+
+// Every rule file (*.txt) under a folder, one line each, as they are done.
+int run_stalemate_all(StalemateArgs& a) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& e : fs::recursive_directory_iterator(a.all, ec)) {
+    if (e.is_regular_file() && e.path().extension() == ".txt") files.push_back(e.path().string());
+  }
+  if (ec || files.empty()) {
+    std::cerr << fmt::format("{}: error[RK0001]: no rule files (*.txt) found\n", a.all);
+    return 2;
+  }
+  std::sort(files.begin(), files.end());
+  a.search.shapes = upper_list(a.shapes);
+  a.search.colors = upper_list(a.colors);
+  const auto start = std::chrono::steady_clock::now();
+  int can = 0, cannot = 0, bad = 0, deeper = 0;
+  for (const std::string& f : files) {
+    std::unique_ptr<text::SourceFile> file;
+    rulegame::RuleSet rules;
+    if (!load_rules(f, file, rules, false)) {
+      ++bad;
+      std::cout << fmt::format("{}: not a valid rule file (rulekit check {} explains)\n", f, f) << std::flush;
+      continue;
+    }
+    const Verdict v = analyse(rules, a);
+    (v.lite ? can : cannot)++;
+    // The headline is the reference StalemateTester's answer (the one researchers compare); the
+    // search of real play, which also knows counters and buckets, is added where it says more.
+    std::string note;
+    if (v.search.found && !v.lite) {
+      note = fmt::format("; but real play can stalemate ({} pieces, {} moves), which the tester's method misses",
+                         v.search.board.pieces.size(), v.search.moves.size());
+      ++deeper;
+    } else if (!v.search.found && v.lite) {
+      note = fmt::format("; the tester's board is not a stalemate in real play, and {} random plays found none",
+                         v.search.boards_sampled);
+      ++deeper;
+    }
+    std::cout << fmt::format("{}: {}{}\n", f, v.lite ? "can stalemate" : "cannot stalemate", note) << std::flush;
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << fmt::format("{} files: {} can stalemate, {} cannot, {} not rule files; real play differs on {} ({:.1f} s)\n",
+                           files.size(), can, cannot, bad, deeper, secs);
+  return bad > 0 ? 1 : 0;
 }
 
 }  // namespace
@@ -121,16 +209,29 @@ void add_rulegame(CLI::App& app, int& exit_code) {
 
   auto sa = std::make_shared<StalemateArgs>();
   CLI::App* st = rg->add_subcommand("stalemate", "Can play under these rules end in a stalemate?");
-  st->add_option("--rules", sa->rules, "Rule file")->required();
+  auto* rules_opt = st->add_option("--rules", sa->rules, "Rule file");
+  st->add_option("--all", sa->all, "Check every rule file (*.txt) under this folder, one line each")
+      ->excludes(rules_opt);
   st->add_option("--exhaustive-pieces", sa->search.exhaustive_pieces,
-                 "Search every board with up to this many pieces")->check(CLI::Range(0, 3));
-  st->add_option("--samples", sa->search.sample_boards, "Random larger boards to search");
+                 "Search every board with up to this many pieces (2 takes minutes)")->check(CLI::Range(0, 2));
+  st->add_option("--samples", sa->search.sample_boards, "Random larger boards, each played once at random");
   st->add_option("--max-pieces", sa->search.max_pieces, "Largest sampled board")->check(CLI::Range(1, 36));
   st->add_option("--budget", sa->search.state_budget, "States explored per sampled board");
   st->add_option("--seed", sa->search.seed, "Seed for the sampled boards");
   st->add_option("--shapes", sa->shapes, "Shapes, e.g. square;star (default: the four legacy shapes)");
   st->add_option("--colors", sa->colors, "Colors (default: the four legacy colors)");
-  st->callback([sa, &exit_code] { exit_code = run_stalemate(*sa); });
+  st->callback([sa, &exit_code] { exit_code = sa->all.empty() ? run_stalemate(*sa) : run_stalemate_all(*sa); });
+
+  // Listed here for --help; main() hands `rulegame captive ...` to the server before parsing,
+  // since its arguments are the original program's ("name=value", "R:rules:modifiers", "2:5").
+  CLI::App* cap = rg->add_subcommand("captive", "Captive Game Server: the original's pipe protocol "
+                                                 "(rulekit rulegame captive --help)");
+  cap->allow_extras()->prefix_command();
+  cap->set_help_flag();
+  cap->callback([cap, &exit_code] {
+    rulegame::CaptiveIO io{std::cin, std::cout, std::cerr, ""};
+    exit_code = rulegame::run_captive(cap->remaining(), io);
+  });
 
   auto ra = std::make_shared<ReplayArgs>();
   CLI::App* replay = rg->add_subcommand("replay", "Re-run reference cases and compare every response");

@@ -48,6 +48,9 @@ std::string_view SourceFile::line_text(uint32_t line) const {
 
 bool read_file(const std::string& path, std::string& out) {
   out.clear();
+  // A folder opens as a stream on Linux and then reports a size no file has.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return false;
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return false;
   // One read of the whole size (a byte-by-byte iterator costs more than parsing a card file).

@@ -81,3 +81,25 @@ TEST(Corpus, CaptiveSessionsAgree) {
 
 }  // namespace
 }  // namespace rk::rulegame
+
+namespace rk::rulegame {
+namespace {
+
+// The project's own sessions, recorded from the original program on rule files, boards,
+// conditions, trial lists and modifiers of tests/rulegame/captive/data and the corpus: every
+// option of captive.md (crowded boards, condTrain/condTest, shapes=/colors=, trial-list rows,
+// R: plans, log and transcript files, start-up errors).
+TEST(Corpus, OwnCaptiveSessionsAgree) {
+  RK_REQUIRE_CORPUS("corpora/rulegame/Rule-Game-game-data");
+  ReplayReport rep;
+  ReplayOptions opt;
+  opt.max_details = 5;
+  opt.root = test::shared_dir() + "/corpora/rulegame";
+  replay_file(std::string(RULEKIT_SOURCE_DIR) + "/tests/rulegame/captive/sessions.jsonl", opt, rep);
+  EXPECT_TRUE(rep.errors.empty());
+  EXPECT_GT(rep.cases, 100);
+  EXPECT_EQ(rep.disagree, 0) << (rep.details.empty() ? "" : rep.details[0]);
+}
+
+}  // namespace
+}  // namespace rk::rulegame

@@ -30,7 +30,8 @@ TEST(Stalemate, AnyPieceAnyBucketNeverStalemates) {
   const StalemateResult res = search_stalemate(r.rs, quick());
   EXPECT_FALSE(res.found);
   EXPECT_TRUE(res.exhaustive_complete);
-  EXPECT_EQ(res.boards_exhaustive, 16 * 36 + 16 * 16 * 630);
+  EXPECT_EQ(res.boards_exhaustive, 16 * 36);
+  EXPECT_EQ(res.boards_sampled, 50);
 }
 
 TEST(Stalemate, APieceNoAtomAcceptsStalematesAtOnce) {
@@ -57,12 +58,11 @@ TEST(Stalemate, DisappearingAtomNeedsTheRealSearch) {
   EXPECT_FALSE(lite_can_stalemate(r.rs, legacy_shapes(), legacy_colors(), nullptr));
   const StalemateResult res = search_stalemate(r.rs, quick());
   ASSERT_TRUE(res.found);
-  ASSERT_EQ(res.board.pieces.size(), 2u);
-  ASSERT_EQ(res.moves.size(), 1u);
+  ASSERT_GE(res.moves.size(), 1u);
   EXPECT_NE(res.moves[0].first, 36);
   // Replaying the found line really ends in a stalemate.
   Episode e(r.rs, res.board);
-  EXPECT_EQ(e.move(res.moves[0].first, res.moves[0].second), kAccept);
+  for (const auto& [pos, bucket] : res.moves) EXPECT_EQ(e.move(pos, bucket), kAccept);
   EXPECT_EQ(e.finish(), kStalemated);
 }
 

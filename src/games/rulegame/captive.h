@@ -19,6 +19,9 @@ struct CaptiveIO {
   bool interactive = false;
 };
 
+// The usage text: the command-line forms and options.
+std::string captive_usage();
+
 // Runs a whole session; returns the process exit status (0, or 1 for a start-up error).
 int run_captive(const std::vector<std::string>& argv, CaptiveIO& io);
 

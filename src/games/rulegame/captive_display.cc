@@ -129,9 +129,11 @@ std::string ascii_board(const Episode& e, const LastMove& last) {
     }
     out += "\n";
   }
-  out += div + "\n#   |";
-  for (int x = 1; x <= kN; ++x) out += fmt::format("   {} ", x);
-  return out + "  ";
+  // Column numbers, spaced by the cell width (three characters per piece a cell may hold).
+  out += div + "\n#   |  ";
+  const std::string gap(static_cast<size_t>(3 * m), ' ');
+  for (int x = 1; x <= kN; ++x) out += fmt::format(" {}{}", x, gap);
+  return out;
 }
 
 }  // namespace rk::rulegame

@@ -46,19 +46,13 @@ std::string java_double(double v) {
 CaptiveLog::CaptiveLog(LogSettings s) : s_(std::move(s)) {
   if (!s_.log_path.empty()) {
     log_.open(s_.log_path, s_.append ? std::ios::app : std::ios::trunc);
-    if (s_.compact) {
-      log_ << "#.nickname,rule_name,trial_id\n#number_of_moves,number_of_errors,if_clear\n"
-           << "." << s_.nickname << "," << s_.rule_name << "," << s_.run << "\n";
-    } else {
-      log_ << "#nickname,rule_name,trial_id,board_id,number_of_pieces,number_of_moves,move_acc,if_clear\n";
+    log_.seekp(0, std::ios::end);
+    if (log_.tellp() <= 0) {  // a header only at the start of an empty file, as the original
+      log_ << (s_.compact ? "#.nickname,rule_name,trial_id\n#number_of_moves,number_of_errors,if_clear\n"
+                          : "#nickname,rule_name,trial_id,board_id,number_of_pieces,number_of_moves,move_acc,if_clear\n");
     }
+    if (s_.compact) log_ << "." << s_.nickname << "," << s_.rule_name << "," << s_.run << "\n";
     log_.flush();
-  }
-  if (!s_.transcript_path.empty()) {
-    transcript_.open(s_.transcript_path, std::ios::trunc);
-    transcript_ << "#playerId,trialListId,seriesNo,ruleId,episodeNo,episodeId,moveNo,timestamp,mover,"
-                   "reactionTime,objectType,objectId,y,x,bucketId,by,bx,code,objectCnt\n";
-    transcript_.flush();
   }
 }
 
@@ -79,26 +73,36 @@ void CaptiveLog::episode_started(int n_pieces) {
 
 void CaptiveLog::attempt(const std::string& object_type, int64_t object_id, int y, int x, int bucket,
                          int code, int objects_left) {
-  if (!transcript_.is_open()) return;
+  if (s_.transcript_path.empty()) return;
   const auto now = std::chrono::system_clock::now();
   const double reaction = std::chrono::duration<double>(now - last_).count();
   last_ = now;
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
   static const int kBy[4] = {7, 7, 0, 0}, kBx[4] = {0, 7, 7, 0};
-  transcript_ << fmt::format("{},{},{},{},{},{},{},{:%Y%m%d-%H%M%S}.{:03},0,{},{},{},{},{},{},{},{},{},{}\n",
+  transcript_lines_ += fmt::format("{},{},{},{},{},{},{},{:%Y%m%d-%H%M%S}.{:03},0,{},{},{},{},{},{},{},{},{},{}\n",
                              s_.nickname, s_.trial_list, s_.series, s_.rule_name, episode_, episode_id_,
                              move_no_++, fmt::localtime(std::chrono::system_clock::to_time_t(now)), ms,
                              java_double(std::round(reaction * 1000) / 1000), object_type, object_id, y,
                              x, bucket, kBy[bucket], kBx[bucket], code, objects_left);
-  transcript_.flush();
 }
 
 void CaptiveLog::episode_ended(int attempts, int accepted, bool cleared) {
+  if (!s_.transcript_path.empty()) {
+    // Each episode's moves are appended when it ends; the header goes into an empty file only.
+    std::ofstream t(s_.transcript_path, std::ios::app);
+    t.seekp(0, std::ios::end);
+    if (t.tellp() <= 0) {
+      t << "#playerId,trialListId,seriesNo,ruleId,episodeNo,episodeId,moveNo,timestamp,mover,"
+           "reactionTime,objectType,objectId,y,x,bucketId,by,bx,code,objectCnt\n";
+    }
+    t << transcript_lines_;
+    transcript_lines_.clear();
+  }
   if (!log_.is_open()) return;
   if (s_.compact) {
     log_ << attempts << "," << attempts - accepted << "," << (cleared ? 1 : 0) << "\n";
   } else {
-    const double acc = attempts == 0 ? std::nan("") : static_cast<double>(accepted) / attempts;
+    const double acc = attempts == 0 ? 0.0 : static_cast<double>(accepted) / attempts;
     log_ << s_.nickname << "," << s_.rule_name << "," << s_.run << "," << episode_ << ","
          << n_pieces_ << "," << attempts << "," << java_double(acc) << "," << (cleared ? 1 : 0) << "\n";
   }

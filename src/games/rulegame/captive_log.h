@@ -30,7 +30,8 @@ class CaptiveLog {
 
  private:
   LogSettings s_;
-  std::ofstream log_, transcript_;
+  std::ofstream log_;
+  std::string transcript_lines_;  // the current episode's rows of the detailed transcript
   int episode_ = -1, n_pieces_ = 0, move_no_ = 0;
   std::string episode_id_;
   std::chrono::system_clock::time_point last_;

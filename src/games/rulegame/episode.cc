@@ -324,6 +324,32 @@ bool Episode::build_acceptance() {
   return false;
 }
 
+bool Episode::row_accepts_piece(size_t row, size_t j) {
+  CellMask occupied = 0;
+  for (const Piece& p : pieces_) occupied |= bit(p.pos);
+  for (size_t o = 0; o < rules_->orders.size(); ++o) eligible_[o] = rules_->orders[o].eligible(occupied);
+  uint8_t all = 0xF;
+  for (const Atom& atom : rules_->atoms_of(rules_->rows[row])) {
+    if (!position_allows(*rules_, atom.pos, pieces_[j].pos, eligible_)) return false;
+    uint8_t mask = 0;
+    ValueSet bs;
+    for (int b = 0; b < kBuckets; ++b) {
+      EvalEnv env(*this, j, b);
+      if (!atom_accepts_piece(atom, j, &env)) continue;
+      if (!atom.buckets_vary) {
+        mask |= atom.const_buckets & (1 << b);
+        continue;
+      }
+      expr::eval_set(rules_->pool, atom.bucket, env, bs);
+      for (const Value& v : bs) {
+        if (v.is_int() && ((v.v % 4) + 4) % 4 == b) mask |= static_cast<uint8_t>(1 << b);
+      }
+    }
+    all &= mask;
+  }
+  return all != 0;
+}
+
 uint8_t Episode::movable_to(size_t j) const {
   const size_t na = rules_->rows.empty() ? 0 : rules_->rows[cur_.row].atoms.count;
   if ((j + 1) * na > cur_.acc.size()) return 0;

@@ -57,6 +57,9 @@ class Episode {
   size_t counters_row() const { return cur_.row; }
   // Index of the piece in cell `pos`, or -1.
   int piece_at(int pos) const;
+  // Whether row `row` (fresh counters, every atom at once) accepts the j-th piece into some
+  // bucket: how the original checks board conditions (condTrain=/condTest=).
+  bool row_accepts_piece(size_t row, size_t j);
   // A compact description of everything that decides the future of the episode (the pieces
   // left, the rule line and its counters, the memory of removed pieces), for search.
   std::string state_key() const;

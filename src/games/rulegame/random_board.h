@@ -23,6 +23,12 @@ struct Placement {
   bool crowded = false;   // cells drawn independently, so pieces may share them
 };
 
+// The same without exceptions: false with the original program's message where it would throw
+// (too many pieces, more distinct shapes or colors than the lists or the pieces allow).
+bool try_random_board(JavaRandom& rng, int n_pieces, int n_shapes, int n_colors,
+                      const std::vector<std::string>& shapes, const std::vector<std::string>& colors,
+                      const Placement& placement, Board& out, std::string& why);
+// Throws std::invalid_argument where try_random_board fails (for callers that validated first).
 Board random_board(JavaRandom& rng, int n_pieces, int n_shapes, int n_colors,
                    const std::vector<std::string>& shapes, const std::vector<std::string>& colors,
                    const Placement& placement = {});

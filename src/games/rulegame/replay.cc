@@ -33,8 +33,8 @@ struct Parsed {
 
 class Replayer {
  public:
-  Replayer(const ReplayOptions& opt, ReplayReport& rep, std::string root)
-      : opt_(opt), rep_(rep), root_(std::move(root)) {}
+  Replayer(const ReplayOptions& opt, ReplayReport& rep, std::string root, std::string jsonl_dir)
+      : opt_(opt), rep_(rep), root_(std::move(root)), jsonl_dir_(std::move(jsonl_dir)) {}
 
   void record(const json& r) {
     if (r.contains("session_id")) {
@@ -261,6 +261,10 @@ class Replayer {
     for (const char* sub : {"Rule-Game-game-data", "Rule-Game-server"}) {
       fs::create_directory_symlink(fs::absolute(fs::path(root_) / sub), dir / sub, ec);
     }
+    // Sessions of the project's own (tests/rulegame/captive) also see the folders beside them.
+    for (const auto& e : fs::directory_iterator(jsonl_dir_, ec)) {
+      if (e.is_directory()) fs::create_directory_symlink(fs::absolute(e.path()), dir / e.path().filename(), ec);
+    }
     std::istringstream in(r["stdin"].get<std::string>());
     std::ostringstream out, err;
     CaptiveIO io{in, out, err, dir.string()};
@@ -285,6 +289,11 @@ class Replayer {
       // there and then go on. After a crash the next answer must be an error status.
       if (got.compare(0, want.size(), want) != 0) {
         fail(id, "output differs " + first_difference(want, got));
+        return;
+      }
+      if (crash && want.empty()) {  // died before its first episode: no output, status 1
+        if (!got.empty() || code != 1) fail(id, "expected no output and exit status 1 (no board can be made)");
+        else pass();
         return;
       }
       if (crash && (got.size() <= want.size() || got[want.size()] != '-')) {
@@ -324,7 +333,7 @@ class Replayer {
 
   const ReplayOptions& opt_;
   ReplayReport& rep_;
-  std::string root_;
+  std::string root_, jsonl_dir_;
   std::map<std::string, std::unique_ptr<Parsed>> cache_;
 };
 
@@ -341,7 +350,8 @@ void replay_file(const std::string& path, const ReplayOptions& opt, ReplayReport
     root = std::filesystem::path(path).parent_path().parent_path().string();
     if (root.empty()) root = "..";
   }
-  Replayer r(opt, report, root);
+  std::string jdir = std::filesystem::path(path).parent_path().string();
+  Replayer r(opt, report, root, jdir.empty() ? "." : jdir);
   std::string line;
   size_t line_no = 0;
   while (std::getline(in, line)) {

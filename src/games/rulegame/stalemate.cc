@@ -178,12 +178,42 @@ bool try_board(const RuleSet& rules, const Board& b, size_t budget, StalemateRes
 
 }  // namespace
 
+namespace {
+
+// One random play: from `b`, accepted moves chosen uniformly at random until the episode ends.
+bool random_play(const RuleSet& rules, const Board& b, JavaRandom& rng, StalemateResult& r) {
+  Episode e(rules, b);
+  std::vector<std::pair<int, int>> path, options;
+  while (!e.over()) {
+    options.clear();
+    for (size_t j = 0; j < e.pieces().size(); ++j) {
+      const uint8_t m = e.movable_to(j);
+      for (int k = 0; k < kBuckets; ++k) {
+        if (m & (1 << k)) options.emplace_back(e.pieces()[j].pos, k);
+      }
+    }
+    if (options.empty()) break;
+    const auto [pos, bucket] = options[static_cast<size_t>(rng.next_int(static_cast<int32_t>(options.size())))];
+    if (e.move(pos, bucket) != kAccept) break;
+    path.emplace_back(pos, bucket);
+    ++r.states;
+  }
+  if (e.finish() != kStalemated) return false;
+  r.found = true;
+  r.board = b;
+  r.moves = std::move(path);
+  return true;
+}
+
+}  // namespace
+
 StalemateResult search_stalemate(const RuleSet& rules, const StalemateSearch& opt) {
   StalemateResult r;
   const std::vector<std::string>& shapes = opt.shapes.empty() ? legacy_shapes() : opt.shapes;
   const std::vector<std::string>& colors = opt.colors.empty() ? legacy_colors() : opt.colors;
   const int kinds = static_cast<int>(shapes.size() * colors.size());
-  // Exhaustive: every choice of cells and piece kinds, one to `exhaustive_pieces` pieces.
+  // Exhaustive: every choice of cells and piece kinds, one to `exhaustive_pieces` pieces, every
+  // line of play (depth-first, memoized on the episode state).
   for (int n = 1; n <= opt.exhaustive_pieces; ++n) {
     std::vector<int> cells(static_cast<size_t>(n));
     for (int i = 0; i < n; ++i) cells[static_cast<size_t>(i)] = i + 1;
@@ -214,15 +244,17 @@ StalemateResult search_stalemate(const RuleSet& rules, const StalemateSearch& op
       for (int i = k + 1; i < n; ++i) cells[static_cast<size_t>(i)] = cells[static_cast<size_t>(i - 1)] + 1;
     }
   }
-  // Sampling: random boards with more pieces, searched within a state budget each.
+  // Sampling: random boards as the game generates them, each played once at random.
   JavaRandom rng(opt.seed);
-  for (int s = 0; s < opt.sample_boards && opt.exhaustive_pieces < opt.max_pieces; ++s) {
-    const int n = rng.in_range(opt.exhaustive_pieces + 1, opt.max_pieces);
-    Board b = random_board(rng, n, 0, 0, shapes, colors);
+  const int lo = std::min(opt.exhaustive_pieces + 1, opt.max_pieces);
+  for (int s = 0; s < opt.sample_boards; ++s) {
+    const int n = rng.in_range(lo, opt.max_pieces);
+    Board b;
+    std::string why;
+    if (!try_random_board(rng, n, 0, 0, shapes, colors, Placement(), b, why)) break;
     ++r.boards_sampled;
-    bool cut = false;
-    if (try_board(rules, b, opt.state_budget, r, cut)) return r;
-    if (cut) ++r.boards_cut;
+    if (random_play(rules, b, rng, r)) return r;
+    if (opt.progress && (s + 1) % 256 == 0) opt.progress(s + 1, opt.sample_boards);
   }
   return r;
 }

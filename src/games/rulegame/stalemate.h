@@ -1,6 +1,7 @@
 // Stalemate analysis of rule sets.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,12 +20,14 @@ bool lite_can_stalemate(const RuleSet& rules, const std::vector<std::string>& sh
                         const std::vector<std::string>& colors, Board* sample);
 
 struct StalemateSearch {
-  int exhaustive_pieces = 2;     // every board with up to this many pieces is searched
-  int sample_boards = 2000;      // then this many random boards with more pieces
+  int exhaustive_pieces = 1;     // every board with up to this many pieces, every line of play
+  int sample_boards = 3000;      // then this many random boards with more pieces, played at random
   int max_pieces = 9;
-  size_t state_budget = 20000;   // states explored per sampled board before giving up on it
+  size_t state_budget = 20000;   // states explored per exhaustive board before giving up on it
   int64_t seed = 1;
   std::vector<std::string> shapes, colors;
+  // Called now and then during sampling with (plays done, plays planned), for progress output.
+  std::function<void(int, int)> progress;
 };
 
 struct StalemateResult {
@@ -37,7 +40,9 @@ struct StalemateResult {
 
 // Whether some play of the real rules (counters, buckets, memory) reaches a stalemate: a
 // depth-first search over the player's accepted moves, with memoization of states, on every
-// board of up to `exhaustive_pieces` pieces, then on random larger boards (sampling).
+// board of up to `exhaustive_pieces` pieces, then random plays of random larger boards
+// (sampling: a stalemate that a fraction p of random plays reaches is missed by K plays with
+// probability (1-p)^K, so K plays rule out p >= 3/K with 95% confidence).
 StalemateResult search_stalemate(const RuleSet& rules, const StalemateSearch& opt);
 
 }  // namespace rk::rulegame
