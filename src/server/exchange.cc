@@ -76,7 +76,7 @@ std::string serve_bytes(std::string_view raw, const Router& router, const Limits
   std::ostringstream out;
   beast::flat_buffer buffer;
   auto in = buffer.prepare(raw.size());
-  std::memcpy(in.data(), raw.data(), raw.size());
+  if (!raw.empty()) std::memcpy(in.data(), raw.data(), raw.size());  // an empty view may hold no pointer
   buffer.commit(raw.size());
   for (;;) {
     http::request_parser<http::string_body> parser;
