@@ -244,6 +244,7 @@ void Game::apply_action(const Action& a) {
     case Kind::kUnite: {
       Attack& at = attacks_[static_cast<size_t>(a.attack)];
       at.slots[at.size++] = a.slot;
+      mark_united();
       break;
     }
     case Kind::kBlock: attacks_[static_cast<size_t>(a.attack)].blocker = a.slot; break;

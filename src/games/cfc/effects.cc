@@ -295,7 +295,18 @@ bool Game::unite(const std::vector<EntityId>& cards) {
   Attack a;
   for (int8_t s : slots) a.slots[a.size++] = s;
   attacks_.push_back(a);
+  mark_united();
   return true;
+}
+
+void Game::mark_united() {
+  for (const Attack& a : attacks_) {
+    if (a.size < 2) continue;
+    for (int k = 0; k < a.size; ++k) {
+      const EntityId e = players_[active_].ring[static_cast<size_t>(a.slots[static_cast<size_t>(k)])];
+      if (e != kNoEntity) cards_[e].united = true;
+    }
+  }
 }
 
 void Game::swap_slots(int p, int a, int b) {
@@ -383,6 +394,9 @@ void Game::count_script(int32_t script) const {
 const CScript* Game::script_of(EntityId e) const {
   const int32_t s = rules_def(e).script;
   if (s < 0 || cards_[e].powerless) return nullptr;
+  // A ● ability of a united attack's member is nullified for the rest of the turn: it listens to
+  // no event and changes no damage, BP, cost, rule or ability meanwhile.
+  if (cards_[e].united && rules_def(e).ability == AbilityType::kAuto) return nullptr;
   const CScript& cs = pool_->compiled[static_cast<size_t>(s)];
   return cs.compiled ? &cs : nullptr;
 }
@@ -423,6 +437,7 @@ bool Game::detach(EntityId e) {
     c.bp = def(e).bp;
     c.granted = c.revoked = 0;
     c.powerless = false;
+    c.united = false;
     c.rules = kOwnRules;
     ++c.epoch;
     return true;
@@ -1270,6 +1285,7 @@ kernel::Duration Game::timed(const CStatement& st, int controller) const {
 
 // "Until the end of the turn" ends: BP changes are taken back from characters still in the ring.
 void Game::end_of_turn_effects() {
+  for (Card& c : cards_) c.united = false;
   for (const auto& entry : bp_changes_.entries()) {
     const BpChange& b = entry.effect;
     int p, slot;

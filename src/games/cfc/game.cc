@@ -288,6 +288,7 @@ void Game::ko(int p, int slot) {
   cards_[e].frozen = cards_[e].fresh = false;
   cards_[e].granted = cards_[e].revoked = 0;
   cards_[e].powerless = false;
+  cards_[e].united = false;
   cards_[e].rules = kOwnRules;
   ++cards_[e].epoch;
   cards_[e].last_bp = cards_[e].bp;
@@ -334,7 +335,7 @@ uint64_t Game::hash() const {
   for (const PlayedAuto& l : played_autos_) h = hash_mix(h, l.card | static_cast<uint64_t>(static_cast<uint8_t>(l.player)) << 32 | 1ull << 41);
   for (const Card& c : cards_) {
     h = hash_mix(h, c.granted | static_cast<uint64_t>(c.revoked) << 16 | static_cast<uint64_t>(c.powerless) << 32 |
-                        static_cast<uint64_t>(c.rules) << 40);
+                        static_cast<uint64_t>(c.united) << 33 | static_cast<uint64_t>(c.rules) << 40);
   }
   for (const PlayerState& ps : players_) h = hash_mix(h, ps.granted);
   for (const auto& r : rule_changes_.entries()) {

@@ -95,6 +95,9 @@ struct Card {
   uint16_t epoch = 0;  // how many times it left the ring: effects on an earlier stay end with it
   uint16_t granted = 0, revoked = 0;  // abilities given (+x) or taken (-x) for good during this stay
   bool powerless = false;             // loseAbility(): its rules are gone for this stay
+  // It took part in a united attack: its ● ability is nullified until the end of the turn
+  // (rulebook, "● Ability"); ▲ and ■ abilities are not.
+  bool united = false;
   // copyAbility(), steal(), swapAbilities(): the card model (CardPool::cards index) whose rules
   // (script and ability type) it has for this stay; kOwnRules: its own.
   uint16_t rules = kOwnRules;
@@ -395,6 +398,8 @@ class Game {
   int32_t ring_mod(int32_t CScript::*field) const;  // the sum of a while-in-the-ring change over both rings
   bool char_bp_allowed(EntityId card) const;        // modRule(play_char_bp_limit) of the cards in the rings  // the lowest BP of the characters in the rings (bp:lowest)
   void remove_from_attack(int p, int slot);
+  // The members of the united attacks (two or more characters) take part in one from now on.
+  void mark_united();
   // Two slots of p's ring exchange what they hold (characters with their back-ups, or an empty
   // slot); attacks and counters follow their characters.
   void swap_slots(int p, int a, int b);
