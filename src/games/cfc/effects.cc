@@ -299,6 +299,15 @@ bool Game::unite(const std::vector<EntityId>& cards) {
   return true;
 }
 
+void Game::lead_leaves(int p, int slot) {
+  if (p != active_) return;
+  // The attack stays listed (its members attacked, and combat code may be walking the list): it is
+  // only marked.
+  for (Attack& a : attacks_) {
+    if (a.size > 0 && a.slots[0] == slot) a.collapsed = true;
+  }
+}
+
 void Game::mark_united() {
   for (const Attack& a : attacks_) {
     if (a.size < 2) continue;
@@ -427,6 +436,7 @@ bool Game::detach(EntityId e) {
   int p, slot;
   slot_of(e, p, slot);
   if (p >= 0) {
+    lead_leaves(p, slot);
     PlayerState& ps = players_[p];
     ps.ring[static_cast<size_t>(slot)] = kNoEntity;
     for (EntityId b : ps.backups[static_cast<size_t>(slot)]) players_[cards_[b].owner].discards.push_top(b);
