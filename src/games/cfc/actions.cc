@@ -223,7 +223,7 @@ void Game::apply_action(const Action& a) {
       // Effects that last until the next action card (Tessa's free action) end once it is paid for.
       if (a.kind == Kind::kPlayAction) cost_changes_.expire({kernel::Moment::Kind::kEvent, -1, kEventActionPlayed});
       if (a.rule >= 0) run_script(a, e, p);
-      players_[cards_[e].owner].discards.push_top(e);
+      put(players_[cards_[e].owner].discards, e);
       if (const CScript* s = script_of(e); s && !s->autos.empty()) played_autos_.push_back({e, static_cast<int8_t>(p)});
       break;
     }

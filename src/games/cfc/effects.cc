@@ -84,7 +84,7 @@ std::vector<EntityId> Game::pick_from_hand(int player, const HandPick& pick, Ent
 void Game::discard_cards(int player, const std::vector<EntityId>& cards) {
   for (EntityId e : cards) {
     if (!players_[player].hand.remove(e)) continue;
-    players_[cards_[e].owner].discards.push_top(e);
+    put(players_[cards_[e].owner].discards, e);
     memory_.discarded.push_back(e);
   }
 }
@@ -178,12 +178,26 @@ bool Game::hooks_allow_block(size_t k, int slot) const {
 void Game::transform(EntityId c, uint16_t model) {
   int p, slot;
   slot_of(c, p, slot);
+  if (cards_[c].printed == kOwnRules) cards_[c].printed = cards_[c].def;
   cards_[c].def = model;
   cards_[c].rules = kOwnRules;  // it has the new card's rules
   if (p < 0) return;
-  for (EntityId b : players_[p].backups[static_cast<size_t>(slot)]) players_[cards_[b].owner].discards.push_top(b);
+  for (EntityId b : players_[p].backups[static_cast<size_t>(slot)]) put(players_[cards_[b].owner].discards, b);
   players_[p].backups[static_cast<size_t>(slot)].clear();
   cards_[c].bp = def(c).bp;
+}
+
+void Game::untransform(EntityId c) {
+  Card& card = cards_[c];
+  if (card.printed == kOwnRules) return;
+  card.def = card.printed;
+  card.printed = kOwnRules;
+}
+
+void Game::put(kernel::Zone& pile, EntityId c, bool bottom) {
+  untransform(c);
+  if (bottom) pile.push_bottom(c);
+  else pile.push_top(c);
 }
 
 void Game::compute_vars(int32_t script, EntityId self, int p) {
@@ -271,8 +285,7 @@ bool Game::move_revealed(EntityId c, const CEffect& e, int p) {
     const int to = e.whose < 0 ? q : e.whose == 0 ? p : 1 - p;
     kernel::Zone* z = pile_of(to, e.pile);
     for (auto it = above.rbegin(); it != above.rend(); ++it) {  // the top card was revealed first
-      if (e.value == -1) z->push_bottom(*it);
-      else z->push_top(*it);
+      put(*z, *it, e.value == -1);
       memory_.moved.push_back(*it);
     }
     return !above.empty();
@@ -439,8 +452,9 @@ bool Game::detach(EntityId e) {
     lead_leaves(p, slot);
     PlayerState& ps = players_[p];
     ps.ring[static_cast<size_t>(slot)] = kNoEntity;
-    for (EntityId b : ps.backups[static_cast<size_t>(slot)]) players_[cards_[b].owner].discards.push_top(b);
+    for (EntityId b : ps.backups[static_cast<size_t>(slot)]) put(players_[cards_[b].owner].discards, b);
     ps.backups[static_cast<size_t>(slot)].clear();
+    untransform(e);
     Card& c = cards_[e];
     c.frozen = c.fresh = false;
     c.last_bp = c.bp;
@@ -984,9 +998,12 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
             kernel::Zone& b = *pile_of(t, e.pile2);
             if (e.cmd == CEffect::Cmd::kSwapPiles) {
               std::swap(a.ids(), b.ids());
+              for (kernel::Zone* z : {&a, &b}) {
+                for (EntityId x : z->ids()) untransform(x);
+              }
             } else {
               // movePile(discards, deck): every card, the first pile's top ending on top.
-              for (EntityId x : a.ids()) b.push_top(x);
+              for (EntityId x : a.ids()) put(b, x);
               a.ids().clear();
             }
             ok = true;
@@ -1060,7 +1077,7 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
             for (int32_t i = 0; i < e.value; ++i) {
               const auto top = tp.deck.take_top();
               if (!top) break;
-              players_[cards_[*top].owner].discards.push_top(*top);
+              put(players_[cards_[*top].owner].discards, *top);
               memory_.trashed.push_back(*top);
               ok = true;
             }
@@ -1129,8 +1146,7 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
         const int to = e.whose < 0 ? cards_[c].owner : e.whose == 0 ? p : 1 - p;
         if (!detach(c)) continue;
         kernel::Zone* z = pile_of(to, e.pile);
-        if (e.value == -1) z->push_bottom(c);
-        else z->push_top(c);
+        put(*z, c, e.value == -1);
         memory_.moved.push_back(c);
         ok = true;
         continue;

@@ -292,12 +292,13 @@ void Game::ko(int p, int slot) {
   cards_[e].united = false;
   cards_[e].rules = kOwnRules;
   ++cards_[e].epoch;
+  untransform(e);
   cards_[e].last_bp = cards_[e].bp;
   cards_[e].bp = def(e).bp;
   memory_.destroyed.push_back(e);
-  players_[cards_[e].owner].discards.push_top(e);
+  put(players_[cards_[e].owner].discards, e);
   // Back-ups are not in the ring: they go with their character.
-  for (EntityId b : ps.backups[static_cast<size_t>(slot)]) players_[cards_[b].owner].discards.push_top(b);
+  for (EntityId b : ps.backups[static_cast<size_t>(slot)]) put(players_[cards_[b].owner].discards, b);
   ps.backups[static_cast<size_t>(slot)].clear();
 }
 
@@ -336,7 +337,8 @@ uint64_t Game::hash() const {
   for (const PlayedAuto& l : played_autos_) h = hash_mix(h, l.card | static_cast<uint64_t>(static_cast<uint8_t>(l.player)) << 32 | 1ull << 41);
   for (const Card& c : cards_) {
     h = hash_mix(h, c.granted | static_cast<uint64_t>(c.revoked) << 16 | static_cast<uint64_t>(c.powerless) << 32 |
-                        static_cast<uint64_t>(c.united) << 33 | static_cast<uint64_t>(c.rules) << 40);
+                        static_cast<uint64_t>(c.united) << 33 | static_cast<uint64_t>(c.rules) << 40 |
+                        static_cast<uint64_t>(c.printed) << 48);
   }
   for (const PlayerState& ps : players_) h = hash_mix(h, ps.granted);
   for (const auto& r : rule_changes_.entries()) {

@@ -101,6 +101,8 @@ struct Card {
   // copyAbility(), steal(), swapAbilities(): the card model (CardPool::cards index) whose rules
   // (script and ability type) it has for this stay; kOwnRules: its own.
   uint16_t rules = kOwnRules;
+  // transform(): the card model it was before it became another card; kOwnRules: not transformed.
+  uint16_t printed = kOwnRules;
   bool operator==(const Card&) const = default;
 };
 
@@ -411,6 +413,10 @@ class Game {
   // slot); attacks and counters follow their characters.
   void swap_slots(int p, int a, int b);
   void transform(EntityId card, uint16_t model);
+  // A transformed card that goes to a pile is its original card again (rulebook glossary, "Become
+  // Another Card"); `put` does that, then puts it on top of (or under) the pile.
+  void untransform(EntityId card);
+  void put(kernel::Zone& pile, EntityId card, bool bottom = false);
   bool move_revealed(EntityId card, const CEffect& e, int p);
   bool unite(const std::vector<EntityId>& cards);
   // ?canBlock? hooks of the attacking ring: whether the defender's character in `slot` may counter attack k.
