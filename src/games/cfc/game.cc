@@ -213,9 +213,10 @@ void Game::resolve_combat() {
         }
       }
       // Piercing: a united attack (or a character with pierce) stronger than its blocker deals the
-      // difference to the defender, unless the blocker prevents it.
-      if (((united && rule_on(kRulePiercing, active_)) || (abilities(lead_card) & kPierce)) &&
-          !(abilities(blocker_card) & kPreventPierce) && dmg + pdmg > blocker_bp) {
+      // difference to the defender, unless the blocker prevents it; preventpierce ("whenever this
+      // character counter-attacks a united attack") does not stop a solo attacker's.
+      const bool prevented = united && (abilities(blocker_card) & kPreventPierce);
+      if (((united && rule_on(kRulePiercing, active_)) || (abilities(lead_card) & kPierce)) && !prevented && dmg + pdmg > blocker_bp) {
         deal_player_damage(def, dmg + pdmg - blocker_bp);
       }
     } else {
