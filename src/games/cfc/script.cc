@@ -277,9 +277,12 @@ class Compiler {
     }
     if (a.statements.size() > 1) {
       // Lucky card: draw(3); moveTo(myDeck) target(<2>*@hand): several cards chosen after an earlier
-      // statement changed what there is to choose from are taken one at a time when it runs.
+      // statement changed what there is to choose from are taken one at a time when it runs. So is
+      // one card of the hand: the steps run in the order written, and a card drawn by an earlier
+      // step is one to choose from (Kenji: "Draw a card ..., then put a card from your hand ...").
       CTarget& t = a.statements.back().target;
-      if (t.who == CTarget::Who::kCards && !t.plural && t.random == 0 && (t.max > 1 || t.min != 1)) {
+      const bool from_hand = t.pile == Pile::kHand && !t.or_enemy;
+      if (t.who == CTarget::Who::kCards && !t.plural && t.random == 0 && (t.max > 1 || t.min != 1 || from_hand)) {
         t.one_at_a_time = true;
         a.statements.back().pending = true;
       }
