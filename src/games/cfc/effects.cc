@@ -359,7 +359,8 @@ void Game::remove_from_attack(int p, int slot) {
 
 uint16_t Game::abilities(EntityId e) const {
   const Card& c = cards_[e];
-  uint16_t bits = c.granted;
+  const bool off = nullified(e);  // what its own ● ability gave it is nullified too
+  uint16_t bits = off ? static_cast<uint16_t>(c.granted & ~c.own_granted) : c.granted;
   if (const CScript* s = script_of(e); s && (s->abilities || !s->cond_abilities.empty())) {
     bits |= s->abilities;
     if (!s->cond_abilities.empty()) {
@@ -374,7 +375,7 @@ uint16_t Game::abilities(EntityId e) const {
     count_script_run(e);
   }
   for (const auto& g : grants_.entries()) {
-    if (g.effect.card == e && g.effect.epoch == c.epoch) bits |= g.effect.bits;
+    if (g.effect.card == e && g.effect.epoch == c.epoch && !(off && g.effect.own)) bits |= g.effect.bits;
   }
   return static_cast<uint16_t>(bits & ~c.revoked);
 }
@@ -418,7 +419,7 @@ const CScript* Game::script_of(EntityId e) const {
   if (s < 0 || cards_[e].powerless) return nullptr;
   // A ● ability of a united attack's member is nullified for the rest of the turn: it listens to
   // no event and changes no damage, BP, cost, rule or ability meanwhile.
-  if (cards_[e].united && rules_def(e).ability == AbilityType::kAuto) return nullptr;
+  if (nullified(e)) return nullptr;
   const CScript& cs = pool_->compiled[static_cast<size_t>(s)];
   return cs.compiled ? &cs : nullptr;
 }
@@ -459,7 +460,7 @@ bool Game::detach(EntityId e) {
     c.frozen = c.fresh = false;
     c.last_bp = c.bp;
     c.bp = def(e).bp;
-    c.granted = c.revoked = 0;
+    c.granted = c.revoked = c.own_granted = 0;
     c.powerless = false;
     c.united = false;
     c.rules = kOwnRules;
@@ -1183,18 +1184,23 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
           break;
         }
         case CEffect::Cmd::kDestroy: ko(cp, slot); break;
-        case CEffect::Cmd::kGrant:
+        case CEffect::Cmd::kGrant: {
+          const bool own = c == self && rules_def(c).ability == AbilityType::kAuto;
           if (st.until_end_of_turn || st.until_opponent_turn_end || st.until_your_next_turn) {
-            grants_.add({c, static_cast<int8_t>(cp), card.epoch, e.ability}, timed(st, p));
+            grants_.add({c, static_cast<int8_t>(cp), card.epoch, e.ability, own}, timed(st, p));
           } else {
             card.granted |= e.ability;
+            // Given by something else as well: it stays when the ● ability is nullified.
+            card.own_granted = static_cast<uint16_t>(own ? card.own_granted | e.ability : card.own_granted & ~e.ability);
             card.revoked = static_cast<uint16_t>(card.revoked & ~e.ability);
           }
           break;
+        }
         case CEffect::Cmd::kLoseAbility: card.powerless = true; break;
         case CEffect::Cmd::kRevoke:
           card.revoked |= e.ability;
           card.granted = static_cast<uint16_t>(card.granted & ~e.ability);
+          card.own_granted = static_cast<uint16_t>(card.own_granted & ~e.ability);
           break;
         case CEffect::Cmd::kFreeze: card.frozen = e.mod == 't' ? !card.frozen : true; break;
         case CEffect::Cmd::kRemoveFromAttack: remove_from_attack(cp, slot); break;

@@ -288,7 +288,7 @@ void Game::ko(int p, int slot) {
   const EntityId e = ps.ring[static_cast<size_t>(slot)];
   ps.ring[static_cast<size_t>(slot)] = kNoEntity;
   cards_[e].frozen = cards_[e].fresh = false;
-  cards_[e].granted = cards_[e].revoked = 0;
+  cards_[e].granted = cards_[e].revoked = cards_[e].own_granted = 0;
   cards_[e].powerless = false;
   cards_[e].united = false;
   cards_[e].rules = kOwnRules;
@@ -337,6 +337,7 @@ uint64_t Game::hash() const {
   for (const auto& [e, epoch] : fired_once_) h = hash_mix(h, e | static_cast<uint64_t>(epoch) << 16 | 1ull << 40);
   for (const PlayedAuto& l : played_autos_) h = hash_mix(h, l.card | static_cast<uint64_t>(static_cast<uint8_t>(l.player)) << 32 | 1ull << 41);
   for (const Card& c : cards_) {
+    h = hash_mix(h, static_cast<uint64_t>(c.own_granted) << 48);
     h = hash_mix(h, c.granted | static_cast<uint64_t>(c.revoked) << 16 | static_cast<uint64_t>(c.powerless) << 32 |
                         static_cast<uint64_t>(c.united) << 33 | static_cast<uint64_t>(c.rules) << 40 |
                         static_cast<uint64_t>(c.printed) << 48);
@@ -354,7 +355,7 @@ uint64_t Game::hash() const {
   for (const auto& g : grants_.entries()) {
     h = hash_mix(h, g.effect.card | static_cast<uint64_t>(static_cast<uint8_t>(g.effect.player)) << 16 |
                         static_cast<uint64_t>(g.effect.epoch) << 24 | static_cast<uint64_t>(g.effect.bits) << 40);
-    h = hash_mix(h, static_cast<uint64_t>(static_cast<uint8_t>(g.duration.player)));
+    h = hash_mix(h, static_cast<uint64_t>(static_cast<uint8_t>(g.duration.player)) | static_cast<uint64_t>(g.effect.own) << 8);
   }
   for (const auto& b : bp_changes_.entries()) {
     h = hash_mix(h, b.effect.card | static_cast<uint64_t>(b.effect.epoch) << 16 | static_cast<uint64_t>(static_cast<uint32_t>(b.effect.delta)) << 32);

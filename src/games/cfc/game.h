@@ -94,6 +94,7 @@ struct Card {
   bool fresh = false;  // entered the ring this turn of its controller ("just entered")
   uint16_t epoch = 0;  // how many times it left the ring: effects on an earlier stay end with it
   uint16_t granted = 0, revoked = 0;  // abilities given (+x) or taken (-x) for good during this stay
+  uint16_t own_granted = 0;           // of `granted`, those its own ● ability gave it (nullified with it)
   bool powerless = false;             // loseAbility(): its rules are gone for this stay
   // It took part in a united attack: its ● ability is nullified until the end of the turn
   // (rulebook, "● Ability"); ▲ and ■ abilities are not.
@@ -120,6 +121,7 @@ struct Grant {
   int8_t player = -1;
   uint16_t epoch = 0;
   uint16_t bits = 0;
+  bool own = false;  // the card's own ● ability gave it (nullified with it)
   bool operator==(const Grant&) const = default;
 };
 
@@ -409,6 +411,8 @@ class Game {
   void lead_leaves(int p, int slot);
   // The members of the united attacks (two or more characters) take part in one from now on.
   void mark_united();
+  // A ● ability nullified for the rest of the turn: its character took part in a united attack.
+  bool nullified(EntityId e) const { return cards_[e].united && rules_def(e).ability == AbilityType::kAuto; }
   // Two slots of p's ring exchange what they hold (characters with their back-ups, or an empty
   // slot); attacks and counters follow their characters.
   void swap_slots(int p, int a, int b);
