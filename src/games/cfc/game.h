@@ -353,6 +353,22 @@ class Game {
   // `chosen`: the cards chosen for its target; `more`: for its further targets (CStatement::more).
   bool run_statement(int32_t script, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
                      EntityId self, int p, Only only = Only::kAll);
+  // What a statement works on (interpreter.cc): its cards, players and further cards.
+  struct Targets {
+    std::vector<EntityId> cards, more;
+    std::vector<int> players;
+  };
+  Targets statement_targets(const CStatement& st, const ExprScope& scope, const std::vector<EntityId>& chosen,
+                            const std::vector<EntityId>& more, EntityId self, int p, Only only);
+  // One effect of a statement; true when it raised a choice (the rule waits). `ok`: whether it did
+  // something (for `&&`, `||`).
+  bool run_effect(int32_t script, const CStatement& st, const CEffect& fx, const ExprScope& scope, const Targets& tg,
+                  const std::vector<EntityId>& chosen, const std::vector<EntityId>& more, EntityId self, int p, Only only, bool& ok);
+  bool card_command(int32_t script, const CStatement& st, const CEffect& e, const ExprScope& scope, const std::vector<EntityId>& cards,
+                    EntityId self, int p, bool hand_card, uint16_t becomes, bool& ok);
+  void card_effect(const CStatement& st, const CEffect& e, EntityId c, EntityId self, int p, bool hand_card, uint16_t becomes, bool& ok);
+  void player_effect(const CStatement& st, const CEffect& e, int t, int p, EntityId self, bool& ok);
+  void player_rule_effect(const CStatement& st, const CEffect& e, int t, int p, EntityId self, bool& ok);
   // copyAbility(): `to` (in a ring) gets the rules `from` has; false when `from` has none.
   bool copy_rules(EntityId to, EntityId from);
   uint16_t rules_model(EntityId e) const;       // kOwnRules: it has none
