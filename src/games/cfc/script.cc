@@ -514,239 +514,247 @@ class Compiler {
     if (cs.until_next_action && std::any_of(b.effects.begin(), b.effects.end(), [](const Effect& e) { return e.name != "alterCost"; })) {
       miss("unac on this effect");
     }
-    for (size_t i = 0; i < b.effects.size(); ++i) {
-      const Effect& e = b.effects[i];
-      if (e.kind == Effect::Kind::kAbility) {
-        CEffect ce;
-        ce.cmd = e.sign == '-' ? CEffect::Cmd::kRevoke : CEffect::Cmd::kGrant;
-        ce.ability = ability_bit(e.name);
-        ce.stop_on_fail = i > 0 && b.joins[i - 1] == 'a';
-        if (!ce.ability) miss(std::string(1, e.sign) + e.name);
-        cs.effects.push_back(ce);
-        continue;
-      }
-      const CommandInfo* info = nullptr;
-      for (const CommandInfo& c : kCommands) {
-        if (c.name == e.name) info = &c;
-      }
-      if (!info) {
-        miss(e.name + "()");
-        continue;
-      }
-      CEffect ce;
-      ce.cmd = info->cmd;
-      // command?() asks the player; it is supported after a prophecy(), whose choices come first.
-      ce.ask = e.ask;
-      if (e.ask && !(i > 0 && b.effects[0].name == "prophecy")) miss(e.name + "?()");
-      ce.stop_on_fail = i > 0 && b.joins[i - 1] == 'a';
-      if (i > 0 && b.joins[i - 1] == 'o') miss("||");
-      if (ce.cmd == CEffect::Cmd::kMoveTo) {
-        move_args(e, ce);
-        if (ce.value == kAskPosition) {
-          // moveTo(oppDeck, ?): the player puts the cards on top or at the bottom once the rule runs.
-          if (ce.pile != Pile::kDeck) miss("moveTo(pile, ?) of a pile other than a deck");
-          if (i + 1 != b.effects.size()) miss("moveTo(pile, ?) before other effects");
-          cs.pending = true;
-        }
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (e.name == "rndDiscard") {
-        // rndDiscard(n): discard(<rn>), n cards of the hand at random.
-        ce.pick.random = 1;
-        if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kExpr && r_.pool[e.args[0].expr].op == expr::Op::kNum) {
-          ce.pick.random = static_cast<int8_t>(std::clamp(r_.pool[e.args[0].expr].value, 1, 60));
-        } else if (!e.args.empty()) {
-          miss("rndDiscard() with this argument");
-        }
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kMovePile || ce.cmd == CEffect::Cmd::kSwapPiles) {
-        int8_t w1 = 0, w2 = 0;
-        if (e.args.size() != 2 || e.args[0].kind != Arg::Kind::kWord || e.args[1].kind != Arg::Kind::kWord ||
-            !pile_word(e.args[0].word, ce.pile, w1) || !pile_word(e.args[1].word, ce.pile2, w2) || w1 != 0 || w2 != 0) {
-          miss(e.name + "() of these piles");
-        }
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kSkipDraw) {
-        if (e.args.size() != 1 || e.args[0].kind != Arg::Kind::kWord || e.args[0].word != "draw") miss("skip() of this phase");
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kTransform) {
-        // transform("GUID"): that card model; transform(discarded.0): the card the expression names.
-        if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kString) {
-          ce.guid = e.args[0].word;
-        } else if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kExpr) {
-          const std::string m = unsupported_expr(r_, e.args[0].expr);
-          if (m.empty()) ce.value_expr = e.args[0].expr;
-          else miss(m);
-        } else {
-          miss("transform() of this argument");
-        }
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kMoveRevealed) {
-        // moveRevealedTo(pile[, position]): the cards above the target in its deck, as revealed.
-        ce.value = 0;
-        if (e.args.empty() || e.args[0].kind != Arg::Kind::kWord || !pile_word(e.args[0].word, ce.pile, ce.whose)) {
-          miss("moveRevealedTo() to this zone");
-        } else if (e.args.size() > 1) {
-          const Arg& pos = e.args[1];
-          if (pos.kind == Arg::Kind::kExpr && r_.pool[pos.expr].op == expr::Op::kNum && (r_.pool[pos.expr].value == 0 || r_.pool[pos.expr].value == -1)) {
-            ce.value = r_.pool[pos.expr].value;
-          } else {
-            miss("moveRevealedTo() to this position");
-          }
-        }
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kProphecy) {
-        // prophecy([n [, top|bottom]]): look at the top n cards of a deck and put them back in any
-        // order, on top or at the bottom as the player likes unless the position is given. Its
-        // choices come once the rule runs, so it starts its statement, which ends the rule.
-        ce.value = 1;
-        ce.mod = 0;
-        int32_t n = 1;
-        if (!e.args.empty() && (e.args[0].kind != Arg::Kind::kExpr || !number(e.args[0].expr, n) || n < 1 || n > 60)) {
-          miss("prophecy() of this number");
-        }
-        ce.value = n;
-        if (e.args.size() > 1) {
-          if (e.args[1].kind == Arg::Kind::kWord && e.args[1].word == "top") ce.mod = 't';
-          else if (e.args[1].kind == Arg::Kind::kWord && e.args[1].word == "bottom") ce.mod = 'b';
-          else miss("prophecy() to this position");
-        }
-        if (i != 0) miss("prophecy() after other effects");
-        cs.pending = true;
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kAlterCost) {
-        // alterCost(action, =0), alterCost(ua3, =-5): SP as printed on cards (negative: a cost).
-        static constexpr std::pair<std::string_view, CostKind> kKinds[] = {
-            {"action", kCostAction}, {"reaction", kCostReaction}, {"ua2", kCostUa2}, {"ua3", kCostUa3}};
-        bool known = false;
-        if (e.args.size() == 2 && e.args[0].kind == Arg::Kind::kWord) {
-          for (const auto& [w, k] : kKinds) {
-            if (e.args[0].word == w) {
-              ce.cost_kind = k;
-              known = true;
-            }
-          }
-        }
-        const Arg* amt = e.args.size() == 2 ? &e.args[1] : nullptr;
-        if (!known || !amt || (amt->kind != Arg::Kind::kMod && amt->kind != Arg::Kind::kExpr) || amt->mod == 'x' ||
-            !number(amt->expr, ce.value)) {
-          miss("alterCost() of these arguments");
-        } else {
-          ce.mod = amt->kind == Arg::Kind::kMod ? amt->mod : 0;
-        }
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kActivate) {
-        // activate(discarded.0), activate(tgt): the named card's rules run as this card's; the way
-        // to run them is chosen once the rule runs, so it ends the rule.
-        card_expr_arg(e, ce);
-        if (i + 1 != b.effects.size()) miss("activate() before other effects");
-        cs.pending = true;
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kCopyAbility) {
-        // copyAbility(discarded.0), copyAbility(this): the card whose rules the targets get.
-        card_expr_arg(e, ce);
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kSteal) {
-        // steal() target(X): this card takes X's rules; steal(Y) from(X): a card Y, chosen with the
-        // rule, takes them.
-        if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kFilter && e.args[0].filter.size() == 1) {
-          cs.more.push_back(target(e.args[0].filter.front()));
-          const CTarget& m = cs.more.back();
-          if (m.who != CTarget::Who::kCards || m.plural || m.random > 0 || m.max != 1 || m.min != 1 || m.pile != Pile::kRing) {
-            miss("steal() to this target");
-          }
-          ce.to_more = true;
-        } else if (!e.args.empty()) {
-          miss("steal() of this argument");
-        }
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kMoveToSlot) {
-        // moveToSlot(): the player chooses an empty slot of the card's ring once the rule runs.
-        if (i + 1 != b.effects.size()) miss("moveToSlot() before other effects");
-        cs.pending = true;
-      }
-      if (ce.cmd == CEffect::Cmd::kExtraChar || ce.cmd == CEffect::Cmd::kRemoveFromAttack || ce.cmd == CEffect::Cmd::kUnite ||
-          ce.cmd == CEffect::Cmd::kSwapAbilities || ce.cmd == CEffect::Cmd::kSwapChars || ce.cmd == CEffect::Cmd::kMoveToSlot) {
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kFreeze && e.args.size() == 1 && e.args[0].kind == Arg::Kind::kWord) {
-        // freeze(toggle), freeze(true): a frozen card unfreezes, an unfrozen one freezes.
-        if (e.args[0].word == "toggle" || e.args[0].word == "true") ce.mod = 't';
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kDiscard) {
-        discard_args(e, b, i, cs, ce);
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kShuffle && !e.args.empty()) {
-        // shuffle(myDeck), shuffle(oppDeck): that player's deck (the statement's target otherwise).
-        Pile pile;
-        int8_t whose = 0;
-        if (e.args.size() != 1 || e.args[0].kind != Arg::Kind::kWord || !pile_word(e.args[0].word, pile, whose) ||
-            pile != Pile::kDeck) {
-          miss("shuffle() of this pile");
-        }
-        ce.whose = static_cast<int8_t>(whose < 0 ? 3 : whose + 1);  // 1 mine, 2 the opponent's, 3 ctrlDeck
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kEach) {
-        each_args(e, ce);
-        cs.effects.push_back(std::move(ce));
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kRuleOn || ce.cmd == CEffect::Cmd::kRuleOff) {
-        if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kWord) ce.ability = game_rule_bit(e.args[0].word);
-        if (!ce.ability) miss(e.name + "() of this rule");
-        cs.effects.push_back(ce);
-        continue;
-      }
-      if (ce.cmd == CEffect::Cmd::kReveal) {
-        cs.effects.push_back(ce);  // what is shown to whom does not change the game
-        continue;
-      }
-      if (e.args.size() > 1) miss(e.name + "() with several arguments");
-      if (!e.args.empty()) {
-        const Arg& arg = e.args.front();
-        if (info->takes_mod && (arg.kind == Arg::Kind::kMod || arg.kind == Arg::Kind::kExpr)) {
-          ce.mod = arg.kind == Arg::Kind::kMod ? arg.mod : 0;
-          amount(arg.expr, ce);
-          if (ce.cmd == CEffect::Cmd::kSp && ce.mod == 'x') miss("sp(x...)");
-        } else if (info->takes_number && arg.kind == Arg::Kind::kExpr) {
-          amount(arg.expr, ce);
-        } else {
-          miss(e.name + "() with this argument");
-        }
-      } else if (info->takes_mod || ce.cmd == CEffect::Cmd::kDamage || ce.cmd == CEffect::Cmd::kHp || ce.cmd == CEffect::Cmd::kLoseLife) {
-        miss(e.name + "() without its amount");
-      }
-      cs.effects.push_back(ce);
-    }
+    for (size_t i = 0; i < b.effects.size(); ++i) effect(b, i, cs);
     return cs;
+  }
+
+  // Effect i of a branch, compiled into cs.effects (its arguments by the groups below).
+  void effect(const Branch& b, size_t i, CStatement& cs) {
+    const Effect& e = b.effects[i];
+    if (e.kind == Effect::Kind::kAbility) {
+      CEffect ce;
+      ce.cmd = e.sign == '-' ? CEffect::Cmd::kRevoke : CEffect::Cmd::kGrant;
+      ce.ability = ability_bit(e.name);
+      ce.stop_on_fail = i > 0 && b.joins[i - 1] == 'a';
+      if (!ce.ability) miss(std::string(1, e.sign) + e.name);
+      cs.effects.push_back(ce);
+      return;
+    }
+    const CommandInfo* info = nullptr;
+    for (const CommandInfo& c : kCommands) {
+      if (c.name == e.name) info = &c;
+    }
+    if (!info) {
+      miss(e.name + "()");
+      return;
+    }
+    CEffect ce;
+    ce.cmd = info->cmd;
+    // command?() asks the player; it is supported after a prophecy(), whose choices come first.
+    ce.ask = e.ask;
+    if (e.ask && !(i > 0 && b.effects[0].name == "prophecy")) miss(e.name + "?()");
+    ce.stop_on_fail = i > 0 && b.joins[i - 1] == 'a';
+    if (i > 0 && b.joins[i - 1] == 'o') miss("||");
+    if (!pile_args(b, i, cs, ce) && !choice_args(b, i, cs, ce) && !other_args(b, i, cs, ce)) plain_args(e, *info, ce);
+    cs.effects.push_back(std::move(ce));
+  }
+
+  // Commands on piles and cards moving between them; false: not one of them.
+  bool pile_args(const Branch& b, size_t i, CStatement& cs, CEffect& ce) {
+    const Effect& e = b.effects[i];
+    if (ce.cmd == CEffect::Cmd::kMoveTo) {
+      move_args(e, ce);
+      if (ce.value == kAskPosition) {
+        // moveTo(oppDeck, ?): the player puts the cards on top or at the bottom once the rule runs.
+        if (ce.pile != Pile::kDeck) miss("moveTo(pile, ?) of a pile other than a deck");
+        if (i + 1 != b.effects.size()) miss("moveTo(pile, ?) before other effects");
+        cs.pending = true;
+      }
+      return true;
+    }
+    if (e.name == "rndDiscard") {
+      // rndDiscard(n): discard(<rn>), n cards of the hand at random.
+      ce.pick.random = 1;
+      if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kExpr && r_.pool[e.args[0].expr].op == expr::Op::kNum) {
+        ce.pick.random = static_cast<int8_t>(std::clamp(r_.pool[e.args[0].expr].value, 1, 60));
+      } else if (!e.args.empty()) {
+        miss("rndDiscard() with this argument");
+      }
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kMovePile || ce.cmd == CEffect::Cmd::kSwapPiles) {
+      int8_t w1 = 0, w2 = 0;
+      if (e.args.size() != 2 || e.args[0].kind != Arg::Kind::kWord || e.args[1].kind != Arg::Kind::kWord ||
+          !pile_word(e.args[0].word, ce.pile, w1) || !pile_word(e.args[1].word, ce.pile2, w2) || w1 != 0 || w2 != 0) {
+        miss(e.name + "() of these piles");
+      }
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kSkipDraw) {
+      if (e.args.size() != 1 || e.args[0].kind != Arg::Kind::kWord || e.args[0].word != "draw") miss("skip() of this phase");
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kTransform) {
+      // transform("GUID"): that card model; transform(discarded.0): the card the expression names.
+      if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kString) {
+        ce.guid = e.args[0].word;
+      } else if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kExpr) {
+        const std::string m = unsupported_expr(r_, e.args[0].expr);
+        if (m.empty()) ce.value_expr = e.args[0].expr;
+        else miss(m);
+      } else {
+        miss("transform() of this argument");
+      }
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kMoveRevealed) {
+      // moveRevealedTo(pile[, position]): the cards above the target in its deck, as revealed.
+      ce.value = 0;
+      if (e.args.empty() || e.args[0].kind != Arg::Kind::kWord || !pile_word(e.args[0].word, ce.pile, ce.whose)) {
+        miss("moveRevealedTo() to this zone");
+      } else if (e.args.size() > 1) {
+        const Arg& pos = e.args[1];
+        if (pos.kind == Arg::Kind::kExpr && r_.pool[pos.expr].op == expr::Op::kNum && (r_.pool[pos.expr].value == 0 || r_.pool[pos.expr].value == -1)) {
+          ce.value = r_.pool[pos.expr].value;
+        } else {
+          miss("moveRevealedTo() to this position");
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+
+  // prophecy(), alterCost(), activate(), copyAbility(), steal(); false: not one of them.
+  bool choice_args(const Branch& b, size_t i, CStatement& cs, CEffect& ce) {
+    const Effect& e = b.effects[i];
+    if (ce.cmd == CEffect::Cmd::kProphecy) {
+      // prophecy([n [, top|bottom]]): look at the top n cards of a deck and put them back in any
+      // order, on top or at the bottom as the player likes unless the position is given. Its
+      // choices come once the rule runs, so it starts its statement, which ends the rule.
+      ce.value = 1;
+      ce.mod = 0;
+      int32_t n = 1;
+      if (!e.args.empty() && (e.args[0].kind != Arg::Kind::kExpr || !number(e.args[0].expr, n) || n < 1 || n > 60)) {
+        miss("prophecy() of this number");
+      }
+      ce.value = n;
+      if (e.args.size() > 1) {
+        if (e.args[1].kind == Arg::Kind::kWord && e.args[1].word == "top") ce.mod = 't';
+        else if (e.args[1].kind == Arg::Kind::kWord && e.args[1].word == "bottom") ce.mod = 'b';
+        else miss("prophecy() to this position");
+      }
+      if (i != 0) miss("prophecy() after other effects");
+      cs.pending = true;
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kAlterCost) {
+      // alterCost(action, =0), alterCost(ua3, =-5): SP as printed on cards (negative: a cost).
+      static constexpr std::pair<std::string_view, CostKind> kKinds[] = {
+          {"action", kCostAction}, {"reaction", kCostReaction}, {"ua2", kCostUa2}, {"ua3", kCostUa3}};
+      bool known = false;
+      if (e.args.size() == 2 && e.args[0].kind == Arg::Kind::kWord) {
+        for (const auto& [w, k] : kKinds) {
+          if (e.args[0].word == w) {
+            ce.cost_kind = k;
+            known = true;
+          }
+        }
+      }
+      const Arg* amt = e.args.size() == 2 ? &e.args[1] : nullptr;
+      if (!known || !amt || (amt->kind != Arg::Kind::kMod && amt->kind != Arg::Kind::kExpr) || amt->mod == 'x' ||
+          !number(amt->expr, ce.value)) {
+        miss("alterCost() of these arguments");
+      } else {
+        ce.mod = amt->kind == Arg::Kind::kMod ? amt->mod : 0;
+      }
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kActivate) {
+      // activate(discarded.0), activate(tgt): the named card's rules run as this card's; the way
+      // to run them is chosen once the rule runs, so it ends the rule.
+      card_expr_arg(e, ce);
+      if (i + 1 != b.effects.size()) miss("activate() before other effects");
+      cs.pending = true;
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kCopyAbility) {
+      // copyAbility(discarded.0), copyAbility(this): the card whose rules the targets get.
+      card_expr_arg(e, ce);
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kSteal) {
+      // steal() target(X): this card takes X's rules; steal(Y) from(X): a card Y, chosen with the
+      // rule, takes them.
+      if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kFilter && e.args[0].filter.size() == 1) {
+        cs.more.push_back(target(e.args[0].filter.front()));
+        const CTarget& m = cs.more.back();
+        if (m.who != CTarget::Who::kCards || m.plural || m.random > 0 || m.max != 1 || m.min != 1 || m.pile != Pile::kRing) {
+          miss("steal() to this target");
+        }
+        ce.to_more = true;
+      } else if (!e.args.empty()) {
+        miss("steal() of this argument");
+      }
+      return true;
+    }
+    return false;
+  }
+
+  // Commands without arguments or with a word, discard(), shuffle(), each(); false: none of them.
+  bool other_args(const Branch& b, size_t i, CStatement& cs, CEffect& ce) {
+    const Effect& e = b.effects[i];
+    if (ce.cmd == CEffect::Cmd::kMoveToSlot) {
+      // moveToSlot(): the player chooses an empty slot of the card's ring once the rule runs.
+      if (i + 1 != b.effects.size()) miss("moveToSlot() before other effects");
+      cs.pending = true;
+    }
+    if (ce.cmd == CEffect::Cmd::kExtraChar || ce.cmd == CEffect::Cmd::kRemoveFromAttack || ce.cmd == CEffect::Cmd::kUnite ||
+        ce.cmd == CEffect::Cmd::kSwapAbilities || ce.cmd == CEffect::Cmd::kSwapChars || ce.cmd == CEffect::Cmd::kMoveToSlot) {
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kFreeze && e.args.size() == 1 && e.args[0].kind == Arg::Kind::kWord) {
+      // freeze(toggle), freeze(true): a frozen card unfreezes, an unfrozen one freezes.
+      if (e.args[0].word == "toggle" || e.args[0].word == "true") ce.mod = 't';
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kDiscard) {
+      discard_args(e, b, i, cs, ce);
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kShuffle && !e.args.empty()) {
+      // shuffle(myDeck), shuffle(oppDeck): that player's deck (the statement's target otherwise).
+      Pile pile;
+      int8_t whose = 0;
+      if (e.args.size() != 1 || e.args[0].kind != Arg::Kind::kWord || !pile_word(e.args[0].word, pile, whose) ||
+          pile != Pile::kDeck) {
+        miss("shuffle() of this pile");
+      }
+      ce.whose = static_cast<int8_t>(whose < 0 ? 3 : whose + 1);  // 1 mine, 2 the opponent's, 3 ctrlDeck
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kEach) {
+      each_args(e, ce);
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kRuleOn || ce.cmd == CEffect::Cmd::kRuleOff) {
+      if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kWord) ce.ability = game_rule_bit(e.args[0].word);
+      if (!ce.ability) miss(e.name + "() of this rule");
+      return true;
+    }
+    if (ce.cmd == CEffect::Cmd::kReveal) {
+      return true;  // what is shown to whom does not change the game
+    }
+    return false;
+  }
+
+  // The rest: at most one argument, an amount (number, expression, or +n/-n/=n/xn where it takes one).
+  void plain_args(const Effect& e, const CommandInfo& c, CEffect& ce) {
+    if (e.args.size() > 1) miss(e.name + "() with several arguments");
+    if (!e.args.empty()) {
+      const Arg& arg = e.args.front();
+      if (c.takes_mod && (arg.kind == Arg::Kind::kMod || arg.kind == Arg::Kind::kExpr)) {
+        ce.mod = arg.kind == Arg::Kind::kMod ? arg.mod : 0;
+        amount(arg.expr, ce);
+        if (ce.cmd == CEffect::Cmd::kSp && ce.mod == 'x') miss("sp(x...)");
+      } else if (c.takes_number && arg.kind == Arg::Kind::kExpr) {
+        amount(arg.expr, ce);
+      } else {
+        miss(e.name + "() with this argument");
+      }
+    } else if (c.takes_mod || ce.cmd == CEffect::Cmd::kDamage || ce.cmd == CEffect::Cmd::kHp || ce.cmd == CEffect::Cmd::kLoseLife) {
+      miss(e.name + "() without its amount");
+    }
   }
 
   // discard(all), discard(actions), discard(<r2>): cards taken without a choice; discard(), discard(3):
