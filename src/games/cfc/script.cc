@@ -97,80 +97,13 @@ class Compiler {
         case Key::kVars: vars(p); break;
       }
     }
-    // The `target` property is the default target of action and auto rules (Q: target = players;
-    // ~myEndPhase~ trash(2): each player trashes).
-    auto default_target = [&](CStatement& st) {
-      if (st.hand_choice && target_prop) {
-        // Stifler: target = opp, discard(<1>*): a card of the enemy's hand.
-        const CTarget t = target(target_prop->front());
-        if (t.who == CTarget::Who::kOpp) st.target.side = 1;
-        else if (t.who != CTarget::Who::kMe) miss("discard() of a chosen card with this target");
-        return;
-      }
-      if (st.target.who != CTarget::Who::kDefault || !target_prop) return;
-      // A statement that changes nothing (Clone Zero's clear()) needs no card chosen for it.
-      if (!st.effects.empty() &&
-          std::all_of(st.effects.begin(), st.effects.end(), [](const CEffect& e) { return e.cmd == CEffect::Cmd::kReveal; })) {
-        return;
-      }
-      // target = character; character@oppRing: one card for each filter, the first the
-      // statement's target, the others its further targets (tgt.0, tgt.1 in that order).
-      st.target = target(target_prop->front());
-      for (size_t k = 1; k < target_prop->size(); ++k) {
-        st.more.push_back(target((*target_prop)[k]));
-        // Each further filter is one card to choose, or every match (a <pick> window).
-        const CTarget& m = st.more.back();
-        if (m.who != CTarget::Who::kCards || m.random > 0 || m.max != 1 || m.min != 1 || m.or_enemy || m.one_at_a_time) {
-          miss("several targets of this kind");
-        }
-      }
-      if (!st.more.empty() && (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 ||
-                               st.target.max != 1 || st.target.min != 1)) {
-        miss("several targets of this kind");
-      }
-      st.pending |= st.target.one_at_a_time;
-    };
     // Wanderer: target = character@oppRing, bp(=prevTgt.0.BP) target(this): when the first statement
     // has a target of its own and an expression reads prevTgt (or tgt, the cards of the `target`
     // property), the property is chosen first, as a statement without effects, so that those
     // names hold its cards.
-    bool reads_prev = false;
-    for (size_t id = 0; id < r_.pool.size(); ++id) {
-      const expr::Node& n = r_.pool[static_cast<expr::NodeId>(id)];
-      reads_prev |= n.op == expr::Op::kVar && (r_.symbols.name(n.sym) == "prevTgt" || r_.symbols.name(n.sym) == "tgt");
-    }
-    for (size_t i = 0; i < out_.actions.size(); ++i) {
-      CAction& a = out_.actions[i];
-      if (i < labels.size()) a.label = labels[i];
-      if (reads_prev && target_prop && !a.statements.empty() && a.statements.front().target.who != CTarget::Who::kDefault) {
-        a.statements.insert(a.statements.begin(), CStatement{});
-        a.vars_at = 1;  // _char := tgt.0 names a card of it
-        if (a.statements.size() > 4) miss("more than four statements");
-      }
-      for (CStatement& st : a.statements) default_target(st);
-      // Further targets take the slots of Action::targets after the statements'.
-      size_t slot = a.statements.size();
-      for (CStatement& st : a.statements) {
-        if (st.more.empty()) continue;
-        st.more_slot = static_cast<int8_t>(slot);
-        slot += st.more.size();
-      }
-      if (slot > kMaxTargets) miss("more than six targets in a rule");
-      for (size_t k = 0; k + 1 < a.statements.size(); ++k) {
-        if (a.statements[k].pending) miss("a choice of several cards before the rule's last statement");
-      }
-    }
-    for (CAuto& a : out_.autos) {
-      for (CStatement& st : a.statements) {
-        default_target(st);
-        if (!st.more.empty()) miss("several targets in an auto rule");
-        if (st.target.infront) st.target.plural = true;  // at most one card: nothing to choose
-        // An auto rule runs between decisions: a target to choose is not supported there yet.
-        if (st.target.who == CTarget::Who::kCards && !st.target.plural && st.target.random == 0) {
-          miss("a target to choose in an auto rule");
-        }
-      }
-    }
+    const bool reads_prev = reads_prev_targets();
+    finish_actions(labels, target_prop, reads_prev);
+    finish_autos(target_prop);
     // Every `_name` an expression reads is one of the vars.
     for (size_t id = 0; id < r_.pool.size(); ++id) {
       const expr::Node& n = r_.pool[static_cast<expr::NodeId>(id)];
@@ -193,6 +126,89 @@ class Compiler {
 
  private:
   void miss(std::string what) { out_.missing.push_back(std::move(what)); }
+
+  // The `target` property is the default target of action and auto rules (Q: target = players;
+  // ~myEndPhase~ trash(2): each player trashes).
+  void default_target(CStatement& st, const std::vector<Filter>* target_prop) {
+    if (st.hand_choice && target_prop) {
+      // Stifler: target = opp, discard(<1>*): a card of the enemy's hand.
+      const CTarget t = target(target_prop->front());
+      if (t.who == CTarget::Who::kOpp) st.target.side = 1;
+      else if (t.who != CTarget::Who::kMe) miss("discard() of a chosen card with this target");
+      return;
+    }
+    if (st.target.who != CTarget::Who::kDefault || !target_prop) return;
+    // A statement that changes nothing (Clone Zero's clear()) needs no card chosen for it.
+    if (!st.effects.empty() &&
+        std::all_of(st.effects.begin(), st.effects.end(), [](const CEffect& e) { return e.cmd == CEffect::Cmd::kReveal; })) {
+      return;
+    }
+    // target = character; character@oppRing: one card for each filter, the first the
+    // statement's target, the others its further targets (tgt.0, tgt.1 in that order).
+    st.target = target(target_prop->front());
+    for (size_t k = 1; k < target_prop->size(); ++k) {
+      st.more.push_back(target((*target_prop)[k]));
+      // Each further filter is one card to choose, or every match (a <pick> window).
+      const CTarget& m = st.more.back();
+      if (m.who != CTarget::Who::kCards || m.random > 0 || m.max != 1 || m.min != 1 || m.or_enemy || m.one_at_a_time) {
+        miss("several targets of this kind");
+      }
+    }
+    if (!st.more.empty() && (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 ||
+                             st.target.max != 1 || st.target.min != 1)) {
+      miss("several targets of this kind");
+    }
+    st.pending |= st.target.one_at_a_time;
+  }
+
+  // Whether an expression of the script reads prevTgt or tgt.
+  bool reads_prev_targets() const {
+  bool reads = false;
+  for (size_t id = 0; id < r_.pool.size(); ++id) {
+    const expr::Node& n = r_.pool[static_cast<expr::NodeId>(id)];
+    reads |= n.op == expr::Op::kVar && (r_.symbols.name(n.sym) == "prevTgt" || r_.symbols.name(n.sym) == "tgt");
+  }
+    return reads;
+  }
+
+  // Labels, the `target` property's own statement (see run()), default targets and target slots.
+  void finish_actions(const std::vector<std::string>& labels, const std::vector<Filter>* target_prop, bool reads_prev) {
+  for (size_t i = 0; i < out_.actions.size(); ++i) {
+    CAction& a = out_.actions[i];
+    if (i < labels.size()) a.label = labels[i];
+    if (reads_prev && target_prop && !a.statements.empty() && a.statements.front().target.who != CTarget::Who::kDefault) {
+      a.statements.insert(a.statements.begin(), CStatement{});
+      a.vars_at = 1;  // _char := tgt.0 names a card of it
+      if (a.statements.size() > 4) miss("more than four statements");
+    }
+    for (CStatement& st : a.statements) default_target(st, target_prop);
+    // Further targets take the slots of Action::targets after the statements'.
+    size_t slot = a.statements.size();
+    for (CStatement& st : a.statements) {
+      if (st.more.empty()) continue;
+      st.more_slot = static_cast<int8_t>(slot);
+      slot += st.more.size();
+    }
+    if (slot > kMaxTargets) miss("more than six targets in a rule");
+    for (size_t k = 0; k + 1 < a.statements.size(); ++k) {
+      if (a.statements[k].pending) miss("a choice of several cards before the rule's last statement");
+    }
+  }
+  }
+
+  void finish_autos(const std::vector<Filter>* target_prop) {
+  for (CAuto& a : out_.autos) {
+    for (CStatement& st : a.statements) {
+      default_target(st, target_prop);
+      if (!st.more.empty()) miss("several targets in an auto rule");
+      if (st.target.infront) st.target.plural = true;  // at most one card: nothing to choose
+      // An auto rule runs between decisions: a target to choose is not supported there yet.
+      if (st.target.who == CTarget::Who::kCards && !st.target.plural && st.target.random == 0) {
+        miss("a target to choose in an auto rule");
+      }
+    }
+  }
+  }
 
   // The one argument of copyAbility() and activate(): an expression naming a card.
   void card_expr_arg(const Effect& e, CEffect& ce) {
