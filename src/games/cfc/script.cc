@@ -917,6 +917,16 @@ class Compiler {
       if (m.empty()) t.exclude = s.arg;
       else miss(m);
     }
+    target_amount(f, t);
+    target_zone(f, t);
+    target_types(f, t);
+    if (t.exclude != expr::kNoNode && !t.plural) miss("::not() on a target to choose");
+    if (t.each_type && (!t.plural || t.who != CTarget::Who::kCards)) miss("type & type on a target to choose");
+    return t;
+  }
+
+  // <pick> and <qty>: how many cards, and whether they are offered as sets or taken one at a time.
+  void target_amount(const Filter& f, CTarget& t) {
     if (f.has_pick) {
       if (f.pick == 0 || f.pick > 60 || f.pick < -60) miss("<pick> of 0 or more than 60 cards");
       t.pick = static_cast<int16_t>(std::clamp(f.pick, -60, 60));
@@ -949,6 +959,10 @@ class Compiler {
       if (few && (t.max > kMaxSeveral || t.min > t.max || t.min == 0)) miss("<qty> of more than eight cards");
       if (!few && t.min > t.max) miss("<qty> with more than its maximum");
     }
+  }
+
+  // @zone with its prefix: which pile, and whose.
+  void target_zone(const Filter& f, CTarget& t) {
     if (f.zone == "infront") {
       t.infront = true;
       t.side = 1;
@@ -966,6 +980,10 @@ class Compiler {
     else if (f.zone_prefix.empty()) t.side = t.infront ? 1 : arena ? -1 : 0;
     else if (f.zone_prefix == "same" && t.pile == Pile::kRing && !t.infront) t.same_ring = true;  // either ring, one of them
     else if (f.zone_prefix != "any") miss(f.zone_prefix + " zone");
+  }
+
+  // The types (cards, players, this) and [filters] of a target.
+  void target_types(const Filter& f, CTarget& t) {
     // "Juni"&"Juli"<1>@myDeck (M. Bison): a card named Juni and a card named Juli.
     const bool and_joined = std::any_of(f.types.and_next.begin(), f.types.and_next.end(), [](bool x) { return x; });
     const bool all_and = std::all_of(f.types.and_next.begin(), f.types.and_next.end(), [](bool x) { return x; });
@@ -1002,9 +1020,6 @@ class Compiler {
       }
       t.filters = f.filters;
     }
-    if (t.exclude != expr::kNoNode && !t.plural) miss("::not() on a target to choose");
-    if (t.each_type && (!t.plural || t.who != CTarget::Who::kCards)) miss("type & type on a target to choose");
-    return t;
   }
 
   const Rules& r_;
