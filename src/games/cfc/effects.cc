@@ -660,77 +660,10 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
   }
   for (size_t ri = 0; ri < s->actions.size(); ++ri) {
     const CAction& a = s->actions[ri];
-    // Costs that cannot be paid make the rule unusable: {F} needs an unfrozen card in the ring,
-    // {S} a card in the ring, {D} another card in the hand.
-    if ((a.cost_freeze || a.cost_sacrifice) && !in_ring) continue;
-    if (a.cost_freeze && cards_[self].frozen) continue;
-    // {D(<r>)}: a card at random, so the hand needs one besides the card being played.
-    if (a.cost_discard_pick && a.discard_pick.random > 0 &&
-        std::cmp_less(hand_matches(p, a.discard_pick, self), a.discard_pick.random)) {
-      continue;
-    }
-    // Cards chosen to pay: {D(...)} from the hand (not the card being played), {S(...)} from the ring.
-    std::vector<std::vector<EntityId>> pays = {{}};
-    if (a.pay != CAction::Pay::kNone) {
-      std::vector<EntityId> can = card_targets(a.pay_from, p, self);
-      if (a.pay == CAction::Pay::kDiscard) can.erase(std::remove(can.begin(), can.end(), self), can.end());
-      if (can.size() < a.pay_from.min) continue;
-      if (a.pay_from.max > 1 || a.pay_from.min != 1) {
-        pays = several_choices(a.pay_from, can);
-      } else {
-        pays.clear();
-        for (EntityId e : can) pays.push_back({e});
-      }
-      if (pays.empty()) continue;
-    }
-    // One target choice per statement that targets one card; the ways to run are their product.
-    std::vector<std::array<EntityId, kMaxTargets>> combos = {{kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity}};
-    std::vector<std::vector<EntityId>> several = {{}};
-    int8_t several_of = -1;
-    bool may = false;
-    // Each card to choose multiplies the ways to run; the cards of one statement differ (steal(Y)
-    // from(X): not from Y itself).
-    auto multiply = [&](size_t slot, const std::vector<EntityId>& choices, const CStatement& st) {
-      std::vector<std::array<EntityId, kMaxTargets>> next;
-      for (const auto& c : combos) {
-        for (EntityId e : choices) {
-          bool clash = false;
-          for (size_t k = 0; k < st.more.size(); ++k) clash |= c[static_cast<size_t>(st.more_slot) + k] == e;
-          if (clash) continue;
-          auto x = c;
-          x[slot] = e;
-          next.push_back(x);
-        }
-      }
-      combos = std::move(next);
-    };
-    for (size_t si = 0; si < a.statements.size(); ++si) {
-      const CStatement& st = a.statements[si];
-      may |= st.may;
-      for (size_t k = 0; k < st.more.size(); ++k) {
-        if (st.more[k].plural) continue;  // every match: nothing to choose
-        const std::vector<EntityId> choices = card_targets(st.more[k], p, self);
-        if (!choices.empty()) multiply(static_cast<size_t>(st.more_slot) + k, choices, st);
-      }
-      if (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 || st.target.one_at_a_time) continue;
-      std::vector<EntityId> choices = card_targets(st.target, p, self);
-      // The card being played leaves the hand before its rule runs: not a card of the hand to choose
-      // (nor a copy of it: the first copy stands for all of them among the choices).
-      if (st.target.pile == Pile::kHand && std::find(choices.begin(), choices.end(), self) != choices.end()) {
-        CTarget t = st.target;
-        t.other = true;
-        choices = card_targets(t, p, self);
-      }
-      if (st.target.or_enemy) choices.push_back(kEnemyTarget);
-      if (choices.empty()) continue;  // the statement does not apply; the rest still runs
-      if (st.target.max > 1 || st.target.min != 1) {
-        if (several_of >= 0) continue;  // one such statement per rule (as in every card so far)
-        several = several_choices(st.target, choices);
-        several_of = static_cast<int8_t>(si);
-        continue;
-      }
-      multiply(si, choices, st);
-    }
+    std::vector<std::vector<EntityId>> pays;
+    if (!rule_payments(a, self, p, in_ring, pays)) continue;
+    const RuleChoices rc = rule_choices(a, self, p);
+    const auto& [combos, several, several_of, may] = rc;
     for (const auto& paid : pays) {
       for (const auto& c : combos) {
         for (const auto& set : several) {
@@ -751,6 +684,90 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
       }
     }
   }
+}
+
+// Whether rule `a` of `self` can be paid for now, and the sets of cards that can pay for it
+// ({D(...)}, {S(...)}; one empty set when it takes none).
+bool Game::rule_payments(const CAction& a, EntityId self, int p, bool in_ring, std::vector<std::vector<EntityId>>& pays) const {
+  // Costs that cannot be paid make the rule unusable: {F} needs an unfrozen card in the ring,
+  // {S} a card in the ring, {D} another card in the hand.
+  if ((a.cost_freeze || a.cost_sacrifice) && !in_ring) return false;
+  if (a.cost_freeze && cards_[self].frozen) return false;
+  // {D(<r>)}: a card at random, so the hand needs one besides the card being played.
+  if (a.cost_discard_pick && a.discard_pick.random > 0 &&
+      std::cmp_less(hand_matches(p, a.discard_pick, self), a.discard_pick.random)) {
+    return false;
+  }
+  // Cards chosen to pay: {D(...)} from the hand (not the card being played), {S(...)} from the ring.
+  pays = {{}};
+  if (a.pay != CAction::Pay::kNone) {
+    std::vector<EntityId> can = card_targets(a.pay_from, p, self);
+    if (a.pay == CAction::Pay::kDiscard) can.erase(std::remove(can.begin(), can.end(), self), can.end());
+    if (can.size() < a.pay_from.min) return false;
+    if (a.pay_from.max > 1 || a.pay_from.min != 1) {
+      pays = several_choices(a.pay_from, can);
+    } else {
+      pays.clear();
+      for (EntityId e : can) pays.push_back({e});
+    }
+    if (pays.empty()) return false;
+  }
+  return true;
+}
+
+// The ways to choose the targets of rule `a`: one card per statement that targets one (their
+// product), the cards of the one statement that takes several, and whether it may be declined.
+Game::RuleChoices Game::rule_choices(const CAction& a, EntityId self, int p) const {
+  // One target choice per statement that targets one card; the ways to run are their product.
+  RuleChoices rc;
+  auto& combos = rc.combos;
+  auto& several = rc.several;
+  int8_t& several_of = rc.several_of;
+  bool& may = rc.may;
+  // Each card to choose multiplies the ways to run; the cards of one statement differ (steal(Y)
+  // from(X): not from Y itself).
+  auto multiply = [&](size_t slot, const std::vector<EntityId>& choices, const CStatement& st) {
+    std::vector<std::array<EntityId, kMaxTargets>> next;
+    for (const auto& c : combos) {
+      for (EntityId e : choices) {
+        bool clash = false;
+        for (size_t k = 0; k < st.more.size(); ++k) clash |= c[static_cast<size_t>(st.more_slot) + k] == e;
+        if (clash) continue;
+        auto x = c;
+        x[slot] = e;
+        next.push_back(x);
+      }
+    }
+    combos = std::move(next);
+  };
+  for (size_t si = 0; si < a.statements.size(); ++si) {
+    const CStatement& st = a.statements[si];
+    may |= st.may;
+    for (size_t k = 0; k < st.more.size(); ++k) {
+      if (st.more[k].plural) continue;  // every match: nothing to choose
+      const std::vector<EntityId> choices = card_targets(st.more[k], p, self);
+      if (!choices.empty()) multiply(static_cast<size_t>(st.more_slot) + k, choices, st);
+    }
+    if (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 || st.target.one_at_a_time) continue;
+    std::vector<EntityId> choices = card_targets(st.target, p, self);
+    // The card being played leaves the hand before its rule runs: not a card of the hand to choose
+    // (nor a copy of it: the first copy stands for all of them among the choices).
+    if (st.target.pile == Pile::kHand && std::find(choices.begin(), choices.end(), self) != choices.end()) {
+      CTarget t = st.target;
+      t.other = true;
+      choices = card_targets(t, p, self);
+    }
+    if (st.target.or_enemy) choices.push_back(kEnemyTarget);
+    if (choices.empty()) continue;  // the statement does not apply; the rest still runs
+    if (st.target.max > 1 || st.target.min != 1) {
+      if (several_of >= 0) continue;  // one such statement per rule (as in every card so far)
+      several = several_choices(st.target, choices);
+      several_of = static_cast<int8_t>(si);
+      continue;
+    }
+    multiply(si, choices, st);
+  }
+  return rc;
 }
 
 }  // namespace rk::cfc

@@ -341,6 +341,14 @@ class Game {
   // each a copy of `base`; nothing when no rule can run.
   // `script` >= 0: another card's script run as this card's (activate()).
   void script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out, int32_t script = -1) const;
+  bool rule_payments(const CAction& a, EntityId self, int p, bool in_ring, std::vector<std::vector<EntityId>>& pays) const;
+  struct RuleChoices {
+    std::vector<std::array<EntityId, kMaxTargets>> combos = {{kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity}};
+    std::vector<std::vector<EntityId>> several = {{}};
+    int8_t several_of = -1;
+    bool may = false;
+  };
+  RuleChoices rule_choices(const CAction& a, EntityId self, int p) const;
   void run_script(const Action& a, EntityId self, int p, int32_t script = -1);
   // The script number `script`, or the one `self` runs; null when it does not compile.
   const CScript* script_or_own(EntityId self, int32_t script) const;
