@@ -163,51 +163,51 @@ class Compiler {
 
   // Whether an expression of the script reads prevTgt or tgt.
   bool reads_prev_targets() const {
-  bool reads = false;
-  for (size_t id = 0; id < r_.pool.size(); ++id) {
-    const expr::Node& n = r_.pool[static_cast<expr::NodeId>(id)];
-    reads |= n.op == expr::Op::kVar && (r_.symbols.name(n.sym) == "prevTgt" || r_.symbols.name(n.sym) == "tgt");
-  }
+    bool reads = false;
+    for (size_t id = 0; id < r_.pool.size(); ++id) {
+      const expr::Node& n = r_.pool[static_cast<expr::NodeId>(id)];
+      reads |= n.op == expr::Op::kVar && (r_.symbols.name(n.sym) == "prevTgt" || r_.symbols.name(n.sym) == "tgt");
+    }
     return reads;
   }
 
   // Labels, the `target` property's own statement (see run()), default targets and target slots.
   void finish_actions(const std::vector<std::string>& labels, const std::vector<Filter>* target_prop, bool reads_prev) {
-  for (size_t i = 0; i < out_.actions.size(); ++i) {
-    CAction& a = out_.actions[i];
-    if (i < labels.size()) a.label = labels[i];
-    if (reads_prev && target_prop && !a.statements.empty() && a.statements.front().target.who != CTarget::Who::kDefault) {
-      a.statements.insert(a.statements.begin(), CStatement{});
-      a.vars_at = 1;  // _char := tgt.0 names a card of it
-      if (a.statements.size() > 4) miss("more than four statements");
-    }
-    for (CStatement& st : a.statements) default_target(st, target_prop);
-    // Further targets take the slots of Action::targets after the statements'.
-    size_t slot = a.statements.size();
-    for (CStatement& st : a.statements) {
-      if (st.more.empty()) continue;
-      st.more_slot = static_cast<int8_t>(slot);
-      slot += st.more.size();
-    }
-    if (slot > kMaxTargets) miss("more than six targets in a rule");
-    for (size_t k = 0; k + 1 < a.statements.size(); ++k) {
-      if (a.statements[k].pending) miss("a choice of several cards before the rule's last statement");
-    }
-  }
-  }
-
-  void finish_autos(const std::vector<Filter>* target_prop) {
-  for (CAuto& a : out_.autos) {
-    for (CStatement& st : a.statements) {
-      default_target(st, target_prop);
-      if (!st.more.empty()) miss("several targets in an auto rule");
-      if (st.target.infront) st.target.plural = true;  // at most one card: nothing to choose
-      // An auto rule runs between decisions: a target to choose is not supported there yet.
-      if (st.target.who == CTarget::Who::kCards && !st.target.plural && st.target.random == 0) {
-        miss("a target to choose in an auto rule");
+    for (size_t i = 0; i < out_.actions.size(); ++i) {
+      CAction& a = out_.actions[i];
+      if (i < labels.size()) a.label = labels[i];
+      if (reads_prev && target_prop && !a.statements.empty() && a.statements.front().target.who != CTarget::Who::kDefault) {
+        a.statements.insert(a.statements.begin(), CStatement{});
+        a.vars_at = 1;  // _char := tgt.0 names a card of it
+        if (a.statements.size() > 4) miss("more than four statements");
+      }
+      for (CStatement& st : a.statements) default_target(st, target_prop);
+      // Further targets take the slots of Action::targets after the statements'.
+      size_t slot = a.statements.size();
+      for (CStatement& st : a.statements) {
+        if (st.more.empty()) continue;
+        st.more_slot = static_cast<int8_t>(slot);
+        slot += st.more.size();
+      }
+      if (slot > kMaxTargets) miss("more than six targets in a rule");
+      for (size_t k = 0; k + 1 < a.statements.size(); ++k) {
+        if (a.statements[k].pending) miss("a choice of several cards before the rule's last statement");
       }
     }
   }
+
+  void finish_autos(const std::vector<Filter>* target_prop) {
+    for (CAuto& a : out_.autos) {
+      for (CStatement& st : a.statements) {
+        default_target(st, target_prop);
+        if (!st.more.empty()) miss("several targets in an auto rule");
+        if (st.target.infront) st.target.plural = true;  // at most one card: nothing to choose
+        // An auto rule runs between decisions: a target to choose is not supported there yet.
+        if (st.target.who == CTarget::Who::kCards && !st.target.plural && st.target.random == 0) {
+          miss("a target to choose in an auto rule");
+        }
+      }
+    }
   }
 
   // The one argument of copyAbility() and activate(): an expression naming a card.
