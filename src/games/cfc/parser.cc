@@ -162,18 +162,7 @@ class Parser {
            "keys are target, target?, action, abilities, auto, label, requisite and vars");
     }
     const std::string key = lower(s_.substr(b, key_end - b));
-    const KeyName* kn = nullptr;
-    for (const KeyName& c : kKeys) {
-      if (c.text == key) kn = &c;
-    }
-    if (!kn) {
-      std::string_view names[std::size(kKeys)];
-      for (size_t i = 0; i < std::size(kKeys); ++i) names[i] = kKeys[i].text;
-      const std::string_view near = text::closest(key, names, std::size(kKeys));
-      fail("RS0001", fmt::format("unknown key `{}`", s_.substr(b, key_end - b)), b, key_end,
-           near.empty() ? "keys are target, target?, action, abilities, auto, label, requisite and vars"
-                        : fmt::format("did you mean `{}`?", near));
-    }
+    const KeyName* kn = &property_key(key, b, key_end);
     const size_t vb = skip_ws(k + 1, e);
     if (vb >= e) fail("RS0003", fmt::format("`{}` has no value", key), b, k + 1);
     Property p;
@@ -210,24 +199,51 @@ class Parser {
         }
         break;
       case Key::kVars:
-        for (auto [xb, xe] : split_top(vb, e, ";")) {
-          const size_t assign = s_.substr(xb, xe - xb).find(":=");
-          if (assign == std::string_view::npos) {
-            fail("RS0032", "a variable needs `name := value`", xb, xe);
-          }
-          const size_t nb = skip_ws(xb, xe), ne = trim_end(nb, xb + assign);
-          for (size_t i = nb; i < ne; ++i) {
-            if (!is_word_char(s_[i])) fail("RS0032", "a variable name is letters, digits and `_`", i, i + 1);
-          }
-          if (ne == nb) fail("RS0032", "a variable without a name", xb, xb + assign + 2);
-          Var v;
-          v.name = std::string(s_.substr(nb, ne - nb));
-          v.value = expression(xb + assign + 2, xe);
-          p.vars.push_back(std::move(v));
-        }
+        vars_value(p, vb, e);
         break;
     }
-    // Only one of these counts (the original engine ignores the later ones): say so.
+    warn_repeated(p);
+    out_.props.push_back(std::move(p));
+  }
+
+  // The property key written at [b, key_end): one of kKeys, or an error naming the nearest.
+  const KeyName& property_key(const std::string& key, size_t b, size_t key_end) {
+    const KeyName* kn = nullptr;
+    for (const KeyName& c : kKeys) {
+      if (c.text == key) kn = &c;
+    }
+    if (!kn) {
+      std::string_view names[std::size(kKeys)];
+      for (size_t i = 0; i < std::size(kKeys); ++i) names[i] = kKeys[i].text;
+      const std::string_view near = text::closest(key, names, std::size(kKeys));
+      fail("RS0001", fmt::format("unknown key `{}`", s_.substr(b, key_end - b)), b, key_end,
+           near.empty() ? "keys are target, target?, action, abilities, auto, label, requisite and vars"
+                        : fmt::format("did you mean `{}`?", near));
+    }
+    return *kn;
+  }
+
+  // vars = _coin := flipCoin(); _char := tgt.0
+  void vars_value(Property& p, size_t vb, size_t e) {
+    for (auto [xb, xe] : split_top(vb, e, ";")) {
+      const size_t assign = s_.substr(xb, xe - xb).find(":=");
+      if (assign == std::string_view::npos) {
+        fail("RS0032", "a variable needs `name := value`", xb, xe);
+      }
+      const size_t nb = skip_ws(xb, xe), ne = trim_end(nb, xb + assign);
+      for (size_t i = nb; i < ne; ++i) {
+        if (!is_word_char(s_[i])) fail("RS0032", "a variable name is letters, digits and `_`", i, i + 1);
+      }
+      if (ne == nb) fail("RS0032", "a variable without a name", xb, xb + assign + 2);
+      Var v;
+      v.name = std::string(s_.substr(nb, ne - nb));
+      v.value = expression(xb + assign + 2, xe);
+      p.vars.push_back(std::move(v));
+    }
+  }
+
+  // Only one of these counts (the original engine ignores the later ones): say so.
+  void warn_repeated(const Property& p) {
     if (p.key != Key::kAction && p.key != Key::kLabel) {
       for (const Property& q : out_.props) {
         if (q.key == p.key || (q.key == Key::kTarget && p.key == Key::kTargetOpt) ||
@@ -237,7 +253,6 @@ class Parser {
         }
       }
     }
-    out_.props.push_back(std::move(p));
   }
 
   [[noreturn]] void unknown_ability(const std::string& w, size_t b, size_t e) {
@@ -261,53 +276,7 @@ class Parser {
       f.qty = qty(i + 1, close);
       i = close + 1;
     }
-    // Types: terms joined by , and &.
-    for (;;) {
-      i = skip_ws(i, e);
-      if (i >= e || s_[i] == '<' || s_[i] == '[' || s_[i] == '@' || s_[i] == ':') break;
-      TypeTerm t;
-      while (i < e && (s_[i] == '^' || s_[i] == '!')) {
-        (s_[i] == '^' ? t.other : t.negate) = true;
-        ++i;
-      }
-      if (i < e && s_[i] == '"') {
-        const size_t close = s_.find('"', i + 1);
-        if (close == std::string_view::npos || close >= e) fail("RS0014", "a card name without its closing `\"`", i, e);
-        t.quoted = true;
-        t.word = std::string(s_.substr(i + 1, close - i - 1));
-        i = close + 1;
-        if (i < e && (s_[i] == 's' || s_[i] == 'S')) {
-          t.plural = true;
-          ++i;
-        }
-      } else {
-        const size_t wb = i;
-        while (i < e && (is_word_char(s_[i]) || s_[i] == '*' || s_[i] == '-')) ++i;
-        if (i == wb) {
-          fail("RS0011", fmt::format("`{}` cannot start a target type", s_[i]), i, i + 1,
-               "a type is a word (character, opp, a subtype), `*` or a \"card name\"");
-        }
-        std::string w = lower(s_.substr(wb, i - wb));
-        if (w.size() > 1 && w.back() == 's' && !is_singular_type(w)) {
-          t.plural = true;
-          w.pop_back();
-        }
-        t.word = std::move(w);
-      }
-      f.types.terms.push_back(std::move(t));
-      i = skip_ws(i, e);
-      if (i < e && (s_[i] == ',' || s_[i] == '&')) {
-        f.types.and_next.push_back(s_[i] == '&');
-        const size_t at = i++;
-        // "3 & " or "character," : a joiner needs a type after it (found by rulescript_rules_fuzz).
-        const size_t nx = skip_ws(i, e);
-        if (nx >= e || s_[nx] == '<' || s_[nx] == '[' || s_[nx] == '@' || s_[nx] == ':') {
-          fail("RS0011", fmt::format("`{}` without a target type after it", s_[at]), at, at + 1);
-        }
-        continue;
-      }
-      break;
-    }
+    i = type_terms(i, e, f);
     i = skip_ws(i, e);
     if (i < e && s_[i] == '<') {
       const size_t close = s_.find('>', i);
@@ -329,6 +298,73 @@ class Parser {
       zone(zb, ze, true, f.zone_prefix, f.zone);
       i = skip_ws(ze, e);
     }
+    i = selectors(i, e, f);
+    if (i < e) {
+      fail("RS0011", fmt::format("unexpected `{}` in a target filter", s_.substr(i, e - i)), i, e,
+           "the form is <qty> type <pick> [filter] @zone ::selector(expr)");
+    }
+    return f;
+  }
+
+  // Types: terms joined by , and &; returns where they end.
+  size_t type_terms(size_t i, size_t e, Filter& f) {
+    for (;;) {
+      i = skip_ws(i, e);
+      if (i >= e || s_[i] == '<' || s_[i] == '[' || s_[i] == '@' || s_[i] == ':') break;
+      TypeTerm t = type_term(i, e);
+      f.types.terms.push_back(std::move(t));
+      i = skip_ws(i, e);
+      if (i < e && (s_[i] == ',' || s_[i] == '&')) {
+        f.types.and_next.push_back(s_[i] == '&');
+        const size_t at = i++;
+        // "3 & " or "character," : a joiner needs a type after it (found by rulescript_rules_fuzz).
+        const size_t nx = skip_ws(i, e);
+        if (nx >= e || s_[nx] == '<' || s_[nx] == '[' || s_[nx] == '@' || s_[nx] == ':') {
+          fail("RS0011", fmt::format("`{}` without a target type after it", s_[at]), at, at + 1);
+        }
+        continue;
+      }
+      break;
+    }
+    return i;
+  }
+
+  // One target type: ^ (other) and ! (not), then a word, `*` or a "card name" (s: plural).
+  TypeTerm type_term(size_t& i, size_t e) {
+    TypeTerm t;
+    while (i < e && (s_[i] == '^' || s_[i] == '!')) {
+      (s_[i] == '^' ? t.other : t.negate) = true;
+      ++i;
+    }
+    if (i < e && s_[i] == '"') {
+      const size_t close = s_.find('"', i + 1);
+      if (close == std::string_view::npos || close >= e) fail("RS0014", "a card name without its closing `\"`", i, e);
+      t.quoted = true;
+      t.word = std::string(s_.substr(i + 1, close - i - 1));
+      i = close + 1;
+      if (i < e && (s_[i] == 's' || s_[i] == 'S')) {
+        t.plural = true;
+        ++i;
+      }
+    } else {
+      const size_t wb = i;
+      while (i < e && (is_word_char(s_[i]) || s_[i] == '*' || s_[i] == '-')) ++i;
+      if (i == wb) {
+        fail("RS0011", fmt::format("`{}` cannot start a target type", s_[i]), i, i + 1,
+             "a type is a word (character, opp, a subtype), `*` or a \"card name\"");
+      }
+      std::string w = lower(s_.substr(wb, i - wb));
+      if (w.size() > 1 && w.back() == 's' && !is_singular_type(w)) {
+        t.plural = true;
+        w.pop_back();
+      }
+      t.word = std::move(w);
+    }
+    return t;
+  }
+
+  // ::not(expr) selectors; returns where they end.
+  size_t selectors(size_t i, size_t e, Filter& f) {
     while (i + 1 < e && s_[i] == ':' && s_[i + 1] == ':') {
       const size_t nb = i + 2;
       size_t ne = nb;
@@ -342,11 +378,7 @@ class Parser {
       f.selectors.push_back(sel);
       i = skip_ws(close, e);
     }
-    if (i < e) {
-      fail("RS0011", fmt::format("unexpected `{}` in a target filter", s_.substr(i, e - i)), i, e,
-           "the form is <qty> type <pick> [filter] @zone ::selector(expr)");
-    }
-    return f;
+    return i;
   }
 
   bool integer(size_t b, size_t e, int32_t& out) const {
@@ -772,18 +804,7 @@ class Parser {
         a.expr = expression(b, e);
         break;
       case 'm':
-        if (w[0] == 'x' && integer(b + 1, e, n)) {
-          a.kind = Arg::Kind::kMod;
-          a.mod = 'x';
-          a.expr = expression(b + 1, e);
-        } else if (s_[b] == '=') {
-          a.kind = Arg::Kind::kMod;
-          a.mod = '=';
-          a.expr = expression(b + 1, e);
-        } else {
-          a.kind = Arg::Kind::kMod;
-          a.expr = expression(b, e);
-        }
+        mod_arg(b, e, w, a);
         break;
       case 'n':
         if (integer(b, e, n)) {
@@ -813,33 +834,11 @@ class Parser {
       case 'c':
         word_in(is_card_type(w), "card type (character, action, reaction, ua2, ua3)");
         break;
-      case 'w': {
-        bool ok = false;
-        for (size_t p = 0; p <= sig.words.size();) {
-          size_t q = sig.words.find(' ', p);
-          if (q == std::string_view::npos) q = sig.words.size();
-          if (sig.words.substr(p, q - p) == w) ok = true;
-          p = q + 1;
-        }
-        word_in(ok, fmt::format("word {}() takes here ({})", sig.name, sig.words).c_str());
+      case 'w':
+        word_in(takes_word(sig, w), fmt::format("word {}() takes here ({})", sig.name, sig.words).c_str());
         break;
-      }
       case 'q':
-        if (w == "?") {
-          a.kind = Arg::Kind::kQuery;
-        } else if (w == "true" || w == "false") {
-          a.kind = Arg::Kind::kWord;
-          a.word = w;
-        } else {
-          a.expr = expression(b, e);
-          // "+ true" or "(true)" prints as true, which reads back as the word: read it as the word
-          // now (found by rulescript_rules_fuzz).
-          const std::string printed = lower(print_expr(out_, a.expr));
-          if (printed == "true" || printed == "false") {
-            a.kind = Arg::Kind::kWord;
-            a.word = printed;
-          }
-        }
+        query_arg(b, e, w, a);
         break;
       case 'g':
         if (s_[b] == '"' && e - b >= 2 && s_[e - 1] == '"') {
@@ -856,6 +855,52 @@ class Parser {
         fail("RS0021", "internal: unknown argument shape", b, e);
     }
     return a;
+  }
+
+  // xN, =N or an amount (bp(x2), sp(=0), damage(300)).
+  void mod_arg(size_t b, size_t e, const std::string& w, Arg& a) {
+    int32_t n;
+    a.kind = Arg::Kind::kMod;
+    if (w[0] == 'x' && integer(b + 1, e, n)) {
+      a.mod = 'x';
+      a.expr = expression(b + 1, e);
+    } else if (s_[b] == '=') {
+      a.mod = '=';
+      a.expr = expression(b + 1, e);
+    } else {
+      a.expr = expression(b, e);
+    }
+  }
+
+  // Whether `w` is one of the words the command takes (CommandSig::words, space-separated).
+  static bool takes_word(const CommandSig& sig, const std::string& w) {
+    bool ok = false;
+    for (size_t p = 0; p <= sig.words.size();) {
+      size_t q = sig.words.find(' ', p);
+      if (q == std::string_view::npos) q = sig.words.size();
+      if (sig.words.substr(p, q - p) == w) ok = true;
+      p = q + 1;
+    }
+    return ok;
+  }
+
+  // `?`, true, false or an expression (moveTo(deck, ?), moveTo(hand, true)).
+  void query_arg(size_t b, size_t e, const std::string& w, Arg& a) {
+    if (w == "?") {
+      a.kind = Arg::Kind::kQuery;
+    } else if (w == "true" || w == "false") {
+      a.kind = Arg::Kind::kWord;
+      a.word = w;
+    } else {
+      a.expr = expression(b, e);
+      // "+ true" or "(true)" prints as true, which reads back as the word: read it as the word
+      // now (found by rulescript_rules_fuzz).
+      const std::string printed = lower(print_expr(out_, a.expr));
+      if (printed == "true" || printed == "false") {
+        a.kind = Arg::Kind::kWord;
+        a.word = printed;
+      }
+    }
   }
 
   // each(card.bp <= 300 in me.hand => bp(+200)) or each(characters[attack] => draw(2))
