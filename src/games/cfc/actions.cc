@@ -138,7 +138,7 @@ std::vector<Action> Game::legal_actions() const {
       // One united attack a turn, of two or three characters, paid 5 SP per joining character.
       for (size_t k = 0; k < attacks_.size(); ++k) {
         const Attack& a = attacks_[k];
-        if (a.size >= kMaxUnited || (united > 1 && a.size == 1)) continue;
+        if (a.collapsed || a.size >= kMaxUnited || (united > 1 && a.size == 1)) continue;
         if (ps.sp < united_cost(p, a.size + 1)) continue;
         out.push_back({Kind::kUnite, -1, static_cast<int8_t>(s), static_cast<int8_t>(k)});
       }
@@ -148,7 +148,7 @@ std::vector<Action> Game::legal_actions() const {
     // One counter per attack, one attack per counter, by an unfrozen character; unblockable
     // attackers and characters that cannot block are left out.
     for (size_t k = 0; k < attacks_.size(); ++k) {
-      if (attacks_[k].blocker >= 0) continue;
+      if (attacks_[k].blocker >= 0 || attacks_[k].collapsed) continue;
       const EntityId lead = players_[active_].ring[static_cast<size_t>(attacks_[k].slots[0])];
       if (lead != kNoEntity && (abilities(lead) & kUnblockable)) continue;
       for (int s = 0; s < kSlots; ++s) {
@@ -223,7 +223,7 @@ void Game::apply_action(const Action& a) {
       // Effects that last until the next action card (Tessa's free action) end once it is paid for.
       if (a.kind == Kind::kPlayAction) cost_changes_.expire({kernel::Moment::Kind::kEvent, -1, kEventActionPlayed});
       if (a.rule >= 0) run_script(a, e, p);
-      players_[cards_[e].owner].discards.push_top(e);
+      put(players_[cards_[e].owner].discards, e);
       if (const CScript* s = script_of(e); s && !s->autos.empty()) played_autos_.push_back({e, static_cast<int8_t>(p)});
       break;
     }
@@ -244,6 +244,7 @@ void Game::apply_action(const Action& a) {
     case Kind::kUnite: {
       Attack& at = attacks_[static_cast<size_t>(a.attack)];
       at.slots[at.size++] = a.slot;
+      mark_united();
       break;
     }
     case Kind::kBlock: attacks_[static_cast<size_t>(a.attack)].blocker = a.slot; break;

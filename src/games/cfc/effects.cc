@@ -1,5 +1,7 @@
-// Running the compiled RuleScript of a card (script.h): which ways a script can run (its rules,
-// costs, targets, [[may]]) as legal actions, and applying one.
+// What the compiled RuleScript of the cards in play (script.h) changes and offers: abilities, game
+// rules and costs while a card is in a ring, the cards a filter matches, transformations and rule
+// copies, and which ways a script can run (its rules, costs, targets, [[may]]) as legal actions.
+// Running one is interpreter.cc; events and what ends with the turn, events.cc.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -84,7 +86,7 @@ std::vector<EntityId> Game::pick_from_hand(int player, const HandPick& pick, Ent
 void Game::discard_cards(int player, const std::vector<EntityId>& cards) {
   for (EntityId e : cards) {
     if (!players_[player].hand.remove(e)) continue;
-    players_[cards_[e].owner].discards.push_top(e);
+    put(players_[cards_[e].owner].discards, e);
     memory_.discarded.push_back(e);
   }
 }
@@ -178,12 +180,26 @@ bool Game::hooks_allow_block(size_t k, int slot) const {
 void Game::transform(EntityId c, uint16_t model) {
   int p, slot;
   slot_of(c, p, slot);
+  if (cards_[c].printed == kOwnRules) cards_[c].printed = cards_[c].def;
   cards_[c].def = model;
   cards_[c].rules = kOwnRules;  // it has the new card's rules
   if (p < 0) return;
-  for (EntityId b : players_[p].backups[static_cast<size_t>(slot)]) players_[cards_[b].owner].discards.push_top(b);
+  for (EntityId b : players_[p].backups[static_cast<size_t>(slot)]) put(players_[cards_[b].owner].discards, b);
   players_[p].backups[static_cast<size_t>(slot)].clear();
   cards_[c].bp = def(c).bp;
+}
+
+void Game::untransform(EntityId c) {
+  Card& card = cards_[c];
+  if (card.printed == kOwnRules) return;
+  card.def = card.printed;
+  card.printed = kOwnRules;
+}
+
+void Game::put(kernel::Zone& pile, EntityId c, bool bottom) {
+  untransform(c);
+  if (bottom) pile.push_bottom(c);
+  else pile.push_top(c);
 }
 
 void Game::compute_vars(int32_t script, EntityId self, int p) {
@@ -271,8 +287,7 @@ bool Game::move_revealed(EntityId c, const CEffect& e, int p) {
     const int to = e.whose < 0 ? q : e.whose == 0 ? p : 1 - p;
     kernel::Zone* z = pile_of(to, e.pile);
     for (auto it = above.rbegin(); it != above.rend(); ++it) {  // the top card was revealed first
-      if (e.value == -1) z->push_bottom(*it);
-      else z->push_top(*it);
+      put(*z, *it, e.value == -1);
       memory_.moved.push_back(*it);
     }
     return !above.empty();
@@ -295,7 +310,27 @@ bool Game::unite(const std::vector<EntityId>& cards) {
   Attack a;
   for (int8_t s : slots) a.slots[a.size++] = s;
   attacks_.push_back(a);
+  mark_united();
   return true;
+}
+
+void Game::lead_leaves(int p, int slot) {
+  if (p != active_) return;
+  // The attack stays listed (its members attacked, and combat code may be walking the list): it is
+  // only marked.
+  for (Attack& a : attacks_) {
+    if (a.size > 0 && a.slots[0] == slot) a.collapsed = true;
+  }
+}
+
+void Game::mark_united() {
+  for (const Attack& a : attacks_) {
+    if (a.size < 2) continue;
+    for (int k = 0; k < a.size; ++k) {
+      const EntityId e = players_[active_].ring[static_cast<size_t>(a.slots[static_cast<size_t>(k)])];
+      if (e != kNoEntity) cards_[e].united = true;
+    }
+  }
 }
 
 void Game::swap_slots(int p, int a, int b) {
@@ -326,7 +361,8 @@ void Game::remove_from_attack(int p, int slot) {
 
 uint16_t Game::abilities(EntityId e) const {
   const Card& c = cards_[e];
-  uint16_t bits = c.granted;
+  const bool off = nullified(e);  // what its own ● ability gave it is nullified too
+  uint16_t bits = off ? static_cast<uint16_t>(c.granted & ~c.own_granted) : c.granted;
   if (const CScript* s = script_of(e); s && (s->abilities || !s->cond_abilities.empty())) {
     bits |= s->abilities;
     if (!s->cond_abilities.empty()) {
@@ -341,7 +377,7 @@ uint16_t Game::abilities(EntityId e) const {
     count_script_run(e);
   }
   for (const auto& g : grants_.entries()) {
-    if (g.effect.card == e && g.effect.epoch == c.epoch) bits |= g.effect.bits;
+    if (g.effect.card == e && g.effect.epoch == c.epoch && !(off && g.effect.own)) bits |= g.effect.bits;
   }
   return static_cast<uint16_t>(bits & ~c.revoked);
 }
@@ -383,6 +419,9 @@ void Game::count_script(int32_t script) const {
 const CScript* Game::script_of(EntityId e) const {
   const int32_t s = rules_def(e).script;
   if (s < 0 || cards_[e].powerless) return nullptr;
+  // A ● ability of a united attack's member is nullified for the rest of the turn: it listens to
+  // no event and changes no damage, BP, cost, rule or ability meanwhile.
+  if (nullified(e)) return nullptr;
   const CScript& cs = pool_->compiled[static_cast<size_t>(s)];
   return cs.compiled ? &cs : nullptr;
 }
@@ -413,16 +452,19 @@ bool Game::detach(EntityId e) {
   int p, slot;
   slot_of(e, p, slot);
   if (p >= 0) {
+    lead_leaves(p, slot);
     PlayerState& ps = players_[p];
     ps.ring[static_cast<size_t>(slot)] = kNoEntity;
-    for (EntityId b : ps.backups[static_cast<size_t>(slot)]) players_[cards_[b].owner].discards.push_top(b);
+    for (EntityId b : ps.backups[static_cast<size_t>(slot)]) put(players_[cards_[b].owner].discards, b);
     ps.backups[static_cast<size_t>(slot)].clear();
+    untransform(e);
     Card& c = cards_[e];
     c.frozen = c.fresh = false;
     c.last_bp = c.bp;
     c.bp = def(e).bp;
-    c.granted = c.revoked = 0;
+    c.granted = c.revoked = c.own_granted = 0;
     c.powerless = false;
+    c.united = false;
     c.rules = kOwnRules;
     ++c.epoch;
     return true;
@@ -618,77 +660,10 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
   }
   for (size_t ri = 0; ri < s->actions.size(); ++ri) {
     const CAction& a = s->actions[ri];
-    // Costs that cannot be paid make the rule unusable: {F} needs an unfrozen card in the ring,
-    // {S} a card in the ring, {D} another card in the hand.
-    if ((a.cost_freeze || a.cost_sacrifice) && !in_ring) continue;
-    if (a.cost_freeze && cards_[self].frozen) continue;
-    // {D(<r>)}: a card at random, so the hand needs one besides the card being played.
-    if (a.cost_discard_pick && a.discard_pick.random > 0 &&
-        std::cmp_less(hand_matches(p, a.discard_pick, self), a.discard_pick.random)) {
-      continue;
-    }
-    // Cards chosen to pay: {D(...)} from the hand (not the card being played), {S(...)} from the ring.
-    std::vector<std::vector<EntityId>> pays = {{}};
-    if (a.pay != CAction::Pay::kNone) {
-      std::vector<EntityId> can = card_targets(a.pay_from, p, self);
-      if (a.pay == CAction::Pay::kDiscard) can.erase(std::remove(can.begin(), can.end(), self), can.end());
-      if (can.size() < a.pay_from.min) continue;
-      if (a.pay_from.max > 1 || a.pay_from.min != 1) {
-        pays = several_choices(a.pay_from, can);
-      } else {
-        pays.clear();
-        for (EntityId e : can) pays.push_back({e});
-      }
-      if (pays.empty()) continue;
-    }
-    // One target choice per statement that targets one card; the ways to run are their product.
-    std::vector<std::array<EntityId, kMaxTargets>> combos = {{kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity}};
-    std::vector<std::vector<EntityId>> several = {{}};
-    int8_t several_of = -1;
-    bool may = false;
-    // Each card to choose multiplies the ways to run; the cards of one statement differ (steal(Y)
-    // from(X): not from Y itself).
-    auto multiply = [&](size_t slot, const std::vector<EntityId>& choices, const CStatement& st) {
-      std::vector<std::array<EntityId, kMaxTargets>> next;
-      for (const auto& c : combos) {
-        for (EntityId e : choices) {
-          bool clash = false;
-          for (size_t k = 0; k < st.more.size(); ++k) clash |= c[static_cast<size_t>(st.more_slot) + k] == e;
-          if (clash) continue;
-          auto x = c;
-          x[slot] = e;
-          next.push_back(x);
-        }
-      }
-      combos = std::move(next);
-    };
-    for (size_t si = 0; si < a.statements.size(); ++si) {
-      const CStatement& st = a.statements[si];
-      may |= st.may;
-      for (size_t k = 0; k < st.more.size(); ++k) {
-        if (st.more[k].plural) continue;  // every match: nothing to choose
-        const std::vector<EntityId> choices = card_targets(st.more[k], p, self);
-        if (!choices.empty()) multiply(static_cast<size_t>(st.more_slot) + k, choices, st);
-      }
-      if (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 || st.target.one_at_a_time) continue;
-      std::vector<EntityId> choices = card_targets(st.target, p, self);
-      // The card being played leaves the hand before its rule runs: not a card of the hand to choose
-      // (nor a copy of it: the first copy stands for all of them among the choices).
-      if (st.target.pile == Pile::kHand && std::find(choices.begin(), choices.end(), self) != choices.end()) {
-        CTarget t = st.target;
-        t.other = true;
-        choices = card_targets(t, p, self);
-      }
-      if (st.target.or_enemy) choices.push_back(kEnemyTarget);
-      if (choices.empty()) continue;  // the statement does not apply; the rest still runs
-      if (st.target.max > 1 || st.target.min != 1) {
-        if (several_of >= 0) continue;  // one such statement per rule (as in every card so far)
-        several = several_choices(st.target, choices);
-        several_of = static_cast<int8_t>(si);
-        continue;
-      }
-      multiply(si, choices, st);
-    }
+    std::vector<std::vector<EntityId>> pays;
+    if (!rule_payments(a, self, p, in_ring, pays)) continue;
+    const RuleChoices rc = rule_choices(a, self, p);
+    const auto& [combos, several, several_of, may] = rc;
     for (const auto& paid : pays) {
       for (const auto& c : combos) {
         for (const auto& set : several) {
@@ -711,586 +686,88 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
   }
 }
 
-void Game::run_script(const Action& act, EntityId self, int p, int32_t other) {
-  const CScript* s = script_or_own(self, other);
-  if (!s || act.rule < 0 || static_cast<size_t>(act.rule) >= s->actions.size()) return;
-  const CAction& a = s->actions[static_cast<size_t>(act.rule)];
-  // The card may copy or lose rules as this one runs: the script stays the one it started with.
-  const int32_t script = other >= 0 ? other : rules_def(self).script;
-  memory_ = {};
-  count_script(script);
-  // Costs.
-  for (EntityId e : act.paid) {
-    if (e == kNoEntity) continue;
-    if (a.pay == CAction::Pay::kDiscard) {
-      discard_cards(p, {e});
-      continue;
-    }
-    int cp, slot;
-    slot_of(e, cp, slot);
-    if (cp < 0) continue;
-    memory_.sacrificed.push_back(e);
-    ko(cp, slot);
+// Whether rule `a` of `self` can be paid for now, and the sets of cards that can pay for it
+// ({D(...)}, {S(...)}; one empty set when it takes none).
+bool Game::rule_payments(const CAction& a, EntityId self, int p, bool in_ring, std::vector<std::vector<EntityId>>& pays) const {
+  // Costs that cannot be paid make the rule unusable: {F} needs an unfrozen card in the ring,
+  // {S} a card in the ring, {D} another card in the hand.
+  if ((a.cost_freeze || a.cost_sacrifice) && !in_ring) return false;
+  if (a.cost_freeze && cards_[self].frozen) return false;
+  // {D(<r>)}: a card at random, so the hand needs one besides the card being played.
+  if (a.cost_discard_pick && a.discard_pick.random > 0 &&
+      std::cmp_less(hand_matches(p, a.discard_pick, self), a.discard_pick.random)) {
+    return false;
   }
-  if (a.cost_discard_pick) discard_cards(p, pick_from_hand(p, a.discard_pick, self));
-  if (a.cost_freeze) cards_[self].frozen = true;
-  if (a.cost_sacrifice) {
-    int sp, slot;
-    slot_of(self, sp, slot);
-    if (sp >= 0) {
-      memory_.sacrificed.push_back(self);
-      ko(sp, slot);
+  // Cards chosen to pay: {D(...)} from the hand (not the card being played), {S(...)} from the ring.
+  pays = {{}};
+  if (a.pay != CAction::Pay::kNone) {
+    std::vector<EntityId> can = card_targets(a.pay_from, p, self);
+    if (a.pay == CAction::Pay::kDiscard) can.erase(std::remove(can.begin(), can.end(), self), can.end());
+    if (can.size() < a.pay_from.min) return false;
+    if (a.pay_from.max > 1 || a.pay_from.min != 1) {
+      pays = several_choices(a.pay_from, can);
+    } else {
+      pays.clear();
+      for (EntityId e : can) pays.push_back({e});
     }
+    if (pays.empty()) return false;
   }
-  running_rule_ = act.rule;
-  run_statements(script, a.statements, &act, self, p);
-  ko_zero_bp();
-}
-
-void Game::run_statements(int32_t script, const std::vector<CStatement>& sts, const Action* act, EntityId self, int p) {
-  bool chain = false;  // a branch of the current [[if]] ... [[else]] chain ran
-  for (size_t si = 0; si < sts.size() && phase_ != Phase::kOver && pending_.player < 0; ++si) {
-    const CStatement& st = sts[si];
-    if (st.is_else && chain) continue;
-    if (st.or_else && last_ok_) continue;  // a || b: a did something
-    if (st.may && act && act->decline) {
-      chain = false;
-      continue;
-    }
-    std::vector<EntityId> chosen;
-    if (act && act->several_of == static_cast<int8_t>(si)) {
-      for (EntityId e : act->several) {
-        if (e != kNoEntity) chosen.push_back(e);
-      }
-    } else if (act && si < act->targets.size() && act->targets[si] != kNoEntity) {
-      chosen.push_back(act->targets[si]);
-    }
-    std::vector<EntityId> more;
-    for (size_t k = 0; act && k < st.more.size(); ++k) {
-      const size_t slot = static_cast<size_t>(st.more_slot) + k;
-      more.push_back(slot < act->targets.size() ? act->targets[slot] : kNoEntity);
-    }
-    if (act) running_statement_ = static_cast<int8_t>(si);
-    if (!pool_->compiled[static_cast<size_t>(script)].vars.empty() &&
-        si == (act ? pool_->compiled[static_cast<size_t>(script)].actions[static_cast<size_t>(act->rule)].vars_at : 0)) {
-      compute_vars(script, self, p);
-    }
-    const bool ran = run_statement(script, st, chosen, more, self, p);
-    chain = st.is_else ? chain || ran : ran;
-  }
-}
-
-bool Game::run_statement(int32_t script, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
-                         EntityId self, int p, Only only) {
-  ExprScope scope{*this, pool_->scripts[static_cast<size_t>(script)], p, self};
-  scope.trigger = trigger_;
-  if (only == Only::kAll && st.cond != expr::kNoNode && !eval_truth(scope, st.cond)) return false;
-  if (only == Only::kAll && st.target.one_at_a_time) {
-    // Several cards of a pile: the player takes them one at a time from now on.
-    Pending& pd = raise(Pending::Mode::kTarget, self, script, p, p);
-    pd.left = st.target.max;
-    pd.need = st.target.min;
-    if (pending_choices().empty()) end_pending();
-    return true;
-  }
-  // Targets: the chosen card, every match, a player, or by default this card / the controller.
-  std::vector<EntityId> cards;
-  std::vector<int> players;
-  switch (st.target.who) {
-    case CTarget::Who::kDefault:
-      cards.push_back(self);
-      players.push_back(p);
-      break;
-    case CTarget::Who::kThis: cards.push_back(self); break;
-    case CTarget::Who::kMe: players.push_back(p); break;
-    case CTarget::Who::kOpp: players.push_back(1 - p); break;
-    case CTarget::Who::kPlayers:
-      players.push_back(p);
-      players.push_back(1 - p);
-      break;
-    case CTarget::Who::kCards:
-      if (st.target.cards_expr != expr::kNoNode) {
-        // to(trigger.controller) names a player; to(_card) cards.
-        if (const int q = eval_player(scope, st.target.cards_expr); q >= 0) players.push_back(q);
-        else cards = eval_cards(scope, st.target.cards_expr);
-      } else if (st.target.plural) {
-        cards = card_targets(st.target, p, self);
-      } else if (st.target.random > 0) {
-        // <rN>: N of the matches, drawn now (logged like every random draw).
-        std::vector<EntityId> all = card_targets(st.target, p, self);
-        for (int k = 0; k < st.target.random && !all.empty(); ++k) {
-          const size_t at = chance_.below(static_cast<uint32_t>(all.size()), logging_ ? &log_ : nullptr);
-          cards.push_back(all[at]);
-          all.erase(all.begin() + static_cast<std::ptrdiff_t>(at));
-        }
-      } else if (only == Only::kCollected) {
-        cards = chosen;  // taken one at a time, each checked when it was taken
-      } else {
-        // The chosen cards that still match (an earlier statement may have moved them).
-        for (EntityId e : chosen) {
-          if (e == kEnemyTarget) players.push_back(1 - p);  // to(opp,character@oppRing): the enemy
-          else if (target_matches(st.target, p, self, e)) cards.push_back(e);
-        }
-      }
-      break;
-  }
-  if (st.target.exclude != expr::kNoNode) {
-    // ::not(tgt): the cards the expression names are left out (Fate duel).
-    const std::vector<EntityId> out = eval_cards(scope, st.target.exclude);
-    std::erase_if(cards, [&](EntityId e) { return std::find(out.begin(), out.end(), e) != out.end(); });
-  }
-  // Further targets: the chosen cards that still match.
-  std::vector<EntityId> more_cards;
-  for (size_t k = 0; k < st.more.size(); ++k) {
-    if (st.more[k].plural) {
-      for (EntityId e : card_targets(st.more[k], p, self)) more_cards.push_back(e);
-    } else if (k < more.size() && more[k] != kNoEntity && target_matches(st.more[k], p, self, more[k])) {
-      more_cards.push_back(more[k]);
-    }
-  }
-  // Player commands under a card target (destroy() target(character) & draw()) are the controller's.
-  if (players.empty() && st.target.who == CTarget::Who::kCards) players.push_back(p);
-  if (only == Only::kAll && !in_each_) {
-    memory_.prev_targets = std::move(memory_.targets);
-    memory_.targets = cards;
-    memory_.targets.insert(memory_.targets.end(), more_cards.begin(), more_cards.end());
-  }
-  bool ok = true, any_ok = false;
-  // What the statement did, for a `||` after it: whether any of its effects did something.
-  struct Record {
-    bool& out;
-    const bool& any;
-    ~Record() { out = any; }
-  } record{last_ok_, any_ok};
-  for (size_t fi = 0; fi < st.effects.size(); ++fi) {
-    const CEffect& fx = st.effects[fi];
-    if (fi > 0) any_ok |= ok;
-    if (fx.stop_on_fail && !ok) break;
-    if (fx.ask && skip_asked_) continue;  // the player said no to this command?()
-    if (fx.cmd == CEffect::Cmd::kProphecy) {
-      // The cards go back one choice at a time; the statement's other effects run after that.
-      if (only == Only::kAll) {
-        start_prophecy(st, fx, script, self, p);
-        return true;
-      }
-      continue;
-    }
-    ok = false;
-    if (phase_ == Phase::kOver) return true;
-    if (fx.cmd == CEffect::Cmd::kEach) {
-      if (only == Only::kPlayers) continue;
-      // The body runs once per matching element, on the statement's targets.
-      const int32_t times = fx.each_target.empty() ? count_each(scope, fx.each_pred, fx.each_list)
-                                                   : static_cast<int32_t>(card_targets(fx.each_target.front(), p, self).size());
-      CStatement inner = st;
-      inner.cond = expr::kNoNode;
-      inner.target.one_at_a_time = false;
-      inner.effects = fx.body;
-      const bool was = in_each_;
-      in_each_ = true;
-      for (int32_t k = 0; k < times && phase_ != Phase::kOver; ++k) run_statement(script, inner, chosen, more, self, p);
-      in_each_ = was;
-      ok = times > 0;
-      continue;
-    }
-    CEffect e = fx;
-    if (e.cmd == CEffect::Cmd::kUnite) {
-      if (only != Only::kPlayers) ok = unite(cards);
-      continue;
-    }
-    if (e.cmd == CEffect::Cmd::kCopyAbility || e.cmd == CEffect::Cmd::kSteal || e.cmd == CEffect::Cmd::kSwapAbilities) {
-      if (only != Only::kPlayers) ok = change_rules(e, scope, cards, more_cards, self);
-      continue;
-    }
-    uint16_t becomes = 0xFFFF;  // transform(): the card model the targets become
-    if (e.cmd == CEffect::Cmd::kTransform) {
-      if (!e.guid.empty()) {
-        const auto it = pool_->by_guid.find(e.guid);
-        if (it != pool_->by_guid.end()) becomes = it->second;
-      } else if (const EntityId model = eval_card(scope, e.value_expr); model != kNoEntity) {
-        becomes = cards_[model].def;
-      }
-      if (becomes == 0xFFFF) continue;
-    } else if (e.value_expr != expr::kNoNode) {
-      e.value = eval_int(scope, e.value_expr);
-    }
-    const bool grant = e.cmd == CEffect::Cmd::kGrant || e.cmd == CEffect::Cmd::kRevoke;
-    const bool hand_card = e.cmd == CEffect::Cmd::kDiscard && st.hand_choice;  // discard(<1>x): the chosen card
-    const bool on_players = !hand_card && (is_player_command(e.cmd) || ((e.cmd == CEffect::Cmd::kDamage || grant) && cards.empty()));
-    if (only == Only::kPlayers && !on_players) continue;
-    if (e.cmd == CEffect::Cmd::kDiscard && e.chosen && !hand_card) {
-      // discard(n): the player (the statement's, else the rule's) chooses n cards of their hand.
-      const int chooser = st.target.who == CTarget::Who::kOpp ? 1 - p : p;
-      Pending& pd = raise(Pending::Mode::kDiscard, self, script, p, chooser);
-      pd.left = pd.need = static_cast<uint8_t>(std::clamp(e.value, 1, 60));
-      any_ok = true;
-      if (pending_choices().empty()) end_pending();
-      return true;
-    }
-    if (e.cmd == CEffect::Cmd::kShuffle && e.whose > 0) {
-      // shuffle(myDeck), shuffle(oppDeck), shuffle(ctrlDeck): ctrl is the deck prophecy() looked at.
-      const int q = e.whose == 1 ? p : e.whose == 2 ? 1 - p : memory_.looked_deck >= 0 ? memory_.looked_deck : p;
-      kernel::Zone& deck = players_[q].deck;
-      chance_.shuffle(deck.ids().begin(), deck.ids().end(), logging_ ? &log_ : nullptr);
-      ok = true;
-      continue;
-    }
-    if (on_players) {
-      for (int t : players) {
-        PlayerState& tp = players_[t];
-        switch (e.cmd) {
-          case CEffect::Cmd::kDraw:
-            for (int32_t i = 0; i < e.value; ++i) {
-              if (tp.deck.empty()) break;
-              draw_card(t);
-              ok = true;
-            }
-            break;
-          case CEffect::Cmd::kSp: {
-            const int32_t before = tp.sp;
-            tp.sp = static_cast<int32_t>(std::clamp<int64_t>(e.mod == '=' ? int64_t{e.value} : int64_t{tp.sp} + e.value, 0, kMaxBp));
-            if (tp.sp < before) tp.lost_sp += before - tp.sp;
-            ok = true;
-            break;
-          }
-          case CEffect::Cmd::kMovePile:
-          case CEffect::Cmd::kSwapPiles: {
-            kernel::Zone& a = *pile_of(t, e.pile);
-            kernel::Zone& b = *pile_of(t, e.pile2);
-            if (e.cmd == CEffect::Cmd::kSwapPiles) {
-              std::swap(a.ids(), b.ids());
-            } else {
-              // movePile(discards, deck): every card, the first pile's top ending on top.
-              for (EntityId x : a.ids()) b.push_top(x);
-              a.ids().clear();
-            }
-            ok = true;
-            break;
-          }
-          case CEffect::Cmd::kExtraChar:
-            ++tp.extra_chars;
-            ok = true;
-            break;
-          case CEffect::Cmd::kExtraTurn:
-            tp.extra_turns = static_cast<uint8_t>(std::clamp(tp.extra_turns + e.value, 0, 3));
-            ok = true;
-            break;
-          case CEffect::Cmd::kSkipDraw:
-            tp.skip_draw = true;
-            ok = true;
-            break;
-          case CEffect::Cmd::kAlterCost:
-            cost_changes_.add({e.cost_kind, static_cast<int8_t>(t), e.mod, e.value},
-                              st.until_end_of_turn || st.until_opponent_turn_end || st.until_your_next_turn || st.until_next_action
-                                  ? timed(st, p)
-                                  : kernel::Duration{});
-            ok = true;
-            break;
-          case CEffect::Cmd::kHp:
-            tp.hp = static_cast<int32_t>(std::clamp<int64_t>(int64_t{tp.hp} + e.value, INT32_MIN / 2, kMaxBp));
-            ok = true;
-            if (tp.hp <= 0) lose(t);
-            break;
-          case CEffect::Cmd::kLoseLife:
-          case CEffect::Cmd::kDamage: {
-            int32_t amount = e.value;
-            if (e.cmd == CEffect::Cmd::kDamage && def(self).type == CardType::kAction && amount > 0) amount += ring_mod(&CScript::action_damage_mod);
-            if (amount > 0) tp.nc_damaged = true;  // non-combat damage (ncDamaged)
-            deal_player_damage(t, amount);
-            ok = true;
-            break;
-          }
-          case CEffect::Cmd::kShuffle:
-            chance_.shuffle(tp.deck.ids().begin(), tp.deck.ids().end(), logging_ ? &log_ : nullptr);
-            ok = true;
-            break;
-          case CEffect::Cmd::kGrant:
-          case CEffect::Cmd::kRevoke:
-            if (st.until_end_of_turn || st.until_opponent_turn_end || st.until_your_next_turn) {
-              if (e.cmd == CEffect::Cmd::kGrant) grants_.add({kNoEntity, static_cast<int8_t>(t), 0, e.ability}, timed(st, p));
-            } else if (e.cmd == CEffect::Cmd::kGrant) {
-              tp.granted |= e.ability;
-            } else {
-              tp.granted = static_cast<uint16_t>(tp.granted & ~e.ability);
-            }
-            ok = true;
-            break;
-          case CEffect::Cmd::kRuleOn:
-          case CEffect::Cmd::kRuleOff: {
-            // A rule without a target is everyone's; to(opp) is that player's.
-            const RuleChange rc{e.ability, e.cmd == CEffect::Cmd::kRuleOn,
-                                static_cast<int8_t>(st.target.who == CTarget::Who::kDefault ? -1 : t)};
-            rule_changes_.add(rc, st.until_end_of_turn || st.until_opponent_turn_end || st.until_your_next_turn ? timed(st, p)
-                                                                                                                 : kernel::Duration{});
-            ok = true;
-            break;
-          }
-          case CEffect::Cmd::kDiscard: {
-            const std::vector<EntityId> picked = pick_from_hand(t, e.pick, kNoEntity);
-            discard_cards(t, picked);
-            ok = !picked.empty();
-            break;
-          }
-          case CEffect::Cmd::kTrash:
-            for (int32_t i = 0; i < e.value; ++i) {
-              const auto top = tp.deck.take_top();
-              if (!top) break;
-              players_[cards_[*top].owner].discards.push_top(*top);
-              memory_.trashed.push_back(*top);
-              ok = true;
-            }
-            break;
-          default: break;
-        }
-      }
-      continue;
-    }
-    if (e.cmd == CEffect::Cmd::kActivate) {
-      // activate(card): that card's rules run as this card's; how (which rule, targets) is chosen
-      // now that the card is known (Pending kActivate).
-      const std::vector<EntityId> named = eval_cards(scope, e.value_expr);
-      if (named.empty()) continue;
-      Pending& pd = raise(Pending::Mode::kActivate, self, rules_def(named.front()).script, p, p);
-      pd.aside = {named.front()};  // whose rules they are (for the label)
-      if (pending_.script < 0 || pending_actions().empty()) {
-        pending_ = {};
-        continue;
-      }
-      any_ok = true;
-      return true;
-    }
-    if (e.cmd == CEffect::Cmd::kSwapChars) {
-      // swapChars(): two characters of one ring exchange their slots.
-      int pa, sa, pb, sb;
-      if (cards.size() != 2) continue;
-      slot_of(cards[0], pa, sa);
-      slot_of(cards[1], pb, sb);
-      if (pa < 0 || pa != pb) continue;
-      swap_slots(pa, sa, sb);
-      ok = true;
-      continue;
-    }
-    if (e.cmd == CEffect::Cmd::kMoveToSlot) {
-      // moveToSlot(): the player chooses an empty slot of the card's ring (Pending kSlot).
-      int cp, slot;
-      if (cards.empty()) continue;
-      slot_of(cards.front(), cp, slot);
-      if (cp < 0 || std::count(players_[cp].ring.begin(), players_[cp].ring.end(), kNoEntity) == 0) continue;
-      Pending& pd = raise(Pending::Mode::kSlot, self, script, p, p);
-      pd.deck = static_cast<int8_t>(cp);
-      pd.aside = {cards.front()};
-      any_ok = true;
-      return true;
-    }
-    if (e.cmd == CEffect::Cmd::kMoveTo && e.value == kAskPosition) {
-      // moveTo(oppDeck, ?): the cards are set aside, then put back one at a time (Pending kArrange).
-      const int to = e.whose < 0 ? (cards.empty() ? p : cards_[cards.front()].owner) : e.whose == 0 ? p : 1 - p;
-      std::vector<EntityId> aside;
-      for (EntityId c : cards) {
-        if (!detach(c)) continue;
-        aside.push_back(c);
-        memory_.moved.push_back(c);
-      }
-      if (aside.empty()) continue;
-      Pending& pd = raise(Pending::Mode::kArrange, self, script, p, p);
-      pd.deck = static_cast<int8_t>(to);
-      pd.aside = std::move(aside);
-      any_ok = true;
-      return true;
-    }
-    for (EntityId c : cards) {
-      if (e.cmd == CEffect::Cmd::kMoveTo) {
-        // To the card's owner's pile (ctrl), the script's player's (no prefix, my) or the opponent's (opp).
-        const int to = e.whose < 0 ? cards_[c].owner : e.whose == 0 ? p : 1 - p;
-        if (!detach(c)) continue;
-        kernel::Zone* z = pile_of(to, e.pile);
-        if (e.value == -1) z->push_bottom(c);
-        else z->push_top(c);
-        memory_.moved.push_back(c);
-        ok = true;
-        continue;
-      }
-      if (hand_card) {
-        for (int q = 0; q < 2; ++q) {
-          if (players_[q].hand.contains(c)) discard_cards(q, {c});
-        }
-        ok = true;
-        continue;
-      }
-      if (e.cmd == CEffect::Cmd::kMoveRevealed) {
-        ok |= move_revealed(c, e, p);
-        continue;
-      }
-      if (e.cmd == CEffect::Cmd::kTransform) {
-        transform(c, becomes);
-        ok = true;
-        continue;
-      }
-      int cp, slot;
-      slot_of(c, cp, slot);
-      if (cp < 0) continue;  // not (or no longer) in a ring
-      Card& card = cards_[c];
-      ok = true;
-      switch (e.cmd) {
-        case CEffect::Cmd::kDamage: card.bp = std::max(0, card.bp - e.value); break;
-        case CEffect::Cmd::kBp: {
-          const int32_t before = card.bp;
-          // BP stays within [0, kMaxBp]: repeated doublings must not overflow.
-          const int64_t next = e.mod == 'x' ? int64_t{card.bp} * e.value : e.mod == '=' ? int64_t{e.value} : int64_t{card.bp} + e.value;
-          card.bp = static_cast<int32_t>(std::clamp<int64_t>(next, 0, kMaxBp));
-          if (st.until_end_of_turn) bp_changes_.add({c, card.epoch, card.bp - before}, {kernel::Until::kEndOfTurn});
-          break;
-        }
-        case CEffect::Cmd::kDestroy: ko(cp, slot); break;
-        case CEffect::Cmd::kGrant:
-          if (st.until_end_of_turn || st.until_opponent_turn_end || st.until_your_next_turn) {
-            grants_.add({c, static_cast<int8_t>(cp), card.epoch, e.ability}, timed(st, p));
-          } else {
-            card.granted |= e.ability;
-            card.revoked = static_cast<uint16_t>(card.revoked & ~e.ability);
-          }
-          break;
-        case CEffect::Cmd::kLoseAbility: card.powerless = true; break;
-        case CEffect::Cmd::kRevoke:
-          card.revoked |= e.ability;
-          card.granted = static_cast<uint16_t>(card.granted & ~e.ability);
-          break;
-        case CEffect::Cmd::kFreeze: card.frozen = e.mod == 't' ? !card.frozen : true; break;
-        case CEffect::Cmd::kRemoveFromAttack: remove_from_attack(cp, slot); break;
-        case CEffect::Cmd::kUnfreeze: card.frozen = false; break;
-        case CEffect::Cmd::kReveal: break;
-        default: ok = false; break;
-      }
-    }
-  }
-  if (!st.effects.empty()) any_ok |= ok;
   return true;
 }
 
-bool Game::listens(EntityId e, EventKind ev) const {
-  const CScript* s = script_of(e);
-  if (!s) return false;
-  for (const CAuto& au : s->autos) {
-    for (const CEvent& ce : au.events) {
-      if (ce.kind == ev) return true;
-    }
-  }
-  return false;
-}
-
-void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
-  // Every card in a ring with a running script listens while it is there (● abilities are on as
-  // long as the character is in the ring); the active player's ring first, by slot.
-  std::vector<EntityId> listeners;
-  for (int k = 0; k < 2; ++k) {
-    for (EntityId e : players_[k == 0 ? active_ : 1 - active_].ring) {
-      if (e != kNoEntity && script_of(e) && !script_of(e)->autos.empty()) listeners.push_back(e);
-    }
-  }
-  for (EntityId e : listeners) {
-    int p, slot;
-    slot_of(e, p, slot);
-    // Gone, its rules lost (loseAbility by an earlier listener), or the game ended meanwhile.
-    if (p < 0 || phase_ == Phase::kOver || !script_of(e)) continue;
-    const int32_t script = rules_def(e).script;
-    for (const CAuto& au : script_of(e)->autos) {
-      bool hit = false, once = false;
-      for (const CEvent& ce : au.events) {
-        if (ce.kind != ev) continue;
-        if (ce.whose == 0 && player != p) continue;
-        if (ce.whose == 1 && player == p) continue;
-        if (ce.scope == CEvent::Scope::kThis && subject != kNoEntity && subject != e) continue;
-        if (ce.scope == CEvent::Scope::kFromThis && source != e) continue;
-        hit = true;
-        once |= ce.once;
+// The ways to choose the targets of rule `a`: one card per statement that targets one (their
+// product), the cards of the one statement that takes several, and whether it may be declined.
+Game::RuleChoices Game::rule_choices(const CAction& a, EntityId self, int p) const {
+  // One target choice per statement that targets one card; the ways to run are their product.
+  RuleChoices rc;
+  auto& combos = rc.combos;
+  auto& several = rc.several;
+  int8_t& several_of = rc.several_of;
+  bool& may = rc.may;
+  // Each card to choose multiplies the ways to run; the cards of one statement differ (steal(Y)
+  // from(X): not from Y itself).
+  auto multiply = [&](size_t slot, const std::vector<EntityId>& choices, const CStatement& st) {
+    std::vector<std::array<EntityId, kMaxTargets>> next;
+    for (const auto& c : combos) {
+      for (EntityId e : choices) {
+        bool clash = false;
+        for (size_t k = 0; k < st.more.size(); ++k) clash |= c[static_cast<size_t>(st.more_slot) + k] == e;
+        if (clash) continue;
+        auto x = c;
+        x[slot] = e;
+        next.push_back(x);
       }
-      if (!hit) continue;
-      const std::pair<EntityId, uint16_t> key{e, cards_[e].epoch};
-      if (once) {
-        if (std::find(fired_once_.begin(), fired_once_.end(), key) != fired_once_.end()) continue;
-        fired_once_.push_back(key);
-      }
-      run_auto(script, au, e, p, subject);
-      if (phase_ == Phase::kOver) return;
     }
-  }
-  // Action and reaction cards played with an auto rule (Crossover: "at the end of turn, ...") listen
-  // from the discard pile until it has run. Their rule runs for the player whose event it is (the
-  // plugin runs it on that player's side: Grandmaster's ~oppEndPhase~ rule names that player's
-  // opponent, the card's owner, "opp").
-  for (size_t i = 0; i < played_autos_.size() && phase_ != Phase::kOver;) {
-    const PlayedAuto l = played_autos_[i];
-    const CScript* s = script_of(l.card);
-    bool hit = false, once = false;
-    const CAuto* rule = nullptr;
-    if (!s) {
-      played_autos_.erase(played_autos_.begin() + static_cast<std::ptrdiff_t>(i));
+    combos = std::move(next);
+  };
+  for (size_t si = 0; si < a.statements.size(); ++si) {
+    const CStatement& st = a.statements[si];
+    may |= st.may;
+    for (size_t k = 0; k < st.more.size(); ++k) {
+      if (st.more[k].plural) continue;  // every match: nothing to choose
+      const std::vector<EntityId> choices = card_targets(st.more[k], p, self);
+      if (!choices.empty()) multiply(static_cast<size_t>(st.more_slot) + k, choices, st);
+    }
+    if (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 || st.target.one_at_a_time) continue;
+    std::vector<EntityId> choices = card_targets(st.target, p, self);
+    // The card being played leaves the hand before its rule runs: not a card of the hand to choose
+    // (nor a copy of it: the first copy stands for all of them among the choices).
+    if (st.target.pile == Pile::kHand && std::find(choices.begin(), choices.end(), self) != choices.end()) {
+      CTarget t = st.target;
+      t.other = true;
+      choices = card_targets(t, p, self);
+    }
+    if (st.target.or_enemy) choices.push_back(kEnemyTarget);
+    if (choices.empty()) continue;  // the statement does not apply; the rest still runs
+    if (st.target.max > 1 || st.target.min != 1) {
+      if (several_of >= 0) continue;  // one such statement per rule (as in every card so far)
+      several = several_choices(st.target, choices);
+      several_of = static_cast<int8_t>(si);
       continue;
     }
-    for (const CAuto& au : s->autos) {
-      for (const CEvent& ce : au.events) {
-        if (ce.kind != ev || (ce.whose == 0 && player != l.player) || (ce.whose == 1 && player == l.player)) continue;
-        hit = true;
-        once |= ce.once;
-        rule = &au;
-      }
-      if (hit) break;
-    }
-    if (!hit) {
-      ++i;
-      continue;
-    }
-    if (once) played_autos_.erase(played_autos_.begin() + static_cast<std::ptrdiff_t>(i));
-    else ++i;
-    run_auto(rules_def(l.card).script, *rule, l.card, player, subject);
+    multiply(si, choices, st);
   }
-}
-
-void Game::run_auto(int32_t script, const CAuto& au, EntityId e, int p, EntityId subject) {
-  count_script_run(e);
-  // An event inside a rule (a KO) must not clear what that rule has done so far.
-  RuleMemory outer = std::move(memory_);
-  memory_ = {};
-  const EntityId outer_trigger = trigger_;
-  trigger_ = subject;
-  run_statements(script, au.statements, nullptr, e, p);
-  trigger_ = outer_trigger;
-  memory_ = std::move(outer);
-  if (phase_ != Phase::kOver) ko_zero_bp();
-}
-
-// ueot: until the end of this turn; oppueot: until the end of the opponent's turn (this one, if it
-// is theirs; else their next).
-kernel::Duration Game::timed(const CStatement& st, int controller) const {
-  if (st.until_opponent_turn_end) return {kernel::Until::kEndOfTurn, static_cast<int8_t>(1 - controller)};
-  if (st.until_your_next_turn) return {kernel::Until::kPlayersTurn, static_cast<int8_t>(controller)};
-  if (st.until_next_action) return {kernel::Until::kEvent, -1, kEventActionPlayed};
-  return {kernel::Until::kEndOfTurn};
-}
-
-// "Until the end of the turn" ends: BP changes are taken back from characters still in the ring.
-void Game::end_of_turn_effects() {
-  for (const auto& entry : bp_changes_.entries()) {
-    const BpChange& b = entry.effect;
-    int p, slot;
-    slot_of(b.card, p, slot);
-    if (p >= 0 && cards_[b.card].epoch == b.epoch) cards_[b.card].bp = std::max(0, cards_[b.card].bp - b.delta);
-  }
-  bp_changes_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
-  grants_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
-  rule_changes_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
-  cost_changes_.expire({kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(active_)});
-  // A played card's auto rule without :once listens for the rest of the turn it was played in.
-  std::erase_if(played_autos_, [&](const PlayedAuto& l) {
-    const CScript* s = script_of(l.card);
-    if (!s) return true;
-    for (const CAuto& au : s->autos) {
-      for (const CEvent& ce : au.events) {
-        if (ce.once) return false;
-      }
-    }
-    return true;
-  });
+  return rc;
 }
 
 }  // namespace rk::cfc

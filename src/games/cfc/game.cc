@@ -137,7 +137,7 @@ void Game::enter_counter_phase() {
   // Characters attacking alone "attack" (the plugin's automation: not the members of a united attack).
   for (const Attack& a : attacks_) {
     const EntityId e = players_[active_].ring[static_cast<size_t>(a.slots[0])];
-    if (a.size == 1 && e != kNoEntity && phase_ != Phase::kOver) fire(EventKind::kAttacks, active_, e, e);
+    if (a.size == 1 && !a.collapsed && e != kNoEntity && phase_ != Phase::kOver) fire(EventKind::kAttacks, active_, e, e);
   }
 }
 
@@ -184,7 +184,7 @@ void Game::resolve_combat() {
   for (const Attack& a : attacks_) {
     if (phase_ == Phase::kOver) return;
     const int lead = a.slots[0];
-    if (me.ring[static_cast<size_t>(lead)] == kNoEntity) continue;  // KO'ed before damage
+    if (a.collapsed || me.ring[static_cast<size_t>(lead)] == kNoEntity) continue;  // KO'ed before damage
     const bool united = a.size > 1;
     const int32_t dmg = bp_at(me, lead);
     int32_t pdmg = 0;  // the other members' BP
@@ -213,9 +213,10 @@ void Game::resolve_combat() {
         }
       }
       // Piercing: a united attack (or a character with pierce) stronger than its blocker deals the
-      // difference to the defender, unless the blocker prevents it.
-      if (((united && rule_on(kRulePiercing, active_)) || (abilities(lead_card) & kPierce)) &&
-          !(abilities(blocker_card) & kPreventPierce) && dmg + pdmg > blocker_bp) {
+      // difference to the defender, unless the blocker prevents it; preventpierce ("whenever this
+      // character counter-attacks a united attack") does not stop a solo attacker's.
+      const bool prevented = united && (abilities(blocker_card) & kPreventPierce);
+      if (((united && rule_on(kRulePiercing, active_)) || (abilities(lead_card) & kPierce)) && !prevented && dmg + pdmg > blocker_bp) {
         deal_player_damage(def, dmg + pdmg - blocker_bp);
       }
     } else {
@@ -282,20 +283,23 @@ void Game::ko_zero_bp() {
 }
 
 void Game::ko(int p, int slot) {
+  lead_leaves(p, slot);
   PlayerState& ps = players_[p];
   const EntityId e = ps.ring[static_cast<size_t>(slot)];
   ps.ring[static_cast<size_t>(slot)] = kNoEntity;
   cards_[e].frozen = cards_[e].fresh = false;
-  cards_[e].granted = cards_[e].revoked = 0;
+  cards_[e].granted = cards_[e].revoked = cards_[e].own_granted = 0;
   cards_[e].powerless = false;
+  cards_[e].united = false;
   cards_[e].rules = kOwnRules;
   ++cards_[e].epoch;
+  untransform(e);
   cards_[e].last_bp = cards_[e].bp;
   cards_[e].bp = def(e).bp;
   memory_.destroyed.push_back(e);
-  players_[cards_[e].owner].discards.push_top(e);
+  put(players_[cards_[e].owner].discards, e);
   // Back-ups are not in the ring: they go with their character.
-  for (EntityId b : ps.backups[static_cast<size_t>(slot)]) players_[cards_[b].owner].discards.push_top(b);
+  for (EntityId b : ps.backups[static_cast<size_t>(slot)]) put(players_[cards_[b].owner].discards, b);
   ps.backups[static_cast<size_t>(slot)].clear();
 }
 
@@ -333,8 +337,10 @@ uint64_t Game::hash() const {
   for (const auto& [e, epoch] : fired_once_) h = hash_mix(h, e | static_cast<uint64_t>(epoch) << 16 | 1ull << 40);
   for (const PlayedAuto& l : played_autos_) h = hash_mix(h, l.card | static_cast<uint64_t>(static_cast<uint8_t>(l.player)) << 32 | 1ull << 41);
   for (const Card& c : cards_) {
+    h = hash_mix(h, static_cast<uint64_t>(c.own_granted) << 48);
     h = hash_mix(h, c.granted | static_cast<uint64_t>(c.revoked) << 16 | static_cast<uint64_t>(c.powerless) << 32 |
-                        static_cast<uint64_t>(c.rules) << 40);
+                        static_cast<uint64_t>(c.united) << 33 | static_cast<uint64_t>(c.rules) << 40 |
+                        static_cast<uint64_t>(c.printed) << 48);
   }
   for (const PlayerState& ps : players_) h = hash_mix(h, ps.granted);
   for (const auto& r : rule_changes_.entries()) {
@@ -349,7 +355,7 @@ uint64_t Game::hash() const {
   for (const auto& g : grants_.entries()) {
     h = hash_mix(h, g.effect.card | static_cast<uint64_t>(static_cast<uint8_t>(g.effect.player)) << 16 |
                         static_cast<uint64_t>(g.effect.epoch) << 24 | static_cast<uint64_t>(g.effect.bits) << 40);
-    h = hash_mix(h, static_cast<uint64_t>(static_cast<uint8_t>(g.duration.player)));
+    h = hash_mix(h, static_cast<uint64_t>(static_cast<uint8_t>(g.duration.player)) | static_cast<uint64_t>(g.effect.own) << 8);
   }
   for (const auto& b : bp_changes_.entries()) {
     h = hash_mix(h, b.effect.card | static_cast<uint64_t>(b.effect.epoch) << 16 | static_cast<uint64_t>(static_cast<uint32_t>(b.effect.delta)) << 32);
@@ -371,7 +377,7 @@ uint64_t Game::hash() const {
   for (const Attack& a : attacks_) {
     h = hash_mix(h, static_cast<uint64_t>(static_cast<uint8_t>(a.slots[0])) | static_cast<uint64_t>(static_cast<uint8_t>(a.slots[1])) << 8 |
                         static_cast<uint64_t>(static_cast<uint8_t>(a.slots[2])) << 16 | static_cast<uint64_t>(a.size) << 24 |
-                        static_cast<uint64_t>(static_cast<uint8_t>(a.blocker)) << 32);
+                        static_cast<uint64_t>(static_cast<uint8_t>(a.blocker)) << 32 | static_cast<uint64_t>(a.collapsed) << 40);
   }
   h = hash_mix(h, static_cast<uint64_t>(phase_) | static_cast<uint64_t>(active_) << 8 | static_cast<uint64_t>(first_) << 16 |
                       static_cast<uint64_t>(static_cast<uint32_t>(turn_)) << 24 | static_cast<uint64_t>(static_cast<uint8_t>(winner_)) << 56);

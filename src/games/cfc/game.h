@@ -94,10 +94,16 @@ struct Card {
   bool fresh = false;  // entered the ring this turn of its controller ("just entered")
   uint16_t epoch = 0;  // how many times it left the ring: effects on an earlier stay end with it
   uint16_t granted = 0, revoked = 0;  // abilities given (+x) or taken (-x) for good during this stay
+  uint16_t own_granted = 0;           // of `granted`, those its own ● ability gave it (nullified with it)
   bool powerless = false;             // loseAbility(): its rules are gone for this stay
+  // It took part in a united attack: its ● ability is nullified until the end of the turn
+  // (rulebook, "● Ability"); ▲ and ■ abilities are not.
+  bool united = false;
   // copyAbility(), steal(), swapAbilities(): the card model (CardPool::cards index) whose rules
   // (script and ability type) it has for this stay; kOwnRules: its own.
   uint16_t rules = kOwnRules;
+  // transform(): the card model it was before it became another card; kOwnRules: not transformed.
+  uint16_t printed = kOwnRules;
   bool operator==(const Card&) const = default;
 };
 
@@ -115,6 +121,7 @@ struct Grant {
   int8_t player = -1;
   uint16_t epoch = 0;
   uint16_t bits = 0;
+  bool own = false;  // the card's own ● ability gave it (nullified with it)
   bool operator==(const Grant&) const = default;
 };
 
@@ -158,6 +165,10 @@ struct Attack {
   std::array<int8_t, kMaxUnited> slots{-1, -1, -1};
   uint8_t size = 0;
   int8_t blocker = -1;  // the defender's slot that counters it
+  // An effect took the lead out of the ring: the single attack it made is gone (a united attack's
+  // other members deal no damage, and nothing is left to counter), though they did attack (they
+  // freeze in the End phase).
+  bool collapsed = false;
   bool operator==(const Attack&) const = default;
 };
 
@@ -330,6 +341,14 @@ class Game {
   // each a copy of `base`; nothing when no rule can run.
   // `script` >= 0: another card's script run as this card's (activate()).
   void script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out, int32_t script = -1) const;
+  bool rule_payments(const CAction& a, EntityId self, int p, bool in_ring, std::vector<std::vector<EntityId>>& pays) const;
+  struct RuleChoices {
+    std::vector<std::array<EntityId, kMaxTargets>> combos = {{kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity}};
+    std::vector<std::vector<EntityId>> several = {{}};
+    int8_t several_of = -1;
+    bool may = false;
+  };
+  RuleChoices rule_choices(const CAction& a, EntityId self, int p) const;
   void run_script(const Action& a, EntityId self, int p, int32_t script = -1);
   // The script number `script`, or the one `self` runs; null when it does not compile.
   const CScript* script_or_own(EntityId self, int32_t script) const;
@@ -342,6 +361,22 @@ class Game {
   // `chosen`: the cards chosen for its target; `more`: for its further targets (CStatement::more).
   bool run_statement(int32_t script, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
                      EntityId self, int p, Only only = Only::kAll);
+  // What a statement works on (interpreter.cc): its cards, players and further cards.
+  struct Targets {
+    std::vector<EntityId> cards, more;
+    std::vector<int> players;
+  };
+  Targets statement_targets(const CStatement& st, const ExprScope& scope, const std::vector<EntityId>& chosen,
+                            const std::vector<EntityId>& more, EntityId self, int p, Only only);
+  // One effect of a statement; true when it raised a choice (the rule waits). `ok`: whether it did
+  // something (for `&&`, `||`).
+  bool run_effect(int32_t script, const CStatement& st, const CEffect& fx, const ExprScope& scope, const Targets& tg,
+                  const std::vector<EntityId>& chosen, const std::vector<EntityId>& more, EntityId self, int p, Only only, bool& ok);
+  bool card_command(int32_t script, const CStatement& st, const CEffect& e, const ExprScope& scope, const std::vector<EntityId>& cards,
+                    EntityId self, int p, bool hand_card, uint16_t becomes, bool& ok);
+  void card_effect(const CStatement& st, const CEffect& e, EntityId c, EntityId self, int p, bool hand_card, uint16_t becomes, bool& ok);
+  void player_effect(const CStatement& st, const CEffect& e, int t, int p, EntityId self, bool& ok);
+  void player_rule_effect(const CStatement& st, const CEffect& e, int t, int p, EntityId self, bool& ok);
   // copyAbility(): `to` (in a ring) gets the rules `from` has; false when `from` has none.
   bool copy_rules(EntityId to, EntityId from);
   uint16_t rules_model(EntityId e) const;       // kOwnRules: it has none
@@ -395,10 +430,21 @@ class Game {
   int32_t ring_mod(int32_t CScript::*field) const;  // the sum of a while-in-the-ring change over both rings
   bool char_bp_allowed(EntityId card) const;        // modRule(play_char_bp_limit) of the cards in the rings  // the lowest BP of the characters in the rings (bp:lowest)
   void remove_from_attack(int p, int slot);
+  // The character in p's `slot` leaves the ring: the attack it leads collapses; a later member
+  // leaving does not change the attack.
+  void lead_leaves(int p, int slot);
+  // The members of the united attacks (two or more characters) take part in one from now on.
+  void mark_united();
+  // A ● ability nullified for the rest of the turn: its character took part in a united attack.
+  bool nullified(EntityId e) const { return cards_[e].united && rules_def(e).ability == AbilityType::kAuto; }
   // Two slots of p's ring exchange what they hold (characters with their back-ups, or an empty
   // slot); attacks and counters follow their characters.
   void swap_slots(int p, int a, int b);
   void transform(EntityId card, uint16_t model);
+  // A transformed card that goes to a pile is its original card again (rulebook glossary, "Become
+  // Another Card"); `put` does that, then puts it on top of (or under) the pile.
+  void untransform(EntityId card);
+  void put(kernel::Zone& pile, EntityId card, bool bottom = false);
   bool move_revealed(EntityId card, const CEffect& e, int p);
   bool unite(const std::vector<EntityId>& cards);
   // ?canBlock? hooks of the attacking ring: whether the defender's character in `slot` may counter attack k.

@@ -156,8 +156,7 @@ void Game::answer_pending(const Action& a) {
       const EntityId e = a.targets[0];
       std::erase(pending_.aside, e);
       kernel::Zone& deck = players_[pending_.deck].deck;
-      if (a.slot == 1) deck.push_bottom(e);
-      else deck.push_top(e);
+      put(deck, e, a.slot == 1);
       if (pending_.aside.empty()) end_pending();
       break;
     }

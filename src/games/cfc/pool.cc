@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "games/cfc/errata.h"
 #include "text/diagnostic.h"
 
 namespace rk::cfc {
@@ -75,10 +76,13 @@ bool load_pool(const std::string& dir, CardPool& out, std::string& error, std::v
       problems.push_back(fmt::format("{}/rules.json: warning[CF0005]: rules for `{}` ({}), a card no set.xml has", dir, s.name, s.guid));
       continue;
     }
-    text::SourceFile sf(fmt::format("{}/rules.json[{}] {}", dir, s.index, s.name), s.rules);
+    // Where the script contradicts the printed text, the engine plays the printed text (errata.h).
+    std::string corrected;
+    const std::string& rules = script_after_errata(s.guid, s.rules, corrected);
+    text::SourceFile sf(fmt::format("{}/rules.json[{}] {}", dir, s.index, s.name), rules);
     text::Diagnostics diags(&sf);
     Rules r;
-    if (!parse_rules(s.rules, diags, r)) {
+    if (!parse_rules(rules, diags, r)) {
       problems.push_back(diags.render());
       continue;
     }

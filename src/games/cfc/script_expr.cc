@@ -91,6 +91,9 @@ class Eval {
                                                  (b.kind == Val::Kind::kInt || b.kind == Val::Kind::kBool) && a.i == b.i;
           return make_bool(eq == (n.op == Op::kEq));
         }
+        // A value that does not exist (the BP of an action card, a card not chosen) is neither
+        // smaller nor greater than anything.
+        if (a.kind == Val::Kind::kNil || b.kind == Val::Kind::kNil) return make_bool(false);
         const int32_t x = a.i, y = b.i;
         return make_bool(n.op == Op::kLt ? x < y : n.op == Op::kLe ? x <= y : n.op == Op::kGt ? x > y : x >= y);
       }
@@ -216,6 +219,9 @@ class Eval {
     }
     if (base.kind != Val::Kind::kCard || base.card == kernel::kNoEntity) return {};
     // bp: now (a card out of the ring has its printed BP); BP, SP: printed; lastBP: on leaving the ring.
+    // Only characters have BP: "characters with BP 300 or less" never counts an action or reaction.
+    const bool char_field = name == "bp" || name == "BP" || name == "lastBP" || name == "lastbp";
+    if (char_field && g.def(base.card).type != CardType::kCharacter) return {};
     if (name == "bp") return make_int(g.card(base.card).bp);
     if (name == "BP") return make_int(g.def(base.card).bp);
     if (name == "SP" || name == "sp") return make_int(g.def(base.card).sp);
