@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "games/cfc/card_data.h"
@@ -43,9 +44,23 @@ void collect(const std::string& path, std::vector<std::string>& files) {
 }
 
 struct Totals {
+  bool json = false;
   size_t files = 0, cards = 0, errors = 0, warnings = 0;
   std::string json_items;
   std::map<std::string, size_t> unexecuted;  // keyword -> uses, for dialects without an engine yet
+  std::vector<std::string> problems;         // file-level errors without a position (JSON mode)
+
+  // A problem with a whole file (it cannot be read, a table is malformed): an error, on standard
+  // error as text, or inside the one JSON document.
+  void problem(const std::string& message) {
+    ++errors;
+    if (json) {
+      problems.push_back(message);
+    } else {
+      std::cerr << message << "\n";
+    }
+  }
+  void cannot_read(const std::string& path) { problem(fmt::format("{}: error[RK0001]: cannot read the file", path)); }
 };
 
 void report(const CheckOptions& o, const text::Diagnostics& diags, Totals& t) {
@@ -82,8 +97,7 @@ bool check_vck_folder(const CheckOptions& o, const std::string& dir, Totals& t) 
   std::vector<vck::CardEffect> effects;
   std::vector<std::string> problems;
   vck::load_tables(dir, effects, problems);
-  for (const std::string& p : problems) std::cerr << p << "\n";
-  t.errors += problems.size();
+  for (const std::string& p : problems) t.problem(p);
   for (const vck::CardEffect& c : effects) {
     check_vck_effect(o, fmt::format("{}/{}.json[{}] {} ({})", dir, c.table, c.row, c.card, c.column), c.text, t);
   }
@@ -109,12 +123,10 @@ bool check_rulescript_json(const CheckOptions& o, const std::string& json_path, 
   std::string err;
   std::vector<std::string> problems;
   if (!cfc::load_rules_json(json_path, scripts, err, &problems)) {
-    std::cerr << err << "\n";
-    ++t.errors;
+    t.problem(err);
     return false;
   }
-  for (const std::string& p : problems) std::cerr << p << "\n";
-  t.errors += problems.size();
+  for (const std::string& p : problems) t.problem(p);
   for (const cfc::Script& s : scripts) {
     check_rulescript_text(o, fmt::format("{}[{}] {} ({})", json_path, s.index, s.name, s.guid), s.rules, t);
   }
@@ -128,11 +140,9 @@ void check_cfc_folder(const CheckOptions& o, const std::string& dir, Totals& t) 
     std::string err;
     std::vector<std::string> problems;
     if (!cfc::load_set_xml(f, cards, err, &problems)) {
-      std::cerr << err << "\n";
-      ++t.errors;
+      t.problem(err);
     }
-    for (const std::string& p : problems) std::cerr << p << "\n";
-    t.errors += problems.size();
+    for (const std::string& p : problems) t.problem(p);
   }
   check_rulescript_json(o, (std::filesystem::path(dir) / "rules.json").string(), t);
 }
@@ -141,8 +151,7 @@ void check_wagic(const CheckOptions& o, const std::string& path, Totals& t) {
   mtg::Database db;
   std::string err;
   if (!mtg::load(path, db, err)) {
-    std::cerr << err << "\n";
-    ++t.errors;
+    t.problem(err);
     return;
   }
   for (const auto& f : db.files) {
@@ -194,8 +203,27 @@ std::string detect(const std::string& p) {
   return "rulegame";
 }
 
+std::string summary_line(const Totals& t) {
+  return t.cards > 0 ? fmt::format("checked {} cards: {} errors, {} warnings", t.cards, t.errors, t.warnings)
+                     : fmt::format("checked {} files: {} errors, {} warnings", t.files, t.errors, t.warnings);
+}
+
+// `--json`: exactly one document on standard output, so `jq` and `json.loads` read it whole:
+// {"diagnostics": [...], "problems": [...], "not_executable": {...}, "summary": {...}}.
+void print_json(const Totals& t) {
+  nlohmann::json doc;
+  doc["diagnostics"] = nlohmann::json::parse("[" + t.json_items + "]");
+  doc["problems"] = t.problems;
+  doc["not_executable"] = t.unexecuted;
+  doc["summary"] = {{"files", t.files},   {"cards", t.cards},
+                    {"errors", t.errors}, {"warnings", t.warnings},
+                    {"text", summary_line(t)}};
+  std::cout << doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
+
 int run_check(const CheckOptions& o) {
   Totals t;
+  t.json = o.json;
   std::vector<std::string> files;
   for (const std::string& p : o.paths) {
     const std::string dialect = o.dialect == "auto" ? detect(p) : o.dialect;
@@ -213,8 +241,7 @@ int run_check(const CheckOptions& o) {
         // A plain text file holding one card's RuleScript properties.
         std::string text;
         if (!text::read_file(p, text)) {
-          ++t.errors;
-          std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", p);
+          t.cannot_read(p);
           continue;
         }
         check_rulescript_text(o, p, text, t);
@@ -230,8 +257,7 @@ int run_check(const CheckOptions& o) {
       // A plain text file: one effect string per line.
       std::string text;
       if (!text::read_file(p, text)) {
-        ++t.errors;
-        std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", p);
+        t.cannot_read(p);
         continue;
       }
       // Diagnostics point into the file: each line is parsed alone and its spans shifted.
@@ -267,14 +293,10 @@ int run_check(const CheckOptions& o) {
     }
     collect(p, files);
   }
-  size_t& errors = t.errors;
-  size_t& warnings = t.warnings;
-  std::string& json_items = t.json_items;
   for (const std::string& f : files) {
     std::string text;
     if (!text::read_file(f, text)) {
-      ++errors;
-      std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", f);
+      t.cannot_read(f);
       continue;
     }
     text::SourceFile file(f, std::move(text));
@@ -284,8 +306,11 @@ int run_check(const CheckOptions& o) {
     report(o, diags, t);
   }
   t.files += files.size();
-  if (o.json) std::cout << "[" << json_items << "]\n";
-  if (!t.unexecuted.empty() && !o.json) {
+  if (o.json) {
+    print_json(t);
+    return t.errors > 0 ? 1 : 0;
+  }
+  if (!t.unexecuted.empty()) {
     // No engine runs these dialects yet: say which keywords were read but cannot run.
     std::vector<std::pair<size_t, std::string>> byfreq;
     for (const auto& [k, n] : t.unexecuted) byfreq.emplace_back(n, k);
@@ -297,12 +322,8 @@ int run_check(const CheckOptions& o) {
     }
     if (byfreq.size() > kShown) std::cout << fmt::format("  ... and {} more keywords\n", byfreq.size() - kShown);
   }
-  if (t.cards > 0) {
-    std::cout << fmt::format("checked {} cards: {} errors, {} warnings\n", t.cards, errors, warnings);
-  } else {
-    std::cout << fmt::format("checked {} files: {} errors, {} warnings\n", t.files, errors, warnings);
-  }
-  return errors > 0 ? 1 : 0;
+  std::cout << summary_line(t) << "\n";
+  return t.errors > 0 ? 1 : 0;
 }
 
 }  // namespace
@@ -314,7 +335,7 @@ void add_check(CLI::App& app, int& exit_code) {
   cmd->add_option("--dialect", opt->dialect,
                   "wagic, rulescript, vck or rulegame (default: detect from the file or folder)")
       ->check(CLI::IsMember({"auto", "rulegame", "vck", "rulescript", "wagic"}));
-  cmd->add_flag("--json", opt->json, "Diagnostics as JSON");
+  cmd->add_flag("--json", opt->json, "One JSON document on standard output: diagnostics, file problems and the summary");
   cmd->callback([opt, &exit_code] { exit_code = run_check(*opt); });
 }
 
