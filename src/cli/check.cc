@@ -81,7 +81,9 @@ struct Totals {
       std::cout << fmt::format("{}: note: {}\n", path, message);
     }
   }
-  void cannot_read(const std::string& path) { problem(fmt::format("{}: error[RK0001]: cannot read the file", path)); }
+  void cannot_read(const std::string& path) {
+    problem(fmt::format("{}: error[RK0001]: cannot read the file: {}", path, text::read_failure(path)));
+  }
 };
 
 void report(const CheckOptions& o, const text::Diagnostics& diags, Totals& t) {

@@ -63,7 +63,7 @@ bool load_rules(const std::string& path, std::unique_ptr<text::SourceFile>& file
                 bool show) {
   std::string text;
   if (!text::read_file(path, text)) {
-    if (show) std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", path);
+    if (show) std::cerr << fmt::format("{}: error[RK0001]: cannot read the file: {}\n", path, text::read_failure(path));
     return false;
   }
   file = std::make_unique<text::SourceFile>(path, std::move(text));

@@ -69,7 +69,7 @@ int play_episode(const PlayArgs& a) {
   std::string rules_text = a.rules_text, board_text = a.board_text;
   std::string rules_name = a.rules.empty() ? "demo-rules.txt (built in)" : a.rules;
   if (!a.rules.empty() && !text::read_file(a.rules, rules_text)) {
-    std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", a.rules);
+    std::cerr << fmt::format("{}: error[RK0001]: cannot read the file: {}\n", a.rules, text::read_failure(a.rules));
     return 2;
   }
   text::SourceFile file(rules_name, rules_text);
@@ -86,7 +86,7 @@ int play_episode(const PlayArgs& a) {
                                    rulegame::legacy_colors());
   } else {
     if (!a.board.empty() && !text::read_file(a.board, board_text)) {
-      std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", a.board);
+      std::cerr << fmt::format("{}: error[RK0001]: cannot read the file: {}\n", a.board, text::read_failure(a.board));
       return 2;
     }
     std::string err;

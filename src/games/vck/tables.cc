@@ -92,7 +92,7 @@ std::string table_of_rows(const nlohmann::json& rows) {
 bool load_table_file(const std::string& path, std::vector<CardEffect>& out, std::vector<std::string>& problems) {
   std::string text;
   if (!text::read_file(path, text)) {
-    problems.push_back(fmt::format("{}: error[RK0001]: cannot read the file", path));
+    problems.push_back(fmt::format("{}: error[RK0001]: cannot read the file: {}", path, text::read_failure(path)));
     return false;
   }
   nlohmann::json rows;
