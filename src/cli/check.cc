@@ -12,6 +12,7 @@
 #include "cli/detect.h"
 #include "games/cfc/card_data.h"
 #include "games/cfc/rulescript.h"
+#include "games/cfc/script.h"
 #include "games/mtg/database.h"
 #include "games/rulegame/board.h"
 #include "games/rulegame/rules.h"
@@ -50,6 +51,10 @@ struct Totals {
   size_t files = 0, cards = 0, errors = 0, warnings = 0;
   std::string json_items;
   std::map<std::string, size_t> unexecuted;  // keyword -> uses, for dialects without an engine yet
+  // CFC RuleScript runs in the engine (rulekit cfc play): how many scripts compile for it, and what
+  // the others need (part -> scripts).
+  size_t scripts = 0, scripts_compiled = 0;
+  std::map<std::string, size_t> script_missing;
   std::vector<std::string> problems;         // file-level errors without a position (JSON mode)
 
   // A problem with a whole file (it cannot be read, a table is malformed): an error, on standard
@@ -134,9 +139,12 @@ void check_rulescript_text(const CheckOptions& o, const std::string& name, const
   cfc::Rules r;
   ++t.cards;
   cfc::parse_rules(rules, diags, r);
-  std::vector<std::string> words;
-  cfc::collect_keywords(r, words);
-  for (const std::string& w : words) ++t.unexecuted[w];
+  if (!diags.has_errors()) {
+    const cfc::CScript compiled = cfc::compile_script(r);
+    ++t.scripts;
+    t.scripts_compiled += compiled.compiled ? 1 : 0;
+    for (const std::string& m : compiled.missing) ++t.script_missing[m];
+  }
   report(o, diags, t);
 }
 
@@ -222,6 +230,9 @@ void print_json(const Totals& t) {
   doc["diagnostics"] = nlohmann::json::parse("[" + t.json_items + "]");
   doc["problems"] = t.problems;
   doc["not_executable"] = t.unexecuted;
+  if (t.scripts > 0) {
+    doc["engine"] = {{"scripts", t.scripts}, {"compiled", t.scripts_compiled}, {"missing", t.script_missing}};
+  }
   doc["notes"] = t.notes;
   doc["summary"] = {{"files", t.files},   {"cards", t.cards},
                     {"errors", t.errors}, {"warnings", t.warnings}, {"skipped", t.skipped},
@@ -409,6 +420,12 @@ int run_check(const CheckOptions& o) {
       std::cout << fmt::format("  {:>6}  {}\n", byfreq[i].first, byfreq[i].second);
     }
     if (byfreq.size() > kShown) std::cout << fmt::format("  ... and {} more keywords\n", byfreq.size() - kShown);
+  }
+  if (t.scripts > 0) {
+    std::cout << fmt::format("RuleScript: {} of {} card scripts run in the engine (rulekit cfc play){}\n",
+                             t.scripts_compiled, t.scripts,
+                             t.script_missing.empty() ? "" : "; parts not run yet, by scripts using them:");
+    for (const auto& [part, n] : t.script_missing) std::cout << fmt::format("  {:>6}  {} (not run yet)\n", n, part);
   }
   std::cout << summary_line(t) << "\n";
   return t.errors > 0 ? 1 : 0;
