@@ -203,6 +203,8 @@ void add_rulegame(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 36));
   play->add_option("--seed", pa->seed, "Seed for the random board and the bot");
   play->add_flag("--human", pa->human, "Play yourself at the terminal");
+  play->add_flag("--reveal", pa->reveal,
+                 "Show which pieces the hidden rule lets move and the rule line's counters (gives the rule away)");
   play->add_option("--max-attempts", pa->max_attempts, "Stop the bot after this many attempts");
   play->callback([pa, &exit_code] { exit_code = play_episode(*pa); });
   rg->require_subcommand(1);
