@@ -88,17 +88,26 @@ function render() {
   for (let y = 1; y <= 6; y++) {
     for (let x = 1; x <= 6; x++) el('rect', { class: 'cell', x: x * CELL, y: (7 - y) * CELL, width: CELL, height: CELL }, svg);
   }
+  // Row and column labels, as the move history names cells ("column 3, row 2").
+  for (let i = 1; i <= 6; i++) {
+    el('text', { class: 'axis col-label', x: sx(i), y: 7 * CELL + 40 }, svg).textContent = `col ${i}`;
+    el('text', { class: 'axis row-label', x: CELL / 2, y: sy(i) + 8 }, svg).textContent = `row ${i}`;
+  }
   const dropped = [[], [], [], []];
   for (const p of v.board.value) if (p.dropped !== undefined) dropped[p.dropped].push(p);
   BUCKETS.forEach((b, i) => {
     const g = el('g', { class: 'bucket', 'data-bucket': i, transform: `translate(${sx(b.x)},${sy(b.y)})` }, svg);
     el('rect', { x: -44, y: -44, width: 88, height: 88, rx: 14 }, g);
-    const t = el('text', { y: 38 }, g);
-    t.textContent = dropped[i].length ? `${dropped[i].length}` : '';
+    // The bucket's number is its name; the count of pieces in it is written as a count.
+    const n = dropped[i].length;
+    el('title', {}, g).textContent = `Bucket ${i}: ${n} ${n === 1 ? 'piece' : 'pieces'}`;
+    el('text', { class: 'bucket-name', y: -28 }, g).textContent = `bucket ${i}`;
+    const t = el('text', { class: 'bucket-count', y: 38 }, g);
+    t.textContent = n ? `${n} ${n === 1 ? 'piece' : 'pieces'}` : '';
     dropped[i].slice(-4).forEach((p, k) => {
       const d = drawPiece(p, g, 0.32);
       d.setAttribute('class', 'dropped');
-      d.setAttribute('transform', `translate(${(k % 2) * 34 - 17},${Math.floor(k / 2) * 30 - 22})`);
+      d.setAttribute('transform', `translate(${(k % 2) * 34 - 17},${Math.floor(k / 2) * 28 - 12})`);
     });
     g.addEventListener('click', () => { if (state.selected !== null) attempt(state.selected, i); });
   });
@@ -123,6 +132,9 @@ function renderSide() {
   status.classList.toggle('over', v.finishCode !== 0);
   if (v.finishCode === 1) status.textContent = `Board cleared in ${tr.length} attempts (${denied} denied). Well done!`;
   else if (v.finishCode === 2) status.textContent = `Stalemate after ${tr.length} attempts: no piece can be moved any more.`;
+  // Once the episode is over the prompt says so, rather than still asking for a piece.
+  if (v.finishCode === 1) feedback('accept', 'The board is cleared. Start a new episode above to play again.');
+  else if (v.finishCode === 2) feedback('deny', 'Stalemate: no piece can be moved any more. Start a new episode above.');
   else status.textContent = `${v.board.value.filter((p) => p.dropped === undefined).length} pieces left · ${tr.length} attempts · ${denied} denied`;
   $('episode-info').textContent = `Rule set ${v.rulesName} · board ${v.boardName} · episode ${v.episodeId}`;
   const list = $('history');
@@ -258,10 +270,26 @@ async function start(ev) {
   render();
 }
 
+// Hundreds of rule sets: a filter box narrows the list (every word must appear in the name).
+function setupRulesPicker(names) {
+  const select = $('rules');
+  const filter = $('rules-filter');
+  const show = () => {
+    const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+    const keep = names.filter((n) => words.every((w) => n.toLowerCase().includes(w)));
+    const current = select.value;
+    select.replaceChildren(...keep.map((n) => new Option(n, n)));
+    if (keep.includes(current)) select.value = current;
+    $('rules-count').textContent = words.length ? `${keep.length} of ${names.length} rule sets` : `${names.length} rule sets`;
+  };
+  filter.addEventListener('input', show);
+  show();
+}
+
 async function init() {
   const [rules, boards, colors] = await Promise.all([api('GET', '/api/rules'), api('GET', '/api/boards'), api('GET', '/api/colors')]);
   Object.assign(state.colors, colors.data.colors || {});
-  for (const r of rules.data.rules || []) $('rules').add(new Option(r, r));
+  setupRulesPicker(rules.data.rules || []);
   for (const b of [...(boards.data.boards || []), '(random)']) $('board').add(new Option(b, b));
   const form = $('start-form');
   const sync = () => form.classList.toggle('board-chosen', $('board').value !== '(random)');

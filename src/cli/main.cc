@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   }
   CLI::App app{"rulekit: runs the rule files and card scripts of real games"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "rulekit " RULEKIT_VERSION);
   int exit_code = 0;
   rk::cli::add_check(app, exit_code);
   rk::cli::add_rulegame(app, exit_code);

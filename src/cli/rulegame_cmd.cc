@@ -63,7 +63,7 @@ bool load_rules(const std::string& path, std::unique_ptr<text::SourceFile>& file
                 bool show) {
   std::string text;
   if (!text::read_file(path, text)) {
-    if (show) std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", path);
+    if (show) std::cerr << fmt::format("{}: error[RK0001]: cannot read the file: {}\n", path, text::read_failure(path));
     return false;
   }
   file = std::make_unique<text::SourceFile>(path, std::move(text));
@@ -203,6 +203,8 @@ void add_rulegame(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 36));
   play->add_option("--seed", pa->seed, "Seed for the random board and the bot");
   play->add_flag("--human", pa->human, "Play yourself at the terminal");
+  play->add_flag("--reveal", pa->reveal,
+                 "Show which pieces the hidden rule lets move and the rule line's counters (gives the rule away)");
   play->add_option("--max-attempts", pa->max_attempts, "Stop the bot after this many attempts");
   play->callback([pa, &exit_code] { exit_code = play_episode(*pa); });
   rg->require_subcommand(1);

@@ -27,8 +27,30 @@ const char* code_name(int code) {
   }
 }
 
+// A color's letter on the terminal board: blue and black must differ, so black is k (as in CMYK).
+char color_letter(const std::string& color) {
+  static const std::pair<const char*, char> kLetters[] = {{"BLACK", 'k'}, {"BLUE", 'b'},   {"RED", 'r'},
+                                                          {"YELLOW", 'y'}, {"GREEN", 'g'}, {"ORANGE", 'o'},
+                                                          {"PURPLE", 'p'}, {"WHITE", 'w'}, {"BROWN", 'n'}};
+  for (const auto& [name, letter] : kLetters) {
+    if (color == name) return letter;
+  }
+  return color.empty() ? '?' : static_cast<char>(std::tolower(static_cast<unsigned char>(color[0])));
+}
+
+constexpr std::pair<const char*, const char*> kShapeGlyphs[] = {
+    {"SQUARE", "#"}, {"STAR", "*"}, {"CIRCLE", "O"}, {"TRIANGLE", "T"}};
+
+std::string shape_glyph(const std::string& shape) {
+  for (const auto& [name, glyph] : kShapeGlyphs) {
+    if (shape == name) return glyph;
+  }
+  return shape.substr(0, 1);
+}
+
 // A readable board: rows from the top, each piece as color letter + shape symbol, '.' empty.
-std::string ascii_board(const rulegame::Episode& e) {
+// `reveal` marks the pieces the hidden rule lets move with '>' (which gives the rule away).
+std::string ascii_board(const rulegame::Episode& e, bool reveal) {
   std::string out;
   const char* corner[4] = {"[0]", "[1]", "[2]", "[3]"};
   out += fmt::format("  {}                        {}\n", corner[0], corner[1]);
@@ -45,21 +67,31 @@ std::string ascii_board(const rulegame::Episode& e) {
       if (p.is_image()) {
         sym = p.image.substr(p.image.find_last_of('/') + 1, 3);
       } else {
-        sym += static_cast<char>(std::tolower(p.color.empty() ? '?' : p.color[0]));
-        static const std::pair<const char*, const char*> kShapes[] = {
-            {"SQUARE", "#"}, {"STAR", "*"}, {"CIRCLE", "O"}, {"TRIANGLE", "T"}};
-        std::string s = p.shape.substr(0, 1);
-        for (auto& [name, glyph] : kShapes) {
-          if (p.shape == name) s = glyph;
-        }
-        sym += s;
+        sym = std::string(1, color_letter(p.color)) + shape_glyph(p.shape);
       }
-      out += fmt::format("{}{:>3} ", e.movable_to(static_cast<size_t>(j)) ? '>' : ' ', sym);
+      const bool mark = reveal && e.movable_to(static_cast<size_t>(j));
+      out += fmt::format("{}{:>3} ", mark ? '>' : ' ', sym);
     }
     out += "\n";
   }
   out += "     +------------------------------\n       1    2    3    4    5    6\n";
   out += fmt::format("  {}                        {}\n", corner[3], corner[2]);
+  return out;
+}
+
+// What the symbols mean, for the colors and shapes on this board.
+std::string legend(const rulegame::Episode& e, bool reveal) {
+  std::string colors, shapes;
+  for (const rulegame::Piece& p : e.pieces()) {
+    if (p.is_image()) continue;
+    const std::string c = fmt::format("{}={}", color_letter(p.color), p.color);
+    const std::string s = fmt::format("{}={}", shape_glyph(p.shape), p.shape);
+    if (colors.find(c) == std::string::npos) colors += (colors.empty() ? "" : " ") + c;
+    if (shapes.find(s) == std::string::npos) shapes += (shapes.empty() ? "" : " ") + s;
+  }
+  std::string out = fmt::format("legend: a piece is its color letter and shape: colors {}; shapes {}\n", colors, shapes);
+  out += "        rows 1-6 from the bottom, columns 1-6 from the left; [0]-[3] are the buckets at the corners\n";
+  if (reveal) out += "        > marks a piece the hidden rule lets move now (--reveal)\n";
   return out;
 }
 
@@ -69,7 +101,7 @@ int play_episode(const PlayArgs& a) {
   std::string rules_text = a.rules_text, board_text = a.board_text;
   std::string rules_name = a.rules.empty() ? "demo-rules.txt (built in)" : a.rules;
   if (!a.rules.empty() && !text::read_file(a.rules, rules_text)) {
-    std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", a.rules);
+    std::cerr << fmt::format("{}: error[RK0001]: cannot read the file: {}\n", a.rules, text::read_failure(a.rules));
     return 2;
   }
   text::SourceFile file(rules_name, rules_text);
@@ -86,7 +118,7 @@ int play_episode(const PlayArgs& a) {
                                    rulegame::legacy_colors());
   } else {
     if (!a.board.empty() && !text::read_file(a.board, board_text)) {
-      std::cerr << fmt::format("{}: error[RK0001]: cannot read the file\n", a.board);
+      std::cerr << fmt::format("{}: error[RK0001]: cannot read the file: {}\n", a.board, text::read_failure(a.board));
       return 2;
     }
     std::string err;
@@ -100,7 +132,7 @@ int play_episode(const PlayArgs& a) {
                            a.board.empty() ? (a.pieces > 0 ? "a random board" : "the demo board")
                                            : a.board,
                            board.pieces.size());
-  std::cout << ascii_board(e) << "\n";
+  std::cout << ascii_board(e, a.reveal) << legend(e, a.reveal) << "\n";
   std::mt19937_64 rng(static_cast<uint64_t>(a.seed));
   int steps = 0;
   while (!e.over() && steps < a.max_attempts) {
@@ -124,10 +156,12 @@ int play_episode(const PlayArgs& a) {
     }
     const int code = e.move(pos, bucket);
     ++steps;
-    std::cout << fmt::format("attempt {:>3}: row {} col {} -> bucket {}: {:<9} line {} counters {}\n",
-                             e.attempts(), rulegame::cell_y(pos), rulegame::cell_x(pos), bucket,
-                             code_name(code), e.rule_line(), e.explain_counters());
-    if (a.human || code == rulegame::kAccept) std::cout << ascii_board(e);
+    std::cout << fmt::format("attempt {:>3}: row {} col {} -> bucket {}: {}", e.attempts(), rulegame::cell_y(pos),
+                             rulegame::cell_x(pos), bucket, code_name(code));
+    // The rule line and its counters give the hidden rule away: shown only when asked.
+    if (a.reveal) std::cout << fmt::format("  (rule line {}, counters {})", e.rule_line(), e.explain_counters());
+    std::cout << "\n";
+    if (a.human || code == rulegame::kAccept) std::cout << ascii_board(e, a.reveal);
   }
   std::cout << fmt::format("\n{} after {} attempts ({} accepted)\n",
                            e.finish() == rulegame::kCleared      ? "Board cleared"

@@ -10,6 +10,7 @@ struct PlayArgs {
   int pieces = 0;                      // > 0: a random board of this many pieces instead
   int64_t seed = 1;
   bool human = false;
+  bool reveal = false;                 // show movable pieces and the rule line's counters
   int max_attempts = 1000;
 };
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
@@ -44,6 +45,22 @@ std::string_view SourceFile::line_text(uint32_t line) const {
   uint32_t end = line < line_starts_.size() ? line_starts_[line] : static_cast<uint32_t>(text_.size());
   while (end > start && (text_[end - 1] == '\n' || text_[end - 1] == '\r')) --end;
   return std::string_view(text_).substr(start, end - start);
+}
+
+std::string read_failure(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return "no such file or folder";
+    if (errno == ENOTDIR) return "a part of the path is not a folder";
+    if (errno == EACCES) return "permission denied on a folder of the path";
+    return std::strerror(errno);
+  }
+  if (S_ISDIR(st.st_mode)) return "it is a folder, not a file";
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno == EACCES ? "permission denied (no read permission)" : std::strerror(errno);
+  ::close(fd);
+  if (!S_ISREG(st.st_mode)) return "not a regular file";
+  return "a read error";
 }
 
 bool read_file(const std::string& path, std::string& out) {

@@ -49,6 +49,9 @@ std::vector<std::string_view> split_lines(std::string_view text);
 
 // Reads a whole file as bytes. Returns false (and leaves `out` empty) when it cannot be read.
 bool read_file(const std::string& path, std::string& out);
+// Why `path` cannot be read as a file, in words for "cannot read the file (...)": "no such file or
+// folder", "it is a folder", "permission denied"..., from the system's answer at the time of asking.
+std::string read_failure(const std::string& path);
 // The same into huge-page memory that is not cleared first: for whole card databases, where
 // clearing and faulting in 4 KiB pages cost as much as reading.
 bool read_file(const std::string& path, mem::PodArray<char>& out);

@@ -1,6 +1,7 @@
 #include "text/suggest.h"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 namespace rk::text {
@@ -23,6 +24,29 @@ std::string_view closest(std::string_view word, const std::string_view* words, s
   size_t best_d = max_distance + 1;
   for (size_t i = 0; i < n; ++i) {
     const size_t d = edit_distance(word, words[i]);
+    if (d < best_d) {
+      best_d = d;
+      best = words[i];
+    }
+  }
+  return best;
+}
+
+std::string_view closest_ignoring_case(std::string_view word, const std::string_view* words, size_t n) {
+  auto lower = [](std::string_view w) {
+    std::string l(w);
+    for (char& c : l) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    return l;
+  };
+  const std::string w = lower(word);
+  const size_t max_distance = std::max<size_t>(2, w.size() / 4);
+  std::string_view best;
+  size_t best_d = max_distance + 1;
+  for (size_t i = 0; i < n; ++i) {
+    // Names much longer or shorter than the word cannot be within reach: skip the edit distance.
+    const size_t len = words[i].size();
+    if ((len > w.size() ? len - w.size() : w.size() - len) > max_distance) continue;
+    const size_t d = edit_distance(w, lower(words[i]));
     if (d < best_d) {
       best_d = d;
       best = words[i];

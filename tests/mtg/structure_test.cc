@@ -23,13 +23,24 @@ std::string structure_of(const std::string& key, const std::string& value) {
 
 TEST(WagicStructure, ActivatedAbilityCostsByKind) {
   EXPECT_EQ(structure_of("auto", "{2}{R}{T}{S(goblin|mybattlefield)}{L:3}:damage:2 target(creature,player)"),
-            "cost: mana {2} x2\ncost: mana {R} x1\ncost: tap {T}\ncost: sacrifice {S(goblin|mybattlefield)} of goblin in "
-            "mybattlefield\ncost: life {L:3} x3\neffect: damage args=:2 target=creature, player\n");
-  EXPECT_EQ(structure_of("mana", "{1}{B}{B}"), "cost: mana {1} x1\ncost: mana {B} x1\ncost: mana {B} x1\n");
+            "cost: mana {2} (generic mana 2)\ncost: mana {R}\ncost: tap {T}\ncost: sacrifice {S(goblin|mybattlefield)} of goblin in "
+            "mybattlefield\ncost: life {L:3} (3 life)\neffect: damage args=:2 target=creature, player\n");
+  EXPECT_EQ(structure_of("mana", "{1}{B}{B}"), "cost: mana {1} (generic mana 1)\ncost: mana {B}\ncost: mana {B}\n");
   EXPECT_EQ(structure_of("auto", "{T(elf|mybattlefield)}{Q}{discard(*|myhand)}{E}{crew(other creature|mybattlefield)}:draw:1"),
             "cost: tap a permanent {T(elf|mybattlefield)} of elf in mybattlefield\ncost: untap {Q}\n"
             "cost: discard {discard(*|myhand)} of * in myhand\ncost: exile {E}\n"
             "cost: crew {crew(other creature|mybattlefield)} of other creature in mybattlefield\neffect: draw args=:1\n");
+}
+
+// A planeswalker's loyalty abilities: {C(..)} is a counter cost with its sign, not the mana {C}.
+TEST(WagicStructure, LoyaltyCostsKeepTheirSign) {
+  EXPECT_EQ(structure_of("auto", "{C(0/0,-1,Loyalty)}:draw:1"),
+            "cost: loyalty -1 {C(0/0,-1,Loyalty)} (remove 1 Loyalty counter)\neffect: draw args=:1\n");
+  EXPECT_EQ(structure_of("auto", "{C(0/0,2,Loyalty)}:draw:1"),
+            "cost: loyalty +2 {C(0/0,2,Loyalty)} (put 2 Loyalty counters)\neffect: draw args=:1\n");
+  EXPECT_EQ(structure_of("auto", "{counter(1/1,-1)}:draw:1"),
+            "cost: counters -1 {counter(1/1,-1)} (remove 1 1/1 counter)\neffect: draw args=:1\n");
+  EXPECT_EQ(structure_of("mana", "{C}"), "cost: mana {C}\n");
 }
 
 TEST(WagicStructure, TriggersWithSubjectClausesPhasesAndRestrictions) {
@@ -45,25 +56,25 @@ TEST(WagicStructure, ConditionsScopesAndChains) {
             "condition: may\neffect: moveTo args=(myhand) target=creature in mygraveyard\n"
             "effect: life args=:-2 players=controller\n");
   EXPECT_EQ(structure_of("auto", "aslongas(*|mygraveyard) {3}{B}:-2/-2 target(creature) >6 limit:1"),
-            "cost: mana {3} x3\ncost: mana {B} x1\ncondition: aslongas(*|mygraveyard) over * in mygraveyard count > 6\n"
+            "cost: mana {3} (generic mana 3)\ncost: mana {B}\ncondition: aslongas(*|mygraveyard) over * in mygraveyard count > 6\n"
             "effect: pt args=-2/-2 target=creature restriction=limit:1\n");
   EXPECT_EQ(structure_of("auto", "if paid(kicker) then draw:2"), "condition: if(kicker)\neffect: draw args=:2\n");
   EXPECT_EQ(structure_of("auto", "lord(goblin|mybattlefield) 1/1 ueot"),
-            "condition: lord(goblin|mybattlefield) over goblin in mybattlefield\neffect: pt args=1/1 durations=ueot\n");
+            "scope: lord(goblin|mybattlefield) over goblin in mybattlefield\neffect: pt args=1/1 durations=ueot\n");
 }
 
 TEST(WagicStructure, RestrictionsWithTheirArguments) {
   EXPECT_EQ(structure_of("auto", "{3}{T} restriction{type(creature|mybattlefield)~morethan~0}:draw:1 myturnonly"),
-            "cost: mana {3} x3\ncost: tap {T}\n"
+            "cost: mana {3} (generic mana 3)\ncost: tap {T}\n"
             "effect: draw args=:1 restriction=restriction{type(creature|mybattlefield)~morethan~0} restriction=myturnonly\n");
 }
 
 TEST(WagicStructure, NestedChoicesAndKeywordAbilities) {
   EXPECT_EQ(structure_of("auto", "choice name(flying) flying ueot"),
-            "condition: choice\ncondition: name(flying)\neffect: flying (keyword ability) durations=ueot\n");
+            "condition: choice\nname: flying\neffect: flying (keyword ability) durations=ueot\n");
   EXPECT_EQ(structure_of("auto", "ability$!name(Bolster) notatarget(creature|mybattlefield) counter(1/1,2)!$ controller"),
             "effect: ability args=$!name(Bolster) notatarget(creature|mybattlefield) counter(1/1,2)!$ players=controller\n"
-            "  choice:\n    condition: name(Bolster)\n"
+            "  choice:\n    name: Bolster\n"
             "    effect: counter args=(1/1,2) notatarget=creature in mybattlefield\n");
 }
 

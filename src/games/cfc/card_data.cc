@@ -51,7 +51,7 @@ bool load_rules_json(const std::string& path, std::vector<Script>& out, std::str
                      std::vector<std::string>* problems) {
   std::string text;
   if (!text::read_file(path, text)) {
-    error = fmt::format("{}: error[RK0001]: cannot read the file", path);
+    error = fmt::format("{}: error[RK0001]: cannot read the file: {}", path, text::read_failure(path));
     return false;
   }
   nlohmann::json j;

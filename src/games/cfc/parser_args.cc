@@ -237,9 +237,22 @@ void Parser::zone(size_t b, size_t e, bool any_zone, std::string& prefix, std::s
       }
     }
   }
+  // "Did you mean": every prefix with every zone, written as scripts write them (myRing).
+  std::vector<std::string> names;
+  for (std::string_view p : {"", "my", "opp", "ctrl", "same", "any"}) {
+    for (std::string_view z : {"arena", "ring", "infront", "hand", "deck", "discards", "removed"}) {
+      if (!(any_zone ? is_zone(z) : is_pile(z))) continue;
+      std::string n = std::string(p) + std::string(z);
+      if (!p.empty()) n[p.size()] = static_cast<char>(std::toupper(static_cast<unsigned char>(n[p.size()])));
+      names.push_back(std::move(n));
+    }
+  }
+  const std::vector<std::string_view> views(names.begin(), names.end());
+  const std::string_view near = text::closest_ignoring_case(s_.substr(b, e - b), views.data(), views.size());
   fail("RS0012", fmt::format("unknown {} `{}`", any_zone ? "zone" : "pile", s_.substr(b, e - b)), b, e,
-       any_zone ? "zones are arena, ring, infront, hand, deck, discards, removed, with my, opp, ctrl, same or any before"
-                : "piles are hand, deck, discards, removed, with my, opp, ctrl or any before");
+       !near.empty() ? fmt::format("did you mean `{}`?", near)
+       : any_zone    ? "zones are arena, ring, infront, hand, deck, discards, removed, with my, opp, ctrl, same or any before"
+                     : "piles are hand, deck, discards, removed, with my, opp, ctrl or any before");
 }
 
 Effect Parser::command(size_t nb, size_t ne, bool ask, size_t ab, size_t ae) {

@@ -319,9 +319,11 @@ class Parser {
     if (zone_list) {
       n.role = Role::kZone;
       if (!is_zone(w) && !is(w, "*")) {
+        const std::string_view near = closest_zone(w);
         error("WG0040", fmt::format("unknown zone `{}`", n.text()), b, e,
-              "zones are battlefield, hand, graveyard, library, stack, exile, reveal, sideboard, commandzone... with my, "
-              "opponent, targetedpersons, targetcontroller or owner before");
+              near.empty() ? "zones are battlefield, hand, graveyard, library, stack, exile, reveal, sideboard, "
+                             "commandzone... with my, opponent, targetedpersons, targetcontroller or owner before"
+                           : fmt::format("did you mean `{}`?", near));
       }
       return;
     }
@@ -360,8 +362,10 @@ class Parser {
               "macros are defined in sets/primitives/_macros.txt");
       n.role = Role::kUnknown;
     } else if (start && r == Role::kUnknown && !(n.text().size() >= 2 && n.text()[0] == '_')) {
+      const std::string_view near = closest_ability_word(w);
       warning("WG0101", fmt::format("`{}` is not an ability Wagic knows; Wagic ignores it without a word", n.text()), b, e,
-              "the keywords rulekit reads are in src/games/mtg/tables.cc");
+              near.empty() ? "check its spelling against the card code of similar cards"
+                           : fmt::format("did you mean `{}`?", near));
       n.role = Role::kUnknown;
     } else {
       n.role = r == Role::kUnknown ? Role::kText : r;

@@ -543,7 +543,7 @@ bool load(const std::string& path, Database& db, std::string& error) {
         absent[i] = true;
         continue;
       }
-      error = fmt::format("{}: error[RK0001]: cannot read the file", files[i].first);
+      error = fmt::format("{}: error[RK0001]: cannot read the file: {}", files[i].first, text::read_failure(files[i].first));
       return false;
     }
     bytes += texts[i].size();

@@ -76,11 +76,33 @@ class Reader {
     }
     if (const CostWord* w = find_cost_word(lower)) {
       c.kind = c.spec == kNoNode ? w->plain : w->targeted;
+      if (c.kind == CostKind::kCounter) c.amount = counter_change(c.spec);
+      return c;
+    }
+    // {C(0/0,-1,Loyalty)}: Wagic's short form of a counter cost (a planeswalker's loyalty), not
+    // the colorless mana symbol {C}, which has no (..) group.
+    if (lower == "c" && c.spec != kNoNode) {
+      c.kind = CostKind::kCounter;
+      c.amount = counter_change(c.spec);
       return c;
     }
     // Mana symbols, hybrids and phyrexian mana: {R} {WB} {2R} {p(R)}.
     if (is_cost_symbol(lower) || (lower == "p" && c.spec != kNoNode)) c.kind = CostKind::kMana;
     return c;
+  }
+
+  // The signed number of counters a counter cost puts (+) or removes (-): the second item of
+  // (P/T,n[,name]).
+  int counter_change(uint32_t group) const {
+    if (group == kNoNode) return 0;
+    const std::vector<uint32_t> k = kids(group);
+    size_t i = 0;
+    while (i < k.size() && !is_punct(k[i], ",")) ++i;
+    if (++i >= k.size()) return 0;
+    const bool minus = is_punct(k[i], "-");
+    if (minus || is_punct(k[i], "+")) ++i;
+    if (i >= k.size() || ast_[k[i]].kind != Tok::kNumber) return 0;
+    return minus ? -number(k[i]) : number(k[i]);
   }
 
   TargetSpec spec(uint32_t group) const {
@@ -327,6 +349,48 @@ std::string spec_text(const Ast& ast, const TargetSpec& s) {
   return out;
 }
 
+// The text inside a (..) group, without the parentheses.
+std::string group_inside(const Ast& ast, uint32_t group) {
+  std::string t = node_text(ast, group);
+  return t.size() >= 2 ? t.substr(1, t.size() - 2) : t;
+}
+
+// One cost as a reader says it: {2} is generic mana 2, {L:3} 3 life, {C(0/0,-1,Loyalty)} loyalty -1.
+std::string cost_text(const Ast& ast, const CostItem& c) {
+  const std::string written = node_text(ast, c.node);
+  if (c.kind == CostKind::kCounter) {
+    // (P/T,n,name): the counter's name, or its P/T change when it has none (+1/+1 counters).
+    std::string inside = c.spec == kNoNode ? "" : group_inside(ast, c.spec);
+    const size_t last = inside.rfind(',');
+    std::string counter = inside.substr(0, inside.find(','));
+    if (last != std::string::npos && last != inside.find(',')) counter = inside.substr(last + 1);
+    std::string lower = counter;
+    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const int n = c.amount < 0 ? -c.amount : c.amount;
+    return fmt::format("{} {:+d} {} ({} {} {} counter{})", lower == "loyalty" ? "loyalty" : "counters", c.amount,
+                       written, c.amount < 0 ? "remove" : "put", n, counter, n == 1 ? "" : "s");
+  }
+  std::string body = fmt::format("{} {}", cost_kind_name(c.kind), written);
+  const std::vector<uint32_t> kids = [&] {
+    std::vector<uint32_t> k;
+    for (uint32_t i = 0; i < ast[c.node].kid_count(); ++i) k.push_back(ast.kid(ast[c.node], i));
+    return k;
+  }();
+  const bool generic = c.kind == CostKind::kMana && kids.size() == 1 && ast[kids[0]].kind == Tok::kNumber;
+  if (generic) body += fmt::format(" (generic mana {})", c.amount);
+  if (c.kind == CostKind::kLife) body += fmt::format(" ({} life)", c.amount);
+  if (c.spec != kNoNode) body += " of " + spec_text(ast, Reader(ast).spec(c.spec));
+  return body;
+}
+
+// What a scope word is to a reader: name(..) names the ability in a menu, lord/all/foreach range
+// an effect over cards, the rest (may, if, aslongas, this(..) ...) are conditions.
+const char* condition_label(std::string_view word) {
+  constexpr std::string_view kRanges[] = {"lord", "all", "foreach", "thisforeach"};
+  if (iequals(word, "name")) return "name";
+  return one_of(kRanges, word) ? "scope" : "condition";
+}
+
 }  // namespace
 
 const char* cost_kind_name(CostKind k) {
@@ -365,12 +429,7 @@ std::string dump_structure(const Ast& ast, const Structure& s) {
     return r;
   };
   auto line = [&](std::string_view head, const std::string& body) { fmt::format_to(std::back_inserter(out), "{}: {}\n", head, body); };
-  for (const CostItem& c : s.costs) {
-    std::string body = fmt::format("{} {}", cost_kind_name(c.kind), node_text(ast, c.node));
-    if (c.kind == CostKind::kMana || c.kind == CostKind::kLife) body += fmt::format(" x{}", c.amount);
-    if (c.spec != kNoNode) body += " of " + spec_text(ast, Reader(ast).spec(c.spec));
-    line("cost", body);
-  }
+  for (const CostItem& c : s.costs) line("cost", cost_text(ast, c));
   if (s.has_trigger) {
     std::string body(s.trigger.event);
     if (s.trigger.args != kNoNode) body += " " + spec_text(ast, s.trigger.subject);
@@ -385,7 +444,10 @@ std::string dump_structure(const Ast& ast, const Structure& s) {
     if (c.arg != kNoNode) body += node_text(ast, c.arg);
     if (!c.spec.types.empty()) body += " over " + spec_text(ast, c.spec);
     if (!c.compare.empty()) body += fmt::format(" count {} {}", c.compare, c.count);
-    line("condition", body);
+    const char* label = condition_label(c.word);
+    // name(..) is the text a menu shows for the ability: shown as that text.
+    if (std::string_view(label) == "name" && c.arg != kNoNode) body = group_inside(ast, c.arg);
+    line(label, body);
   }
   for (const Effect& e : s.effects) {
     std::string body = e.keyword.empty() ? std::string("(none)") : std::string(e.keyword);

@@ -278,6 +278,23 @@ std::string_view closest_key(std::string_view k) {
   return text::closest(k, names, std::size(kKeys));
 }
 
+std::string_view closest_ability_word(std::string_view lower_word) {
+  // Effects first: among equally close words the first found wins, and a misspelt word at the
+  // start of an ability is most often an effect (destory -> destroy).
+  static const std::vector<std::string_view> words = [] {
+    std::vector<std::string_view> w(std::begin(kEffects), std::end(kEffects));
+    w.insert(w.end(), std::begin(kAbilities), std::end(kAbilities));
+    w.insert(w.end(), std::begin(kConditions), std::end(kConditions));
+    return w;
+  }();
+  return text::closest(lower_word, words.data(), words.size());
+}
+
+std::string_view closest_zone(std::string_view lower_zone) {
+  static const std::vector<std::string_view> names(tables().zone_names.begin(), tables().zone_names.end());
+  return text::closest(lower_zone, names.data(), names.size());
+}
+
 Role word_role(std::string_view lower_word) {
   const Role* r = tables().roles.find(lower_word);
   return r ? *r : Role::kUnknown;

@@ -67,6 +67,11 @@ class ShortKeys {
 // The closest known key (edit distance <= 2), for hints; "" if none.
 std::string_view closest_key(std::string_view lower_name);
 
+// The closest effect, keyword ability or condition word, and the closest zone (with its owner
+// prefix: mybattelfield -> mybattlefield), for "did you mean"; "" if none is within 2 edits.
+std::string_view closest_ability_word(std::string_view lower_word);
+std::string_view closest_zone(std::string_view lower_zone);
+
 // The role of a word at ability level (lower case), kUnknown when no table has it.
 Role word_role(std::string_view lower);
 // Words after @ (trigger events), after | (zones), between ~ (comparators), in abilities=.

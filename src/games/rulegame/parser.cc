@@ -26,6 +26,7 @@
 
 #include "games/rulegame/lexer.h"
 #include "games/rulegame/rules.h"
+#include "text/suggest.h"
 
 namespace rk::rulegame {
 namespace {
@@ -464,6 +465,10 @@ class LineParser {
         if (first) {
           first = false;
           r.global_counter = is_star(a) ? -1 : a.num;
+          if (r.global_counter == 0) {
+            diags_.warning("RG0051", "a counter of 0 lets this rule line accept nothing", a.span,
+                           "counters are '*' (no limit) or a positive number of uses");
+          }
           continue;
         }
         fail("RG0031", fmt::format("expected an atom '(...)', found '{}'", describe(a)), a.span,
@@ -585,10 +590,15 @@ class LineParser {
       rs_.orders.push_back(*b);
       return static_cast<int>(rs_.orders.size() - 1);
     }
+    // "Did you mean": among the orders defined above and the built-in ones.
+    std::vector<std::string_view> known{"L1", "L2", "L3", "L4", "T", "B", "R", "L", "NearestObject", "Farthest"};
+    for (const Order& o : rs_.orders) known.push_back(o.name);
+    const std::string_view near = text::closest_ignoring_case(name, known.data(), known.size());
     diags_.warning("RG0050", fmt::format("'{}' is not a built-in order and no order of that name "
                                          "is defined above",
                                          name),
-                   span, "built-in orders: L1 L2 L3 L4 T B R L NearestObject Farthest");
+                   span, fmt::format("{}built-in orders: L1 L2 L3 L4 T B R L NearestObject Farthest",
+                                     near.empty() ? "" : fmt::format("did you mean '{}'? ", near)));
     return -1;
   }
 
@@ -631,6 +641,7 @@ class LineParser {
       atom.code = it.node;
       return;
     }
+    check_property_name(key, it.key_span);
     PropertyCondition c;
     c.key = rs_.symbols.intern(key);
     c.src = it.node;
@@ -656,6 +667,23 @@ class LineParser {
     if (atom.conds.count == 0) atom.conds.first = static_cast<uint32_t>(rs_.conds.size());
     rs_.conds.push_back(c);
     ++atom.conds.count;
+  }
+
+  // A clause name one letter short of or off a clause of the atom (colr:, shpe:): a note with
+  // "did you mean". Other names are custom properties, which image-and-property objects define
+  // (the corpus uses dozens: opacity, xshape...), so they are accepted without a word.
+  void check_property_name(std::string_view key, Span span) {
+    static constexpr std::string_view kKnown[] = {"count", "shape", "color", "pos", "postpos", "bucket", "code"};
+    for (std::string_view k : kKnown) {
+      if (key.size() >= 3 && key.size() <= k.size() && key != k && text::edit_distance(key, k) == 1) {
+        diags_.add({text::Severity::kNote, "RG0053",
+                    fmt::format("'{}' is not a property of the legacy pieces; only pieces whose properties "
+                                "define it can match",
+                                key),
+                    span, fmt::format("did you mean '{}:'?", k)});
+        return;
+      }
+    }
   }
 
   bool gs3_list(const Node& n) const {
@@ -708,6 +736,11 @@ class LineParser {
         fail("RG0020", "a counter must be '*' or a whole number", c->span);
       }
       atom.counter = node(c->node).value;
+      if (atom.counter == 0) {
+        // Accepted as the reference engine accepts it, but such an atom can never be used.
+        diags_.warning("RG0051", "a counter of 0 lets this atom accept nothing", c->span,
+                       "counters are '*' (no limit) or a positive number of uses");
+      }
     }
     build_positions(by_role[kPos], atom.pos);
     build_positions(by_role[kPostpos], atom.postpos);
@@ -747,6 +780,13 @@ class LineParser {
   }
   bool constant_buckets(NodeId id, uint8_t& mask) {
     const Node& n = node(id);
+    if (n.op == Op::kNum && (n.value < 0 || n.value > 3)) {
+      // The reference engine takes bucket numbers modulo 4: accepted, but hardly what was meant.
+      diags_.warning("RG0052",
+                     fmt::format("there is no bucket {}; it is read as bucket {} (bucket numbers are taken modulo 4)",
+                                 n.value, ((n.value % 4) + 4) % 4),
+                     n.span, "buckets are numbered 0 (top left) to 3 (bottom left), clockwise");
+    }
     if (n.op == Op::kNum) {
       mask |= static_cast<uint8_t>(1u << (((n.value % 4) + 4) % 4));
       return true;

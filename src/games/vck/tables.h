@@ -2,6 +2,7 @@
 // which columns hold effect strings, and loading them with the card each belongs to.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,13 @@ constexpr size_t kMaxRows = 1 << 20;
 // `problems`, one rendered diagnostic each, and the other tables still load; false then. Empty and
 // null cells are skipped.
 bool load_tables(const std::string& dir, std::vector<CardEffect>& out, std::vector<std::string>& problems);
+
+// One table file read alone (citizens.json): which table it is comes from its rows' id column
+// (id_citizens), not from the file name.
+bool load_table_file(const std::string& path, std::vector<CardEffect>& out, std::vector<std::string>& problems);
+// The table a parsed JSON list of rows belongs to ("citizens" when its first row has id_citizens),
+// or "" when it is no VCK card table.
+std::string table_of_rows(const nlohmann::json& rows);
 
 // A folder holding the VCK tables (recognised by citizens.json and domains.json)?
 bool is_table_folder(const std::string& dir);
