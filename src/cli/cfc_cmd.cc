@@ -141,7 +141,7 @@ int run_sim(CfcOptions& o, size_t n, const std::string& agent_list, const std::s
 
 // Prints what a move did (narration.h), indented under the move.
 void tell(const cfc::GameSnapshot& before, const Game& g, const cfc::ScriptStats& stats, int me) {
-  for (const std::string& line : cfc::narrate(before, g, stats, me)) std::cout << "    " << line << "\n";
+  for (const std::string& line : cfc::narrate(before, g, stats, me)) std::cout << "  - " << line << "\n";
 }
 
 // Before the person's first menu of a phase: the hand cards they cannot play now, and why.

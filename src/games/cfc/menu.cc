@@ -90,12 +90,14 @@ void show_page(const std::vector<Entry>& entries, size_t page, std::ostream& out
 const CardDef* find_named(const Game& g, const std::string& name) {
   std::string want = name;
   std::transform(want.begin(), want.end(), want.begin(), ::tolower);
+  const CardDef* found = nullptr;
   for (const CardDef& d : g.pool().cards) {
     std::string n = d.name;
     std::transform(n.begin(), n.end(), n.begin(), ::tolower);
-    if (n == want) return &d;
+    // Avatars and buttons share names with characters: a card one plays comes first.
+    if (n == want && (d.type != CardType::kOther || !found)) found = &d;
   }
-  return nullptr;
+  return found;
 }
 
 // `? N`, `help N`, `? hN`, `help NAME`: the text of an option's card, a hand card, or a card by name.

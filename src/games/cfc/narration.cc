@@ -177,7 +177,6 @@ std::vector<std::string> narrate(const GameSnapshot& before, const Game& g, cons
     if (a.zone == Zone::kDeck && b.zone == Zone::kHand) continue;  // draws, below
     out.push_back(move_line(g, static_cast<EntityId>(e), a, b, viewer));
   }
-  draws(before, now, g, viewer, out);
   ring_changes(before, now, g, out);
   for (int p = 0; p < 2; ++p) {
     const PlayerState& ps = g.player(p);
@@ -192,6 +191,7 @@ std::vector<std::string> narrate(const GameSnapshot& before, const Game& g, cons
   if (g.turn() != before.turn && !g.terminal()) {
     out.push_back(fmt::format("== turn {}: {}'s turn (characters unfreeze, a card is drawn) ==", g.turn(), player_name(g.active(), viewer)));
   }
+  draws(before, now, g, viewer, out);  // after the turn's header: the new turn's draw
   if (g.terminal()) out.push_back(g.winner() < 0 ? "the game ends in a draw" : fmt::format("the game is over: player {} wins", g.winner() + 1));
   return out;
 }
