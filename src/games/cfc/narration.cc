@@ -143,6 +143,33 @@ void attacks(const GameSnapshot& before, const Game& g, int viewer, std::vector<
   }
 }
 
+// The character that was in p's `slot` at the snapshot, as "Name (N BP)".
+std::string was_in(const GameSnapshot& before, const Game& g, int p, int slot) {
+  for (size_t e = 0; e < before.places.size(); ++e) {
+    const CardPlace& c = before.places[e];
+    if (c.zone == Zone::kRing && c.player == p && c.slot == slot) return fmt::format("{} ({} BP)", g.def(static_cast<EntityId>(e)).name, before.bp[e]);
+  }
+  return fmt::format("slot {}", slot + 1);
+}
+
+// The declared attacks were resolved during the move (they are gone): what each did, before the
+// KOs and HP changes that follow from it.
+void combat(const GameSnapshot& before, const Game& g, int viewer, std::vector<std::string>& out) {
+  const int att = before.active, def = 1 - att;
+  for (const Attack& a : before.attacks) {
+    std::vector<std::string> members;
+    for (int m = 0; m < a.size; ++m) members.push_back(was_in(before, g, att, a.slots[static_cast<size_t>(m)]));
+    const std::string who = fmt::format("{}", fmt::join(members, " + "));
+    if (a.collapsed) out.push_back(fmt::format("combat: the attack of {} was called off (its lead left the ring)", who));
+    else if (a.blocker >= 0) {
+      out.push_back(fmt::format("combat: {} and {} fight: each takes the other's BP as damage; at 0 BP a character is KO'ed", who,
+                                was_in(before, g, def, a.blocker)));
+    } else {
+      out.push_back(fmt::format("combat: {} is not countered and hits {} for its BP", who, player_name(def, viewer)));
+    }
+  }
+}
+
 }  // namespace
 
 GameSnapshot snapshot(const Game& g, const ScriptStats& stats) {
@@ -169,6 +196,7 @@ GameSnapshot snapshot(const Game& g, const ScriptStats& stats) {
 std::vector<std::string> narrate(const GameSnapshot& before, const Game& g, const ScriptStats& stats, int viewer) {
   std::vector<std::string> out;
   const std::vector<CardPlace> now = places_of(g);
+  if (!before.attacks.empty() && (g.attacks().empty() || g.turn() != before.turn)) combat(before, g, viewer, out);
   abilities(before, g, stats, out);
   for (size_t e = 0; e < now.size() && e < before.places.size(); ++e) {
     const CardPlace& a = before.places[e];
