@@ -90,12 +90,12 @@ std::string reason(const Game& g, int p, EntityId e) {
   const CardDef& d = g.def(e);
   const PlayerState& ps = g.player(p);
   const bool mine = g.active() == p;
-  if (d.type == CardType::kReaction) {
-    return mine ? "a reaction is played in the counter-attack phase, when the enemy attacks" : "no reaction can be played now";
-  }
-  if (!mine || g.phase() != Phase::kMain) return "characters and actions are played in your main phase";
+  const bool countering = !mine && g.phase() == Phase::kCounter;
+  if (d.type == CardType::kReaction && !countering) return "a reaction is played in the counter-attack phase, when the enemy attacks";
+  if (d.type != CardType::kReaction && (!mine || g.phase() != Phase::kMain)) return "characters and actions are played in your main phase";
   const int32_t cost = d.type == CardType::kCharacter ? d.sp : g.play_sp(p, e);
   if (cost < 0 && ps.sp < -cost) return fmt::format("it costs {} SP and you have {}", -cost, ps.sp);
+  if (d.type == CardType::kReaction) return "its requirement is not met now, or a card in play forbids reactions (see its text: help hN)";
   if (d.type == CardType::kCharacter) {
     if (ps.chars_played > ps.extra_chars) return "you already played a character this turn, and no character takes it as a back-up now";
     if (std::count(ps.ring.begin(), ps.ring.end(), kNoEntity) == 0) {
