@@ -140,8 +140,8 @@ int run_sim(CfcOptions& o, size_t n, const std::string& agent_list, const std::s
 }
 
 // Prints what a move did (narration.h), indented under the move.
-void tell(const cfc::GameSnapshot& before, const Game& g, const cfc::ScriptStats& stats, int me) {
-  for (const std::string& line : cfc::narrate(before, g, stats, me)) std::cout << "  - " << line << "\n";
+void tell(const cfc::GameSnapshot& before, const Game& g, const cfc::ScriptStats& stats, int me, const cfc::CardTexts& texts) {
+  for (const std::string& line : cfc::narrate(before, g, stats, me, &texts)) std::cout << "  - " << line << "\n";
 }
 
 // Before the person's first menu of a phase: the hand cards they cannot play now, and why.
@@ -178,7 +178,7 @@ int run_play(CfcOptions& o, const std::string& bot, int seat, const std::string&
       const cfc::GameSnapshot before = cfc::snapshot(g, stats);  // after the bot looked at the rules
       std::cout << fmt::format("Player {} ({} bot): {}\n", g.current_player() + 1, bot, g.label(legal[pick]));
       g.apply_index(pick);
-      tell(before, g, stats, me);
+      tell(before, g, stats, me, texts);
       continue;
     }
     std::cout << "\n";
@@ -194,7 +194,7 @@ int run_play(CfcOptions& o, const std::string& bot, int seat, const std::string&
     const cfc::GameSnapshot before = cfc::snapshot(g, stats);  // after the menus consulted the rules
     std::cout << fmt::format("You: {}\n", g.label(legal[pick]));
     g.apply_index(pick);
-    tell(before, g, stats, me);
+    tell(before, g, stats, me, texts);
   }
   std::cout << "\n" << g.describe(me);
   if (!save.empty()) {

@@ -19,6 +19,20 @@ CardTexts load_card_texts(const std::string& dir) {
   return t;
 }
 
+std::string printed_text(const CardDef& d, const CardTexts& texts) {
+  const auto it = texts.by_guid.find(d.guid);
+  if (it == texts.by_guid.end()) return "";
+  std::string text = it->second.text;
+  static constexpr std::pair<const char*, AbilityType> kSymbols[] = {
+      {"\xC2\xA2", AbilityType::kInstant}, {"\xC2\xA3", AbilityType::kActivated}, {"\xC2\xA4", AbilityType::kAuto}};
+  for (const auto& [set_symbol, type] : kSymbols) {
+    for (size_t at = text.find(set_symbol); at != std::string::npos; at = text.find(set_symbol, at)) {
+      text.replace(at, 2, ability_symbol(type));
+    }
+  }
+  return text;
+}
+
 std::string card_help(const CardDef& d, const CardTexts& texts) {
   static constexpr const char* kTypes[] = {"character", "action", "reaction", "card"};
   std::string out = fmt::format("{} ({}", d.name, kTypes[static_cast<size_t>(d.type)]);
@@ -32,8 +46,8 @@ std::string card_help(const CardDef& d, const CardTexts& texts) {
                                             "always on while it is in the ring"};
     out += fmt::format("  {} {}: {}\n", ability_symbol(d.ability), d.ability_name, kWhen[static_cast<size_t>(d.ability)]);
   }
-  const auto it = texts.by_guid.find(d.guid);
-  if (it != texts.by_guid.end() && !it->second.text.empty()) out += fmt::format("  text: {}\n", it->second.text);
+  const std::string text = printed_text(d, texts);
+  if (!text.empty()) out += fmt::format("  text: {}\n", text);
   else out += "  (no printed text)\n";
   if (d.script < 0) out += "  (this card has no script: it plays for its BP and SP alone)\n";
   return out;

@@ -6,19 +6,12 @@
 #include <cstddef>
 #include <iosfwd>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
-#include "games/cfc/card_data.h"
+#include "games/cfc/card_texts.h"
 #include "games/cfc/game.h"
 
 namespace rk::cfc {
-
-// The printed cards of the set.xml files by guid (the rules text CardDef does not keep).
-struct CardTexts {
-  std::unordered_map<std::string, CardData> by_guid;
-};
-CardTexts load_card_texts(const std::string& dir);
 
 // A card's printed text: type, BP, SP, back-up icons, ability and its rules text.
 std::string card_help(const CardDef& d, const CardTexts& texts);

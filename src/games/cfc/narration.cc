@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <map>
 
 namespace rk::cfc {
 namespace {
@@ -104,19 +103,21 @@ void ring_changes(const GameSnapshot& before, const std::vector<CardPlace>& now,
   }
 }
 
-// The scripts that ran (or that a rule consulted) during the move, by the cards that hold them.
-void abilities(const GameSnapshot& before, const Game& g, const ScriptStats& stats, std::vector<std::string>& out) {
-  std::map<int32_t, uint32_t> ran;
+// The scripts that ran (or that a rule consulted) during the move, by the cards that hold them:
+// ▲ ■ and played cards "take effect"; an ● ability, always on, "applies" (a rule consulted it).
+void abilities(const GameSnapshot& before, const Game& g, const ScriptStats& stats, const CardTexts* texts,
+               std::vector<std::string>& out) {
   for (size_t s = 0; s < stats.runs.size(); ++s) {
-    const uint32_t was = s < before.runs.size() ? before.runs[s] : 0;
-    if (stats.runs[s] > was) ran[static_cast<int32_t>(s)] = stats.runs[s] - was;
-  }
-  for (const auto& [script, n] : ran) {
+    if (stats.runs[s] <= (s < before.runs.size() ? before.runs[s] : 0)) continue;
     for (const CardDef& d : g.pool().cards) {
-      if (d.script != script) continue;
-      const char* sym = ability_symbol(d.ability);
-      out.push_back(d.ability_name.empty() ? fmt::format("the text of {} is at work", d.name)
-                                           : fmt::format("{} {} of {} takes effect", *sym ? sym : "ability", d.ability_name, d.name));
+      if (d.script != static_cast<int32_t>(s)) continue;
+      const std::string text = texts ? printed_text(d, *texts) : std::string();
+      const std::string quote = text.empty() ? "" : fmt::format(" (\"{}\")", text);
+      if (d.ability_name.empty()) out.push_back(fmt::format("{} takes effect{}", d.name, quote));
+      else {
+        out.push_back(fmt::format("{} {} of {} {}{}", ability_symbol(d.ability), d.ability_name, d.name,
+                                  d.ability == AbilityType::kAuto ? "applies" : "takes effect", quote));
+      }
       break;
     }
   }
@@ -193,11 +194,12 @@ GameSnapshot snapshot(const Game& g, const ScriptStats& stats) {
   return s;
 }
 
-std::vector<std::string> narrate(const GameSnapshot& before, const Game& g, const ScriptStats& stats, int viewer) {
+std::vector<std::string> narrate(const GameSnapshot& before, const Game& g, const ScriptStats& stats, int viewer,
+                                 const CardTexts* texts) {
   std::vector<std::string> out;
   const std::vector<CardPlace> now = places_of(g);
   if (!before.attacks.empty() && (g.attacks().empty() || g.turn() != before.turn)) combat(before, g, viewer, out);
-  abilities(before, g, stats, out);
+  abilities(before, g, stats, texts, out);
   for (size_t e = 0; e < now.size() && e < before.places.size(); ++e) {
     const CardPlace& a = before.places[e];
     const CardPlace& b = now[e];

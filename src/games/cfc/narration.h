@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "games/cfc/card_texts.h"
 #include "games/cfc/game.h"
 
 namespace rk::cfc {
@@ -36,7 +37,9 @@ struct GameSnapshot {
 GameSnapshot snapshot(const Game& g, const ScriptStats& stats);
 
 // The lines telling what changed from `before` to `g`, as seen by `viewer` (the opponent's drawn
-// cards stay hidden). `stats` counts the scripts run so far (Game::set_stats).
-std::vector<std::string> narrate(const GameSnapshot& before, const Game& g, const ScriptStats& stats, int viewer);
+// cards stay hidden). `stats` counts the scripts run so far (Game::set_stats); the abilities at work
+// are quoted from `texts` when given.
+std::vector<std::string> narrate(const GameSnapshot& before, const Game& g, const ScriptStats& stats, int viewer,
+                                 const CardTexts* texts = nullptr);
 
 }  // namespace rk::cfc
