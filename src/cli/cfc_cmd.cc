@@ -192,7 +192,7 @@ int run_play(CfcOptions& o, const std::string& bot, int seat, const std::string&
       return 0;
     }
     const cfc::GameSnapshot before = cfc::snapshot(g, stats);  // after the menus consulted the rules
-    std::cout << fmt::format("You: {}\n", g.label(legal[pick]));
+    std::cout << fmt::format("You{}: {}\n", legal.size() == 1 ? " (your only choice)" : "", g.label(legal[pick]));
     g.apply_index(pick);
     tell(before, g, stats, me, texts);
   }

@@ -124,7 +124,7 @@ def check(transcript, menus, widest):
             current = {"moves": 0, "told": 0}
         elif l.startswith("  - "):
             current["told"] += 1
-        elif l.startswith("You: ") or re.match(r"^Player [12] \(\w+ bot\): ", l):
+        elif re.match(r"^You( \(your only choice\))?: ", l) or re.match(r"^Player [12] \(\w+ bot\): ", l):
             current["moves"] += 1
     turns.append(current)
     silent = [i + 1 for i, t in enumerate(turns) if t["told"] == 0]

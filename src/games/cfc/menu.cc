@@ -119,7 +119,7 @@ void help(const Game& g, int me, const std::string& arg, const std::vector<Entry
       return;
     }
   }
-  if (e == kNoEntity) out << "help N: the card of option N; help hN: your Nth hand card; help NAME: any card by name\n";
+  if (e == kNoEntity) out << fmt::format("no card there: help N is the card of option N, help hN your Nth hand card (1 to {}), help NAME any card\n", ps.hand.size());
   else out << card_help(g.def(e), texts);
 }
 

@@ -198,7 +198,7 @@ std::vector<std::string> narrate(const GameSnapshot& before, const Game& g, cons
                                  const CardTexts* texts) {
   std::vector<std::string> out;
   const std::vector<CardPlace> now = places_of(g);
-  if (!before.attacks.empty() && (g.attacks().empty() || g.turn() != before.turn)) combat(before, g, viewer, out);
+  if (!before.attacks.empty() && (g.attacks().empty() || g.turn() != before.turn || g.terminal())) combat(before, g, viewer, out);
   abilities(before, g, stats, texts, out);
   for (size_t e = 0; e < now.size() && e < before.places.size(); ++e) {
     const CardPlace& a = before.places[e];
