@@ -5,7 +5,7 @@ The person picks among the options each menu shows (seeded random choices, somet
 asking for a card's text). Checks the issue's must-show: every turn's events are narrated, no
 menu shows more than 30 options at once, and the game ends with a winner.
 
-usage: play_pty_test.py RULEKIT SHARED_DIR [SEED]
+usage: play_pty_test.py RULEKIT SHARED_DIR [SEED [cfc play options...]]
 """
 import os
 import pty
@@ -17,6 +17,7 @@ import time
 
 MAX_OPTIONS = 30
 OPTION = re.compile(r"^\s*(\d+)\) ")
+MOVE = re.compile(r"^(You( \(your only choice\))?|Player [12] \(\w+ bot\)): ")
 
 
 def read_until_prompt(fd, timeout=120.0):
@@ -74,7 +75,7 @@ def main():
     rng = random.Random(seed)
     pid, fd = pty.fork()
     if pid == 0:
-        os.execv(rulekit, [rulekit, "cfc", "play", "--seed", str(seed), "--cards", os.path.join(shared, "corpora", "cfc")])
+        os.execv(rulekit, [rulekit, "cfc", "play", "--seed", str(seed), "--cards", os.path.join(shared, "corpora", "cfc")] + sys.argv[4:])
     transcript, alive, menus, widest = "", True, 0, 0
     while alive:
         text, alive = read_until_prompt(fd)
@@ -124,18 +125,22 @@ def check(transcript, menus, widest):
             current = {"moves": 0, "told": 0}
         elif l.startswith("  - "):
             current["told"] += 1
-        elif re.match(r"^You( \(your only choice\))?: ", l) or re.match(r"^Player [12] \(\w+ bot\): ", l):
+        elif MOVE.match(l):
             current["moves"] += 1
     turns.append(current)
     silent = [i + 1 for i, t in enumerate(turns) if t["told"] == 0]
     if silent:
         sys.exit(f"FAIL: turns without narration: {silent}")
+    # And every move, the person's and the bot's, is followed by what it did.
+    for i, l in enumerate(lines):
+        if MOVE.match(l) and not (i + 1 < len(lines) and lines[i + 1].startswith("  - ")):
+            sys.exit(f"FAIL: the move `{l}` is not narrated")
     winner = re.search(r"^Player ([12]) wins\.$", transcript, re.M)
     if not winner or "the game is over: player" not in transcript:
         sys.exit("FAIL: the game did not end with a winner; last output:\n" + transcript[-2000:])
     moves = sum(t["moves"] for t in turns)
     print(f"played {len(turns)} turns, {moves} moves, {menus} prompts; widest menu {widest} options; "
-          f"every turn narrated; player {winner.group(1)} wins")
+          f"every turn and move narrated; player {winner.group(1)} wins")
 
 
 if __name__ == "__main__":

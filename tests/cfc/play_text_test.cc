@@ -64,6 +64,7 @@ TEST(CfcPlayText, EveryMoveIsToldFromTheStateDifference) {
       }
       g.apply_index(pick);
       const std::vector<std::string> lines = narrate(before, g, stats, 0);
+      EXPECT_FALSE(lines.empty()) << "move `" << g.log().size() << "` of seed " << seed << " is not narrated";
       told_this_turn += lines.size();
       for (int p = 0; p < 2; ++p) {
         const int32_t was = before.hp[static_cast<size_t>(p)], now = g.player(p).hp;
