@@ -23,7 +23,7 @@ struct Move {
 constexpr Move kMoves[] = {
     {Zone::kHand, Zone::kRing, "{owner} plays {card} into slot {slot}"},
     {Zone::kHand, Zone::kBackup, "{owner} puts {card} under slot {slot} as a back-up (+300 BP)"},
-    {Zone::kHand, Zone::kDiscards, "{card} goes from {owner}'s hand to the discard pile"},
+    {Zone::kHand, Zone::kDiscards, "{card} is discarded from {owner}'s hand"},
     {Zone::kHand, Zone::kRemoved, "{card} is removed from {owner}'s hand"},
     {Zone::kHand, Zone::kDeck, "a card goes from {owner}'s hand back into the deck"},
     {Zone::kRing, Zone::kDiscards, "{card} (slot {slot}) is KO'ed: it leaves the ring for the discard pile"},
@@ -199,13 +199,28 @@ std::vector<std::string> narrate(const GameSnapshot& before, const Game& g, cons
   std::vector<std::string> out;
   const std::vector<CardPlace> now = places_of(g);
   if (!before.attacks.empty() && (g.attacks().empty() || g.turn() != before.turn || g.terminal())) combat(before, g, viewer, out);
-  abilities(before, g, stats, texts, out);
-  for (size_t e = 0; e < now.size() && e < before.places.size(); ++e) {
+  // The card played first, then the abilities it set off, then what they and the rules moved.
+  auto played = [&](size_t e) {
     const CardPlace& a = before.places[e];
     const CardPlace& b = now[e];
-    if (a == b || (a.zone == Zone::kDeck && b.zone == Zone::kDeck && a.player == b.player)) continue;
-    if (a.zone == Zone::kDeck && b.zone == Zone::kHand) continue;  // draws, below
-    out.push_back(move_line(g, static_cast<EntityId>(e), a, b, viewer));
+    const CardType type = g.def(static_cast<EntityId>(e)).type;
+    return a.zone == Zone::kHand && (b.zone == Zone::kRing || b.zone == Zone::kBackup ||
+                                     (b.zone == Zone::kDiscards && (type == CardType::kAction || type == CardType::kReaction)));
+  };
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1) abilities(before, g, stats, texts, out);
+    for (size_t e = 0; e < now.size() && e < before.places.size(); ++e) {
+      const CardPlace& a = before.places[e];
+      const CardPlace& b = now[e];
+      if (a == b || (a.zone == Zone::kDeck && b.zone == Zone::kDeck && a.player == b.player)) continue;
+      if (a.zone == Zone::kDeck && b.zone == Zone::kHand) continue;  // draws, below
+      if (played(e) != (pass == 0)) continue;
+      if (pass == 0 && b.zone == Zone::kDiscards) {
+        out.push_back(fmt::format("{} plays {} (it goes to the discard pile)", player_name(a.player, viewer), g.def(static_cast<EntityId>(e)).name));
+      } else {
+        out.push_back(move_line(g, static_cast<EntityId>(e), a, b, viewer));
+      }
+    }
   }
   ring_changes(before, now, g, out);
   for (int p = 0; p < 2; ++p) {
