@@ -63,10 +63,26 @@ std::string legend() {
          "  HP: a player's life (3000 to start); at 0 that player loses, as does one who must draw from an empty deck\n"
          "  [1]..[4]: the ring's slots; frozen: cannot attack, counter or use ■ until its owner's next turn\n"
          "  fresh: entered this turn, cannot attack yet; back-up: a card under a character, +300 BP\n"
+         "  ATTACKING / UNITED-ATTACKING / COUNTERING: taking part in this turn's combat\n"
          "  An unblocked attack deals its BP to the defending player's HP; a counter-attack fights the attacker instead.\n"
          "Commands at any menu: a number, n/p (pages), b (back), ? N or help N (card text of option N),\n"
          "  help hN (your Nth hand card), help NAME, legend, board (the full board), q (quit).\n";
 }
+
+namespace {
+
+// " ATTACKING" / " COUNTERING" for a ring slot taking part in this turn's combat.
+const char* combat_role(const Game& g, int p, int slot) {
+  for (const Attack& a : g.attacks()) {
+    if (p != g.active() && a.blocker == slot) return " COUNTERING";
+    for (int m = 0; m < a.size && p == g.active(); ++m) {
+      if (a.slots[static_cast<size_t>(m)] == slot) return a.size > 1 ? " UNITED-ATTACKING" : " ATTACKING";
+    }
+  }
+  return "";
+}
+
+}  // namespace
 
 std::string compact_board(const Game& g, int viewer) {
   std::string out = fmt::format("-- turn {}, player {}'s {} phase --\n", g.turn(), g.active() + 1, phase_name(g.phase()));
@@ -81,8 +97,8 @@ std::string compact_board(const Game& g, int viewer) {
         continue;
       }
       const Card& c = g.card(e);
-      out += fmt::format(" {}:{} {}{}{}{}", s + 1, g.def(e).name, c.bp, ability_symbol(g.rules_def(e).ability), c.frozen ? " frozen" : "",
-                         c.fresh ? " fresh" : "");
+      out += fmt::format(" {}:{} {}{}{}{}{}", s + 1, g.def(e).name, c.bp, ability_symbol(g.rules_def(e).ability), c.frozen ? " frozen" : "",
+                         c.fresh ? " fresh" : "", combat_role(g, p, s));
     }
     out += "\n";
   }
