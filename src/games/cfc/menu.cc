@@ -69,7 +69,7 @@ std::vector<Entry> group(const std::vector<std::vector<std::string>>& steps, con
   for (size_t i : cand) {
     const std::vector<std::string>& s = steps[i];
     std::string key = s[std::min(level, s.size() - 1)];
-    if (level >= s.size()) key += fmt::format(" [way {}]", i);  // the same words, different choices
+    if (level >= s.size()) key += fmt::format(" [way {}]", out.size() + 1);  // the same words, different choices
     auto it = std::find_if(out.begin(), out.end(), [&](const Entry& e) { return e.text == key; });
     if (it == out.end()) out.push_back({key, {i}});
     else it->actions.push_back(i);
