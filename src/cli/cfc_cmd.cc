@@ -9,12 +9,15 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <tuple>
 
 #include "agents/greedy_agent.h"
 #include "agents/random_agent.h"
 #include "cli/commands.h"
 #include "games/cfc/coverage.h"
 #include "games/cfc/match.h"
+#include "games/cfc/menu.h"
+#include "games/cfc/narration.h"
 #include "games/cfc/scenario.h"
 #include "kernel/log.h"
 #include "text/source.h"
@@ -136,6 +139,21 @@ int run_sim(CfcOptions& o, size_t n, const std::string& agent_list, const std::s
   return engine_errors ? 1 : 0;
 }
 
+// Prints what a move did (narration.h), indented under the move.
+void tell(const cfc::GameSnapshot& before, const Game& g, const cfc::ScriptStats& stats, int me, const cfc::CardTexts& texts) {
+  for (const std::string& line : cfc::narrate(before, g, stats, me, &texts)) std::cout << "  - " << line << "\n";
+}
+
+// Before the person's first menu of a phase: the hand cards they cannot play now, and why.
+void tell_unplayable(const Game& g, int me, const std::vector<cfc::Action>& legal) {
+  const bool may_play = (g.phase() == cfc::Phase::kMain && g.active() == me) || (g.phase() == cfc::Phase::kCounter && g.active() != me);
+  if (!may_play || g.pending().player >= 0) return;
+  const std::vector<std::string> why = cfc::unplayable_reasons(g, me, legal);
+  for (size_t i = 0; i < why.size(); ++i) {
+    if (!why[i].empty()) std::cout << fmt::format("  h{} {} cannot be played now: {}\n", i + 1, g.def(g.player(me).hand[i]).name, why[i]);
+  }
+}
+
 int run_play(CfcOptions& o, const std::string& bot, int seat, const std::string& save) {
   cfc::CardPool pool;
   cfc::Deck decks[2];
@@ -145,37 +163,38 @@ int run_play(CfcOptions& o, const std::string& bot, int seat, const std::string&
     std::cerr << "error: --bot is random or greedy\n";
     return 2;
   }
+  const cfc::CardTexts texts = cfc::load_card_texts(o.cards);
   const int me = seat - 1;
   Game g(pool, decks[0], decks[1], o.seed);
-  std::cout << fmt::format("You are player {}; player {} is the {} bot. Player {} goes first.\n", me + 1, 2 - me, bot,
-                           g.active() + 1);
+  cfc::ScriptStats stats;  // which card scripts run, to name the abilities at work
+  g.set_stats(&stats);
+  std::cout << fmt::format("You are player {}; player {} is the {} bot. Player {} goes first.\n", me + 1, 2 - me, bot, g.active() + 1);
+  std::cout << cfc::legend() << "\n" << g.describe(me);
+  std::tuple<int, cfc::Phase, std::vector<kernel::EntityId>> told;
   while (!g.terminal()) {
     const std::vector<cfc::Action> legal = g.legal_actions();
     if (g.current_player() != me) {
       const size_t pick = agent->choose(g, legal);
-      std::cout << fmt::format("Player {} ({}): {}\n", g.current_player() + 1, bot, g.label(legal[pick]));
+      const cfc::GameSnapshot before = cfc::snapshot(g, stats);  // after the bot looked at the rules
+      std::cout << fmt::format("Player {} ({} bot): {}\n", g.current_player() + 1, bot, g.label(legal[pick]));
       g.apply_index(pick);
+      tell(before, g, stats, me, texts);
       continue;
     }
-    std::cout << "\n" << g.describe(me);
-    for (size_t i = 0; i < legal.size(); ++i) std::cout << fmt::format("  {:2}) {}\n", i, g.label(legal[i]));
-    size_t pick = legal.size();
-    while (pick >= legal.size()) {
-      std::cout << "> " << std::flush;
-      std::string line;
-      if (!std::getline(std::cin, line)) {
-        std::cout << "\n(end of input: the game stops here)\n";
-        return 0;
-      }
-      if (line == "q" || line == "quit") return 0;
-      try {
-        pick = std::stoul(line);
-      } catch (...) {
-        pick = legal.size();
-      }
-      if (pick >= legal.size()) std::cout << fmt::format("Type a number from 0 to {} (q quits).\n", legal.size() - 1);
+    std::cout << "\n";
+    // Once a phase, and again when the hand changed.
+    const auto moment = std::make_tuple(g.turn(), g.phase(), g.player(me).hand.ids());
+    if (moment != told) tell_unplayable(g, me, legal);
+    told = moment;
+    const size_t pick = cfc::ask_action(g, me, legal, texts, std::cin, std::cout);
+    if (pick >= legal.size()) {
+      std::cout << "\n(the game stops here)\n";
+      return 0;
     }
+    const cfc::GameSnapshot before = cfc::snapshot(g, stats);  // after the menus consulted the rules
+    std::cout << fmt::format("You{}: {}\n", legal.size() == 1 ? " (your only choice)" : "", g.label(legal[pick]));
     g.apply_index(pick);
+    tell(before, g, stats, me, texts);
   }
   std::cout << "\n" << g.describe(me);
   if (!save.empty()) {
