@@ -1,0 +1,407 @@
+// The turn loop of the vckonline engine: duke gate, roll and finalize, the action phase (take,
+// hire, build, slay), the exhausted deck, the end check and final scoring. Harvest and effects
+// are in harvest.cc and verbs.cc.
+#include "games/vck/game.h"
+
+#include <algorithm>
+
+namespace rk::vck {
+namespace {
+
+constexpr uint16_t kTagDie = 1;
+constexpr int kActionsPerTurn = 2;
+
+bool is_monster_top(const std::vector<CardRef>& s) { return !s.empty() && s.back().kind == 'm'; }
+bool is_done_stack(const std::vector<CardRef>& s) { return s.empty() || s.back().kind == 'e' || s.back().kind == 'x'; }
+
+}  // namespace
+
+Game::Game(const CardDb& db, const Setup& setup, uint64_t seed) : db_(&db), chance_(seed) {
+  for (size_t i = 0; i < setup.seats.size(); ++i) {
+    Player p;
+    p.id = setup.seats[i];
+    p.starters = setup.starters;
+    if (i < setup.dukes_dealt.size()) p.dukes = setup.dukes_dealt[i];
+    players_.push_back(std::move(p));
+  }
+  citizens_ = setup.citizens, domains_ = setup.domains, monsters_ = setup.monsters;
+  exhausted_ = setup.exhausted;
+  duke_waiting_ = (1u << players_.size()) - 1;
+}
+
+uint32_t Game::gate_waiting() const {
+  if (phase_ == Phase::kSetup) return duke_waiting_;
+  uint32_t w = 0;
+  for (const Prompt& p : prompts_) {
+    if (!p.act) w |= 1u << p.seat;
+  }
+  return w;
+}
+
+kernel::Decider Game::decider() const {
+  if (!error().empty() || phase_ == Phase::kGameOver) return kernel::Decider::over();
+  if (phase_ == Phase::kSetup) return kernel::Decider::gate(duke_waiting_);
+  if (!prompts_.empty()) {
+    if (prompts_.front().act) return kernel::Decider::one(prompts_.front().seat);
+    return kernel::Decider::gate(gate_waiting());
+  }
+  return kernel::Decider::one(active_);
+}
+
+kernel::Choice Game::choice() const {
+  kernel::Choice c;
+  c.player = static_cast<int8_t>(current_player());
+  c.max = static_cast<uint16_t>(std::max<size_t>(1, legal_actions().size()));
+  return c;
+}
+
+int Game::resting_seat() const {
+  return num_players() == 5 ? (active_ + 4) % 5 : -1;
+}
+
+void Game::gain(int seat, const Res4& r) {
+  Player& p = player(seat);
+  p.g = std::max(0, p.g + r[0]);
+  p.s = std::max(0, p.s + r[1]);
+  p.m = std::max(0, p.m + r[2]);
+  p.vp = std::max(0, p.vp + r[3]);
+}
+
+void Game::mark(const char* at) {
+  if (marks_) marks_->push_back(std::string(at) + "\t" + summary_json(*this));
+}
+
+void Game::roll() {
+  rolled_[0] = static_cast<int>(chance_.below(6, &log_, kTagDie)) + 1;
+  rolled_[1] = static_cast<int>(chance_.below(6, &log_, kTagDie)) + 1;
+  phase_ = Phase::kRollPending;
+  mark("roll");
+}
+
+void Game::finalize(int d1, int d2) {
+  dice_[0] = d1, dice_[1] = d2;
+  start_harvest();
+}
+
+int Game::hire_cost(int seat, const CitizenCard& c) const {
+  const Player& p = players_[static_cast<size_t>(seat)];
+  int extra = 0;
+  for (size_t i = 0; i < p.cit.size(); ++i) {
+    const CitizenCard* o = db_->citizen(p.cit[i]);
+    if (o && !p.flip[i] && o->name == c.name) ++extra;
+  }
+  for (int s : p.starters) {
+    const StarterCard* o = db_->starter(s);
+    if (o && o->name == c.name) ++extra;
+  }
+  return c.cost + extra;
+}
+
+bool Game::meets_roles(int seat, const DomainCard& d) const {
+  const Player& p = players_[static_cast<size_t>(seat)];
+  std::array<int, 4> have{};
+  for (int id : p.cit) {
+    if (const CitizenCard* c = db_->citizen(id)) {
+      for (int r = 0; r < 4; ++r) have[r] += c->roles[r];
+    }
+  }
+  for (int id : p.dom) {
+    if (const DomainCard* o = db_->domain(id)) {
+      for (int r = 0; r < 4; ++r) have[r] += o->roles[r];
+    }
+  }
+  for (int r = 0; r < 4; ++r) {
+    if (have[r] < d.roles[r]) return false;
+  }
+  return true;
+}
+
+// Every exact payment of a cost, in the engine's order: as much of the real resource as
+// possible first; magic is wild for the rest but at least one real unit must be in it.
+void Game::list_payments(Action::Type t, int id, int gold_part, int strength_part, int magic_part, std::vector<Action>& out) const {
+  const Player& p = players_[static_cast<size_t>(active_)];
+  const int real = gold_part > 0 ? gold_part : strength_part;
+  const int have_real = gold_part > 0 ? p.g : p.s;
+  const int lowest = real > 0 ? 1 : 0;
+  for (int r = real; r >= lowest; --r) {
+    const int m = magic_part + (real - r);
+    if (r > have_real || m > p.m) continue;
+    Action a{t, static_cast<int16_t>(id), 0, 0, static_cast<int16_t>(m)};
+    (gold_part > 0 ? a.b : a.c) = static_cast<int16_t>(r);
+    out.push_back(a);
+  }
+}
+
+void Game::list_actions(std::vector<Action>& out) const {
+  for (int r = 0; r < 3; ++r) out.push_back({Action::Type::kTake, static_cast<int16_t>(r)});
+  for (const auto& st : citizens_) {
+    if (st.empty() || st.back().kind != 'c') continue;
+    if (const CitizenCard* c = db_->citizen(st.back().id)) list_payments(Action::Type::kHire, c->id, hire_cost(active_, *c), 0, 0, out);
+  }
+  for (const auto& st : domains_) {
+    if (st.empty() || st.back().kind != 'd') continue;
+    const DomainCard* d = db_->domain(st.back().id);
+    if (d && meets_roles(active_, *d)) list_payments(Action::Type::kBuild, d->id, d->cost, 0, 0, out);
+  }
+  for (const auto& st : monsters_) {
+    if (is_monster_top(st)) {
+      if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, m->strength, m->magic, out);
+    } else if (!st.empty() && st.back().kind == 'e') {
+      const EventCard* e = db_->event(st.back().id);
+      if (e && e->monster) list_payments(Action::Type::kSlayEvent, e->id, 0, e->strength, e->magic, out);
+    }
+  }
+}
+
+std::vector<Action> Game::legal_actions() const {
+  std::vector<Action> out;
+  if (!error().empty()) return out;
+  switch (phase_) {
+    case Phase::kSetup: {
+      const int seat = decider().player;
+      if (seat >= 0) {
+        for (int d : players_[static_cast<size_t>(seat)].dukes) out.push_back({Action::Type::kChooseDuke, static_cast<int16_t>(d)});
+      }
+      return out;
+    }
+    case Phase::kRollPending:
+      out.push_back({Action::Type::kFinalize, 0, static_cast<int16_t>(rolled_[0]), static_cast<int16_t>(rolled_[1])});
+      return out;
+    case Phase::kHarvest:
+    case Phase::kAction:
+      if (!prompts_.empty()) {
+        const int seat = decider().player;
+        for (const Prompt& p : prompts_) {
+          if (p.seat != seat) continue;
+          if (p.kind == Prompt::Kind::kExchange) {
+            out.push_back({Action::Type::kHarvestExchange, static_cast<int16_t>(p.id), 1});
+            out.push_back({Action::Type::kHarvestExchange, static_cast<int16_t>(p.id), 0});
+          } else {
+            for (int k = 1; k <= p.options; ++k) {
+              out.push_back({p.act ? Action::Type::kActChoose : Action::Type::kHarvestChoose, static_cast<int16_t>(p.id), static_cast<int16_t>(k)});
+            }
+          }
+          if (p.act) break;
+        }
+        return out;
+      }
+      if (phase_ == Phase::kAction) list_actions(out);
+      return out;
+    case Phase::kGameOver: return out;
+  }
+  return out;
+}
+
+bool Game::apply_index(size_t i) {
+  const auto legal = legal_actions();
+  if (i >= legal.size()) return false;
+  log_.action(current_player(), static_cast<uint32_t>(i), static_cast<uint32_t>(legal.size()));
+  return apply(legal[i]);
+}
+
+void Game::refill(std::vector<CardRef>& stack) {
+  if (!stack.empty() || exhausted_.empty()) return;
+  stack.push_back(exhausted_.back());
+  exhausted_.pop_back();
+  ++exhausted_count_;
+}
+
+// Takes the top of the stack holding `kind`+`id`; false when no stack shows it.
+static bool take_top(std::vector<std::vector<CardRef>>& grid, char kind, int id, size_t& which) {
+  for (size_t i = 0; i < grid.size(); ++i) {
+    if (!grid[i].empty() && grid[i].back().kind == kind && grid[i].back().id == id) {
+      grid[i].pop_back();
+      which = i;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Game::apply(const Action& a) {
+  const auto legal = legal_actions();
+  if (std::find(legal.begin(), legal.end(), a) == legal.end()) return false;
+  Player& p = player(active_);
+  size_t which = 0;
+  switch (a.type) {
+    case Action::Type::kChooseDuke: {
+      const int seat = decider().player;
+      player(seat).dukes = {a.a};
+      duke_waiting_ &= ~(1u << seat);
+      if (duke_waiting_ == 0) roll();
+      return true;
+    }
+    case Action::Type::kFinalize: finalize(a.b, a.c); return true;
+    case Action::Type::kHarvestChoose:
+    case Action::Type::kHarvestExchange:
+    case Action::Type::kActChoose: return apply_harvest(a);
+    case Action::Type::kTake: {
+      Res4 r{};
+      r[static_cast<size_t>(a.a)] = 1;
+      gain(active_, r);
+      break;
+    }
+    case Action::Type::kHire: {
+      take_top(citizens_, 'c', a.a, which);
+      p.g -= a.b, p.m -= a.d;
+      p.cit.push_back(a.a);
+      p.flip.push_back(0);
+      refill(citizens_[which]);
+      break;
+    }
+    case Action::Type::kBuild: {
+      take_top(domains_, 'd', a.a, which);
+      p.g -= a.b, p.m -= a.d;
+      p.dom.push_back(a.a);
+      const DomainCard* d = db_->domain(a.a);
+      p.vp += d->vp;
+      refill(domains_[which]);
+      if (!d->activation.empty()) run_special(active_, d->activation, 'd', d->id, true);
+      break;
+    }
+    case Action::Type::kSlay:
+    case Action::Type::kSlayEvent: {
+      const bool ev = a.type == Action::Type::kSlayEvent;
+      take_top(monsters_, ev ? 'e' : 'm', a.a, which);
+      p.s -= a.c, p.m -= a.d;
+      p.mon.push_back({ev ? 'e' : 'm', a.a});
+      const Res4 reward = ev ? db_->event(a.a)->reward : db_->monster(a.a)->reward;
+      gain(active_, reward);
+      refill(monsters_[which]);
+      const Program& special = ev ? db_->event(a.a)->special_reward : db_->monster(a.a)->special_reward;
+      if (!special.empty()) run_special(active_, special, ev ? 'e' : 'm', a.a, true);
+      break;
+    }
+  }
+  --actions_;
+  if (prompts_.empty()) end_action();
+  return true;
+}
+
+void Game::end_action() {
+  if (phase_ == Phase::kAction && actions_ <= 0 && prompts_.empty()) end_turn();
+}
+
+void Game::end_turn() {
+  actions_ = 0;
+  if (!end_triggered_) {
+    const bool mon = std::all_of(monsters_.begin(), monsters_.end(), is_done_stack);
+    const bool dom = std::all_of(domains_.begin(), domains_.end(), is_done_stack);
+    const bool exh = exhausted_count_ >= 2 * num_players();
+    if (mon || dom || exh) {
+      end_triggered_ = true;
+      end_reason_ = mon ? "all monsters slain" : dom ? "all domains built" : "exhausted stacks filled";
+    }
+  }
+  const int next = (active_ + 1) % num_players();
+  if (end_triggered_ && next == 0) {
+    score();
+    return;
+  }
+  active_ = next;
+  ++turn_;
+  roll();
+}
+
+int Game::tableau_size(int seat) const {
+  const Player& p = players_[static_cast<size_t>(seat)];
+  return static_cast<int>(p.starters.size() + p.cit.size() + p.dom.size() + p.mon.size() + p.dukes.size());
+}
+
+int Game::total_vp(int seat) const {
+  const Player& p = players_[static_cast<size_t>(seat)];
+  int total = p.vp;
+  if (p.dukes.size() != 1) return total;
+  const DukeCard* d = db_->duke(p.dukes[0]);
+  if (!d) return total;
+  if (d->gold) total += p.g / d->gold;
+  if (d->strength) total += p.s / d->strength;
+  if (d->magic) total += p.m / d->magic;
+  std::array<int, 4> roles{};
+  for (int id : p.cit) {
+    for (int r = 0; r < 4; ++r) roles[r] += db_->citizen(id)->roles[r];
+  }
+  for (int id : p.dom) {
+    for (int r = 0; r < 4; ++r) roles[r] += db_->domain(id)->roles[r];
+  }
+  for (int r = 0; r < 4; ++r) total += roles[r] * d->roles[r];
+  total += d->monster * static_cast<int>(p.mon.size()) + d->citizen * static_cast<int>(p.cit.size()) +
+           d->domain * static_cast<int>(p.dom.size());
+  for (const CardRef& m : p.mon) {
+    const std::string& type = m.kind == 'm' ? db_->monster(m.id)->type : db_->event(m.id)->type;
+    total += type == "Boss" ? d->boss : type == "Minion" ? d->minion : type == "Beast" ? d->beast : type == "Titan" ? d->titan : 0;
+  }
+  return total;
+}
+
+void Game::score() {
+  for (Player& p : players_) std::fill(p.flip.begin(), p.flip.end(), 0);
+  std::vector<int> order(players_.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+    const int vx = total_vp(x), vy = total_vp(y);
+    return vx != vy ? vx > vy : tableau_size(x) > tableau_size(y);
+  });
+  ranks_.assign(players_.size(), 0);
+  for (size_t k = 0; k < order.size(); ++k) {
+    const bool tied = k > 0 && total_vp(order[k]) == total_vp(order[k - 1]) && tableau_size(order[k]) == tableau_size(order[k - 1]);
+    ranks_[static_cast<size_t>(order[k])] = tied ? ranks_[static_cast<size_t>(order[k - 1])] : static_cast<int>(k) + 1;
+  }
+  phase_ = Phase::kGameOver;
+}
+
+std::vector<double> Game::returns() const {
+  std::vector<double> r(players_.size(), 0.0);
+  if (!terminal()) return r;
+  int winners = 0;
+  for (int x : ranks_) winners += x == 1;
+  for (size_t i = 0; i < r.size(); ++i) r[i] = ranks_[i] == 1 ? (winners == 1 ? 1.0 : 0.0) : -1.0;
+  return r;
+}
+
+uint64_t Game::hash() const {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+  for (const Player& p : players_) {
+    mix(static_cast<uint64_t>(p.g) | static_cast<uint64_t>(p.s) << 16 | static_cast<uint64_t>(p.m) << 32 | static_cast<uint64_t>(p.vp) << 48);
+    for (int c : p.cit) mix(static_cast<uint64_t>(c));
+    for (uint8_t f : p.flip) mix(f);
+    for (int d : p.dom) mix(static_cast<uint64_t>(d) + 1000);
+    for (const CardRef& m : p.mon) mix(static_cast<uint64_t>(m.kind) << 16 | static_cast<uint16_t>(m.id));
+    for (int d : p.dukes) mix(static_cast<uint64_t>(d) + 5000);
+  }
+  for (const auto* grid : {&citizens_, &domains_, &monsters_}) {
+    for (const auto& st : *grid) {
+      mix(st.size());
+      if (!st.empty()) mix(static_cast<uint64_t>(st.back().kind) << 16 | static_cast<uint16_t>(st.back().id));
+    }
+  }
+  mix(exhausted_.size());
+  mix(static_cast<uint64_t>(phase_) | static_cast<uint64_t>(active_) << 8 | static_cast<uint64_t>(turn_) << 16 |
+      static_cast<uint64_t>(actions_) << 32 | static_cast<uint64_t>(rolled_[0] * 7 + rolled_[1]) << 40);
+  mix(static_cast<uint64_t>(dice_[0] * 7 + dice_[1]) | static_cast<uint64_t>(duke_waiting_) << 8 | static_cast<uint64_t>(end_triggered_) << 40);
+  for (const Prompt& p : prompts_) mix(static_cast<uint64_t>(p.id) | static_cast<uint64_t>(p.seat) << 16 | static_cast<uint64_t>(p.card_id) << 24);
+  mix(chance_.rng().words()[0]);
+  return h;
+}
+
+std::string Game::label(const Action& a) const {
+  static const char* kRes[] = {"gold", "strength", "magic"};
+  const std::string pay = " g=" + std::to_string(a.b) + " s=" + std::to_string(a.c) + " m=" + std::to_string(a.d);
+  switch (a.type) {
+    case Action::Type::kChooseDuke: return "concurrent choose_duke " + std::to_string(a.a);
+    case Action::Type::kFinalize: return "finalize_roll keep";
+    case Action::Type::kTake: return std::string("take_resource ") + kRes[a.a];
+    case Action::Type::kHire: return "hire_citizen " + std::to_string(a.a) + pay;
+    case Action::Type::kBuild: return "build_domain " + std::to_string(a.a) + pay;
+    case Action::Type::kSlay: return "slay_monster " + std::to_string(a.a) + pay;
+    case Action::Type::kSlayEvent: return "slay_event " + std::to_string(a.a) + pay;
+    case Action::Type::kHarvestChoose: return "concurrent harvest_choices p" + std::to_string(a.a) + "|choose " + std::to_string(a.b);
+    case Action::Type::kHarvestExchange:
+      return "concurrent harvest_choices p" + std::to_string(a.a) + (a.b ? "|confirm_harvest_exchange" : "|skip_harvest_exchange");
+    case Action::Type::kActChoose: return "act choose " + std::to_string(a.b);
+  }
+  return "?";
+}
+
+}  // namespace rk::vck

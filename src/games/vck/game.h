@@ -1,0 +1,189 @@
+// Valeria: Card Kingdoms on the kernel: the rules of the vckonline engine (lukesau/vckonline,
+// see ../shared/docs/vck/game.md and the reference README's "Rules and quirks"), played from
+// the card tables' effect strings. A state is a plain value (copying it clones the game, prompts
+// in progress included); every random outcome is drawn through kernel::Chance so a recorded
+// game's outcomes can be fed in order.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "games/vck/cards.h"
+#include "kernel/chance.h"
+#include "kernel/decision.h"
+#include "kernel/log.h"
+
+namespace rk::vck {
+
+// A card on a board stack or in a tableau: c12, d3, m4, e7, x0 (a plain exhausted token).
+struct CardRef {
+  char kind = 'x';
+  int16_t id = 0;
+  std::string text() const { return kind + std::to_string(id); }
+  bool operator==(const CardRef&) const = default;
+};
+
+// The dealt game (what load_game_data produces): seats in turn order and the board.
+struct Setup {
+  std::vector<std::string> seats;            // player ids (p1..pN) in turn order
+  std::vector<std::vector<int>> dukes_dealt;  // per seat
+  std::vector<int> starters = {1, 2, 3};
+  std::vector<std::vector<CardRef>> citizens, domains, monsters;  // bottom .. top
+  std::vector<CardRef> exhausted;             // drawn from the end
+};
+
+struct Player {
+  std::string id;
+  int32_t g = 2, s = 0, m = 1, vp = 0;
+  std::vector<int> starters, cit, dom, dukes;
+  std::vector<uint8_t> flip;  // per citizen
+  std::vector<CardRef> mon;
+  bool operator==(const Player&) const = default;
+};
+
+enum class Phase : uint8_t { kSetup, kRollPending, kHarvest, kAction, kGameOver };
+
+// One pending question of a harvest gate (or a sequential prompt): which effect leg asks, and how
+// many options it offers. The options are re-derived from the card's tree when answered.
+struct Prompt {
+  enum class Kind : uint8_t { kChoose, kExchange };
+  Kind kind = Kind::kChoose;
+  int8_t seat = -1;
+  uint16_t id = 0;          // p<id> in the engine's move texts
+  char card = 'c';          // where the effect lives: c citizen, s starter, m monster
+  int16_t card_id = 0;
+  bool on_turn = false;
+  bool act = false;         // a sequential `act choose N` prompt (not part of a harvest gate)
+  uint16_t leg = 0;
+  uint8_t options = 0;
+  bool operator==(const Prompt&) const = default;
+};
+
+struct Action {
+  enum class Type : uint8_t { kChooseDuke, kFinalize, kTake, kHire, kBuild, kSlay, kSlayEvent, kHarvestChoose, kHarvestExchange, kActChoose };
+  Type type = Type::kTake;
+  int16_t a = 0, b = 0, c = 0, d = 0;  // per type: ids, payment g/s/m, prompt id and option
+  bool operator==(const Action&) const = default;
+};
+
+class Game {
+ public:
+  using Action = vck::Action;
+  Game(const CardDb& db, const Setup& setup, uint64_t seed = 1);
+
+  int num_players() const { return static_cast<int>(players_.size()); }
+  kernel::Decider decider() const;
+  int current_player() const { return decider().next(); }
+  kernel::Choice choice() const;
+  std::vector<Action> legal_actions() const;
+  bool apply_index(size_t i);
+  bool apply(const Action& a);
+  bool terminal() const { return phase_ == Phase::kGameOver; }
+  std::vector<double> returns() const;
+  uint64_t hash() const;
+  const kernel::Log& log() const { return log_; }
+  std::string label(const Action& a) const;
+  std::string error() const { return chance_.failed() ? chance_.error() : error_; }
+  Game copy_for_search() const {
+    Game g = *this;
+    g.log_ = kernel::Log();
+    g.marks_ = nullptr;
+    return g;
+  }
+
+  // Read access for summaries, the CLI and tests.
+  const std::vector<Player>& players() const { return players_; }
+  Phase phase() const { return phase_; }
+  int active() const { return active_; }
+  int turn() const { return turn_; }
+  int actions_left() const { return actions_; }
+  int exhausted_count() const { return exhausted_count_; }
+  bool end_triggered() const { return end_triggered_; }
+  int die(int k) const { return dice_[k]; }
+  const std::vector<std::vector<CardRef>>& stacks(char grid) const {
+    return grid == 'c' ? citizens_ : grid == 'd' ? domains_ : monsters_;
+  }
+  const std::vector<Prompt>& prompts() const { return prompts_; }
+  bool duke_gate() const { return phase_ == Phase::kSetup; }
+  uint32_t gate_waiting() const;
+  const CardDb& db() const { return *db_; }
+  kernel::Chance& chance() { return chance_; }
+  int rank_of(int seat) const { return ranks_.empty() ? 0 : ranks_[static_cast<size_t>(seat)]; }
+  int total_vp(int seat) const;
+  int tableau_size(int seat) const;
+  const std::string& end_reason() const { return end_reason_; }
+  // The engine's summaries at roll and harvest points go here when set (replay compares them).
+  void set_marks(std::vector<std::string>* marks) { marks_ = marks; }
+  // Effect strings that ran (coverage) are counted here when set.
+  void set_ran(std::vector<std::string>* ran) { ran_ = ran; }
+
+  // Effects (verbs.cc) need these.
+  Player& player(int seat) { return players_[static_cast<size_t>(seat)]; }
+  int seat_count() const { return num_players(); }
+  void gain(int seat, const Res4& r);
+  void add_prompt(Prompt p);  // numbered p1, p2... within the gate
+  bool in_action() const { return phase_ == Phase::kAction; }
+  const std::vector<std::vector<CardRef>>& citizen_stacks() const { return citizens_; }
+  std::vector<std::vector<CardRef>>& citizen_stacks_mut() { return citizens_; }
+  void refill_stack(std::vector<CardRef>& st) { refill(st); }
+  void note_ran(const std::string& text) {
+    if (ran_) ran_->push_back(text);
+  }
+  void fail(std::string why) {
+    if (error_.empty()) error_ = std::move(why);
+  }
+
+ private:
+  friend struct HarvestRules;
+  void roll();
+  void finalize(int d1, int d2);
+  void start_harvest();
+  void harvest_scan();
+  void harvest_finalize();
+  void after_harvest();
+  void end_action();
+  void end_turn();
+  void refill(std::vector<CardRef>& stack);
+  void score();
+  void mark(const char* at);
+  int hire_cost(int seat, const CitizenCard& c) const;
+  bool meets_roles(int seat, const DomainCard& d) const;
+  void list_actions(std::vector<Action>& out) const;
+  void list_payments(Action::Type t, int id, int gold_part, int strength_part, int magic_part, std::vector<Action>& out) const;
+  bool apply_harvest(const Action& a);
+  void run_special(int seat, const Program& p, char card, int card_id, bool on_turn);
+  int resting_seat() const;
+
+  const CardDb* db_;
+  std::vector<Player> players_;
+  std::vector<std::vector<CardRef>> citizens_, domains_, monsters_;
+  std::vector<CardRef> exhausted_;
+  Phase phase_ = Phase::kSetup;
+  int active_ = 0, turn_ = 1, actions_ = 0, exhausted_count_ = 0;
+  int dice_[2] = {0, 0}, rolled_[2] = {0, 0};
+  bool end_triggered_ = false;
+  uint32_t duke_waiting_ = 0;
+  // Harvest: the gate's prompts, the next prompt id, whether this is the end-of-harvest bonus
+  // gate, which seats had a card activate (their no_payout bonus is off).
+  std::vector<Prompt> prompts_;
+  uint16_t prompt_seq_ = 0;
+  bool bonus_gate_ = false;
+  uint32_t activated_ = 0;
+  std::vector<int> ranks_;
+  std::string end_reason_;
+  kernel::Chance chance_;
+  kernel::Log log_;
+  std::string error_;
+  std::vector<std::string>* marks_ = nullptr;
+  std::vector<std::string>* ran_ = nullptr;
+};
+
+// The engine's state summary (reference README "Summaries"), as JSON text with every field.
+std::string summary_json(const Game& g);
+
+// Deals a game the way load_game_data does, every random pick drawn from `chance`:
+// preset = base, base1, base2, flamesandfrost or shadowvale.
+bool deal(const CardDb& db, const std::string& preset, int players, kernel::Chance& chance, Setup& out, std::string& error);
+
+}  // namespace rk::vck

@@ -1,0 +1,122 @@
+// Harvest (engines/harvest.py): every player's matching starters and citizens pay, the active
+// player first; choices are collected into one simultaneous gate of prompts p1, p2, ...; then
+// the end-of-harvest bonus gate for players whose no_payout starter fired alone.
+#include "games/vck/game.h"
+#include "games/vck/verbs.h"
+
+namespace rk::vck {
+namespace {
+
+// How many times a card with these roll matches activates on the dice (0: not at all).
+int matches(int rm1, int rm2, int d1, int d2) {
+  const int sum = d1 + d2;
+  if (rm1 < 0 && rm2 < 0) return 0;
+  if (rm1 == d1 || rm1 == d2 || rm1 == sum || rm2 == sum) return rm1 == d1 && d1 == d2 ? 2 : 1;
+  return 0;
+}
+
+}  // namespace
+
+void Game::start_harvest() {
+  phase_ = Phase::kHarvest;
+  prompts_.clear();
+  prompt_seq_ = 0;
+  bonus_gate_ = false;
+  activated_ = 0;
+  harvest_scan();
+}
+
+void Game::harvest_scan() {
+  const int rest = resting_seat();
+  const bool doubles = dice_[0] == dice_[1] && dice_[0] != 0;
+  for (int k = 0; k < num_players(); ++k) {
+    const int seat = (active_ + k) % num_players();
+    if (seat == rest) continue;
+    const bool on = seat == active_;
+    // Starters first, in owned order; a -1/-1 starter fires once on doubles.
+    const std::vector<int> starters = players_[static_cast<size_t>(seat)].starters;
+    for (int id : starters) {
+      const StarterCard* s = db_->starter(id);
+      if (!s) continue;
+      int n = matches(s->rm1, s->rm2, dice_[0], dice_[1]);
+      bool own_doubles = false;
+      if (n == 0 && doubles && s->trigger.find("doubles") != std::string::npos) n = 1, own_doubles = true;
+      for (int i = 0; i < n; ++i) {
+        // The Herald's own doubles leg does not stop its no_payout leg ("twice").
+        if (!(own_doubles && s->trigger.find("twice") != std::string::npos)) activated_ |= 1u << seat;
+        gain(seat, on ? s->on : s->off);
+        run_special(seat, on ? s->special_on : s->special_off, 's', id, on);
+      }
+    }
+    const std::vector<int> cit = players_[static_cast<size_t>(seat)].cit;
+    for (size_t c = 0; c < cit.size(); ++c) {
+      if (players_[static_cast<size_t>(seat)].flip[c]) continue;
+      const CitizenCard* card = db_->citizen(cit[c]);
+      if (!card) continue;
+      const int n = matches(card->rm1, card->rm2, dice_[0], dice_[1]);
+      for (int i = 0; i < n; ++i) {
+        activated_ |= 1u << seat;
+        gain(seat, on ? card->on : card->off);
+        run_special(seat, on ? card->special_on : card->special_off, 'c', card->id, on);
+      }
+    }
+  }
+  if (prompts_.empty()) harvest_finalize();
+}
+
+void Game::harvest_finalize() {
+  bonus_gate_ = true;
+  prompt_seq_ = 0;
+  const int rest = resting_seat();
+  for (int seat = 0; seat < num_players(); ++seat) {
+    if (seat == rest || (activated_ & (1u << seat))) continue;
+    for (int id : players_[static_cast<size_t>(seat)].starters) {
+      const StarterCard* s = db_->starter(id);
+      if (!s || s->trigger.find("no_payout") == std::string::npos) continue;
+      const bool on = seat == active_;
+      run_special(seat, on ? s->special_on : s->special_off, 's', id, on);
+      break;
+    }
+  }
+  mark("harvest");
+  if (prompts_.empty()) after_harvest();
+}
+
+void Game::after_harvest() {
+  phase_ = Phase::kAction;
+  actions_ = 2;
+}
+
+void Game::add_prompt(Prompt p) {
+  p.id = ++prompt_seq_;
+  p.act = phase_ == Phase::kAction;
+  prompts_.push_back(p);
+}
+
+bool Game::apply_harvest(const Action& a) {
+  const int seat = decider().player;
+  for (size_t i = 0; i < prompts_.size(); ++i) {
+    const Prompt p = prompts_[i];
+    if (p.seat != seat || p.id != a.a) continue;
+    prompts_.erase(prompts_.begin() + static_cast<long>(i));
+    resolve_prompt(*this, p, a.b);
+    if (!prompts_.empty()) return true;
+    if (phase_ == Phase::kAction) {
+      end_action();
+    } else if (!bonus_gate_) {
+      harvest_finalize();
+    } else {
+      after_harvest();
+    }
+    return true;
+  }
+  return false;
+}
+
+void Game::run_special(int seat, const Program& p, char card, int card_id, bool on_turn) {
+  if (p.empty()) return;
+  note_ran(p.text);
+  run_program(*this, seat, p, {card, static_cast<int16_t>(card_id)}, on_turn);
+}
+
+}  // namespace rk::vck

@@ -1,0 +1,84 @@
+// The state summary of the reference traces (README "Summaries and delta compression"), built
+// from a state so a replay can compare every field.
+#include <nlohmann/json.hpp>
+
+#include "games/vck/game.h"
+
+namespace rk::vck {
+namespace {
+
+using nlohmann::json;
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::kSetup: return "setup";
+    case Phase::kRollPending: return "roll_pending";
+    case Phase::kHarvest: return "harvest";
+    case Phase::kAction: return "action";
+    case Phase::kGameOver: return "game_over";
+  }
+  return "?";
+}
+
+json stacks(const std::vector<std::vector<CardRef>>& grid) {
+  json out = json::array();
+  for (const auto& st : grid) {
+    out.push_back(st.empty() ? json::array({nullptr, 0}) : json::array({st.back().text(), st.size()}));
+  }
+  return out;
+}
+
+std::string gate_text(const Game& g) {
+  std::string who;
+  std::vector<int> seen;
+  auto add = [&](int seat) {
+    if (std::find(seen.begin(), seen.end(), seat) != seen.end()) return;
+    seen.push_back(seat);
+    who += (who.empty() ? "" : ",") + g.players()[static_cast<size_t>(seat)].id;
+  };
+  if (g.phase() == Phase::kSetup) {
+    for (int s = 0; s < g.num_players(); ++s) {
+      if (g.gate_waiting() & (1u << s)) add(s);
+    }
+    return who.empty() ? "" : "choose_duke:" + who;
+  }
+  for (const Prompt& p : g.prompts()) {
+    if (!p.act) add(p.seat);
+  }
+  return who.empty() ? "" : "harvest_choices:" + who;
+}
+
+}  // namespace
+
+std::string summary_json(const Game& g) {
+  json s;
+  s["ph"] = phase_name(g.phase());
+  s["tn"] = g.turn();
+  s["ap"] = g.players()[static_cast<size_t>(g.active())].id;
+  s["dice"] = json::array({g.die(0), g.die(1)});
+  const std::string& ap = g.players()[static_cast<size_t>(g.active())].id;
+  std::string ar;
+  if (g.phase() == Phase::kRollPending) ar = ap + ":finalize_roll";
+  if (g.phase() == Phase::kAction) ar = g.prompts().empty() ? ap + ":standard_action" : ap + ":choose";
+  s["ar"] = ar;
+  s["ca"] = gate_text(g);
+  s["acts"] = g.actions_left();
+  s["exh"] = g.exhausted_count();
+  s["end"] = g.end_triggered();
+  json players = json::object();
+  for (const Player& p : g.players()) {
+    json flips = json::array();
+    for (size_t i = 0; i < p.flip.size(); ++i) {
+      if (p.flip[i]) flips.push_back(i);
+    }
+    json mon = json::array();
+    for (const CardRef& m : p.mon) mon.push_back(m.text());
+    players[p.id] = {{"g", p.g}, {"s", p.s}, {"m", p.m}, {"vp", p.vp}, {"cit", p.cit}, {"flip", flips},
+                     {"dom", p.dom}, {"mon", mon}, {"duke", p.dukes}};
+  }
+  s["P"] = players;
+  s["B"] = {{"c", stacks(g.stacks('c'))}, {"d", stacks(g.stacks('d'))}, {"m", stacks(g.stacks('m'))}};
+  return s.dump();
+}
+
+}  // namespace rk::vck
