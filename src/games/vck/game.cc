@@ -176,6 +176,8 @@ std::vector<Action> Game::legal_actions() const {
           if (p.kind == Prompt::Kind::kExchange) {
             out.push_back({Action::Type::kHarvestExchange, static_cast<int16_t>(p.id), 1});
             out.push_back({Action::Type::kHarvestExchange, static_cast<int16_t>(p.id), 0});
+          } else if (p.word != 0) {
+            for (int k = 1; k <= p.options; ++k) out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), p.word});
           } else {
             for (int k = 1; k <= p.options; ++k) {
               out.push_back({p.act ? Action::Type::kActChoose : Action::Type::kHarvestChoose, static_cast<int16_t>(p.id), static_cast<int16_t>(k)});
@@ -234,7 +236,8 @@ bool Game::apply(const Action& a) {
     case Action::Type::kFinalize: finalize(a.b, a.c); return true;
     case Action::Type::kHarvestChoose:
     case Action::Type::kHarvestExchange:
-    case Action::Type::kActChoose: return apply_harvest(a);
+    case Action::Type::kActChoose:
+    case Action::Type::kActSteal: return apply_harvest(a);
     case Action::Type::kTake: {
       Res4 r{};
       r[static_cast<size_t>(a.a)] = 1;
@@ -400,6 +403,7 @@ std::string Game::label(const Action& a) const {
     case Action::Type::kHarvestExchange:
       return "concurrent harvest_choices p" + std::to_string(a.a) + (a.b ? "|confirm_harvest_exchange" : "|skip_harvest_exchange");
     case Action::Type::kActChoose: return "act choose " + std::to_string(a.b);
+    case Action::Type::kActSteal: return std::string(a.c == 1 ? "act steal_victim " : "act steal_resource ") + std::to_string(a.b);
   }
   return "?";
 }

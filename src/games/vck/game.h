@@ -57,11 +57,16 @@ struct Prompt {
   bool act = false;         // a sequential `act choose N` prompt (not part of a harvest gate)
   uint16_t leg = 0;
   uint8_t options = 0;
+  // What the prompt asks: 0 choose (options below), 1 steal_victim, 2 steal_resource.
+  uint8_t word = 0;
+  int8_t target = -1;        // steal_resource: the victim's seat
+  // choose: each option as (argument index << 8 | citizen stack index, 0xFF: not a pick).
+  std::vector<int16_t> opts;
   bool operator==(const Prompt&) const = default;
 };
 
 struct Action {
-  enum class Type : uint8_t { kChooseDuke, kFinalize, kTake, kHire, kBuild, kSlay, kSlayEvent, kHarvestChoose, kHarvestExchange, kActChoose };
+  enum class Type : uint8_t { kChooseDuke, kFinalize, kTake, kHire, kBuild, kSlay, kSlayEvent, kHarvestChoose, kHarvestExchange, kActChoose, kActSteal };
   Type type = Type::kTake;
   int16_t a = 0, b = 0, c = 0, d = 0;  // per type: ids, payment g/s/m, prompt id and option
   bool operator==(const Action&) const = default;
@@ -140,6 +145,8 @@ class Game {
   void finalize(int d1, int d2);
   void start_harvest();
   void harvest_scan();
+  bool steal_step();
+  void continue_harvest();
   void harvest_finalize();
   void after_harvest();
   void end_action();
@@ -170,6 +177,8 @@ class Game {
   uint16_t prompt_seq_ = 0;
   bool bonus_gate_ = false;
   uint32_t activated_ = 0;
+  bool steal_phase_ = false;
+  std::vector<uint8_t> thief_used_;  // steal activations already resolved, per seat
   std::vector<int> ranks_;
   std::string end_reason_;
   kernel::Chance chance_;

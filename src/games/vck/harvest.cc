@@ -15,6 +15,11 @@ int matches(int rm1, int rm2, int d1, int d2) {
   return 0;
 }
 
+bool is_thief(const CitizenCard& c, bool on) {
+  const Program& p = on ? c.special_on : c.special_off;
+  return p.parsed && !p.effect.legs.empty() && p.effect.legs[0].kind == Leg::Kind::kVerb && p.effect.legs[0].verb == "steal";
+}
+
 }  // namespace
 
 void Game::start_harvest() {
@@ -23,6 +28,47 @@ void Game::start_harvest() {
   prompt_seq_ = 0;
   bonus_gate_ = false;
   activated_ = 0;
+  steal_phase_ = true;
+  thief_used_.assign(players_.size(), 0);
+  continue_harvest();
+}
+
+// The steal pre-phase: one steal at a time, the scan restarting from the active player after
+// each (harvest.py _harvest_run_automation_until_blocked). True when a steal prompt opened.
+bool Game::steal_step() {
+  const int rest = resting_seat();
+  for (int k = 0; k < num_players(); ++k) {
+    const int seat = (active_ + k) % num_players();
+    if (seat == rest) continue;
+    const bool on = seat == active_;
+    const Player& pl = players_[static_cast<size_t>(seat)];
+    int seen = 0;
+    for (size_t c = 0; c < pl.cit.size(); ++c) {
+      const CitizenCard* card = db_->citizen(pl.cit[c]);
+      if (pl.flip[c] || !card || !is_thief(*card, on)) continue;
+      const int n = matches(card->rm1, card->rm2, dice_[0], dice_[1]);
+      if (seen + n <= thief_used_[static_cast<size_t>(seat)]) {
+        seen += n;
+        continue;
+      }
+      ++thief_used_[static_cast<size_t>(seat)];
+      activated_ |= 1u << seat;
+      gain(seat, on ? card->on : card->off);
+      run_special(seat, on ? card->special_on : card->special_off, 'c', card->id, on);
+      return true;
+    }
+  }
+  return false;
+}
+
+void Game::continue_harvest() {
+  while (steal_phase_) {
+    if (!steal_step()) {
+      steal_phase_ = false;
+      break;
+    }
+    if (!prompts_.empty()) return;
+  }
   harvest_scan();
 }
 
@@ -52,7 +98,7 @@ void Game::harvest_scan() {
     for (size_t c = 0; c < cit.size(); ++c) {
       if (players_[static_cast<size_t>(seat)].flip[c]) continue;
       const CitizenCard* card = db_->citizen(cit[c]);
-      if (!card) continue;
+      if (!card || is_thief(*card, on)) continue;  // steals ran in the pre-phase
       const int n = matches(card->rm1, card->rm2, dice_[0], dice_[1]);
       for (int i = 0; i < n; ++i) {
         activated_ |= 1u << seat;
@@ -88,8 +134,8 @@ void Game::after_harvest() {
 }
 
 void Game::add_prompt(Prompt p) {
-  p.id = ++prompt_seq_;
-  p.act = phase_ == Phase::kAction;
+  p.act = p.act || phase_ == Phase::kAction;
+  p.id = p.act ? 0 : ++prompt_seq_;
   prompts_.push_back(p);
 }
 
@@ -103,6 +149,8 @@ bool Game::apply_harvest(const Action& a) {
     if (!prompts_.empty()) return true;
     if (phase_ == Phase::kAction) {
       end_action();
+    } else if (steal_phase_) {
+      continue_harvest();
     } else if (!bonus_gate_) {
       harvest_finalize();
     } else {

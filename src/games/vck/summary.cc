@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "games/vck/game.h"
+#include "games/vck/verbs.h"
 
 namespace rk::vck {
 namespace {
@@ -48,6 +49,30 @@ std::string gate_text(const Game& g) {
   return who.empty() ? "" : "harvest_choices:" + who;
 }
 
+// "<player>:<the choose command, spaces collapsed>" for a sequential prompt.
+std::string prompt_text(const Game& g, const Prompt& p) {
+  const std::string& who = g.players()[static_cast<size_t>(p.seat)].id;
+  if (p.word != 0) return who + ":harvest_steal";
+  const Program* prog = prompt_program(g, p);
+  std::string spaced;
+  const std::string src = prog ? prog->text : std::string("choose");
+  for (size_t i = 0; i < src.size(); ++i) {
+    // The engine prints comparisons with spaces around them: name == Knight.
+    if (i + 1 < src.size() && src[i + 1] == '=' && std::string_view("=<>!").find(src[i]) != std::string_view::npos) {
+      spaced += std::string(" ") + src[i] + "= ";
+      ++i;
+    } else {
+      spaced += src[i];
+    }
+  }
+  std::string t;
+  for (char c : spaced) {
+    if (c == ' ' && (t.empty() || t.back() == ' ')) continue;
+    t += c;
+  }
+  return who + ":" + t;
+}
+
 }  // namespace
 
 std::string summary_json(const Game& g) {
@@ -59,7 +84,8 @@ std::string summary_json(const Game& g) {
   const std::string& ap = g.players()[static_cast<size_t>(g.active())].id;
   std::string ar;
   if (g.phase() == Phase::kRollPending) ar = ap + ":finalize_roll";
-  if (g.phase() == Phase::kAction) ar = g.prompts().empty() ? ap + ":standard_action" : ap + ":choose";
+  if (g.phase() == Phase::kAction) ar = g.prompts().empty() ? ap + ":standard_action" : prompt_text(g, g.prompts().front());
+  if (g.phase() == Phase::kHarvest && !g.prompts().empty() && g.prompts().front().act) ar = prompt_text(g, g.prompts().front());
   s["ar"] = ar;
   s["ca"] = gate_text(g);
   s["acts"] = g.actions_left();

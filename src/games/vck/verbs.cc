@@ -98,38 +98,157 @@ bool count_payout(const Game& g, int seat, const Leg& leg, Res4& out) {
 }
 
 // --- choose options ---
-// Whether an option can be taken now (the engine drops options that cannot: a citizen pick
-// with no matching citizen in the center). Citizen and domain picks are not run yet.
-bool option_available(const Value& v) { return v.kind == Value::Kind::kAmounts || (v.kind == Value::Kind::kBracket && v.bracket[0].entity == "count"); }
-
-void apply_option(Ctx& c, const Value& v) {
-  if (v.kind == Value::Kind::kAmounts) {
-    for (const Amount& a : v.amounts) c.g.gain(c.seat, res4(a));
-  } else if (v.kind == Value::Kind::kBracket && !v.bracket[0].extra.empty()) {
-    Res4 r{};
-    const Leg& inner = v.bracket[0].extra[0].legs.front();
-    if (count_payout(c.g, c.seat, inner, r)) c.g.gain(c.seat, r);
+// A where-clause over a citizen card: name, gold_cost, role (a role icon it shows).
+int citizen_field(const CitizenCard& c, std::string_view f) {
+  if (f == "gold_cost" || f == "cost") return c.cost;
+  if (f == "roll_match1") return c.rm1;
+  return 0;
+}
+bool where_ok(const EffectSet& set, expr::NodeId id, const CitizenCard& c) {
+  if (id == expr::kNoNode) return true;
+  const expr::Node& n = set.pool[id];
+  if (n.op == expr::Op::kAnd) return where_ok(set, set.pool.kid(n, 0), c) && where_ok(set, set.pool.kid(n, 1), c);
+  if (n.op == expr::Op::kOr) return where_ok(set, set.pool.kid(n, 0), c) || where_ok(set, set.pool.kid(n, 1), c);
+  const expr::Node& l = set.pool[set.pool.kid(n, 0)];
+  const expr::Node& r = set.pool[set.pool.kid(n, 1)];
+  const std::string_view field = set.symbols.name(l.sym);
+  if (field == "name" || field == "role") {
+    const std::string want = lower(std::string(set.symbols.name(r.sym)));
+    bool eq = false;
+    if (field == "name") {
+      eq = lower(c.name) == want;
+    } else {
+      static constexpr std::string_view kRoles[] = {"shadow", "holy", "soldier", "worker"};
+      for (size_t k = 0; k < 4; ++k) eq = eq || (kRoles[k] == want && c.roles[k] > 0);
+    }
+    return n.op == expr::Op::kNe ? !eq : eq;
+  }
+  const int v = citizen_field(c, field), w = r.value;
+  switch (n.op) {
+    case expr::Op::kEq: return v == w;
+    case expr::Op::kNe: return v != w;
+    case expr::Op::kLt: return v < w;
+    case expr::Op::kLe: return v <= w;
+    case expr::Op::kGt: return v > w;
+    case expr::Op::kGe: return v >= w;
+    default: return false;
   }
 }
 
-std::vector<const Value*> options(const Leg& leg) {
-  std::vector<const Value*> out;
-  for (const Value& v : leg.args) {
-    if (option_available(v)) out.push_back(&v);
+// The options of a choose leg as the engine expands them: one per amount or count, one per
+// citizen stack whose top matches a citizen pick; options that cannot be taken are dropped.
+std::vector<int16_t> expand_options(const Game& g, const Leg& leg) {
+  std::vector<int16_t> out;
+  for (size_t a = 0; a < leg.args.size(); ++a) {
+    const Value& v = leg.args[a];
+    const int16_t base = static_cast<int16_t>(a << 8);
+    if (v.kind == Value::Kind::kAmounts || (v.kind == Value::Kind::kBracket && v.bracket[0].entity == "count")) {
+      out.push_back(static_cast<int16_t>(base | 0xFF));
+    } else if (v.kind == Value::Kind::kBracket && v.bracket[0].entity == "citizens") {
+      const auto& stacks = g.citizen_stacks();
+      for (size_t st = 0; st < stacks.size(); ++st) {
+        if (stacks[st].empty() || stacks[st].back().kind != 'c') continue;
+        const CitizenCard* c = g.db().citizen(stacks[st].back().id);
+        if (c && where_ok(g.db().set, v.bracket[0].where, *c)) out.push_back(static_cast<int16_t>(base | static_cast<int16_t>(st)));
+      }
+    }
   }
   return out;
 }
 
+void apply_option(Ctx& c, const Leg& leg, int16_t opt) {
+  const Value& v = leg.args[static_cast<size_t>(opt >> 8)];
+  const int stack = opt & 0xFF;
+  if (v.kind == Value::Kind::kAmounts) {
+    for (const Amount& a : v.amounts) c.g.gain(c.seat, res4(a));
+    return;
+  }
+  if (v.kind != Value::Kind::kBracket) return;
+  const Bracket& b = v.bracket[0];
+  if (b.entity == "citizens" && stack != 0xFF) {
+    auto& st = c.g.citizen_stacks_mut()[static_cast<size_t>(stack)];
+    if (st.empty() || st.back().kind != 'c') return;
+    Player& p = c.g.player(c.seat);
+    p.cit.push_back(st.back().id);
+    p.flip.push_back(0);
+    st.pop_back();
+    c.g.refill_stack(st);
+  }
+  for (const Effect& extra : b.extra) {
+    for (const Leg& inner : extra.legs) {
+      Res4 r{};
+      if (inner.kind == Leg::Kind::kGain) {
+        c.g.gain(c.seat, res4(inner.gain));
+      } else if (count_payout(c.g, c.seat, inner, r)) {
+        c.g.gain(c.seat, r);
+      }
+    }
+  }
+}
+
 void verb_choose(Ctx& c, const Leg& leg) {
-  const auto opts = options(leg);
+  const auto opts = expand_options(c.g, leg);
   if (opts.empty()) return;
-  if (opts.size() == 1) return apply_option(c, *opts[0]);
+  if (opts.size() == 1) return apply_option(c, leg, opts[0]);
   Prompt p;
   p.kind = Prompt::Kind::kChoose;
   p.seat = static_cast<int8_t>(c.seat);
   p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
   p.options = static_cast<uint8_t>(opts.size());
+  p.opts = opts;
   c.g.add_prompt(p);
+}
+
+// --- steal (harvest pre-phase): a victim, then which resource when several are offered ---
+void verb_steal(Ctx& c, const Leg& leg) {
+  Prompt p;
+  p.act = true;
+  p.word = 1;
+  p.seat = static_cast<int8_t>(c.seat);
+  p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    if (s != c.seat && s != rest) p.opts.push_back(static_cast<int16_t>(s));
+  }
+  (void)leg;
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  c.g.add_prompt(p);
+}
+
+std::vector<Amount> leg_amounts(const Leg& leg) {
+  std::vector<Amount> a;
+  for (const Value& v : leg.args) {
+    if (v.kind == Value::Kind::kAmounts) a.insert(a.end(), v.amounts.begin(), v.amounts.end());
+  }
+  return a;
+}
+
+void steal_from(Game& g, int thief, int victim, const Amount& a) {
+  const int take = std::min(a.n, resource(g.players()[static_cast<size_t>(victim)], a.res));
+  const Res4 r = res4({a.res, take});
+  Res4 minus{};
+  for (size_t k = 0; k < 4; ++k) minus[k] = -r[k];
+  g.gain(victim, minus);
+  g.gain(thief, r);
+}
+
+void resolve_steal(Game& g, const Prompt& p, const Leg& leg, int option) {
+  const auto amounts = leg_amounts(leg);
+  if (amounts.empty() || option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
+  if (p.word == 1) {
+    const int victim = p.opts[static_cast<size_t>(option) - 1];
+    if (amounts.size() == 1) return steal_from(g, p.seat, victim, amounts[0]);
+    Prompt q = p;
+    q.word = 2;
+    q.target = static_cast<int8_t>(victim);
+    q.opts.clear();
+    for (size_t k = 0; k < amounts.size(); ++k) q.opts.push_back(static_cast<int16_t>(k));
+    q.options = static_cast<uint8_t>(q.opts.size());
+    g.add_prompt(q);
+    return;
+  }
+  steal_from(g, p.seat, p.target, amounts[static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1])]);
 }
 
 bool exchange_parts(const Leg& leg, Amount& pay, Amount& get) {
@@ -170,6 +289,7 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"choose", verb_choose},
     {"exchange", verb_exchange},
     {"count", verb_count},
+    {"steal", verb_steal},
 };
 
 void run_leg(Ctx& c, const Leg& leg) {
@@ -196,6 +316,8 @@ const Program* program_of(const Game& g, char card, int id, bool on_turn) {
 }
 
 }  // namespace
+
+const Program* prompt_program(const Game& g, const Prompt& p) { return program_of(g, p.card, p.card_id, p.on_turn); }
 
 bool verb_known(const std::string& verb) {
   return std::any_of(std::begin(kVerbs), std::end(kVerbs), [&](const auto& v) { return v.first == verb; });
@@ -225,8 +347,8 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     g.gain(p.seat, r);
     return;
   }
-  const auto opts = options(leg);
-  if (option >= 1 && static_cast<size_t>(option) <= opts.size()) apply_option(c, *opts[static_cast<size_t>(option) - 1]);
+  if (p.word != 0) return resolve_steal(g, p, leg, option);
+  if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) apply_option(c, leg, p.opts[static_cast<size_t>(option) - 1]);
 }
 
 }  // namespace rk::vck
