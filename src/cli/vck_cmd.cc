@@ -2,6 +2,9 @@
 // original engine, and simulated between random bots.
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -49,6 +52,50 @@ int run_replay(const std::string& tables, const std::vector<std::string>& files,
   return agree == results.size() && problems.empty() ? 0 : 1;
 }
 
+struct SimOptions {
+  size_t games = 100;
+  int players = 2;
+  std::string preset = "base";
+  uint64_t seed = 1;
+};
+
+// Random bots for every seat; an engine error is a game that stops with an error, a decision
+// without options, or one that runs past the decision cap.
+int run_sim(const std::string& tables, const SimOptions& o) {
+  vck::CardDb db;
+  if (!load_db(tables, db)) return 2;
+  size_t errors = 0, decisions = 0;
+  uint64_t hash = 1469598103934665603ull;
+  const size_t step = std::max<size_t>(1, o.games / 50);
+  for (size_t i = 0; i < o.games; ++i) {
+    const uint64_t seed = o.seed + i;
+    kernel::Chance chance(seed);
+    vck::Setup setup;
+    std::string error;
+    if (!vck::deal(db, o.preset, o.players, chance, setup, error)) {
+      std::cerr << "error: " << error << "\n";
+      return 2;
+    }
+    vck::Game g(db, setup, seed);
+    kernel::Rng pick(seed ^ 0x9E3779B97F4A7C15ull);
+    size_t n = 0;
+    for (; n < 20000 && !g.terminal() && g.error().empty(); ++n) {
+      const size_t count = g.legal_actions().size();
+      if (count == 0 || !g.apply_index(pick.below(static_cast<uint32_t>(count)))) break;
+    }
+    decisions += n;
+    if (!g.terminal() || !g.error().empty()) {
+      if (errors++ < 5) std::cerr << fmt::format("game {} (seed {}): {}\n", i, seed, g.error().empty() ? "stuck or past the cap" : g.error());
+    }
+    hash = (hash ^ g.hash()) * 1099511628211ull;
+    if (isatty(2) && (i + 1) % step == 0) std::cerr << fmt::format("\r[{:<50}] {}/{}", std::string((i + 1) * 50 / o.games, '#'), i + 1, o.games);
+  }
+  if (isatty(2)) std::cerr << "\n";
+  std::cout << fmt::format("{} players, preset {}, {} decisions\n", o.players, o.preset, decisions);
+  std::cout << fmt::format("{} games, {} engine errors, hash {:016x}\n", o.games, errors, hash);
+  return errors == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 void add_vck(CLI::App& app, int& exit_code) {
@@ -62,6 +109,14 @@ void add_vck(CLI::App& app, int& exit_code) {
   replay->add_option("--tables", tables, "the VCK table folder");
   replay->add_option("--detail", detail, "how many disagreeing games to describe");
   replay->callback([&exit_code] { exit_code = run_replay(tables, files, detail); });
+  static SimOptions sim_opts;
+  auto* sim = vck->add_subcommand("sim", "play games between random bots; last line: N games, E engine errors, hash H");
+  sim->add_option("-n", sim_opts.games, "games");
+  sim->add_option("--players", sim_opts.players, "players (2-5)")->check(CLI::Range(2, 5));
+  sim->add_option("--preset", sim_opts.preset, "base, base1, base2, flamesandfrost, shadowvale");
+  sim->add_option("--seed", sim_opts.seed, "first game's seed");
+  sim->add_option("--tables", tables, "the VCK table folder");
+  sim->callback([&exit_code] { exit_code = run_sim(tables, sim_opts); });
 }
 
 }  // namespace rk::cli
