@@ -4,6 +4,9 @@
 #include "games/vck/game.h"
 
 #include <algorithm>
+#include <set>
+
+#include "games/vck/verbs.h"
 
 namespace rk::vck {
 namespace {
@@ -78,8 +81,47 @@ void Game::roll() {
   mark("roll");
 }
 
+// The cheapest-first charge for changing the rolled dice to (d1, d2): one owned set_one_die
+// passive per changed die, two different domains for two dice (dice.py _apply_roll_modification).
+// -1 when no affordable way exists.
+int Game::finalize_cost(int d1, int d2) const {
+  const bool c1 = d1 != rolled_[0], c2 = d2 != rolled_[1];
+  if (!c1 && !c2) return 0;
+  const auto changes = die_changes(*this, active_);
+  const int gold = players_[static_cast<size_t>(active_)].g;
+  for (const DieChange& a : changes) {
+    if (c1 && !c2 && a.apply(rolled_[0]) == d1 && a.gold <= gold) return a.gold;
+    if (c2 && !c1 && a.apply(rolled_[1]) == d2 && a.gold <= gold) return a.gold;
+    if (!(c1 && c2) || a.apply(rolled_[0]) != d1) continue;
+    for (const DieChange& b : changes) {
+      if (b.domain != a.domain && b.apply(rolled_[1]) == d2 && a.gold + b.gold <= gold) return a.gold + b.gold;
+    }
+  }
+  return -1;
+}
+
+void Game::list_finalize(std::vector<Action>& out) const {
+  out.push_back({Action::Type::kFinalize, 0, static_cast<int16_t>(rolled_[0]), static_cast<int16_t>(rolled_[1])});
+  std::set<std::pair<int, int>> seen;
+  const auto changes = die_changes(*this, active_);
+  auto offer = [&](int d1, int d2) {
+    if ((d1 == rolled_[0] && d2 == rolled_[1]) || d1 == 0 || d2 == 0 || !seen.insert({d1, d2}).second) return;
+    if (finalize_cost(d1, d2) >= 0) out.push_back({Action::Type::kFinalize, 1, static_cast<int16_t>(d1), static_cast<int16_t>(d2)});
+  };
+  for (const DieChange& a : changes) {
+    offer(a.apply(rolled_[0]), rolled_[1]);
+    offer(rolled_[0], a.apply(rolled_[1]));
+    for (const DieChange& b : changes) {
+      if (b.domain != a.domain) offer(a.apply(rolled_[0]), b.apply(rolled_[1]));
+    }
+  }
+}
+
 void Game::finalize(int d1, int d2) {
+  const int cost = finalize_cost(d1, d2);
+  if (cost > 0) player(active_).g -= cost;
   dice_[0] = d1, dice_[1] = d2;
+  fire_roll_events(*this);
   start_harvest();
 }
 
@@ -105,11 +147,7 @@ bool Game::meets_roles(int seat, const DomainCard& d) const {
       for (int r = 0; r < 4; ++r) have[r] += c->roles[r];
     }
   }
-  for (int id : p.dom) {
-    if (const DomainCard* o = db_->domain(id)) {
-      for (int r = 0; r < 4; ++r) have[r] += o->roles[r];
-    }
-  }
+  // Only citizens count toward a domain's prerequisites (game.py _player_build_role_totals).
   for (int r = 0; r < 4; ++r) {
     if (have[r] < d.roles[r]) return false;
   }
@@ -165,7 +203,7 @@ std::vector<Action> Game::legal_actions() const {
       return out;
     }
     case Phase::kRollPending:
-      out.push_back({Action::Type::kFinalize, 0, static_cast<int16_t>(rolled_[0]), static_cast<int16_t>(rolled_[1])});
+      list_finalize(out);
       return out;
     case Phase::kHarvest:
     case Phase::kAction:
@@ -250,6 +288,7 @@ bool Game::apply(const Action& a) {
       p.cit.push_back(a.a);
       p.flip.push_back(0);
       refill(citizens_[which]);
+      fire_action_gains(*this, active_, "hire");
       break;
     }
     case Action::Type::kBuild: {
@@ -260,6 +299,7 @@ bool Game::apply(const Action& a) {
       p.vp += d->vp;
       refill(domains_[which]);
       if (!d->activation.empty()) run_special(active_, d->activation, 'd', d->id, true);
+      fire_action_gains(*this, active_, "build");
       break;
     }
     case Action::Type::kSlay:
@@ -273,6 +313,7 @@ bool Game::apply(const Action& a) {
       refill(monsters_[which]);
       const Program& special = ev ? db_->event(a.a)->special_reward : db_->monster(a.a)->special_reward;
       if (!special.empty()) run_special(active_, special, ev ? 'e' : 'm', a.a, true);
+      fire_action_gains(*this, active_, "slay");
       break;
     }
   }
@@ -393,7 +434,7 @@ std::string Game::label(const Action& a) const {
   const std::string pay = " g=" + std::to_string(a.b) + " s=" + std::to_string(a.c) + " m=" + std::to_string(a.d);
   switch (a.type) {
     case Action::Type::kChooseDuke: return "concurrent choose_duke " + std::to_string(a.a);
-    case Action::Type::kFinalize: return "finalize_roll keep";
+    case Action::Type::kFinalize: return a.a == 0 ? "finalize_roll keep" : "finalize_roll " + std::to_string(a.b) + " " + std::to_string(a.c);
     case Action::Type::kTake: return std::string("take_resource ") + kRes[a.a];
     case Action::Type::kHire: return "hire_citizen " + std::to_string(a.a) + pay;
     case Action::Type::kBuild: return "build_domain " + std::to_string(a.a) + pay;

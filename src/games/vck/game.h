@@ -143,6 +143,8 @@ class Game {
   friend struct HarvestRules;
   void roll();
   void finalize(int d1, int d2);
+  int finalize_cost(int d1, int d2) const;
+  void list_finalize(std::vector<Action>& out) const;
   void start_harvest();
   void harvest_scan();
   bool steal_step();

@@ -30,6 +30,7 @@ void Game::start_harvest() {
   activated_ = 0;
   steal_phase_ = true;
   thief_used_.assign(players_.size(), 0);
+  fire_harvest_counts(*this, active_);
   continue_harvest();
 }
 
@@ -131,6 +132,7 @@ void Game::harvest_finalize() {
 void Game::after_harvest() {
   phase_ = Phase::kAction;
   actions_ = 2;
+  fire_action_gains(*this, active_, "start");
 }
 
 void Game::add_prompt(Prompt p) {

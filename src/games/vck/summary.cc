@@ -55,7 +55,12 @@ std::string prompt_text(const Game& g, const Prompt& p) {
   if (p.word != 0) return who + ":harvest_steal";
   const Program* prog = prompt_program(g, p);
   std::string spaced;
-  const std::string src = prog ? prog->text : std::string("choose");
+  std::string src = prog ? prog->text : std::string("choose");
+  // The choose leg only, when the effect has several (s 3 + choose <citizens ...>).
+  if (prog && p.leg < prog->effect.legs.size()) {
+    const text::Span sp = prog->effect.legs[p.leg].span;
+    if (sp.begin < sp.end && sp.end <= src.size()) src = src.substr(sp.begin, sp.end - sp.begin);
+  }
   for (size_t i = 0; i < src.size(); ++i) {
     // The engine prints comparisons with spaces around them: name == Knight.
     if (i + 1 < src.size() && src[i + 1] == '=' && std::string_view("=<>!").find(src[i]) != std::string_view::npos) {

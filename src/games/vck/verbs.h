@@ -2,6 +2,9 @@
 // (verbs.cc); a leg that needs an answer adds a prompt to the game and resumes from it.
 #pragma once
 
+#include <string_view>
+#include <vector>
+
 #include "games/vck/game.h"
 
 namespace rk::vck {
@@ -12,6 +15,19 @@ void run_program(Game& g, int seat, const Program& p, CardRef card, bool on_turn
 void resolve_prompt(Game& g, const Prompt& p, int option);
 // The program a prompt belongs to (null when the card is unknown).
 const Program* prompt_program(const Game& g, const Prompt& p);
+// A roll.set_one_die passive of an owned domain: set a die to `target` or move it by `delta`,
+// for `gold`.
+struct DieChange {
+  int domain = 0, target = 0, delta = 0, gold = 0;
+  int apply(int die) const;  // the new value, 0 when out of 1..6
+};
+std::vector<DieChange> die_changes(const Game& g, int seat);
+// roll.on_event doubles passives of every player (final dice).
+void fire_roll_events(Game& g);
+// action.<event> manipulate_resources mode=gain passives of `seat` (start, hire, slay, build).
+void fire_action_gains(Game& g, int seat, std::string_view event);
+// harvest.gain_per_owned_{citizen,starter}_name passives of the active player at harvest start.
+void fire_harvest_counts(Game& g, int seat);
 // Verbs the table knows (for coverage).
 bool verb_known(const std::string& verb);
 
