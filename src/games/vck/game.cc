@@ -125,8 +125,11 @@ void Game::finalize(int d1, int d2) {
   start_harvest();
 }
 
+// Cost modifiers: Emerald Stronghold drops the duplicate surcharge, Defiant Ridge takes 1 off
+// (player_actions.py hire_cost).
 int Game::hire_cost(int seat, const CitizenCard& c) const {
   const Player& p = players_[static_cast<size_t>(seat)];
+  if (has_flag(*this, seat, "action.emeraldstronghold")) return std::max(0, c.cost - (has_flag(*this, seat, "action.defiantridge") ? 1 : 0));
   int extra = 0;
   for (size_t i = 0; i < p.cit.size(); ++i) {
     const CitizenCard* o = db_->citizen(p.cit[i]);
@@ -136,7 +139,7 @@ int Game::hire_cost(int seat, const CitizenCard& c) const {
     const StarterCard* o = db_->starter(s);
     if (o && o->name == c.name) ++extra;
   }
-  return c.cost + extra;
+  return std::max(0, c.cost + extra - (has_flag(*this, seat, "action.defiantridge") ? 1 : 0));
 }
 
 bool Game::meets_roles(int seat, const DomainCard& d) const {
@@ -179,11 +182,13 @@ void Game::list_actions(std::vector<Action>& out) const {
   for (const auto& st : domains_) {
     if (st.empty() || st.back().kind != 'd') continue;
     const DomainCard* d = db_->domain(st.back().id);
-    if (d && meets_roles(active_, *d)) list_payments(Action::Type::kBuild, d->id, d->cost, 0, 0, out);
+    const int cost = d ? std::max(0, d->cost - (has_flag(*this, active_, "action.pratchettsplateau") ? 1 : 0)) : 0;
+    if (d && meets_roles(active_, *d)) list_payments(Action::Type::kBuild, d->id, cost, 0, 0, out);
   }
   for (const auto& st : monsters_) {
     if (is_monster_top(st)) {
-      if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, m->strength, m->magic, out);
+      const int fort = has_flag(*this, active_, "action.fortskyler") ? 1 : 0;
+      if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength - fort), m->magic, out);
     } else if (!st.empty() && st.back().kind == 'e') {
       const EventCard* e = db_->event(st.back().id);
       if (e && e->monster) list_payments(Action::Type::kSlayEvent, e->id, 0, e->strength, e->magic, out);
@@ -295,6 +300,7 @@ bool Game::apply(const Action& a) {
       take_top(domains_, 'd', a.a, which);
       p.g -= a.b, p.m -= a.d;
       p.dom.push_back(a.a);
+      p.dom_turn.push_back(turn_);
       const DomainCard* d = db_->domain(a.a);
       p.vp += d->vp;
       refill(domains_[which]);

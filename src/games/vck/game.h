@@ -37,6 +37,8 @@ struct Player {
   std::string id;
   int32_t g = 2, s = 0, m = 1, vp = 0;
   std::vector<int> starters, cit, dom, dukes;
+  std::vector<int> dom_turn;  // the turn each domain was built (its passives rest that turn)
+  std::vector<std::string> fx;  // effects granted for the rest of the game (fx in summaries)
   std::vector<uint8_t> flip;  // per citizen
   std::vector<CardRef> mon;
   bool operator==(const Player&) const = default;

@@ -25,11 +25,13 @@ Res4 amount4(const Amount& a, int times = 1) {
 }
 
 // Calls fn(leg) for every passive leg of every domain `seat` owns, in owned order.
+// A domain's recurring passive rests on the turn it was built (game.py _domain_power_suppressed).
 template <class Fn>
 void each_passive(const Game& g, int seat, Fn&& fn) {
-  for (int id : g.players()[static_cast<size_t>(seat)].dom) {
-    const DomainCard* d = g.db().domain(id);
-    if (!d || !d->passive.parsed) continue;
+  const Player& p = g.players()[static_cast<size_t>(seat)];
+  for (size_t i = 0; i < p.dom.size(); ++i) {
+    const DomainCard* d = g.db().domain(p.dom[i]);
+    if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == g.turn())) continue;
     for (const Leg& leg : d->passive.effect.legs) fn(*d, leg);
   }
 }
@@ -42,6 +44,17 @@ int holy_citizens(const Game& g, int seat) {
 }
 
 }  // namespace
+
+bool has_flag(const Game& g, int seat, std::string_view flag) {
+  const Player& p = g.players()[static_cast<size_t>(seat)];
+  if (std::find(p.fx.begin(), p.fx.end(), flag) != p.fx.end()) return true;
+  bool found = false;
+  each_passive(g, seat, [&](const DomainCard&, const Leg& leg) {
+    if (leg.kind != Leg::Kind::kVerb || !leg.phase.empty()) return;
+    found = found || leg.verb == flag || (leg.verb == "effect.add" && !leg.args.empty() && leg.args[0].text == flag);
+  });
+  return found;
+}
 
 std::vector<DieChange> die_changes(const Game& g, int seat) {
   std::vector<DieChange> out;

@@ -106,6 +106,7 @@ std::string summary_json(const Game& g) {
     for (const CardRef& m : p.mon) mon.push_back(m.text());
     players[p.id] = {{"g", p.g}, {"s", p.s}, {"m", p.m}, {"vp", p.vp}, {"cit", p.cit}, {"flip", flips},
                      {"dom", p.dom}, {"mon", mon}, {"duke", p.dukes}};
+    if (!p.fx.empty()) players[p.id]["fx"] = p.fx;
   }
   s["P"] = players;
   s["B"] = {{"c", stacks(g.stacks('c'))}, {"d", stacks(g.stacks('d'))}, {"m", stacks(g.stacks('m'))}};

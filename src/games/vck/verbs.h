@@ -28,6 +28,8 @@ void fire_roll_events(Game& g);
 void fire_action_gains(Game& g, int seat, std::string_view event);
 // harvest.gain_per_owned_{citizen,starter}_name passives of the active player at harvest start.
 void fire_harvest_counts(Game& g, int seat);
+// An effect flag (action.emeraldstronghold, ...) from a granted effect or an owned domain's passive.
+bool has_flag(const Game& g, int seat, std::string_view flag);
 // Verbs the table knows (for coverage).
 bool verb_known(const std::string& verb);
 
