@@ -63,6 +63,7 @@ void deal_monsters(const CardDb& db, const PresetPools& p, int players, kernel::
   for (const MonsterCard& m : db.monsters) {  // fewer than five areas: base1's fill up
     if (areas.size() < 5 && m.id && m.expansion == "base1" && !in(areas, m.area)) areas.push_back(m.area);
   }
+  std::vector<std::pair<std::string, std::vector<CardRef>>> dealt;
   for (const std::string& area : sample(areas, 5, chance, kAreas)) {
     std::vector<const MonsterCard*> st;
     for (const MonsterCard& m : db.monsters) {
@@ -71,10 +72,14 @@ void deal_monsters(const CardDb& db, const PresetPools& p, int players, kernel::
     std::stable_sort(st.begin(), st.end(), [](auto* a, auto* b) { return a->order > b->order; });
     std::vector<CardRef> refs;
     for (auto* m : st) refs.push_back({'m', static_cast<int16_t>(m->id)});
-    out.monsters.push_back(refs);
+    dealt.push_back({area, refs});
   }
   auto cost = [&](const std::vector<CardRef>& s) { return s.empty() ? 0 : db.monster(s.back().id)->strength + db.monster(s.back().id)->magic; };
-  std::stable_sort(out.monsters.begin(), out.monsters.end(), [&](const auto& a, const auto& b) { return cost(a) < cost(b); });
+  std::stable_sort(dealt.begin(), dealt.end(), [&](const auto& a, const auto& b) { return cost(a.second) < cost(b.second); });
+  for (auto& [area, refs] : dealt) {
+    out.monster_areas.push_back(area);
+    out.monsters.push_back(std::move(refs));
+  }
 }
 
 }  // namespace

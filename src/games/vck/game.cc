@@ -29,6 +29,7 @@ Game::Game(const CardDb& db, const Setup& setup, uint64_t seed) : db_(&db), chan
   }
   citizens_ = setup.citizens, domains_ = setup.domains, monsters_ = setup.monsters;
   exhausted_ = setup.exhausted;
+  monster_areas_ = setup.monster_areas;
   duke_waiting_ = (1u << players_.size()) - 1;
 }
 
@@ -221,6 +222,7 @@ std::vector<Action> Game::legal_actions() const {
             out.push_back({Action::Type::kHarvestExchange, static_cast<int16_t>(p.id), 0});
           } else if (p.word != 0) {
             for (int k = 1; k <= p.options; ++k) out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), p.word});
+            if (p.skip) out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 0, p.word});
           } else {
             for (int k = 1; k <= p.options; ++k) {
               out.push_back({p.act ? Action::Type::kActChoose : Action::Type::kHarvestChoose, static_cast<int16_t>(p.id), static_cast<int16_t>(k)});
@@ -328,8 +330,21 @@ bool Game::apply(const Action& a) {
   return true;
 }
 
+// Out of actions: the owned domains' action.end passives are offered one by one (their prompts
+// keep the phase at action_end_pending), then the turn ends.
 void Game::end_action() {
-  if (phase_ == Phase::kAction && actions_ <= 0 && prompts_.empty()) end_turn();
+  if (phase_ != Phase::kAction || actions_ > 0 || !prompts_.empty()) return;
+  if (!end_pending_) end_pending_ = true, end_next_ = 0;
+  const Player& p = players_[static_cast<size_t>(active_)];
+  while (end_next_ < p.dom.size()) {
+    const size_t i = end_next_++;
+    const DomainCard* d = db_->domain(p.dom[i]);
+    if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == turn_)) continue;
+    run_action_end(*this, active_, *d);
+    if (!prompts_.empty()) return;
+  }
+  end_pending_ = false;
+  end_turn();
 }
 
 void Game::end_turn() {
@@ -450,7 +465,12 @@ std::string Game::label(const Action& a) const {
     case Action::Type::kHarvestExchange:
       return "concurrent harvest_choices p" + std::to_string(a.a) + (a.b ? "|confirm_harvest_exchange" : "|skip_harvest_exchange");
     case Action::Type::kActChoose: return "act choose " + std::to_string(a.b);
-    case Action::Type::kActSteal: return std::string(a.c == 1 ? "act steal_victim " : "act steal_resource ") + std::to_string(a.b);
+    case Action::Type::kActSteal: {
+      static const char* kWords[] = {"choose", "steal_victim", "steal_resource", "choose_player", "choose_owned_card", "confirm_self_convert"};
+      if (a.b == 0) return "act skip";
+      if (a.c == 5) return "act confirm_self_convert";
+      return std::string("act ") + kWords[a.c] + " " + std::to_string(a.b);
+    }
   }
   return "?";
 }

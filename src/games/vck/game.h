@@ -31,6 +31,7 @@ struct Setup {
   std::vector<int> starters = {1, 2, 3};
   std::vector<std::vector<CardRef>> citizens, domains, monsters;  // bottom .. top
   std::vector<CardRef> exhausted;             // drawn from the end
+  std::vector<std::string> monster_areas;     // area of each monster stack
 };
 
 struct Player {
@@ -59,9 +60,11 @@ struct Prompt {
   bool act = false;         // a sequential `act choose N` prompt (not part of a harvest gate)
   uint16_t leg = 0;
   uint8_t options = 0;
-  // What the prompt asks: 0 choose (options below), 1 steal_victim, 2 steal_resource.
+  // What the prompt asks: 0 choose (options below), 1 steal_victim, 2 steal_resource,
+  // 3 choose_player, 4 choose_owned_card, 5 confirm_self_convert; `skip` adds act skip.
   uint8_t word = 0;
   int8_t target = -1;        // steal_resource: the victim's seat
+  bool skip = false;
   // choose: each option as (argument index << 8 | citizen stack index, 0xFF: not a pick).
   std::vector<int16_t> opts;
   bool operator==(const Prompt&) const = default;
@@ -131,6 +134,9 @@ class Game {
   void gain(int seat, const Res4& r);
   void add_prompt(Prompt p);  // numbered p1, p2... within the gate
   bool in_action() const { return phase_ == Phase::kAction; }
+  bool end_pending() const { return end_pending_; }
+  std::vector<std::vector<CardRef>>& monster_stacks_mut() { return monsters_; }
+  const std::vector<std::string>& monster_areas() const { return monster_areas_; }
   const std::vector<std::vector<CardRef>>& citizen_stacks() const { return citizens_; }
   std::vector<std::vector<CardRef>>& citizen_stacks_mut() { return citizens_; }
   void refill_stack(std::vector<CardRef>& st) { refill(st); }
@@ -182,6 +188,9 @@ class Game {
   bool bonus_gate_ = false;
   uint32_t activated_ = 0;
   bool steal_phase_ = false;
+  bool end_pending_ = false;  // action.end passives being offered (action_end_pending)
+  size_t end_next_ = 0;       // the next owned domain whose action.end passive is offered
+  std::vector<std::string> monster_areas_;
   std::vector<uint8_t> thief_used_;  // steal activations already resolved, per seat
   std::vector<int> ranks_;
   std::string end_reason_;

@@ -52,7 +52,8 @@ std::string gate_text(const Game& g) {
 // "<player>:<the choose command, spaces collapsed>" for a sequential prompt.
 std::string prompt_text(const Game& g, const Prompt& p) {
   const std::string& who = g.players()[static_cast<size_t>(p.seat)].id;
-  if (p.word != 0) return who + ":harvest_steal";
+  static const char* kWords[] = {"", "harvest_steal", "harvest_steal", "choose_player", "choose_owned_card", "domain_self_convert"};
+  if (p.word != 0) return who + ":" + kWords[p.word];
   const Program* prog = prompt_program(g, p);
   std::string spaced;
   std::string src = prog ? prog->text : std::string("choose");
@@ -82,7 +83,7 @@ std::string prompt_text(const Game& g, const Prompt& p) {
 
 std::string summary_json(const Game& g) {
   json s;
-  s["ph"] = phase_name(g.phase());
+  s["ph"] = g.end_pending() ? "action_end_pending" : phase_name(g.phase());
   s["tn"] = g.turn();
   s["ap"] = g.players()[static_cast<size_t>(g.active())].id;
   s["dice"] = json::array({g.die(0), g.die(1)});

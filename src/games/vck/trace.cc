@@ -54,6 +54,7 @@ Setup read_setup(const json& s) {
   out.domains = grid(s.at("domain_stacks"));
   out.monsters = grid(s.at("monster_stacks"));
   for (const json& x : s.at("exhausted_stack")) out.exhausted.push_back(ref(x));
+  for (const json& a : s.at("monster_areas")) out.monster_areas.push_back(a.get<std::string>());
   return out;
 }
 

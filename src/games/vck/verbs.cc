@@ -284,12 +284,141 @@ void verb_count(Ctx& c, const Leg& leg) {
   if (count_payout(c.g, c.seat, leg, r)) c.g.gain(c.seat, r);
 }
 
+// --- prompts of domain effects: a player to take from, an owned card to return, a conversion ---
+const Value* kv(const Leg& leg, std::string_view key) {
+  for (const auto& [k, v] : leg.kv) {
+    if (k == key) return &v;
+  }
+  return nullptr;
+}
+bool optional(const Leg& leg) { return std::find(leg.flags.begin(), leg.flags.end(), "optional") != leg.flags.end(); }
+bool has_take_immunity(const Game& g, int seat) { return has_flag(g, seat, "immunity.take") || has_flag(g, seat, "immunity.steal"); }
+
+Prompt act_prompt(Ctx& c, uint8_t word) {
+  Prompt p;
+  p.act = true;
+  p.word = word;
+  p.seat = static_cast<int8_t>(c.seat);
+  p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
+  return p;
+}
+
+void verb_take_from_player(Ctx& c, const Leg& leg) {
+  Prompt p = act_prompt(c, 3);
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  const bool take = leg.verb == "take_from_player";
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    if (s != c.seat && (!take || (s != rest && !has_take_immunity(c.g, s)))) p.opts.push_back(static_cast<int16_t>(s));
+  }
+  if (!take) {  // pay_to_player: the payer must afford it
+    const Value* pay = kv(leg, "pay");
+    if (!pay || pay->amounts.empty() || resource(c.g.players()[static_cast<size_t>(c.seat)], pay->amounts[0].res) < pay->amounts[0].n) return;
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = optional(leg) || !take;
+  c.g.add_prompt(p);
+}
+
+void verb_self_convert(Ctx& c, const Leg& leg) {
+  const Value* pay = kv(leg, "pay");
+  const Value* gain = kv(leg, "gain");
+  if (!pay || !gain) return;
+  const Player& pl = c.g.players()[static_cast<size_t>(c.seat)];
+  for (const Amount& a : pay->amounts) {
+    if (a.res == Res::kWild || resource(pl, a.res) < a.n) return;
+  }
+  Prompt p = act_prompt(c, 5);
+  p.options = 1;
+  p.skip = true;
+  c.g.add_prompt(p);
+}
+
+void verb_return_owned(Ctx& c, const Leg& leg) {
+  if (leg.args.empty()) return;
+  const Player& pl = c.g.players()[static_cast<size_t>(c.seat)];
+  const bool monster = leg.args[0].text == "monster";
+  const size_t n = monster ? pl.mon.size() : pl.cit.size();
+  if (n == 0) return;
+  Prompt p = act_prompt(c, 4);
+  p.options = static_cast<uint8_t>(n);
+  p.skip = optional(leg);
+  c.g.add_prompt(p);
+}
+
+// The stack a returned card goes back on: the monster stack of its area, the citizen stack of
+// its roll value (1..8, 9-10, 11-12).
+bool return_card(Game& g, const CardRef& card) {
+  if (card.kind == 'm') {
+    const MonsterCard* m = g.db().monster(card.id);
+    auto& stacks = g.monster_stacks_mut();
+    for (size_t i = 0; m && i < stacks.size(); ++i) {
+      if (i < g.monster_areas().size() && g.monster_areas()[i] == m->area) {
+        stacks[i].push_back(card);
+        return true;
+      }
+    }
+    return false;
+  }
+  const CitizenCard* c = g.db().citizen(card.id);
+  if (!c || c->rm1 < 1) return false;
+  const int idx = c->rm1 <= 8 ? c->rm1 - 1 : c->rm1 <= 10 ? 8 : 9;
+  g.citizen_stacks_mut()[static_cast<size_t>(idx)].push_back(card);
+  return true;
+}
+
+void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option) {
+  if (option == 0) return;  // skipped
+  Player& me = g.player(p.seat);
+  if (p.word == 3) {
+    const int other = p.opts[static_cast<size_t>(option) - 1];
+    const bool take = leg.verb == "take_from_player";
+    const Value* v = kv(leg, take ? "take" : "pay");
+    const Value* gain = kv(leg, "gain");
+    if (!v || v->amounts.empty()) return;
+    const Amount a = v->amounts[0];
+    const int from = take ? other : p.seat, to = take ? p.seat : other;
+    const int n = std::min(a.n, resource(g.players()[static_cast<size_t>(from)], a.res));
+    g.gain(from, res4({a.res, -n}));
+    g.gain(to, res4({a.res, n}));
+    if (!take && gain && !gain->amounts.empty()) g.gain(p.seat, res4(gain->amounts[0]));
+    return;
+  }
+  if (p.word == 5) {
+    const Value* pay = kv(leg, "pay");
+    const Value* gain = kv(leg, "gain");
+    for (const Amount& a : pay->amounts) {
+      if (resource(me, a.res) < a.n) return;
+    }
+    for (const Amount& a : pay->amounts) g.gain(p.seat, res4(a, -1));
+    for (const Amount& a : gain->amounts) g.gain(p.seat, res4(a));
+    return;
+  }
+  if (p.word == 4 && leg.args.size() >= 2 && !leg.args[1].amounts.empty()) {
+    const size_t i = static_cast<size_t>(option) - 1;
+    const bool monster = leg.args[0].text == "monster";
+    if (monster && i < me.mon.size() && return_card(g, me.mon[i])) {
+      me.mon.erase(me.mon.begin() + static_cast<long>(i));
+    } else if (!monster && i < me.cit.size() && return_card(g, {'c', static_cast<int16_t>(me.cit[i])})) {
+      me.cit.erase(me.cit.begin() + static_cast<long>(i));
+      me.flip.erase(me.flip.begin() + static_cast<long>(i));
+    } else {
+      return;
+    }
+    g.gain(p.seat, res4(leg.args[1].amounts[0]));
+  }
+}
+
 using VerbFn = void (*)(Ctx&, const Leg&);
 constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"choose", verb_choose},
     {"exchange", verb_exchange},
     {"count", verb_count},
     {"steal", verb_steal},
+    {"take_from_player", verb_take_from_player},
+    {"pay_to_player", verb_take_from_player},
+    {"self_convert", verb_self_convert},
+    {"return_owned", verb_return_owned},
 };
 
 void run_leg(Ctx& c, const Leg& leg) {
@@ -311,6 +440,7 @@ const Program* program_of(const Game& g, char card, int id, bool on_turn) {
     case 'm': return db.monster(id) ? &db.monster(id)->special_reward : nullptr;
     case 'e': return db.event(id) ? &db.event(id)->special_reward : nullptr;
     case 'd': return db.domain(id) ? &db.domain(id)->activation : nullptr;
+    case 'D': return db.domain(id) ? &db.domain(id)->passive : nullptr;
   }
   return nullptr;
 }
@@ -332,6 +462,16 @@ void run_program(Game& g, int seat, const Program& p, CardRef card, bool on_turn
   }
 }
 
+void run_action_end(Game& g, int seat, const DomainCard& d) {
+  Ctx c{g, seat, {'D', static_cast<int16_t>(d.id)}, true, 0, d.passive.effect.legs.size()};
+  for (size_t i = 0; i < d.passive.effect.legs.size(); ++i) {
+    const Leg& leg = d.passive.effect.legs[i];
+    if (leg.phase != "action.end") continue;
+    c.leg = static_cast<uint16_t>(i);
+    run_leg(c, leg);
+  }
+}
+
 void resolve_prompt(Game& g, const Prompt& p, int option) {
   const Program* prog = program_of(g, p.card, p.card_id, p.on_turn);
   if (!prog || p.leg >= prog->effect.legs.size()) return;
@@ -347,7 +487,8 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     g.gain(p.seat, r);
     return;
   }
-  if (p.word != 0) return resolve_steal(g, p, leg, option);
+  if (p.word == 1 || p.word == 2) return resolve_steal(g, p, leg, option);
+  if (p.word >= 3) return resolve_domain_prompt(g, p, leg, option);
   if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) apply_option(c, leg, p.opts[static_cast<size_t>(option) - 1]);
 }
 
