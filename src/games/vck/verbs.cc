@@ -307,8 +307,13 @@ void verb_take_from_player(Ctx& c, const Leg& leg) {
   Prompt p = act_prompt(c, 3);
   const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
   const bool take = leg.verb == "take_from_player";
+  // Take only from a player who has the whole amount (domain_effects.py _manipulate_candidates_other_players).
+  const Value* want = kv(leg, "take");
+  auto has_all = [&](int s) {
+    return want && !want->amounts.empty() && resource(c.g.players()[static_cast<size_t>(s)], want->amounts[0].res) >= want->amounts[0].n;
+  };
   for (int s = 0; s < c.g.num_players(); ++s) {
-    if (s != c.seat && (!take || (s != rest && !has_take_immunity(c.g, s)))) p.opts.push_back(static_cast<int16_t>(s));
+    if (s != c.seat && (!take || (s != rest && !has_take_immunity(c.g, s) && has_all(s)))) p.opts.push_back(static_cast<int16_t>(s));
   }
   if (!take) {  // pay_to_player: the payer must afford it
     const Value* pay = kv(leg, "pay");
