@@ -118,11 +118,26 @@ void Game::list_finalize(std::vector<Action>& out) const {
   }
 }
 
+// Events lying on the board whose roll_match1 equals a die or the sum fire their roll effect for
+// the active player (dice.py _apply_board_event_roll_effects); -1 fires on every roll.
+void Game::board_roll_effects() {
+  for (const auto* grid : {&monsters_, &citizens_, &domains_}) {
+    for (const auto& st : *grid) {
+      if (st.empty() || st.back().kind != 'e') continue;
+      const EventCard* e = db_->event(st.back().id);
+      if (!e || e->roll_effect.empty()) continue;
+      const int m = e->rm1;
+      if (m == -1 || m == dice_[0] || m == dice_[1] || m == dice_[0] + dice_[1]) run_special(active_, e->roll_effect, 'R', e->id, true);
+    }
+  }
+}
+
 void Game::finalize(int d1, int d2) {
   const int cost = finalize_cost(d1, d2);
   if (cost > 0) player(active_).g -= cost;
   dice_[0] = d1, dice_[1] = d2;
   fire_roll_events(*this);
+  board_roll_effects();
   start_harvest();
 }
 
@@ -246,11 +261,23 @@ bool Game::apply_index(size_t i) {
   return apply(legal[i]);
 }
 
+// An emptied stack takes the next card of the exhausted deck; an event revealed so fires its
+// activation at once and grants its rest-of-game effects (events.py on_event_unexhausted).
 void Game::refill(std::vector<CardRef>& stack) {
   if (!stack.empty() || exhausted_.empty()) return;
   stack.push_back(exhausted_.back());
   exhausted_.pop_back();
   ++exhausted_count_;
+  if (stack.back().kind != 'e') return;
+  const EventCard* e = db_->event(stack.back().id);
+  if (!e) return;
+  if (e->passive.parsed) {
+    for (const Leg& leg : e->passive.effect.legs) {
+      if (leg.verb != "grant_all" || leg.args.empty()) continue;
+      for (Player& p : players_) p.fx.push_back(leg.args[0].text);
+    }
+  }
+  if (!e->activation.empty()) run_special(active_, e->activation, 'E', e->id, true);
 }
 
 // Takes the top of the stack holding `kind`+`id`; false when no stack shows it.

@@ -151,6 +151,7 @@ class Game {
   friend struct HarvestRules;
   void roll();
   void finalize(int d1, int d2);
+  void board_roll_effects();
   int finalize_cost(int d1, int d2) const;
   void list_finalize(std::vector<Action>& out) const;
   void start_harvest();

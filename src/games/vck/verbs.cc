@@ -426,9 +426,23 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"return_owned", verb_return_owned},
 };
 
+// Who a gain or loss leg reaches: its audience (events: all_lose g 1, others_gain m 1, ...). The
+// resting seat at 5 players is immune to losses.
+void audience_gain(Ctx& c, const Leg& leg) {
+  const std::string& a = leg.audience;
+  const bool lose = a.find("lose") != std::string::npos;
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    const bool me = s == c.seat;
+    const bool hit = a.empty() ? me : a.rfind("all", 0) == 0 ? true : a.rfind("active", 0) == 0 ? me : a.rfind("others", 0) == 0 ? !me : me;
+    if (!hit || (lose && s == rest)) continue;
+    c.g.gain(s, res4(leg.gain, lose ? -1 : 1));
+  }
+}
+
 void run_leg(Ctx& c, const Leg& leg) {
   if (leg.kind == Leg::Kind::kGain) {
-    c.g.gain(c.seat, res4(leg.gain));
+    audience_gain(c, leg);
     return;
   }
   if (leg.kind != Leg::Kind::kVerb) return;
@@ -446,6 +460,8 @@ const Program* program_of(const Game& g, char card, int id, bool on_turn) {
     case 'e': return db.event(id) ? &db.event(id)->special_reward : nullptr;
     case 'd': return db.domain(id) ? &db.domain(id)->activation : nullptr;
     case 'D': return db.domain(id) ? &db.domain(id)->passive : nullptr;
+    case 'E': return db.event(id) ? &db.event(id)->activation : nullptr;
+    case 'R': return db.event(id) ? &db.event(id)->roll_effect : nullptr;
   }
   return nullptr;
 }
