@@ -201,10 +201,11 @@ void Game::list_actions(std::vector<Action>& out) const {
     const int cost = d ? std::max(0, d->cost - (has_flag(*this, active_, "action.pratchettsplateau") ? 1 : 0)) : 0;
     if (d && meets_roles(active_, *d)) list_payments(Action::Type::kBuild, d->id, cost, 0, 0, out);
   }
-  for (const auto& st : monsters_) {
+  for (size_t i = 0; i < monsters_.size(); ++i) {
+    const auto& st = monsters_[i];
     if (is_monster_top(st)) {
       const int fort = has_flag(*this, active_, "action.fortskyler") ? 1 : 0;
-      if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength - fort), m->magic, out);
+      if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength + boost(i) - fort), m->magic, out);
     } else if (!st.empty() && st.back().kind == 'e') {
       const EventCard* e = db_->event(st.back().id);
       if (e && e->monster) list_payments(Action::Type::kSlayEvent, e->id, 0, e->strength, e->magic, out);
@@ -236,7 +237,10 @@ std::vector<Action> Game::legal_actions() const {
             out.push_back({Action::Type::kHarvestExchange, static_cast<int16_t>(p.id), 1});
             out.push_back({Action::Type::kHarvestExchange, static_cast<int16_t>(p.id), 0});
           } else if (p.word != 0) {
-            for (int k = 1; k <= p.options; ++k) out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), p.word});
+            for (int k = 1; k <= p.options; ++k) {
+              const int16_t opt = static_cast<size_t>(k) <= p.opts.size() ? p.opts[static_cast<size_t>(k) - 1] : 0;
+              out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), p.word, opt});
+            }
             if (p.skip) out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 0, p.word});
           } else {
             for (int k = 1; k <= p.options; ++k) {
@@ -339,15 +343,10 @@ bool Game::apply(const Action& a) {
     }
     case Action::Type::kSlay:
     case Action::Type::kSlayEvent: {
-      const bool ev = a.type == Action::Type::kSlayEvent;
-      take_top(monsters_, ev ? 'e' : 'm', a.a, which);
-      p.s -= a.c, p.m -= a.d;
-      p.mon.push_back({ev ? 'e' : 'm', a.a});
-      const Res4 reward = ev ? db_->event(a.a)->reward : db_->monster(a.a)->reward;
-      gain(active_, reward);
-      refill(monsters_[which]);
-      const Program& special = ev ? db_->event(a.a)->special_reward : db_->monster(a.a)->special_reward;
-      if (!special.empty()) run_special(active_, special, ev ? 'e' : 'm', a.a, true);
+      for (size_t i = 0; i < monsters_.size(); ++i) {
+        if (!monsters_[i].empty() && monsters_[i].back() == CardRef{a.type == Action::Type::kSlayEvent ? 'e' : 'm', a.a}) which = i;
+      }
+      slay_top(active_, which, a.c, a.d);
       fire_action_gains(*this, active_, "slay");
       break;
     }
@@ -359,6 +358,22 @@ bool Game::apply(const Action& a) {
 
 // Out of actions: the owned domains' action.end passives are offered one by one (their prompts
 // keep the phase at action_end_pending), then the turn ends.
+void Game::slay_top(int seat, size_t stack, int s, int m) {
+  auto& st = monsters_[stack];
+  if (st.empty()) return;
+  const CardRef card = st.back();
+  const bool ev = card.kind == 'e';
+  st.pop_back();
+  if (stack < boost_.size()) boost_[stack] = 0;
+  Player& p = player(seat);
+  p.s -= s, p.m -= m;
+  p.mon.push_back(card);
+  gain(seat, ev ? db_->event(card.id)->reward : db_->monster(card.id)->reward);
+  refill(st);
+  const Program& special = ev ? db_->event(card.id)->special_reward : db_->monster(card.id)->special_reward;
+  if (!special.empty()) run_special(seat, special, card.kind, card.id, seat == active_);
+}
+
 void Game::end_action() {
   if (phase_ != Phase::kAction || actions_ > 0 || !prompts_.empty()) return;
   if (!end_pending_) end_pending_ = true, end_next_ = 0;
@@ -493,9 +508,11 @@ std::string Game::label(const Action& a) const {
       return "concurrent harvest_choices p" + std::to_string(a.a) + (a.b ? "|confirm_harvest_exchange" : "|skip_harvest_exchange");
     case Action::Type::kActChoose: return "act choose " + std::to_string(a.b);
     case Action::Type::kActSteal: {
-      static const char* kWords[] = {"choose", "steal_victim", "steal_resource", "choose_player", "choose_owned_card", "confirm_self_convert"};
+      static const char* kWords[] = {"choose", "steal_victim", "steal_resource", "choose_player", "choose_owned_card",
+                                     "confirm_self_convert", "choose_monster_slay", "slay_pay", "choose_monster"};
       if (a.b == 0) return "act skip";
       if (a.c == 5) return "act confirm_self_convert";
+      if (a.c == 7) return "act slay_pay 0 " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF);
       return std::string("act ") + kWords[a.c] + " " + std::to_string(a.b);
     }
   }

@@ -61,9 +61,10 @@ struct Prompt {
   uint16_t leg = 0;
   uint8_t options = 0;
   // What the prompt asks: 0 choose (options below), 1 steal_victim, 2 steal_resource,
-  // 3 choose_player, 4 choose_owned_card, 5 confirm_self_convert; `skip` adds act skip.
+  // 3 choose_player, 4 choose_owned_card, 5 confirm_self_convert, 6 choose_monster_slay,
+  // 7 slay_pay, 8 choose_monster (strength); `skip` adds act skip.
   uint8_t word = 0;
-  int8_t target = -1;        // steal_resource: the victim's seat
+  int8_t target = -1;        // steal_resource: the victim's seat; slay_pay: the monster stack
   bool skip = false;
   // choose: each option as (argument index << 8 | citizen stack index, 0xFF: not a pick).
   std::vector<int16_t> opts;
@@ -135,6 +136,14 @@ class Game {
   void add_prompt(Prompt p);  // numbered p1, p2... within the gate
   bool in_action() const { return phase_ == Phase::kAction; }
   bool end_pending() const { return end_pending_; }
+  void queue_slay(int seat) { pending_slays_.push_back(static_cast<int8_t>(seat)); }
+  int boost(size_t stack) const { return stack < boost_.size() ? boost_[stack] : 0; }
+  void add_boost(size_t stack, int n) {
+    if (boost_.size() < monsters_.size()) boost_.resize(monsters_.size(), 0);
+    boost_[stack] = static_cast<int16_t>(boost_[stack] + n);
+  }
+  // Slays the top of monster stack `stack` for `seat` paying s, m (rewards, special reward, refill).
+  void slay_top(int seat, size_t stack, int s, int m);
   std::vector<std::vector<CardRef>>& monster_stacks_mut() { return monsters_; }
   const std::vector<std::string>& monster_areas() const { return monster_areas_; }
   const std::vector<std::vector<CardRef>>& citizen_stacks() const { return citizens_; }
@@ -159,6 +168,7 @@ class Game {
   bool steal_step();
   void continue_harvest();
   void harvest_finalize();
+  void after_scan();
   void after_harvest();
   void end_action();
   void end_turn();
@@ -191,6 +201,8 @@ class Game {
   bool steal_phase_ = false;
   bool end_pending_ = false;  // action.end passives being offered (action_end_pending)
   size_t end_next_ = 0;       // the next owned domain whose action.end passive is offered
+  std::vector<int8_t> pending_slays_;  // harvest `slay` payouts, offered after every payout
+  std::vector<int16_t> boost_;  // extra strength on each monster stack's top card
   std::vector<std::string> monster_areas_;
   std::vector<uint8_t> thief_used_;  // steal activations already resolved, per seat
   std::vector<int> ranks_;

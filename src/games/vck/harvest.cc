@@ -108,7 +108,20 @@ void Game::harvest_scan() {
       }
     }
   }
-  if (prompts_.empty()) harvest_finalize();
+  after_scan();
+}
+
+// After every payout: the deferred harvest slays, one prompt at a time, then the finalize step
+// (harvest.py _drain_pending_harvest_slays).
+void Game::after_scan() {
+  if (!prompts_.empty()) return;
+  while (!pending_slays_.empty()) {
+    const int seat = pending_slays_.front();
+    pending_slays_.erase(pending_slays_.begin());
+    offer_slay(*this, seat);
+    if (!prompts_.empty()) return;
+  }
+  harvest_finalize();
 }
 
 void Game::harvest_finalize() {
@@ -154,7 +167,7 @@ bool Game::apply_harvest(const Action& a) {
     } else if (steal_phase_) {
       continue_harvest();
     } else if (!bonus_gate_) {
-      harvest_finalize();
+      after_scan();
     } else {
       after_harvest();
     }

@@ -52,7 +52,9 @@ std::string gate_text(const Game& g) {
 // "<player>:<the choose command, spaces collapsed>" for a sequential prompt.
 std::string prompt_text(const Game& g, const Prompt& p) {
   const std::string& who = g.players()[static_cast<size_t>(p.seat)].id;
-  static const char* kWords[] = {"", "harvest_steal", "harvest_steal", "choose_player", "choose_owned_card", "domain_self_convert"};
+  static const char* kWords[] = {"", "harvest_steal", "harvest_steal", "choose_player", "choose_owned_card", "domain_self_convert",
+                                 "choose_monster_slay", "slay_monster_payment", "choose_monster_strength"};
+  if (p.word == 0 && p.card == 'D') return who + ":domain_choose_resource";
   if (p.word != 0) return who + ":" + kWords[p.word];
   const Program* prog = prompt_program(g, p);
   std::string spaced;

@@ -414,6 +414,69 @@ void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option)
   }
 }
 
+// --- slay (a free slay paid at the monster's cost) and monster strength ---
+Prompt monster_prompt(Game& g, int seat, uint8_t word) {
+  Prompt p;
+  p.act = true;
+  p.word = word;
+  p.seat = static_cast<int8_t>(seat);
+  const auto& stacks = g.stacks('m');
+  for (size_t i = 0; i < stacks.size(); ++i) {
+    if (!stacks[i].empty() && (stacks[i].back().kind == 'm' || (stacks[i].back().kind == 'e' && g.db().event(stacks[i].back().id)->monster)))
+      p.opts.push_back(static_cast<int16_t>(i));
+  }
+  p.options = static_cast<uint8_t>(p.opts.size());
+  return p;
+}
+
+void verb_slay(Ctx& c, const Leg&) {
+  if (!c.g.in_action()) return c.g.queue_slay(c.seat);
+  offer_slay(c.g, c.seat);
+}
+
+void verb_monster_strength(Ctx& c, const Leg& leg) {
+  Prompt p = monster_prompt(c.g, c.seat, 8);
+  for (size_t k = 0; k < p.opts.size();) {  // monsters only
+    if (c.g.stacks('m')[static_cast<size_t>(p.opts[k])].back().kind != 'm') p.opts.erase(p.opts.begin() + static_cast<long>(k));
+    else ++k;
+  }
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.card = c.card.kind, p.card_id = c.card.id, p.leg = c.leg;
+  (void)leg;
+  if (p.options) c.g.add_prompt(p);
+}
+
+void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option) {
+  if (option == 0) return;
+  const size_t stack = static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]);
+  if (p.word == 8) {
+    int n = 3;
+    if (leg && !leg->args.empty()) n = leg->args[0].n;
+    g.add_boost(stack, n);
+    return;
+  }
+  if (p.word == 6) {  // the payment stage: every exact payment the player can make
+    const CardRef top = g.stacks('m')[stack].back();
+    const int s = top.kind == 'm' ? g.db().monster(top.id)->strength + g.boost(stack) : g.db().event(top.id)->strength;
+    const int m = top.kind == 'm' ? g.db().monster(top.id)->magic : g.db().event(top.id)->magic;
+    const Player& pl = g.players()[static_cast<size_t>(p.seat)];
+    Prompt q = p;
+    q.word = 7;
+    q.target = static_cast<int8_t>(stack);
+    q.opts.clear();
+    for (int r = s; r >= (s > 0 ? 1 : 0); --r) {
+      const int mm = m + (s - r);
+      if (r <= pl.s && mm <= pl.m) q.opts.push_back(static_cast<int16_t>(r << 8 | mm));
+    }
+    q.options = static_cast<uint8_t>(q.opts.size());
+    q.skip = true;
+    g.add_prompt(q);
+    return;
+  }
+  const int16_t pay = p.opts[static_cast<size_t>(option) - 1];
+  g.slay_top(p.seat, static_cast<size_t>(p.target), pay >> 8, pay & 0xFF);
+}
+
 using VerbFn = void (*)(Ctx&, const Leg&);
 constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"choose", verb_choose},
@@ -424,6 +487,8 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"pay_to_player", verb_take_from_player},
     {"self_convert", verb_self_convert},
     {"return_owned", verb_return_owned},
+    {"slay", verb_slay},
+    {"modify_monster_strength", verb_monster_strength},
 };
 
 // Who a gain or loss leg reaches: its audience (events: all_lose g 1, others_gain m 1, ...). The
@@ -493,7 +558,14 @@ void run_action_end(Game& g, int seat, const DomainCard& d) {
   }
 }
 
+void offer_slay(Game& g, int seat) {
+  Prompt p = monster_prompt(g, seat, 6);
+  p.skip = true;
+  if (p.options) g.add_prompt(p);
+}
+
 void resolve_prompt(Game& g, const Prompt& p, int option) {
+  if (p.word == 6 || p.word == 7) return resolve_monster_prompt(g, p, nullptr, option);
   const Program* prog = program_of(g, p.card, p.card_id, p.on_turn);
   if (!prog || p.leg >= prog->effect.legs.size()) return;
   const Leg& leg = prog->effect.legs[p.leg];
@@ -509,6 +581,7 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     return;
   }
   if (p.word == 1 || p.word == 2) return resolve_steal(g, p, leg, option);
+  if (p.word >= 6) return resolve_monster_prompt(g, p, &leg, option);
   if (p.word >= 3) return resolve_domain_prompt(g, p, leg, option);
   if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) apply_option(c, leg, p.opts[static_cast<size_t>(option) - 1]);
 }

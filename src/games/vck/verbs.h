@@ -32,6 +32,8 @@ void fire_harvest_counts(Game& g, int seat);
 bool has_flag(const Game& g, int seat, std::string_view flag);
 // Offers one domain's action.end passive legs to `seat` (prompts, or applied at once).
 void run_action_end(Game& g, int seat, const DomainCard& d);
+// Opens the choose_monster_slay prompt of a `slay` payout for `seat` (nothing when no monster).
+void offer_slay(Game& g, int seat);
 // Verbs the table knows (for coverage).
 bool verb_known(const std::string& verb);
 
