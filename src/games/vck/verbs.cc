@@ -325,6 +325,31 @@ void verb_take_from_player(Ctx& c, const Leg& leg) {
   c.g.add_prompt(p);
 }
 
+// Sunder Bay, Laborium, Skeleton Army: an opponent, then one of their citizens to banish or flip.
+bool targets_citizen(const Leg& leg) {
+  return leg.verb == "banish_player_citizen" || leg.verb == "flip_opponent_citizen" || leg.verb == "flip_citizen";
+}
+std::vector<int16_t> victim_citizens(const Game& g, int victim, bool flip) {
+  std::vector<int16_t> out;
+  const Player& v = g.players()[static_cast<size_t>(victim)];
+  for (size_t i = 0; i < v.cit.size(); ++i) {
+    if (!flip || !v.flip[i]) out.push_back(static_cast<int16_t>(i));
+  }
+  return out;
+}
+void verb_target_citizen(Ctx& c, const Leg& leg) {
+  Prompt p = act_prompt(c, 3);
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  const bool flip = leg.verb != "banish_player_citizen";
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    if (s != c.seat && s != rest && !victim_citizens(c.g, s, flip).empty()) p.opts.push_back(static_cast<int16_t>(s));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = optional(leg);
+  c.g.add_prompt(p);
+}
+
 void verb_self_convert(Ctx& c, const Leg& leg) {
   const Value* pay = kv(leg, "pay");
   const Value* gain = kv(leg, "gain");
@@ -375,6 +400,28 @@ bool return_card(Game& g, const CardRef& card) {
 void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option) {
   if (option == 0) return;  // skipped
   Player& me = g.player(p.seat);
+  if (targets_citizen(leg)) {
+    const bool flip = leg.verb != "banish_player_citizen";
+    if (p.word == 3) {
+      Prompt q = p;
+      q.word = 4;
+      q.target = static_cast<int8_t>(p.opts[static_cast<size_t>(option) - 1]);
+      q.opts = victim_citizens(g, q.target, flip);
+      q.options = static_cast<uint8_t>(q.opts.size());
+      if (q.options) g.add_prompt(q);
+      return;
+    }
+    Player& v = g.player(p.target);
+    const size_t i = static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]);
+    if (i >= v.cit.size()) return;
+    if (flip) {
+      v.flip[i] = 1;
+    } else {
+      v.cit.erase(v.cit.begin() + static_cast<long>(i));
+      v.flip.erase(v.flip.begin() + static_cast<long>(i));
+    }
+    return;
+  }
   if (p.word == 3) {
     const int other = p.opts[static_cast<size_t>(option) - 1];
     const bool take = leg.verb == "take_from_player";
@@ -488,6 +535,9 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"self_convert", verb_self_convert},
     {"return_owned", verb_return_owned},
     {"slay", verb_slay},
+    {"banish_player_citizen", verb_target_citizen},
+    {"flip_opponent_citizen", verb_target_citizen},
+    {"flip_citizen", verb_target_citizen},
     {"modify_monster_strength", verb_monster_strength},
 };
 
