@@ -233,7 +233,10 @@ std::vector<Action> Game::legal_actions() const {
         const int seat = decider().player;
         for (const Prompt& p : prompts_) {
           if (p.seat != seat) continue;
-          if (p.kind == Prompt::Kind::kExchange) {
+          if (p.word == 9) {
+            out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 1, 9});
+            out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 0, 9});
+          } else if (p.kind == Prompt::Kind::kExchange) {
             out.push_back({Action::Type::kHarvestExchange, static_cast<int16_t>(p.id), 1});
             out.push_back({Action::Type::kHarvestExchange, static_cast<int16_t>(p.id), 0});
           } else if (p.word != 0) {
@@ -510,6 +513,7 @@ std::string Game::label(const Action& a) const {
     case Action::Type::kActSteal: {
       static const char* kWords[] = {"choose", "steal_victim", "steal_resource", "choose_player", "choose_owned_card",
                                      "confirm_self_convert", "choose_monster_slay", "slay_pay", "choose_monster"};
+      if (a.c == 9) return a.b ? "concurrent event_self_convert accept" : "concurrent event_self_convert skip";
       if (a.b == 0) return "act skip";
       if (a.c == 5) return "act confirm_self_convert";
       if (a.c == 7) return "act slay_pay 0 " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF);

@@ -43,10 +43,13 @@ std::string gate_text(const Game& g) {
     }
     return who.empty() ? "" : "choose_duke:" + who;
   }
+  const char* kind = "harvest_choices:";
   for (const Prompt& p : g.prompts()) {
-    if (!p.act) add(p.seat);
+    if (p.act) continue;
+    add(p.seat);
+    if (p.word == 9) kind = "event_self_convert:";
   }
-  return who.empty() ? "" : "harvest_choices:" + who;
+  return who.empty() ? "" : kind + who;
 }
 
 // "<player>:<the choose command, spaces collapsed>" for a sequential prompt.
@@ -92,7 +95,9 @@ std::string summary_json(const Game& g) {
   const std::string& ap = g.players()[static_cast<size_t>(g.active())].id;
   std::string ar;
   if (g.phase() == Phase::kRollPending) ar = ap + ":finalize_roll";
-  if (g.phase() == Phase::kAction) ar = g.prompts().empty() ? ap + ":standard_action" : prompt_text(g, g.prompts().front());
+  if (g.phase() == Phase::kAction) {
+    ar = g.prompts().empty() || !g.prompts().front().act ? ap + ":standard_action" : prompt_text(g, g.prompts().front());
+  }
   if (g.phase() == Phase::kHarvest && !g.prompts().empty() && g.prompts().front().act) ar = prompt_text(g, g.prompts().front());
   s["ar"] = ar;
   s["ca"] = gate_text(g);

@@ -354,10 +354,25 @@ void verb_self_convert(Ctx& c, const Leg& leg) {
   const Value* pay = kv(leg, "pay");
   const Value* gain = kv(leg, "gain");
   if (!pay || !gain) return;
-  const Player& pl = c.g.players()[static_cast<size_t>(c.seat)];
-  for (const Amount& a : pay->amounts) {
-    if (a.res == Res::kWild || resource(pl, a.res) < a.n) return;
+  auto affords = [&](int seat) {
+    for (const Amount& a : pay->amounts) {
+      if (a.res == Res::kWild || resource(c.g.players()[static_cast<size_t>(seat)], a.res) < a.n) return false;
+    }
+    return true;
+  };
+  if (leg.audience == "all_may") {  // an event: every player who can pay answers in one gate
+    for (int s = 0; s < c.g.num_players(); ++s) {
+      if (!affords(s)) continue;
+      Prompt p = act_prompt(c, 9);
+      p.act = false;
+      p.seat = static_cast<int8_t>(s);
+      p.options = 1;
+      p.skip = true;
+      c.g.add_prompt(p);
+    }
+    return;
   }
+  if (!affords(c.seat)) return;
   Prompt p = act_prompt(c, 5);
   p.options = 1;
   p.skip = true;
@@ -436,7 +451,7 @@ void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option)
     if (!take && gain && !gain->amounts.empty()) g.gain(p.seat, res4(gain->amounts[0]));
     return;
   }
-  if (p.word == 5) {
+  if (p.word == 5 || p.word == 9) {
     const Value* pay = kv(leg, "pay");
     const Value* gain = kv(leg, "gain");
     for (const Amount& a : pay->amounts) {
@@ -494,7 +509,7 @@ void verb_monster_strength(Ctx& c, const Leg& leg) {
 }
 
 void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option) {
-  if (option == 0) return;
+  if (option <= 0 || static_cast<size_t>(option) > p.opts.size()) return;
   const size_t stack = static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]);
   if (p.word == 8) {
     int n = 3;
@@ -631,7 +646,7 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     return;
   }
   if (p.word == 1 || p.word == 2) return resolve_steal(g, p, leg, option);
-  if (p.word >= 6) return resolve_monster_prompt(g, p, &leg, option);
+  if (p.word >= 6 && p.word <= 8) return resolve_monster_prompt(g, p, &leg, option);
   if (p.word >= 3) return resolve_domain_prompt(g, p, leg, option);
   if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) apply_option(c, leg, p.opts[static_cast<size_t>(option) - 1]);
 }
