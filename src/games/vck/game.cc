@@ -136,9 +136,12 @@ void Game::finalize(int d1, int d2) {
   const int cost = finalize_cost(d1, d2);
   if (cost > 0) player(active_).g -= cost;
   dice_[0] = d1, dice_[1] = d2;
+  phase_ = Phase::kHarvest;
+  harvest_started_ = false;
+  prompts_.clear();
   fire_roll_events(*this);
   board_roll_effects();
-  start_harvest();
+  if (prompts_.empty()) start_harvest();  // else once the roll effect's prompt is answered
 }
 
 // Cost modifiers: Emerald Stronghold drops the duplicate surcharge, Defiant Ridge takes 1 off

@@ -199,6 +199,7 @@ class Game {
   bool bonus_gate_ = false;
   uint32_t activated_ = 0;
   bool steal_phase_ = false;
+  bool harvest_started_ = false;  // false while a roll effect's prompt holds the harvest back
   bool end_pending_ = false;  // action.end passives being offered (action_end_pending)
   size_t end_next_ = 0;       // the next owned domain whose action.end passive is offered
   std::vector<int8_t> pending_slays_;  // harvest `slay` payouts, offered after every payout

@@ -24,6 +24,7 @@ bool is_thief(const CitizenCard& c, bool on) {
 
 void Game::start_harvest() {
   phase_ = Phase::kHarvest;
+  harvest_started_ = true;
   prompts_.clear();
   prompt_seq_ = 0;
   bonus_gate_ = false;
@@ -164,6 +165,8 @@ bool Game::apply_harvest(const Action& a) {
     if (!prompts_.empty()) return true;
     if (phase_ == Phase::kAction) {
       end_action();
+    } else if (!harvest_started_) {
+      start_harvest();
     } else if (steal_phase_) {
       continue_harvest();
     } else if (!bonus_gate_) {
