@@ -120,6 +120,8 @@ class Game {
   uint32_t gate_waiting() const;
   const CardDb& db() const { return *db_; }
   kernel::Chance& chance() { return chance_; }
+  // A random pick inside an effect (random monster, random card), logged like the dice.
+  uint32_t draw(uint32_t n) { return chance_.below(n, &log_, 2); }
   int rank_of(int seat) const { return ranks_.empty() ? 0 : ranks_[static_cast<size_t>(seat)]; }
   int total_vp(int seat) const;
   int tableau_size(int seat) const;

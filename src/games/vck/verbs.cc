@@ -326,6 +326,25 @@ void verb_take_from_player(Ctx& c, const Leg& leg) {
 }
 
 // Sunder Bay, Laborium, Skeleton Army: an opponent, then one of their citizens to banish or flip.
+// Wandering Flame, Purloiner's Perch, Trapmaster: an opponent, then one of their monsters at
+// random, banished or taken (player_actions.py random banish / random take).
+bool targets_random_monster(const Leg& leg) {
+  return leg.verb == "banish_random_player_monster" || (leg.verb == "take_owned" && !leg.args.empty() && leg.args[0].text == "monster");
+}
+void verb_random_monster(Ctx& c, const Leg& leg) {
+  Prompt p = act_prompt(c, 3);
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  const bool take = leg.verb == "take_owned";
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    if (s == c.seat || s == rest || c.g.players()[static_cast<size_t>(s)].mon.empty() || (take && has_take_immunity(c.g, s))) continue;
+    p.opts.push_back(static_cast<int16_t>(s));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = optional(leg);
+  c.g.add_prompt(p);
+}
+
 bool targets_citizen(const Leg& leg) {
   return leg.verb == "banish_player_citizen" || leg.verb == "flip_opponent_citizen" || leg.verb == "flip_citizen";
 }
@@ -415,6 +434,16 @@ bool return_card(Game& g, const CardRef& card) {
 void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option) {
   if (option == 0) return;  // skipped
   Player& me = g.player(p.seat);
+  if (targets_random_monster(leg)) {
+    const int victim = p.opts[static_cast<size_t>(option) - 1];
+    Player& v = g.player(victim);
+    if (v.mon.empty()) return;
+    const size_t i = g.draw(static_cast<uint32_t>(v.mon.size()));
+    const CardRef card = v.mon[i];
+    v.mon.erase(v.mon.begin() + static_cast<long>(i));
+    if (leg.verb == "take_owned") g.player(p.seat).mon.push_back(card);
+    return;
+  }
   if (targets_citizen(leg)) {
     const bool flip = leg.verb != "banish_player_citizen";
     if (p.word == 3) {
@@ -551,6 +580,8 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"return_owned", verb_return_owned},
     {"slay", verb_slay},
     {"banish_player_citizen", verb_target_citizen},
+    {"banish_random_player_monster", verb_random_monster},
+    {"take_owned", verb_random_monster},
     {"flip_opponent_citizen", verb_target_citizen},
     {"flip_citizen", verb_target_citizen},
     {"modify_monster_strength", verb_monster_strength},
