@@ -236,7 +236,9 @@ std::vector<Action> Game::legal_actions() const {
         const int seat = decider().player;
         for (const Prompt& p : prompts_) {
           if (p.seat != seat) continue;
-          if (p.word == 9) {
+          if (p.word == 10) {
+            for (int k = 1; k <= p.options; ++k) out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), 10, p.opts[static_cast<size_t>(k) - 1]});
+          } else if (p.word == 9) {
             out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 1, 9});
             out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 0, 9});
           } else if (p.kind == Prompt::Kind::kExchange) {
@@ -515,7 +517,8 @@ std::string Game::label(const Action& a) const {
     case Action::Type::kActChoose: return "act choose " + std::to_string(a.b);
     case Action::Type::kActSteal: {
       static const char* kWords[] = {"choose", "steal_victim", "steal_resource", "choose_player", "choose_owned_card",
-                                     "confirm_self_convert", "choose_monster_slay", "slay_pay", "choose_monster"};
+                                     "confirm_self_convert", "choose_monster_slay", "slay_pay", "choose_monster", "", ""};
+      if (a.c == 10) return "concurrent flip_one_citizen " + std::to_string(a.d);
       if (a.c == 9) return a.b ? "concurrent event_self_convert accept" : "concurrent event_self_convert skip";
       if (a.b == 0) return "act skip";
       if (a.c == 5) return "act confirm_self_convert";

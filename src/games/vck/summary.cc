@@ -48,6 +48,7 @@ std::string gate_text(const Game& g) {
     if (p.act) continue;
     add(p.seat);
     if (p.word == 9) kind = "event_self_convert:";
+    if (p.word == 10) kind = "flip_one_citizen:";
   }
   return who.empty() ? "" : kind + who;
 }

@@ -356,7 +356,24 @@ std::vector<int16_t> victim_citizens(const Game& g, int victim, bool flip) {
   }
   return out;
 }
+// Cursed Cavern (seed 002's named function concurrent_flip_one_citizen) and A Betrayal of Bonds:
+// every player in play flips one of their own face-up citizens, in one simultaneous gate.
+void verb_flip_gate(Ctx& c, const Leg&) {
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    const auto own = victim_citizens(c.g, s, true);
+    if (s == rest || own.empty()) continue;
+    Prompt p = act_prompt(c, 10);
+    p.act = false;
+    p.seat = static_cast<int8_t>(s);
+    p.opts = own;
+    p.options = static_cast<uint8_t>(own.size());
+    c.g.add_prompt(p);
+  }
+}
+
 void verb_target_citizen(Ctx& c, const Leg& leg) {
+  if (leg.audience == "all_must") return verb_flip_gate(c, leg);
   Prompt p = act_prompt(c, 3);
   const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
   const bool flip = leg.verb != "banish_player_citizen";
@@ -584,6 +601,7 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"take_owned", verb_random_monster},
     {"flip_opponent_citizen", verb_target_citizen},
     {"flip_citizen", verb_target_citizen},
+    {"concurrent_flip_one_citizen", verb_flip_gate},
     {"modify_monster_strength", verb_monster_strength},
 };
 
@@ -677,6 +695,10 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     return;
   }
   if (p.word == 1 || p.word == 2) return resolve_steal(g, p, leg, option);
+  if (p.word == 10) {
+    if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) g.player(p.seat).flip[static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1])] = 1;
+    return;
+  }
   if (p.word >= 6 && p.word <= 8) return resolve_monster_prompt(g, p, &leg, option);
   if (p.word >= 3) return resolve_domain_prompt(g, p, leg, option);
   if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) apply_option(c, leg, p.opts[static_cast<size_t>(option) - 1]);
