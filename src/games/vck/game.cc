@@ -141,6 +141,7 @@ void Game::finalize(int d1, int d2) {
   prompts_.clear();
   fire_roll_events(*this);
   board_roll_effects();
+  board_event_passives(*this);
   if (prompts_.empty()) start_harvest();  // else once the roll effect's prompt is answered
 }
 

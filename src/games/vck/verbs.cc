@@ -672,6 +672,24 @@ void run_action_end(Game& g, int seat, const DomainCard& d) {
   }
 }
 
+void board_event_passives(Game& g) {
+  if (g.die(0) != g.die(1)) return;
+  for (char grid : {'m', 'c', 'd'}) {
+    for (const auto& st : g.stacks(grid)) {
+      if (st.empty() || st.back().kind != 'e') continue;
+      const EventCard* e = g.db().event(st.back().id);
+      if (!e || !e->passive.parsed) continue;
+      for (const Leg& leg : e->passive.effect.legs) {
+        if (leg.phase != "roll" || leg.verb != "on_event" || leg.args.empty() || leg.args[0].text != "doubles") continue;
+        Ctx c{g, g.active(), {'e', st.back().id}, true, 0, 1};
+        for (const Effect& sub : leg.sub) {
+          for (const Leg& l : sub.legs) run_leg(c, l);
+        }
+      }
+    }
+  }
+}
+
 void offer_slay(Game& g, int seat) {
   Prompt p = monster_prompt(g, seat, 6);
   p.skip = true;

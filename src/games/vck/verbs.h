@@ -34,6 +34,8 @@ bool has_flag(const Game& g, int seat, std::string_view flag);
 void run_action_end(Game& g, int seat, const DomainCard& d);
 // Opens the choose_monster_slay prompt of a `slay` payout for `seat` (nothing when no monster).
 void offer_slay(Game& g, int seat);
+// Events lying on the board with a roll.on_event doubles passive (Curse of the North, Good Omen).
+void board_event_passives(Game& g);
 // Verbs the table knows (for coverage).
 bool verb_known(const std::string& verb);
 
