@@ -585,6 +585,20 @@ void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option
   g.slay_top(p.seat, static_cast<size_t>(p.target), pay >> 8, pay & 0xFF);
 }
 
+// Flaming Devourer's roll effect: banish the top citizen of a center stack (may skip).
+void verb_banish_center_citizen(Ctx& c, const Leg& leg) {
+  if (!leg.audience.empty()) return;  // Night Terror's sequential form is not run yet
+  Prompt p = act_prompt(c, 11);
+  const auto& stacks = c.g.citizen_stacks();
+  for (size_t i = 0; i < stacks.size(); ++i) {
+    if (!stacks[i].empty() && stacks[i].back().kind == 'c') p.opts.push_back(static_cast<int16_t>(i));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = optional(leg);
+  c.g.add_prompt(p);
+}
+
 using VerbFn = void (*)(Ctx&, const Leg&);
 constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"choose", verb_choose},
@@ -602,6 +616,7 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"flip_opponent_citizen", verb_target_citizen},
     {"flip_citizen", verb_target_citizen},
     {"concurrent_flip_one_citizen", verb_flip_gate},
+    {"banish_center_citizen", verb_banish_center_citizen},
     {"modify_monster_strength", verb_monster_strength},
 };
 
@@ -713,6 +728,13 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     return;
   }
   if (p.word == 1 || p.word == 2) return resolve_steal(g, p, leg, option);
+  if (p.word == 11) {
+    if (option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
+    auto& st = g.citizen_stacks_mut()[static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1])];
+    if (!st.empty()) st.pop_back();
+    g.refill_stack(st);
+    return;
+  }
   if (p.word == 10) {
     if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) g.player(p.seat).flip[static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1])] = 1;
     return;
