@@ -411,6 +411,9 @@ void Game::end_turn() {
   }
   const int next = (active_ + 1) % num_players();
   if (end_triggered_ && next == 0) {
+    // The engine passes the turn back to the first player, then scores.
+    active_ = next;
+    ++turn_;
     score();
     return;
   }
