@@ -411,7 +411,9 @@ void Game::end_turn() {
   }
   const int next = (active_ + 1) % num_players();
   if (end_triggered_ && next == 0) {
-    // The engine passes the turn back to the first player, then scores.
+    // The engine passes the turn back to the first player, then scores (its action prompt
+    // still names the player who ended the game).
+    last_active_ = active_;
     active_ = next;
     ++turn_;
     score();

@@ -107,6 +107,7 @@ class Game {
   const std::vector<Player>& players() const { return players_; }
   Phase phase() const { return phase_; }
   int active() const { return active_; }
+  int last_active() const { return last_active_; }
   int turn() const { return turn_; }
   int actions_left() const { return actions_; }
   int exhausted_count() const { return exhausted_count_; }
@@ -191,6 +192,7 @@ class Game {
   std::vector<CardRef> exhausted_;
   Phase phase_ = Phase::kSetup;
   int active_ = 0, turn_ = 1, actions_ = 0, exhausted_count_ = 0;
+  int last_active_ = 0;  // who played the last turn (game over)
   int dice_[2] = {0, 0}, rolled_[2] = {0, 0};
   bool end_triggered_ = false;
   uint32_t duke_waiting_ = 0;
