@@ -193,11 +193,27 @@ void Game::list_payments(Action::Type t, int id, int gold_part, int strength_par
   }
 }
 
+// Pirate Blockade on the board: citizens matching the current dice cannot be hired.
+bool Game::recruit_blocked(const CitizenCard& c) const {
+  for (const auto* grid : {&monsters_, &citizens_, &domains_}) {
+    for (const auto& st : *grid) {
+      if (st.empty() || st.back().kind != 'e') continue;
+      const EventCard* e = db_->event(st.back().id);
+      if (e && e->roll_effect.text == "block_recruit_matching_roll") {
+        const int sum = dice_[0] + dice_[1];
+        if (c.rm1 == dice_[0] || c.rm1 == dice_[1] || c.rm1 == sum || c.rm2 == sum) return true;
+      }
+    }
+  }
+  return false;
+}
+
 void Game::list_actions(std::vector<Action>& out) const {
   for (int r = 0; r < 3; ++r) out.push_back({Action::Type::kTake, static_cast<int16_t>(r)});
   for (const auto& st : citizens_) {
     if (st.empty() || st.back().kind != 'c') continue;
-    if (const CitizenCard* c = db_->citizen(st.back().id)) list_payments(Action::Type::kHire, c->id, hire_cost(active_, *c), 0, 0, out);
+    const CitizenCard* c = db_->citizen(st.back().id);
+    if (c && !recruit_blocked(*c)) list_payments(Action::Type::kHire, c->id, hire_cost(active_, *c), 0, 0, out);
   }
   for (const auto& st : domains_) {
     if (st.empty() || st.back().kind != 'd') continue;

@@ -180,6 +180,7 @@ class Game {
   void mark(const char* at);
   int hire_cost(int seat, const CitizenCard& c) const;
   bool meets_roles(int seat, const DomainCard& d) const;
+  bool recruit_blocked(const CitizenCard& c) const;
   void list_actions(std::vector<Action>& out) const;
   void list_payments(Action::Type t, int id, int gold_part, int strength_part, int magic_part, std::vector<Action>& out) const;
   bool apply_harvest(const Action& a);

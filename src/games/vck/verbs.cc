@@ -599,6 +599,18 @@ void verb_banish_center_citizen(Ctx& c, const Leg& leg) {
   c.g.add_prompt(p);
 }
 
+// Untapped Potential: every player gains per card of a kind they own.
+void verb_gain_per_owned(Ctx& c, const Leg& leg) {
+  const Value* gain = kv(leg, "gain");
+  const Value* per = kv(leg, "per");
+  if (!gain || gain->amounts.empty() || !per) return;
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    const Player& p = c.g.players()[static_cast<size_t>(s)];
+    const size_t n = per->text == "citizen" ? p.cit.size() : per->text == "domain" ? p.dom.size() : per->text == "monster" ? p.mon.size() : 0;
+    c.g.gain(s, res4(gain->amounts[0], static_cast<int>(n)));
+  }
+}
+
 using VerbFn = void (*)(Ctx&, const Leg&);
 constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"choose", verb_choose},
@@ -617,6 +629,7 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"flip_citizen", verb_target_citizen},
     {"concurrent_flip_one_citizen", verb_flip_gate},
     {"banish_center_citizen", verb_banish_center_citizen},
+    {"all_gain_per_owned", verb_gain_per_owned},
     {"modify_monster_strength", verb_monster_strength},
 };
 
