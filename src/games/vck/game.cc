@@ -430,6 +430,7 @@ void Game::end_turn() {
     // The engine passes the turn back to the first player, then scores (its action prompt
     // still names the player who ended the game).
     last_active_ = active_;
+    over_after_prompt_ = in_prompt_;
     active_ = next;
     ++turn_;
     score();

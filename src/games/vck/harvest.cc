@@ -164,7 +164,9 @@ bool Game::apply_harvest(const Action& a) {
     resolve_prompt(*this, p, a.b);
     if (!prompts_.empty()) return true;
     if (phase_ == Phase::kAction) {
+      in_prompt_ = true;
       end_action();
+      in_prompt_ = false;
     } else if (!harvest_started_) {
       start_harvest();
     } else if (steal_phase_) {

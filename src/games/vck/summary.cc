@@ -99,7 +99,7 @@ std::string summary_json(const Game& g) {
   if (g.phase() == Phase::kAction) {
     ar = g.prompts().empty() || !g.prompts().front().act ? ap + ":standard_action" : prompt_text(g, g.prompts().front());
   }
-  if (g.phase() == Phase::kGameOver) ar = g.players()[static_cast<size_t>(g.last_active())].id + ":standard_action";
+  if (g.phase() == Phase::kGameOver && !g.over_after_prompt()) ar = g.players()[static_cast<size_t>(g.last_active())].id + ":standard_action";
   if (g.phase() == Phase::kHarvest && !g.prompts().empty() && g.prompts().front().act) ar = prompt_text(g, g.prompts().front());
   s["ar"] = ar;
   s["ca"] = gate_text(g);
