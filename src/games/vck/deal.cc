@@ -125,6 +125,13 @@ bool deal(const CardDb& db, const std::string& preset, int players, kernel::Chan
   }
   for (int id : sample(events, static_cast<size_t>(players), chance, kEvents)) out.exhausted.push_back({'e', static_cast<int16_t>(id)});
   for (int k = 0; k < players; ++k) out.exhausted.push_back({'x', static_cast<int16_t>(k)});
+  for (const CardRef& e : out.exhausted) {  // Recruit the King's Guard sets its guards aside
+    if (e.kind == 'e' && db.event(e.id) && db.event(e.id)->activation.text == "place_kings_guard") {
+      for (const CitizenCard& c : db.citizens) {
+        if (c.id && c.expansion == "kingsguard") out.kings_guard.assign(static_cast<size_t>(players == 5 ? 6 : 5), {'c', static_cast<int16_t>(c.id)});
+      }
+    }
+  }
   chance.shuffle(out.exhausted.begin(), out.exhausted.end(), nullptr, kExhausted);
   return true;
 }

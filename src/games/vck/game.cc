@@ -30,6 +30,7 @@ Game::Game(const CardDb& db, const Setup& setup, uint64_t seed) : db_(&db), chan
   citizens_ = setup.citizens, domains_ = setup.domains, monsters_ = setup.monsters;
   exhausted_ = setup.exhausted;
   monster_areas_ = setup.monster_areas;
+  kings_guard_ = setup.kings_guard;
   duke_waiting_ = (1u << players_.size()) - 1;
 }
 
@@ -162,6 +163,13 @@ int Game::hire_cost(int seat, const CitizenCard& c) const {
   return std::max(0, c.cost + extra - (has_flag(*this, seat, "action.defiantridge") ? 1 : 0));
 }
 
+bool Game::any_flag(const std::string& flag) const {
+  for (const Player& p : players_) {
+    if (std::find(p.fx.begin(), p.fx.end(), flag) != p.fx.end()) return true;
+  }
+  return false;
+}
+
 bool Game::meets_roles(int seat, const DomainCard& d) const {
   const Player& p = players_[static_cast<size_t>(seat)];
   std::array<int, 4> have{};
@@ -218,14 +226,16 @@ void Game::list_actions(std::vector<Action>& out) const {
   for (const auto& st : domains_) {
     if (st.empty() || st.back().kind != 'd') continue;
     const DomainCard* d = db_->domain(st.back().id);
-    const int cost = d ? std::max(0, d->cost - (has_flag(*this, active_, "action.pratchettsplateau") ? 1 : 0)) : 0;
+    // Pratchett's Plateau -1; Blessed Lands -2 for everyone once any player has it.
+    const int cost = d ? std::max(0, d->cost - (has_flag(*this, active_, "action.pratchettsplateau") ? 1 : 0) - (any_flag("action.blessedlands") ? 2 : 0)) : 0;
     if (d && meets_roles(active_, *d)) list_payments(Action::Type::kBuild, d->id, cost, 0, 0, out);
   }
   for (size_t i = 0; i < monsters_.size(); ++i) {
     const auto& st = monsters_[i];
     if (is_monster_top(st)) {
       const int fort = has_flag(*this, active_, "action.fortskyler") ? 1 : 0;
-      if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength + boost(i) - fort), m->magic, out);
+      const int dark = any_flag("action.darklordrising") ? 1 : 0;  // Dark Lord Rising: +1 magic
+      if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength + boost(i) - fort), m->magic + dark, out);
     } else if (!st.empty() && st.back().kind == 'e') {
       const EventCard* e = db_->event(st.back().id);
       if (e && e->monster) list_payments(Action::Type::kSlayEvent, e->id, 0, e->strength, e->magic, out);
@@ -305,6 +315,11 @@ void Game::refill(std::vector<CardRef>& stack) {
       if (leg.verb != "grant_all" || leg.args.empty()) continue;
       for (Player& p : players_) p.fx.push_back(leg.args[0].text);
     }
+  }
+  if (e->activation.text == "place_kings_guard") {  // the guards go on top of the event, face up
+    stack.insert(stack.end(), kings_guard_.begin(), kings_guard_.end());
+    kings_guard_.clear();
+    return;
   }
   if (!e->activation.empty()) run_special(active_, e->activation, 'E', e->id, true);
 }

@@ -32,6 +32,7 @@ struct Setup {
   std::vector<std::vector<CardRef>> citizens, domains, monsters;  // bottom .. top
   std::vector<CardRef> exhausted;             // drawn from the end
   std::vector<std::string> monster_areas;     // area of each monster stack
+  std::vector<CardRef> kings_guard;           // set aside for Recruit the King's Guard
 };
 
 struct Player {
@@ -182,6 +183,7 @@ class Game {
   int hire_cost(int seat, const CitizenCard& c) const;
   bool meets_roles(int seat, const DomainCard& d) const;
   bool recruit_blocked(const CitizenCard& c) const;
+  bool any_flag(const std::string& flag) const;
   void list_actions(std::vector<Action>& out) const;
   void list_payments(Action::Type t, int id, int gold_part, int strength_part, int magic_part, std::vector<Action>& out) const;
   bool apply_harvest(const Action& a);
@@ -212,6 +214,7 @@ class Game {
   std::vector<int8_t> pending_slays_;  // harvest `slay` payouts, offered after every payout
   std::vector<int16_t> boost_;  // extra strength on each monster stack's top card
   std::vector<std::string> monster_areas_;
+  std::vector<CardRef> kings_guard_;
   std::vector<uint8_t> thief_used_;  // steal activations already resolved, per seat
   std::vector<int> ranks_;
   std::string end_reason_;

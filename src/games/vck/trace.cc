@@ -55,6 +55,7 @@ Setup read_setup(const json& s) {
   out.monsters = grid(s.at("monster_stacks"));
   for (const json& x : s.at("exhausted_stack")) out.exhausted.push_back(ref(x));
   for (const json& a : s.at("monster_areas")) out.monster_areas.push_back(a.get<std::string>());
+  for (const json& k : s.at("kings_guard_pool")) out.kings_guard.push_back(ref(k));
   return out;
 }
 
