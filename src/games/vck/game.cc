@@ -316,6 +316,15 @@ void Game::refill(std::vector<CardRef>& stack) {
       for (Player& p : players_) p.fx.push_back(leg.args[0].text);
     }
   }
+  if (!prompts_.empty() && !e->activation.empty()) {  // waits until the open prompt is answered
+    deferred_events_.push_back(e->id);
+    return;
+  }
+  fire_event(*e, stack);
+}
+
+void Game::fire_event(const EventCard& ev, std::vector<CardRef>& stack) {
+  const EventCard* e = &ev;
   if (e->activation.text == "place_kings_guard") {  // the guards go on top of the event, face up
     stack.insert(stack.end(), kings_guard_.begin(), kings_guard_.end());
     kings_guard_.clear();
@@ -376,9 +385,10 @@ bool Game::apply(const Action& a) {
       p.dom_turn.push_back(turn_);
       const DomainCard* d = db_->domain(a.a);
       p.vp += d->vp;
-      refill(domains_[which]);
+      // The domain's own activation first, then the next card of the stack (player_actions.py).
       if (!d->activation.empty()) run_special(active_, d->activation, 'd', d->id, true);
       fire_action_gains(*this, active_, "build");
+      refill(domains_[which]);
       break;
     }
     case Action::Type::kSlay:
@@ -388,6 +398,7 @@ bool Game::apply(const Action& a) {
       }
       slay_top(active_, which, a.c, a.d);
       fire_action_gains(*this, active_, "slay");
+      for (int k = 1; k < num_players(); ++k) fire_action_gains(*this, (active_ + k) % num_players(), "on_opponent_slay");
       break;
     }
   }
@@ -409,9 +420,9 @@ void Game::slay_top(int seat, size_t stack, int s, int m) {
   p.s -= s, p.m -= m;
   p.mon.push_back(card);
   gain(seat, ev ? db_->event(card.id)->reward : db_->monster(card.id)->reward);
-  refill(st);
   const Program& special = ev ? db_->event(card.id)->special_reward : db_->monster(card.id)->special_reward;
   if (!special.empty()) run_special(seat, special, card.kind, card.id, seat == active_);
+  refill(st);
 }
 
 void Game::end_action() {

@@ -178,6 +178,8 @@ class Game {
   void end_action();
   void end_turn();
   void refill(std::vector<CardRef>& stack);
+  void fire_event(const EventCard& e, std::vector<CardRef>& stack);
+  void fire_deferred_events();
   void score();
   void mark(const char* at);
   int hire_cost(int seat, const CitizenCard& c) const;
@@ -215,6 +217,7 @@ class Game {
   std::vector<int16_t> boost_;  // extra strength on each monster stack's top card
   std::vector<std::string> monster_areas_;
   std::vector<CardRef> kings_guard_;
+  std::vector<int16_t> deferred_events_;  // revealed while a prompt was open
   std::vector<uint8_t> thief_used_;  // steal activations already resolved, per seat
   std::vector<int> ranks_;
   std::string end_reason_;

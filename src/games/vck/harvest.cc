@@ -162,6 +162,7 @@ bool Game::apply_harvest(const Action& a) {
     if (p.seat != seat || p.id != a.a) continue;
     prompts_.erase(prompts_.begin() + static_cast<long>(i));
     resolve_prompt(*this, p, a.b);
+    if (prompts_.empty()) fire_deferred_events();
     if (!prompts_.empty()) return true;
     if (phase_ == Phase::kAction) {
       in_prompt_ = true;
@@ -179,6 +180,18 @@ bool Game::apply_harvest(const Action& a) {
     return true;
   }
   return false;
+}
+
+void Game::fire_deferred_events() {
+  while (!deferred_events_.empty() && prompts_.empty()) {
+    const int id = deferred_events_.front();
+    deferred_events_.erase(deferred_events_.begin());
+    for (auto* grid : {&monsters_, &citizens_, &domains_}) {
+      for (auto& st : *grid) {
+        if (!st.empty() && st.back() == CardRef{'e', static_cast<int16_t>(id)}) fire_event(*db_->event(id), st);
+      }
+    }
+  }
 }
 
 void Game::run_special(int seat, const Program& p, char card, int card_id, bool on_turn) {

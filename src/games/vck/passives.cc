@@ -96,6 +96,7 @@ void fire_roll_events(Game& g) {
 void fire_action_gains(Game& g, int seat, std::string_view event) {
   const std::string phase = "action." + std::string(event);
   each_passive(g, seat, [&](const DomainCard&, const Leg& leg) {
+    if (leg.phase == phase && leg.kind == Leg::Kind::kGain) return g.gain(seat, amount4(leg.gain));  // on_opponent_slay s 1
     if (leg.phase != phase || leg.kind != Leg::Kind::kVerb || leg.verb != "gain") return;
     const Value* gain = kv(leg, "gain");
     if (gain && gain->kind == Value::Kind::kAmounts) {
