@@ -226,9 +226,7 @@ void Game::list_actions(std::vector<Action>& out) const {
   for (const auto& st : domains_) {
     if (st.empty() || st.back().kind != 'd') continue;
     const DomainCard* d = db_->domain(st.back().id);
-    // Pratchett's Plateau -1; Blessed Lands -2 for everyone once any player has it.
-    const int cost = d ? std::max(0, d->cost - (has_flag(*this, active_, "action.pratchettsplateau") ? 1 : 0) - (any_flag("action.blessedlands") ? 2 : 0)) : 0;
-    if (d && meets_roles(active_, *d)) list_payments(Action::Type::kBuild, d->id, cost, 0, 0, out);
+    if (d && meets_roles(active_, *d)) list_payments(Action::Type::kBuild, d->id, build_cost(active_, *d), 0, 0, out);
   }
   for (size_t i = 0; i < monsters_.size(); ++i) {
     const auto& st = monsters_[i];
@@ -379,16 +377,10 @@ bool Game::apply(const Action& a) {
       break;
     }
     case Action::Type::kBuild: {
-      take_top(domains_, 'd', a.a, which);
-      p.g -= a.b, p.m -= a.d;
-      p.dom.push_back(a.a);
-      p.dom_turn.push_back(turn_);
-      const DomainCard* d = db_->domain(a.a);
-      p.vp += d->vp;
-      // The domain's own activation first, then the next card of the stack (player_actions.py).
-      if (!d->activation.empty()) run_special(active_, d->activation, 'd', d->id, true);
-      fire_action_gains(*this, active_, "build");
-      refill(domains_[which]);
+      for (size_t i = 0; i < domains_.size(); ++i) {
+        if (!domains_[i].empty() && domains_[i].back() == CardRef{'d', a.a}) which = i;
+      }
+      build_from(active_, which, a.b, a.d);
       break;
     }
     case Action::Type::kSlay:
@@ -409,6 +401,39 @@ bool Game::apply(const Action& a) {
 
 // Out of actions: the owned domains' action.end passives are offered one by one (their prompts
 // keep the phase at action_end_pending), then the turn ends.
+int Game::build_cost(int seat, const DomainCard& d) const {
+  // Pratchett's Plateau -1; Blessed Lands -2 for everyone once any player has it.
+  return std::max(0, d.cost - (has_flag(*this, seat, "action.pratchettsplateau") ? 1 : 0) - (any_flag("action.blessedlands") ? 2 : 0));
+}
+
+std::vector<int16_t> Game::build_payments(int seat, int id) const {
+  std::vector<int16_t> out;
+  const DomainCard* d = db_->domain(id);
+  if (!d || !meets_roles(seat, *d)) return out;
+  const Player& p = players_[static_cast<size_t>(seat)];
+  const int cost = build_cost(seat, *d);
+  for (int g = cost; g >= (cost > 0 ? 1 : 0); --g) {
+    if (g <= p.g && cost - g <= p.m) out.push_back(static_cast<int16_t>(g << 8 | (cost - g)));
+  }
+  return out;
+}
+
+void Game::build_from(int seat, size_t stack, int g, int m) {
+  auto& st = domains_[stack];
+  if (st.empty() || st.back().kind != 'd') return;
+  const DomainCard* d = db_->domain(st.back().id);
+  st.pop_back();
+  Player& p = player(seat);
+  p.g -= g, p.m -= m;
+  p.dom.push_back(d->id);
+  p.dom_turn.push_back(turn_);
+  p.vp += d->vp;
+  // The domain's own activation first, then the next card of the stack (player_actions.py).
+  if (!d->activation.empty()) run_special(seat, d->activation, 'd', d->id, true);
+  fire_action_gains(*this, seat, "build");
+  refill(st);
+}
+
 void Game::slay_top(int seat, size_t stack, int s, int m) {
   auto& st = monsters_[stack];
   if (st.empty()) return;
@@ -572,6 +597,8 @@ std::string Game::label(const Action& a) const {
       if (a.b == 0) return "act skip";
       if (a.c == 5) return "act confirm_self_convert";
       if (a.c == 7) return "act slay_pay 0 " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF);
+      if (a.c == 12) return "act build_domain_pick " + std::to_string(a.b);
+      if (a.c == 13) return "act build_pay " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF) + " 0 0 0";
       return std::string("act ") + kWords[a.c] + " " + std::to_string(a.b);
     }
   }

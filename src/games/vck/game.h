@@ -147,6 +147,10 @@ class Game {
     if (boost_.size() < monsters_.size()) boost_.resize(monsters_.size(), 0);
     boost_[stack] = static_cast<int16_t>(boost_[stack] + n);
   }
+  // Every exact payment (gold << 8 | magic) `seat` can make for domain `id` (empty: cannot build).
+  std::vector<int16_t> build_payments(int seat, int id) const;
+  // Builds the top of domain stack `stack` for `seat` paying g, m (vp, activation, passives, refill).
+  void build_from(int seat, size_t stack, int g, int m);
   // Slays the top of monster stack `stack` for `seat` paying s, m (rewards, special reward, refill).
   void slay_top(int seat, size_t stack, int s, int m);
   std::vector<std::vector<CardRef>>& monster_stacks_mut() { return monsters_; }
@@ -186,6 +190,7 @@ class Game {
   bool meets_roles(int seat, const DomainCard& d) const;
   bool recruit_blocked(const CitizenCard& c) const;
   bool any_flag(const std::string& flag) const;
+  int build_cost(int seat, const DomainCard& d) const;
   void list_actions(std::vector<Action>& out) const;
   void list_payments(Action::Type t, int id, int gold_part, int strength_part, int magic_part, std::vector<Action>& out) const;
   bool apply_harvest(const Action& a);

@@ -599,6 +599,26 @@ void verb_banish_center_citizen(Ctx& c, const Leg& leg) {
   c.g.add_prompt(p);
 }
 
+// Den of the Ice Witch: banish the top of a center citizen stack.
+void verb_banish_center(Ctx& c, const Leg& leg) {
+  if (!leg.args.empty() && leg.args[0].text == "citizen") verb_banish_center_citizen(c, leg);
+}
+
+// Ararmartin Ridge: build one more domain now (a face-up top the player can afford and qualifies
+// for), then pay for it: build_domain_pick, build_pay.
+void verb_build_domain(Ctx& c, const Leg&) {
+  Prompt p = act_prompt(c, 12);
+  const auto& stacks = c.g.stacks('d');
+  for (size_t i = 0; i < stacks.size(); ++i) {
+    if (!stacks[i].empty() && stacks[i].back().kind == 'd' && !c.g.build_payments(c.seat, stacks[i].back().id).empty())
+      p.opts.push_back(static_cast<int16_t>(i));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = true;
+  c.g.add_prompt(p);
+}
+
 // Untapped Potential: every player gains per card of a kind they own.
 void verb_gain_per_owned(Ctx& c, const Leg& leg) {
   const Value* gain = kv(leg, "gain");
@@ -630,6 +650,8 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"concurrent_flip_one_citizen", verb_flip_gate},
     {"banish_center_citizen", verb_banish_center_citizen},
     {"all_gain_per_owned", verb_gain_per_owned},
+    {"banish_center", verb_banish_center},
+    {"build_domain", verb_build_domain},
     {"modify_monster_strength", verb_monster_strength},
 };
 
@@ -741,6 +763,21 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     return;
   }
   if (p.word == 1 || p.word == 2) return resolve_steal(g, p, leg, option);
+  if (p.word == 12 || p.word == 13) {
+    if (option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
+    if (p.word == 12) {
+      Prompt q = p;
+      q.word = 13;
+      q.target = static_cast<int8_t>(p.opts[static_cast<size_t>(option) - 1]);
+      q.opts = g.build_payments(p.seat, g.stacks('d')[static_cast<size_t>(q.target)].back().id);
+      q.options = static_cast<uint8_t>(q.opts.size());
+      g.add_prompt(q);
+      return;
+    }
+    const int16_t pay = p.opts[static_cast<size_t>(option) - 1];
+    g.build_from(p.seat, static_cast<size_t>(p.target), pay >> 8, pay & 0xFF);
+    return;
+  }
   if (p.word == 11) {
     if (option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
     auto& st = g.citizen_stacks_mut()[static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1])];
