@@ -143,6 +143,7 @@ void Game::finalize(int d1, int d2) {
   fire_roll_events(*this);
   board_roll_effects();
   board_event_passives(*this);
+  if (prompts_.empty()) offer_northern_wall(*this, active_);
   if (prompts_.empty()) start_harvest();  // else once the roll effect's prompt is answered
 }
 
@@ -591,7 +592,8 @@ std::string Game::label(const Action& a) const {
     case Action::Type::kActChoose: return "act choose " + std::to_string(a.b);
     case Action::Type::kActSteal: {
       static const char* kWords[] = {"choose", "steal_victim", "steal_resource", "choose_player", "choose_owned_card",
-                                     "confirm_self_convert", "choose_monster_slay", "slay_pay", "choose_monster", "", "", "choose_owned_card"};
+                                     "confirm_self_convert", "choose_monster_slay", "slay_pay", "choose_monster", "", "", "choose_owned_card",
+                                     "", "", "", "choose_owned_card"};
       if (a.c == 10) return "concurrent flip_one_citizen " + std::to_string(a.d);
       if (a.c == 9) return a.b ? "concurrent event_self_convert accept" : "concurrent event_self_convert skip";
       if (a.b == 0) return "act skip";

@@ -284,6 +284,12 @@ void verb_monster_strength(Ctx& c, const Leg& leg) {
 void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option) {
   if (option <= 0 || static_cast<size_t>(option) > p.opts.size()) return;
   const size_t stack = static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]);
+  if (p.word == 15) {  // The Northern Wall: the Minion is banished
+    auto& st = g.monster_stacks_mut()[stack];
+    if (!st.empty()) st.pop_back();
+    g.refill_stack(st);
+    return;
+  }
   if (p.word == 8) {
     int n = 3;
     if (leg && !leg->args.empty()) n = leg->args[0].n;
@@ -361,6 +367,22 @@ void verb_gain_per_owned(Ctx& c, const Leg& leg) {
 }  // namespace detail
 
 using namespace detail;
+
+void offer_northern_wall(Game& g, int seat) {
+  if (!has_flag(g, seat, "action.northernwall")) return;
+  Prompt p;
+  p.act = true;
+  p.word = 15;
+  p.seat = static_cast<int8_t>(seat);
+  p.skip = true;
+  const auto& stacks = g.stacks('m');
+  for (size_t i = 0; i < stacks.size(); ++i) {
+    if (!stacks[i].empty() && stacks[i].back().kind == 'm' && g.db().monster(stacks[i].back().id)->type == "Minion")
+      p.opts.push_back(static_cast<int16_t>(i));
+  }
+  p.options = static_cast<uint8_t>(p.opts.size());
+  if (p.options) g.add_prompt(p);
+}
 
 void offer_slay(Game& g, int seat) {
   Prompt p = monster_prompt(g, seat, 6);

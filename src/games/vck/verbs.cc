@@ -392,7 +392,7 @@ void board_event_passives(Game& g) {
 }
 
 void resolve_prompt(Game& g, const Prompt& p, int option) {
-  if (p.word == 6 || p.word == 7) return resolve_monster_prompt(g, p, nullptr, option);
+  if (p.word == 6 || p.word == 7 || p.word == 15) return resolve_monster_prompt(g, p, nullptr, option);
   const Program* prog = program_of(g, p.card, p.card_id, p.on_turn);
   if (!prog || p.leg >= prog->effect.legs.size()) return;
   const Leg& leg = prog->effect.legs[p.leg];

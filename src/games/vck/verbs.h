@@ -36,6 +36,8 @@ void run_action_end(Game& g, int seat, const DomainCard& d);
 void offer_slay(Game& g, int seat);
 // Events lying on the board with a roll.on_event doubles passive (Curse of the North, Good Omen).
 void board_event_passives(Game& g);
+// The Northern Wall: after the roll its owner may banish a Minion on top of a monster stack.
+void offer_northern_wall(Game& g, int seat);
 // Verbs the table knows (for coverage).
 bool verb_known(const std::string& verb);
 
