@@ -217,6 +217,17 @@ bool Game::recruit_blocked(const CitizenCard& c) const {
   return false;
 }
 
+// An extra gold slay cost is paid in gold on top of the strength/magic payment.
+void Game::add_gold_part(std::vector<Action>& out, size_t from, int gold) const {
+  if (gold <= 0) return;
+  const int have = players_[static_cast<size_t>(active_)].g;
+  std::vector<Action> kept(out.begin(), out.begin() + static_cast<long>(from));
+  for (size_t k = from; k < out.size(); ++k) {
+    if (have >= gold) kept.push_back(out[k]), kept.back().b = static_cast<int16_t>(gold);
+  }
+  out = std::move(kept);
+}
+
 void Game::list_actions(std::vector<Action>& out) const {
   for (int r = 0; r < 3; ++r) out.push_back({Action::Type::kTake, static_cast<int16_t>(r)});
   for (const auto& st : citizens_) {
@@ -234,10 +245,14 @@ void Game::list_actions(std::vector<Action>& out) const {
     if (is_monster_top(st)) {
       const int fort = has_flag(*this, active_, "action.fortskyler") ? 1 : 0;
       const int dark = any_flag("action.darklordrising") ? 1 : 0;  // Dark Lord Rising: +1 magic
-      if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength + boost(i) - fort), m->magic + dark, out);
+      const size_t from = out.size();
+      if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength + boost(i) - fort), m->magic + boost(i, 2) + dark, out);
+      add_gold_part(out, from, boost(i, 0));
     } else if (!st.empty() && st.back().kind == 'e') {
       const EventCard* e = db_->event(st.back().id);
-      if (e && e->monster) list_payments(Action::Type::kSlayEvent, e->id, 0, e->strength, e->magic, out);
+      const size_t from = out.size();
+      if (e && e->monster) list_payments(Action::Type::kSlayEvent, e->id, 0, e->strength + boost(i), e->magic + boost(i, 2), out);
+      add_gold_part(out, from, boost(i, 0));
     }
   }
 }
@@ -389,6 +404,7 @@ bool Game::apply(const Action& a) {
       for (size_t i = 0; i < monsters_.size(); ++i) {
         if (!monsters_[i].empty() && monsters_[i].back() == CardRef{a.type == Action::Type::kSlayEvent ? 'e' : 'm', a.a}) which = i;
       }
+      p.g -= a.b;  // an event's extra gold cost
       slay_top(active_, which, a.c, a.d);
       fire_action_gains(*this, active_, "slay");
       for (int k = 1; k < num_players(); ++k) fire_action_gains(*this, (active_ + k) % num_players(), "on_opponent_slay");
@@ -441,7 +457,7 @@ void Game::slay_top(int seat, size_t stack, int s, int m) {
   const CardRef card = st.back();
   const bool ev = card.kind == 'e';
   st.pop_back();
-  if (stack < boost_.size()) boost_[stack] = 0;
+  if (stack < boost_.size()) boost_[stack] = {0, 0, 0};
   Player& p = player(seat);
   p.s -= s, p.m -= m;
   p.mon.push_back(card);
@@ -599,6 +615,10 @@ std::string Game::label(const Action& a) const {
       if (a.b == 0) return "act skip";
       if (a.c == 5) return "act confirm_self_convert";
       if (a.c == 7) return "act slay_pay 0 " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF);
+      if (a.c == 14) {
+        const CardRef top = monsters_[static_cast<size_t>(a.d)].back();
+        return std::string("event_slay_cost ") + (top.kind == 'e' ? "event=" : "monster=") + std::to_string(top.id);
+      }
       if (a.c == 12) return "act build_domain_pick " + std::to_string(a.b);
       if (a.c == 13) return "act build_pay " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF) + " 0 0 0";
       return std::string("act ") + kWords[a.c] + " " + std::to_string(a.b);

@@ -5,6 +5,7 @@
 // game's outcomes can be fed in order.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -142,10 +143,12 @@ class Game {
   bool in_action() const { return phase_ == Phase::kAction; }
   bool end_pending() const { return end_pending_; }
   void queue_slay(int seat) { pending_slays_.push_back(static_cast<int8_t>(seat)); }
-  int boost(size_t stack) const { return stack < boost_.size() ? boost_[stack] : 0; }
-  void add_boost(size_t stack, int n) {
-    if (boost_.size() < monsters_.size()) boost_.resize(monsters_.size(), 0);
-    boost_[stack] = static_cast<int16_t>(boost_[stack] + n);
+  // Extra slay cost on a monster stack's top card (0 gold, 1 strength, 2 magic): Ancient Tomb,
+  // the events' add_slay_cost.
+  int boost(size_t stack, int res = 1) const { return stack < boost_.size() ? boost_[stack][static_cast<size_t>(res)] : 0; }
+  void add_boost(size_t stack, int n, int res = 1) {
+    if (boost_.size() < monsters_.size()) boost_.resize(monsters_.size(), {0, 0, 0});
+    boost_[stack][static_cast<size_t>(res)] = static_cast<int16_t>(boost_[stack][static_cast<size_t>(res)] + n);
   }
   // Every exact payment (gold << 8 | magic) `seat` can make for domain `id` (empty: cannot build).
   std::vector<int16_t> build_payments(int seat, int id) const;
@@ -192,6 +195,7 @@ class Game {
   bool any_flag(const std::string& flag) const;
   int build_cost(int seat, const DomainCard& d) const;
   void list_actions(std::vector<Action>& out) const;
+  void add_gold_part(std::vector<Action>& out, size_t from, int gold) const;
   void list_payments(Action::Type t, int id, int gold_part, int strength_part, int magic_part, std::vector<Action>& out) const;
   bool apply_harvest(const Action& a);
   void run_special(int seat, const Program& p, char card, int card_id, bool on_turn);
@@ -219,7 +223,7 @@ class Game {
   bool end_pending_ = false;  // action.end passives being offered (action_end_pending)
   size_t end_next_ = 0;       // the next owned domain whose action.end passive is offered
   std::vector<int8_t> pending_slays_;  // harvest `slay` payouts, offered after every payout
-  std::vector<int16_t> boost_;  // extra strength on each monster stack's top card
+  std::vector<std::array<int16_t, 3>> boost_;  // extra g/s/m slay cost on each monster stack's top
   std::vector<std::string> monster_areas_;
   std::vector<CardRef> kings_guard_;
   std::vector<int16_t> deferred_events_;  // revealed while a prompt was open

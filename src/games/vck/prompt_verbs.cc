@@ -264,6 +264,14 @@ Prompt monster_prompt(Game& g, int seat, uint8_t word) {
   return p;
 }
 
+// Corrupted Cleric, Bat Swarm, Mimic: the active player adds a cost to a monster on a stack.
+void verb_add_slay_cost(Ctx& c, const Leg& leg) {
+  Prompt p = monster_prompt(c.g, c.seat, 14);
+  p.card = c.card.kind, p.card_id = c.card.id, p.leg = c.leg;
+  (void)leg;
+  if (p.options) c.g.add_prompt(p);
+}
+
 void verb_slay(Ctx& c, const Leg&) {
   if (!c.g.in_action()) return c.g.queue_slay(c.seat);
   offer_slay(c.g, c.seat);
@@ -288,6 +296,12 @@ void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option
     auto& st = g.monster_stacks_mut()[stack];
     if (!st.empty()) st.pop_back();
     g.refill_stack(st);
+    return;
+  }
+  if (p.word == 14) {
+    if (!leg || leg->args.empty() || leg->args[0].amounts.empty()) return;
+    const Amount a = leg->args[0].amounts[0];
+    g.add_boost(stack, a.n, a.res == Res::kGold ? 0 : a.res == Res::kStrength ? 1 : 2);
     return;
   }
   if (p.word == 8) {

@@ -293,6 +293,7 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"self_convert", verb_self_convert},
     {"return_owned", verb_return_owned},
     {"slay", verb_slay},
+    {"add_slay_cost", verb_add_slay_cost},
     {"banish_player_citizen", verb_target_citizen},
     {"banish_random_player_monster", verb_random_monster},
     {"take_owned", verb_random_monster},
@@ -434,7 +435,7 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) g.player(p.seat).flip[static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1])] = 1;
     return;
   }
-  if (p.word >= 6 && p.word <= 8) return resolve_monster_prompt(g, p, &leg, option);
+  if ((p.word >= 6 && p.word <= 8) || p.word == 14) return resolve_monster_prompt(g, p, &leg, option);
   if (p.word >= 3) return resolve_domain_prompt(g, p, leg, option);
   if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) apply_option(c, leg, p.opts[static_cast<size_t>(option) - 1]);
 }
