@@ -277,7 +277,14 @@ std::vector<Action> Game::legal_actions() const {
         const int seat = decider().player;
         for (const Prompt& p : prompts_) {
           if (p.seat != seat) continue;
-          if (p.word == 10) {
+          if (p.word == 16 || (p.word == 9 && p.target == 1)) {
+            const int16_t shift = p.word == 9 ? 1 : 0;  // a wild payment names g, s or m (1..3)
+            for (int k = 1; k <= p.options; ++k) {
+              out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), p.word,
+                             static_cast<int16_t>(p.opts[static_cast<size_t>(k) - 1] + shift)});
+            }
+            out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 0, p.word});
+          } else if (p.word == 10) {
             for (int k = 1; k <= p.options; ++k) out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), 10, p.opts[static_cast<size_t>(k) - 1]});
           } else if (p.word == 9) {
             out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 1, 9});
@@ -611,6 +618,8 @@ std::string Game::label(const Action& a) const {
                                      "confirm_self_convert", "choose_monster_slay", "slay_pay", "choose_monster", "", "", "choose_owned_card",
                                      "", "", "", "choose_owned_card"};
       if (a.c == 10) return "concurrent flip_one_citizen " + std::to_string(a.d);
+      if (a.c == 16) return "concurrent event_banish_citizen_for_reward " + (a.b ? std::to_string(a.d) : std::string("skip"));
+      if (a.c == 9 && a.b && a.d >= 1 && a.d <= 3) return std::string("concurrent event_self_convert ") + "gsm"[a.d - 1];
       if (a.c == 9) return a.b ? "concurrent event_self_convert accept" : "concurrent event_self_convert skip";
       if (a.b == 0) return "act skip";
       if (a.c == 5) return "act confirm_self_convert";

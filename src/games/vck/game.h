@@ -143,6 +143,13 @@ class Game {
   bool in_action() const { return phase_ == Phase::kAction; }
   bool end_pending() const { return end_pending_; }
   void queue_slay(int seat) { pending_slays_.push_back(static_cast<int8_t>(seat)); }
+  int32_t& gold_pool(int event) {
+    for (auto& [id, n] : gold_pools_) {
+      if (id == event) return n;
+    }
+    gold_pools_.push_back({static_cast<int16_t>(event), 0});
+    return gold_pools_.back().second;
+  }
   // Extra slay cost on a monster stack's top card (0 gold, 1 strength, 2 magic): Ancient Tomb,
   // the events' add_slay_cost.
   int boost(size_t stack, int res = 1) const { return stack < boost_.size() ? boost_[stack][static_cast<size_t>(res)] : 0; }
@@ -227,6 +234,7 @@ class Game {
   std::vector<std::string> monster_areas_;
   std::vector<CardRef> kings_guard_;
   std::vector<int16_t> deferred_events_;  // revealed while a prompt was open
+  std::vector<std::pair<int16_t, int32_t>> gold_pools_;  // Ghost Ship: gold placed on an event
   std::vector<uint8_t> thief_used_;  // steal activations already resolved, per seat
   std::vector<int> ranks_;
   std::string end_reason_;

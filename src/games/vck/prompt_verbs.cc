@@ -113,10 +113,68 @@ void verb_target_citizen(Ctx& c, const Leg& leg) {
   c.g.add_prompt(p);
 }
 
+// Support the Empire: pay a wild amount with one resource of the player's choosing.
+void wild_convert_gate(Ctx& c, const Amount& pay) {
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    Prompt p = act_prompt(c, 9);
+    p.act = false;
+    p.seat = static_cast<int8_t>(s);
+    for (Res r : {Res::kGold, Res::kStrength, Res::kMagic}) {
+      if (resource(c.g.players()[static_cast<size_t>(s)], r) >= pay.n) p.opts.push_back(static_cast<int16_t>(r));
+    }
+    if (p.opts.empty()) continue;
+    p.options = static_cast<uint8_t>(p.opts.size());
+    p.skip = true;
+    p.target = 1;  // wild: the options name resources
+    c.g.add_prompt(p);
+  }
+}
+
+// A Call To Arms, Worthy Sacrifice: each player may banish one of their face-up citizens (with the
+// role asked) for a reward, in one gate.
+void verb_banish_owned_citizen(Ctx& c, const Leg& leg) {
+  if (leg.audience != "all_may") return;
+  const Value* role = kv(leg, "role");
+  static constexpr std::string_view kRoles[] = {"shadow", "holy", "soldier", "worker"};
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    const Player& pl = c.g.players()[static_cast<size_t>(s)];
+    Prompt p = act_prompt(c, 16);
+    p.act = false;
+    p.seat = static_cast<int8_t>(s);
+    for (size_t i = 0; i < pl.cit.size(); ++i) {
+      const CitizenCard* card = c.g.db().citizen(pl.cit[i]);
+      bool ok = !pl.flip[i];
+      for (size_t r = 0; role && r < 4; ++r) {
+        if (kRoles[r] == role->text) ok = ok && card->roles[r] > 0;
+      }
+      if (ok) p.opts.push_back(static_cast<int16_t>(i));
+    }
+    if (p.opts.empty()) continue;
+    p.options = static_cast<uint8_t>(p.opts.size());
+    p.skip = true;
+    c.g.add_prompt(p);
+  }
+}
+
+// Ghost Ship: the active player places gold on the event; its slayer takes the pool.
+void verb_gold_pool(Ctx& c, const Leg& leg) {
+  int32_t& pool = c.g.gold_pool(c.card.id);
+  if (leg.verb == "gain_self_gold_pool") {
+    c.g.gain(c.seat, {pool, 0, 0, 0});
+    pool = 0;
+    return;
+  }
+  const int want = leg.args.empty() ? 1 : leg.args[0].n;
+  const int placed = std::min(want, c.g.players()[static_cast<size_t>(c.seat)].g);
+  c.g.gain(c.seat, {-placed, 0, 0, 0});
+  pool += placed;
+}
+
 void verb_self_convert(Ctx& c, const Leg& leg) {
   const Value* pay = kv(leg, "pay");
   const Value* gain = kv(leg, "gain");
   if (!pay || !gain) return;
+  if (leg.audience == "all_may" && pay->amounts.size() == 1 && pay->amounts[0].res == Res::kWild) return wild_convert_gate(c, pay->amounts[0]);
   auto affords = [&](int seat) {
     for (const Amount& a : pay->amounts) {
       if (a.res == Res::kWild || resource(c.g.players()[static_cast<size_t>(seat)], a.res) < a.n) return false;
@@ -222,6 +280,24 @@ void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option)
     g.gain(from, res4({a.res, -n}));
     g.gain(to, res4({a.res, n}));
     if (!take && gain && !gain->amounts.empty()) g.gain(p.seat, res4(gain->amounts[0]));
+    return;
+  }
+  if (p.word == 16) {  // banish one's own citizen for the reward
+    const size_t i = static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]);
+    const Value* gain = kv(leg, "gain");
+    if (i >= me.cit.size()) return;
+    me.cit.erase(me.cit.begin() + static_cast<long>(i));
+    me.flip.erase(me.flip.begin() + static_cast<long>(i));
+    if (gain && !gain->amounts.empty()) g.gain(p.seat, res4(gain->amounts[0]));
+    return;
+  }
+  if (p.word == 9 && p.target == 1) {  // wild payment in the chosen resource
+    const Value* pay = kv(leg, "pay");
+    const Value* gain = kv(leg, "gain");
+    const Res r = static_cast<Res>(p.opts[static_cast<size_t>(option) - 1]);
+    if (resource(me, r) < pay->amounts[0].n) return;
+    g.gain(p.seat, res4({r, -pay->amounts[0].n}));
+    for (const Amount& a : gain->amounts) g.gain(p.seat, res4(a));
     return;
   }
   if (p.word == 5 || p.word == 9) {

@@ -49,6 +49,7 @@ std::string gate_text(const Game& g) {
     add(p.seat);
     if (p.word == 9) kind = "event_self_convert:";
     if (p.word == 10) kind = "flip_one_citizen:";
+    if (p.word == 16) kind = "event_banish_citizen_for_reward:";
   }
   return who.empty() ? "" : kind + who;
 }

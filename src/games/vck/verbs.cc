@@ -304,6 +304,9 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"all_gain_per_owned", verb_gain_per_owned},
     {"banish_center", verb_banish_center},
     {"build_domain", verb_build_domain},
+    {"banish_owned_citizen", verb_banish_owned_citizen},
+    {"add_self_gold_pool", verb_gold_pool},
+    {"gain_self_gold_pool", verb_gold_pool},
     {"modify_monster_strength", verb_monster_strength},
 };
 
