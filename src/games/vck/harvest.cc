@@ -147,6 +147,7 @@ void Game::after_harvest() {
   phase_ = Phase::kAction;
   actions_ = 2;
   fire_action_gains(*this, active_, "start");
+  run_action_start(*this, active_);
 }
 
 void Game::add_prompt(Prompt p) {

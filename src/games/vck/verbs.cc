@@ -367,6 +367,20 @@ void run_program(Game& g, int seat, const Program& p, CardRef card, bool on_turn
   }
 }
 
+void run_action_start(Game& g, int seat) {
+  const Player& p = g.players()[static_cast<size_t>(seat)];
+  for (size_t i = 0; i < p.dom.size() && g.prompts().empty(); ++i) {
+    const DomainCard* d = g.db().domain(p.dom[i]);
+    if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == g.turn())) continue;
+    for (size_t k = 0; k < d->passive.effect.legs.size(); ++k) {
+      const Leg& leg = d->passive.effect.legs[k];
+      if (leg.phase != "action.start" || leg.verb != "self_convert") continue;
+      Ctx c{g, seat, {'D', static_cast<int16_t>(d->id)}, true, static_cast<uint16_t>(k), d->passive.effect.legs.size()};
+      run_leg(c, leg);
+    }
+  }
+}
+
 void run_action_end(Game& g, int seat, const DomainCard& d) {
   Ctx c{g, seat, {'D', static_cast<int16_t>(d.id)}, true, 0, d.passive.effect.legs.size()};
   for (size_t i = 0; i < d.passive.effect.legs.size(); ++i) {

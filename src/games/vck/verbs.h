@@ -30,6 +30,8 @@ void fire_action_gains(Game& g, int seat, std::string_view event);
 void fire_harvest_counts(Game& g, int seat);
 // An effect flag (action.emeraldstronghold, ...) from a granted effect or an owned domain's passive.
 bool has_flag(const Game& g, int seat, std::string_view flag);
+// The first action.start self-convert passive of `seat`'s domains (a prompt), after the gains.
+void run_action_start(Game& g, int seat);
 // Offers one domain's action.end passive legs to `seat` (prompts, or applied at once).
 void run_action_end(Game& g, int seat, const DomainCard& d);
 // Opens the choose_monster_slay prompt of a `slay` payout for `seat` (nothing when no monster).
