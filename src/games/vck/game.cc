@@ -621,6 +621,7 @@ std::string Game::label(const Action& a) const {
       if (a.c == 16) return "concurrent event_banish_citizen_for_reward " + (a.b ? std::to_string(a.d) : std::string("skip"));
       if (a.c == 9 && a.b && a.d >= 1 && a.d <= 3) return std::string("concurrent event_self_convert ") + "gsm"[a.d - 1];
       if (a.c == 9) return a.b ? "concurrent event_self_convert accept" : "concurrent event_self_convert skip";
+      if (a.c == 17) return a.b == 0 ? "act skip_harvest_exchange" : std::string("act wild_cost_resource ") + "gsm"[a.d];
       if (a.b == 0) return "act skip";
       if (a.c == 5) return "act confirm_self_convert";
       if (a.c == 7) return "act slay_pay 0 " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF);

@@ -59,7 +59,8 @@ std::string prompt_text(const Game& g, const Prompt& p) {
   const std::string& who = g.players()[static_cast<size_t>(p.seat)].id;
   static const char* kWords[] = {"", "harvest_steal", "harvest_steal", "choose_player", "choose_owned_card", "domain_self_convert",
                                  "choose_monster_slay", "slay_monster_payment", "choose_monster_strength", "", "", "choose_owned_card",
-                                 "choose_domain_to_build", "build_domain_payment", "event_slay_cost_choice", "choose_owned_card"};
+                                 "choose_domain_to_build", "build_domain_payment", "event_slay_cost_choice", "choose_owned_card",
+                                 "", "harvest_wild_cost_exchange"};
   if (p.word == 0 && p.card == 'D') return who + ":domain_choose_resource";
   if (p.word != 0) return who + ":" + kWords[p.word];
   const Program* prog = prompt_program(g, p);

@@ -259,9 +259,31 @@ bool exchange_parts(const Leg& leg, Amount& pay, Amount& get) {
   return true;
 }
 
+// exchange wild N R M during the action phase (Zafar's Oasis): pay N of a resource of the
+// player's choosing, or skip.
+void wild_cost_exchange(Ctx& c, const Leg& leg) {
+  std::vector<Amount> a;
+  for (const Value& v : leg.args) {
+    if (v.kind == Value::Kind::kAmounts) a.insert(a.end(), v.amounts.begin(), v.amounts.end());
+  }
+  if (a.size() != 2 || a[0].res != Res::kWild || a[1].res == Res::kWild || !c.g.in_action()) return;
+  Prompt p;
+  p.act = true;
+  p.word = 17;
+  p.seat = static_cast<int8_t>(c.seat);
+  p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
+  for (Res r : {Res::kGold, Res::kStrength, Res::kMagic}) {
+    if (resource(c.g.players()[static_cast<size_t>(c.seat)], r) >= a[0].n) p.opts.push_back(static_cast<int16_t>(r));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = true;
+  c.g.add_prompt(p);
+}
+
 void verb_exchange(Ctx& c, const Leg& leg) {
   Amount pay, get;
-  if (!exchange_parts(leg, pay, get)) return;
+  if (!exchange_parts(leg, pay, get)) return wild_cost_exchange(c, leg);
   if (resource(c.g.players()[static_cast<size_t>(c.seat)], pay.res) < pay.n) return;
   if (!c.g.in_action() && c.legs == 1) {
     Prompt p;
@@ -439,6 +461,18 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     }
     const int16_t pay = p.opts[static_cast<size_t>(option) - 1];
     g.build_from(p.seat, static_cast<size_t>(p.target), pay >> 8, pay & 0xFF);
+    return;
+  }
+  if (p.word == 17) {
+    if (option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
+    const Res r = static_cast<Res>(p.opts[static_cast<size_t>(option) - 1]);
+    std::vector<Amount> a;
+    for (const Value& v : leg.args) {
+      if (v.kind == Value::Kind::kAmounts) a.insert(a.end(), v.amounts.begin(), v.amounts.end());
+    }
+    if (a.size() != 2 || resource(g.players()[static_cast<size_t>(p.seat)], r) < a[0].n) return;
+    g.gain(p.seat, res4({r, -a[0].n}));
+    g.gain(p.seat, res4(a[1]));
     return;
   }
   if (p.word == 11) {
