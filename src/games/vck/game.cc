@@ -4,6 +4,7 @@
 #include "games/vck/game.h"
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 
 #include "games/vck/verbs.h"
@@ -614,13 +615,16 @@ std::string Game::label(const Action& a) const {
       return "concurrent harvest_choices p" + std::to_string(a.a) + (a.b ? "|confirm_harvest_exchange" : "|skip_harvest_exchange");
     case Action::Type::kActChoose: return "act choose " + std::to_string(a.b);
     case Action::Type::kActSteal: {
-      static const char* kWords[] = {"choose", "steal_victim", "steal_resource", "choose_player", "choose_owned_card",
-                                     "confirm_self_convert", "choose_monster_slay", "slay_pay", "choose_monster", "", "", "choose_owned_card",
-                                     "", "", "", "choose_owned_card"};
+      static constexpr const char* kWords[] = {"choose", "steal_victim", "steal_resource", "choose_player", "choose_owned_card",
+                                               "confirm_self_convert", "choose_monster_slay", "slay_pay", "choose_monster", "", "",
+                                               "choose_owned_card", "", "", "", "choose_owned_card"};
       if (a.c == 10) return "concurrent flip_one_citizen " + std::to_string(a.d);
       if (a.c == 16) return "concurrent event_banish_citizen_for_reward " + (a.b ? std::to_string(a.d) : std::string("skip"));
       if (a.c == 9 && a.b && a.d >= 1 && a.d <= 3) return std::string("concurrent event_self_convert ") + "gsm"[a.d - 1];
       if (a.c == 9) return a.b ? "concurrent event_self_convert accept" : "concurrent event_self_convert skip";
+      if (a.c == 18 && a.b == 0) return "act skip";
+      if (a.c == 18 && a.d >= 1000) return "act pay " + std::string(1, "gsm"[(a.d - 1000) / 8]) + " " + players_[static_cast<size_t>((a.d - 1000) % 8)].id;
+      if (a.c == 18) return "act " + std::to_string(a.d);
       if (a.c == 17) return a.b == 0 ? "act skip_harvest_exchange" : std::string("act wild_cost_resource ") + "gsm"[a.d];
       if (a.b == 0) return "act skip";
       if (a.c == 5) return "act confirm_self_convert";
@@ -631,6 +635,7 @@ std::string Game::label(const Action& a) const {
       }
       if (a.c == 12) return "act build_domain_pick " + std::to_string(a.b);
       if (a.c == 13) return "act build_pay " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF) + " 0 0 0";
+      if (static_cast<size_t>(a.c) >= std::size(kWords)) return "act ?";
       return std::string("act ") + kWords[a.c] + " " + std::to_string(a.b);
     }
   }

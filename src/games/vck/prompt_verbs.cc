@@ -133,6 +133,7 @@ void wild_convert_gate(Ctx& c, const Amount& pay) {
 // A Call To Arms, Worthy Sacrifice: each player may banish one of their face-up citizens (with the
 // role asked) for a reward, in one gate.
 void verb_banish_owned_citizen(Ctx& c, const Leg& leg) {
+  if (leg.audience.rfind("seq", 0) == 0) return verb_sequence(c, leg);
   if (leg.audience != "all_may") return;
   const Value* role = kv(leg, "role");
   static constexpr std::string_view kRoles[] = {"shadow", "holy", "soldier", "worker"};
@@ -154,6 +155,73 @@ void verb_banish_owned_citizen(Ctx& c, const Leg& leg) {
     p.skip = true;
     c.g.add_prompt(p);
   }
+}
+
+// Event sequences (seq all_must / seq all_may): each player in turn, from the active player, answers
+// one prompt; the next player's prompt is made once the previous one is answered, from the
+// board as it is then. Alms for the Poor (pay_to_chosen), Worthy Sacrifice (banish_owned_citizen),
+// Night Terror (banish_center_citizen).
+std::vector<int16_t> sequence_options(const Game& g, const Leg& leg, int seat) {
+  std::vector<int16_t> out;
+  const Player& pl = g.players()[static_cast<size_t>(seat)];
+  if (leg.verb == "pay_to_chosen") {
+    for (int r = 0; r < 3; ++r) {
+      for (int o = 0; o < g.num_players(); ++o) {
+        if (o != seat) out.push_back(static_cast<int16_t>(1000 + r * 8 + o));  // 1000+: a payment
+      }
+    }
+  } else if (leg.verb == "banish_owned_citizen") {
+    for (size_t i = 0; i < pl.cit.size(); ++i) out.push_back(static_cast<int16_t>(i));
+  } else {
+    const auto& stacks = g.stacks('c');
+    for (size_t i = 0; i < stacks.size(); ++i) {
+      if (!stacks[i].empty() && stacks[i].back().kind == 'c') out.push_back(static_cast<int16_t>(i));
+    }
+  }
+  return out;
+}
+
+void sequence_prompt(Game& g, const Prompt& from, const Leg& leg, int k) {
+  for (; k < g.num_players(); ++k) {
+    Prompt p = from;
+    p.act = true;
+    p.word = 18;
+    p.target = static_cast<int8_t>(k);
+    p.seat = static_cast<int8_t>((g.active() + k) % g.num_players());
+    p.opts = sequence_options(g, leg, p.seat);
+    p.options = static_cast<uint8_t>(p.opts.size());
+    p.skip = leg.audience.find("may") != std::string::npos;
+    if (p.options || p.skip) return g.add_prompt(p);
+  }
+}
+
+void verb_sequence(Ctx& c, const Leg& leg) {
+  Prompt p = act_prompt(c, 18);
+  sequence_prompt(c.g, p, leg, 0);
+}
+
+void resolve_sequence(Game& g, const Prompt& p, const Leg& leg, int option) {
+  if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) {
+    const int16_t o = p.opts[static_cast<size_t>(option) - 1];
+    Player& me = g.player(p.seat);
+    const Value* gain = kv(leg, "gain");
+    if (leg.verb == "pay_to_chosen") {
+      const Value* pay = kv(leg, "pay");
+      const Res r = static_cast<Res>((o - 1000) / 8);
+      const int n = std::min(pay && !pay->amounts.empty() ? pay->amounts[0].n : 0, resource(me, r));
+      g.gain(p.seat, res4({r, -n}));
+      g.gain((o - 1000) % 8, res4({r, n}));
+    } else if (leg.verb == "banish_owned_citizen") {
+      me.cit.erase(me.cit.begin() + o);
+      me.flip.erase(me.flip.begin() + o);
+      if (gain && !gain->amounts.empty()) g.gain(p.seat, res4(gain->amounts[0]));
+    } else {
+      auto& st = g.citizen_stacks_mut()[static_cast<size_t>(o)];
+      if (!st.empty()) st.pop_back();
+      g.refill_stack(st);
+    }
+  }
+  sequence_prompt(g, p, leg, p.target + 1);
 }
 
 // Ghost Ship: the active player places gold on the event; its slayer takes the pool.
@@ -234,6 +302,7 @@ bool return_card(Game& g, const CardRef& card) {
 }
 
 void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option) {
+  if (p.word == 18) return resolve_sequence(g, p, leg, option);
   if (option == 0) return;  // skipped
   Player& me = g.player(p.seat);
   if (targets_random_monster(leg)) {
@@ -410,7 +479,7 @@ void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option
 
 // Flaming Devourer's roll effect: banish the top citizen of a center stack (may skip).
 void verb_banish_center_citizen(Ctx& c, const Leg& leg) {
-  if (!leg.audience.empty()) return;  // Night Terror's sequential form is not run yet
+  if (leg.audience.rfind("seq", 0) == 0) return verb_sequence(c, leg);
   Prompt p = act_prompt(c, 11);
   const auto& stacks = c.g.citizen_stacks();
   for (size_t i = 0; i < stacks.size(); ++i) {

@@ -1,5 +1,6 @@
 // The state summary of the reference traces (README "Summaries and delta compression"), built
 // from a state so a replay can compare every field.
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "games/vck/game.h"
@@ -57,10 +58,13 @@ std::string gate_text(const Game& g) {
 // "<player>:<the choose command, spaces collapsed>" for a sequential prompt.
 std::string prompt_text(const Game& g, const Prompt& p) {
   const std::string& who = g.players()[static_cast<size_t>(p.seat)].id;
-  static const char* kWords[] = {"", "harvest_steal", "harvest_steal", "choose_player", "choose_owned_card", "domain_self_convert",
-                                 "choose_monster_slay", "slay_monster_payment", "choose_monster_strength", "", "", "choose_owned_card",
-                                 "choose_domain_to_build", "build_domain_payment", "event_slay_cost_choice", "choose_owned_card",
-                                 "", "harvest_wild_cost_exchange"};
+  // The engine's action_required name of each prompt word (game.h Prompt::word).
+  static constexpr const char* kWords[] = {"", "harvest_steal", "harvest_steal", "choose_player", "choose_owned_card",
+                                           "domain_self_convert", "choose_monster_slay", "slay_monster_payment",
+                                           "choose_monster_strength", "", "", "choose_owned_card", "choose_domain_to_build",
+                                           "build_domain_payment", "event_slay_cost_choice", "choose_owned_card", "",
+                                           "harvest_wild_cost_exchange", "event_sequence"};
+  if (p.word >= std::size(kWords)) return who + ":?";
   if (p.word == 0 && p.card == 'D') return who + ":domain_choose_resource";
   if (p.word != 0) return who + ":" + kWords[p.word];
   const Program* prog = prompt_program(g, p);

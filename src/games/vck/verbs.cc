@@ -329,6 +329,7 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"banish_owned_citizen", verb_banish_owned_citizen},
     {"add_self_gold_pool", verb_gold_pool},
     {"gain_self_gold_pool", verb_gold_pool},
+    {"pay_to_chosen", verb_sequence},
     {"modify_monster_strength", verb_monster_strength},
 };
 
