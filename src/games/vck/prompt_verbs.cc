@@ -165,7 +165,12 @@ std::vector<int16_t> sequence_options(const Game& g, const Leg& leg, int seat) {
   std::vector<int16_t> out;
   const Player& pl = g.players()[static_cast<size_t>(seat)];
   if (leg.verb == "pay_to_chosen") {
+    const Value* pay = kv(leg, "pay");
+    const int n = pay && !pay->amounts.empty() ? pay->amounts[0].n : 0;
+    bool any = false;
+    for (Res r : {Res::kGold, Res::kStrength, Res::kMagic}) any = any || resource(pl, r) >= n;
     for (int r = 0; r < 3; ++r) {
+      if (any && resource(pl, static_cast<Res>(r)) < n) continue;  // only resources that cover it
       for (int o = 0; o < g.num_players(); ++o) {
         if (o != seat) out.push_back(static_cast<int16_t>(1000 + r * 8 + o));  // 1000+: a payment
       }

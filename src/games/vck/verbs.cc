@@ -194,6 +194,8 @@ void verb_choose(Ctx& c, const Leg& leg) {
   p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
   p.options = static_cast<uint8_t>(opts.size());
   p.opts = opts;
+  // A monster's reward asks at once even in the harvest (a slay payout), outside the gate.
+  p.act = c.card.kind == 'm' || c.card.kind == 'e';
   c.g.add_prompt(p);
 }
 
