@@ -595,6 +595,8 @@ uint64_t Game::hash() const {
       static_cast<uint64_t>(actions_) << 32 | static_cast<uint64_t>(rolled_[0] * 7 + rolled_[1]) << 40);
   mix(static_cast<uint64_t>(dice_[0] * 7 + dice_[1]) | static_cast<uint64_t>(duke_waiting_) << 8 | static_cast<uint64_t>(end_triggered_) << 40);
   for (const Prompt& p : prompts_) mix(static_cast<uint64_t>(p.id) | static_cast<uint64_t>(p.seat) << 16 | static_cast<uint64_t>(p.card_id) << 24);
+  for (const Continuation& k : continuations_) mix(static_cast<uint64_t>(k.card) << 32 | static_cast<uint64_t>(k.leg) << 16 | static_cast<uint16_t>(k.id));
+  for (const auto& b : boost_) mix(static_cast<uint64_t>(b[0]) | static_cast<uint64_t>(b[1]) << 16 | static_cast<uint64_t>(b[2]) << 32);
   mix(chance_.rng().words()[0]);
   return h;
 }
@@ -617,7 +619,7 @@ std::string Game::label(const Action& a) const {
     case Action::Type::kActSteal: {
       static constexpr const char* kWords[] = {"choose", "steal_victim", "steal_resource", "choose_player", "choose_owned_card",
                                                "confirm_self_convert", "choose_monster_slay", "slay_pay", "choose_monster", "", "",
-                                               "choose_owned_card", "", "", "", "choose_owned_card"};
+                                               "choose_owned_card", "", "", "", "choose_owned_card", "", "", "", "choose_owned_card"};
       if (a.c == 10) return "concurrent flip_one_citizen " + std::to_string(a.d);
       if (a.c == 16) return "concurrent event_banish_citizen_for_reward " + (a.b ? std::to_string(a.d) : std::string("skip"));
       if (a.c == 9 && a.b && a.d >= 1 && a.d <= 3) return std::string("concurrent event_self_convert ") + "gsm"[a.d - 1];

@@ -235,6 +235,21 @@ class Game {
   std::vector<CardRef> kings_guard_;
   std::vector<int16_t> deferred_events_;  // revealed while a prompt was open
   std::vector<std::pair<int16_t, int32_t>> gold_pools_;  // Ghost Ship: gold placed on an event
+ public:
+  // The rest of an effect whose leg opened a sequential prompt (banish_center monster + slay):
+  // its legs from `leg` on run once the prompt is answered.
+  struct Continuation {
+    char card = 0;
+    int16_t id = 0;
+    bool on_turn = false;
+    uint16_t leg = 0;
+    int8_t seat = -1;
+    bool operator==(const Continuation&) const = default;
+  };
+  std::vector<Continuation>& continuations() { return continuations_; }
+
+ private:
+  std::vector<Continuation> continuations_;
   std::vector<uint8_t> thief_used_;  // steal activations already resolved, per seat
   std::vector<int> ranks_;
   std::string end_reason_;

@@ -163,6 +163,7 @@ bool Game::apply_harvest(const Action& a) {
     if (p.seat != seat || p.id != a.a) continue;
     prompts_.erase(prompts_.begin() + static_cast<long>(i));
     resolve_prompt(*this, p, a.b);
+    if (prompts_.empty()) resume_continuation(*this);
     if (prompts_.empty()) fire_deferred_events();
     if (!prompts_.empty()) return true;
     if (phase_ == Phase::kAction) {

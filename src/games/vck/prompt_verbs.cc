@@ -442,7 +442,7 @@ void verb_monster_strength(Ctx& c, const Leg& leg) {
 void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option) {
   if (option <= 0 || static_cast<size_t>(option) > p.opts.size()) return;
   const size_t stack = static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]);
-  if (p.word == 15) {  // The Northern Wall: the Minion is banished
+  if (p.word == 15 || p.word == 19) {  // The Northern Wall's Minion, a center monster: banished
     auto& st = g.monster_stacks_mut()[stack];
     if (!st.empty()) st.pop_back();
     g.refill_stack(st);
@@ -499,6 +499,15 @@ void verb_banish_center_citizen(Ctx& c, const Leg& leg) {
 // Den of the Ice Witch: banish the top of a center citizen stack.
 void verb_banish_center(Ctx& c, const Leg& leg) {
   if (!leg.args.empty() && leg.args[0].text == "citizen") verb_banish_center_citizen(c, leg);
+  if (leg.args.empty() || leg.args[0].text != "monster") return;
+  Prompt p = monster_prompt(c.g, c.seat, 19);  // Legendre's Keep, Gnoll Bonewitch: a monster top
+  for (size_t k = 0; k < p.opts.size();) {
+    if (c.g.stacks('m')[static_cast<size_t>(p.opts[k])].back().kind != 'm') p.opts.erase(p.opts.begin() + static_cast<long>(k));
+    else ++k;
+  }
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.card = c.card.kind, p.card_id = c.card.id, p.leg = c.leg, p.on_turn = c.on_turn;
+  if (p.options) c.g.add_prompt(p);
 }
 
 // Ararmartin Ridge: build one more domain now (a face-up top the player can afford and qualifies

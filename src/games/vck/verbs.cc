@@ -383,12 +383,27 @@ bool verb_known(const std::string& verb) {
   return std::any_of(std::begin(kVerbs), std::end(kVerbs), [&](const auto& v) { return v.first == verb; });
 }
 
-void run_program(Game& g, int seat, const Program& p, CardRef card, bool on_turn) {
+void run_program(Game& g, int seat, const Program& p, CardRef card, bool on_turn, size_t from) {
   if (!p.parsed) return;
   Ctx c{g, seat, card, on_turn, 0, p.effect.legs.size()};
-  for (size_t i = 0; i < p.effect.legs.size(); ++i) {
+  for (size_t i = from; i < p.effect.legs.size(); ++i) {
     c.leg = static_cast<uint16_t>(i);
+    const size_t before = g.prompts().size();
     run_leg(c, p.effect.legs[i]);
+    // A leg that asked at once stops the effect until answered; the rest waits.
+    if (g.prompts().size() > before && g.prompts().back().act && i + 1 < p.effect.legs.size()) {
+      g.continuations().push_back({card.kind, card.id, on_turn, static_cast<uint16_t>(i + 1), static_cast<int8_t>(seat)});
+      return;
+    }
+  }
+}
+
+void resume_continuation(Game& g) {
+  while (!g.continuations().empty() && g.prompts().empty()) {
+    const Game::Continuation k = g.continuations().back();
+    g.continuations().pop_back();
+    const Program* p = program_of(g, k.card, k.id, k.on_turn);
+    if (p) run_program(g, k.seat, *p, {k.card, k.id}, k.on_turn, k.leg);
   }
 }
 
@@ -435,7 +450,7 @@ void board_event_passives(Game& g) {
 }
 
 void resolve_prompt(Game& g, const Prompt& p, int option) {
-  if (p.word == 6 || p.word == 7 || p.word == 15) return resolve_monster_prompt(g, p, nullptr, option);
+  if (p.word == 6 || p.word == 7 || p.word == 15 || p.word == 19) return resolve_monster_prompt(g, p, nullptr, option);
   const Program* prog = program_of(g, p.card, p.card_id, p.on_turn);
   if (!prog || p.leg >= prog->effect.legs.size()) return;
   const Leg& leg = prog->effect.legs[p.leg];

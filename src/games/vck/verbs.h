@@ -10,7 +10,9 @@
 namespace rk::vck {
 
 // Runs `p` (the effect of card `card`) for `seat`.
-void run_program(Game& g, int seat, const Program& p, CardRef card, bool on_turn);
+void run_program(Game& g, int seat, const Program& p, CardRef card, bool on_turn, size_t from = 0);
+// Runs the rest of an effect that waited for a prompt (Game::continuations).
+void resume_continuation(Game& g);
 // Applies option `option` (1-based; for an exchange 1 confirms, 0 skips) of a prompt.
 void resolve_prompt(Game& g, const Prompt& p, int option);
 // The program a prompt belongs to (null when the card is unknown).
