@@ -409,11 +409,14 @@ bool Game::apply(const Action& a) {
     }
     case Action::Type::kSlay:
     case Action::Type::kSlayEvent: {
-      for (size_t i = 0; i < monsters_.size(); ++i) {
-        if (!monsters_[i].empty() && monsters_[i].back() == CardRef{a.type == Action::Type::kSlayEvent ? 'e' : 'm', a.a}) which = i;
+      int code = 0;
+      for (int k = 0; k < 48; ++k) {
+        if (k % 16 >= static_cast<int>((k < 16 ? monsters_ : k < 32 ? citizens_ : domains_).size())) continue;
+        const auto& st = stack_at(k);
+        if (!st.empty() && st.back() == CardRef{a.type == Action::Type::kSlayEvent ? 'e' : 'm', a.a}) code = k;
       }
       p.g -= a.b;  // an event's extra gold cost
-      slay_top(active_, which, a.c, a.d);
+      slay_top(active_, code, a.c, a.d);
       fire_action_gains(*this, active_, "slay");
       for (int k = 1; k < num_players(); ++k) fire_action_gains(*this, (active_ + k) % num_players(), "on_opponent_slay");
       break;
@@ -459,13 +462,13 @@ void Game::build_from(int seat, size_t stack, int g, int m) {
   refill(st);
 }
 
-void Game::slay_top(int seat, size_t stack, int s, int m) {
-  auto& st = monsters_[stack];
+void Game::slay_top(int seat, int code, int s, int m) {
+  auto& st = stack_at(code);
   if (st.empty()) return;
   const CardRef card = st.back();
   const bool ev = card.kind == 'e';
   st.pop_back();
-  if (stack < boost_.size()) boost_[stack] = {0, 0, 0};
+  if (code < 16 && static_cast<size_t>(code) < boost_.size()) boost_[static_cast<size_t>(code)] = {0, 0, 0};
   Player& p = player(seat);
   p.s -= s, p.m -= m;
   p.mon.push_back(card);
@@ -632,7 +635,7 @@ std::string Game::label(const Action& a) const {
       if (a.c == 5) return "act confirm_self_convert";
       if (a.c == 7) return "act slay_pay 0 " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF);
       if (a.c == 14) {
-        const CardRef top = monsters_[static_cast<size_t>(a.d)].back();
+        const CardRef top = stack_at(a.d).back();
         return std::string("event_slay_cost ") + (top.kind == 'e' ? "event=" : "monster=") + std::to_string(top.id);
       }
       if (a.c == 12) return "act build_domain_pick " + std::to_string(a.b);

@@ -161,8 +161,15 @@ class Game {
   std::vector<int16_t> build_payments(int seat, int id) const;
   // Builds the top of domain stack `stack` for `seat` paying g, m (vp, activation, passives, refill).
   void build_from(int seat, size_t stack, int g, int m);
-  // Slays the top of monster stack `stack` for `seat` paying s, m (rewards, special reward, refill).
-  void slay_top(int seat, size_t stack, int s, int m);
+  // A stack by code: 0..15 monster stacks, 16.. citizen stacks, 32.. domain stacks (monster
+  // events can lie on any of them and are slain where they lie).
+  std::vector<CardRef>& stack_at(int code) {
+    auto& grid = code < 16 ? monsters_ : code < 32 ? citizens_ : domains_;
+    return grid[static_cast<size_t>(code % 16)];
+  }
+  const std::vector<CardRef>& stack_at(int code) const { return const_cast<Game*>(this)->stack_at(code); }
+  // Slays the top of stack `code` for `seat` paying s, m (rewards, special reward, refill).
+  void slay_top(int seat, int code, int s, int m);
   std::vector<std::vector<CardRef>>& monster_stacks_mut() { return monsters_; }
   const std::vector<std::string>& monster_areas() const { return monster_areas_; }
   const std::vector<std::vector<CardRef>>& citizen_stacks() const { return citizens_; }

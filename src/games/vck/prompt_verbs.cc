@@ -405,10 +405,14 @@ Prompt monster_prompt(Game& g, int seat, uint8_t word) {
   p.act = true;
   p.word = word;
   p.seat = static_cast<int8_t>(seat);
-  const auto& stacks = g.stacks('m');
-  for (size_t i = 0; i < stacks.size(); ++i) {
-    if (!stacks[i].empty() && (stacks[i].back().kind == 'm' || (stacks[i].back().kind == 'e' && g.db().event(stacks[i].back().id)->monster)))
-      p.opts.push_back(static_cast<int16_t>(i));
+  // Monster stacks first, then monster events lying on citizen and domain stacks (stack codes).
+  for (int base : {0, 16, 32}) {
+    const auto& stacks = g.stacks(base == 0 ? 'm' : base == 16 ? 'c' : 'd');
+    for (size_t i = 0; i < stacks.size(); ++i) {
+      if (stacks[i].empty()) continue;
+      const CardRef top = stacks[i].back();
+      if ((base == 0 && top.kind == 'm') || (top.kind == 'e' && g.db().event(top.id)->monster)) p.opts.push_back(static_cast<int16_t>(base + static_cast<int>(i)));
+    }
   }
   p.options = static_cast<uint8_t>(p.opts.size());
   return p;
@@ -417,6 +421,8 @@ Prompt monster_prompt(Game& g, int seat, uint8_t word) {
 // Corrupted Cleric, Bat Swarm, Mimic: the active player adds a cost to a monster on a stack.
 void verb_add_slay_cost(Ctx& c, const Leg& leg) {
   Prompt p = monster_prompt(c.g, c.seat, 14);
+  p.opts.erase(std::remove_if(p.opts.begin(), p.opts.end(), [](int16_t code) { return code >= 16; }), p.opts.end());
+  p.options = static_cast<uint8_t>(p.opts.size());
   p.card = c.card.kind, p.card_id = c.card.id, p.leg = c.leg;
   (void)leg;
   if (p.options) c.g.add_prompt(p);
@@ -430,7 +436,7 @@ void verb_slay(Ctx& c, const Leg&) {
 void verb_monster_strength(Ctx& c, const Leg& leg) {
   Prompt p = monster_prompt(c.g, c.seat, 8);
   for (size_t k = 0; k < p.opts.size();) {  // monsters only
-    if (c.g.stacks('m')[static_cast<size_t>(p.opts[k])].back().kind != 'm') p.opts.erase(p.opts.begin() + static_cast<long>(k));
+    if (p.opts[k] >= 16 || c.g.stack_at(p.opts[k]).back().kind != 'm') p.opts.erase(p.opts.begin() + static_cast<long>(k));
     else ++k;
   }
   p.options = static_cast<uint8_t>(p.opts.size());
@@ -441,9 +447,10 @@ void verb_monster_strength(Ctx& c, const Leg& leg) {
 
 void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option) {
   if (option <= 0 || static_cast<size_t>(option) > p.opts.size()) return;
-  const size_t stack = static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]);
+  const int code = p.opts[static_cast<size_t>(option) - 1];
+  const size_t stack = static_cast<size_t>(code);
   if (p.word == 15 || p.word == 19) {  // The Northern Wall's Minion, a center monster: banished
-    auto& st = g.monster_stacks_mut()[stack];
+    auto& st = g.stack_at(code);
     if (!st.empty()) st.pop_back();
     g.refill_stack(st);
     return;
@@ -451,23 +458,24 @@ void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option
   if (p.word == 14) {
     if (!leg || leg->args.empty() || leg->args[0].amounts.empty()) return;
     const Amount a = leg->args[0].amounts[0];
-    g.add_boost(stack, a.n, a.res == Res::kGold ? 0 : a.res == Res::kStrength ? 1 : 2);
+    if (code < 16) g.add_boost(stack, a.n, a.res == Res::kGold ? 0 : a.res == Res::kStrength ? 1 : 2);
     return;
   }
   if (p.word == 8) {
     int n = 3;
     if (leg && !leg->args.empty()) n = leg->args[0].n;
-    g.add_boost(stack, n);
+    if (code < 16) g.add_boost(stack, n);
     return;
   }
   if (p.word == 6) {  // the payment stage: every exact payment the player can make
-    const CardRef top = g.stacks('m')[stack].back();
-    const int s = top.kind == 'm' ? g.db().monster(top.id)->strength + g.boost(stack) : g.db().event(top.id)->strength;
-    const int m = top.kind == 'm' ? g.db().monster(top.id)->magic : g.db().event(top.id)->magic;
+    const CardRef top = g.stack_at(code).back();
+    const int extra_s = code < 16 ? g.boost(stack) : 0, extra_m = code < 16 ? g.boost(stack, 2) : 0;
+    const int s = (top.kind == 'm' ? g.db().monster(top.id)->strength : g.db().event(top.id)->strength) + extra_s;
+    const int m = (top.kind == 'm' ? g.db().monster(top.id)->magic : g.db().event(top.id)->magic) + extra_m;
     const Player& pl = g.players()[static_cast<size_t>(p.seat)];
     Prompt q = p;
     q.word = 7;
-    q.target = static_cast<int8_t>(stack);
+    q.target = static_cast<int8_t>(code);
     q.opts.clear();
     for (int r = s; r >= (s > 0 ? 1 : 0); --r) {
       const int mm = m + (s - r);
@@ -479,7 +487,7 @@ void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option
     return;
   }
   const int16_t pay = p.opts[static_cast<size_t>(option) - 1];
-  g.slay_top(p.seat, static_cast<size_t>(p.target), pay >> 8, pay & 0xFF);
+  g.slay_top(p.seat, p.target, pay >> 8, pay & 0xFF);
 }
 
 // Flaming Devourer's roll effect: banish the top citizen of a center stack (may skip).
@@ -502,7 +510,7 @@ void verb_banish_center(Ctx& c, const Leg& leg) {
   if (leg.args.empty() || leg.args[0].text != "monster") return;
   Prompt p = monster_prompt(c.g, c.seat, 19);  // Legendre's Keep, Gnoll Bonewitch: a monster top
   for (size_t k = 0; k < p.opts.size();) {
-    if (c.g.stacks('m')[static_cast<size_t>(p.opts[k])].back().kind != 'm') p.opts.erase(p.opts.begin() + static_cast<long>(k));
+    if (p.opts[k] >= 16 || c.g.stack_at(p.opts[k]).back().kind != 'm') p.opts.erase(p.opts.begin() + static_cast<long>(k));
     else ++k;
   }
   p.options = static_cast<uint8_t>(p.opts.size());
