@@ -278,7 +278,10 @@ std::vector<Action> Game::legal_actions() const {
         const int seat = decider().player;
         for (const Prompt& p : prompts_) {
           if (p.seat != seat) continue;
-          if (p.word == 16 || (p.word == 9 && p.target == 1)) {
+          if (p.word == 20 || p.word == 21) {
+            for (int k = 1; k <= 3; ++k) out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), p.word});
+            out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 0, p.word});
+          } else if (p.word == 16 || (p.word == 9 && p.target == 1)) {
             const int16_t shift = p.word == 9 ? 1 : 0;  // a wild payment names g, s or m (1..3)
             for (int k = 1; k <= p.options; ++k) {
               out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), p.word,
@@ -627,6 +630,10 @@ std::string Game::label(const Action& a) const {
       if (a.c == 16) return "concurrent event_banish_citizen_for_reward " + (a.b ? std::to_string(a.d) : std::string("skip"));
       if (a.c == 9 && a.b && a.d >= 1 && a.d <= 3) return std::string("concurrent event_self_convert ") + "gsm"[a.d - 1];
       if (a.c == 9) return a.b ? "concurrent event_self_convert accept" : "concurrent event_self_convert skip";
+      if (a.c == 20 || a.c == 21) {
+        const std::string what = a.b == 0 ? "skip_harvest_exchange" : std::string("wild_gain_resource ") + "gsm"[a.b - 1];
+        return a.c == 21 ? "act " + what : "concurrent harvest_choices p" + std::to_string(a.a) + "|" + what;
+      }
       if (a.c == 18 && a.b == 0) return "act skip";
       if (a.c == 18 && a.d >= 1000) return "act pay " + std::string(1, "gsm"[(a.d - 1000) / 8]) + " " + players_[static_cast<size_t>((a.d - 1000) % 8)].id;
       if (a.c == 18) return "act " + std::to_string(a.d);

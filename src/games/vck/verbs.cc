@@ -261,6 +261,21 @@ bool exchange_parts(const Leg& leg, Amount& pay, Amount& get) {
   return true;
 }
 
+// exchange R N wild M: pay N of R for M of a resource of the player's choosing (Port of Araby at
+// action.start asks at once; the Sorceress's off-turn payout asks in the harvest gate).
+void wild_gain_exchange(Ctx& c, const Amount& pay) {
+  if (resource(c.g.players()[static_cast<size_t>(c.seat)], pay.res) < pay.n) return;
+  Prompt p;
+  p.act = c.g.in_action();
+  p.word = p.act ? 21 : 20;
+  p.seat = static_cast<int8_t>(c.seat);
+  p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
+  p.opts = {static_cast<int16_t>(Res::kGold), static_cast<int16_t>(Res::kStrength), static_cast<int16_t>(Res::kMagic)};
+  p.options = 3;
+  p.skip = true;
+  c.g.add_prompt(p);
+}
+
 // exchange wild N R M during the action phase (Zafar's Oasis): pay N of a resource of the
 // player's choosing, or skip.
 void wild_cost_exchange(Ctx& c, const Leg& leg) {
@@ -268,6 +283,7 @@ void wild_cost_exchange(Ctx& c, const Leg& leg) {
   for (const Value& v : leg.args) {
     if (v.kind == Value::Kind::kAmounts) a.insert(a.end(), v.amounts.begin(), v.amounts.end());
   }
+  if (a.size() == 2 && a[0].res != Res::kWild && a[1].res == Res::kWild) return wild_gain_exchange(c, a[0]);
   if (a.size() != 2 || a[0].res != Res::kWild || a[1].res == Res::kWild || !c.g.in_action()) return;
   Prompt p;
   p.act = true;
@@ -414,7 +430,7 @@ void run_action_start(Game& g, int seat) {
     if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == g.turn())) continue;
     for (size_t k = 0; k < d->passive.effect.legs.size(); ++k) {
       const Leg& leg = d->passive.effect.legs[k];
-      if (leg.phase != "action.start" || leg.verb != "self_convert") continue;
+      if (leg.phase != "action.start" || (leg.verb != "self_convert" && leg.verb != "exchange")) continue;
       Ctx c{g, seat, {'D', static_cast<int16_t>(d->id)}, true, static_cast<uint16_t>(k), d->passive.effect.legs.size()};
       run_leg(c, leg);
     }
@@ -479,6 +495,17 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     }
     const int16_t pay = p.opts[static_cast<size_t>(option) - 1];
     g.build_from(p.seat, static_cast<size_t>(p.target), pay >> 8, pay & 0xFF);
+    return;
+  }
+  if (p.word == 20 || p.word == 21) {
+    if (option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
+    std::vector<Amount> a;
+    for (const Value& v : leg.args) {
+      if (v.kind == Value::Kind::kAmounts) a.insert(a.end(), v.amounts.begin(), v.amounts.end());
+    }
+    if (a.size() != 2 || resource(g.players()[static_cast<size_t>(p.seat)], a[0].res) < a[0].n) return;
+    g.gain(p.seat, res4(a[0], -1));
+    g.gain(p.seat, res4({static_cast<Res>(p.opts[static_cast<size_t>(option) - 1]), a[1].n}));
     return;
   }
   if (p.word == 17) {
