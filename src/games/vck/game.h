@@ -258,6 +258,9 @@ class Game {
  private:
   std::vector<Continuation> continuations_;
   std::vector<uint8_t> thief_used_;  // steal activations already resolved, per seat
+  std::vector<int32_t> harvest_m0_;  // magic at the start of the harvest (Opera House), per seat
+  uint32_t magic_bonus_done_ = 0;
+  void magic_gain_bonus(int seat);
   std::vector<int> ranks_;
   std::string end_reason_;
   kernel::Chance chance_;

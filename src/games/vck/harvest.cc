@@ -31,6 +31,9 @@ void Game::start_harvest() {
   activated_ = 0;
   steal_phase_ = true;
   thief_used_.assign(players_.size(), 0);
+  harvest_m0_.clear();
+  for (const Player& p : players_) harvest_m0_.push_back(p.m);
+  magic_bonus_done_ = 0;
   fire_harvest_counts(*this, active_);
   continue_harvest();
 }
@@ -108,6 +111,7 @@ void Game::harvest_scan() {
         run_special(seat, on ? card->special_on : card->special_off, 'c', card->id, on);
       }
     }
+    magic_gain_bonus(seat);
   }
   after_scan();
 }
@@ -123,6 +127,17 @@ void Game::after_scan() {
     if (!prompts_.empty()) return;
   }
   harvest_finalize();
+}
+
+// Opera House: once a player's harvest is through (no prompt left), a magic gain pays a bonus.
+void Game::magic_gain_bonus(int seat) {
+  if (magic_bonus_done_ & (1u << seat)) return;
+  for (const Prompt& p : prompts_) {
+    if (p.seat == seat && !p.act) return;
+  }
+  magic_bonus_done_ |= 1u << seat;
+  if (static_cast<size_t>(seat) >= harvest_m0_.size() || players_[static_cast<size_t>(seat)].m <= harvest_m0_[static_cast<size_t>(seat)]) return;
+  fire_magic_gain(*this, seat);
 }
 
 void Game::harvest_finalize() {
@@ -163,6 +178,7 @@ bool Game::apply_harvest(const Action& a) {
     if (p.seat != seat || p.id != a.a) continue;
     prompts_.erase(prompts_.begin() + static_cast<long>(i));
     resolve_prompt(*this, p, a.b);
+    if (phase_ == Phase::kHarvest && !bonus_gate_ && !p.act) magic_gain_bonus(p.seat);
     if (prompts_.empty()) resume_continuation(*this);
     if (prompts_.empty()) fire_deferred_events();
     if (!prompts_.empty()) return true;

@@ -105,6 +105,13 @@ void fire_action_gains(Game& g, int seat, std::string_view event) {
   });
 }
 
+void fire_magic_gain(Game& g, int seat) {
+  each_passive(g, seat, [&](const DomainCard&, const Leg& leg) {
+    if (leg.phase != "harvest" || leg.verb != "on_any_magic_gain" || leg.args.empty() || leg.args[0].amounts.empty()) return;
+    g.gain(seat, amount4(leg.args[0].amounts[0]));
+  });
+}
+
 void fire_harvest_counts(Game& g, int seat) {
   each_passive(g, seat, [&](const DomainCard&, const Leg& leg) {
     if (leg.phase != "harvest" || leg.args.size() < 2 || leg.args.back().kind != Value::Kind::kAmounts) return;

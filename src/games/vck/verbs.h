@@ -28,6 +28,8 @@ std::vector<DieChange> die_changes(const Game& g, int seat);
 void fire_roll_events(Game& g);
 // action.<event> manipulate_resources mode=gain passives of `seat` (start, hire, slay, build).
 void fire_action_gains(Game& g, int seat, std::string_view event);
+// harvest.on_any_magic_gain passives of `seat` (Opera House).
+void fire_magic_gain(Game& g, int seat);
 // harvest.gain_per_owned_{citizen,starter}_name passives of the active player at harvest start.
 void fire_harvest_counts(Game& g, int seat);
 // An effect flag (action.emeraldstronghold, ...) from a granted effect or an owned domain's passive.
