@@ -111,6 +111,7 @@ class Game {
   int active() const { return active_; }
   int last_active() const { return last_active_; }
   bool over_after_prompt() const { return over_after_prompt_; }
+  bool gate_after_prompt() const { return gate_after_prompt_; }
   int turn() const { return turn_; }
   int actions_left() const { return actions_; }
   int exhausted_count() const { return exhausted_count_; }
@@ -223,6 +224,7 @@ class Game {
   int active_ = 0, turn_ = 1, actions_ = 0, exhausted_count_ = 0;
   int last_active_ = 0;  // who played the last turn (game over)
   bool in_prompt_ = false, over_after_prompt_ = false;  // the game ended as a prompt was answered
+  bool gate_after_prompt_ = false;  // a gate opened as a sequential prompt was answered (no action prompt)
   int dice_[2] = {0, 0}, rolled_[2] = {0, 0};
   bool end_triggered_ = false;
   uint32_t duke_waiting_ = 0;

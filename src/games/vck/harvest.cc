@@ -181,6 +181,8 @@ bool Game::apply_harvest(const Action& a) {
     if (phase_ == Phase::kHarvest && !bonus_gate_ && !p.act) magic_gain_bonus(p.seat);
     if (prompts_.empty()) resume_continuation(*this);
     if (prompts_.empty()) fire_deferred_events();
+    if (p.act && !prompts_.empty() && !prompts_.front().act) gate_after_prompt_ = true;
+    if (prompts_.empty()) gate_after_prompt_ = false;
     if (!prompts_.empty()) return true;
     if (phase_ == Phase::kAction) {
       in_prompt_ = true;

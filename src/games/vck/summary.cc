@@ -106,6 +106,7 @@ std::string summary_json(const Game& g) {
   if (g.phase() == Phase::kRollPending) ar = ap + ":finalize_roll";
   if (g.phase() == Phase::kAction) {
     ar = g.prompts().empty() || !g.prompts().front().act ? ap + ":standard_action" : prompt_text(g, g.prompts().front());
+    if (!g.prompts().empty() && !g.prompts().front().act && g.gate_after_prompt()) ar = "";
   }
   if (g.phase() == Phase::kGameOver && !g.over_after_prompt()) ar = g.players()[static_cast<size_t>(g.last_active())].id + ":standard_action";
   if (g.phase() == Phase::kHarvest && !g.prompts().empty() && g.prompts().front().act) ar = prompt_text(g, g.prompts().front());
