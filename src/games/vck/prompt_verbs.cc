@@ -471,7 +471,10 @@ void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option
     const CardRef top = g.stack_at(code).back();
     const int extra_s = code < 16 ? g.boost(stack) : 0, extra_m = code < 16 ? g.boost(stack, 2) : 0;
     const int s = (top.kind == 'm' ? g.db().monster(top.id)->strength : g.db().event(top.id)->strength) + extra_s;
-    const int m = (top.kind == 'm' ? g.db().monster(top.id)->magic : g.db().event(top.id)->magic) + extra_m;
+    const bool dark = std::any_of(g.players().begin(), g.players().end(), [](const Player& pl) {
+      return std::find(pl.fx.begin(), pl.fx.end(), "action.darklordrising") != pl.fx.end();
+    });  // Dark Lord Rising: +1 magic on every slay
+    const int m = (top.kind == 'm' ? g.db().monster(top.id)->magic : g.db().event(top.id)->magic) + extra_m + (dark ? 1 : 0);
     const Player& pl = g.players()[static_cast<size_t>(p.seat)];
     Prompt q = p;
     q.word = 7;
