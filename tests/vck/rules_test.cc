@@ -118,9 +118,10 @@ TEST(VckRules, RandomGamesEndScoredAndDeterministic) {
       ASSERT_EQ(a.error(), "") << preset << " " << players;
       ASSERT_TRUE(a.terminal()) << preset << " " << players;
       EXPECT_EQ(a.hash(), b.hash()) << preset << " " << players;
-      int winners = 0;
-      for (int s = 0; s < players; ++s) winners += a.rank_of(s) == 1;
+      int winners = 0, firsts = 0;
+      for (int s = 0; s < players; ++s) winners += a.winner(s), firsts += a.rank_of(s) == 1;
       EXPECT_GE(winners, 1);
+      EXPECT_EQ(firsts, 1) << "ranks follow the sorted order";
       EXPECT_FALSE(a.end_reason().empty());
     }
   }

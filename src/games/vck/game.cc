@@ -4,6 +4,7 @@
 #include "games/vck/game.h"
 
 #include <algorithm>
+#include <bit>
 #include <iterator>
 #include <set>
 
@@ -562,10 +563,13 @@ void Game::score() {
     const int vx = total_vp(x), vy = total_vp(y);
     return vx != vy ? vx > vy : tableau_size(x) > tableau_size(y);
   });
+  // Ranks follow the sorted order (endgame.py); players equal with the first on both keys share
+  // the win.
   ranks_.assign(players_.size(), 0);
+  winners_ = 0;
   for (size_t k = 0; k < order.size(); ++k) {
-    const bool tied = k > 0 && total_vp(order[k]) == total_vp(order[k - 1]) && tableau_size(order[k]) == tableau_size(order[k - 1]);
-    ranks_[static_cast<size_t>(order[k])] = tied ? ranks_[static_cast<size_t>(order[k - 1])] : static_cast<int>(k) + 1;
+    ranks_[static_cast<size_t>(order[k])] = static_cast<int>(k) + 1;
+    if (total_vp(order[k]) == total_vp(order[0]) && tableau_size(order[k]) == tableau_size(order[0])) winners_ |= 1u << order[k];
   }
   phase_ = Phase::kGameOver;
 }
@@ -573,9 +577,8 @@ void Game::score() {
 std::vector<double> Game::returns() const {
   std::vector<double> r(players_.size(), 0.0);
   if (!terminal()) return r;
-  int winners = 0;
-  for (int x : ranks_) winners += x == 1;
-  for (size_t i = 0; i < r.size(); ++i) r[i] = ranks_[i] == 1 ? (winners == 1 ? 1.0 : 0.0) : -1.0;
+  const int winners = std::popcount(winners_);
+  for (size_t i = 0; i < r.size(); ++i) r[i] = (winners_ & (1u << i)) ? (winners == 1 ? 1.0 : 0.0) : -1.0;
   return r;
 }
 

@@ -128,6 +128,7 @@ class Game {
   // A random pick inside an effect (random monster, random card), logged like the dice.
   uint32_t draw(uint32_t n) { return chance_.below(n, &log_, 2); }
   int rank_of(int seat) const { return ranks_.empty() ? 0 : ranks_[static_cast<size_t>(seat)]; }
+  bool winner(int seat) const { return winners_ & (1u << seat); }
   int total_vp(int seat) const;
   int tableau_size(int seat) const;
   const std::string& end_reason() const { return end_reason_; }
@@ -264,6 +265,7 @@ class Game {
   uint32_t magic_bonus_done_ = 0;
   void magic_gain_bonus(int seat);
   std::vector<int> ranks_;
+  uint32_t winners_ = 0;
   std::string end_reason_;
   kernel::Chance chance_;
   kernel::Log log_;

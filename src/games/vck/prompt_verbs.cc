@@ -137,7 +137,9 @@ void verb_banish_owned_citizen(Ctx& c, const Leg& leg) {
   if (leg.audience != "all_may") return;
   const Value* role = kv(leg, "role");
   static constexpr std::string_view kRoles[] = {"shadow", "holy", "soldier", "worker"};
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
   for (int s = 0; s < c.g.num_players(); ++s) {
+    if (s == rest) continue;  // not in play while resting
     const Player& pl = c.g.players()[static_cast<size_t>(s)];
     Prompt p = act_prompt(c, 16);
     p.act = false;

@@ -1,6 +1,7 @@
 #include "games/vck/trace.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <fstream>
@@ -206,6 +207,12 @@ bool Replayer::final(const Game& g) {
     }
   }
   if (f.at("end_reason").get<std::string>() != g.end_reason()) return differ("end reason", f.at("end_reason").get<std::string>(), g.end_reason());
+  std::set<std::string> want_w, got_w;
+  for (const json& w : f.at("winners")) want_w.insert(w.get<std::string>());
+  for (int seat = 0; seat < g.num_players(); ++seat) {
+    if (g.winner(seat)) got_w.insert(g.players()[static_cast<size_t>(seat)].id);
+  }
+  if (want_w != got_w) return differ("winners", fmt::format("{}", fmt::join(want_w, ",")), fmt::format("{}", fmt::join(got_w, ",")));
   return true;
 }
 
