@@ -279,7 +279,10 @@ std::vector<Action> Game::legal_actions() const {
         const int seat = decider().player;
         for (const Prompt& p : prompts_) {
           if (p.seat != seat) continue;
-          if (p.word == 20 || p.word == 21) {
+          if (p.word == 22) {
+            for (int k = 1; k <= p.options; ++k) out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), 22, p.opts[static_cast<size_t>(k) - 1]});
+            out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 0, 22});
+          } else if (p.word == 20 || p.word == 21) {
             for (int k = 1; k <= 3; ++k) out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), p.word});
             out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 0, p.word});
           } else if (p.word == 16 || (p.word == 9 && p.target == 1)) {
@@ -633,6 +636,9 @@ std::string Game::label(const Action& a) const {
       if (a.c == 16) return "concurrent event_banish_citizen_for_reward " + (a.b ? std::to_string(a.d) : std::string("skip"));
       if (a.c == 9 && a.b && a.d >= 1 && a.d <= 3) return std::string("concurrent event_self_convert ") + "gsm"[a.d - 1];
       if (a.c == 9) return a.b ? "concurrent event_self_convert accept" : "concurrent event_self_convert skip";
+      if (a.c == 22) {
+        return "concurrent harvest_choices p" + std::to_string(a.a) + "|" + (a.b == 0 ? std::string("skip_harvest_exchange") : std::string("wild_cost_resource ") + "gsm"[a.d]);
+      }
       if (a.c == 20 || a.c == 21) {
         const std::string what = a.b == 0 ? "skip_harvest_exchange" : std::string("wild_gain_resource ") + "gsm"[a.b - 1];
         return a.c == 21 ? "act " + what : "concurrent harvest_choices p" + std::to_string(a.a) + "|" + what;

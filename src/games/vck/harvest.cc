@@ -166,7 +166,7 @@ void Game::after_harvest() {
 }
 
 void Game::add_prompt(Prompt p) {
-  p.act = p.word != 9 && p.word != 10 && p.word != 16 && p.word != 20 && (p.act || phase_ == Phase::kAction);
+  p.act = p.word != 9 && p.word != 10 && p.word != 16 && p.word != 20 && p.word != 22 && (p.act || phase_ == Phase::kAction);
   p.id = p.act ? 0 : ++prompt_seq_;
   prompts_.push_back(p);
 }

@@ -284,10 +284,10 @@ void wild_cost_exchange(Ctx& c, const Leg& leg) {
     if (v.kind == Value::Kind::kAmounts) a.insert(a.end(), v.amounts.begin(), v.amounts.end());
   }
   if (a.size() == 2 && a[0].res != Res::kWild && a[1].res == Res::kWild) return wild_gain_exchange(c, a[0]);
-  if (a.size() != 2 || a[0].res != Res::kWild || a[1].res == Res::kWild || !c.g.in_action()) return;
+  if (a.size() != 2 || a[0].res != Res::kWild || a[1].res == Res::kWild) return;
   Prompt p;
-  p.act = true;
-  p.word = 17;
+  p.act = c.g.in_action();  // in the harvest the question joins the gate (Bogatyr)
+  p.word = p.act ? 17 : 22;
   p.seat = static_cast<int8_t>(c.seat);
   p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
   for (Res r : {Res::kGold, Res::kStrength, Res::kMagic}) {
@@ -508,7 +508,7 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     g.gain(p.seat, res4({static_cast<Res>(p.opts[static_cast<size_t>(option) - 1]), a[1].n}));
     return;
   }
-  if (p.word == 17) {
+  if (p.word == 17 || p.word == 22) {
     if (option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
     const Res r = static_cast<Res>(p.opts[static_cast<size_t>(option) - 1]);
     std::vector<Amount> a;
