@@ -365,7 +365,33 @@ void audience_gain(Ctx& c, const Leg& leg) {
   }
 }
 
+// Golden Idol: active_choose between options written who_gain:res:n (self_gain, all_gain, ...).
+void active_choose(Ctx& c, const Leg&) {
+  Prompt p;
+  p.act = true;
+  p.word = 23;
+  p.seat = static_cast<int8_t>(c.seat);
+  p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
+  p.options = 2;
+  p.opts = {0, 1};
+  c.g.add_prompt(p);
+}
+
+void apply_active_choice(Game& g, const Prompt& p, const Leg& leg, int option) {
+  if (option < 1 || static_cast<size_t>(option) > leg.sub.size() || leg.sub[static_cast<size_t>(option) - 1].legs.empty()) return;
+  const std::string& w = leg.sub[static_cast<size_t>(option) - 1].legs[0].verb;  // self_gain:g:2
+  const size_t a = w.find(':'), b = w.rfind(':');
+  if (a == std::string::npos || b == a) return;
+  const std::string who = w.substr(0, a), res = w.substr(a + 1, b - a - 1);
+  const int n = std::atoi(w.c_str() + b + 1);
+  const Res r = res == "g" ? Res::kGold : res == "s" ? Res::kStrength : res == "m" ? Res::kMagic : Res::kVictory;
+  for (int s = 0; s < g.num_players(); ++s) {
+    if (who.rfind("all", 0) == 0 || s == p.seat) g.gain(s, res4({r, n}));
+  }
+}
+
 void run_leg(Ctx& c, const Leg& leg) {
+  if (leg.audience == "active_choose" && leg.sub.size() >= 2) return active_choose(c, leg);
   if (leg.kind == Leg::Kind::kGain) {
     audience_gain(c, leg);
     return;
@@ -508,6 +534,7 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     g.gain(p.seat, res4({static_cast<Res>(p.opts[static_cast<size_t>(option) - 1]), a[1].n}));
     return;
   }
+  if (p.word == 23) return apply_active_choice(g, p, leg, option);
   if (p.word == 17 || p.word == 22) {
     if (option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
     const Res r = static_cast<Res>(p.opts[static_cast<size_t>(option) - 1]);
