@@ -308,6 +308,38 @@ bool return_card(Game& g, const CardRef& card) {
   return true;
 }
 
+// take_from_player / pay_to_player: the resource moves between the two players.
+void resolve_take_or_pay(Game& g, const Prompt& p, const Leg& leg, int option) {
+  const int other = p.opts[static_cast<size_t>(option) - 1];
+  const bool take = leg.verb == "take_from_player";
+  const Value* v = kv(leg, take ? "take" : "pay");
+  const Value* gain = kv(leg, "gain");
+  if (!v || v->amounts.empty()) return;
+  const Amount a = v->amounts[0];
+  const int from = take ? other : p.seat, to = take ? p.seat : other;
+  const int n = std::min(a.n, resource(g.players()[static_cast<size_t>(from)], a.res));
+  g.gain(from, res4({a.res, -n}));
+  g.gain(to, res4({a.res, n}));
+  if (!take && gain && !gain->amounts.empty()) g.gain(p.seat, res4(gain->amounts[0]));
+}
+
+// return_owned: the card goes back on its stack for the reward.
+void resolve_return_owned(Game& g, const Prompt& p, const Leg& leg, int option) {
+  if (leg.args.size() < 2 || leg.args[1].amounts.empty()) return;
+  Player& me = g.player(p.seat);
+  const size_t i = static_cast<size_t>(option) - 1;
+  const bool monster = leg.args[0].text == "monster";
+  if (monster && i < me.mon.size() && return_card(g, me.mon[i])) {
+    me.mon.erase(me.mon.begin() + static_cast<long>(i));
+  } else if (!monster && i < me.cit.size() && return_card(g, {'c', static_cast<int16_t>(me.cit[i])})) {
+    me.cit.erase(me.cit.begin() + static_cast<long>(i));
+    me.flip.erase(me.flip.begin() + static_cast<long>(i));
+  } else {
+    return;
+  }
+  g.gain(p.seat, res4(leg.args[1].amounts[0]));
+}
+
 void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option) {
   if (p.word == 18) return resolve_sequence(g, p, leg, option);
   if (option == 0) return;  // skipped
@@ -344,20 +376,8 @@ void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option)
     }
     return;
   }
-  if (p.word == 3) {
-    const int other = p.opts[static_cast<size_t>(option) - 1];
-    const bool take = leg.verb == "take_from_player";
-    const Value* v = kv(leg, take ? "take" : "pay");
-    const Value* gain = kv(leg, "gain");
-    if (!v || v->amounts.empty()) return;
-    const Amount a = v->amounts[0];
-    const int from = take ? other : p.seat, to = take ? p.seat : other;
-    const int n = std::min(a.n, resource(g.players()[static_cast<size_t>(from)], a.res));
-    g.gain(from, res4({a.res, -n}));
-    g.gain(to, res4({a.res, n}));
-    if (!take && gain && !gain->amounts.empty()) g.gain(p.seat, res4(gain->amounts[0]));
-    return;
-  }
+  if (p.word == 3) return resolve_take_or_pay(g, p, leg, option);
+
   if (p.word == 16) {  // banish one's own citizen for the reward
     const size_t i = static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]);
     const Value* gain = kv(leg, "gain");
@@ -386,19 +406,8 @@ void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option)
     for (const Amount& a : gain->amounts) g.gain(p.seat, res4(a));
     return;
   }
-  if (p.word == 4 && leg.args.size() >= 2 && !leg.args[1].amounts.empty()) {
-    const size_t i = static_cast<size_t>(option) - 1;
-    const bool monster = leg.args[0].text == "monster";
-    if (monster && i < me.mon.size() && return_card(g, me.mon[i])) {
-      me.mon.erase(me.mon.begin() + static_cast<long>(i));
-    } else if (!monster && i < me.cit.size() && return_card(g, {'c', static_cast<int16_t>(me.cit[i])})) {
-      me.cit.erase(me.cit.begin() + static_cast<long>(i));
-      me.flip.erase(me.flip.begin() + static_cast<long>(i));
-    } else {
-      return;
-    }
-    g.gain(p.seat, res4(leg.args[1].amounts[0]));
-  }
+  if (p.word == 4) return resolve_return_owned(g, p, leg, option);
+
 }
 
 // --- slay (a free slay paid at the monster's cost) and monster strength ---
