@@ -144,6 +144,8 @@ class Game {
   void add_prompt(Prompt p);  // numbered p1, p2... within the gate
   bool in_action() const { return phase_ == Phase::kAction; }
   bool end_pending() const { return end_pending_; }
+  // Pirate Blockade on the board: citizens matching the current dice cannot be taken.
+  bool recruit_blocked(const CitizenCard& c) const;
   void queue_slay(int seat) { pending_slays_.push_back(static_cast<int8_t>(seat)); }
   int32_t& gold_pool(int event) {
     for (auto& [id, n] : gold_pools_) {
@@ -207,7 +209,6 @@ class Game {
   void mark(const char* at);
   int hire_cost(int seat, const CitizenCard& c) const;
   bool meets_roles(int seat, const DomainCard& d) const;
-  bool recruit_blocked(const CitizenCard& c) const;
   bool any_flag(const std::string& flag) const;
   int build_cost(int seat, const DomainCard& d) const;
   void list_actions(std::vector<Action>& out) const;

@@ -147,7 +147,7 @@ std::vector<int16_t> expand_options(const Game& g, const Leg& leg) {
       for (size_t st = 0; st < stacks.size(); ++st) {
         if (stacks[st].empty() || stacks[st].back().kind != 'c') continue;
         const CitizenCard* c = g.db().citizen(stacks[st].back().id);
-        if (c && where_ok(g.db().set, v.bracket[0].where, *c)) out.push_back(static_cast<int16_t>(base | static_cast<int16_t>(st)));
+        if (c && !g.recruit_blocked(*c) && where_ok(g.db().set, v.bracket[0].where, *c)) out.push_back(static_cast<int16_t>(base | static_cast<int16_t>(st)));
       }
     }
   }
