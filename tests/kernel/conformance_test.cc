@@ -5,6 +5,7 @@
 #include "conformance.h"
 #include "games/cfc/game.h"
 #include "games/rulegame/game.h"
+#include "games/vck/game.h"
 #include "games/rulegame/rules.h"
 #include "games/rulegame/random_board.h"
 #include "support.h"
@@ -65,6 +66,28 @@ TEST(Conformance, CardFightersClash) {
   test::ConformanceStats stats;
   test::check_conformance<cfc::Game>(
       [](uint64_t seed) { return cfc::Game(pool, decks[seed % 3], decks[(seed + 1) % 3], seed); }, 60, 5000, stats);
+  EXPECT_EQ(stats.finished, stats.games);
+}
+
+// Valeria: Card Kingdoms, dealt from the shared tables (base preset, 2 to 5 players).
+TEST(Conformance, ValeriaCardKingdoms) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  static const vck::CardDb db = [] {
+    vck::CardDb d;
+    std::vector<std::string> problems;
+    vck::load_cards(test::shared_dir() + "/corpora/vck/tables", d, problems);
+    return d;
+  }();
+  test::ConformanceStats stats;
+  test::check_conformance<vck::Game>(
+      [](uint64_t seed) {
+        kernel::Chance chance(seed);
+        vck::Setup s;
+        std::string error;
+        vck::deal(db, "base", 2 + static_cast<int>(seed % 4), chance, s, error);
+        return vck::Game(db, s, seed);
+      },
+      40, 5000, stats);
   EXPECT_EQ(stats.finished, stats.games);
 }
 

@@ -1,0 +1,285 @@
+// Valeria: Card Kingdoms on the kernel: the rules of the vckonline engine (lukesau/vckonline,
+// see ../shared/docs/vck/game.md and the reference README's "Rules and quirks"), played from
+// the card tables' effect strings. A state is a plain value (copying it clones the game, prompts
+// in progress included); every random outcome is drawn through kernel::Chance so a recorded
+// game's outcomes can be fed in order.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "games/vck/cards.h"
+#include "kernel/chance.h"
+#include "kernel/decision.h"
+#include "kernel/log.h"
+
+namespace rk::vck {
+
+// A card on a board stack or in a tableau: c12, d3, m4, e7, x0 (a plain exhausted token).
+struct CardRef {
+  char kind = 'x';
+  int16_t id = 0;
+  std::string text() const { return kind + std::to_string(id); }
+  bool operator==(const CardRef&) const = default;
+};
+
+// The dealt game (what load_game_data produces): seats in turn order and the board.
+struct Setup {
+  std::vector<std::string> seats;            // player ids (p1..pN) in turn order
+  std::vector<std::vector<int>> dukes_dealt;  // per seat
+  std::vector<int> starters = {1, 2, 3};
+  std::vector<std::vector<CardRef>> citizens, domains, monsters;  // bottom .. top
+  std::vector<CardRef> exhausted;             // drawn from the end
+  std::vector<std::string> monster_areas;     // area of each monster stack
+  std::vector<CardRef> kings_guard;           // set aside for Recruit the King's Guard
+};
+
+struct Player {
+  std::string id;
+  int32_t g = 2, s = 0, m = 1, vp = 0;
+  std::vector<int> starters, cit, dom, dukes;
+  std::vector<int> dom_turn;  // the turn each domain was built (its passives rest that turn)
+  std::vector<std::string> fx;  // effects granted for the rest of the game (fx in summaries)
+  std::vector<uint8_t> flip;  // per citizen
+  std::vector<CardRef> mon;
+  bool operator==(const Player&) const = default;
+};
+
+enum class Phase : uint8_t { kSetup, kRollPending, kHarvest, kAction, kGameOver };
+
+// One pending question of a harvest gate (or a sequential prompt): which effect leg asks, and how
+// many options it offers. The options are re-derived from the card's tree when answered.
+struct Prompt {
+  enum class Kind : uint8_t { kChoose, kExchange };
+  Kind kind = Kind::kChoose;
+  int8_t seat = -1;
+  uint16_t id = 0;          // p<id> in the engine's move texts
+  char card = 'c';          // where the effect lives: c citizen, s starter, m monster
+  int16_t card_id = 0;
+  bool on_turn = false;
+  bool act = false;         // a sequential `act choose N` prompt (not part of a harvest gate)
+  uint16_t leg = 0;
+  uint8_t options = 0;
+  // What the prompt asks: 0 choose (options below), 1 steal_victim, 2 steal_resource,
+  // 3 choose_player, 4 choose_owned_card, 5 confirm_self_convert, 6 choose_monster_slay,
+  // 7 slay_pay, 8 choose_monster (strength); `skip` adds act skip.
+  uint8_t word = 0;
+  int8_t target = -1;        // steal_resource: the victim's seat; slay_pay: the monster stack
+  bool skip = false;
+  // choose: each option as (argument index << 8 | citizen stack index, 0xFF: not a pick).
+  std::vector<int16_t> opts;
+  bool operator==(const Prompt&) const = default;
+};
+
+struct Action {
+  enum class Type : uint8_t { kChooseDuke, kFinalize, kTake, kHire, kBuild, kSlay, kSlayEvent, kHarvestChoose, kHarvestExchange, kActChoose, kActSteal };
+  Type type = Type::kTake;
+  int16_t a = 0, b = 0, c = 0, d = 0;  // per type: ids, payment g/s/m, prompt id and option
+  bool operator==(const Action&) const = default;
+};
+
+class Game {
+ public:
+  using Action = vck::Action;
+  Game(const CardDb& db, const Setup& setup, uint64_t seed = 1);
+
+  int num_players() const { return static_cast<int>(players_.size()); }
+  kernel::Decider decider() const;
+  int current_player() const { return decider().next(); }
+  kernel::Choice choice() const;
+  std::vector<Action> legal_actions() const;
+  bool apply_index(size_t i);
+  bool apply(const Action& a);
+  bool terminal() const { return phase_ == Phase::kGameOver; }
+  std::vector<double> returns() const;
+  uint64_t hash() const;
+  const kernel::Log& log() const { return log_; }
+  std::string label(const Action& a) const;
+  std::string error() const { return chance_.failed() ? chance_.error() : error_; }
+  Game copy_for_search() const {
+    Game g = *this;
+    g.log_ = kernel::Log();
+    g.marks_ = nullptr;
+    return g;
+  }
+
+  // Read access for summaries, the CLI and tests.
+  const std::vector<Player>& players() const { return players_; }
+  Phase phase() const { return phase_; }
+  int active() const { return active_; }
+  int last_active() const { return last_active_; }
+  bool over_after_prompt() const { return over_after_prompt_; }
+  bool gate_after_prompt() const { return gate_after_prompt_; }
+  int turn() const { return turn_; }
+  int actions_left() const { return actions_; }
+  int exhausted_count() const { return exhausted_count_; }
+  bool end_triggered() const { return end_triggered_; }
+  int die(int k) const { return dice_[k]; }
+  const std::vector<std::vector<CardRef>>& stacks(char grid) const {
+    return grid == 'c' ? citizens_ : grid == 'd' ? domains_ : monsters_;
+  }
+  const std::vector<Prompt>& prompts() const { return prompts_; }
+  bool duke_gate() const { return phase_ == Phase::kSetup; }
+  uint32_t gate_waiting() const;
+  const CardDb& db() const { return *db_; }
+  kernel::Chance& chance() { return chance_; }
+  // A random pick inside an effect (random monster, random card), logged like the dice.
+  uint32_t draw(uint32_t n) { return chance_.below(n, &log_, 2); }
+  int rank_of(int seat) const { return ranks_.empty() ? 0 : ranks_[static_cast<size_t>(seat)]; }
+  bool winner(int seat) const { return winners_ & (1u << seat); }
+  int total_vp(int seat) const;
+  int tableau_size(int seat) const;
+  const std::string& end_reason() const { return end_reason_; }
+  // The engine's summaries at roll and harvest points go here when set (replay compares them).
+  void set_marks(std::vector<std::string>* marks) { marks_ = marks; }
+  // Effect strings that ran (coverage) are counted here when set.
+  void set_ran(std::vector<std::string>* ran) { ran_ = ran; }
+
+  // Effects (verbs.cc) need these.
+  Player& player(int seat) { return players_[static_cast<size_t>(seat)]; }
+  int seat_count() const { return num_players(); }
+  void gain(int seat, const Res4& r);
+  void add_prompt(Prompt p);  // numbered p1, p2... within the gate
+  bool in_action() const { return phase_ == Phase::kAction; }
+  bool end_pending() const { return end_pending_; }
+  // Pirate Blockade on the board: citizens matching the current dice cannot be taken.
+  bool recruit_blocked(const CitizenCard& c) const;
+  void queue_slay(int seat) { pending_slays_.push_back(static_cast<int8_t>(seat)); }
+  int32_t& gold_pool(int event) {
+    for (auto& [id, n] : gold_pools_) {
+      if (id == event) return n;
+    }
+    gold_pools_.push_back({static_cast<int16_t>(event), 0});
+    return gold_pools_.back().second;
+  }
+  // Extra slay cost on a monster stack's top card (0 gold, 1 strength, 2 magic): Ancient Tomb,
+  // the events' add_slay_cost.
+  int boost(size_t stack, int res = 1) const { return stack < boost_.size() ? boost_[stack][static_cast<size_t>(res)] : 0; }
+  void add_boost(size_t stack, int n, int res = 1) {
+    if (boost_.size() < monsters_.size()) boost_.resize(monsters_.size(), {0, 0, 0});
+    boost_[stack][static_cast<size_t>(res)] = static_cast<int16_t>(boost_[stack][static_cast<size_t>(res)] + n);
+  }
+  // Every exact payment (gold << 8 | magic) `seat` can make for domain `id` (empty: cannot build).
+  std::vector<int16_t> build_payments(int seat, int id) const;
+  // Builds the top of domain stack `stack` for `seat` paying g, m (vp, activation, passives, refill).
+  void build_from(int seat, size_t stack, int g, int m);
+  // A stack by code: 0..15 monster stacks, 16.. citizen stacks, 32.. domain stacks (monster
+  // events can lie on any of them and are slain where they lie).
+  std::vector<CardRef>& stack_at(int code) {
+    auto& grid = code < 16 ? monsters_ : code < 32 ? citizens_ : domains_;
+    return grid[static_cast<size_t>(code % 16)];
+  }
+  const std::vector<CardRef>& stack_at(int code) const { return const_cast<Game*>(this)->stack_at(code); }
+  // Slays the top of stack `code` for `seat` paying s, m (rewards, special reward, refill).
+  void slay_top(int seat, int code, int s, int m);
+  std::vector<std::vector<CardRef>>& monster_stacks_mut() { return monsters_; }
+  const std::vector<std::string>& monster_areas() const { return monster_areas_; }
+  const std::vector<std::vector<CardRef>>& citizen_stacks() const { return citizens_; }
+  std::vector<std::vector<CardRef>>& citizen_stacks_mut() { return citizens_; }
+  void refill_stack(std::vector<CardRef>& st) { refill(st); }
+  void note_ran(const std::string& text) {
+    if (ran_) ran_->push_back(text);
+  }
+  void fail(std::string why) {
+    if (error_.empty()) error_ = std::move(why);
+  }
+
+ private:
+  friend struct HarvestRules;
+  void roll();
+  void finalize(int d1, int d2);
+  void board_roll_effects();
+  int finalize_cost(int d1, int d2) const;
+  void list_finalize(std::vector<Action>& out) const;
+  void start_harvest();
+  void harvest_scan();
+  bool steal_step();
+  void continue_harvest();
+  void harvest_finalize();
+  void after_scan();
+  void after_harvest();
+  void end_action();
+  void end_turn();
+  void refill(std::vector<CardRef>& stack);
+  void fire_event(const EventCard& e, std::vector<CardRef>& stack);
+  void fire_deferred_events();
+  void score();
+  void mark(const char* at);
+  int hire_cost(int seat, const CitizenCard& c) const;
+  bool meets_roles(int seat, const DomainCard& d) const;
+  bool any_flag(const std::string& flag) const;
+  int build_cost(int seat, const DomainCard& d) const;
+  void list_actions(std::vector<Action>& out) const;
+  void add_gold_part(std::vector<Action>& out, size_t from, int gold) const;
+  void list_payments(Action::Type t, int id, int gold_part, int strength_part, int magic_part, std::vector<Action>& out) const;
+  bool apply_harvest(const Action& a);
+  void run_special(int seat, const Program& p, char card, int card_id, bool on_turn);
+  int resting_seat() const;
+
+  const CardDb* db_;
+  std::vector<Player> players_;
+  std::vector<std::vector<CardRef>> citizens_, domains_, monsters_;
+  std::vector<CardRef> exhausted_;
+  Phase phase_ = Phase::kSetup;
+  int active_ = 0, turn_ = 1, actions_ = 0, exhausted_count_ = 0;
+  int last_active_ = 0;  // who played the last turn (game over)
+  bool in_prompt_ = false, over_after_prompt_ = false;  // the game ended as a prompt was answered
+  bool gate_after_prompt_ = false;  // a gate opened as a sequential prompt was answered (no action prompt)
+  int dice_[2] = {0, 0}, rolled_[2] = {0, 0};
+  bool end_triggered_ = false;
+  uint32_t duke_waiting_ = 0;
+  // Harvest: the gate's prompts, the next prompt id, whether this is the end-of-harvest bonus
+  // gate, which seats had a card activate (their no_payout bonus is off).
+  std::vector<Prompt> prompts_;
+  uint16_t prompt_seq_ = 0;
+  bool bonus_gate_ = false;
+  uint32_t activated_ = 0;
+  bool steal_phase_ = false;
+  bool harvest_started_ = false;  // false while a roll effect's prompt holds the harvest back
+  bool end_pending_ = false;  // action.end passives being offered (action_end_pending)
+  size_t end_next_ = 0;       // the next owned domain whose action.end passive is offered
+  std::vector<int8_t> pending_slays_;  // harvest `slay` payouts, offered after every payout
+  std::vector<std::array<int16_t, 3>> boost_;  // extra g/s/m slay cost on each monster stack's top
+  std::vector<std::string> monster_areas_;
+  std::vector<CardRef> kings_guard_;
+  std::vector<int16_t> deferred_events_;  // revealed while a prompt was open
+  std::vector<std::pair<int16_t, int32_t>> gold_pools_;  // Ghost Ship: gold placed on an event
+ public:
+  // The rest of an effect whose leg opened a sequential prompt (banish_center monster + slay):
+  // its legs from `leg` on run once the prompt is answered.
+  struct Continuation {
+    char card = 0;
+    int16_t id = 0;
+    bool on_turn = false;
+    uint16_t leg = 0;
+    int8_t seat = -1;
+    bool operator==(const Continuation&) const = default;
+  };
+  std::vector<Continuation>& continuations() { return continuations_; }
+
+ private:
+  std::vector<Continuation> continuations_;
+  std::vector<uint8_t> thief_used_;  // steal activations already resolved, per seat
+  std::vector<int32_t> harvest_m0_;  // magic at the start of the harvest (Opera House), per seat
+  uint32_t magic_bonus_done_ = 0;
+  void magic_gain_bonus(int seat);
+  std::vector<int> ranks_;
+  uint32_t winners_ = 0;
+  std::string end_reason_;
+  kernel::Chance chance_;
+  kernel::Log log_;
+  std::string error_;
+  std::vector<std::string>* marks_ = nullptr;
+  std::vector<std::string>* ran_ = nullptr;
+};
+
+// The engine's state summary (reference README "Summaries"), as JSON text with every field.
+std::string summary_json(const Game& g);
+
+// Deals a game the way load_game_data does, every random pick drawn from `chance`:
+// preset = base, base1, base2, flamesandfrost or shadowvale.
+bool deal(const CardDb& db, const std::string& preset, int players, kernel::Chance& chance, Setup& out, std::string& error);
+
+}  // namespace rk::vck

@@ -1,0 +1,588 @@
+// The verbs whose effect asks someone something (a player to take from, an owned card, a
+// monster to slay, a domain to build, ...) and their answers. Table: verbs.cc.
+#include <algorithm>
+#include <string_view>
+
+#include "games/vck/verbs.h"
+#include "games/vck/verbs_internal.h"
+
+namespace rk::vck {
+namespace detail {
+namespace {
+// --- prompts of domain effects: a player to take from, an owned card to return, a conversion ---
+const Value* kv(const Leg& leg, std::string_view key) {
+  for (const auto& [k, v] : leg.kv) {
+    if (k == key) return &v;
+  }
+  return nullptr;
+}
+bool optional(const Leg& leg) { return std::find(leg.flags.begin(), leg.flags.end(), "optional") != leg.flags.end(); }
+bool has_take_immunity(const Game& g, int seat) { return has_flag(g, seat, "immunity.take") || has_flag(g, seat, "immunity.steal"); }
+
+Prompt act_prompt(Ctx& c, uint8_t word) {
+  Prompt p;
+  p.act = true;
+  p.word = word;
+  p.seat = static_cast<int8_t>(c.seat);
+  p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
+  return p;
+}
+
+}  // namespace
+
+void verb_take_from_player(Ctx& c, const Leg& leg) {
+  Prompt p = act_prompt(c, 3);
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  const bool take = leg.verb == "take_from_player";
+  // Take only from a player who has the whole amount (domain_effects.py _manipulate_candidates_other_players).
+  const Value* want = kv(leg, "take");
+  auto has_all = [&](int s) {
+    return want && !want->amounts.empty() && resource(c.g.players()[static_cast<size_t>(s)], want->amounts[0].res) >= want->amounts[0].n;
+  };
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    if (s != c.seat && (!take || (s != rest && !has_take_immunity(c.g, s) && has_all(s)))) p.opts.push_back(static_cast<int16_t>(s));
+  }
+  if (!take) {  // pay_to_player: the payer must afford it
+    const Value* pay = kv(leg, "pay");
+    if (!pay || pay->amounts.empty() || resource(c.g.players()[static_cast<size_t>(c.seat)], pay->amounts[0].res) < pay->amounts[0].n) return;
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = optional(leg) || !take;
+  c.g.add_prompt(p);
+}
+
+// Sunder Bay, Laborium, Skeleton Army: an opponent, then one of their citizens to banish or flip.
+// Wandering Flame, Purloiner's Perch, Trapmaster: an opponent, then one of their monsters at
+// random, banished or taken (player_actions.py random banish / random take).
+bool targets_random_monster(const Leg& leg) {
+  return leg.verb == "banish_random_player_monster" || (leg.verb == "take_owned" && !leg.args.empty() && leg.args[0].text == "monster");
+}
+void verb_random_monster(Ctx& c, const Leg& leg) {
+  Prompt p = act_prompt(c, 3);
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  const bool take = leg.verb == "take_owned";
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    if (s == c.seat || s == rest || c.g.players()[static_cast<size_t>(s)].mon.empty() || (take && has_take_immunity(c.g, s))) continue;
+    p.opts.push_back(static_cast<int16_t>(s));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = optional(leg);
+  c.g.add_prompt(p);
+}
+
+bool targets_citizen(const Leg& leg) {
+  return leg.verb == "banish_player_citizen" || leg.verb == "flip_opponent_citizen" || leg.verb == "flip_citizen";
+}
+std::vector<int16_t> victim_citizens(const Game& g, int victim, bool flip) {
+  std::vector<int16_t> out;
+  const Player& v = g.players()[static_cast<size_t>(victim)];
+  for (size_t i = 0; i < v.cit.size(); ++i) {
+    if (!flip || !v.flip[i]) out.push_back(static_cast<int16_t>(i));
+  }
+  return out;
+}
+// Cursed Cavern (seed 002's named function concurrent_flip_one_citizen) and A Betrayal of Bonds:
+// every player in play flips one of their own face-up citizens, in one simultaneous gate.
+void verb_flip_gate(Ctx& c, const Leg&) {
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    const auto own = victim_citizens(c.g, s, true);
+    if (s == rest || own.empty()) continue;
+    Prompt p = act_prompt(c, 10);
+    p.act = false;
+    p.seat = static_cast<int8_t>(s);
+    p.opts = own;
+    p.options = static_cast<uint8_t>(own.size());
+    c.g.add_prompt(p);
+  }
+}
+
+void verb_target_citizen(Ctx& c, const Leg& leg) {
+  if (leg.audience == "all_must") return verb_flip_gate(c, leg);
+  Prompt p = act_prompt(c, 3);
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  const bool flip = leg.verb != "banish_player_citizen";
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    if (s != c.seat && s != rest && !victim_citizens(c.g, s, flip).empty()) p.opts.push_back(static_cast<int16_t>(s));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = optional(leg);
+  c.g.add_prompt(p);
+}
+
+// Support the Empire: pay a wild amount with one resource of the player's choosing.
+void wild_convert_gate(Ctx& c, const Amount& pay) {
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    Prompt p = act_prompt(c, 9);
+    p.act = false;
+    p.seat = static_cast<int8_t>(s);
+    for (Res r : {Res::kGold, Res::kStrength, Res::kMagic}) {
+      if (resource(c.g.players()[static_cast<size_t>(s)], r) >= pay.n) p.opts.push_back(static_cast<int16_t>(r));
+    }
+    if (p.opts.empty()) continue;
+    p.options = static_cast<uint8_t>(p.opts.size());
+    p.skip = true;
+    p.target = 1;  // wild: the options name resources
+    c.g.add_prompt(p);
+  }
+}
+
+// A Call To Arms, Worthy Sacrifice: each player may banish one of their face-up citizens (with the
+// role asked) for a reward, in one gate.
+void verb_banish_owned_citizen(Ctx& c, const Leg& leg) {
+  if (leg.audience.rfind("seq", 0) == 0) return verb_sequence(c, leg);
+  if (leg.audience != "all_may") return;
+  const Value* role = kv(leg, "role");
+  static constexpr std::string_view kRoles[] = {"shadow", "holy", "soldier", "worker"};
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    if (s == rest) continue;  // not in play while resting
+    const Player& pl = c.g.players()[static_cast<size_t>(s)];
+    Prompt p = act_prompt(c, 16);
+    p.act = false;
+    p.seat = static_cast<int8_t>(s);
+    for (size_t i = 0; i < pl.cit.size(); ++i) {
+      const CitizenCard* card = c.g.db().citizen(pl.cit[i]);
+      bool ok = !pl.flip[i];
+      for (size_t r = 0; role && r < 4; ++r) {
+        if (kRoles[r] == role->text) ok = ok && card->roles[r] > 0;
+      }
+      if (ok) p.opts.push_back(static_cast<int16_t>(i));
+    }
+    if (p.opts.empty()) continue;
+    p.options = static_cast<uint8_t>(p.opts.size());
+    p.skip = true;
+    c.g.add_prompt(p);
+  }
+}
+
+// Event sequences (seq all_must / seq all_may): each player in turn, from the active player, answers
+// one prompt; the next player's prompt is made once the previous one is answered, from the
+// board as it is then. Alms for the Poor (pay_to_chosen), Worthy Sacrifice (banish_owned_citizen),
+// Night Terror (banish_center_citizen).
+std::vector<int16_t> sequence_options(const Game& g, const Leg& leg, int seat) {
+  std::vector<int16_t> out;
+  const Player& pl = g.players()[static_cast<size_t>(seat)];
+  if (leg.verb == "pay_to_chosen") {
+    const Value* pay = kv(leg, "pay");
+    const int n = pay && !pay->amounts.empty() ? pay->amounts[0].n : 0;
+    bool any = false;
+    for (Res r : {Res::kGold, Res::kStrength, Res::kMagic}) any = any || resource(pl, r) >= n;
+    for (int r = 0; r < 3; ++r) {
+      if (any && resource(pl, static_cast<Res>(r)) < n) continue;  // only resources that cover it
+      for (int o = 0; o < g.num_players(); ++o) {
+        if (o != seat) out.push_back(static_cast<int16_t>(1000 + r * 8 + o));  // 1000+: a payment
+      }
+    }
+  } else if (leg.verb == "banish_owned_citizen") {
+    for (size_t i = 0; i < pl.cit.size(); ++i) out.push_back(static_cast<int16_t>(i));
+  } else {
+    const auto& stacks = g.stacks('c');
+    for (size_t i = 0; i < stacks.size(); ++i) {
+      if (!stacks[i].empty() && stacks[i].back().kind == 'c') out.push_back(static_cast<int16_t>(i));
+    }
+  }
+  return out;
+}
+
+void sequence_prompt(Game& g, const Prompt& from, const Leg& leg, int k) {
+  for (; k < g.num_players(); ++k) {
+    Prompt p = from;
+    p.act = true;
+    p.word = 18;
+    p.target = static_cast<int8_t>(k);
+    p.seat = static_cast<int8_t>((g.active() + k) % g.num_players());
+    p.opts = sequence_options(g, leg, p.seat);
+    p.options = static_cast<uint8_t>(p.opts.size());
+    p.skip = leg.audience.find("may") != std::string::npos;
+    if (p.options || p.skip) return g.add_prompt(p);
+  }
+}
+
+void verb_sequence(Ctx& c, const Leg& leg) {
+  Prompt p = act_prompt(c, 18);
+  sequence_prompt(c.g, p, leg, 0);
+}
+
+void resolve_sequence(Game& g, const Prompt& p, const Leg& leg, int option) {
+  if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) {
+    const int16_t o = p.opts[static_cast<size_t>(option) - 1];
+    Player& me = g.player(p.seat);
+    const Value* gain = kv(leg, "gain");
+    if (leg.verb == "pay_to_chosen") {
+      const Value* pay = kv(leg, "pay");
+      const Res r = static_cast<Res>((o - 1000) / 8);
+      const int n = std::min(pay && !pay->amounts.empty() ? pay->amounts[0].n : 0, resource(me, r));
+      g.gain(p.seat, res4({r, -n}));
+      g.gain((o - 1000) % 8, res4({r, n}));
+    } else if (leg.verb == "banish_owned_citizen") {
+      me.cit.erase(me.cit.begin() + o);
+      me.flip.erase(me.flip.begin() + o);
+      if (gain && !gain->amounts.empty()) g.gain(p.seat, res4(gain->amounts[0]));
+    } else {
+      auto& st = g.citizen_stacks_mut()[static_cast<size_t>(o)];
+      if (!st.empty()) st.pop_back();
+      g.refill_stack(st);
+    }
+  }
+  sequence_prompt(g, p, leg, p.target + 1);
+}
+
+// Ghost Ship: the active player places gold on the event; its slayer takes the pool.
+void verb_gold_pool(Ctx& c, const Leg& leg) {
+  int32_t& pool = c.g.gold_pool(c.card.id);
+  if (leg.verb == "gain_self_gold_pool") {
+    c.g.gain(c.seat, {pool, 0, 0, 0});
+    pool = 0;
+    return;
+  }
+  const int want = leg.args.empty() ? 1 : leg.args[0].n;
+  const int placed = std::min(want, c.g.players()[static_cast<size_t>(c.seat)].g);
+  c.g.gain(c.seat, {-placed, 0, 0, 0});
+  pool += placed;
+}
+
+void verb_self_convert(Ctx& c, const Leg& leg) {
+  const Value* pay = kv(leg, "pay");
+  const Value* gain = kv(leg, "gain");
+  if (!pay || !gain) return;
+  if (leg.audience == "all_may" && pay->amounts.size() == 1 && pay->amounts[0].res == Res::kWild) return wild_convert_gate(c, pay->amounts[0]);
+  auto affords = [&](int seat) {
+    for (const Amount& a : pay->amounts) {
+      if (a.res == Res::kWild || resource(c.g.players()[static_cast<size_t>(seat)], a.res) < a.n) return false;
+    }
+    return true;
+  };
+  if (leg.audience == "all_may") {  // an event: every player who can pay answers in one gate
+    for (int s = 0; s < c.g.num_players(); ++s) {
+      if (!affords(s)) continue;
+      Prompt p = act_prompt(c, 9);
+      p.act = false;
+      p.seat = static_cast<int8_t>(s);
+      p.options = 1;
+      p.skip = true;
+      c.g.add_prompt(p);
+    }
+    return;
+  }
+  if (!affords(c.seat)) return;
+  Prompt p = act_prompt(c, 5);
+  p.options = 1;
+  p.skip = true;
+  c.g.add_prompt(p);
+}
+
+void verb_return_owned(Ctx& c, const Leg& leg) {
+  if (leg.args.empty()) return;
+  const Player& pl = c.g.players()[static_cast<size_t>(c.seat)];
+  const bool monster = leg.args[0].text == "monster";
+  const size_t n = monster ? pl.mon.size() : pl.cit.size();
+  if (n == 0) return;
+  Prompt p = act_prompt(c, 4);
+  p.options = static_cast<uint8_t>(n);
+  p.skip = optional(leg);
+  c.g.add_prompt(p);
+}
+
+// The stack a returned card goes back on: the monster stack of its area, the citizen stack of
+// its roll value (1..8, 9-10, 11-12).
+bool return_card(Game& g, const CardRef& card) {
+  if (card.kind == 'm') {
+    const MonsterCard* m = g.db().monster(card.id);
+    auto& stacks = g.monster_stacks_mut();
+    for (size_t i = 0; m && i < stacks.size(); ++i) {
+      if (i < g.monster_areas().size() && g.monster_areas()[i] == m->area) {
+        stacks[i].push_back(card);
+        return true;
+      }
+    }
+    return false;
+  }
+  const CitizenCard* c = g.db().citizen(card.id);
+  if (!c || c->rm1 < 1) return false;
+  const int idx = c->rm1 <= 8 ? c->rm1 - 1 : c->rm1 <= 10 ? 8 : 9;
+  g.citizen_stacks_mut()[static_cast<size_t>(idx)].push_back(card);
+  return true;
+}
+
+// take_from_player / pay_to_player: the resource moves between the two players.
+void resolve_take_or_pay(Game& g, const Prompt& p, const Leg& leg, int option) {
+  const int other = p.opts[static_cast<size_t>(option) - 1];
+  const bool take = leg.verb == "take_from_player";
+  const Value* v = kv(leg, take ? "take" : "pay");
+  const Value* gain = kv(leg, "gain");
+  if (!v || v->amounts.empty()) return;
+  const Amount a = v->amounts[0];
+  const int from = take ? other : p.seat, to = take ? p.seat : other;
+  const int n = std::min(a.n, resource(g.players()[static_cast<size_t>(from)], a.res));
+  g.gain(from, res4({a.res, -n}));
+  g.gain(to, res4({a.res, n}));
+  if (!take && gain && !gain->amounts.empty()) g.gain(p.seat, res4(gain->amounts[0]));
+}
+
+// return_owned: the card goes back on its stack for the reward.
+void resolve_return_owned(Game& g, const Prompt& p, const Leg& leg, int option) {
+  if (leg.args.size() < 2 || leg.args[1].amounts.empty()) return;
+  Player& me = g.player(p.seat);
+  const size_t i = static_cast<size_t>(option) - 1;
+  const bool monster = leg.args[0].text == "monster";
+  if (monster && i < me.mon.size() && return_card(g, me.mon[i])) {
+    me.mon.erase(me.mon.begin() + static_cast<long>(i));
+  } else if (!monster && i < me.cit.size() && return_card(g, {'c', static_cast<int16_t>(me.cit[i])})) {
+    me.cit.erase(me.cit.begin() + static_cast<long>(i));
+    me.flip.erase(me.flip.begin() + static_cast<long>(i));
+  } else {
+    return;
+  }
+  g.gain(p.seat, res4(leg.args[1].amounts[0]));
+}
+
+void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option) {
+  if (p.word == 18) return resolve_sequence(g, p, leg, option);
+  if (option == 0) return;  // skipped
+  Player& me = g.player(p.seat);
+  if (targets_random_monster(leg)) {
+    const int victim = p.opts[static_cast<size_t>(option) - 1];
+    Player& v = g.player(victim);
+    if (v.mon.empty()) return;
+    const size_t i = g.draw(static_cast<uint32_t>(v.mon.size()));
+    const CardRef card = v.mon[i];
+    v.mon.erase(v.mon.begin() + static_cast<long>(i));
+    if (leg.verb == "take_owned") g.player(p.seat).mon.push_back(card);
+    return;
+  }
+  if (targets_citizen(leg)) {
+    const bool flip = leg.verb != "banish_player_citizen";
+    if (p.word == 3) {
+      Prompt q = p;
+      q.word = 4;
+      q.target = static_cast<int8_t>(p.opts[static_cast<size_t>(option) - 1]);
+      q.opts = victim_citizens(g, q.target, flip);
+      q.options = static_cast<uint8_t>(q.opts.size());
+      if (q.options) g.add_prompt(q);
+      return;
+    }
+    Player& v = g.player(p.target);
+    const size_t i = static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]);
+    if (i >= v.cit.size()) return;
+    if (flip) {
+      v.flip[i] = 1;
+    } else {
+      v.cit.erase(v.cit.begin() + static_cast<long>(i));
+      v.flip.erase(v.flip.begin() + static_cast<long>(i));
+    }
+    return;
+  }
+  if (p.word == 3) return resolve_take_or_pay(g, p, leg, option);
+
+  if (p.word == 16) {  // banish one's own citizen for the reward
+    const size_t i = static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]);
+    const Value* gain = kv(leg, "gain");
+    if (i >= me.cit.size()) return;
+    me.cit.erase(me.cit.begin() + static_cast<long>(i));
+    me.flip.erase(me.flip.begin() + static_cast<long>(i));
+    if (gain && !gain->amounts.empty()) g.gain(p.seat, res4(gain->amounts[0]));
+    return;
+  }
+  if (p.word == 9 && p.target == 1) {  // wild payment in the chosen resource
+    const Value* pay = kv(leg, "pay");
+    const Value* gain = kv(leg, "gain");
+    const Res r = static_cast<Res>(p.opts[static_cast<size_t>(option) - 1]);
+    if (resource(me, r) < pay->amounts[0].n) return;
+    g.gain(p.seat, res4({r, -pay->amounts[0].n}));
+    for (const Amount& a : gain->amounts) g.gain(p.seat, res4(a));
+    return;
+  }
+  if (p.word == 5 || p.word == 9) {
+    const Value* pay = kv(leg, "pay");
+    const Value* gain = kv(leg, "gain");
+    for (const Amount& a : pay->amounts) {
+      if (resource(me, a.res) < a.n) return;
+    }
+    for (const Amount& a : pay->amounts) g.gain(p.seat, res4(a, -1));
+    for (const Amount& a : gain->amounts) g.gain(p.seat, res4(a));
+    return;
+  }
+  if (p.word == 4) return resolve_return_owned(g, p, leg, option);
+
+}
+
+// --- slay (a free slay paid at the monster's cost) and monster strength ---
+Prompt monster_prompt(Game& g, int seat, uint8_t word) {
+  Prompt p;
+  p.act = true;
+  p.word = word;
+  p.seat = static_cast<int8_t>(seat);
+  // Monster stacks first, then monster events lying on citizen and domain stacks (stack codes).
+  for (int base : {0, 16, 32}) {
+    const auto& stacks = g.stacks(base == 0 ? 'm' : base == 16 ? 'c' : 'd');
+    for (size_t i = 0; i < stacks.size(); ++i) {
+      if (stacks[i].empty()) continue;
+      const CardRef top = stacks[i].back();
+      if ((base == 0 && top.kind == 'm') || (top.kind == 'e' && g.db().event(top.id)->monster)) p.opts.push_back(static_cast<int16_t>(base + static_cast<int>(i)));
+    }
+  }
+  p.options = static_cast<uint8_t>(p.opts.size());
+  return p;
+}
+
+// Corrupted Cleric, Bat Swarm, Mimic: the active player adds a cost to a monster on a stack.
+void verb_add_slay_cost(Ctx& c, const Leg& leg) {
+  Prompt p = monster_prompt(c.g, c.seat, 14);
+  p.opts.erase(std::remove_if(p.opts.begin(), p.opts.end(), [](int16_t code) { return code >= 16; }), p.opts.end());
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.card = c.card.kind, p.card_id = c.card.id, p.leg = c.leg;
+  (void)leg;
+  if (p.options) c.g.add_prompt(p);
+}
+
+void verb_slay(Ctx& c, const Leg&) {
+  if (!c.g.in_action()) return c.g.queue_slay(c.seat);
+  offer_slay(c.g, c.seat);
+}
+
+void verb_monster_strength(Ctx& c, const Leg& leg) {
+  Prompt p = monster_prompt(c.g, c.seat, 8);
+  for (size_t k = 0; k < p.opts.size();) {  // monsters only
+    if (p.opts[k] >= 16 || c.g.stack_at(p.opts[k]).back().kind != 'm') p.opts.erase(p.opts.begin() + static_cast<long>(k));
+    else ++k;
+  }
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.card = c.card.kind, p.card_id = c.card.id, p.leg = c.leg;
+  (void)leg;
+  if (p.options) c.g.add_prompt(p);
+}
+
+void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option) {
+  if (option <= 0 || static_cast<size_t>(option) > p.opts.size()) return;
+  const int code = p.opts[static_cast<size_t>(option) - 1];
+  const size_t stack = static_cast<size_t>(code);
+  if (p.word == 15 || p.word == 19) {  // The Northern Wall's Minion, a center monster: banished
+    auto& st = g.stack_at(code);
+    if (!st.empty()) st.pop_back();
+    g.refill_stack(st);
+    return;
+  }
+  if (p.word == 14) {
+    if (!leg || leg->args.empty() || leg->args[0].amounts.empty()) return;
+    const Amount a = leg->args[0].amounts[0];
+    if (code < 16) g.add_boost(stack, a.n, a.res == Res::kGold ? 0 : a.res == Res::kStrength ? 1 : 2);
+    return;
+  }
+  if (p.word == 8) {
+    int n = 3;
+    if (leg && !leg->args.empty()) n = leg->args[0].n;
+    if (code < 16) g.add_boost(stack, n);
+    return;
+  }
+  if (p.word == 6) {  // the payment stage: every exact payment the player can make
+    const CardRef top = g.stack_at(code).back();
+    const int extra_s = code < 16 ? g.boost(stack) : 0, extra_m = code < 16 ? g.boost(stack, 2) : 0;
+    const int s = (top.kind == 'm' ? g.db().monster(top.id)->strength : g.db().event(top.id)->strength) + extra_s;
+    const bool dark = std::any_of(g.players().begin(), g.players().end(), [](const Player& pl) {
+      return std::find(pl.fx.begin(), pl.fx.end(), "action.darklordrising") != pl.fx.end();
+    });  // Dark Lord Rising: +1 magic on every slay
+    const int m = (top.kind == 'm' ? g.db().monster(top.id)->magic : g.db().event(top.id)->magic) + extra_m + (dark ? 1 : 0);
+    const Player& pl = g.players()[static_cast<size_t>(p.seat)];
+    Prompt q = p;
+    q.word = 7;
+    q.target = static_cast<int8_t>(code);
+    q.opts.clear();
+    for (int r = s; r >= (s > 0 ? 1 : 0); --r) {
+      const int mm = m + (s - r);
+      if (r <= pl.s && mm <= pl.m) q.opts.push_back(static_cast<int16_t>(r << 8 | mm));
+    }
+    q.options = static_cast<uint8_t>(q.opts.size());
+    q.skip = true;
+    g.add_prompt(q);
+    return;
+  }
+  const int16_t pay = p.opts[static_cast<size_t>(option) - 1];
+  g.slay_top(p.seat, p.target, pay >> 8, pay & 0xFF);
+}
+
+// Flaming Devourer's roll effect: banish the top citizen of a center stack (may skip).
+void verb_banish_center_citizen(Ctx& c, const Leg& leg) {
+  if (leg.audience.rfind("seq", 0) == 0) return verb_sequence(c, leg);
+  Prompt p = act_prompt(c, 11);
+  const auto& stacks = c.g.citizen_stacks();
+  for (size_t i = 0; i < stacks.size(); ++i) {
+    if (!stacks[i].empty() && stacks[i].back().kind == 'c') p.opts.push_back(static_cast<int16_t>(i));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = optional(leg);
+  c.g.add_prompt(p);
+}
+
+// Den of the Ice Witch: banish the top of a center citizen stack.
+void verb_banish_center(Ctx& c, const Leg& leg) {
+  if (!leg.args.empty() && leg.args[0].text == "citizen") verb_banish_center_citizen(c, leg);
+  if (leg.args.empty() || leg.args[0].text != "monster") return;
+  Prompt p = monster_prompt(c.g, c.seat, 19);  // Legendre's Keep, Gnoll Bonewitch: a monster top
+  for (size_t k = 0; k < p.opts.size();) {
+    if (p.opts[k] >= 16 || c.g.stack_at(p.opts[k]).back().kind != 'm') p.opts.erase(p.opts.begin() + static_cast<long>(k));
+    else ++k;
+  }
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.card = c.card.kind, p.card_id = c.card.id, p.leg = c.leg, p.on_turn = c.on_turn;
+  if (p.options) c.g.add_prompt(p);
+}
+
+// Ararmartin Ridge: build one more domain now (a face-up top the player can afford and qualifies
+// for), then pay for it: build_domain_pick, build_pay.
+void verb_build_domain(Ctx& c, const Leg&) {
+  Prompt p = act_prompt(c, 12);
+  const auto& stacks = c.g.stacks('d');
+  for (size_t i = 0; i < stacks.size(); ++i) {
+    if (!stacks[i].empty() && stacks[i].back().kind == 'd' && !c.g.build_payments(c.seat, stacks[i].back().id).empty())
+      p.opts.push_back(static_cast<int16_t>(i));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = true;
+  c.g.add_prompt(p);
+}
+
+// Untapped Potential: every player gains per card of a kind they own.
+void verb_gain_per_owned(Ctx& c, const Leg& leg) {
+  const Value* gain = kv(leg, "gain");
+  const Value* per = kv(leg, "per");
+  if (!gain || gain->amounts.empty() || !per) return;
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    const Player& p = c.g.players()[static_cast<size_t>(s)];
+    const size_t n = per->text == "citizen" ? p.cit.size() : per->text == "domain" ? p.dom.size() : per->text == "monster" ? p.mon.size() : 0;
+    c.g.gain(s, res4(gain->amounts[0], static_cast<int>(n)));
+  }
+}
+
+}  // namespace detail
+
+using namespace detail;
+
+void offer_northern_wall(Game& g, int seat) {
+  if (!has_flag(g, seat, "action.northernwall")) return;
+  Prompt p;
+  p.act = true;
+  p.word = 15;
+  p.seat = static_cast<int8_t>(seat);
+  p.skip = true;
+  const auto& stacks = g.stacks('m');
+  for (size_t i = 0; i < stacks.size(); ++i) {
+    if (!stacks[i].empty() && stacks[i].back().kind == 'm' && g.db().monster(stacks[i].back().id)->type == "Minion")
+      p.opts.push_back(static_cast<int16_t>(i));
+  }
+  p.options = static_cast<uint8_t>(p.opts.size());
+  if (p.options) g.add_prompt(p);
+}
+
+void offer_slay(Game& g, int seat) {
+  Prompt p = monster_prompt(g, seat, 6);
+  p.skip = true;
+  if (p.options) g.add_prompt(p);
+}
+
+}  // namespace rk::vck

@@ -1,0 +1,300 @@
+#include "games/vck/trace.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "games/vck/game.h"
+
+namespace rk::vck {
+namespace {
+
+using nlohmann::json;
+
+struct Bad {
+  std::string code, msg;
+};
+
+CardRef ref(const json& v) {
+  const std::string s = v.get<std::string>();
+  if (s.size() < 2) throw Bad{"VK0103", "a card id is too short: " + s};
+  try {
+    return {s[0], static_cast<int16_t>(std::stoi(s.substr(1)))};
+  } catch (const std::exception&) {
+    throw Bad{"VK0103", "not a card id: " + s};
+  }
+}
+
+std::vector<std::vector<CardRef>> grid(const json& stacks) {
+  std::vector<std::vector<CardRef>> out;
+  for (const json& st : stacks) {
+    std::vector<CardRef> s;
+    for (const json& id : st.at("ids")) s.push_back(ref(id));
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+Setup read_setup(const json& s) {
+  Setup out;
+  for (const json& p : s.at("turn_order")) out.seats.push_back(p.get<std::string>());
+  out.dukes_dealt.resize(out.seats.size());
+  for (const json& p : s.at("players")) {
+    const auto it = std::find(out.seats.begin(), out.seats.end(), p.at("id").get<std::string>());
+    if (it == out.seats.end()) throw Bad{"VK0104", "a player is not in turn_order"};
+    auto& dukes = out.dukes_dealt[static_cast<size_t>(it - out.seats.begin())];
+    for (const json& d : p.at("dukes_dealt")) dukes.push_back(ref(d).id);
+    out.starters.clear();
+    for (const json& st : p.at("starters")) out.starters.push_back(ref(st).id);
+  }
+  out.citizens = grid(s.at("citizen_stacks"));
+  out.domains = grid(s.at("domain_stacks"));
+  out.monsters = grid(s.at("monster_stacks"));
+  for (const json& x : s.at("exhausted_stack")) out.exhausted.push_back(ref(x));
+  for (const json& a : s.at("monster_areas")) out.monster_areas.push_back(a.get<std::string>());
+  for (const json& k : s.at("kings_guard_pool")) out.kings_guard.push_back(ref(k));
+  return out;
+}
+
+// The in-play chance outcomes, in order, as the draws the rules make for them.
+std::vector<kernel::FedDraw> play_draws(const json& events) {
+  std::vector<kernel::FedDraw> out;
+  for (const json& e : events) {
+    if (e.at("e") != "chance") continue;
+    const std::string tag = e.at("for").get<std::string>();
+    if (tag.rfind("play.", 0) != 0) continue;
+    const std::string kind = e.at("kind").get<std::string>();
+    if (kind == "dice") {
+      for (const json& v : e.at("value")) out.push_back({v.get<uint32_t>() - 1, 1, 6});
+    } else if (kind == "randrange") {
+      out.push_back({e.at("value").get<uint32_t>(), 0, e.at("n").get<uint32_t>()});
+    } else {
+      throw Bad{"VK0105", "unsupported in-play chance kind " + kind};
+    }
+  }
+  return out;
+}
+
+std::vector<int> decode_moves(const std::string& s) {
+  std::vector<int> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t j = s.find(',', i);
+    if (j == std::string::npos) j = s.size();
+    const std::string part = s.substr(i, j - i);
+    const size_t dash = part.find('-');
+    if (dash == std::string::npos) {
+      out.push_back(std::stoi(part));
+    } else {
+      for (int k = std::stoi(part.substr(0, dash)); k <= std::stoi(part.substr(dash + 1)); ++k) out.push_back(k);
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
+void apply_delta(json& cur, const json& d) {
+  if (cur.is_null()) {
+    cur = d;
+    return;
+  }
+  for (auto it = d.begin(); it != d.end(); ++it) {
+    if (it.key() == "P") {
+      for (auto p = it->begin(); p != it->end(); ++p) {
+        for (auto f = p->begin(); f != p->end(); ++f) {
+          if (f->is_null()) cur["P"][p.key()].erase(f.key());
+          else cur["P"][p.key()][f.key()] = *f;
+        }
+      }
+    } else if (it.key() == "B") {
+      for (auto g = it->begin(); g != it->end(); ++g) {
+        for (auto st = g->begin(); st != g->end(); ++st) cur["B"][g.key()][static_cast<size_t>(std::stoi(st.key()))] = *st;
+      }
+    } else {
+      cur[it.key()] = *it;
+    }
+  }
+}
+
+bool empty_value(const json& v) { return v.is_null() || (v.is_array() && v.empty()) || v == 0 || v == ""; }
+
+// The first field where `want` and `got` differ ("" when equal).
+std::string first_difference(const json& want, const json& got) {
+  for (auto it = want.begin(); it != want.end(); ++it) {
+    if (it.key() == "P") {
+      for (auto p = it->begin(); p != it->end(); ++p) {
+        for (auto f = p->begin(); f != p->end(); ++f) {
+          const json* o = got["P"].contains(p.key()) && got["P"][p.key()].contains(f.key()) ? &got["P"][p.key()][f.key()] : nullptr;
+          if (o ? *o != *f : !empty_value(*f)) return fmt::format("P.{}.{}: expected {}, got {}", p.key(), f.key(), f->dump(), o ? o->dump() : "nothing");
+        }
+      }
+    } else if (!got.contains(it.key()) || got[it.key()] != *it) {
+      return fmt::format("{}: expected {}, got {}", it.key(), it->dump(), got.contains(it.key()) ? got[it.key()].dump() : "nothing");
+    }
+  }
+  return "";
+}
+
+struct Replayer {
+  const CardDb& db;
+  const json& trace;
+  TraceResult r;
+  json want;
+  std::vector<std::string> marks;
+  size_t step = 0;
+
+  bool differ(const std::string& where, const std::string& expected, const std::string& got) {
+    r.where = fmt::format("step {} (after {} decisions): {}", step, r.decisions, where);
+    r.expected = expected, r.got = got;
+    return false;
+  }
+  bool check_summary(const std::string& at, const std::string& got_text) {
+    const json got = json::parse(got_text);
+    const std::string d = first_difference(want, got);
+    return d.empty() || differ("summary at " + at, d, "");
+  }
+  bool run();
+  bool decide(Game& g, const json& e);
+  bool final(const Game& g);
+};
+
+bool Replayer::decide(Game& g, const json& e) {
+  const auto& table = trace.at("move_table");
+  const std::vector<int> listed = decode_moves(e.at("moves").get<std::string>());
+  const std::string status = e.value("status", std::string(listed.size(), 'o'));
+  std::set<std::string> accepted;
+  for (size_t k = 0; k < listed.size(); ++k) {
+    if (k < status.size() && status[k] == 'o') accepted.insert(table.at(static_cast<size_t>(listed[k])).get<std::string>());
+  }
+  const std::string who = e.at("who").get<std::string>();
+  const int seat = g.current_player();
+  if (seat < 0) return differ("decision", who + " decides", "nobody decides (" + g.error() + ")");
+  if (g.players()[static_cast<size_t>(seat)].id != who) return differ("decision", who + " decides", g.players()[static_cast<size_t>(seat)].id + " decides");
+  std::set<std::string> ours;
+  const auto legal = g.legal_actions();
+  for (const auto& a : legal) ours.insert(g.label(a));
+  if (ours != accepted) {
+    std::string missing, extra;
+    for (const auto& m : accepted) if (!ours.count(m)) missing += " [" + m + "]";
+    for (const auto& m : ours) if (!accepted.count(m)) extra += " [" + m + "]";
+    return differ("legal moves", "missing:" + missing, "extra:" + extra);
+  }
+  const std::string chosen = table.at(static_cast<size_t>(listed.at(e.at("choice").get<size_t>()))).get<std::string>();
+  for (size_t i = 0; i < legal.size(); ++i) {
+    if (g.label(legal[i]) == chosen) {
+      g.apply_index(i);
+      ++r.decisions;
+      return true;
+    }
+  }
+  return differ("choice", chosen, "not offered");
+}
+
+bool Replayer::final(const Game& g) {
+  if (!g.terminal()) return differ("end", "game over", "the game goes on");
+  const json& f = trace.at("final");
+  for (const json& s : f.at("scores")) {
+    const std::string pid = s.at("player_id").get<std::string>();
+    for (int seat = 0; seat < g.num_players(); ++seat) {
+      if (g.players()[static_cast<size_t>(seat)].id != pid) continue;
+      const std::string want_s = fmt::format("{} rank {} vp {} tableau {}", pid, s.at("rank").get<int>(), s.at("total_vp").get<int>(), s.at("tableau_size").get<int>());
+      const std::string got_s = fmt::format("{} rank {} vp {} tableau {}", pid, g.rank_of(seat), g.total_vp(seat), g.tableau_size(seat));
+      if (want_s != got_s) return differ("final score", want_s, got_s);
+    }
+  }
+  if (f.at("end_reason").get<std::string>() != g.end_reason()) return differ("end reason", f.at("end_reason").get<std::string>(), g.end_reason());
+  std::set<std::string> want_w, got_w;
+  for (const json& w : f.at("winners")) want_w.insert(w.get<std::string>());
+  for (int seat = 0; seat < g.num_players(); ++seat) {
+    if (g.winner(seat)) got_w.insert(g.players()[static_cast<size_t>(seat)].id);
+  }
+  if (want_w != got_w) return differ("winners", fmt::format("{}", fmt::join(want_w, ",")), fmt::format("{}", fmt::join(got_w, ",")));
+  return true;
+}
+
+bool Replayer::run() {
+  Game g(db, read_setup(trace.at("setup")));
+  g.chance().feed(play_draws(trace.at("events")), true);
+  g.set_marks(&marks);
+  size_t next_mark = 0;
+  for (const json& e : trace.at("events")) {
+    ++step;
+    const std::string kind = e.at("e").get<std::string>();
+    if (kind == "chance") continue;
+    if (kind == "decide") {
+      if (!decide(g, e)) return false;
+      continue;
+    }
+    if (kind == "tick") return differ("tick", "an engine tick", "no ticks in rulekit");
+    apply_delta(want, e.at("d"));
+    const std::string at = e.at("at").get<std::string>();
+    if (at == "roll" || at == "harvest") {
+      for (; next_mark < marks.size(); ++next_mark) {
+        if (marks[next_mark].rfind(at + "\t", 0) == 0) break;
+      }
+      if (next_mark >= marks.size()) return differ("summary at " + at, "a " + at + " point", "none");
+      if (!check_summary(at, marks[next_mark].substr(at.size() + 1))) return false;
+      ++next_mark;
+    } else if (!check_summary(at, summary_json(g))) {
+      return false;
+    }
+    if (!g.error().empty()) return differ("engine", "no error", g.error());
+  }
+  return final(g);
+}
+
+// file:line:col: error[CODE]: message, then (a window of) the line and a caret: trace lines are
+// whole games, far too long to print.
+std::string line_error(const std::string& path, size_t lineno, const std::string& line, size_t col, const char* code, const char* msg) {
+  col = std::min(col, line.size());
+  const size_t from = col > 60 ? col - 60 : 0;
+  const std::string window = line.substr(from, 120);
+  return fmt::format("{}:{}:{}: error[{}]: {}\n{}\n{}^", path, lineno, col + 1, code, msg, window, std::string(col - from, ' '));
+}
+
+}  // namespace
+
+std::vector<TraceResult> replay_file(const CardDb& db, const std::string& path, std::vector<std::string>& problems) {
+  std::vector<TraceResult> out;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    problems.push_back(fmt::format("{}: error[VK0100]: cannot read the trace file", path));
+    return out;
+  }
+  std::string line;
+  size_t lineno = 0;
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    TraceResult r;
+    r.game_id = fmt::format("{}:{}", path, lineno);
+    try {
+      const json trace = json::parse(line);
+      if (trace.value("format", "") != "vck-trace/1") throw Bad{"VK0102", "not a vck-trace/1 game (format field)"};
+      r.game_id = trace.at("game_id").get<std::string>();
+      Replayer rep{db, trace, r, json(), {}, 0};
+      rep.r.agree = rep.run();
+      r = rep.r;
+    } catch (const json::parse_error& e) {
+      problems.push_back(line_error(path, lineno, line, e.byte > 0 ? e.byte - 1 : 0, "VK0101", "the line is not valid JSON"));
+      r.where = "malformed line";
+    } catch (const json::exception& e) {
+      problems.push_back(fmt::format("{}:{}:1: error[VK0106]: the trace lacks a field or has one of the wrong type ({})", path, lineno, e.what()));
+      r.where = "malformed trace";
+    } catch (const Bad& b) {
+      problems.push_back(fmt::format("{}:{}:1: error[{}]: {}", path, lineno, b.code, b.msg));
+      r.where = "malformed trace";
+    } catch (const std::exception& e) {
+      problems.push_back(fmt::format("{}:{}:1: error[VK0107]: {}", path, lineno, e.what()));
+      r.where = "malformed trace";
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace rk::vck
