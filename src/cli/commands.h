@@ -10,5 +10,6 @@ void add_rulegame(CLI::App& app, int& exit_code);
 void add_serve(CLI::App& app, int& exit_code);
 void add_explain(CLI::App& app, int& exit_code);
 void add_cfc(CLI::App& app, int& exit_code);
+void add_wagic(CLI::App& app, int& exit_code);
 
 }  // namespace rk::cli

@@ -1,0 +1,208 @@
+// What clicking a card or a player does: answer the open target chooser, declare an attacker or a
+// blocker, play a land, cast a spell, activate an ability (a menu when several apply).
+#include "games/mtg/game.h"
+
+namespace rk::mtg {
+namespace {
+
+bool is_main(Phase p) { return p == Phase::kFirstMain || p == Phase::kSecondMain; }
+
+bool mana_only(const Ability& a) {
+  if (a.effects.empty()) return false;
+  for (const EffectDef& e : a.effects) {
+    if (e.kind != Eff::kAddMana) return false;
+  }
+  return !a.has_target;
+}
+
+}  // namespace
+
+bool Game::can_cast(int card, int actor) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (o.zone != kHand || o.owner != actor || o.def->is("land")) return false;
+  if (!can_pay(players[static_cast<size_t>(actor)].pool, o.def->cost)) return false;
+  const bool fast = o.def->is("instant") || o.def->has("flash");
+  if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
+  if (o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
+      !any_target(o.def->spell_target, card, actor))
+    return false;
+  return true;
+}
+
+bool Game::can_activate(int card, size_t index, int actor) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  const Ability& a = o.def->abilities[index];
+  if (a.kind != AbilityKind::kActivated || o.zone != kBattlefield || o.controller != actor) return false;
+  if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;
+  if (a.untap_cost && !o.tapped) return false;
+  if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;
+  if (a.life_cost > players[static_cast<size_t>(actor)].life) return false;
+  if (a.has_target && !any_target(a.target, card, actor)) return false;
+  return true;
+}
+
+bool Game::cast(int card, int actor) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  const int x = pay(players[static_cast<size_t>(actor)].pool, o.def->cost);
+  move(card, actor, kStack);
+  note("p" + std::to_string(actor + 1) + " casts " + o.def->name);
+  StackItem item;
+  item.kind = StackItem::kSpell;
+  item.source = card;
+  item.controller = actor;
+  item.x = x;
+  const CardDef& d = *o.def;
+  Spec spec;
+  bool targeted = d.has_spell_target;
+  if (targeted) {
+    spec = d.spell_target;
+  } else if (!d.is("creature") && !d.is("land")) {
+    for (const Ability& a : d.abilities) {
+      if (a.kind == AbilityKind::kSpell && a.has_target && !d.is("enchantment") && !d.is("artifact")) {
+        spec = a.target;
+        targeted = true;
+        break;
+      }
+    }
+  }
+  if (!targeted) {
+    push(item);
+    return true;
+  }
+  Chooser ch;
+  ch.spec = spec;
+  ch.player = actor;
+  ch.source = card;
+  ch.done = [this, item](Target t) mutable {
+    item.targets.push_back(t);
+    push(item);
+  };
+  choosers.push_back(std::move(ch));
+  return true;
+}
+
+// Pays the costs that need no choice, then the target (if any), then puts the ability on the stack
+// (mana abilities resolve at once).
+void Game::activate(int card, size_t index, int actor) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  const Ability& a = o.def->abilities[index];
+  const int x = pay(players[static_cast<size_t>(actor)].pool, a.mana);
+  if (a.tap) o.tapped = true;
+  if (a.untap_cost) o.tapped = false;
+  players[static_cast<size_t>(actor)].life -= a.life_cost;
+  note("p" + std::to_string(actor + 1) + " activates " + o.def->name + ": " + a.text);
+  StackItem item;
+  item.kind = StackItem::kAbility;
+  item.source = card;
+  item.controller = actor;
+  item.ability = &a;
+  item.x = x;
+  auto finish = [this, item, &a, card, actor]() mutable {
+    if (a.sac_self) move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);
+    if (mana_only(a)) {
+      run_effects(a, card, actor, {}, item.x);
+      return;
+    }
+    if (!a.has_target) {
+      push(item);
+      return;
+    }
+    Chooser ch;
+    ch.spec = a.target;
+    ch.player = actor;
+    ch.source = card;
+    ch.done = [this, item](Target t) mutable {
+      item.targets.push_back(t);
+      push(item);
+    };
+    choosers.push_back(std::move(ch));
+  };
+  // Extra costs chosen by clicking (sacrifice or discard a card): paid before the target.
+  const Spec* extra = !a.sacrifice.empty() ? &a.sacrifice : !a.discard.empty() ? &a.discard : nullptr;
+  if (!extra) {
+    finish();
+    return;
+  }
+  Chooser ch;
+  ch.spec = *extra;
+  if (ch.spec.zones.empty() && extra == &a.discard) ch.spec.zones.push_back("myhand");
+  ch.player = actor;
+  ch.source = card;
+  ch.done = [this, finish, actor](Target t) mutable {
+    if (t.card >= 0) move(t.card, objs[static_cast<size_t>(t.card)].owner, kGraveyard);
+    (void)actor;
+    finish();
+  };
+  choosers.push_back(std::move(ch));
+}
+
+void Game::click_player(int player, int actor) {
+  (void)actor;
+  if (choosers.empty()) return;
+  Chooser ch = choosers.back();
+  if (!matches_player(ch.spec, player, ch.player)) return;
+  choosers.pop_back();
+  ch.done(Target{-1, player});
+}
+
+void Game::click_stack(int index, int actor) {
+  (void)actor;
+  if (choosers.empty()) return;
+  Chooser ch = choosers.back();
+  const int card = stack[static_cast<size_t>(index)].source;
+  if (stack[static_cast<size_t>(index)].kind != StackItem::kSpell || !matches(ch.spec, card, ch.source, ch.player)) return;
+  choosers.pop_back();
+  ch.done(Target{card, -1, index});
+}
+
+void Game::click_card(int card, int actor) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (!choosers.empty()) {
+    Chooser ch = choosers.back();
+    if (o.zone == kStack) {
+      for (size_t i = 0; i < stack.size(); ++i) {
+        if (stack[i].source == card) return click_stack(static_cast<int>(i), actor);
+      }
+    }
+    if (!legal_target(ch.spec, Target{card}, ch.source, ch.player)) return;
+    choosers.pop_back();
+    ch.done(Target{card});
+    return;
+  }
+  if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatAttackers && actor == active &&
+      o.controller == actor && (!o.tapped || o.attacking)) {
+    return toggle_attacker(card);
+  }
+  if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatBlockers && actor != active &&
+      o.controller == actor) {
+    return toggle_blocker(card);
+  }
+  std::vector<Menu::Option> options;
+  if (o.zone == kHand && o.owner == actor && o.def->is("land")) {
+    if (actor == active && is_main(phase) && stack.empty() && players[static_cast<size_t>(actor)].lands_played < 1) {
+      options.push_back({"play", [this, card, actor] {
+                           ++players[static_cast<size_t>(actor)].lands_played;
+                           move(card, actor, kBattlefield);
+                           note("p" + std::to_string(actor + 1) + " plays " + name(card));
+                           fire_zone_triggers(card, kHand, kBattlefield);
+                         }});
+    }
+  } else if (can_cast(card, actor)) {
+    options.push_back({"cast", [this, card, actor] { cast(card, actor); }});
+  }
+  for (size_t i = 0; i < o.def->abilities.size(); ++i) {
+    if (can_activate(card, i, actor)) {
+      options.push_back({o.def->abilities[i].text, [this, card, i, actor] { activate(card, i, actor); }});
+    }
+  }
+  if (options.size() == 1) return options[0].act();
+  if (options.empty()) {
+    if (o.zone == kBattlefield && o.tapped && o.controller == actor && phase == Phase::kUntap) o.tapped = false;
+    return;
+  }
+  Menu m;
+  m.options = std::move(options);
+  menus.push_back(std::move(m));
+}
+
+}  // namespace rk::mtg

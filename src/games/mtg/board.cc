@@ -1,0 +1,211 @@
+// Cards and zones: creating cards, moving them, their characteristics under continuous effects,
+// damage, destruction and the state-based actions.
+#include "games/mtg/game.h"
+
+namespace rk::mtg {
+namespace {
+
+// Self-effects written as plain auto= lines on a permanent (auto=flying) are static.
+bool is_static_line(const Ability& a) {
+  if (a.kind != AbilityKind::kSpell || a.has_target || !a.range.empty()) return false;
+  for (const EffectDef& e : a.effects) {
+    if ((e.kind != Eff::kPump && e.kind != Eff::kGrant) || e.ueot) return false;
+  }
+  return !a.effects.empty();
+}
+
+void apply_static(Obj& o, const Ability& a) {
+  for (const EffectDef& e : a.effects) {
+    if (e.kind == Eff::kPump) {
+      o.lord_p += e.a.value;
+      o.lord_t += e.b.value;
+    } else if (e.kind == Eff::kGrant) {
+      o.lord_kw.insert(e.word);
+    }
+  }
+}
+
+}  // namespace
+
+int Game::create(const CardDef* def, int64_t mtg_id, int owner) {
+  Obj o;
+  o.def = def;
+  o.mtg_id = mtg_id;
+  o.owner = o.controller = owner;
+  o.zone = kLibrary;
+  objs.push_back(o);
+  const int id = static_cast<int>(objs.size() - 1);
+  players[static_cast<size_t>(owner)].zones[kLibrary].push_back(id);
+  return id;
+}
+
+void Game::move(int card, int player, int zone, bool to_top) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (o.zone >= 0) {
+    for (auto& pl : players) {
+      auto& z = pl.zones[static_cast<size_t>(o.zone)];
+      for (size_t i = 0; i < z.size(); ++i) {
+        if (z[i] == card) {
+          z.erase(z.begin() + static_cast<long>(i));
+          break;
+        }
+      }
+    }
+  }
+  const bool leaves_battlefield = o.zone == kBattlefield && zone != kBattlefield;
+  if (leaves_battlefield || zone != kBattlefield) {
+    // A new object: nothing of its past on the battlefield follows it (CR 400.7).
+    const int blocking = o.blocking;
+    if (blocking >= 0) {
+      auto& bl = objs[static_cast<size_t>(blocking)].blockers;
+      for (size_t i = 0; i < bl.size(); ++i) {
+        if (bl[i] == card) {
+          bl.erase(bl.begin() + static_cast<long>(i));
+          break;
+        }
+      }
+    }
+    for (int b : o.blockers) objs[static_cast<size_t>(b)].blocking = -1;
+    Obj fresh;
+    fresh.def = o.def;
+    fresh.mtg_id = o.mtg_id;
+    fresh.owner = o.owner;
+    fresh.token = o.token;
+    o = fresh;
+  }
+  if (o.token && zone != kBattlefield && zone != kStack) {
+    o.zone = -1;  // tokens cease to exist outside the battlefield
+    return;
+  }
+  o.zone = zone;
+  o.controller = zone == kBattlefield || zone == kStack ? player : o.owner;
+  auto& z = players[static_cast<size_t>(zone == kBattlefield || zone == kStack ? player : o.owner)].zones[static_cast<size_t>(zone)];
+  if (to_top || zone != kLibrary) {
+    z.push_back(card);
+  } else {
+    z.insert(z.begin(), card);
+  }
+}
+
+const std::string& Game::name(int c) const { return objs[static_cast<size_t>(c)].def->lname; }
+
+int Game::power(int c) const {
+  const Obj& o = objs[static_cast<size_t>(c)];
+  return o.def->power + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
+}
+
+int Game::toughness(int c) const {
+  const Obj& o = objs[static_cast<size_t>(c)];
+  return o.def->toughness + o.plus_counters - o.minus_counters + o.pump_t + o.lord_t;
+}
+
+bool Game::has(int c, const std::string& kw) const {
+  const Obj& o = objs[static_cast<size_t>(c)];
+  return o.def->has(kw) || o.granted.count(kw) || o.lord_kw.count(kw);
+}
+
+void Game::update_continuous() {
+  for (Obj& o : objs) {
+    o.lord_p = o.lord_t = 0;
+    o.lord_kw.clear();
+  }
+  for (int c : players[0].zones[kBattlefield]) (void)c;
+  for (size_t src = 0; src < objs.size(); ++src) {
+    const Obj& s = objs[src];
+    if (s.zone != kBattlefield) continue;
+    for (const Ability& a : s.def->abilities) {
+      if (a.kind == AbilityKind::kLord) {
+        for (size_t c = 0; c < objs.size(); ++c) {
+          if (matches(a.range, static_cast<int>(c), static_cast<int>(src), s.controller)) apply_static(objs[c], a);
+        }
+      } else if (is_static_line(a)) {
+        const int to = s.attached >= 0 ? s.attached : static_cast<int>(src);
+        apply_static(objs[static_cast<size_t>(to)], a);
+      }
+    }
+  }
+}
+
+void Game::draw(int player, int n) {
+  auto& lib = players[static_cast<size_t>(player)].zones[kLibrary];
+  for (int i = 0; i < n && !lib.empty(); ++i) move(lib.back(), player, kHand);
+}
+
+void Game::damage_card(int card, int amount, int source, bool combat) {
+  (void)combat;
+  if (amount <= 0) return;
+  static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
+                               "protection from black", "protection from white"};
+  const int cols = source >= 0 ? colors(source) : 0;
+  for (int c = 1; c < kColors; ++c) {
+    if (((cols >> c) & 1) && has(card, prot[c])) return;
+  }
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (source >= 0 && (has(source, "wither") || has(source, "infect"))) {
+    o.minus_counters += amount;
+  } else {
+    o.damage += amount;
+  }
+  if (source >= 0 && has(source, "deathtouch")) o.deathtouched = true;
+  if (source >= 0 && has(source, "lifelink")) players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
+  note(name(card) + " is dealt " + std::to_string(amount));
+}
+
+void Game::damage_player(int player, int amount, int source, bool combat) {
+  (void)combat;
+  if (amount <= 0) return;
+  if (source >= 0 && has(source, "infect")) {
+    players[static_cast<size_t>(player)].poison += amount;
+  } else {
+    players[static_cast<size_t>(player)].life -= amount;
+  }
+  if (source >= 0 && has(source, "lifelink")) players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
+  note("p" + std::to_string(player + 1) + " is dealt " + std::to_string(amount));
+}
+
+void Game::destroy(int card, bool allow_regen) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (o.zone != kBattlefield || has(card, "indestructible")) return;
+  if (allow_regen && o.regen > 0) {
+    --o.regen;
+    o.tapped = true;
+    o.damage = 0;
+    o.deathtouched = false;
+    o.attacking = false;
+    note(name(card) + " regenerates");
+    return;
+  }
+  move(card, o.owner, kGraveyard);
+  note(name(card) + " is put into the graveyard");
+  fire_zone_triggers(card, kBattlefield, kGraveyard);
+}
+
+void Game::state_based() {
+  for (int round = 0; round < 20; ++round) {
+    update_continuous();
+    bool changed = false;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      const Obj& o = objs[c];
+      if (o.zone != kBattlefield) continue;
+      const int card = static_cast<int>(c);
+      if (is_creature(card) && toughness(card) <= 0) {
+        move(card, o.owner, kGraveyard);
+        fire_zone_triggers(card, kBattlefield, kGraveyard);
+        changed = true;
+      } else if (is_creature(card) && (o.damage >= toughness(card) || o.deathtouched)) {
+        destroy(card, true);
+        changed = true;
+      } else if (o.attached >= 0 && objs[static_cast<size_t>(o.attached)].zone != kBattlefield) {
+        move(card, o.owner, kGraveyard);
+        fire_zone_triggers(card, kBattlefield, kGraveyard);
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  for (int p = 0; p < 2; ++p) {
+    if (players[static_cast<size_t>(p)].life <= 0 || players[static_cast<size_t>(p)].poison >= 10) loser = p;
+  }
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,372 @@
+// Compiles Wagic auto= lines into typed abilities (card_def.h), once per card.
+#include <cctype>
+#include <cstdlib>
+#include <string_view>
+
+#include "games/mtg/card_def.h"
+
+namespace rk::mtg {
+namespace {
+
+// Splits at `sep` where no bracket is open.
+std::vector<std::string> split_top(const std::string& s, const std::string& sep) {
+  std::vector<std::string> out;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 0 && s.compare(i, sep.size(), sep) == 0) {
+      out.push_back(s.substr(start, i - start));
+      start = i + sep.size();
+      i += sep.size() - 1;
+    }
+  }
+  out.push_back(s.substr(start));
+  return out;
+}
+
+std::string trim(const std::string& s) {
+  size_t a = 0, b = s.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+  return s.substr(a, b - a);
+}
+
+// Words at bracket depth 0 (a group stays attached to the word before it).
+std::vector<std::string> words_top(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  int depth = 0;
+  for (char c : s) {
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 0 && std::isspace(static_cast<unsigned char>(c))) {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+// The text inside the parentheses that open at `open` ("" if none).
+std::string inside(const std::string& s, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < s.size(); ++i) {
+    if (s[i] == '(') ++depth;
+    if (s[i] == ')' && --depth == 0) return s.substr(open + 1, i - open - 1);
+  }
+  return s.substr(open + 1);
+}
+
+Amount parse_amount(const std::string& s) {
+  Amount a;
+  if (s == "x" || s == "+x") {
+    a.is_x = true;
+  } else if (s == "-x") {
+    a.is_x = true;
+    a.value = -1;
+  } else {
+    a.value = std::atoi(s.c_str());
+  }
+  return a;
+}
+
+bool is_pt(const std::string& w, Amount& p, Amount& t) {
+  const size_t slash = w.find('/');
+  if (slash == std::string::npos || slash == 0 || slash + 1 >= w.size()) return false;
+  const std::string a = w.substr(0, slash), b = w.substr(slash + 1);
+  auto ok = [](const std::string& x) {
+    size_t i = (x[0] == '+' || x[0] == '-') ? 1 : 0;
+    if (i >= x.size()) return false;
+    if (x.substr(i) == "x") return true;
+    for (; i < x.size(); ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(x[i]))) return false;
+    }
+    return true;
+  };
+  if (!ok(a) || !ok(b)) return false;
+  p = parse_amount(a);
+  t = parse_amount(b);
+  if (a[0] == '-' && p.is_x) p.value = -1;
+  if (b[0] == '-' && t.is_x) t.value = -1;
+  return true;
+}
+
+const std::set<std::string>& grantable() {
+  static const std::set<std::string> k = {
+      "flying", "haste", "first strike", "double strike", "trample", "vigilance", "reach", "defender",
+      "lifelink", "deathtouch", "fear", "shroud", "unblockable", "indestructible", "doesnotuntap", "cantblock",
+      "cantattack", "mustattack", "intimidate", "islandwalk", "swampwalk", "forestwalk", "mountainwalk",
+      "plainswalk", "wither", "infect", "hexproof", "flash", "protection from white", "protection from blue",
+      "protection from black", "protection from red", "protection from green"};
+  return k;
+}
+
+const std::set<std::string>& player_words() {
+  static const std::set<std::string> k = {"controller", "opponent", "targetcontroller", "mytgt", "targetedplayer",
+                                          "owner", "player"};
+  return k;
+}
+
+// One keyword with its argument; false when the word is not an effect this engine runs.
+bool read_keyword(const std::string& w, EffectDef& e) {
+  static const std::map<std::string, Eff> plain = {
+      {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
+      {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
+      {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll}};
+  if (auto it = plain.find(w); it != plain.end()) {
+    e.kind = it->second;
+    return true;
+  }
+  static const std::map<std::string, Eff> counted = {{"damage", Eff::kDamage}, {"life", Eff::kLife},
+                                                     {"draw", Eff::kDraw},     {"discard", Eff::kDiscard},
+                                                     {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife}};
+  const size_t colon = w.find(':');
+  if (colon != std::string::npos) {
+    if (auto it = counted.find(w.substr(0, colon)); it != counted.end()) {
+      e.kind = it->second;
+      e.a = parse_amount(w.substr(colon + 1));
+      return true;
+    }
+  }
+  if (w.rfind("moveto(", 0) == 0) {
+    e.kind = Eff::kMoveTo;
+    e.word = inside(w, 6);
+    return true;
+  }
+  if (w.rfind("add{", 0) == 0 || w.rfind("add(", 0) == 0) {
+    e.kind = Eff::kAddMana;
+    e.word = w.substr(3);
+    return true;
+  }
+  if (w.rfind("counter(", 0) == 0) {
+    e.kind = Eff::kCounter;
+    const std::string in = inside(w, 7);
+    const auto parts = split_top(in, ",");
+    if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
+    e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
+    return true;
+  }
+  if (w.rfind("token(", 0) == 0) {
+    e.kind = Eff::kToken;
+    e.token_spec = inside(w, 5);
+    const size_t star = w.rfind(")*");
+    if (star != std::string::npos) e.times = std::atoi(w.c_str() + star + 2);
+    return true;
+  }
+  if (is_pt(w, e.a, e.b)) {
+    e.kind = Eff::kPump;
+    return true;
+  }
+  return false;
+}
+
+// One && part: a keyword (or several words of a keyword ability) and its modifiers.
+EffectDef compile_effect(const std::string& text) {
+  EffectDef e;
+  std::vector<std::string> ws = words_top(trim(text));
+  std::string grant;
+  bool have = false;
+  for (const std::string& w : ws) {
+    if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
+      e.optional_target = w[0] == 'n';
+      e.target = parse_spec(inside(w, w.find('(')));
+    } else if (w == "ueot") {
+      e.ueot = true;
+    } else if (player_words().count(w) && have) {
+      e.who = w;
+    } else if (!have && read_keyword(w, e)) {
+      have = true;
+    } else if (!have) {
+      grant += (grant.empty() ? "" : " ") + w;
+      if (grantable().count(grant)) {
+        e.kind = Eff::kGrant;
+        e.word = grant;
+        have = true;
+      }
+    } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic") {
+      // labels and Wagic's evaluation hints change nothing here
+    } else {
+      e.kind = Eff::kUnsupported;
+      e.word = w;
+      return e;
+    }
+  }
+  if (!have) {
+    e.kind = Eff::kUnsupported;
+    e.word = ws.empty() ? std::string("(empty)") : ws[0];
+  }
+  return e;
+}
+
+// {2}{U}{T}{S}{discard(*|myhand)}{L:2} ...
+void read_costs(const std::string& costs, Ability& a) {
+  size_t i = 0;
+  while ((i = costs.find('{', i)) != std::string::npos) {
+    int depth = 0;
+    size_t e = i;
+    for (; e < costs.size(); ++e) {
+      if (costs[e] == '{') ++depth;
+      if (costs[e] == '}' && --depth == 0) break;
+    }
+    const std::string sym = costs.substr(i + 1, e - i - 1);
+    if (sym == "t") {
+      a.tap = true;
+    } else if (sym == "q") {
+      a.untap_cost = true;
+    } else if (sym == "s") {
+      a.sac_self = true;
+    } else if (sym.rfind("s(", 0) == 0) {
+      a.sacrifice = parse_spec(inside(sym, 1));
+    } else if (sym.rfind("discard(", 0) == 0) {
+      a.discard = parse_spec(inside(sym, 7));
+    } else if (sym.rfind("l:", 0) == 0) {
+      a.life_cost = std::atoi(sym.c_str() + 2);
+    } else if (sym == "l") {
+      a.life_cost = 1;
+    } else {
+      bool unknown = false;
+      ManaCost m = parse_mana_cost("{" + sym + "}", &unknown);
+      if (unknown) {
+        a.effects.push_back(EffectDef{Eff::kUnsupported, {}, {}, "{" + sym + "}"});
+      } else {
+        for (int c = 0; c < kColors; ++c) a.mana.fixed[static_cast<size_t>(c)] += m.fixed[static_cast<size_t>(c)];
+        a.mana.hybrid.insert(a.mana.hybrid.end(), m.hybrid.begin(), m.hybrid.end());
+        a.mana.x += m.x;
+      }
+    }
+    i = e + 1;
+  }
+}
+
+TriggerDef read_trigger(const std::string& t) {
+  TriggerDef tr;
+  size_t i = 0;
+  while (i < t.size() && std::isalpha(static_cast<unsigned char>(t[i]))) ++i;
+  tr.event = t.substr(0, i);
+  if (i < t.size() && t[i] == '(') {
+    tr.subject = parse_spec(inside(t, i));
+    const size_t from = t.find("from(", i);
+    if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
+  }
+  if (tr.event == "each" || tr.event == "next") {
+    const std::vector<std::string> ws = words_top(t.substr(i));
+    for (const std::string& w : ws) {
+      if (w == "my" || w == "opponent") {
+        tr.whose = w;
+      } else {
+        tr.phase = w;
+      }
+    }
+  }
+  return tr;
+}
+
+// The effects after the cost or trigger: may, lord/all, && parts.
+void read_body(std::string body, Ability& a) {
+  body = trim(body);
+  if (body.rfind("may ", 0) == 0) {
+    a.may = true;
+    body = trim(body.substr(4));
+  }
+  for (const char* kw : {"lord(", "all("}) {
+    if (body.rfind(kw, 0) == 0) {
+      const size_t open = body.find('(');
+      a.range = parse_spec(inside(body, open));
+      body = trim(body.substr(open + inside(body, open).size() + 2));
+      const bool continuous = kw[0] == 'l';
+      if (continuous && a.kind == AbilityKind::kSpell) a.kind = AbilityKind::kLord;
+      break;
+    }
+  }
+  for (const std::string& part : split_top(body, "&&")) {
+    EffectDef e = compile_effect(part);
+    if (!e.target.empty() && !a.has_target) {
+      a.target = e.target;
+      a.has_target = !e.optional_target;
+      if (e.optional_target) a.range = e.target;
+    }
+    a.effects.push_back(std::move(e));
+  }
+}
+
+}  // namespace
+
+bool Spec::allows_player() const {
+  for (const Alt& a : alts) {
+    if (a.type == "player") return true;
+  }
+  return false;
+}
+
+Spec parse_spec(const std::string& text) {
+  Spec s;
+  const auto bar = split_top(text, "|");
+  for (std::string alt : split_top(bar[0], ",")) {
+    alt = trim(alt);
+    if (alt.empty()) continue;
+    Spec::Alt a;
+    if (alt.rfind("other ", 0) == 0) {
+      a.other = true;
+      alt = trim(alt.substr(6));
+    }
+    const size_t br = alt.find('[');
+    a.type = trim(alt.substr(0, br));
+    if (br != std::string::npos) {
+      const size_t close = alt.rfind(']');
+      for (const std::string& r : split_top(alt.substr(br + 1, close - br - 1), ";")) {
+        if (!trim(r).empty()) a.restr.push_back(trim(r));
+      }
+    }
+    if (a.type.empty()) a.type = "*";
+    s.alts.push_back(a);
+  }
+  if (bar.size() > 1) {
+    for (const std::string& z : split_top(bar[1], ",")) s.zones.push_back(trim(z));
+  }
+  return s;
+}
+
+bool Ability::supported() const { return unsupported_word().empty(); }
+
+std::string Ability::unsupported_word() const {
+  for (const EffectDef& e : effects) {
+    if (e.kind == Eff::kUnsupported) return e.word;
+  }
+  return "";
+}
+
+Ability compile_ability(const std::string& line) {
+  Ability a;
+  a.text = line;
+  const std::string s = trim(line);
+  if (!s.empty() && s[0] == '@') {
+    a.kind = AbilityKind::kTriggered;
+    const auto parts = split_top(s.substr(1), ":");
+    a.trigger = read_trigger(parts[0]);
+    std::string body;
+    for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
+    read_body(body, a);
+    return a;
+  }
+  if (!s.empty() && s[0] == '{') {
+    const auto parts = split_top(s, ":");
+    if (parts.size() >= 2) {
+      a.kind = AbilityKind::kActivated;
+      read_costs(parts[0], a);
+      std::string body;
+      for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
+      read_body(body, a);
+      return a;
+    }
+  }
+  read_body(s, a);
+  return a;
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,123 @@
+// A card as the engine plays it: its characteristics and its auto= lines compiled once into typed
+// abilities (card_compile.cc). Play never looks at card text again; what the compiler did not
+// understand is kept as an Unsupported effect with the word it stopped at, so a test that needs
+// it fails with that reason instead of doing something wrong silently.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "games/mtg/mana.h"
+
+namespace rk::mtg {
+
+class Database;
+
+// type[restrictions],type|zone,zone: which cards (or players) an ability ranges over.
+struct Spec {
+  struct Alt {
+    std::string type;                 // creature, *, player, a subtype, this, ...
+    std::vector<std::string> restr;   // white, -black, tapped, power<=2 ...
+    bool other = false;               // "other creature": not the source
+  };
+  std::vector<Alt> alts;
+  std::vector<std::string> zones;     // mybattlefield, opponentbattlefield, graveyard, stack ...
+  bool empty() const { return alts.empty(); }
+  bool allows_player() const;
+};
+
+enum class Eff : uint8_t {
+  kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kUnsupported
+};
+
+// A number an effect uses: a constant, X, or a count.
+struct Amount {
+  int value = 0;
+  bool is_x = false;
+};
+
+struct EffectDef {
+  Eff kind = Eff::kUnsupported;
+  Amount a, b;                      // damage/life/draw amount; pump power/toughness
+  std::string word;                 // moveto's zone, add's mana, grant's keyword, unsupported's word
+  std::string who;                  // controller, opponent, targetcontroller, ... (empty: default)
+  bool ueot = false;
+  bool optional_target = false;
+  Spec target;                      // target(...) written on this effect
+  std::string token_spec;           // token(...) arguments
+  int times = 1;                    // token(...)*N
+};
+
+enum class AbilityKind : uint8_t { kSpell, kActivated, kTriggered, kLord, kStatic };
+
+struct TriggerDef {
+  std::string event;   // movedto, each, next, damaged, ...
+  Spec subject;        // movedto(spec), damaged(spec)
+  Spec from;           // from(spec)
+  std::string phase;   // each/next: upkeep, endofturn ...
+  std::string whose;   // my, opponent, "" (each player's)
+};
+
+struct Ability {
+  AbilityKind kind = AbilityKind::kSpell;
+  std::string text;              // the line as written (lower case), for messages
+  ManaCost mana;                 // activated: the mana part
+  bool tap = false, untap_cost = false, sac_self = false;
+  Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}
+  int life_cost = 0;
+  bool may = false;
+  TriggerDef trigger;
+  Spec range;                    // lord(...)/all(...): the cards it affects
+  Spec target;                   // the ability's target (from its first targeted effect)
+  bool has_target = false;
+  std::vector<EffectDef> effects;   // && parts in order
+  bool supported() const;
+  std::string unsupported_word() const;
+};
+
+struct CardDef {
+  std::string name, lname;       // as written; lower case
+  int64_t id = 0;                // the lowest multiverse id with this name
+  std::set<std::string> types;   // lower case: creature, land, basic, legendary, and subtypes
+  std::set<std::string> keywords;  // abilities= entries, lower case
+  int colors = 0;                // bit per Color
+  ManaCost cost;
+  int power = 0, toughness = 0;
+  bool star_pt = false;
+  Spec spell_target;             // target= of a spell (or an aura)
+  bool has_spell_target = false;
+  std::vector<Ability> abilities;
+  bool is(const std::string& t) const { return types.count(t) != 0; }
+  bool has(const std::string& k) const { return keywords.count(k) != 0; }
+};
+
+// Every card of a database by multiverse id and by name, compiled the first time it is asked for.
+class Catalog {
+ public:
+  explicit Catalog(const Database& db);
+  ~Catalog();
+  const CardDef* by_id(int64_t id);
+  const CardDef* by_name(const std::string& lower_name);
+
+ private:
+  const CardDef* compile_index(int32_t card);
+  const Database& db_;
+  std::map<int64_t, int32_t> ids_;             // multiverse id -> primitive card index
+  std::map<std::string, int64_t> names_;       // lower name -> lowest id
+  std::map<std::string, int32_t> name_cards_;  // lower name -> primitive (cards without ids)
+  std::map<int32_t, std::unique_ptr<CardDef>> defs_;
+};
+
+// Builds a CardDef from a database card (primitive), compiling its abilities.
+void compile_card(const Database& db, int32_t card, CardDef& out);
+// Compiles one auto= line (lower case) into an ability.
+Ability compile_ability(const std::string& line);
+// Reads a target specification: creature[-white;power<=2],player|mybattlefield.
+Spec parse_spec(const std::string& text);
+
+}  // namespace rk::mtg

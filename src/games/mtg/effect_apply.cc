@@ -1,0 +1,199 @@
+// One-shot effects applied to their recipients (cards or players).
+#include <cstdlib>
+
+#include "games/mtg/game.h"
+
+namespace rk::mtg {
+namespace {
+
+int zone_of_word(const std::string& w) {
+  if (w.find("hand") != std::string::npos) return kHand;
+  if (w.find("graveyard") != std::string::npos) return kGraveyard;
+  if (w.find("library") != std::string::npos) return kLibrary;
+  if (w.find("exile") != std::string::npos || w.find("removedfromgame") != std::string::npos) return kExile;
+  if (w.find("battlefield") != std::string::npos || w.find("inplay") != std::string::npos) return kBattlefield;
+  return -1;
+}
+
+int amount(const Amount& a, int x) { return a.is_x ? (a.value < 0 ? -x : x) : a.value; }
+
+}  // namespace
+
+// Who an effect without a card recipient applies to.
+static int player_for(const Game& g, const EffectDef& e, int controller, const Target* t) {
+  if (e.who == "opponent") return 1 - controller;
+  if (e.who == "targetcontroller" && t && t->card >= 0) return g.objs[static_cast<size_t>(t->card)].controller;
+  if (t && t->player >= 0) return t->player;
+  if ((e.who == "targetcontroller" || e.who == "owner") && t && t->card >= 0) return g.objs[static_cast<size_t>(t->card)].owner;
+  return controller;
+}
+
+static bool player_effect(Eff k) {
+  return k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
+         k == Eff::kAddMana || k == Eff::kToken;
+}
+
+void make_token(Game& g, const EffectDef& e, int source, int controller);
+
+static void apply_player(Game& g, const EffectDef& e, int p, int source, int controller, int x) {
+  auto& pl = g.players[static_cast<size_t>(p)];
+  const int n = amount(e.a, x);
+  switch (e.kind) {
+    case Eff::kLife: pl.life += n; break;
+    case Eff::kLoseLife: pl.life -= n; break;
+    case Eff::kDraw: g.draw(p, n); break;
+    case Eff::kDamage: g.damage_player(p, n, source, false); break;
+    case Eff::kDiscard:
+      for (int i = 0; i < n && !pl.zones[kHand].empty(); ++i) g.move(pl.zones[kHand].front(), p, kGraveyard);
+      break;
+    case Eff::kDeplete:
+      for (int i = 0; i < n && !pl.zones[kLibrary].empty(); ++i) g.move(pl.zones[kLibrary].back(), p, kGraveyard);
+      break;
+    case Eff::kAddMana: pl.pool.add(parse_pool(e.word)); break;
+    case Eff::kToken:
+      for (int i = 0; i < e.times; ++i) make_token(g, e, source, p);
+      break;
+    default: g.unsupported(std::string("player effect ") + e.word); break;
+  }
+  (void)controller;
+}
+
+static void apply_card(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
+  Obj& o = g.objs[static_cast<size_t>(c)];
+  const int n = amount(e.a, x);
+  switch (e.kind) {
+    case Eff::kDamage: g.damage_card(c, n, source, false); break;
+    case Eff::kDestroy: g.destroy(c, true); break;
+    case Eff::kBury: g.destroy(c, false); break;
+    case Eff::kSacrifice: g.move(c, o.owner, kGraveyard); break;
+    case Eff::kTap: o.tapped = true; break;
+    case Eff::kUntap: o.tapped = false; break;
+    case Eff::kPump:
+      o.pump_p += amount(e.a, x);
+      o.pump_t += amount(e.b, x);
+      break;
+    case Eff::kGrant: o.granted.insert(e.word); break;
+    case Eff::kRegenerate: ++o.regen; break;
+    case Eff::kCounter:
+      for (int i = 0; i < e.times; ++i) {
+        if (e.a.value == 1 && e.b.value == 1) ++o.plus_counters;
+        if (e.a.value == -1 && e.b.value == -1) ++o.minus_counters;
+      }
+      break;
+    case Eff::kMoveTo: {
+      const int z = zone_of_word(e.word);
+      if (z < 0) return g.unsupported("moveto(" + e.word + ")");
+      const int from = o.zone;
+      const int to_player = e.word.rfind("my", 0) == 0 ? controller : o.owner;
+      g.move(c, to_player, z);
+      if (z == kBattlefield) g.objs[static_cast<size_t>(c)].sick = true;
+      g.fire_zone_triggers(c, from, z);
+      break;
+    }
+    case Eff::kFizzle:
+      if (o.zone == kStack) {
+        for (size_t i = 0; i < g.stack.size(); ++i) {
+          if (g.stack[i].source == c && g.stack[i].kind == StackItem::kSpell) {
+            g.stack.erase(g.stack.begin() + static_cast<long>(i));
+            break;
+          }
+        }
+        g.move(c, o.owner, kGraveyard);
+      }
+      break;
+    default:
+      if (player_effect(e.kind)) {
+        apply_player(g, e, o.controller, source, controller, x);
+      } else {
+        g.unsupported("effect on a card: " + e.word);
+      }
+  }
+}
+
+void Game::run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
+  for (const EffectDef& e : a.effects) {
+    if (e.kind == Eff::kUnsupported) {
+      unsupported(e.word + " (" + a.text + ")");
+      continue;
+    }
+    if (!a.range.empty() && a.kind != AbilityKind::kLord && !a.has_target) {
+      std::vector<int> all;
+      for (size_t c = 0; c < objs.size(); ++c) {
+        if (matches(a.range, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
+      }
+      for (int c : all) apply_card(*this, e, c, source, controller, x);
+      if (a.range.allows_player()) {
+        for (int p = 0; p < 2; ++p) apply_player(*this, e, p, source, controller, x);
+      }
+      continue;
+    }
+    const Target* t = targets.empty() ? nullptr : &targets[0];
+    if (player_effect(e.kind) || (e.kind == Eff::kDamage && !e.who.empty())) {
+      if (t && t->card >= 0 && e.who.empty() && e.kind != Eff::kToken) {
+        apply_card(*this, e, t->card, source, controller, x);
+      } else {
+        apply_player(*this, e, player_for(*this, e, controller, t), source, controller, x);
+      }
+    } else if (t && t->player >= 0) {
+      apply_player(*this, e, t->player, source, controller, x);
+    } else if (t && t->card >= 0) {
+      apply_card(*this, e, t->card, source, controller, x);
+    } else if (source >= 0) {
+      apply_card(*this, e, source, source, controller, x);
+    }
+  }
+}
+
+// token(Name,types,p/t,colours and abilities)*N, or token(Name) for a token card of the database.
+void make_token(Game& g, const EffectDef& e, int source, int controller) {
+  std::vector<std::string> parts;
+  std::string cur;
+  for (char ch : e.token_spec + ",") {
+    if (ch == ',') {
+      size_t a = cur.find_first_not_of(' '), b = cur.find_last_not_of(' ');
+      parts.push_back(a == std::string::npos ? "" : cur.substr(a, b - a + 1));
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  CardDef d;
+  if (parts.size() < 3) {
+    const CardDef* named = g.catalog().by_name(parts[0]);
+    if (!named) return g.unsupported("token(" + e.token_spec + ")");
+    d = *named;
+  } else {
+    d.name = d.lname = parts[0];
+    std::string types = parts[1];
+    size_t sp = 0;
+    while ((sp = types.find(' ')) != std::string::npos || !types.empty()) {
+      const std::string w = types.substr(0, sp);
+      if (!w.empty()) d.types.insert(w);
+      if (sp == std::string::npos) break;
+      types = types.substr(sp + 1);
+    }
+    d.power = std::atoi(parts[2].c_str());
+    d.toughness = std::atoi(parts[2].c_str() + parts[2].find('/') + 1);
+    static const char* cols[] = {"", "green", "blue", "red", "black", "white"};
+    for (size_t i = 3; i < parts.size(); ++i) {
+      bool color = false;
+      for (int c = 1; c < kColors; ++c) {
+        if (parts[i] == cols[c]) {
+          d.colors |= 1 << c;
+          color = true;
+        }
+      }
+      if (!color && !parts[i].empty()) d.keywords.insert(parts[i]);
+    }
+  }
+  g.made_defs.push_back(d);
+  const int64_t src_id = source >= 0 ? g.objs[static_cast<size_t>(source)].def->id : 0;
+  const int t = g.create(&g.made_defs.back(), -src_id, controller);
+  g.objs[static_cast<size_t>(t)].token = true;
+  g.move(t, controller, kBattlefield);
+  g.objs[static_cast<size_t>(t)].sick = true;
+  g.note("token " + d.name);
+  g.fire_zone_triggers(t, kLibrary, kBattlefield);
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,93 @@
+// The stack and what its objects do when they resolve: one-shot effects on their recipients.
+#include <cstdlib>
+
+#include "games/mtg/game.h"
+
+namespace rk::mtg {
+namespace {
+
+bool is_permanent(const CardDef& d) {
+  return d.is("creature") || d.is("artifact") || d.is("enchantment") || d.is("land") || d.is("planeswalker");
+}
+
+// Self-effects written as plain auto= lines on a permanent (auto=flying) are static, not ETB.
+bool is_static_line(const Ability& a) {
+  if (a.has_target || !a.range.empty()) return false;
+  for (const EffectDef& e : a.effects) {
+    if ((e.kind != Eff::kPump && e.kind != Eff::kGrant) || e.ueot) return false;
+  }
+  return !a.effects.empty();
+}
+
+}  // namespace
+
+void Game::unsupported(const std::string& what) {
+  for (const std::string& m : missing) {
+    if (m == what) return;
+  }
+  missing.push_back(what);
+  note("not implemented: " + what);
+}
+
+void Game::push(StackItem item) {
+  note("stack: " + (item.kind == StackItem::kNextPhase ? std::string("next phase") : name(item.source)));
+  stack.push_back(std::move(item));
+}
+
+void Game::run_one_shots(int card, int controller, const std::vector<Target>& targets, int x) {
+  const CardDef& d = *objs[static_cast<size_t>(card)].def;
+  const bool permanent = is_permanent(d);
+  for (const Ability& a : d.abilities) {
+    if (a.kind != AbilityKind::kSpell || (permanent && is_static_line(a))) continue;
+    // A permanent's targeted one-shot (ETB "target creature ...") would open a chooser: not run yet.
+    if (permanent && a.has_target) {
+      unsupported("ETB with target: " + a.text);
+      continue;
+    }
+    run_effects(a, card, controller, targets, x);
+  }
+}
+
+void Game::resolve_top() {
+  StackItem item = stack.back();
+  stack.pop_back();
+  if (item.kind == StackItem::kNextPhase) return next_phase();
+  if (item.kind == StackItem::kAbility) {
+    for (const Target& t : item.targets) {
+      if (t.card >= 0 && !legal_target(item.ability->target, t, item.source, item.controller)) {
+        note("ability fizzles: " + item.ability->text);
+        return;
+      }
+    }
+    return run_effects(*item.ability, item.source, item.controller, item.targets, item.x);
+  }
+  const int card = item.source;
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (o.zone != kStack) return;  // countered meanwhile
+  const CardDef& d = *o.def;
+  bool fizzle = !item.targets.empty();
+  for (const Target& t : item.targets) {
+    if (t.stack >= 0) {
+      if (t.card >= 0 && objs[static_cast<size_t>(t.card)].zone == kStack) fizzle = false;
+    } else if (t.player >= 0 || (d.has_spell_target ? legal_target(d.spell_target, t, card, item.controller)
+                                                      : objs[static_cast<size_t>(t.card)].zone == kBattlefield)) {
+      fizzle = false;
+    }
+  }
+  if (fizzle) {
+    note(d.name + " fizzles");
+    return move(card, o.owner, kGraveyard);
+  }
+  if (is_permanent(d)) {
+    move(card, item.controller, kBattlefield);
+    Obj& p = objs[static_cast<size_t>(card)];
+    p.sick = true;
+    if ((d.is("aura") || d.is("enchantment")) && !item.targets.empty()) p.attached = item.targets[0].card;
+    if (!d.is("aura")) run_one_shots(card, item.controller, {}, item.x);
+    return fire_zone_triggers(card, kStack, kBattlefield);
+  }
+  run_one_shots(card, item.controller, item.targets, item.x);
+  if (objs[static_cast<size_t>(card)].zone == kStack) move(card, o.owner, kGraveyard);
+}
+
+}  // namespace rk::mtg

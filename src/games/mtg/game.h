@@ -1,0 +1,165 @@
+// A Magic game as Wagic's scenario tests play it: two players, zones, a stack, the turn's steps,
+// combat, and the decisions a test answers with its commands (target choosers, menus, the offer
+// to respond). The runner (harness.cc) reproduces Wagic's command protocol over this; the rules
+// themselves are here and in the files named for each mechanic (effects, combat, turn, targets).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "games/mtg/card_def.h"
+#include "games/mtg/mana.h"
+#include "games/mtg/scenario.h"
+#include "kernel/rng.h"
+
+namespace rk::mtg {
+
+struct Obj {
+  const CardDef* def = nullptr;
+  int64_t mtg_id = 0;           // multiverse id; tokens: -(source id)
+  int owner = 0, controller = 0;
+  int zone = kLibrary;
+  bool tapped = false, sick = false, token = false;
+  int damage = 0;
+  int plus_counters = 0, minus_counters = 0;  // +1/+1 and -1/-1
+  int pump_p = 0, pump_t = 0;                // until end of turn
+  std::set<std::string> granted;             // keyword abilities until end of turn
+  int lord_p = 0, lord_t = 0;                // from continuous effects, recomputed
+  std::set<std::string> lord_kw;
+  bool attacking = false;
+  std::vector<int> blockers;                  // attackers: their blockers in damage order
+  int blocking = -1;                          // blockers: the attacker
+  int regen = 0;                              // regeneration shields
+  int attached = -1;                          // auras and equipment: the card they are on
+  bool blocked = false;                       // attackers: blocked when damage began
+  bool deathtouched = false;                  // dealt damage by a deathtouch source
+};
+
+struct Target {
+  int card = -1, player = -1, stack = -1;  // one of them
+};
+
+struct StackItem {
+  enum Kind { kSpell, kAbility, kNextPhase } kind = kSpell;
+  int source = -1;               // the card (a spell: the card itself)
+  int controller = 0;
+  const Ability* ability = nullptr;  // abilities; spells run all the card's one-shot lines
+  std::vector<Target> targets;
+  int x = 0;
+  int asked = 0;                 // players who declined so far
+  bool ask_other_only = false;
+};
+
+struct Menu {
+  struct Option {
+    std::string label;
+    std::function<void()> act;
+  };
+  std::vector<Option> options;   // the last is Cancel when `cancel`
+  bool cancel = true;
+};
+
+struct Chooser {
+  Spec spec;
+  int player = 0;                // who chooses
+  int source = -1;
+  bool optional = false;
+  std::function<void(Target)> done;
+};
+
+class Game {
+ public:
+  explicit Game(Catalog& cat) : cat_(cat) {}
+
+  // Setup (harness): creates a card in a player's library; returns its object.
+  int create(const CardDef* def, int64_t mtg_id, int owner);
+  void move(int card, int player, int zone, bool to_top = true);
+
+  // The board.
+  std::vector<Obj> objs;
+  struct Player {
+    int life = 20, poison = 0;
+    ManaPool pool;
+    std::array<std::vector<int>, kZoneCount> zones;
+    int lands_played = 0;
+  };
+  std::array<Player, 2> players;
+  std::vector<StackItem> stack;
+  Phase phase = Phase::kFirstMain;
+  int active = 0, turn = 0;
+  int interrupter = -1;          // a player who said "yes" to the offer
+  std::vector<Menu> menus;       // the open menu is the last
+  std::vector<Chooser> choosers; // the open target chooser is the last
+  std::vector<std::string> log;  // events, for --trace and failure reports
+  std::vector<std::string> missing;  // unsupported parts met during play
+  int loser = -1;
+  kernel::Rng* rng = nullptr;
+  std::deque<CardDef> made_defs;  // tokens' characteristics
+
+  // Characteristics as continuous effects leave them.
+  int power(int c) const;
+  int toughness(int c) const;
+  bool has(int c, const std::string& kw) const;
+  bool is_creature(int c) const { return is_type(c, "creature"); }
+  bool is_type(int c, const std::string& t) const;
+  int colors(int c) const;
+  const std::string& name(int c) const;
+
+  // Targets (targets.cc).
+  bool matches(const Spec& s, int card, int source, int controller) const;
+  bool matches_player(const Spec& s, int player, int controller) const;
+  bool legal_target(const Spec& s, const Target& t, int source, int controller) const;
+  bool any_target(const Spec& s, int source, int controller) const;
+
+  // Actions a click performs (actions.cc).
+  void click_card(int card, int actor);
+  void click_player(int player, int actor);
+  void click_stack(int index, int actor);
+  bool cast(int card, int actor);
+  void activate(int card, size_t ability, int actor);
+  bool can_activate(int card, size_t ability, int actor) const;
+  bool can_cast(int card, int actor) const;
+
+  // The stack (effects.cc).
+  void push(StackItem item);
+  void resolve_top();
+  void run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x);
+  void run_one_shots(int card, int controller, const std::vector<Target>& targets, int x);
+
+  // Turn and state (turn.cc).
+  void next_phase();
+  void begin_phase();
+  void state_based();
+  void update_continuous();
+  void fire_zone_triggers(int card, int from, int to);
+  void fire_phase_triggers();
+  int acting_player() const;
+  void draw(int player, int n);
+  void damage_card(int card, int amount, int source, bool combat);
+  void damage_player(int player, int amount, int source, bool combat);
+  void destroy(int card, bool allow_regen);
+
+  // Combat (combat.cc).
+  void toggle_attacker(int card);
+  void toggle_blocker(int card);
+  void combat_next();              // `next` during combat damage
+  void leave_attackers();
+  int combat_stage = 0;            // where combat_next resumes
+  bool any_attackers() const;
+
+  void note(const std::string& s) { log.push_back(s); }
+  void unsupported(const std::string& what);
+  Catalog& catalog() { return cat_; }
+
+ private:
+  Catalog& cat_;
+  void deal_combat_damage(bool first_strike, bool& any);
+  bool combat_step(bool& stopped);
+};
+
+}  // namespace rk::mtg

@@ -1,0 +1,154 @@
+// Which cards and players a target specification (type[restrictions]|zones) allows.
+#include <cstdlib>
+#include <map>
+
+#include "games/mtg/game.h"
+
+namespace rk::mtg {
+namespace {
+
+const std::map<std::string, int>& color_words() {
+  static const std::map<std::string, int> m = {
+      {"green", kGreen}, {"blue", kBlue}, {"red", kRed}, {"black", kBlack}, {"white", kWhite}};
+  return m;
+}
+
+// power<=2, toughness>=3, manacost=1 ...
+bool compare(const std::string& r, const std::string& what, int value, bool& known) {
+  if (r.rfind(what, 0) != 0) return false;
+  known = true;
+  const std::string op = r.substr(what.size());
+  auto num = [&](size_t at) { return std::atoi(op.c_str() + at); };
+  if (op.rfind("<=", 0) == 0) return value <= num(2);
+  if (op.rfind(">=", 0) == 0) return value >= num(2);
+  if (op.rfind("=", 0) == 0) return value == num(1);
+  if (op.rfind("<", 0) == 0) return value < num(1);
+  if (op.rfind(">", 0) == 0) return value > num(1);
+  known = false;
+  return false;
+}
+
+// Which zone a zone word names, and whose (0 mine, 1 opponent's, 2 either).
+bool zone_word(const std::string& w, int& zone, int& whose) {
+  static const std::map<std::string, int> zones = {
+      {"battlefield", kBattlefield}, {"inplay", kBattlefield}, {"graveyard", kGraveyard}, {"hand", kHand},
+      {"library", kLibrary},         {"stack", kStack},          {"exile", kExile},         {"removedfromgame", kExile}};
+  whose = 2;
+  std::string z = w;
+  if (z.rfind("my", 0) == 0) {
+    whose = 0;
+    z = z.substr(2);
+  } else if (z.rfind("opponent", 0) == 0) {
+    whose = 1;
+    z = z.substr(8);
+  }
+  auto it = zones.find(z);
+  if (it == zones.end()) return false;
+  zone = it->second;
+  return true;
+}
+
+}  // namespace
+
+bool Game::is_type(int c, const std::string& t) const {
+  const Obj& o = objs[static_cast<size_t>(c)];
+  if (o.def->is(t)) return true;
+  return t != "creature" && o.def->has("changeling") && o.def->is("creature") && t != "land";
+}
+
+int Game::colors(int c) const {
+  return objs[static_cast<size_t>(c)].def->colors;
+}
+
+bool Game::matches(const Spec& s, int card, int source, int controller) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  bool zone_ok = s.zones.empty() ? o.zone == kBattlefield : false;
+  for (const std::string& zw : s.zones) {
+    int zone = 0, whose = 2;
+    if (zw == "*") {
+      zone_ok = true;
+      break;
+    }
+    if (!zone_word(zw, zone, whose)) continue;
+    const int owner = o.zone == kBattlefield || o.zone == kStack ? o.controller : o.owner;
+    if (o.zone == zone && (whose == 2 || (whose == 0) == (owner == controller))) zone_ok = true;
+  }
+  if (!zone_ok) return false;
+  for (const Spec::Alt& a : s.alts) {
+    if (a.type == "player") continue;
+    if (a.other && card == source) continue;
+    if (a.type == "this" ? card != source : (a.type != "*" && !is_type(card, a.type) && name(card) != a.type)) continue;
+    bool ok = true;
+    for (const std::string& r0 : a.restr) {
+      const bool neg = !r0.empty() && r0[0] == '-';
+      const std::string r = neg ? r0.substr(1) : r0;
+      bool known = true, yes = false;
+      if (auto it = color_words().find(r); it != color_words().end()) {
+        yes = (colors(card) >> it->second) & 1;
+      } else if (r == "tapped") {
+        yes = o.tapped;
+      } else if (r == "attacking") {
+        yes = o.attacking;
+      } else if (r == "blocking") {
+        yes = o.blocking >= 0;
+      } else if (r == "blocked") {
+        yes = o.attacking && !o.blockers.empty();
+      } else if (r == "multicolor") {
+        yes = __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
+      } else {
+        known = false;
+        const int mv = o.def->cost.converted();
+        yes = compare(r, "power", power(card), known) || compare(r, "toughness", toughness(card), known) ||
+              compare(r, "manacost", mv, known);
+        if (!known) {
+          known = true;
+          yes = is_type(card, r);
+        }
+      }
+      if (yes == neg) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+bool Game::matches_player(const Spec& s, int player, int controller) const {
+  for (const Spec::Alt& a : s.alts) {
+    if (a.type != "player") continue;
+    if (s.zones.empty()) return true;
+    for (const std::string& z : s.zones) {
+      if ((z == "opponent" && player != controller) || (z == "me" && player == controller)) return true;
+    }
+  }
+  return false;
+}
+
+bool Game::legal_target(const Spec& s, const Target& t, int source, int controller) const {
+  if (t.player >= 0) return matches_player(s, t.player, controller);
+  if (t.card < 0) return false;
+  if (!matches(s, t.card, source, controller)) return false;
+  const Obj& o = objs[static_cast<size_t>(t.card)];
+  if (o.zone != kBattlefield) return true;
+  if (has(t.card, "shroud")) return false;
+  if (has(t.card, "hexproof") && o.controller != controller) return false;
+  static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
+                               "protection from black", "protection from white"};
+  const int src_colors = source >= 0 ? colors(source) : 0;
+  for (int c = 1; c < kColors; ++c) {
+    if (((src_colors >> c) & 1) && has(t.card, prot[c])) return false;
+  }
+  return true;
+}
+
+bool Game::any_target(const Spec& s, int source, int controller) const {
+  if (s.allows_player()) return true;
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (legal_target(s, Target{static_cast<int>(c)}, source, controller)) return true;
+  }
+  return false;
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,148 @@
+// The turn's steps, what each does when it begins, and triggered abilities.
+#include <map>
+
+#include "games/mtg/game.h"
+
+namespace rk::mtg {
+namespace {
+
+Phase trigger_phase(const std::string& w) {
+  static const std::map<std::string, Phase> aliases = {
+      {"attackers", Phase::kCombatAttackers}, {"blockers", Phase::kCombatBlockers}, {"end", Phase::kEndOfTurn},
+      {"endofturn", Phase::kEndOfTurn},       {"combatbegins", Phase::kCombatBegin}, {"combatends", Phase::kCombatEnd},
+      {"damage", Phase::kCombatDamage}};
+  if (auto it = aliases.find(w); it != aliases.end()) return it->second;
+  return phase_from_name(w);
+}
+
+}  // namespace
+
+int Game::acting_player() const {
+  if (interrupter >= 0) return interrupter;
+  if (!choosers.empty()) return choosers.back().player;
+  if (phase == Phase::kCombatBlockers) return 1 - active;
+  return active;
+}
+
+void Game::next_phase() {
+  if (phase == Phase::kCombatAttackers) {
+    leave_attackers();
+    if (!any_attackers()) {
+      phase = Phase::kCombatEnd;
+      return begin_phase();
+    }
+  }
+  if (phase == Phase::kCombatBlockers || phase == Phase::kCombatDamage) return combat_next();
+  if (phase == Phase::kCombatEnd) {
+    for (Obj& o : objs) {
+      o.attacking = o.blocked = false;
+      o.blockers.clear();
+      o.blocking = -1;
+    }
+  }
+  if (phase == Phase::kCleanup) {
+    ++turn;
+    active = 1 - active;
+    for (auto& p : players) p.lands_played = 0;
+    phase = Phase::kUntap;
+  } else {
+    phase = static_cast<Phase>(static_cast<int>(phase) + 1);
+  }
+  begin_phase();
+}
+
+void Game::begin_phase() {
+  note(std::string("phase ") + phase_name(phase));
+  for (auto& p : players) p.pool.clear();  // the rules empty the pools as each step begins
+  if (phase == Phase::kUntap) {
+    for (Obj& o : objs) {
+      if (o.zone != kBattlefield || o.controller != active) continue;
+      o.sick = false;
+      if (!o.def->has("doesnotuntap")) o.tapped = false;
+    }
+  } else if (phase == Phase::kDraw) {
+    draw(active, 1);
+  } else if (phase == Phase::kCleanup) {
+    auto& hand = players[static_cast<size_t>(active)].zones[kHand];
+    while (hand.size() > 7) move(hand.front(), active, kGraveyard);
+    for (Obj& o : objs) {
+      o.damage = 0;
+      o.deathtouched = false;
+      o.pump_p = o.pump_t = 0;
+      o.granted.clear();
+      o.regen = 0;
+    }
+  }
+  fire_phase_triggers();
+}
+
+// Puts a triggered ability on the stack: a may ability asks first (menu), a targeted one opens
+// its chooser.
+static void trigger(Game& g, int source, const Ability& a) {
+  const int controller = g.objs[static_cast<size_t>(source)].controller;
+  auto put = [&g, source, &a, controller] {
+    StackItem item;
+    item.kind = StackItem::kAbility;
+    item.source = source;
+    item.controller = controller;
+    item.ability = &a;
+    if (!a.has_target) return g.push(item);
+    if (!g.any_target(a.target, source, controller)) return;
+    Chooser ch;
+    ch.spec = a.target;
+    ch.player = controller;
+    ch.source = source;
+    ch.done = [&g, item](Target t) mutable {
+      item.targets.push_back(t);
+      g.push(item);
+    };
+    g.choosers.push_back(std::move(ch));
+  };
+  if (!a.may) return put();
+  Menu m;
+  m.options.push_back({a.text, put});
+  m.options.push_back({"cancel", [] {}});
+  g.menus.push_back(std::move(m));
+}
+
+void Game::fire_zone_triggers(int card, int from, int to) {
+  for (size_t src = 0; src < objs.size(); ++src) {
+    const Obj& s = objs[src];
+    const bool self = static_cast<int>(src) == card;
+    if (s.zone != kBattlefield && !self) continue;
+    for (const Ability& a : s.def->abilities) {
+      if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
+      if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
+      if (!a.trigger.from.empty()) {
+        // from(zone): the zone the card came from; its type is checked as it is now.
+        bool ok = false;
+        for (const std::string& z : a.trigger.from.zones) {
+          if (z.find(zone_name(from)) != std::string::npos ||
+              (from == kBattlefield && z.find("battlefield") != std::string::npos) ||
+              (from == kExile && z.find("exile") != std::string::npos))
+            ok = true;
+        }
+        if (a.trigger.from.zones.empty()) ok = from == kBattlefield;
+        if (!ok) continue;
+      }
+      (void)to;
+      trigger(*this, static_cast<int>(src), a);
+    }
+  }
+}
+
+void Game::fire_phase_triggers() {
+  for (size_t src = 0; src < objs.size(); ++src) {
+    const Obj& s = objs[src];
+    if (s.zone != kBattlefield) continue;
+    for (const Ability& a : s.def->abilities) {
+      if (a.kind != AbilityKind::kTriggered || (a.trigger.event != "each" && a.trigger.event != "next")) continue;
+      if (trigger_phase(a.trigger.phase) != phase) continue;
+      if (a.trigger.whose == "my" && s.controller != active) continue;
+      if (a.trigger.whose == "opponent" && s.controller == active) continue;
+      trigger(*this, static_cast<int>(src), a);
+    }
+  }
+}
+
+}  // namespace rk::mtg
