@@ -173,6 +173,14 @@ void Game::click_card(int card, int actor) {
       o.controller == actor && (!o.tapped || o.attacking)) {
     return toggle_attacker(card);
   }
+  if (phase == Phase::kCombatBlockers && combat_stage == 1 && o.blocking >= 0) {
+    // The ORDER screen: a click raises the blocker one place in its attacker's damage order.
+    auto& bl = objs[static_cast<size_t>(o.blocking)].blockers;
+    for (size_t i = 1; i < bl.size(); ++i) {
+      if (bl[i] == card) std::swap(bl[i], bl[i - 1]);
+    }
+    return;
+  }
   if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatBlockers && actor != active &&
       o.controller == actor) {
     return toggle_blocker(card);

@@ -14,8 +14,9 @@ bool is_static_line(const Ability& a) {
   return !a.effects.empty();
 }
 
-void apply_static(Obj& o, const Ability& a) {
+void apply_static(Game& g, Obj& o, const Ability& a) {
   for (const EffectDef& e : a.effects) {
+    if (e.kind == Eff::kUnsupported) g.unsupported(e.word + " (" + a.text + ")");
     if (e.kind == Eff::kPump) {
       o.lord_p += e.a.value;
       o.lord_t += e.b.value;
@@ -116,11 +117,12 @@ void Game::update_continuous() {
     for (const Ability& a : s.def->abilities) {
       if (a.kind == AbilityKind::kLord) {
         for (size_t c = 0; c < objs.size(); ++c) {
-          if (matches(a.range, static_cast<int>(c), static_cast<int>(src), s.controller)) apply_static(objs[c], a);
+          if (c == src && !a.effects.empty() && a.effects[0].other) continue;
+          if (matches(a.range, static_cast<int>(c), static_cast<int>(src), s.controller)) apply_static(*this, objs[c], a);
         }
       } else if (is_static_line(a)) {
         const int to = s.attached >= 0 ? s.attached : static_cast<int>(src);
-        apply_static(objs[static_cast<size_t>(to)], a);
+        apply_static(*this, objs[static_cast<size_t>(to)], a);
       }
     }
   }
@@ -180,6 +182,32 @@ void Game::destroy(int card, bool allow_regen) {
   fire_zone_triggers(card, kBattlefield, kGraveyard);
 }
 
+// The M14 legend rule as Wagic asks it: a menu "Keep New" / "Keep Old".
+void Game::legend_rule() {
+  if (!menus.empty()) return;
+  for (auto& pl : players) {
+    const auto& bf = pl.zones[kBattlefield];
+    for (size_t i = 0; i < bf.size(); ++i) {
+      for (size_t j = i + 1; j < bf.size(); ++j) {
+        const int old_card = bf[i], new_card = bf[j];
+        if (!is_type(old_card, "legendary") || name(old_card) != name(new_card)) continue;
+        Menu m;
+        m.cancel = false;
+        m.options.push_back({"keep new", [this, old_card] { destroy_rule(old_card); }});
+        m.options.push_back({"keep old", [this, new_card] { destroy_rule(new_card); }});
+        menus.push_back(std::move(m));
+        return;
+      }
+    }
+  }
+}
+
+void Game::destroy_rule(int card) {
+  const int from = objs[static_cast<size_t>(card)].zone;
+  move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);
+  fire_zone_triggers(card, from, kGraveyard);
+}
+
 void Game::state_based() {
   for (int round = 0; round < 20; ++round) {
     update_continuous();
@@ -203,6 +231,7 @@ void Game::state_based() {
     }
     if (!changed) break;
   }
+  legend_rule();
   for (int p = 0; p < 2; ++p) {
     if (players[static_cast<size_t>(p)].life <= 0 || players[static_cast<size_t>(p)].poison >= 10) loser = p;
   }

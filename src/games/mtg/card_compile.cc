@@ -176,6 +176,8 @@ EffectDef compile_effect(const std::string& text) {
     if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
       e.optional_target = w[0] == 'n';
       e.target = parse_spec(inside(w, w.find('(')));
+    } else if (w == "other") {
+      e.other = true;
     } else if (w == "ueot") {
       e.ueot = true;
     } else if (player_words().count(w) && have) {

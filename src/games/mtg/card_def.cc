@@ -39,7 +39,7 @@ int colors_of(const ManaCost& c) {
   for (int col = 1; col < kColors; ++col) {
     if (c.fixed[static_cast<size_t>(col)]) bits |= 1 << col;
   }
-  for (auto [a, b] : c.hybrid) bits |= (1 << a) | (1 << b);
+  for (auto [a, b] : c.hybrid) bits |= (1 << a) | (b > 0 ? 1 << b : 0);
   return bits;
 }
 
@@ -73,7 +73,15 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kToughness: d.toughness = std::atoi(v.c_str()); break;
       case KeyId::kMana: d.cost = parse_mana_cost(v); break;
       case KeyId::kAbilities: add_keywords(v, d.keywords); break;
-      case KeyId::kAuto: d.abilities.push_back(compile_ability(v)); break;
+      case KeyId::kAuto:
+        if (v.rfind("rampage(", 0) == 0) {
+          d.rampage = std::atoi(v.c_str() + 8);
+        } else if (v.rfind("bushido(", 0) == 0) {
+          d.bushido = std::atoi(v.c_str() + 8);
+        } else {
+          d.abilities.push_back(compile_ability(v));
+        }
+        break;
       case KeyId::kTarget:
         d.spell_target = parse_spec(v);
         d.has_spell_target = true;

@@ -48,6 +48,7 @@ struct EffectDef {
   std::string who;                  // controller, opponent, targetcontroller, ... (empty: default)
   bool ueot = false;
   bool optional_target = false;
+  bool other = false;               // lords: "other" (not the source itself)
   Spec target;                      // target(...) written on this effect
   std::string token_spec;           // token(...) arguments
   int times = 1;                    // token(...)*N
@@ -89,6 +90,7 @@ struct CardDef {
   ManaCost cost;
   int power = 0, toughness = 0;
   bool star_pt = false;
+  int rampage = 0, bushido = 0;  // rampage(N/N,0) and bushido(N/N) written as auto= lines
   Spec spell_target;             // target= of a spell (or an aura)
   bool has_spell_target = false;
   std::vector<Ability> abilities;

@@ -138,6 +138,38 @@ void Game::deal_combat_damage(bool first_pass, bool& any) {
   }
 }
 
+// Flanking and rampage: what blocking does before damage (their triggers resolve at once here).
+void Game::block_triggers() {
+  for (size_t a = 0; a < objs.size(); ++a) {
+    Obj& o = objs[a];
+    const int att = static_cast<int>(a);
+    if (!o.attacking || o.zone != kBattlefield || o.blockers.empty()) continue;
+    if (has(att, "flanking")) {
+      for (int b : o.blockers) {
+        if (!has(b, "flanking")) {
+          objs[static_cast<size_t>(b)].pump_p -= 1;
+          objs[static_cast<size_t>(b)].pump_t -= 1;
+        }
+      }
+    }
+    if (o.def->rampage > 0 && o.blockers.size() > 1) {
+      o.pump_p += o.def->rampage * static_cast<int>(o.blockers.size() - 1);
+      o.pump_t += o.def->rampage * static_cast<int>(o.blockers.size() - 1);
+    }
+    if (o.def->bushido > 0) {
+      o.pump_p += o.def->bushido;
+      o.pump_t += o.def->bushido;
+    }
+  }
+  for (size_t b = 0; b < objs.size(); ++b) {
+    Obj& o = objs[b];
+    if (o.blocking >= 0 && o.def->bushido > 0) {
+      o.pump_p += o.def->bushido;
+      o.pump_t += o.def->bushido;
+    }
+  }
+}
+
 // Runs combat damage until the next stop; true when a stop was reached.
 bool Game::combat_step(bool& stopped) {
   auto screen = [this](bool first_pass) {
@@ -159,12 +191,14 @@ bool Game::combat_step(bool& stopped) {
   switch (combat_stage) {
     case 0:
       for (Obj& o : objs) o.blocked = o.attacking && !o.blockers.empty();
+      block_triggers();
       combat_stage = 1;
       for (const Obj& o : objs) {
         if (o.attacking && o.blockers.size() > 1) return stopped = true;  // ORDER
       }
       return false;
     case 1:
+      state_based();
       phase = Phase::kCombatDamage;
       note("phase combatdamage");
       for (auto& p : players) p.pool.clear();

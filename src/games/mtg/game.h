@@ -135,6 +135,8 @@ class Game {
   void next_phase();
   void begin_phase();
   void state_based();
+  void legend_rule();
+  void destroy_rule(int card);  // put into the graveyard by a rule (no regeneration)
   void update_continuous();
   void fire_zone_triggers(int card, int from, int to);
   void fire_phase_triggers();
@@ -149,6 +151,7 @@ class Game {
   void toggle_blocker(int card);
   void combat_next();              // `next` during combat damage
   void leave_attackers();
+  void block_triggers();
   int combat_stage = 0;            // where combat_next resumes
   bool any_attackers() const;
 

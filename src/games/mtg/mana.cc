@@ -41,7 +41,8 @@ std::string ManaPool::text() const {
 int ManaCost::converted() const {
   int t = 0;
   for (int v : fixed) t += v;
-  return t + static_cast<int>(hybrid.size());
+  for (auto [a, b] : hybrid) t += b < 0 ? -b : 1;
+  return t;
 }
 
 // One symbol's text between braces.
@@ -65,6 +66,11 @@ static void add_symbol(std::string_view sym, ManaCost& c, bool* unknown) {
   }
   if (letters.size() == 2 && color_of_letter(letters[0]) > 0 && color_of_letter(letters[1]) > 0) {
     c.hybrid.emplace_back(color_of_letter(letters[0]), color_of_letter(letters[1]));
+    return;
+  }
+  // {2W}: W, or two generic (kept as a negative second half).
+  if (letters.size() == 2 && std::isdigit(static_cast<unsigned char>(letters[0])) && color_of_letter(letters[1]) > 0) {
+    c.hybrid.emplace_back(color_of_letter(letters[1]), -(letters[0] - '0'));
     return;
   }
   if (unknown) *unknown = true;
@@ -91,6 +97,17 @@ ManaPool parse_pool(std::string_view text) {
   return p;
 }
 
+// Generic mana: colourless first, then G, U, R, B, W (Wagic's ManaCost::Diff order).
+static bool pay_generic(ManaPool& p, int amount) {
+  for (int col = 0; col < kColors && amount > 0; ++col) {
+    int& have = p.n[static_cast<size_t>(col)];
+    const int take = have < amount ? have : amount;
+    have -= take;
+    amount -= take;
+  }
+  return amount == 0;
+}
+
 // Pays `c`'s coloured symbols and hybrids; false when the pool runs out.
 static bool pay_colored(ManaPool& p, const ManaCost& c) {
   for (int col = 1; col < kColors; ++col) {
@@ -101,6 +118,8 @@ static bool pay_colored(ManaPool& p, const ManaCost& c) {
   for (auto [a, b] : c.hybrid) {
     if (p.n[static_cast<size_t>(a)] > 0) {
       --p.n[static_cast<size_t>(a)];
+    } else if (b < 0) {
+      if (!pay_generic(p, -b)) return false;
     } else if (p.n[static_cast<size_t>(b)] > 0) {
       --p.n[static_cast<size_t>(b)];
     } else {
@@ -108,17 +127,6 @@ static bool pay_colored(ManaPool& p, const ManaCost& c) {
     }
   }
   return true;
-}
-
-// Generic mana: colourless first, then G, U, R, B, W (Wagic's ManaCost::Diff order).
-static bool pay_generic(ManaPool& p, int amount) {
-  for (int col = 0; col < kColors && amount > 0; ++col) {
-    int& have = p.n[static_cast<size_t>(col)];
-    const int take = have < amount ? have : amount;
-    have -= take;
-    amount -= take;
-  }
-  return amount == 0;
 }
 
 bool can_pay(const ManaPool& pool, const ManaCost& cost) {

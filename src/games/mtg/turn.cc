@@ -58,7 +58,14 @@ void Game::begin_phase() {
     for (Obj& o : objs) {
       if (o.zone != kBattlefield || o.controller != active) continue;
       o.sick = false;
-      if (!o.def->has("doesnotuntap")) o.tapped = false;
+      if (!has(static_cast<int>(&o - objs.data()), "doesnotuntap")) o.tapped = false;
+    }
+  } else if (phase == Phase::kCombatAttackers) {
+    for (size_t c = 0; c < objs.size(); ++c) {
+      const Obj& o = objs[c];
+      if (o.zone == kBattlefield && o.controller == active && is_creature(static_cast<int>(c)) &&
+          (has(static_cast<int>(c), "mustattack") || has(static_cast<int>(c), "treason")))
+        toggle_attacker(static_cast<int>(c));
     }
   } else if (phase == Phase::kDraw) {
     draw(active, 1);
