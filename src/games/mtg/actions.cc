@@ -17,10 +17,11 @@ bool mana_only(const Ability& a) {
 
 }  // namespace
 
-bool Game::can_cast(int card, int actor) const {
+bool Game::can_cast(int card, int actor, bool alternative) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone != kHand || o.owner != actor || o.def->is("land")) return false;
-  if (!can_pay(players[static_cast<size_t>(actor)].pool, o.def->cost)) return false;
+  if (alternative && !o.def->other.present) return false;
+  if (!can_pay(players[static_cast<size_t>(actor)].pool, alternative ? o.def->other : o.def->cost)) return false;
   const bool fast = o.def->is("instant") || o.def->has("flash");
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
   if (o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
@@ -38,12 +39,23 @@ bool Game::can_activate(int card, size_t index, int actor) const {
   if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;
   if (a.life_cost > players[static_cast<size_t>(actor)].life) return false;
   if (a.has_target && !any_target(a.target, card, actor)) return false;
+  if ((a.my_turn_only || a.sorcery_speed) && actor != active) return false;
+  if (a.sorcery_speed && (!is_main(phase) || !stack.empty())) return false;
+  if (a.limit > 0) {
+    for (auto [ab, n] : o.uses) {
+      if (ab == &a && n >= a.limit) return false;
+    }
+  }
   return true;
 }
 
-bool Game::cast(int card, int actor) {
+bool Game::cast(int card, int actor, bool alternative) {
   Obj& o = objs[static_cast<size_t>(card)];
-  const int x = pay(players[static_cast<size_t>(actor)].pool, o.def->cost);
+  ManaPool& pool = players[static_cast<size_t>(actor)].pool;
+  const int x = pay(pool, alternative ? o.def->other : o.def->cost);
+  // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
+  const bool kicked = o.def->kicker.present && can_pay(pool, o.def->kicker);
+  if (kicked) pay(pool, o.def->kicker);
   move(card, actor, kStack);
   note("p" + std::to_string(actor + 1) + " casts " + o.def->name);
   StackItem item;
@@ -51,6 +63,8 @@ bool Game::cast(int card, int actor) {
   item.source = card;
   item.controller = actor;
   item.x = x;
+  item.kicked = kicked;
+  item.alternative = alternative;
   const CardDef& d = *o.def;
   Spec spec;
   bool targeted = d.has_spell_target;
@@ -87,6 +101,14 @@ void Game::activate(int card, size_t index, int actor) {
   Obj& o = objs[static_cast<size_t>(card)];
   const Ability& a = o.def->abilities[index];
   const int x = pay(players[static_cast<size_t>(actor)].pool, a.mana);
+  bool counted = false;
+  for (auto& [ab, n] : o.uses) {
+    if (ab == &a) {
+      ++n;
+      counted = true;
+    }
+  }
+  if (!counted) o.uses.emplace_back(&a, 1);
   if (a.tap) o.tapped = true;
   if (a.untap_cost) o.tapped = false;
   players[static_cast<size_t>(actor)].life -= a.life_cost;
@@ -195,8 +217,9 @@ void Game::click_card(int card, int actor) {
                            fire_zone_triggers(card, kHand, kBattlefield);
                          }});
     }
-  } else if (can_cast(card, actor)) {
-    options.push_back({"cast", [this, card, actor] { cast(card, actor); }});
+  } else {
+    if (can_cast(card, actor)) options.push_back({"cast", [this, card, actor] { cast(card, actor); }});
+    if (can_cast(card, actor, true)) options.push_back({"alternative", [this, card, actor] { cast(card, actor, true); }});
   }
   for (size_t i = 0; i < o.def->abilities.size(); ++i) {
     if (can_activate(card, i, actor)) {

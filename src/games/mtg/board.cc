@@ -105,6 +105,18 @@ bool Game::has(int c, const std::string& kw) const {
   return o.def->has(kw) || o.granted.count(kw) || o.lord_kw.count(kw);
 }
 
+bool Game::condition_holds(const Ability& a, int source) const {
+  const int controller = objs[static_cast<size_t>(source)].controller;
+  int n = 0;
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (matches(a.cond, static_cast<int>(c), source, controller)) ++n;
+  }
+  if (a.cond.allows_player()) ++n;
+  if (a.cond_cmp == '<') return n < a.cond_n;
+  if (a.cond_cmp == '>') return n > a.cond_n;
+  return n > 0;
+}
+
 void Game::update_continuous() {
   for (Obj& o : objs) {
     o.lord_p = o.lord_t = 0;
@@ -115,6 +127,9 @@ void Game::update_continuous() {
     const Obj& s = objs[src];
     if (s.zone != kBattlefield) continue;
     for (const Ability& a : s.def->abilities) {
+      if (a.has_cond && (a.kind == AbilityKind::kLord || is_static_line(a)) && !condition_holds(a, static_cast<int>(src))) {
+        continue;
+      }
       if (a.kind == AbilityKind::kLord) {
         for (size_t c = 0; c < objs.size(); ++c) {
           if (c == src && !a.effects.empty() && a.effects[0].other) continue;

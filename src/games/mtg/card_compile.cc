@@ -190,7 +190,17 @@ EffectDef compile_effect(const std::string& text) {
         e.kind = Eff::kGrant;
         e.word = grant;
         have = true;
+      } else if (grantable().lower_bound(grant) == grantable().end() ||
+                 grantable().lower_bound(grant)->rfind(grant + " ", 0) != 0) {
+        e.kind = Eff::kUnsupported;
+        e.word = w;
+        return e;
       }
+    } else if (w.rfind("all(", 0) == 0) {
+      e.all = parse_spec(inside(w, 3));
+      e.has_all = true;
+    } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "assorcery") {
+      e.restriction = w;
     } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic") {
       // labels and Wagic's evaluation hints change nothing here
     } else {
@@ -259,7 +269,7 @@ TriggerDef read_trigger(const std::string& t) {
   if (tr.event == "each" || tr.event == "next") {
     const std::vector<std::string> ws = words_top(t.substr(i));
     for (const std::string& w : ws) {
-      if (w == "my" || w == "opponent") {
+      if (w == "my" || w == "opponent" || w == "targetcontroller") {
         tr.whose = w;
       } else {
         tr.phase = w;
@@ -272,6 +282,25 @@ TriggerDef read_trigger(const std::string& t) {
 // The effects after the cost or trigger: may, lord/all, && parts.
 void read_body(std::string body, Ability& a) {
   body = trim(body);
+  for (const char* prefix : {"kicker ", "alternative "}) {
+    if (body.rfind(prefix, 0) == 0) {
+      (prefix[0] == 'k' ? a.kicker_only : a.alternative_only) = true;
+      body = trim(body.substr(std::string(prefix).size()));
+    }
+  }
+  if (body.rfind("aslongas(", 0) == 0) {
+    const std::string in = inside(body, 8);
+    a.cond = parse_spec(in);
+    a.has_cond = true;
+    body = trim(body.substr(9 + in.size() + 1));
+    // A trailing >N or <N compares the count (default: at least one).
+    const size_t cmp = body.find_last_of("<>");
+    if (cmp != std::string::npos && cmp + 1 < body.size() && std::isdigit(static_cast<unsigned char>(body[cmp + 1]))) {
+      a.cond_cmp = body[cmp];
+      a.cond_n = std::atoi(body.c_str() + cmp + 1);
+      body = trim(body.substr(0, cmp));
+    }
+  }
   if (body.rfind("may ", 0) == 0) {
     a.may = true;
     body = trim(body.substr(4));
@@ -288,6 +317,9 @@ void read_body(std::string body, Ability& a) {
   }
   for (const std::string& part : split_top(body, "&&")) {
     EffectDef e = compile_effect(part);
+    if (e.restriction.rfind("limit:", 0) == 0) a.limit = std::atoi(e.restriction.c_str() + 6);
+    if (e.restriction == "myturnonly") a.my_turn_only = true;
+    if (e.restriction == "assorcery") a.sorcery_speed = true;
     if (!e.target.empty() && !a.has_target) {
       a.target = e.target;
       a.has_target = !e.optional_target;

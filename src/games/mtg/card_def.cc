@@ -72,9 +72,18 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kPower: d.power = std::atoi(v.c_str()); d.star_pt |= v.find('*') != std::string::npos; break;
       case KeyId::kToughness: d.toughness = std::atoi(v.c_str()); break;
       case KeyId::kMana: d.cost = parse_mana_cost(v); break;
+      case KeyId::kKicker: d.kicker = parse_mana_cost(v); break;
+      case KeyId::kOther: {
+        bool unknown = false;
+        d.other = parse_mana_cost(v, &unknown);
+        if (unknown) d.other.present = false;  // non-mana alternative costs: not run yet
+        break;
+      }
       case KeyId::kAbilities: add_keywords(v, d.keywords); break;
       case KeyId::kAuto:
-        if (v.rfind("rampage(", 0) == 0) {
+        if (v.rfind("fizzleto(", 0) == 0) {
+          d.fizzle_to = v.substr(9, v.find(')') - 9);
+        } else if (v.rfind("rampage(", 0) == 0) {
           d.rampage = std::atoi(v.c_str() + 8);
         } else if (v.rfind("bushido(", 0) == 0) {
           d.bushido = std::atoi(v.c_str() + 8);

@@ -49,6 +49,9 @@ struct EffectDef {
   bool ueot = false;
   bool optional_target = false;
   bool other = false;               // lords: "other" (not the source itself)
+  bool has_all = false;
+  Spec all;                         // all(spec): every such card (or player)
+  std::string restriction;          // limit:N, myturnonly, assorcery (read into the Ability)
   Spec target;                      // target(...) written on this effect
   std::string token_spec;           // token(...) arguments
   int times = 1;                    // token(...)*N
@@ -72,6 +75,13 @@ struct Ability {
   Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}
   int life_cost = 0;
   bool may = false;
+  bool kicker_only = false, alternative_only = false;  // lines run only when that cost was paid
+  bool has_cond = false;         // aslongas(spec) [<N|>N]
+  Spec cond;
+  char cond_cmp = 0;
+  int cond_n = 0;
+  int limit = 0;                 // limit:N activations per turn
+  bool my_turn_only = false, sorcery_speed = false;
   TriggerDef trigger;
   Spec range;                    // lord(...)/all(...): the cards it affects
   Spec target;                   // the ability's target (from its first targeted effect)
@@ -90,7 +100,9 @@ struct CardDef {
   ManaCost cost;
   int power = 0, toughness = 0;
   bool star_pt = false;
-  int rampage = 0, bushido = 0;  // rampage(N/N,0) and bushido(N/N) written as auto= lines
+  int rampage = 0, bushido = 0;
+  std::string fizzle_to;           // fizzleto(zone): where the spell goes when it fizzles
+  ManaCost kicker, other;          // kicker= and other= (alternative) costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
   Spec spell_target;             // target= of a spell (or an aura)
   bool has_spell_target = false;
   std::vector<Ability> abilities;

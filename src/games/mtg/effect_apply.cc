@@ -20,9 +20,12 @@ int amount(const Amount& a, int x) { return a.is_x ? (a.value < 0 ? -x : x) : a.
 }  // namespace
 
 // Who an effect without a card recipient applies to.
-static int player_for(const Game& g, const EffectDef& e, int controller, const Target* t) {
+static int player_for(const Game& g, const EffectDef& e, int source, int controller, const Target* t) {
   if (e.who == "opponent") return 1 - controller;
   if (e.who == "targetcontroller" && t && t->card >= 0) return g.objs[static_cast<size_t>(t->card)].controller;
+  if (e.who == "targetcontroller" && !t && source >= 0 && g.objs[static_cast<size_t>(source)].attached >= 0) {
+    return g.objs[static_cast<size_t>(g.objs[static_cast<size_t>(source)].attached)].controller;
+  }
   if (t && t->player >= 0) return t->player;
   if ((e.who == "targetcontroller" || e.who == "owner") && t && t->card >= 0) return g.objs[static_cast<size_t>(t->card)].owner;
   return controller;
@@ -98,7 +101,7 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
             break;
           }
         }
-        g.move(c, o.owner, kGraveyard);
+        g.fizzle_spell(c);
       }
       break;
     default:
@@ -111,7 +114,20 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
 }
 
 void Game::run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
+  if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt)) return;
+  if (a.has_cond && !condition_holds(a, source)) return;
   for (const EffectDef& e : a.effects) {
+    if (e.has_all) {
+      std::vector<int> all;
+      for (size_t c = 0; c < objs.size(); ++c) {
+        if (matches(e.all, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
+      }
+      for (int c : all) apply_card(*this, e, c, source, controller, x);
+      if (e.all.allows_player()) {
+        for (int p = 0; p < 2; ++p) apply_player(*this, e, p, source, controller, x);
+      }
+      continue;
+    }
     if (e.kind == Eff::kUnsupported) {
       unsupported(e.word + " (" + a.text + ")");
       continue;
@@ -132,7 +148,7 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
       if (t && t->card >= 0 && e.who.empty() && e.kind != Eff::kToken) {
         apply_card(*this, e, t->card, source, controller, x);
       } else {
-        apply_player(*this, e, player_for(*this, e, controller, t), source, controller, x);
+        apply_player(*this, e, player_for(*this, e, source, controller, t), source, controller, x);
       }
     } else if (t && t->player >= 0) {
       apply_player(*this, e, t->player, source, controller, x);

@@ -40,12 +40,21 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
   for (const Ability& a : d.abilities) {
     if (a.kind != AbilityKind::kSpell || (permanent && is_static_line(a))) continue;
     // A permanent's targeted one-shot (ETB "target creature ...") would open a chooser: not run yet.
-    if (permanent && a.has_target) {
-      unsupported("ETB with target: " + a.text);
+    if (permanent && (a.has_target || a.may)) {
+      put_trigger(card, a);
       continue;
     }
     run_effects(a, card, controller, targets, x);
   }
+}
+
+void Game::fizzle_spell(int card) {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  const std::string& to = o.def->fizzle_to;
+  if (to == "exile") return move(card, o.owner, kExile);
+  if (to == "hand" || to == "ownerhand") return move(card, o.owner, kHand);
+  if (to == "librarytop") return move(card, o.owner, kLibrary);
+  move(card, o.owner, kGraveyard);
 }
 
 void Game::resolve_top() {
@@ -74,10 +83,12 @@ void Game::resolve_top() {
       fizzle = false;
     }
   }
-  if (fizzle) {
+  if (fizzle && !d.has("nofizzle")) {
     note(d.name + " fizzles");
-    return move(card, o.owner, kGraveyard);
+    return fizzle_spell(card);
   }
+  resolving_kicked = item.kicked;
+  resolving_alt = item.alternative;
   if (is_permanent(d)) {
     move(card, item.controller, kBattlefield);
     Obj& p = objs[static_cast<size_t>(card)];

@@ -36,6 +36,7 @@ struct Obj {
   int blocking = -1;                          // blockers: the attacker
   int regen = 0;                              // regeneration shields
   int attached = -1;                          // auras and equipment: the card they are on
+  std::vector<std::pair<const Ability*, int>> uses;  // activations this turn (limit:N)
   bool blocked = false;                       // attackers: blocked when damage began
   bool deathtouched = false;                  // dealt damage by a deathtouch source
 };
@@ -51,6 +52,7 @@ struct StackItem {
   const Ability* ability = nullptr;  // abilities; spells run all the card's one-shot lines
   std::vector<Target> targets;
   int x = 0;
+  bool kicked = false, alternative = false;
   int asked = 0;                 // players who declined so far
   bool ask_other_only = false;
 };
@@ -120,14 +122,15 @@ class Game {
   void click_card(int card, int actor);
   void click_player(int player, int actor);
   void click_stack(int index, int actor);
-  bool cast(int card, int actor);
+  bool cast(int card, int actor, bool alternative = false);
   void activate(int card, size_t ability, int actor);
   bool can_activate(int card, size_t ability, int actor) const;
-  bool can_cast(int card, int actor) const;
+  bool can_cast(int card, int actor, bool alternative = false) const;
 
   // The stack (effects.cc).
   void push(StackItem item);
   void resolve_top();
+  void fizzle_spell(int card);  // to the graveyard, or where fizzleto( says
   void run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x);
   void run_one_shots(int card, int controller, const std::vector<Target>& targets, int x);
 
@@ -140,6 +143,9 @@ class Game {
   void update_continuous();
   void fire_zone_triggers(int card, int from, int to);
   void fire_phase_triggers();
+  void put_trigger(int source, const Ability& a);
+  bool condition_holds(const Ability& a, int source) const;
+  bool resolving_kicked = false, resolving_alt = false;
   int acting_player() const;
   void draw(int player, int n);
   void damage_card(int card, int amount, int source, bool combat);

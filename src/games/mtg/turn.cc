@@ -78,6 +78,7 @@ void Game::begin_phase() {
       o.pump_p = o.pump_t = 0;
       o.granted.clear();
       o.regen = 0;
+      o.uses.clear();
     }
   }
   fire_phase_triggers();
@@ -85,7 +86,8 @@ void Game::begin_phase() {
 
 // Puts a triggered ability on the stack: a may ability asks first (menu), a targeted one opens
 // its chooser.
-static void trigger(Game& g, int source, const Ability& a) {
+void Game::put_trigger(int source, const Ability& a) {
+  Game& g = *this;
   const int controller = g.objs[static_cast<size_t>(source)].controller;
   auto put = [&g, source, &a, controller] {
     StackItem item;
@@ -133,7 +135,7 @@ void Game::fire_zone_triggers(int card, int from, int to) {
         if (!ok) continue;
       }
       (void)to;
-      trigger(*this, static_cast<int>(src), a);
+      put_trigger(static_cast<int>(src), a);
     }
   }
 }
@@ -145,9 +147,13 @@ void Game::fire_phase_triggers() {
     for (const Ability& a : s.def->abilities) {
       if (a.kind != AbilityKind::kTriggered || (a.trigger.event != "each" && a.trigger.event != "next")) continue;
       if (trigger_phase(a.trigger.phase) != phase) continue;
+      if (a.has_cond && !condition_holds(a, static_cast<int>(src))) continue;
       if (a.trigger.whose == "my" && s.controller != active) continue;
+      if (a.trigger.whose == "targetcontroller" &&
+          (s.attached < 0 || objs[static_cast<size_t>(s.attached)].controller != active))
+        continue;
       if (a.trigger.whose == "opponent" && s.controller == active) continue;
-      trigger(*this, static_cast<int>(src), a);
+      put_trigger(static_cast<int>(src), a);
     }
   }
 }
