@@ -48,7 +48,7 @@ int ManaCost::converted() const {
 // One symbol's text between braces.
 static void add_symbol(std::string_view sym, ManaCost& c, bool* unknown) {
   if (sym.empty()) return;
-  if (std::isdigit(static_cast<unsigned char>(sym[0]))) {
+  if (sym.find_first_not_of("0123456789") == std::string_view::npos) {
     c.fixed[0] += std::atoi(std::string(sym).c_str());
     return;
   }
