@@ -109,7 +109,10 @@ void Game::activate(int card, size_t index, int actor) {
     }
   }
   if (!counted) o.uses.emplace_back(&a, 1);
-  if (a.tap) o.tapped = true;
+  if (a.tap) {
+    o.tapped = true;
+    fire_event("tapped", card, -1, card, false);
+  }
   if (a.untap_cost) o.tapped = false;
   players[static_cast<size_t>(actor)].life -= a.life_cost;
   note("p" + std::to_string(actor + 1) + " activates " + o.def->name + ": " + a.text);
@@ -147,6 +150,7 @@ void Game::activate(int card, size_t index, int actor) {
   }
   Chooser ch;
   ch.spec = *extra;
+  ch.is_cost = true;
   if (ch.spec.zones.empty() && extra == &a.discard) ch.spec.zones.push_back("myhand");
   ch.player = actor;
   ch.source = card;
@@ -186,7 +190,9 @@ void Game::click_card(int card, int actor) {
         if (stack[i].source == card) return click_stack(static_cast<int>(i), actor);
       }
     }
-    if (!legal_target(ch.spec, Target{card}, ch.source, ch.player)) return;
+    if (ch.is_cost ? !matches(ch.spec, card, ch.source, ch.player) : !legal_target(ch.spec, Target{card}, ch.source, ch.player)) {
+      return;
+    }
     choosers.pop_back();
     ch.done(Target{card});
     return;

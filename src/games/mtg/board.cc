@@ -149,7 +149,6 @@ void Game::draw(int player, int n) {
 }
 
 void Game::damage_card(int card, int amount, int source, bool combat) {
-  (void)combat;
   if (amount <= 0) return;
   static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
                                "protection from black", "protection from white"};
@@ -166,10 +165,10 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
   if (source >= 0 && has(source, "deathtouch")) o.deathtouched = true;
   if (source >= 0 && has(source, "lifelink")) players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
   note(name(card) + " is dealt " + std::to_string(amount));
+  fire_event("damaged", card, -1, source, combat);
 }
 
 void Game::damage_player(int player, int amount, int source, bool combat) {
-  (void)combat;
   if (amount <= 0) return;
   if (source >= 0 && has(source, "infect")) {
     players[static_cast<size_t>(player)].poison += amount;
@@ -178,6 +177,7 @@ void Game::damage_player(int player, int amount, int source, bool combat) {
   }
   if (source >= 0 && has(source, "lifelink")) players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
   note("p" + std::to_string(player + 1) + " is dealt " + std::to_string(amount));
+  fire_event("damageplayer", -1, player, source, combat);
 }
 
 void Game::destroy(int card, bool allow_regen) {

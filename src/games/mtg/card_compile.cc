@@ -262,7 +262,10 @@ TriggerDef read_trigger(const std::string& t) {
   while (i < t.size() && std::isalpha(static_cast<unsigned char>(t[i]))) ++i;
   tr.event = t.substr(0, i);
   if (i < t.size() && t[i] == '(') {
-    tr.subject = parse_spec(inside(t, i));
+    tr.args = inside(t, i);
+    tr.subject = parse_spec(tr.args);
+    const size_t src = t.find("source(", i);
+    if (src != std::string::npos) tr.source = parse_spec(inside(t, src + 6));
     const size_t from = t.find("from(", i);
     if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
   }
@@ -383,6 +386,9 @@ Ability compile_ability(const std::string& line) {
     a.kind = AbilityKind::kTriggered;
     const auto parts = split_top(s.substr(1), ":");
     a.trigger = read_trigger(parts[0]);
+    static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
+        "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat"};
+    if (!known.count(a.trigger.event)) a.effects.push_back(EffectDef{Eff::kUnsupported, {}, {}, "@" + a.trigger.event});
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
     read_body(body, a);

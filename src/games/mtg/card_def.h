@@ -63,6 +63,8 @@ struct TriggerDef {
   std::string event;   // movedto, each, next, damaged, ...
   Spec subject;        // movedto(spec), damaged(spec)
   Spec from;           // from(spec)
+  Spec source;         // source(spec) of @combat(...)
+  std::string args;    // the (..) text as written: @combat(attacking,blocked)
   std::string phase;   // each/next: upkeep, endofturn ...
   std::string whose;   // my, opponent, "" (each player's)
 };

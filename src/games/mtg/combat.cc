@@ -88,10 +88,11 @@ void Game::toggle_blocker(int card) {
 }
 
 void Game::leave_attackers() {
-  for (Obj& o : objs) {
-    if (o.attacking && o.zone == kBattlefield && !o.def->has("vigilance") && !o.granted.count("vigilance") &&
-        !o.lord_kw.count("vigilance"))
-      o.tapped = true;
+  for (size_t c = 0; c < objs.size(); ++c) {
+    Obj& o = objs[c];
+    if (!o.attacking || o.zone != kBattlefield) continue;
+    if (!has(static_cast<int>(c), "vigilance")) o.tapped = true;
+    fire_event("combat:attacking", static_cast<int>(c), -1, -1, true);
   }
 }
 
@@ -140,6 +141,12 @@ void Game::deal_combat_damage(bool first_pass, bool& any) {
 
 // Flanking and rampage: what blocking does before damage (their triggers resolve at once here).
 void Game::block_triggers() {
+  for (size_t a = 0; a < objs.size(); ++a) {
+    const int att = static_cast<int>(a);
+    if (objs[a].zone != kBattlefield) continue;
+    if (objs[a].attacking) fire_event(objs[a].blockers.empty() ? "combat:notblocked" : "combat:blocked", att, -1, -1, true);
+    if (objs[a].blocking >= 0) fire_event("combat:blocking", att, -1, objs[a].blocking, true);
+  }
   for (size_t a = 0; a < objs.size(); ++a) {
     Obj& o = objs[a];
     const int att = static_cast<int>(a);
@@ -230,7 +237,15 @@ bool Game::combat_step(bool& stopped) {
 
 void Game::combat_next() {
   bool stopped = false;
-  while (!stopped) combat_step(stopped);
+  combat_pending = false;
+  while (!stopped) {
+    combat_step(stopped);
+    // Triggers (blocking, flanking...) resolve before damage; combat then goes on by itself.
+    if (!stopped && (!stack.empty() || !menus.empty() || !choosers.empty())) {
+      combat_pending = true;
+      return;
+    }
+  }
 }
 
 }  // namespace rk::mtg

@@ -69,8 +69,18 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
     case Eff::kDestroy: g.destroy(c, true); break;
     case Eff::kBury: g.destroy(c, false); break;
     case Eff::kSacrifice: g.move(c, o.owner, kGraveyard); break;
-    case Eff::kTap: o.tapped = true; break;
-    case Eff::kUntap: o.tapped = false; break;
+    case Eff::kTap:
+      if (!o.tapped) {
+        o.tapped = true;
+        g.fire_event("tapped", c, -1, source, false);
+      }
+      break;
+    case Eff::kUntap:
+      if (o.tapped) {
+        o.tapped = false;
+        g.fire_event("untapped", c, -1, source, false);
+      }
+      break;
     case Eff::kPump:
       o.pump_p += amount(e.a, x);
       o.pump_t += amount(e.b, x);
@@ -94,7 +104,7 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
       break;
     }
     case Eff::kFizzle:
-      if (o.zone == kStack) {
+      if (o.zone == kStack && !g.has(c, "nofizzle")) {
         for (size_t i = 0; i < g.stack.size(); ++i) {
           if (g.stack[i].source == c && g.stack[i].kind == StackItem::kSpell) {
             g.stack.erase(g.stack.begin() + static_cast<long>(i));
@@ -203,7 +213,7 @@ void make_token(Game& g, const EffectDef& e, int source, int controller) {
     }
   }
   g.made_defs.push_back(d);
-  const int64_t src_id = source >= 0 ? g.objs[static_cast<size_t>(source)].def->id : 0;
+  const int64_t src_id = source >= 0 ? g.objs[static_cast<size_t>(source)].mtg_id : 0;
   const int t = g.create(&g.made_defs.back(), -src_id, controller);
   g.objs[static_cast<size_t>(t)].token = true;
   g.move(t, controller, kBattlefield);

@@ -71,6 +71,7 @@ struct Chooser {
   int player = 0;                // who chooses
   int source = -1;
   bool optional = false;
+  bool is_cost = false;          // sacrifice/discard choices: not targeting (shroud does not stop them)
   std::function<void(Target)> done;
 };
 
@@ -144,6 +145,9 @@ class Game {
   void fire_zone_triggers(int card, int from, int to);
   void fire_phase_triggers();
   void put_trigger(int source, const Ability& a);
+  // Damage, tap and combat events (triggers.cc): `card` or `player` is what the event is about,
+  // `from` the card that caused it.
+  void fire_event(const std::string& event, int card, int player, int from, bool combat);
   bool condition_holds(const Ability& a, int source) const;
   bool resolving_kicked = false, resolving_alt = false;
   int acting_player() const;
@@ -159,6 +163,7 @@ class Game {
   void leave_attackers();
   void block_triggers();
   int combat_stage = 0;            // where combat_next resumes
+  bool combat_pending = false;     // combat damage waits for triggers to resolve, then goes on
   bool any_attackers() const;
 
   void note(const std::string& s) { log.push_back(s); }

@@ -128,6 +128,10 @@ void Runner::settle() {
     }
     const size_t before = g_.stack.size() + g_.menus.size() + g_.choosers.size();
     g_.state_based();
+    if (g_.combat_pending && g_.menus.empty()) {
+      g_.combat_next();
+      continue;
+    }
     if (g_.stack.size() + g_.menus.size() + g_.choosers.size() == before) return;
   }
   g_.unsupported("the game did not settle (a loop)");

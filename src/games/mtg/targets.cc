@@ -93,6 +93,12 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
         yes = o.blocking >= 0;
       } else if (r == "blocked") {
         yes = o.attacking && !o.blockers.empty();
+      } else if (r.rfind("counter{", 0) == 0) {
+        const std::string kind = r.substr(8, r.find('}') - 8);
+        yes = kind == "any"     ? o.plus_counters + o.minus_counters > 0
+              : kind == "-1/-1" ? o.minus_counters > 0
+              : kind == "1/1"   ? o.plus_counters > 0
+                                : false;
       } else if (r == "multicolor") {
         yes = __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
       } else {
