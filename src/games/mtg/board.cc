@@ -9,7 +9,8 @@ namespace {
 bool is_static_line(const Ability& a) {
   if (a.kind != AbilityKind::kSpell || a.has_target || !a.range.empty()) return false;
   for (const EffectDef& e : a.effects) {
-    if ((e.kind != Eff::kPump && e.kind != Eff::kGrant) || e.ueot) return false;
+    const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
+    if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent) || e.ueot) return false;
   }
   return !a.effects.empty();
 }
@@ -22,6 +23,10 @@ void apply_static(Game& g, Obj& o, const Ability& a) {
       o.lord_t += e.b.value;
     } else if (e.kind == Eff::kGrant) {
       o.lord_kw.insert(e.word);
+    } else if (e.word == "to") {
+      o.prevent_to = true;
+    } else if (e.word == "from") {
+      o.prevent_from = true;
     }
   }
 }
@@ -121,6 +126,7 @@ void Game::update_continuous() {
   for (Obj& o : objs) {
     o.lord_p = o.lord_t = 0;
     o.lord_kw.clear();
+    o.prevent_to = o.prevent_from = false;
   }
   for (int c : players[0].zones[kBattlefield]) (void)c;
   for (size_t src = 0; src < objs.size(); ++src) {
@@ -137,7 +143,15 @@ void Game::update_continuous() {
         }
       } else if (is_static_line(a)) {
         const int to = s.attached >= 0 ? s.attached : static_cast<int>(src);
-        apply_static(*this, objs[static_cast<size_t>(to)], a);
+        if (a.teach && s.attached < 0) continue;
+        int times = 1;
+        if (a.has_foreach) {
+          times = 0;
+          for (size_t c = 0; c < objs.size(); ++c) {
+            if (matches(a.foreach, static_cast<int>(c), static_cast<int>(src), s.controller)) ++times;
+          }
+        }
+        for (int i = 0; i < times; ++i) apply_static(*this, objs[static_cast<size_t>(to)], a);
       }
     }
   }

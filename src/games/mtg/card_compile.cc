@@ -118,7 +118,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
   static const std::map<std::string, Eff> plain = {
       {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
-      {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll}};
+      {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
+      {"preventallcombatdamage", Eff::kPreventCombat}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip}};
   if (auto it = plain.find(w); it != plain.end()) {
     e.kind = it->second;
     return true;
@@ -196,6 +197,8 @@ EffectDef compile_effect(const std::string& text) {
         e.word = w;
         return e;
       }
+    } else if ((w == "to(this)" || w == "from(this)") && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
+      e.word = w.substr(0, w.find('('));
     } else if (w.rfind("all(", 0) == 0) {
       e.all = parse_spec(inside(w, 3));
       e.has_all = true;
@@ -308,6 +311,19 @@ void read_body(std::string body, Ability& a) {
     a.may = true;
     body = trim(body.substr(4));
   }
+  for (const char* kw : {"foreach(", "teach("}) {
+    if (body.rfind(kw, 0) == 0) {
+      const size_t open = body.find('(');
+      const std::string in = inside(body, open);
+      if (kw[0] == 'f') {
+        a.foreach = parse_spec(in);
+        a.has_foreach = true;
+      } else {
+        a.teach = true;
+      }
+      body = trim(body.substr(open + in.size() + 2));
+    }
+  }
   for (const char* kw : {"lord(", "all("}) {
     if (body.rfind(kw, 0) == 0) {
       const size_t open = body.find('(');
@@ -320,6 +336,10 @@ void read_body(std::string body, Ability& a) {
   }
   for (const std::string& part : split_top(body, "&&")) {
     EffectDef e = compile_effect(part);
+    if (e.kind == Eff::kEquip && !a.has_target) {
+      e.target = parse_spec("creature|mybattlefield");
+      a.sorcery_speed = true;
+    }
     if (e.restriction.rfind("limit:", 0) == 0) a.limit = std::atoi(e.restriction.c_str() + 6);
     if (e.restriction == "myturnonly") a.my_turn_only = true;
     if (e.restriction == "assorcery") a.sorcery_speed = true;

@@ -32,7 +32,7 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kUnsupported
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kUnsupported
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -78,6 +78,9 @@ struct Ability {
   int life_cost = 0;
   bool may = false;
   bool kicker_only = false, alternative_only = false;  // lines run only when that cost was paid
+  bool has_foreach = false;      // foreach(spec): the effects once per such card
+  Spec foreach;
+  bool teach = false;            // teach(creature): applies to the enchanted/equipped creature
   bool has_cond = false;         // aslongas(spec) [<N|>N]
   Spec cond;
   char cond_cmp = 0;

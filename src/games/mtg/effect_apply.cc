@@ -87,6 +87,11 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
       break;
     case Eff::kGrant: o.granted.insert(e.word); break;
     case Eff::kRegenerate: ++o.regen; break;
+    case Eff::kEquip: g.objs[static_cast<size_t>(source)].attached = c; break;
+    case Eff::kPreventCombat:
+    case Eff::kPreventAll:
+      if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage
+      break;
     case Eff::kCounter:
       for (int i = 0; i < e.times; ++i) {
         if (e.a.value == 1 && e.b.value == 1) ++o.plus_counters;
@@ -115,7 +120,9 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
       }
       break;
     default:
-      if (player_effect(e.kind)) {
+      if ((e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && e.word.empty()) {
+        g.prevent_combat = true;
+      } else if (player_effect(e.kind)) {
         apply_player(g, e, o.controller, source, controller, x);
       } else {
         g.unsupported("effect on a card: " + e.word);
@@ -126,6 +133,17 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
 void Game::run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt)) return;
   if (a.has_cond && !condition_holds(a, source)) return;
+  if (a.has_foreach) {
+    // The effects once per matching card: amounts scale (pumps, damage, life, counters).
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (matches(a.foreach, static_cast<int>(c), source, controller)) ++n;
+    }
+    Ability once = a;
+    once.has_foreach = false;
+    for (int i = 0; i < n; ++i) run_effects(once, source, controller, targets, x);
+    return;
+  }
   for (const EffectDef& e : a.effects) {
     if (e.has_all) {
       std::vector<int> all;

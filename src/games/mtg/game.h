@@ -39,6 +39,7 @@ struct Obj {
   std::vector<std::pair<const Ability*, int>> uses;  // activations this turn (limit:N)
   bool blocked = false;                       // attackers: blocked when damage began
   bool deathtouched = false;                  // dealt damage by a deathtouch source
+  bool prevent_to = false, prevent_from = false;  // static: combat damage to/from it is prevented
 };
 
 struct Target {
@@ -101,6 +102,7 @@ class Game {
   std::vector<std::string> log;  // events, for --trace and failure reports
   std::vector<std::string> missing;  // unsupported parts met during play
   int loser = -1;
+  bool prevent_combat = false;     // a fog resolved this turn
   kernel::Rng* rng = nullptr;
   std::deque<CardDef> made_defs;  // tokens' characteristics
 

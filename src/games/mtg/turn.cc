@@ -72,6 +72,7 @@ void Game::begin_phase() {
   } else if (phase == Phase::kCleanup) {
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
     while (hand.size() > 7) move(hand.front(), active, kGraveyard);
+    prevent_combat = false;
     for (Obj& o : objs) {
       o.damage = 0;
       o.deathtouched = false;
