@@ -177,7 +177,9 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
     o.damage += amount;
   }
   if (source >= 0 && has(source, "deathtouch")) o.deathtouched = true;
-  if (source >= 0 && has(source, "lifelink")) players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
+  if (source >= 0 && (has(source, "lifelink") || has(source, "spiritlink"))) {
+    players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
+  }
   note(name(card) + " is dealt " + std::to_string(amount));
   fire_event("damaged", card, -1, source, combat);
 }
@@ -189,7 +191,9 @@ void Game::damage_player(int player, int amount, int source, bool combat) {
   } else {
     players[static_cast<size_t>(player)].life -= amount;
   }
-  if (source >= 0 && has(source, "lifelink")) players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
+  if (source >= 0 && (has(source, "lifelink") || has(source, "spiritlink"))) {
+    players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
+  }
   note("p" + std::to_string(player + 1) + " is dealt " + std::to_string(amount));
   fire_event("damageplayer", -1, player, source, combat);
 }

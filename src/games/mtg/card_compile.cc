@@ -102,7 +102,7 @@ const std::set<std::string>& grantable() {
       "flying", "haste", "first strike", "double strike", "trample", "vigilance", "reach", "defender",
       "lifelink", "deathtouch", "fear", "shroud", "unblockable", "indestructible", "doesnotuntap", "cantblock",
       "cantattack", "mustattack", "intimidate", "islandwalk", "swampwalk", "forestwalk", "mountainwalk",
-      "plainswalk", "wither", "infect", "hexproof", "flash", "protection from white", "protection from blue",
+      "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "protection from white", "protection from blue",
       "protection from black", "protection from red", "protection from green"};
   return k;
 }
@@ -167,18 +167,54 @@ bool read_keyword(const std::string& w, EffectDef& e) {
   return false;
 }
 
+// dynamicability<!whose stat+effect [recipient]!>: an amount taken from a card (mytgt: the
+// target, myself: the source) used for life, damage or a pump.
+void read_dynamic(std::string& text, EffectDef& e) {
+  const size_t open = text.find("dynamicability<!");
+  const size_t close = text.find("!>", open);
+  if (open == std::string::npos || close == std::string::npos) return;
+  const std::vector<std::string> ws = words_top(text.substr(open + 16, close - open - 16));
+  e.kind = Eff::kDynamic;
+  for (const std::string& w : ws) {
+    if (w == "mytgt" || w == "myself" || w == "mysource") {
+      e.token_spec = w;
+    } else if (w == "targetcontroller" || w == "srccontroller" || w == "opponent" || w == "controller") {
+      e.who = w;
+    } else if (e.word.empty()) {
+      e.word = w;
+    } else {
+      e.kind = Eff::kUnsupported;
+      e.word = "dynamicability " + w;
+    }
+  }
+  static const std::set<std::string> known = {"powerlifegain", "toughnesslifegain", "manacostlifegain",
+      "powerlifeloss", "toughnesslifeloss", "manacostlifeloss", "powerstrike", "toughnessstrike", "manacoststrike",
+      "powerpumppow", "toughnesspumppow", "powerpumptough", "toughnesspumptough"};
+  if (e.kind == Eff::kDynamic && !known.count(e.word)) {
+    e.kind = Eff::kUnsupported;
+    e.word = "dynamicability " + e.word;
+  }
+  text = text.substr(0, open) + text.substr(close + 2);
+}
+
 // One && part: a keyword (or several words of a keyword ability) and its modifiers.
-EffectDef compile_effect(const std::string& text) {
+EffectDef compile_effect(const std::string& text0) {
   EffectDef e;
+  std::string text = text0;
+  read_dynamic(text, e);
+  if (e.kind == Eff::kUnsupported && !e.word.empty()) return e;
   std::vector<std::string> ws = words_top(trim(text));
+  bool have = e.kind == Eff::kDynamic;
   std::string grant;
-  bool have = false;
   for (const std::string& w : ws) {
     if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
       e.optional_target = w[0] == 'n';
       e.target = parse_spec(inside(w, w.find('(')));
     } else if (w == "other") {
       e.other = true;
+    } else if (w.rfind("all(", 0) == 0) {
+      e.all = parse_spec(inside(w, 3));
+      e.has_all = true;
     } else if (w == "ueot") {
       e.ueot = true;
     } else if (player_words().count(w) && have) {

@@ -38,6 +38,37 @@ static bool player_effect(Eff k) {
 
 void make_token(Game& g, const EffectDef& e, int source, int controller);
 
+// dynamicability: the amount from a card's power, toughness or mana value, given as life, damage
+// or a pump to the recipient.
+static void apply_dynamic(Game& g, const EffectDef& e, int source, int controller, const Target* t) {
+  const int from = e.token_spec == "mytgt" && t && t->card >= 0 ? t->card : source;
+  if (from < 0) return;
+  const std::string& w = e.word;
+  const int n = w.rfind("power", 0) == 0       ? g.power(from)
+                : w.rfind("toughness", 0) == 0 ? g.toughness(from)
+                                               : g.objs[static_cast<size_t>(from)].def->cost.converted();
+  int player = controller;
+  if (e.who == "targetcontroller" && t && t->card >= 0) player = g.objs[static_cast<size_t>(t->card)].controller;
+  if (e.who == "targetcontroller" && t && t->player >= 0) player = t->player;
+  if (e.who == "opponent") player = 1 - controller;
+  if (w.find("lifegain") != std::string::npos) {
+    g.players[static_cast<size_t>(player)].life += n;
+  } else if (w.find("lifeloss") != std::string::npos) {
+    g.players[static_cast<size_t>(player)].life -= n;
+  } else if (w.find("strike") != std::string::npos) {
+    if (!e.who.empty() || !t) {
+      g.damage_player(player, n, from, false);
+    } else if (t->card >= 0) {
+      g.damage_card(t->card, n, from, false);
+    } else if (t->player >= 0) {
+      g.damage_player(t->player, n, from, false);
+    }
+  } else if (t && t->card >= 0) {
+    Obj& o = g.objs[static_cast<size_t>(t->card)];
+    (w.find("pumppow") != std::string::npos ? o.pump_p : o.pump_t) += n;
+  }
+}
+
 static void apply_player(Game& g, const EffectDef& e, int p, int source, int controller, int x) {
   auto& pl = g.players[static_cast<size_t>(p)];
   const int n = amount(e.a, x);
@@ -172,7 +203,9 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
       continue;
     }
     const Target* t = targets.empty() ? nullptr : &targets[0];
-    if (player_effect(e.kind) || (e.kind == Eff::kDamage && !e.who.empty())) {
+    if (e.kind == Eff::kDynamic) {
+      apply_dynamic(*this, e, source, controller, t);
+    } else if (player_effect(e.kind) || (e.kind == Eff::kDamage && !e.who.empty())) {
       if (t && t->card >= 0 && e.who.empty() && e.kind != Eff::kToken) {
         apply_card(*this, e, t->card, source, controller, x);
       } else {
