@@ -135,6 +135,11 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       return true;
     }
   }
+  if (w.rfind("fizzleto(", 0) == 0) {
+    e.kind = Eff::kFizzle;
+    e.word = inside(w, 8);
+    return true;
+  }
   if (w.rfind("moveto(", 0) == 0) {
     e.kind = Eff::kMoveTo;
     e.word = inside(w, 6);

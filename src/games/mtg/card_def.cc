@@ -81,9 +81,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       }
       case KeyId::kAbilities: add_keywords(v, d.keywords); break;
       case KeyId::kAuto:
-        if (v.rfind("fizzleto(", 0) == 0) {
-          d.fizzle_to = v.substr(9, v.find(')') - 9);
-        } else if (v.rfind("rampage(", 0) == 0) {
+        if (v.rfind("rampage(", 0) == 0) {
           d.rampage = std::atoi(v.c_str() + 8);
         } else if (v.rfind("bushido(", 0) == 0) {
           d.bushido = std::atoi(v.c_str() + 8);

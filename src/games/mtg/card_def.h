@@ -106,7 +106,6 @@ struct CardDef {
   int power = 0, toughness = 0;
   bool star_pt = false;
   int rampage = 0, bushido = 0;
-  std::string fizzle_to;           // fizzleto(zone): where the spell goes when it fizzles
   ManaCost kicker, other;          // kicker= and other= (alternative) costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
   Spec spell_target;             // target= of a spell (or an aura)
   bool has_spell_target = false;

@@ -147,7 +147,7 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
             break;
           }
         }
-        g.fizzle_spell(c);
+        g.fizzle_spell(c, e.word);
       }
       break;
     default:

@@ -38,6 +38,13 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
   const CardDef& d = *objs[static_cast<size_t>(card)].def;
   const bool permanent = is_permanent(d);
   for (const Ability& a : d.abilities) {
+    if (!permanent && a.kind == AbilityKind::kLord) {
+      // An instant's or sorcery's lord( is a one-shot over the cards it names now.
+      Ability once = a;
+      once.kind = AbilityKind::kSpell;
+      run_effects(once, card, controller, targets, x);
+      continue;
+    }
     if (a.kind != AbilityKind::kSpell || (permanent && is_static_line(a))) continue;
     // A permanent's targeted one-shot (ETB "target creature ...") would open a chooser: not run yet.
     if (permanent && (a.has_target || a.may)) {
@@ -48,9 +55,8 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
   }
 }
 
-void Game::fizzle_spell(int card) {
+void Game::fizzle_spell(int card, const std::string& to) {
   const Obj& o = objs[static_cast<size_t>(card)];
-  const std::string& to = o.def->fizzle_to;
   if (to == "exile") return move(card, o.owner, kExile);
   if (to == "hand" || to == "ownerhand") return move(card, o.owner, kHand);
   if (to == "librarytop") return move(card, o.owner, kLibrary);
