@@ -59,6 +59,9 @@ void Game::move(int card, int player, int zone, bool to_top) {
     }
   }
   const bool leaves_battlefield = o.zone == kBattlefield && zone != kBattlefield;
+  // Persist and undying: back from the graveyard with a counter, if it had none of that kind.
+  const bool persist = leaves_battlefield && zone == kGraveyard && !o.token && o.def->is("creature") &&
+                       ((o.def->has("persist") && o.minus_counters == 0) || (o.def->has("undying") && o.plus_counters == 0));
   if (leaves_battlefield || zone != kBattlefield) {
     // A new object: nothing of its past on the battlefield follows it (CR 400.7).
     const int blocking = o.blocking;
@@ -90,6 +93,13 @@ void Game::move(int card, int player, int zone, bool to_top) {
     z.push_back(card);
   } else {
     z.insert(z.begin(), card);
+  }
+  if (persist) {
+    note(name(card) + " returns (persist/undying)");
+    move(card, o.owner, kBattlefield);
+    Obj& back = objs[static_cast<size_t>(card)];
+    back.sick = true;
+    (back.def->has("persist") ? back.minus_counters : back.plus_counters) = 1;
   }
 }
 

@@ -1,6 +1,8 @@
 // Combat as Wagic's tests play it: attackers toggled by clicks and tapped when the attack step
 // ends, blockers cycling through the attackers, damage in a first-strike and a regular pass with
 // Wagic's automatic assignment, and the stops that each need a `next` (TESTS.md §1.7).
+#include <algorithm>
+
 #include "games/mtg/game.h"
 
 namespace rk::mtg {
@@ -198,7 +200,15 @@ bool Game::combat_step(bool& stopped) {
   bool dealt = false;
   switch (combat_stage) {
     case 0:
-      for (Obj& o : objs) o.blocked = o.attacking && !o.blockers.empty();
+      for (Obj& o : objs) {
+        o.blocked = o.attacking && !o.blockers.empty();
+        // Wagic lists an attacker's blockers in their battlefield order (the ORDER screen can raise them).
+        auto place = [this](int c) {
+          const auto& bf = players[static_cast<size_t>(objs[static_cast<size_t>(c)].controller)].zones[kBattlefield];
+          return std::find(bf.begin(), bf.end(), c) - bf.begin();
+        };
+        std::stable_sort(o.blockers.begin(), o.blockers.end(), [&](int a, int b) { return place(a) < place(b); });
+      }
       block_triggers();
       combat_stage = 1;
       for (const Obj& o : objs) {
