@@ -76,6 +76,13 @@ void Game::move(int card, int player, int zone, bool to_top) {
     }
     for (int b : o.blockers) objs[static_cast<size_t>(b)].blocking = -1;
     Obj fresh;
+    if (o.zone == kBattlefield) {
+      fresh.lki_power = power(card);
+      fresh.lki_toughness = toughness(card);
+    } else {
+      fresh.lki_power = o.lki_power;
+      fresh.lki_toughness = o.lki_toughness;
+    }
     fresh.def = o.def;
     fresh.mtg_id = o.mtg_id;
     fresh.owner = o.owner;

@@ -448,7 +448,7 @@ Ability compile_ability(const std::string& line) {
     const auto parts = split_top(s.substr(1), ":");
     a.trigger = read_trigger(parts[0]);
     static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
-        "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat"};
+        "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded"};
     if (!known.count(a.trigger.event)) a.effects.push_back(EffectDef{Eff::kUnsupported, {}, {}, "@" + a.trigger.event});
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];

@@ -44,8 +44,9 @@ static void apply_dynamic(Game& g, const EffectDef& e, int source, int controlle
   const int from = e.token_spec == "mytgt" && t && t->card >= 0 ? t->card : source;
   if (from < 0) return;
   const std::string& w = e.word;
-  const int n = w.rfind("power", 0) == 0       ? g.power(from)
-                : w.rfind("toughness", 0) == 0 ? g.toughness(from)
+  const bool gone = g.objs[static_cast<size_t>(from)].zone != kBattlefield;
+  const int n = w.rfind("power", 0) == 0       ? (gone ? g.objs[static_cast<size_t>(from)].lki_power : g.power(from))
+                : w.rfind("toughness", 0) == 0 ? (gone ? g.objs[static_cast<size_t>(from)].lki_toughness : g.toughness(from))
                                                : g.objs[static_cast<size_t>(from)].def->cost.converted();
   int player = controller;
   if (e.who == "targetcontroller" && t && t->card >= 0) player = g.objs[static_cast<size_t>(t->card)].controller;
@@ -78,7 +79,11 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
     case Eff::kDraw: g.draw(p, n); break;
     case Eff::kDamage: g.damage_player(p, n, source, false); break;
     case Eff::kDiscard:
-      for (int i = 0; i < n && !pl.zones[kHand].empty(); ++i) g.move(pl.zones[kHand].front(), p, kGraveyard);
+      for (int i = 0; i < n && !pl.zones[kHand].empty(); ++i) {
+        const int card = pl.zones[kHand].front();
+        g.move(card, p, kGraveyard);
+        g.fire_event("discarded", card, p, source, false);
+      }
       break;
     case Eff::kDeplete:
       for (int i = 0; i < n && !pl.zones[kLibrary].empty(); ++i) g.move(pl.zones[kLibrary].back(), p, kGraveyard);

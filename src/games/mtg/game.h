@@ -39,7 +39,8 @@ struct Obj {
   std::vector<std::pair<const Ability*, int>> uses;  // activations this turn (limit:N)
   bool blocked = false;                       // attackers: blocked when damage began
   bool deathtouched = false;                  // dealt damage by a deathtouch source
-  bool prevent_to = false, prevent_from = false;  // static: combat damage to/from it is prevented
+  bool prevent_to = false, prevent_from = false;
+  int lki_power = 0, lki_toughness = 0;        // as it last was on the battlefield (CR 608.2h)  // static: combat damage to/from it is prevented
 };
 
 struct Target {

@@ -38,6 +38,15 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
     if (t.args == "mytgt") return g.objs[static_cast<size_t>(src)].attached == card;
     return g.matches(t.subject, card, src, controller);
   }
+  if (event == "discarded") {
+    // The card is in the graveyard now; the trigger names it as it was, in a hand.
+    Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(card)];
+    const int zone = o.zone;
+    o.zone = kHand;
+    const bool ok = t.event == "discarded" && g.matches(t.subject, card, src, controller);
+    o.zone = zone;
+    return ok;
+  }
   if (event.rfind("combat:", 0) == 0) {
     if (t.event != "combat" || !contains_word(t.args, event.substr(7))) return false;
     if (!t.source.empty() && !g.matches(t.source, card, src, controller)) return false;
