@@ -1,5 +1,7 @@
 // What clicking a card or a player does: answer the open target chooser, declare an attacker or a
 // blocker, play a land, cast a spell, activate an ability (a menu when several apply).
+#include <algorithm>
+
 #include "games/mtg/game.h"
 
 namespace rk::mtg {
@@ -226,6 +228,15 @@ void Game::click_card(int card, int actor) {
   } else {
     if (can_cast(card, actor)) options.push_back({"cast", [this, card, actor] { cast(card, actor); }});
     if (can_cast(card, actor, true)) options.push_back({"alternative", [this, card, actor] { cast(card, actor, true); }});
+  }
+  for (const Ability* due : o.upkeep_due) {
+    if (o.controller == actor && phase == Phase::kUpkeep && can_pay(players[static_cast<size_t>(actor)].pool, due->mana)) {
+      options.push_back({"pay upkeep", [this, card, due, actor] {
+                           pay(players[static_cast<size_t>(actor)].pool, due->mana);
+                           auto& d = objs[static_cast<size_t>(card)].upkeep_due;
+                           d.erase(std::find(d.begin(), d.end(), due));
+                         }});
+    }
   }
   for (size_t i = 0; i < o.def->abilities.size(); ++i) {
     if (can_activate(card, i, actor)) {

@@ -455,6 +455,17 @@ Ability compile_ability(const std::string& line) {
     read_body(body, a);
     return a;
   }
+  if (s.rfind("upcost[", 0) == 0 && s.find(']') != std::string::npos) {
+    const std::string cost = s.substr(7, s.find(']') - 7);
+    a.kind = AbilityKind::kUpcost;
+    bool unknown = false;
+    a.mana = parse_mana_cost(cost, &unknown);
+    if (unknown || cost.find(';') != std::string::npos) {
+      a.effects.push_back(EffectDef{Eff::kUnsupported, {}, {}, "upcost[" + cost + "]"});
+    }
+    read_body(s.substr(s.find(']') + 1), a);
+    return a;
+  }
   if (!s.empty() && s[0] == '{') {
     const auto parts = split_top(s, ":");
     if (parts.size() >= 2) {

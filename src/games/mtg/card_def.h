@@ -57,7 +57,9 @@ struct EffectDef {
   int times = 1;                    // token(...)*N
 };
 
-enum class AbilityKind : uint8_t { kSpell, kActivated, kTriggered, kLord, kStatic };
+// kUpcost: upcost[cost] effect — unless its controller pays during the upkeep, the effect happens
+// as the upkeep ends.
+enum class AbilityKind : uint8_t { kSpell, kActivated, kTriggered, kLord, kStatic, kUpcost };
 
 struct TriggerDef {
   std::string event;   // movedto, each, next, damaged, ...

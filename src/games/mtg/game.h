@@ -37,6 +37,7 @@ struct Obj {
   int regen = 0;                              // regeneration shields
   int attached = -1;                          // auras and equipment: the card they are on
   std::vector<std::pair<const Ability*, int>> uses;  // activations this turn (limit:N)
+  std::vector<const Ability*> upkeep_due;            // upcost abilities not paid yet this upkeep
   bool blocked = false;                       // attackers: blocked when damage began
   bool deathtouched = false;                  // dealt damage by a deathtouch source
   bool prevent_to = false, prevent_from = false;

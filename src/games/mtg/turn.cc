@@ -33,6 +33,16 @@ void Game::next_phase() {
     }
   }
   if (phase == Phase::kCombatBlockers || phase == Phase::kCombatDamage) return combat_next();
+  if (phase == Phase::kUpkeep) {
+    // Upkeep costs not paid: their effects happen now.
+    for (size_t c = 0; c < objs.size(); ++c) {
+      const std::vector<const Ability*> due = objs[c].upkeep_due;
+      objs[c].upkeep_due.clear();
+      for (const Ability* a : due) {
+        if (objs[c].zone == kBattlefield) run_effects(*a, static_cast<int>(c), objs[c].controller, {}, 0);
+      }
+    }
+  }
   if (phase == Phase::kCombatEnd) {
     for (Obj& o : objs) {
       o.attacking = o.blocked = false;
@@ -66,6 +76,13 @@ void Game::begin_phase() {
       if (o.zone == kBattlefield && o.controller == active && is_creature(static_cast<int>(c)) &&
           (has(static_cast<int>(c), "mustattack") || has(static_cast<int>(c), "treason")))
         toggle_attacker(static_cast<int>(c));
+    }
+  } else if (phase == Phase::kUpkeep) {
+    for (Obj& o : objs) {
+      if (o.zone != kBattlefield || o.controller != active) continue;
+      for (const Ability& a : o.def->abilities) {
+        if (a.kind == AbilityKind::kUpcost && a.supported()) o.upkeep_due.push_back(&a);
+      }
     }
   } else if (phase == Phase::kDraw) {
     draw(active, 1);
