@@ -60,6 +60,7 @@ bool Game::cast(int card, int actor, bool alternative) {
   if (kicked) pay(pool, o.def->kicker);
   move(card, actor, kStack);
   note("p" + std::to_string(actor + 1) + " casts " + o.def->name);
+  cast_triggers(card);
   StackItem item;
   item.kind = StackItem::kSpell;
   item.source = card;

@@ -313,8 +313,22 @@ TriggerDef read_trigger(const std::string& t) {
     const size_t from = t.find("from(", i);
     if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
   }
+  const size_t restr = t.find("restriction{type(");
+  if (restr != std::string::npos) {
+    const std::string in = inside(t, restr + 16);
+    tr.count_spec = parse_spec(in);
+    tr.has_count = true;
+    const size_t cmp = t.find('~', restr);
+    if (cmp != std::string::npos) {
+      const std::string word = t.substr(cmp + 1, t.find('~', cmp + 1) - cmp - 1);
+      tr.count_cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
+      tr.count_n = std::atoi(t.c_str() + t.find('~', cmp + 1) + 1);
+    }
+  }
   if (tr.event == "each" || tr.event == "next") {
-    const std::vector<std::string> ws = words_top(t.substr(i));
+    std::string rest = t.substr(i);
+    if (restr != std::string::npos) rest = t.substr(i, restr - i);
+    const std::vector<std::string> ws = words_top(rest);
     for (const std::string& w : ws) {
       if (w == "my" || w == "opponent" || w == "targetcontroller") {
         tr.whose = w;

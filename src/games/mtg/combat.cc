@@ -183,16 +183,18 @@ void Game::block_triggers() {
 // Runs combat damage until the next stop; true when a stop was reached.
 bool Game::combat_step(bool& stopped) {
   auto screen = [this](bool first_pass) {
-    for (const Obj& o : objs) {
-      const int c = static_cast<int>(&o - objs.data());
+    for (size_t i = 0; i < objs.size(); ++i) {
+      const Obj& o = objs[i];
+      const int c = static_cast<int>(i);
       if (!o.attacking || o.zone != kBattlefield || !strikes_now(*this, c, first_pass)) continue;
       if (o.blockers.size() > 1 || (has(c, "trample") && !o.blockers.empty())) return true;
     }
     return false;
   };
   auto any_first = [this] {
-    for (const Obj& o : objs) {
-      const int c = static_cast<int>(&o - objs.data());
+    for (size_t i = 0; i < objs.size(); ++i) {
+      const Obj& o = objs[i];
+      const int c = static_cast<int>(i);
       if (o.attacking && o.zone == kBattlefield && (has(c, "first strike") || has(c, "double strike"))) return true;
     }
     return false;

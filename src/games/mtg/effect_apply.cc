@@ -1,4 +1,5 @@
 // One-shot effects applied to their recipients (cards or players).
+#include <algorithm>
 #include <cstdlib>
 
 #include "games/mtg/game.h"
@@ -129,16 +130,19 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
       if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage
       break;
     case Eff::kCounter:
-      for (int i = 0; i < e.times; ++i) {
-        if (e.a.value == 1 && e.b.value == 1) ++o.plus_counters;
-        if (e.a.value == -1 && e.b.value == -1) ++o.minus_counters;
+      for (int i = 0; i < (e.times < 0 ? -e.times : e.times); ++i) {
+        int& count = e.a.value == 1 && e.b.value == 1 ? o.plus_counters : o.minus_counters;
+        if (e.a.value * e.b.value != 1) break;  // only +1/+1 and -1/-1 counters so far
+        count = e.times < 0 ? std::max(count - 1, 0) : count + 1;
       }
       break;
     case Eff::kMoveTo: {
       const int z = zone_of_word(e.word);
       if (z < 0) return g.unsupported("moveto(" + e.word + ")");
       const int from = o.zone;
-      const int to_player = e.word.rfind("my", 0) == 0 ? controller : o.owner;
+      const int to_player = e.word.rfind("my", 0) == 0         ? controller
+                            : e.word.rfind("opponent", 0) == 0 ? 1 - controller
+                                                               : o.owner;
       g.move(c, to_player, z);
       if (z == kBattlefield) g.objs[static_cast<size_t>(c)].sick = true;
       g.fire_zone_triggers(c, from, z);

@@ -87,7 +87,7 @@ class Game {
   void move(int card, int player, int zone, bool to_top = true);
 
   // The board.
-  std::vector<Obj> objs;
+  std::deque<Obj> objs;  // a deque: references stay valid while effects create tokens
   struct Player {
     int life = 20, poison = 0;
     ManaPool pool;
@@ -147,12 +147,14 @@ class Game {
   void destroy_rule(int card);  // put into the graveyard by a rule (no regeneration)
   void update_continuous();
   void fire_zone_triggers(int card, int from, int to);
+  void cast_triggers(int card);  // @movedto(..|stack): they resolve at once, as in Wagic
   void fire_phase_triggers();
   void put_trigger(int source, const Ability& a);
   // Damage, tap and combat events (triggers.cc): `card` or `player` is what the event is about,
   // `from` the card that caused it.
   void fire_event(const std::string& event, int card, int player, int from, bool combat);
   bool condition_holds(const Ability& a, int source) const;
+  bool trigger_allowed(const Ability& a, int source) const;
   bool resolving_kicked = false, resolving_alt = false;
   int acting_player() const;
   void draw(int player, int n);

@@ -65,10 +65,11 @@ void Game::begin_phase() {
   note(std::string("phase ") + phase_name(phase));
   for (auto& p : players) p.pool.clear();  // the rules empty the pools as each step begins
   if (phase == Phase::kUntap) {
-    for (Obj& o : objs) {
+    for (size_t c = 0; c < objs.size(); ++c) {
+      Obj& o = objs[c];
       if (o.zone != kBattlefield || o.controller != active) continue;
       o.sick = false;
-      if (!has(static_cast<int>(&o - objs.data()), "doesnotuntap")) o.tapped = false;
+      if (!has(static_cast<int>(c), "doesnotuntap")) o.tapped = false;
     }
   } else if (phase == Phase::kCombatAttackers) {
     for (size_t c = 0; c < objs.size(); ++c) {
@@ -140,6 +141,7 @@ void Game::fire_zone_triggers(int card, int from, int to) {
     for (const Ability& a : s.def->abilities) {
       if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
+      if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
       if (!a.trigger.from.empty()) {
         // from(zone): the zone the card came from; its type is checked as it is now.
         bool ok = false;
@@ -158,6 +160,36 @@ void Game::fire_zone_triggers(int card, int from, int to) {
   }
 }
 
+void Game::cast_triggers(int card) {
+  for (size_t src = 0; src < objs.size(); ++src) {
+    const Obj& s = objs[src];
+    if (s.zone != kBattlefield) continue;
+    for (const Ability& a : s.def->abilities) {
+      if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
+      if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
+      if (!trigger_allowed(a, static_cast<int>(src))) continue;
+      if (a.has_target || a.may) {
+        put_trigger(static_cast<int>(src), a);
+      } else {
+        run_effects(a, static_cast<int>(src), s.controller, {}, 0);
+      }
+    }
+  }
+}
+
+// restriction{type(spec)~morethan~N} written on a trigger.
+bool Game::trigger_allowed(const Ability& a, int src) const {
+  if (!a.trigger.has_count) return true;
+  int n = 0;
+  const int controller = objs[static_cast<size_t>(src)].controller;
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (matches(a.trigger.count_spec, static_cast<int>(c), src, controller)) ++n;
+  }
+  if (a.trigger.count_cmp == '>') return n > a.trigger.count_n;
+  if (a.trigger.count_cmp == '<') return n < a.trigger.count_n;
+  return n == a.trigger.count_n;
+}
+
 void Game::fire_phase_triggers() {
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
@@ -166,6 +198,7 @@ void Game::fire_phase_triggers() {
       if (a.kind != AbilityKind::kTriggered || (a.trigger.event != "each" && a.trigger.event != "next")) continue;
       if (trigger_phase(a.trigger.phase) != phase) continue;
       if (a.has_cond && !condition_holds(a, static_cast<int>(src))) continue;
+      if (!trigger_allowed(a, static_cast<int>(src))) continue;
       if (a.trigger.whose == "my" && s.controller != active) continue;
       if (a.trigger.whose == "targetcontroller" &&
           (s.attached < 0 || objs[static_cast<size_t>(s.attached)].controller != active))
