@@ -8,6 +8,13 @@
 namespace rk::mtg {
 namespace {
 
+EffectDef unsupported_effect(const std::string& word) {
+  EffectDef e;
+  e.kind = Eff::kUnsupported;
+  e.word = word;
+  return e;
+}
+
 // Splits at `sep` where no bracket is open.
 std::vector<std::string> split_top(const std::string& s, const std::string& sep) {
   std::vector<std::string> out;
@@ -70,6 +77,12 @@ Amount parse_amount(const std::string& s) {
   } else if (s == "-x") {
     a.is_x = true;
     a.value = -1;
+  } else if (s.rfind("type:", 0) == 0) {
+    a.var = "type";
+    const size_t colon = s.find(':', 5);
+    a.count = parse_spec(colon == std::string::npos ? s.substr(5) : s.substr(5, colon - 5) + "|" + s.substr(colon + 1));
+  } else if (s == "p" || s == "t" || s == "thatmuch") {
+    a.var = s;
   } else {
     a.value = std::atoi(s.c_str());
   }
@@ -156,6 +169,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     const auto parts = split_top(in, ",");
     if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
     e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
+    if (parts.size() > 1 && (parts[1] == "x" || parts[1].rfind("type:", 0) == 0)) e.b2 = parse_amount(parts[1]);
     return true;
   }
   if (w.rfind("token(", 0) == 0) {
@@ -289,7 +303,7 @@ void read_costs(const std::string& costs, Ability& a) {
       bool unknown = false;
       ManaCost m = parse_mana_cost("{" + sym + "}", &unknown);
       if (unknown) {
-        a.effects.push_back(EffectDef{Eff::kUnsupported, {}, {}, "{" + sym + "}"});
+        a.effects.push_back(unsupported_effect("{" + sym + "}"));
       } else {
         for (int c = 0; c < kColors; ++c) a.mana.fixed[static_cast<size_t>(c)] += m.fixed[static_cast<size_t>(c)];
         a.mana.hybrid.insert(a.mana.hybrid.end(), m.hybrid.begin(), m.hybrid.end());
@@ -440,6 +454,11 @@ Spec parse_spec(const std::string& text) {
   }
   if (bar.size() > 1) {
     for (const std::string& z : split_top(bar[1], ",")) s.zones.push_back(trim(z));
+  } else if (s.alts.size() == 1 && s.alts[0].restr.empty() &&
+             (s.alts[0].type == "graveyard" || s.alts[0].type == "battlefield" || s.alts[0].type == "hand" ||
+              s.alts[0].type == "exile" || s.alts[0].type == "library")) {
+    s.zones.push_back(s.alts[0].type);  // movedto(graveyard): any card, to that zone
+    s.alts[0].type = "*";
   }
   return s;
 }
@@ -463,7 +482,7 @@ Ability compile_ability(const std::string& line) {
     a.trigger = read_trigger(parts[0]);
     static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
         "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded"};
-    if (!known.count(a.trigger.event)) a.effects.push_back(EffectDef{Eff::kUnsupported, {}, {}, "@" + a.trigger.event});
+    if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
     read_body(body, a);
@@ -475,7 +494,7 @@ Ability compile_ability(const std::string& line) {
     bool unknown = false;
     a.mana = parse_mana_cost(cost, &unknown);
     if (unknown || cost.find(';') != std::string::npos) {
-      a.effects.push_back(EffectDef{Eff::kUnsupported, {}, {}, "upcost[" + cost + "]"});
+      a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
     }
     read_body(s.substr(s.find(']') + 1), a);
     return a;

@@ -39,11 +39,14 @@ enum class Eff : uint8_t {
 struct Amount {
   int value = 0;
   bool is_x = false;
+  std::string var;     // type:swamp:mybattlefield (a count), p / t (a card's power / toughness)
+  Spec count;          // var "type:..": the cards counted
 };
 
 struct EffectDef {
   Eff kind = Eff::kUnsupported;
   Amount a, b;                      // damage/life/draw amount; pump power/toughness
+  Amount b2;                        // counter(p/t,N): N when it is X or a count
   std::string word;                 // moveto's zone, add's mana, grant's keyword, unsupported's word
   std::string who;                  // controller, opponent, targetcontroller, ... (empty: default)
   bool ueot = false;

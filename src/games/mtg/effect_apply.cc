@@ -16,7 +16,37 @@ int zone_of_word(const std::string& w) {
   return -1;
 }
 
-int amount(const Amount& a, int x) { return a.is_x ? (a.value < 0 ? -x : x) : a.value; }
+// What the effect being applied refers to, for amounts that count or read a card.
+struct Context {
+  const Game* g = nullptr;
+  int source = -1, controller = 0;
+  const Target* target = nullptr;
+};
+Context ctx;
+
+int amount(const Amount& a, int x) {
+  if (a.is_x) return a.value < 0 ? -x : x;
+  if (a.var.empty() || !ctx.g) return a.value;
+  const Game& g = *ctx.g;
+  if (a.var == "type") {
+    int n = 0;
+    for (size_t c = 0; c < g.objs.size(); ++c) {
+      if (g.matches(a.count, static_cast<int>(c), ctx.source, ctx.controller)) ++n;
+    }
+    return n;
+  }
+  int card = ctx.source;
+  if (ctx.target && ctx.target->card >= 0) {
+    card = ctx.target->card;
+  } else if (card >= 0 && g.objs[static_cast<size_t>(card)].attached >= 0) {
+    card = g.objs[static_cast<size_t>(card)].attached;
+  }
+  if (card < 0 || a.var == "thatmuch") return 0;
+  const Obj& o = g.objs[static_cast<size_t>(card)];
+  const bool gone = o.zone != kBattlefield;
+  if (a.var == "p") return gone ? o.lki_power : g.power(card);
+  return gone ? o.lki_toughness : g.toughness(card);
+}
 
 }  // namespace
 
@@ -129,13 +159,15 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
     case Eff::kPreventAll:
       if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage
       break;
-    case Eff::kCounter:
-      for (int i = 0; i < (e.times < 0 ? -e.times : e.times); ++i) {
+    case Eff::kCounter: {
+      const int times = e.b2.is_x || !e.b2.var.empty() ? amount(e.b2, x) : e.times;
+      for (int i = 0; i < (times < 0 ? -times : times); ++i) {
         int& count = e.a.value == 1 && e.b.value == 1 ? o.plus_counters : o.minus_counters;
         if (e.a.value * e.b.value != 1) break;  // only +1/+1 and -1/-1 counters so far
-        count = e.times < 0 ? std::max(count - 1, 0) : count + 1;
+        count = times < 0 ? std::max(count - 1, 0) : count + 1;
       }
       break;
+    }
     case Eff::kMoveTo: {
       const int z = zone_of_word(e.word);
       if (z < 0) return g.unsupported("moveto(" + e.word + ")");
@@ -171,6 +203,13 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
 }
 
 void Game::run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
+  const Context saved = ctx;
+  ctx = Context{this, source, controller, targets.empty() ? nullptr : &targets[0]};
+  run_effects_in(a, source, controller, targets, x);
+  ctx = saved;
+}
+
+void Game::run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt)) return;
   if (a.has_cond && !condition_holds(a, source)) return;
   if (a.has_foreach) {

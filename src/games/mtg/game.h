@@ -137,6 +137,7 @@ class Game {
   void resolve_top();
   void fizzle_spell(int card, const std::string& to = "");  // to the graveyard, or where fizzleto( says
   void run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x);
+  void run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x);
   void run_one_shots(int card, int controller, const std::vector<Target>& targets, int x);
 
   // Turn and state (turn.cc).

@@ -152,6 +152,10 @@ void Game::fire_zone_triggers(int card, int from, int to) {
             ok = true;
         }
         if (a.trigger.from.zones.empty()) ok = from == kBattlefield;
+        for (const Spec::Alt& alt : a.trigger.from.alts) {
+          if (alt.type == "mytgt" && s.attached != card) ok = false;
+          if (alt.type == "this" && static_cast<int>(src) != card) ok = false;
+        }
         if (!ok) continue;
       }
       (void)to;
