@@ -43,7 +43,10 @@ TEST(WagicAbility, CompilesCostsTriggersLordsAndUnknownWords) {
   const Ability l = compile_ability("lord(kithkin|mybattlefield) 1/1 other");
   EXPECT_EQ(l.kind, AbilityKind::kLord);
   EXPECT_TRUE(l.effects[0].other);
-  EXPECT_FALSE(compile_ability("upcost[{g}{g}] sacrifice").supported());
+  EXPECT_EQ(compile_ability("upcost[{g}{g}] sacrifice").kind, AbilityKind::kUpcost);
+  const Ability unknown = compile_ability("phaseaction[my untap] untap");
+  EXPECT_FALSE(unknown.supported());
+  EXPECT_EQ(unknown.unsupported_word(), "phaseaction[my untap]");
 }
 
 TEST(WagicScenario, ReadsSectionsLowerCasedAndIgnoresLinesWithoutSeparator) {
