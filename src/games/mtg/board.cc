@@ -112,13 +112,32 @@ void Game::move(int card, int player, int zone, bool to_top) {
 
 const std::string& Game::name(int c) const { return objs[static_cast<size_t>(c)].def->lname; }
 
+int Game::eval_amount(const Amount& a, int source) const {
+  if (a.var != "type" || cda_depth_ > 1) return a.value;  // a CDA counting CDAs: stop the regress
+  struct Depth {
+    int& d;
+    explicit Depth(int& x) : d(++x) {}
+    ~Depth() { --d; }
+  } depth(cda_depth_);
+  int n = 0;
+  const int controller = objs[static_cast<size_t>(source)].controller;
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (matches(a.count, static_cast<int>(c), source, controller)) ++n;
+  }
+  return n;
+}
+
 int Game::power(int c) const {
   const Obj& o = objs[static_cast<size_t>(c)];
+  if (o.def->cda) return eval_amount(o.def->cda_power, c) + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
   return o.def->power + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
 }
 
 int Game::toughness(int c) const {
   const Obj& o = objs[static_cast<size_t>(c)];
+  if (o.def->cda) {
+    return eval_amount(o.def->cda_toughness, c) + o.plus_counters - o.minus_counters + o.pump_t + o.lord_t;
+  }
   return o.def->toughness + o.plus_counters - o.minus_counters + o.pump_t + o.lord_t;
 }
 

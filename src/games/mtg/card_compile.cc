@@ -463,6 +463,17 @@ Spec parse_spec(const std::string& text) {
   return s;
 }
 
+void read_cda(const std::string& value, CardDef& d) {
+  const size_t slash = value.find('/');
+  if (value.find("cdaactive") == std::string::npos || slash == std::string::npos) return;
+  const std::string p = trim(value.substr(0, slash));
+  std::string t = trim(value.substr(slash + 1));
+  t = trim(t.substr(0, t.find(' ')));
+  d.cda_power = parse_amount(p);
+  d.cda_toughness = parse_amount(t);
+  d.cda = true;
+}
+
 bool Ability::supported() const { return unsupported_word().empty(); }
 
 std::string Ability::unsupported_word() const {

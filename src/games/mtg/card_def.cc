@@ -73,6 +73,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kToughness: d.toughness = std::atoi(v.c_str()); break;
       case KeyId::kMana: d.cost = parse_mana_cost(v); break;
       case KeyId::kKicker: d.kicker = parse_mana_cost(v); break;
+      case KeyId::kAnyzone: read_cda(v, d); break;
       case KeyId::kOther: {
         bool unknown = false;
         d.other = parse_mana_cost(v, &unknown);

@@ -115,6 +115,8 @@ struct CardDef {
   int power = 0, toughness = 0;
   bool star_pt = false;
   int rampage = 0, bushido = 0;
+  bool cda = false;                // anyzone=A/B cdaactive: power and toughness defined by amounts
+  Amount cda_power, cda_toughness;
   ManaCost kicker, other;          // kicker= and other= (alternative) costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
   Spec spell_target;             // target= of a spell (or an aura)
   bool has_spell_target = false;
@@ -144,6 +146,8 @@ class Catalog {
 void compile_card(const Database& db, int32_t card, CardDef& out);
 // Compiles one auto= line (lower case) into an ability.
 Ability compile_ability(const std::string& line);
+// anyzone=A/B cdaactive: a characteristic-defining power/toughness.
+void read_cda(const std::string& value, CardDef& d);
 // Reads a target specification: creature[-white;power<=2],player|mybattlefield.
 Spec parse_spec(const std::string& text);
 

@@ -142,6 +142,19 @@ void Game::deal_combat_damage(bool first_pass, bool& any) {
   }
 }
 
+// Lure: every creature able to block a lure attacker and not blocking yet blocks it.
+void Game::lure_blocks() {
+  for (size_t a = 0; a < objs.size(); ++a) {
+    if (!objs[a].attacking || objs[a].zone != kBattlefield || !has(static_cast<int>(a), "lure")) continue;
+    for (int b : players[static_cast<size_t>(1 - objs[a].controller)].zones[kBattlefield]) {
+      Obj& o = objs[static_cast<size_t>(b)];
+      if (o.blocking >= 0 || !is_creature(b) || !can_block(*this, b, static_cast<int>(a))) continue;
+      o.blocking = static_cast<int>(a);
+      objs[a].blockers.push_back(b);
+    }
+  }
+}
+
 // Flanking and rampage: what blocking does before damage (their triggers resolve at once here).
 void Game::block_triggers() {
   for (size_t a = 0; a < objs.size(); ++a) {
@@ -195,13 +208,15 @@ bool Game::combat_step(bool& stopped) {
     for (size_t i = 0; i < objs.size(); ++i) {
       const Obj& o = objs[i];
       const int c = static_cast<int>(i);
-      if (o.attacking && o.zone == kBattlefield && (has(c, "first strike") || has(c, "double strike"))) return true;
+      const bool in_combat = o.attacking || o.blocking >= 0;
+      if (in_combat && o.zone == kBattlefield && (has(c, "first strike") || has(c, "double strike"))) return true;
     }
     return false;
   };
   bool dealt = false;
   switch (combat_stage) {
     case 0:
+      lure_blocks();
       for (Obj& o : objs) {
         o.blocked = o.attacking && !o.blockers.empty();
         // Wagic lists an attacker's blockers in their battlefield order (the ORDER screen can raise them).

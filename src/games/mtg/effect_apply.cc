@@ -264,7 +264,10 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
     } else if (t && t->card >= 0) {
       apply_card(*this, e, t->card, source, controller, x);
     } else if (source >= 0) {
-      apply_card(*this, e, source, source, controller, x);
+      // An aura's or equipment's own abilities act on the creature it is attached to.
+      const int att = objs[static_cast<size_t>(source)].attached;
+      const bool on_attached = att >= 0 && e.kind != Eff::kSacrifice && e.kind != Eff::kMoveTo && e.kind != Eff::kEquip;
+      apply_card(*this, e, on_attached ? att : source, source, controller, x);
     }
   }
 }

@@ -169,6 +169,8 @@ class Game {
   void combat_next();              // `next` during combat damage
   void leave_attackers();
   void block_triggers();
+  void lure_blocks();
+  int eval_amount(const Amount& a, int source) const;  // counts and fixed amounts (no X)
   int combat_stage = 0;            // where combat_next resumes
   bool combat_pending = false;     // combat damage waits for triggers to resolve, then goes on
   bool any_attackers() const;
@@ -179,6 +181,7 @@ class Game {
 
  private:
   Catalog& cat_;
+  mutable int cda_depth_ = 0;
   void deal_combat_damage(bool first_strike, bool& any);
   bool combat_step(bool& stopped);
 };
