@@ -90,8 +90,8 @@ bool Game::cast(int card, int actor, bool alternative) {
   ch.spec = spec;
   ch.player = actor;
   ch.source = card;
-  ch.done = [this, item](Target t) mutable {
-    item.targets.push_back(t);
+  ch.done = [this, item](std::vector<Target> ts) mutable {
+    item.targets = ts;
     push(item);
   };
   choosers.push_back(std::move(ch));
@@ -139,8 +139,8 @@ void Game::activate(int card, size_t index, int actor) {
     ch.spec = a.target;
     ch.player = actor;
     ch.source = card;
-    ch.done = [this, item](Target t) mutable {
-      item.targets.push_back(t);
+    ch.done = [this, item](std::vector<Target> ts) mutable {
+      item.targets = ts;
       push(item);
     };
     choosers.push_back(std::move(ch));
@@ -157,7 +157,8 @@ void Game::activate(int card, size_t index, int actor) {
   if (ch.spec.zones.empty() && extra == &a.discard) ch.spec.zones.push_back("myhand");
   ch.player = actor;
   ch.source = card;
-  ch.done = [this, finish, actor](Target t) mutable {
+  ch.done = [this, finish, actor](std::vector<Target> ts) mutable {
+    const Target t = ts.empty() ? Target{} : ts[0];
     if (t.card >= 0) move(t.card, objs[static_cast<size_t>(t.card)].owner, kGraveyard);
     (void)actor;
     finish();
@@ -165,13 +166,20 @@ void Game::activate(int card, size_t index, int actor) {
   choosers.push_back(std::move(ch));
 }
 
+void Game::pick(Target t) {
+  choosers.back().picked.push_back(t);
+  if (static_cast<int>(choosers.back().picked.size()) < choosers.back().spec.count) return;
+  Chooser ch = choosers.back();
+  choosers.pop_back();
+  ch.done(ch.picked);
+}
+
 void Game::click_player(int player, int actor) {
   (void)actor;
   if (choosers.empty()) return;
   Chooser ch = choosers.back();
   if (!matches_player(ch.spec, player, ch.player)) return;
-  choosers.pop_back();
-  ch.done(Target{-1, player});
+  pick(Target{-1, player});
 }
 
 void Game::click_stack(int index, int actor) {
@@ -180,14 +188,17 @@ void Game::click_stack(int index, int actor) {
   Chooser ch = choosers.back();
   const int card = stack[static_cast<size_t>(index)].source;
   if (stack[static_cast<size_t>(index)].kind != StackItem::kSpell || !matches(ch.spec, card, ch.source, ch.player)) return;
-  choosers.pop_back();
-  ch.done(Target{card, -1, index});
+  pick(Target{card, -1, index});
 }
 
 void Game::click_card(int card, int actor) {
   Obj& o = objs[static_cast<size_t>(card)];
   if (!choosers.empty()) {
     Chooser ch = choosers.back();
+    if (card == ch.source && ch.spec.up_to) {  // "up to N": clicking the source confirms
+      choosers.pop_back();
+      return ch.done(ch.picked);
+    }
     if (o.zone == kStack) {
       for (size_t i = 0; i < stack.size(); ++i) {
         if (stack[i].source == card) return click_stack(static_cast<int>(i), actor);
@@ -196,9 +207,10 @@ void Game::click_card(int card, int actor) {
     if (ch.is_cost ? !matches(ch.spec, card, ch.source, ch.player) : !legal_target(ch.spec, Target{card}, ch.source, ch.player)) {
       return;
     }
-    choosers.pop_back();
-    ch.done(Target{card});
-    return;
+    for (const Target& t : ch.picked) {
+      if (t.card == card) return;
+    }
+    return pick(Target{card});
   }
   if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatAttackers && actor == active &&
       o.controller == actor && (!o.tapped || o.attacking)) {

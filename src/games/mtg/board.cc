@@ -153,9 +153,11 @@ bool Game::condition_holds(const Ability& a, int source) const {
     if (matches(a.cond, static_cast<int>(c), source, controller)) ++n;
   }
   if (a.cond.allows_player()) ++n;
-  if (a.cond_cmp == '<') return n < a.cond_n;
-  if (a.cond_cmp == '>') return n > a.cond_n;
-  return n > 0;
+  bool holds = n > 0;
+  if (a.cond_cmp == '<') holds = n < a.cond_n;
+  if (a.cond_cmp == '>') holds = n > a.cond_n;
+  if (a.cond_cmp == '=') holds = n == a.cond_n;
+  return holds != a.cond_negate;
 }
 
 void Game::update_continuous() {

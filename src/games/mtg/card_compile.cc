@@ -363,6 +363,22 @@ void read_body(std::string body, Ability& a) {
       body = trim(body.substr(std::string(prefix).size()));
     }
   }
+  if ((body.rfind("if type(", 0) == 0 || body.rfind("ifnot type(", 0) == 0) && body.find(" then ") != std::string::npos) {
+    const bool negate = body.rfind("ifnot", 0) == 0;
+    const size_t open = body.find('(');
+    const std::string in = inside(body, open);
+    a.cond = parse_spec(in);
+    a.has_cond = true;
+    const size_t t1 = body.find('~', open + in.size());
+    const size_t t2 = t1 == std::string::npos ? t1 : body.find('~', t1 + 1);
+    if (t2 != std::string::npos) {
+      const std::string word = body.substr(t1 + 1, t2 - t1 - 1);
+      a.cond_cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
+      a.cond_n = std::atoi(body.c_str() + t2 + 1);
+    }
+    a.cond_negate = negate;
+    body = trim(body.substr(body.find(" then ") + 6));
+  }
   if (body.rfind("aslongas(", 0) == 0) {
     const std::string in = inside(body, 8);
     a.cond = parse_spec(in);
@@ -430,8 +446,22 @@ bool Spec::allows_player() const {
   return false;
 }
 
-Spec parse_spec(const std::string& text) {
+Spec parse_spec(const std::string& text0) {
   Spec s;
+  std::string text = text0;
+  if (!text.empty() && text[0] == '<' && text.find('>') != std::string::npos) {
+    const std::string n = text.substr(1, text.find('>') - 1);
+    text = text.substr(text.find('>') + 1);
+    if (n == "anyamount" || n == "prex") {
+      s.count = 1000;
+      s.up_to = true;
+    } else if (n.rfind("upto:", 0) == 0) {
+      s.count = std::atoi(n.c_str() + 5);
+      s.up_to = true;
+    } else {
+      s.count = std::max(1, std::atoi(n.c_str()));
+    }
+  }
   const auto bar = split_top(text, "|");
   for (std::string alt : split_top(bar[0], ",")) {
     alt = trim(alt);

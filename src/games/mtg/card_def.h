@@ -26,6 +26,8 @@ struct Spec {
   };
   std::vector<Alt> alts;
   std::vector<std::string> zones;     // mybattlefield, opponentbattlefield, graveyard, stack ...
+  int count = 1;                      // <N>: that many targets
+  bool up_to = false;                 // <anyamount>, <upto:N>: confirmed by clicking the source
   bool empty() const { return alts.empty(); }
   bool allows_player() const;
 };
@@ -92,7 +94,8 @@ struct Ability {
   bool teach = false;            // teach(creature): applies to the enchanted/equipped creature
   bool has_cond = false;         // aslongas(spec) [<N|>N]
   Spec cond;
-  char cond_cmp = 0;
+  char cond_cmp = 0;             // '<', '>', '=' (if type(..)~equalto~N), 0: at least one
+  bool cond_negate = false;      // ifnot
   int cond_n = 0;
   int limit = 0;                 // limit:N activations per turn
   bool my_turn_only = false, sorcery_speed = false;

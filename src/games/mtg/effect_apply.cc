@@ -204,8 +204,16 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
 
 void Game::run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   const Context saved = ctx;
-  ctx = Context{this, source, controller, targets.empty() ? nullptr : &targets[0]};
-  run_effects_in(a, source, controller, targets, x);
+  if (targets.size() > 1) {
+    // Several targets: the effects happen to each of them.
+    for (const Target& t : targets) {
+      ctx = Context{this, source, controller, &t};
+      run_effects_in(a, source, controller, {t}, x);
+    }
+  } else {
+    ctx = Context{this, source, controller, targets.empty() ? nullptr : &targets[0]};
+    run_effects_in(a, source, controller, targets, x);
+  }
   ctx = saved;
 }
 

@@ -75,7 +75,8 @@ struct Chooser {
   int source = -1;
   bool optional = false;
   bool is_cost = false;          // sacrifice/discard choices: not targeting (shroud does not stop them)
-  std::function<void(Target)> done;
+  std::vector<Target> picked;    // so far, when several are chosen
+  std::function<void(std::vector<Target>)> done;
 };
 
 class Game {
@@ -126,6 +127,7 @@ class Game {
   // Actions a click performs (actions.cc).
   void click_card(int card, int actor);
   void click_player(int player, int actor);
+  void pick(Target t);  // one more target for the open chooser
   void click_stack(int index, int actor);
   bool cast(int card, int actor, bool alternative = false);
   void activate(int card, size_t ability, int actor);

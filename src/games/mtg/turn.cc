@@ -120,8 +120,8 @@ void Game::put_trigger(int source, const Ability& a) {
     ch.spec = a.target;
     ch.player = controller;
     ch.source = source;
-    ch.done = [&g, item](Target t) mutable {
-      item.targets.push_back(t);
+    ch.done = [&g, item](std::vector<Target> ts) mutable {
+      item.targets = ts;
       g.push(item);
     };
     g.choosers.push_back(std::move(ch));
