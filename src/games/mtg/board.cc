@@ -209,7 +209,9 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
     if (((cols >> c) & 1) && has(card, prot[c])) return;
   }
   Obj& o = objs[static_cast<size_t>(card)];
-  if (source >= 0 && (has(source, "wither") || has(source, "infect"))) {
+  if (has(card, "vigor")) {
+    o.plus_counters += amount;  // vigor: damage becomes +1/+1 counters
+  } else if (source >= 0 && (has(source, "wither") || has(source, "infect"))) {
     o.minus_counters += amount;
   } else {
     o.damage += amount;

@@ -108,7 +108,7 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
               compare(r, "manacost", mv, known);
         if (!known) {
           known = true;
-          yes = is_type(card, r) || name(card) == r;
+          yes = is_type(card, r) || name(card) == r || has(card, r);
         }
       }
       if (yes == neg) {
