@@ -34,6 +34,7 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
 
 bool Game::can_activate(int card, size_t index, int actor) const {
   const Obj& o = objs[static_cast<size_t>(card)];
+  if (index >= abilities(card).size()) return false;
   const Ability& a = o.def->abilities[index];
   if (a.kind != AbilityKind::kActivated || o.zone != kBattlefield || o.controller != actor) return false;
   if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;

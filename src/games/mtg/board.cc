@@ -5,16 +5,6 @@
 namespace rk::mtg {
 namespace {
 
-// Self-effects written as plain auto= lines on a permanent (auto=flying) are static.
-bool is_static_line(const Ability& a) {
-  if (a.kind != AbilityKind::kSpell || a.has_target || !a.range.empty()) return false;
-  for (const EffectDef& e : a.effects) {
-    const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
-    if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent) || e.ueot) return false;
-  }
-  return !a.effects.empty();
-}
-
 void apply_static(Game& g, Obj& o, const Ability& a) {
   for (const EffectDef& e : a.effects) {
     if (e.kind == Eff::kUnsupported) g.unsupported(e.word + " (" + a.text + ")");
@@ -23,6 +13,8 @@ void apply_static(Game& g, Obj& o, const Ability& a) {
       o.lord_t += e.b.value;
     } else if (e.kind == Eff::kGrant) {
       o.lord_kw.insert(e.word);
+    } else if (e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes) {
+      o.lord_changes.push_back(&e);
     } else if (e.word == "to") {
       o.prevent_to = true;
     } else if (e.word == "from") {
@@ -127,14 +119,44 @@ int Game::eval_amount(const Amount& a, int source) const {
   return n;
 }
 
+// Changes on a card in the order they apply: its own (one-shot), then static ones.
+template <class F>
+static void each_change(const Obj& o, F f) {
+  for (const auto& [e, ueot] : o.changes) f(*e);
+  for (const EffectDef* e : o.lord_changes) f(*e);
+}
+
+static int set_value(const Obj& o, bool power) {
+  int v = -1000;
+  each_change(o, [&](const EffectDef& e) {
+    if (e.kind == Eff::kTransform && (power ? e.becomes->power : e.becomes->toughness) != -1000) {
+      v = power ? e.becomes->power : e.becomes->toughness;
+    }
+  });
+  return v;
+}
+
+bool Game::lost_abilities(int c) const {
+  bool lost = false;
+  each_change(objs[static_cast<size_t>(c)], [&](const EffectDef& e) { lost |= e.kind == Eff::kLoseAbilities; });
+  return lost;
+}
+
+const std::vector<Ability>& Game::abilities(int c) const {
+  static const std::vector<Ability> none;
+  return lost_abilities(c) ? none : objs[static_cast<size_t>(c)].def->abilities;
+}
+
 int Game::power(int c) const {
   const Obj& o = objs[static_cast<size_t>(c)];
+  if (const int v = set_value(o, true); v != -1000) return v + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
   if (o.def->cda) return eval_amount(o.def->cda_power, c) + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
   return o.def->power + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
 }
 
 int Game::toughness(int c) const {
   const Obj& o = objs[static_cast<size_t>(c)];
+  if (const int v = set_value(o, false); v != -1000) return v + o.plus_counters - o.minus_counters + o.pump_t + o.lord_t;
   if (o.def->cda) {
     return eval_amount(o.def->cda_toughness, c) + o.plus_counters - o.minus_counters + o.pump_t + o.lord_t;
   }
@@ -143,7 +165,15 @@ int Game::toughness(int c) const {
 
 bool Game::has(int c, const std::string& kw) const {
   const Obj& o = objs[static_cast<size_t>(c)];
-  return o.def->has(kw) || o.granted.count(kw) || o.lord_kw.count(kw);
+  if (o.granted.count(kw) || o.lord_kw.count(kw)) return true;
+  bool lost = false, gained = false;
+  each_change(o, [&](const EffectDef& e) {
+    lost |= e.kind == Eff::kLoseAbilities;
+    if (e.kind == Eff::kTransform) {
+      for (const std::string& k : e.becomes->keywords) gained |= k == kw;
+    }
+  });
+  return gained || (!lost && o.def->has(kw));
 }
 
 bool Game::condition_holds(const Ability& a, int source) const {
@@ -165,12 +195,13 @@ void Game::update_continuous() {
     o.lord_p = o.lord_t = 0;
     o.lord_kw.clear();
     o.prevent_to = o.prevent_from = false;
+    o.lord_changes.clear();
   }
   for (int c : players[0].zones[kBattlefield]) (void)c;
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     if (s.zone != kBattlefield) continue;
-    for (const Ability& a : s.def->abilities) {
+    for (const Ability& a : abilities(static_cast<int>(src))) {
       if (a.has_cond && (a.kind == AbilityKind::kLord || is_static_line(a)) && !condition_holds(a, static_cast<int>(src))) {
         continue;
       }

@@ -148,6 +148,44 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       return true;
     }
   }
+  if (w.rfind("transforms((", 0) == 0 && w.find("))") != std::string::npos) {
+    e.kind = Eff::kTransform;
+    e.becomes = std::make_shared<EffectDef::Becomes>();
+    static const char* colors[] = {"", "green", "blue", "red", "black", "white"};
+    for (std::string item : split_top(w.substr(12, w.rfind("))") - 12), ",")) {
+      item = trim(item);
+      if (item.empty()) continue;
+      int color = -1;
+      for (int c = 1; c < kColors; ++c) {
+        if (item == colors[c]) color = c;
+      }
+      if (color > 0) {
+        e.becomes->colors = (e.becomes->colors < 0 ? 0 : e.becomes->colors) | (1 << color);
+      } else if (item.rfind("setpower=", 0) == 0) {
+        e.becomes->power = std::atoi(item.c_str() + 9);
+      } else if (item.rfind("settoughness=", 0) == 0) {
+        e.becomes->toughness = std::atoi(item.c_str() + 13);
+      } else if (grantable().count(item)) {
+        e.becomes->keywords.push_back(item);
+      } else if (item.rfind("newability[", 0) == 0 && grantable().count(item.substr(11, item.size() - 12))) {
+        e.becomes->keywords.push_back(item.substr(11, item.size() - 12));
+      } else if (item.find_first_of("[(=") != std::string::npos) {
+        return false;  // new abilities and other parts: not run yet
+      } else {
+        e.becomes->types.push_back(item);
+      }
+    }
+    return true;
+  }
+  if (w == "loseabilities") {
+    e.kind = Eff::kLoseAbilities;
+    return true;
+  }
+  if (w.rfind("losesubtypesof(", 0) == 0) {
+    e.kind = Eff::kLoseSubtypes;
+    e.word = inside(w, 14);
+    return true;
+  }
   if (w.rfind("fizzleto(", 0) == 0) {
     e.kind = Eff::kFizzle;
     e.word = inside(w, 8);
@@ -234,6 +272,8 @@ EffectDef compile_effect(const std::string& text0) {
     } else if (w.rfind("all(", 0) == 0) {
       e.all = parse_spec(inside(w, 3));
       e.has_all = true;
+    } else if (w == "forever") {
+      // the default of a one-shot change
     } else if (w == "ueot") {
       e.ueot = true;
     } else if (player_words().count(w) && have) {
@@ -502,6 +542,16 @@ void read_cda(const std::string& value, CardDef& d) {
   d.cda_power = parse_amount(p);
   d.cda_toughness = parse_amount(t);
   d.cda = true;
+}
+
+bool is_static_line(const Ability& a) {
+  if (a.kind != AbilityKind::kSpell || a.has_target || !a.range.empty()) return false;
+  for (const EffectDef& e : a.effects) {
+    const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
+    const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes;
+    if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
+  }
+  return !a.effects.empty();
 }
 
 bool Ability::supported() const { return unsupported_word().empty(); }

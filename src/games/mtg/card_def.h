@@ -34,7 +34,7 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kUnsupported
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kUnsupported
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -49,6 +49,12 @@ struct EffectDef {
   Eff kind = Eff::kUnsupported;
   Amount a, b;                      // damage/life/draw amount; pump power/toughness
   Amount b2;                        // counter(p/t,N): N when it is X or a count
+  struct Becomes {                  // transforms((types,colours,setpower=N,settoughness=N,keywords))
+    std::vector<std::string> types, keywords;
+    int colors = -1;                // -1: unchanged
+    int power = -1000, toughness = -1000;  // -1000: unchanged
+  };
+  std::shared_ptr<Becomes> becomes;
   std::string word;                 // moveto's zone, add's mana, grant's keyword, unsupported's word
   std::string who;                  // controller, opponent, targetcontroller, ... (empty: default)
   bool ueot = false;
@@ -151,6 +157,9 @@ void compile_card(const Database& db, int32_t card, CardDef& out);
 Ability compile_ability(const std::string& line);
 // anyzone=A/B cdaactive: a characteristic-defining power/toughness.
 void read_cda(const std::string& value, CardDef& d);
+// A permanent's plain auto= line that is a static effect on itself (or on what it is attached to):
+// pumps, keyword grants, transforms, prevention — not an ETB one-shot.
+bool is_static_line(const Ability& a);
 // Reads a target specification: creature[-white;power<=2],player|mybattlefield.
 Spec parse_spec(const std::string& text);
 

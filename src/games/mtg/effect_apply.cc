@@ -154,6 +154,9 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
       break;
     case Eff::kGrant: o.granted.insert(e.word); break;
     case Eff::kRegenerate: ++o.regen; break;
+    case Eff::kTransform:
+    case Eff::kLoseAbilities:
+    case Eff::kLoseSubtypes: o.changes.emplace_back(&e, e.ueot); break;
     case Eff::kEquip: g.objs[static_cast<size_t>(source)].attached = c; break;
     case Eff::kPreventCombat:
     case Eff::kPreventAll:

@@ -10,15 +10,6 @@ bool is_permanent(const CardDef& d) {
   return d.is("creature") || d.is("artifact") || d.is("enchantment") || d.is("land") || d.is("planeswalker");
 }
 
-// Self-effects written as plain auto= lines on a permanent (auto=flying) are static, not ETB.
-bool is_static_line(const Ability& a) {
-  if (a.has_target || !a.range.empty()) return false;
-  for (const EffectDef& e : a.effects) {
-    if ((e.kind != Eff::kPump && e.kind != Eff::kGrant) || e.ueot) return false;
-  }
-  return !a.effects.empty();
-}
-
 }  // namespace
 
 void Game::unsupported(const std::string& what) {

@@ -41,7 +41,9 @@ struct Obj {
   bool blocked = false;                       // attackers: blocked when damage began
   bool deathtouched = false;                  // dealt damage by a deathtouch source
   bool prevent_to = false, prevent_from = false;
-  int lki_power = 0, lki_toughness = 0;        // as it last was on the battlefield (CR 608.2h)  // static: combat damage to/from it is prevented
+  int lki_power = 0, lki_toughness = 0;
+  std::vector<std::pair<const EffectDef*, bool>> changes;  // transforms/loseabilities on it (bool: ueot)
+  std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed        // as it last was on the battlefield (CR 608.2h)  // static: combat damage to/from it is prevented
 };
 
 struct Target {
@@ -113,6 +115,8 @@ class Game {
   int power(int c) const;
   int toughness(int c) const;
   bool has(int c, const std::string& kw) const;
+  const std::vector<Ability>& abilities(int c) const;  // none once it lost them
+  bool lost_abilities(int c) const;
   bool is_creature(int c) const { return is_type(c, "creature"); }
   bool is_type(int c, const std::string& t) const;
   int colors(int c) const;

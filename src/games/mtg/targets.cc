@@ -52,12 +52,35 @@ bool zone_word(const std::string& w, int& zone, int& whose) {
 
 bool Game::is_type(int c, const std::string& t) const {
   const Obj& o = objs[static_cast<size_t>(c)];
+  static const std::set<std::string> land_types = {"plains", "island", "swamp", "mountain", "forest"};
+  int verdict = 0;  // 1: made that type, -1: lost it
+  for (const auto& [e, ueot] : o.changes) {
+    if (e->kind == Eff::kTransform) {
+      for (const std::string& ty : e->becomes->types) verdict = ty == t ? 1 : verdict;
+    }
+    if (e->kind == Eff::kLoseSubtypes && land_types.count(t)) verdict = verdict == 1 ? 1 : -1;
+  }
+  for (const EffectDef* e : o.lord_changes) {
+    if (e->kind == Eff::kLoseSubtypes && land_types.count(t)) verdict = -1;
+    if (e->kind == Eff::kTransform) {
+      for (const std::string& ty : e->becomes->types) verdict = ty == t ? 1 : verdict;
+    }
+  }
+  if (verdict != 0) return verdict > 0;
   if (o.def->is(t)) return true;
   return t != "creature" && o.def->has("changeling") && o.def->is("creature") && t != "land";
 }
 
 int Game::colors(int c) const {
-  return objs[static_cast<size_t>(c)].def->colors;
+  const Obj& o = objs[static_cast<size_t>(c)];
+  int colors = o.def->colors;
+  for (const auto& [e, ueot] : o.changes) {
+    if (e->kind == Eff::kTransform && e->becomes->colors >= 0) colors = e->becomes->colors;
+  }
+  for (const EffectDef* e : o.lord_changes) {
+    if (e->kind == Eff::kTransform && e->becomes->colors >= 0) colors = e->becomes->colors;
+  }
+  return colors;
 }
 
 bool Game::matches(const Spec& s, int card, int source, int controller) const {

@@ -58,7 +58,7 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
 void Game::fire_event(const std::string& event, int card, int player, int from, bool combat) {
   for (size_t src = 0; src < objs.size(); ++src) {
     if (objs[src].zone != kBattlefield) continue;
-    for (const Ability& a : objs[src].def->abilities) {
+    for (const Ability& a : abilities(static_cast<int>(src))) {
       if (a.kind != AbilityKind::kTriggered) continue;
       if (listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) {
         put_trigger(static_cast<int>(src), a);

@@ -98,6 +98,7 @@ void Game::begin_phase() {
       o.granted.clear();
       o.regen = 0;
       o.uses.clear();
+      std::erase_if(o.changes, [](const auto& ch) { return ch.second; });
     }
   }
   fire_phase_triggers();
@@ -138,7 +139,7 @@ void Game::fire_zone_triggers(int card, int from, int to) {
     const Obj& s = objs[src];
     const bool self = static_cast<int>(src) == card;
     if (s.zone != kBattlefield && !self) continue;
-    for (const Ability& a : s.def->abilities) {
+    for (const Ability& a : abilities(static_cast<int>(src))) {
       if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
       if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
@@ -168,7 +169,7 @@ void Game::cast_triggers(int card) {
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     if (s.zone != kBattlefield) continue;
-    for (const Ability& a : s.def->abilities) {
+    for (const Ability& a : abilities(static_cast<int>(src))) {
       if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
       if (!trigger_allowed(a, static_cast<int>(src))) continue;
@@ -198,7 +199,7 @@ void Game::fire_phase_triggers() {
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     if (s.zone != kBattlefield) continue;
-    for (const Ability& a : s.def->abilities) {
+    for (const Ability& a : abilities(static_cast<int>(src))) {
       if (a.kind != AbilityKind::kTriggered || (a.trigger.event != "each" && a.trigger.event != "next")) continue;
       if (trigger_phase(a.trigger.phase) != phase) continue;
       if (a.has_cond && !condition_holds(a, static_cast<int>(src))) continue;
