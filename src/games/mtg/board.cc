@@ -105,6 +105,13 @@ void Game::move(int card, int player, int zone, bool to_top) {
 const std::string& Game::name(int c) const { return objs[static_cast<size_t>(c)].def->lname; }
 
 int Game::eval_amount(const Amount& a, int source) const {
+  if (a.var == "allmyname") {
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (objs[c].zone == kBattlefield && objs[c].def->lname == name(source)) ++n;
+    }
+    return n;
+  }
   if (a.var != "type" || cda_depth_ > 1) return a.value;  // a CDA counting CDAs: stop the regress
   struct Depth {
     int& d;
@@ -327,6 +334,8 @@ void Game::state_based() {
       } else if (is_creature(card) && (o.damage >= toughness(card) || o.deathtouched)) {
         destroy(card, true);
         changed = true;
+      } else if (o.attached >= 0 && objs[static_cast<size_t>(o.attached)].zone != kBattlefield && !o.def->is("aura")) {
+        objs[c].attached = -1;  // equipment stays, unattached
       } else if (o.attached >= 0 && objs[static_cast<size_t>(o.attached)].zone != kBattlefield) {
         move(card, o.owner, kGraveyard);
         fire_zone_triggers(card, kBattlefield, kGraveyard);

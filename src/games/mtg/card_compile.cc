@@ -81,7 +81,7 @@ Amount parse_amount(const std::string& s) {
     a.var = "type";
     const size_t colon = s.find(':', 5);
     a.count = parse_spec(colon == std::string::npos ? s.substr(5) : s.substr(5, colon - 5) + "|" + s.substr(colon + 1));
-  } else if (s == "p" || s == "t" || s == "thatmuch") {
+  } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname") {
     a.var = s;
   } else {
     a.value = std::atoi(s.c_str());

@@ -131,9 +131,10 @@ void Game::deal_combat_damage(bool first_pass, bool& any) {
     }
   }
   for (const Hit& h : hits) {
-    if (h.amount <= 0 || prevent_combat || objs[static_cast<size_t>(h.source)].prevent_from) continue;
+    if (h.amount <= 0) continue;
+    any = true;  // Wagic stops after damage was assigned, even when it is all prevented
+    if (prevent_combat || objs[static_cast<size_t>(h.source)].prevent_from) continue;
     if (h.card >= 0 && objs[static_cast<size_t>(h.card)].prevent_to) continue;
-    any = true;
     if (h.player >= 0) {
       damage_player(h.player, h.amount, h.source, true);
     } else {
