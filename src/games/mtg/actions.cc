@@ -213,9 +213,11 @@ void Game::click_card(int card, int actor) {
     }
     return pick(Target{card});
   }
+  std::vector<Menu::Option> options;
+  // The attack and block rules come first in Wagic's menus, then the card's own abilities.
   if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatAttackers && actor == active &&
       o.controller == actor && (!o.tapped || o.attacking)) {
-    return toggle_attacker(card);
+    options.push_back({"attack", [this, card] { toggle_attacker(card); }});
   }
   if (phase == Phase::kCombatBlockers && combat_stage == 1 && o.blocking >= 0) {
     // The ORDER screen: a click raises the blocker one place in its attacker's damage order.
@@ -227,9 +229,8 @@ void Game::click_card(int card, int actor) {
   }
   if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatBlockers && actor != active &&
       o.controller == actor) {
-    return toggle_blocker(card);
+    options.push_back({"block", [this, card] { toggle_blocker(card); }});
   }
-  std::vector<Menu::Option> options;
   if (o.zone == kHand && o.owner == actor && o.def->is("land")) {
     if (actor == active && is_main(phase) && stack.empty() && players[static_cast<size_t>(actor)].lands_played < 1) {
       options.push_back({"play", [this, card, actor] {

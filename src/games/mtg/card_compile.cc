@@ -215,6 +215,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     e.token_spec = inside(w, 5);
     const size_t star = w.rfind(")*");
     if (star != std::string::npos) e.times = std::atoi(w.c_str() + star + 2);
+    if (star != std::string::npos && w[star + 2] == 'x') e.b2.is_x = true;  // *x: X tokens
     return true;
   }
   if (is_pt(w, e.a, e.b)) {

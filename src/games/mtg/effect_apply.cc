@@ -121,7 +121,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
       break;
     case Eff::kAddMana: pl.pool.add(parse_pool(e.word)); break;
     case Eff::kToken:
-      for (int i = 0; i < e.times; ++i) make_token(g, e, source, p);
+      for (int i = 0; i < (e.b2.is_x ? x : e.times); ++i) make_token(g, e, source, p);
       break;
     default: g.unsupported(std::string("player effect ") + e.word); break;
   }
