@@ -65,7 +65,11 @@ void Game::resolve_top() {
         return;
       }
     }
-    return run_effects(*item.ability, item.source, item.controller, item.targets, item.x);
+    current_trigger = item.trigger_card;
+    current_trigger_from = item.trigger_from;
+    run_effects(*item.ability, item.source, item.controller, item.targets, item.x);
+    current_trigger = current_trigger_from = -1;
+    return;
   }
   const int card = item.source;
   Obj& o = objs[static_cast<size_t>(card)];

@@ -58,6 +58,7 @@ struct StackItem {
   std::vector<Target> targets;
   int x = 0;
   bool kicked = false, alternative = false;
+  int trigger_card = -1, trigger_from = -1;  // triggered abilities: what the event was about (all(trigger))
   int asked = 0;                 // players who declined so far
   bool ask_other_only = false;
 };
@@ -156,7 +157,8 @@ class Game {
   void fire_zone_triggers(int card, int from, int to);
   void cast_triggers(int card);  // @movedto(..|stack): they resolve at once, as in Wagic
   void fire_phase_triggers();
-  void put_trigger(int source, const Ability& a);
+  void put_trigger(int source, const Ability& a, int trigger_card = -1, int trigger_from = -1);
+  int current_trigger = -1, current_trigger_from = -1;  // while a triggered ability resolves
   // Damage, tap and combat events (triggers.cc): `card` or `player` is what the event is about,
   // `from` the card that caused it.
   void fire_event(const std::string& event, int card, int player, int from, bool combat);

@@ -86,6 +86,7 @@ int Game::colors(int c) const {
 bool Game::matches(const Spec& s, int card, int source, int controller) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   bool zone_ok = s.zones.empty() ? o.zone == kBattlefield : false;
+  if (s.alts.size() == 1 && s.alts[0].type == "trigger") zone_ok = true;
   for (const std::string& zw : s.zones) {
     int zone = 0, whose = 2;
     if (zw == "*") {
@@ -100,6 +101,12 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
   for (const Spec::Alt& a : s.alts) {
     if (a.type == "player") continue;
     if (a.other && card == source) continue;
+    if (a.type == "trigger") {
+      // all(trigger): the card the event was about; trigger[from]: the one that caused it.
+      const bool from = !a.restr.empty() && a.restr[0] == "from";
+      if (card == (from ? current_trigger_from : current_trigger)) return true;
+      continue;
+    }
     if (a.type == "this" ? card != source : (a.type != "*" && !is_type(card, a.type) && name(card) != a.type)) continue;
     bool ok = true;
     for (const std::string& r0 : a.restr) {

@@ -61,7 +61,7 @@ void Game::fire_event(const std::string& event, int card, int player, int from, 
     for (const Ability& a : abilities(static_cast<int>(src))) {
       if (a.kind != AbilityKind::kTriggered) continue;
       if (listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) {
-        put_trigger(static_cast<int>(src), a);
+        put_trigger(static_cast<int>(src), a, card, from);
       }
     }
   }

@@ -106,12 +106,14 @@ void Game::begin_phase() {
 
 // Puts a triggered ability on the stack: a may ability asks first (menu), a targeted one opens
 // its chooser.
-void Game::put_trigger(int source, const Ability& a) {
+void Game::put_trigger(int source, const Ability& a, int trigger_card, int trigger_from) {
   Game& g = *this;
   const int controller = g.objs[static_cast<size_t>(source)].controller;
-  auto put = [&g, source, &a, controller] {
+  auto put = [&g, source, &a, controller, trigger_card, trigger_from] {
     StackItem item;
     item.kind = StackItem::kAbility;
+    item.trigger_card = trigger_card;
+    item.trigger_from = trigger_from;
     item.source = source;
     item.controller = controller;
     item.ability = &a;
@@ -160,7 +162,7 @@ void Game::fire_zone_triggers(int card, int from, int to) {
         if (!ok) continue;
       }
       (void)to;
-      put_trigger(static_cast<int>(src), a);
+      put_trigger(static_cast<int>(src), a, card);
     }
   }
 }
@@ -174,9 +176,12 @@ void Game::cast_triggers(int card) {
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
       if (!trigger_allowed(a, static_cast<int>(src))) continue;
       if (a.has_target || a.may) {
-        put_trigger(static_cast<int>(src), a);
+        put_trigger(static_cast<int>(src), a, card);
       } else {
+        const int saved = current_trigger;
+        current_trigger = card;
         run_effects(a, static_cast<int>(src), s.controller, {}, 0);
+        current_trigger = saved;
       }
     }
   }
