@@ -238,6 +238,27 @@ void Game::draw(int player, int n) {
   for (int i = 0; i < n && !lib.empty(); ++i) move(lib.back(), player, kHand);
 }
 
+// Lifelink: the source's controller gains the life. Spirit link: the controller of the aura that
+// grants it (or of the card itself when printed on it).
+void Game::link_life(int source, int amount) {
+  if (source < 0) return;
+  if (has(source, "lifelink")) players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
+  if (!has(source, "spiritlink")) return;
+  bool by_aura = false;
+  for (size_t a = 0; a < objs.size(); ++a) {
+    if (objs[a].zone != kBattlefield || objs[a].attached != source) continue;
+    for (const Ability& ab : objs[a].def->abilities) {
+      for (const EffectDef& e : ab.effects) {
+        if (e.kind == Eff::kGrant && e.word == "spiritlink") {
+          players[static_cast<size_t>(objs[a].controller)].life += amount;
+          by_aura = true;
+        }
+      }
+    }
+  }
+  if (!by_aura) players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
+}
+
 void Game::damage_card(int card, int amount, int source, bool combat) {
   if (amount <= 0) return;
   static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
@@ -255,9 +276,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
     o.damage += amount;
   }
   if (source >= 0 && has(source, "deathtouch")) o.deathtouched = true;
-  if (source >= 0 && (has(source, "lifelink") || has(source, "spiritlink"))) {
-    players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
-  }
+  link_life(source, amount);
   note(name(card) + " is dealt " + std::to_string(amount));
   fire_event("damaged", card, -1, source, combat);
 }
@@ -269,9 +288,7 @@ void Game::damage_player(int player, int amount, int source, bool combat) {
   } else {
     players[static_cast<size_t>(player)].life -= amount;
   }
-  if (source >= 0 && (has(source, "lifelink") || has(source, "spiritlink"))) {
-    players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
-  }
+  link_life(source, amount);
   note("p" + std::to_string(player + 1) + " is dealt " + std::to_string(amount));
   fire_event("damageplayer", -1, player, source, combat);
 }

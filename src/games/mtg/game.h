@@ -170,6 +170,7 @@ class Game {
   void damage_card(int card, int amount, int source, bool combat);
   void damage_player(int player, int amount, int source, bool combat);
   void destroy(int card, bool allow_regen);
+  void link_life(int source, int amount);  // lifelink and spirit link
 
   // Combat (combat.cc).
   void toggle_attacker(int card);
