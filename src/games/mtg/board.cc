@@ -39,6 +39,17 @@ int Game::create(const CardDef* def, int64_t mtg_id, int owner) {
 
 void Game::move(int card, int player, int zone, bool to_top) {
   Obj& o = objs[static_cast<size_t>(card)];
+  if (zone == kGraveyard) {
+    // Graveyard exilers (Rest in Peace, Leyline of the Void): the card is exiled instead.
+    for (size_t e = 0; e < objs.size(); ++e) {
+      const Obj& x = objs[e];
+      if (x.zone != kBattlefield) continue;
+      const bool mine = x.controller == o.owner;
+      if ((mine && has(static_cast<int>(e), "mygraveexiler")) || (!mine && has(static_cast<int>(e), "oppgraveexiler"))) {
+        zone = kExile;
+      }
+    }
+  }
   if (o.zone >= 0) {
     for (auto& pl : players) {
       auto& z = pl.zones[static_cast<size_t>(o.zone)];

@@ -369,16 +369,18 @@ TriggerDef read_trigger(const std::string& t) {
     if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
   }
   const size_t restr = t.find("restriction{type(");
-  if (restr != std::string::npos) {
-    const std::string in = inside(t, restr + 16);
-    tr.count_spec = parse_spec(in);
-    tr.has_count = true;
-    const size_t cmp = t.find('~', restr);
+  for (size_t at = restr == std::string::npos ? restr : t.find("type(", restr); at != std::string::npos;
+       at = t.find("type(", at + 5)) {
+    TriggerDef::Count c;
+    const std::string in = inside(t, at + 4);
+    c.spec = parse_spec(in);
+    const size_t cmp = t.find('~', at + 4 + in.size());
     if (cmp != std::string::npos) {
       const std::string word = t.substr(cmp + 1, t.find('~', cmp + 1) - cmp - 1);
-      tr.count_cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
-      tr.count_n = std::atoi(t.c_str() + t.find('~', cmp + 1) + 1);
+      c.cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
+      c.n = std::atoi(t.c_str() + t.find('~', cmp + 1) + 1);
     }
+    tr.counts.push_back(c);
   }
   if (tr.event == "each" || tr.event == "next") {
     std::string rest = t.substr(i);

@@ -78,10 +78,12 @@ struct TriggerDef {
   Spec from;           // from(spec)
   Spec source;         // source(spec) of @combat(...)
   std::string args;    // the (..) text as written: @combat(attacking,blocked)
-  bool has_count = false;  // restriction{type(spec)~morethan~N}
-  Spec count_spec;
-  char count_cmp = '>';
-  int count_n = 0;
+  struct Count {           // restriction{type(spec)~morethan~N,...}: all must hold
+    Spec spec;
+    char cmp = '>';
+    int n = 0;
+  };
+  std::vector<Count> counts;
   std::string phase;   // each/next: upkeep, endofturn ...
   std::string whose;   // my, opponent, "" (each player's)
 };

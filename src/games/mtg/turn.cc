@@ -189,15 +189,15 @@ void Game::cast_triggers(int card) {
 
 // restriction{type(spec)~morethan~N} written on a trigger.
 bool Game::trigger_allowed(const Ability& a, int src) const {
-  if (!a.trigger.has_count) return true;
-  int n = 0;
   const int controller = objs[static_cast<size_t>(src)].controller;
-  for (size_t c = 0; c < objs.size(); ++c) {
-    if (matches(a.trigger.count_spec, static_cast<int>(c), src, controller)) ++n;
+  for (const TriggerDef::Count& k : a.trigger.counts) {
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (matches(k.spec, static_cast<int>(c), src, controller)) ++n;
+    }
+    if (k.cmp == '>' ? n <= k.n : k.cmp == '<' ? n >= k.n : n != k.n) return false;
   }
-  if (a.trigger.count_cmp == '>') return n > a.trigger.count_n;
-  if (a.trigger.count_cmp == '<') return n < a.trigger.count_n;
-  return n == a.trigger.count_n;
+  return true;
 }
 
 void Game::fire_phase_triggers() {
