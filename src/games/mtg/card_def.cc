@@ -84,6 +84,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kAuto:
         if (v.rfind("rampage(", 0) == 0) {
           d.rampage = std::atoi(v.c_str() + 8);
+          if (v.find(',') != std::string::npos) d.rampage_from = std::atoi(v.c_str() + v.find(',') + 1);
         } else if (v.rfind("bushido(", 0) == 0) {
           d.bushido = std::atoi(v.c_str() + 8);
         } else {

@@ -125,7 +125,7 @@ struct CardDef {
   ManaCost cost;
   int power = 0, toughness = 0;
   bool star_pt = false;
-  int rampage = 0, bushido = 0;
+  int rampage = 0, rampage_from = 1, bushido = 0;  // rampage(N/N,K): +N/+N per blocker beyond K
   bool cda = false;                // anyzone=A/B cdaactive: power and toughness defined by amounts
   Amount cda_power, cda_toughness;
   ManaCost kicker, other;          // kicker= and other= (alternative) costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines

@@ -41,6 +41,8 @@ static bool can_block(const Game& g, int blocker, int attacker) {
   const Obj& b = g.objs[static_cast<size_t>(blocker)];
   if (b.tapped || g.has(blocker, "cantblock")) return false;
   if (g.has(attacker, "unblockable")) return false;
+  const auto& already = g.objs[static_cast<size_t>(attacker)].blockers;
+  if (g.has(attacker, "oneblocker") && !already.empty() && already[0] != blocker) return false;
   if (g.has(attacker, "flying") && !g.has(blocker, "flying") && !g.has(blocker, "reach")) return false;
   if (g.has(attacker, "fear") && !g.is_type(blocker, "artifact") && !((g.colors(blocker) >> kBlack) & 1)) return false;
   static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
@@ -176,9 +178,10 @@ void Game::block_triggers() {
         }
       }
     }
-    if (o.def->rampage > 0 && o.blockers.size() > 1) {
-      o.pump_p += o.def->rampage * static_cast<int>(o.blockers.size() - 1);
-      o.pump_t += o.def->rampage * static_cast<int>(o.blockers.size() - 1);
+    const int beyond = static_cast<int>(o.blockers.size()) - o.def->rampage_from;
+    if (o.def->rampage > 0 && beyond > 0) {
+      o.pump_p += o.def->rampage * beyond;
+      o.pump_t += o.def->rampage * beyond;
     }
     if (o.def->bushido > 0) {
       o.pump_p += o.def->bushido;

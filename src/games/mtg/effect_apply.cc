@@ -38,6 +38,8 @@ int amount(const Amount& a, int x) {
   int card = ctx.source;
   if (ctx.target && ctx.target->card >= 0) {
     card = ctx.target->card;
+  } else if (g.current_trigger >= 0) {
+    card = g.current_trigger;  // "that creature": what the trigger was about
   } else if (card >= 0 && g.objs[static_cast<size_t>(card)].attached >= 0) {
     card = g.objs[static_cast<size_t>(card)].attached;
   }
@@ -53,6 +55,10 @@ int amount(const Amount& a, int x) {
 // Who an effect without a card recipient applies to.
 static int player_for(const Game& g, const EffectDef& e, int source, int controller, const Target* t) {
   if (e.who == "opponent") return 1 - controller;
+  if (e.who == "controller") return controller;
+  if (e.who == "targetcontroller" && !t && g.current_trigger >= 0) {
+    return g.objs[static_cast<size_t>(g.current_trigger)].controller;
+  }
   if (e.who == "targetcontroller" && t && t->card >= 0) return g.objs[static_cast<size_t>(t->card)].controller;
   if (e.who == "targetcontroller" && !t && source >= 0 && g.objs[static_cast<size_t>(source)].attached >= 0) {
     return g.objs[static_cast<size_t>(g.objs[static_cast<size_t>(source)].attached)].controller;
