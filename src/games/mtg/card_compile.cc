@@ -172,7 +172,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       } else if (item.find_first_of("[(=") != std::string::npos) {
         return false;  // new abilities and other parts: not run yet
       } else {
-        e.becomes->types.push_back(item);
+        for (const std::string& word : words_top(item)) e.becomes->types.push_back(word);
       }
     }
     return true;
@@ -452,7 +452,8 @@ void read_body(std::string body, Ability& a) {
       body = trim(body.substr(open + in.size() + 2));
     }
   }
-  for (const char* kw : {"lord(", "all("}) {
+  // all(..) stays with the effect it is written on (compile_effect); lord(..) ranges over the line.
+  for (const char* kw : {"lord("}) {
     if (body.rfind(kw, 0) == 0) {
       const size_t open = body.find('(');
       a.range = parse_spec(inside(body, open));
@@ -550,6 +551,7 @@ void read_cda(const std::string& value, CardDef& d) {
 bool is_static_line(const Ability& a) {
   if (a.kind != AbilityKind::kSpell || a.has_target || !a.range.empty()) return false;
   for (const EffectDef& e : a.effects) {
+    if (e.has_all) return false;
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;

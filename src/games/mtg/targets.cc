@@ -101,6 +101,10 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
   for (const Spec::Alt& a : s.alts) {
     if (a.type == "player") continue;
     if (a.other && card == source) continue;
+    if (a.type == "mytgt") {  // what the source (an aura, an equipment) is attached to
+      if (source >= 0 && card == objs[static_cast<size_t>(source)].attached) return true;
+      continue;
+    }
     if (a.type == "trigger") {
       // all(trigger): the card the event was about; trigger[from]: the one that caused it.
       const bool from = !a.restr.empty() && a.restr[0] == "from";
@@ -124,7 +128,8 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
       } else if (r == "blocked") {
         yes = o.attacking && !o.blockers.empty();
       } else if (r.rfind("counter{", 0) == 0) {
-        const std::string kind = r.substr(8, r.find('}') - 8);
+        std::string kind = r.substr(8, r.find('}') - 8);
+        kind = kind.substr(0, kind.find('.'));  // counter{1/1.1}: at least one
         yes = kind == "any"     ? o.plus_counters + o.minus_counters > 0
               : kind == "-1/-1" ? o.minus_counters > 0
               : kind == "1/1"   ? o.plus_counters > 0
