@@ -13,6 +13,8 @@ void apply_static(Game& g, Obj& o, const Ability& a) {
       o.lord_t += e.b.value;
     } else if (e.kind == Eff::kGrant) {
       o.lord_kw.insert(e.word);
+    } else if (e.kind == Eff::kCantBeBlockedBy) {
+      o.unblockable_by.push_back(&e.all);
     } else if (e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes) {
       o.lord_changes.push_back(&e);
     } else if (e.word == "to") {
@@ -93,7 +95,10 @@ void Game::move(int card, int player, int zone, bool to_top) {
     o = fresh;
   }
   if (o.token && zone != kBattlefield && zone != kStack) {
-    o.zone = -1;  // tokens cease to exist outside the battlefield
+    // Tokens cease to exist outside the battlefield: in no zone's list, but "moved to" that zone
+    // for the triggers that look at them now.
+    o.zone = zone;
+    o.controller = o.owner;
     return;
   }
   o.zone = zone;
@@ -214,6 +219,7 @@ void Game::update_continuous() {
     o.lord_kw.clear();
     o.prevent_to = o.prevent_from = false;
     o.lord_changes.clear();
+    o.unblockable_by.clear();
   }
   for (int c : players[0].zones[kBattlefield]) (void)c;
   for (size_t src = 0; src < objs.size(); ++src) {

@@ -177,6 +177,11 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     }
     return true;
   }
+  if (w.rfind("cantbeblockedby(", 0) == 0) {
+    e.kind = Eff::kCantBeBlockedBy;
+    e.all = parse_spec(inside(w, 15));
+    return true;
+  }
   if (w == "loseabilities") {
     e.kind = Eff::kLoseAbilities;
     return true;
@@ -553,7 +558,8 @@ bool is_static_line(const Ability& a) {
   for (const EffectDef& e : a.effects) {
     if (e.has_all) return false;
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
-    const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes;
+    const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
+                        e.kind == Eff::kCantBeBlockedBy;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();

@@ -41,6 +41,9 @@ static bool can_block(const Game& g, int blocker, int attacker) {
   const Obj& b = g.objs[static_cast<size_t>(blocker)];
   if (b.tapped || g.has(blocker, "cantblock")) return false;
   if (g.has(attacker, "unblockable")) return false;
+  for (const Spec* s : g.objs[static_cast<size_t>(attacker)].unblockable_by) {
+    if (g.matches(*s, blocker, attacker, g.objs[static_cast<size_t>(attacker)].controller)) return false;
+  }
   const auto& already = g.objs[static_cast<size_t>(attacker)].blockers;
   if (g.has(attacker, "oneblocker") && !already.empty() && already[0] != blocker) return false;
   if (g.has(attacker, "flying") && !g.has(blocker, "flying") && !g.has(blocker, "reach")) return false;

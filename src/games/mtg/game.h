@@ -43,7 +43,8 @@ struct Obj {
   bool prevent_to = false, prevent_from = false;
   int lki_power = 0, lki_toughness = 0;
   std::vector<std::pair<const EffectDef*, bool>> changes;  // transforms/loseabilities on it (bool: ueot)
-  std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed        // as it last was on the battlefield (CR 608.2h)  // static: combat damage to/from it is prevented
+  std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
+  std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed        // as it last was on the battlefield (CR 608.2h)  // static: combat damage to/from it is prevented
 };
 
 struct Target {
