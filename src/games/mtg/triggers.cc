@@ -29,6 +29,9 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
   }
   if (event == "damageplayer") {
     const bool foe = player != controller;
+    if ((t.event == "damaged" || (combat && t.event == "combatdamaged")) && g.matches_player(t.subject, player, controller)) {
+      return from_ok();
+    }
     const bool kind = t.event == (foe ? "damagefoeof" : "damageof") ||
                       (combat && t.event == (foe ? "combatdamagefoeof" : "combatdamageof"));
     return kind && from_ok();
