@@ -68,6 +68,7 @@ bool Game::cast(int card, int actor, bool alternative) {
   item.controller = actor;
   item.x = x;
   item.kicked = kicked;
+  item.storm = spells_this_turn++;
   item.alternative = alternative;
   const CardDef& d = *o.def;
   Spec spec;

@@ -75,12 +75,15 @@ void Game::resolve_top() {
   Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone != kStack) return;  // countered meanwhile
   const CardDef& d = *o.def;
+  const Spec* spec = d.has_spell_target ? &d.spell_target : nullptr;
+  for (const Ability& a : d.abilities) {
+    if (!spec && a.kind == AbilityKind::kSpell && a.has_target) spec = &a.target;
+  }
   bool fizzle = !item.targets.empty();
   for (const Target& t : item.targets) {
     if (t.stack >= 0) {
       if (t.card >= 0 && objs[static_cast<size_t>(t.card)].zone == kStack) fizzle = false;
-    } else if (t.player >= 0 || (d.has_spell_target ? legal_target(d.spell_target, t, card, item.controller)
-                                                      : objs[static_cast<size_t>(t.card)].zone == kBattlefield)) {
+    } else if (t.player >= 0 || (spec && legal_target(*spec, t, card, item.controller))) {
       fizzle = false;
     }
   }
@@ -98,7 +101,9 @@ void Game::resolve_top() {
     if (!d.is("aura")) run_one_shots(card, item.controller, {}, item.x);
     return fire_zone_triggers(card, kStack, kBattlefield);
   }
-  run_one_shots(card, item.controller, item.targets, item.x);
+  // Storm: a copy for each spell cast before it this turn.
+  const int copies = d.has("storm") ? item.storm : 0;
+  for (int i = 0; i <= copies; ++i) run_one_shots(card, item.controller, item.targets, item.x);
   if (objs[static_cast<size_t>(card)].zone == kStack) move(card, o.owner, kGraveyard);
 }
 

@@ -59,6 +59,7 @@ struct StackItem {
   std::vector<Target> targets;
   int x = 0;
   bool kicked = false, alternative = false;
+  int storm = 0;                 // spells cast before it this turn
   int trigger_card = -1, trigger_from = -1;  // triggered abilities: what the event was about (all(trigger))
   int asked = 0;                 // players who declined so far
   bool ask_other_only = false;
@@ -110,6 +111,7 @@ class Game {
   std::vector<std::string> missing;  // unsupported parts met during play
   int loser = -1;
   bool prevent_combat = false;     // a fog resolved this turn
+  int spells_this_turn = 0;
   kernel::Rng* rng = nullptr;
   std::deque<CardDef> made_defs;  // tokens' characteristics
 

@@ -54,6 +54,7 @@ void Game::next_phase() {
     ++turn;
     active = 1 - active;
     for (auto& p : players) p.lands_played = 0;
+    spells_this_turn = 0;
     phase = Phase::kUntap;
   } else {
     phase = static_cast<Phase>(static_cast<int>(phase) + 1);
