@@ -74,6 +74,9 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kMana: d.cost = parse_mana_cost(v); break;
       case KeyId::kKicker: d.kicker = parse_mana_cost(v); break;
       case KeyId::kAnyzone: read_cda(v, d); break;
+      case KeyId::kAutoZone:
+        if (lower(f.key_text(text)) == "autograveyard") d.grave_abilities.push_back(compile_ability(v));
+        break;
       case KeyId::kOther: {
         bool unknown = false;
         d.other = parse_mana_cost(v, &unknown);

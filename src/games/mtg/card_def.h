@@ -132,6 +132,7 @@ struct CardDef {
   Spec spell_target;             // target= of a spell (or an aura)
   bool has_spell_target = false;
   std::vector<Ability> abilities;
+  std::vector<Ability> grave_abilities;  // autograveyard=
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
 };

@@ -158,7 +158,8 @@ class Game {
   void destroy_rule(int card);  // put into the graveyard by a rule (no regeneration)
   void update_continuous();
   void fire_zone_triggers(int card, int from, int to);
-  void cast_triggers(int card);  // @movedto(..|stack): they resolve at once, as in Wagic
+  void cast_triggers(int card);
+  bool came_from(const Spec& from_spec, int card, int from, int src) const;  // @movedto(..|stack): they resolve at once, as in Wagic
   void fire_phase_triggers();
   void put_trigger(int source, const Ability& a, int trigger_card = -1, int trigger_from = -1);
   int current_trigger = -1, current_trigger_from = -1;  // while a triggered ability resolves

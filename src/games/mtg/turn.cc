@@ -137,32 +137,38 @@ void Game::put_trigger(int source, const Ability& a, int trigger_card, int trigg
   g.menus.push_back(std::move(m));
 }
 
+// from(spec): the card as it was in the zone it left (its type as it is now).
+bool Game::came_from(const Spec& from_spec, int card, int from, int src) const {
+  for (const Spec::Alt& alt : from_spec.alts) {
+    if (alt.type == "mytgt") return objs[static_cast<size_t>(src)].attached == card;
+  }
+  Obj& o = const_cast<Obj&>(objs[static_cast<size_t>(card)]);
+  const int zone = o.zone;
+  o.zone = from;
+  Spec spec = from_spec;
+  if (spec.zones.empty()) spec.zones.push_back("battlefield");
+  const bool ok = matches(spec, card, src, objs[static_cast<size_t>(src)].controller);
+  o.zone = zone;
+  return ok;
+}
+
 void Game::fire_zone_triggers(int card, int from, int to) {
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     const bool self = static_cast<int>(src) == card;
     if (s.zone != kBattlefield && !self) continue;
-    for (const Ability& a : abilities(static_cast<int>(src))) {
+    // Its own abilities look back at the move; autograveyard= ones listen once it is in the graveyard.
+    std::vector<const Ability*> list;
+    for (const Ability& a : abilities(static_cast<int>(src))) list.push_back(&a);
+    if (self && s.zone == kGraveyard) {
+      for (const Ability& a : s.def->grave_abilities) list.push_back(&a);
+    }
+    for (const Ability* ap : list) {
+      const Ability& a = *ap;
       if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
       if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
-      if (!a.trigger.from.empty()) {
-        // from(zone): the zone the card came from; its type is checked as it is now.
-        bool ok = false;
-        for (const std::string& z : a.trigger.from.zones) {
-          if (z.find(zone_name(from)) != std::string::npos ||
-              (from == kBattlefield && z.find("battlefield") != std::string::npos) ||
-              (from == kExile && z.find("exile") != std::string::npos))
-            ok = true;
-        }
-        if (a.trigger.from.zones.empty()) ok = from == kBattlefield;
-        for (const Spec::Alt& alt : a.trigger.from.alts) {
-          if (alt.type == "mytgt" && s.attached != card) ok = false;
-          if (alt.type == "this" && static_cast<int>(src) != card) ok = false;
-        }
-        if (!ok) continue;
-      }
-      (void)to;
+      if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, static_cast<int>(src))) continue;
       put_trigger(static_cast<int>(src), a, card);
     }
   }
