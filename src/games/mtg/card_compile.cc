@@ -488,6 +488,13 @@ void read_body(std::string body, Ability& a) {
 
 }  // namespace
 
+// graveyard, mybattlefield, opponenthand ...: a zone named alone (movedto(graveyard), from(mybattlefield)).
+static bool is_zone_word(std::string w) {
+  if (w.rfind("my", 0) == 0) w = w.substr(2);
+  if (w.rfind("opponent", 0) == 0) w = w.substr(8);
+  return w == "graveyard" || w == "battlefield" || w == "hand" || w == "exile" || w == "library" || w == "stack";
+}
+
 bool Spec::allows_player() const {
   for (const Alt& a : alts) {
     if (a.type == "player") return true;
@@ -533,9 +540,7 @@ Spec parse_spec(const std::string& text0) {
   }
   if (bar.size() > 1) {
     for (const std::string& z : split_top(bar[1], ",")) s.zones.push_back(trim(z));
-  } else if (s.alts.size() == 1 && s.alts[0].restr.empty() &&
-             (s.alts[0].type == "graveyard" || s.alts[0].type == "battlefield" || s.alts[0].type == "hand" ||
-              s.alts[0].type == "exile" || s.alts[0].type == "library")) {
+  } else if (s.alts.size() == 1 && s.alts[0].restr.empty() && is_zone_word(s.alts[0].type)) {
     s.zones.push_back(s.alts[0].type);  // movedto(graveyard): any card, to that zone
     s.alts[0].type = "*";
   }
