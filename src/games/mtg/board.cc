@@ -5,12 +5,12 @@
 namespace rk::mtg {
 namespace {
 
-void apply_static(Game& g, Obj& o, const Ability& a) {
+void apply_static(Game& g, Obj& o, const Ability& a, int src) {
   for (const EffectDef& e : a.effects) {
     if (e.kind == Eff::kUnsupported) g.unsupported(e.word + " (" + a.text + ")");
     if (e.kind == Eff::kPump) {
-      o.lord_p += e.a.value;
-      o.lord_t += e.b.value;
+      o.lord_p += g.eval_amount(e.a, src);
+      o.lord_t += g.eval_amount(e.b, src);
     } else if (e.kind == Eff::kGrant) {
       o.lord_kw.insert(e.word);
     } else if (e.kind == Eff::kCantBeBlockedBy) {
@@ -232,7 +232,7 @@ void Game::update_continuous() {
       if (a.kind == AbilityKind::kLord) {
         for (size_t c = 0; c < objs.size(); ++c) {
           if (c == src && !a.effects.empty() && a.effects[0].other) continue;
-          if (matches(a.range, static_cast<int>(c), static_cast<int>(src), s.controller)) apply_static(*this, objs[c], a);
+          if (matches(a.range, static_cast<int>(c), static_cast<int>(src), s.controller)) apply_static(*this, objs[c], a, static_cast<int>(src));
         }
       } else if (is_static_line(a)) {
         const int to = s.attached >= 0 ? s.attached : static_cast<int>(src);
@@ -244,7 +244,7 @@ void Game::update_continuous() {
             if (matches(a.foreach, static_cast<int>(c), static_cast<int>(src), s.controller)) ++times;
           }
         }
-        for (int i = 0; i < times; ++i) apply_static(*this, objs[static_cast<size_t>(to)], a);
+        for (int i = 0; i < times; ++i) apply_static(*this, objs[static_cast<size_t>(to)], a, static_cast<int>(src));
       }
     }
   }

@@ -96,7 +96,7 @@ bool is_pt(const std::string& w, Amount& p, Amount& t) {
   auto ok = [](const std::string& x) {
     size_t i = (x[0] == '+' || x[0] == '-') ? 1 : 0;
     if (i >= x.size()) return false;
-    if (x.substr(i) == "x") return true;
+    if (x.substr(i) == "x" || x.rfind("type:", 0) == 0) return true;
     for (; i < x.size(); ++i) {
       if (!std::isdigit(static_cast<unsigned char>(x[i]))) return false;
     }
