@@ -538,6 +538,10 @@ Spec parse_spec(const std::string& text0) {
     if (a.type.empty()) a.type = "*";
     s.alts.push_back(a);
   }
+  if (s.alts.size() == 1 && (s.alts[0].type == "opponent" || s.alts[0].type == "controller") && bar.size() == 1) {
+    s.zones.push_back(s.alts[0].type == "opponent" ? "opponent" : "me");  // target=opponent: a player
+    s.alts[0].type = "player";
+  }
   if (bar.size() > 1) {
     for (const std::string& z : split_top(bar[1], ",")) s.zones.push_back(trim(z));
   } else if (s.alts.size() == 1 && s.alts[0].restr.empty() && is_zone_word(s.alts[0].type)) {

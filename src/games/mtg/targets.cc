@@ -185,7 +185,7 @@ bool Game::legal_target(const Spec& s, const Target& t, int source, int controll
 }
 
 bool Game::any_target(const Spec& s, int source, int controller) const {
-  if (s.allows_player()) return true;
+  if (s.allows_player() && (matches_player(s, 0, controller) || matches_player(s, 1, controller))) return true;
   int n = 0;  // <N> targets need N of them (up-to choices need none)
   for (size_t c = 0; c < objs.size(); ++c) {
     if (legal_target(s, Target{static_cast<int>(c)}, source, controller)) ++n;

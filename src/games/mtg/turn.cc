@@ -86,6 +86,13 @@ void Game::begin_phase() {
         if (a.kind == AbilityKind::kUpcost && a.supported()) o.upkeep_due.push_back(&a);
       }
     }
+  } else if (phase == Phase::kEndOfTurn) {
+    // Treason (Act of Treason's kin, Spark Elemental): sacrificed as the end step begins.
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (objs[c].zone == kBattlefield && objs[c].controller == active && has(static_cast<int>(c), "treason")) {
+        destroy_rule(static_cast<int>(c));
+      }
+    }
   } else if (phase == Phase::kDraw) {
     draw(active, 1);
   } else if (phase == Phase::kCleanup) {
