@@ -121,6 +121,11 @@ void Game::move(int card, int player, int zone, bool to_top) {
 const std::string& Game::name(int c) const { return objs[static_cast<size_t>(c)].def->lname; }
 
 int Game::eval_amount(const Amount& a, int source) const {
+  if (a.negative) {
+    Amount pos = a;
+    pos.negative = false;
+    return -eval_amount(pos, source);
+  }
   if (a.var == "allmyname") {
     int n = 0;
     for (size_t c = 0; c < objs.size(); ++c) {

@@ -71,6 +71,11 @@ std::string inside(const std::string& s, size_t open) {
 }
 
 Amount parse_amount(const std::string& s) {
+  if (s.size() > 1 && s[0] == '-' && std::isalpha(static_cast<unsigned char>(s[1])) && s != "-x") {
+    Amount a = parse_amount(s.substr(1));
+    a.negative = true;
+    return a;
+  }
   Amount a;
   if (s == "x" || s == "+x") {
     a.is_x = true;

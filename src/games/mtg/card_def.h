@@ -42,6 +42,7 @@ struct Amount {
   int value = 0;
   bool is_x = false;
   std::string var;     // type:swamp:mybattlefield (a count), p / t (a card's power / toughness)
+  bool negative = false;  // -type:...
   Spec count;          // var "type:..": the cards counted
 };
 

@@ -24,7 +24,11 @@ struct Context {
 };
 Context ctx;
 
-int amount(const Amount& a, int x) {
+int amount_abs(const Amount& a, int x);
+
+int amount(const Amount& a, int x) { return a.negative ? -amount_abs(a, x) : amount_abs(a, x); }
+
+int amount_abs(const Amount& a, int x) {
   if (a.is_x) return a.value < 0 ? -x : x;
   if (a.var.empty() || !ctx.g) return a.value;
   const Game& g = *ctx.g;

@@ -193,7 +193,7 @@ void Runner::click(const std::string& what, int actor) {
       return g_.click_stack(static_cast<int>(i), actor);
     }
   }
-  static const int order[] = {kLibrary, kHand, kBattlefield, kGraveyard, kExile};
+  static const int order[] = {kLibrary, kHand, kBattlefield, kGraveyard, kExile, kStack};
   for (int pass = 0; pass < 2; ++pass) {
     for (int p = 0; p < 2; ++p) {
       for (int z : order) {
