@@ -216,6 +216,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     const std::string in = inside(w, 7);
     const auto parts = split_top(in, ",");
     if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
+    e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
     e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
     if (parts.size() > 1 && (parts[1] == "x" || parts[1].rfind("type:", 0) == 0)) e.b2 = parse_amount(parts[1]);
     return true;
@@ -597,7 +598,8 @@ Ability compile_ability(const std::string& line) {
     const auto parts = split_top(s.substr(1), ":");
     a.trigger = read_trigger(parts[0]);
     static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
-        "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded"};
+        "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded", "noncombatdamagefoeof",
+        "noncombatdamageof"};
     if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];

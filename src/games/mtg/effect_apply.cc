@@ -174,6 +174,11 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
       break;
     case Eff::kCounter: {
       const int times = e.b2.is_x || !e.b2.var.empty() ? amount(e.b2, x) : e.times;
+      if (!e.word.empty() || e.a.value * e.b.value != 1) {
+        const std::string key = !e.word.empty() ? e.word : std::to_string(e.a.value) + "/" + std::to_string(e.b.value);
+        o.counters[key] = std::max(0, o.counters[key] + times);
+        break;
+      }
       for (int i = 0; i < (times < 0 ? -times : times); ++i) {
         int& count = e.a.value == 1 && e.b.value == 1 ? o.plus_counters : o.minus_counters;
         if (e.a.value * e.b.value != 1) break;  // only +1/+1 and -1/-1 counters so far

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -27,6 +28,7 @@ struct Obj {
   bool tapped = false, sick = false, token = false;
   int damage = 0;
   int plus_counters = 0, minus_counters = 0;  // +1/+1 and -1/-1
+  std::map<std::string, int> counters;         // any other kind, by name (or p/t when unnamed)
   int pump_p = 0, pump_t = 0;                // until end of turn
   std::set<std::string> granted;             // keyword abilities until end of turn
   int lord_p = 0, lord_t = 0;                // from continuous effects, recomputed

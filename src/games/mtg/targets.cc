@@ -128,12 +128,18 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
       } else if (r == "blocked") {
         yes = o.attacking && !o.blockers.empty();
       } else if (r.rfind("counter{", 0) == 0) {
-        std::string kind = r.substr(8, r.find('}') - 8);
-        kind = kind.substr(0, kind.find('.'));  // counter{1/1.1}: at least one
-        yes = kind == "any"     ? o.plus_counters + o.minus_counters > 0
+        // counter{kind[.N[.name]]}: at least N (default 1) such counters.
+        const std::string inner = r.substr(8, r.find('}') - 8);
+        const std::string kind = inner.substr(0, inner.find('.'));
+        const size_t dot2 = inner.find('.', kind.size() + 1);
+        const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);
+        int others = 0;
+        for (const auto& [k, n] : o.counters) others += n;
+        yes = !named.empty()    ? o.counters.count(named) && o.counters.at(named) > 0
+              : kind == "any"   ? o.plus_counters + o.minus_counters + others > 0
               : kind == "-1/-1" ? o.minus_counters > 0
               : kind == "1/1"   ? o.plus_counters > 0
-                                : false;
+                                : o.counters.count(kind) && o.counters.at(kind) > 0;
       } else if (r == "multicolor") {
         yes = __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
       } else {

@@ -33,7 +33,8 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
       return from_ok();
     }
     const bool kind = t.event == (foe ? "damagefoeof" : "damageof") ||
-                      (combat && t.event == (foe ? "combatdamagefoeof" : "combatdamageof"));
+                      (combat && t.event == (foe ? "combatdamagefoeof" : "combatdamageof")) ||
+                      (!combat && t.event == (foe ? "noncombatdamagefoeof" : "noncombatdamageof"));
     return kind && from_ok();
   }
   if (event == "tapped" || event == "untapped") {
