@@ -138,6 +138,19 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
   (void)controller;
 }
 
+// counter(p/t,N[,name]): +1/+1 and -1/-1 counters by count, any other kind by name; N < 0 removes.
+static int amount_times(const EffectDef& e, int x) { return e.b2.is_x || !e.b2.var.empty() ? amount(e.b2, x) : e.times; }
+
+static void add_counters(Obj& o, const EffectDef& e, int times) {
+  if (!e.word.empty() || e.a.value * e.b.value != 1) {
+    const std::string key = !e.word.empty() ? e.word : std::to_string(e.a.value) + "/" + std::to_string(e.b.value);
+    o.counters[key] = std::max(0, o.counters[key] + times);
+    return;
+  }
+  int& count = e.a.value == 1 ? o.plus_counters : o.minus_counters;
+  count = std::max(0, count + times);
+}
+
 static void apply_card(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
   Obj& o = g.objs[static_cast<size_t>(c)];
   const int n = amount(e.a, x);
@@ -172,20 +185,7 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
     case Eff::kPreventAll:
       if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage
       break;
-    case Eff::kCounter: {
-      const int times = e.b2.is_x || !e.b2.var.empty() ? amount(e.b2, x) : e.times;
-      if (!e.word.empty() || e.a.value * e.b.value != 1) {
-        const std::string key = !e.word.empty() ? e.word : std::to_string(e.a.value) + "/" + std::to_string(e.b.value);
-        o.counters[key] = std::max(0, o.counters[key] + times);
-        break;
-      }
-      for (int i = 0; i < (times < 0 ? -times : times); ++i) {
-        int& count = e.a.value == 1 && e.b.value == 1 ? o.plus_counters : o.minus_counters;
-        if (e.a.value * e.b.value != 1) break;  // only +1/+1 and -1/-1 counters so far
-        count = times < 0 ? std::max(count - 1, 0) : count + 1;
-      }
-      break;
-    }
+    case Eff::kCounter: add_counters(o, e, amount_times(e, x)); break;
     case Eff::kMoveTo: {
       const int z = zone_of_word(e.word);
       if (z < 0) return g.unsupported("moveto(" + e.word + ")");
