@@ -1,4 +1,5 @@
 // Which cards and players a target specification (type[restrictions]|zones) allows.
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 
@@ -135,7 +136,8 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
         const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);
         int others = 0;
         for (const auto& [k, n] : o.counters) others += n;
-        yes = !named.empty()    ? o.counters.count(named) && o.counters.at(named) > 0
+        const int at_least = inner.size() > kind.size() ? std::max(1, std::atoi(inner.c_str() + kind.size() + 1)) : 1;
+        yes = !named.empty()    ? o.counters.count(named) && o.counters.at(named) >= at_least
               : kind == "any"   ? o.plus_counters + o.minus_counters + others > 0
               : kind == "-1/-1" ? o.minus_counters > 0
               : kind == "1/1"   ? o.plus_counters > 0
