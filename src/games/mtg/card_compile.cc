@@ -279,6 +279,8 @@ EffectDef compile_effect(const std::string& text0) {
     if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
       e.optional_target = w[0] == 'n';
       e.target = parse_spec(inside(w, w.find('(')));
+    } else if (w.rfind("name(", 0) == 0) {
+      // a menu label: changes nothing the engine does
     } else if (w == "other") {
       e.other = true;
     } else if (w.rfind("all(", 0) == 0) {
