@@ -29,7 +29,8 @@ bool Game::any_attackers() const {
 void Game::toggle_attacker(int card) {
   Obj& o = objs[static_cast<size_t>(card)];
   if (o.attacking) {
-    o.attacking = false;
+    // Creatures that attack by themselves (must attack, treason for an AI player) stay attacking.
+    if (!has(card, "mustattack") && !has(card, "treason")) o.attacking = false;
     return;
   }
   if (o.tapped || (o.sick && !has(card, "haste")) || has(card, "defender") || has(card, "cantattack")) return;
