@@ -19,6 +19,15 @@ bool mana_only(const Ability& a) {
 
 }  // namespace
 
+// The rules file's lord(Plains[land]|MyBattlefield) {T}:Add{W} and its four siblings.
+const std::vector<std::pair<std::string, Ability>>& land_mana() {
+  static const std::vector<std::pair<std::string, Ability>> kinds = {
+      {"plains", compile_ability("{t}:add{w}")}, {"island", compile_ability("{t}:add{u}")},
+      {"swamp", compile_ability("{t}:add{b}")},  {"mountain", compile_ability("{t}:add{r}")},
+      {"forest", compile_ability("{t}:add{g}")}};
+  return kinds;
+}
+
 bool Game::can_cast(int card, int actor, bool alternative) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone != kHand || o.owner != actor || o.def->is("land")) return false;
@@ -32,10 +41,8 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
   return true;
 }
 
-bool Game::can_activate(int card, size_t index, int actor) const {
+bool Game::can_activate(int card, const Ability& a, int actor) const {
   const Obj& o = objs[static_cast<size_t>(card)];
-  if (index >= abilities(card).size()) return false;
-  const Ability& a = o.def->abilities[index];
   if (a.kind != AbilityKind::kActivated || o.zone != kBattlefield || o.controller != actor) return false;
   if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;
   if (a.untap_cost && !o.tapped) return false;
@@ -102,9 +109,8 @@ bool Game::cast(int card, int actor, bool alternative) {
 
 // Pays the costs that need no choice, then the target (if any), then puts the ability on the stack
 // (mana abilities resolve at once).
-void Game::activate(int card, size_t index, int actor) {
+void Game::activate(int card, const Ability& a, int actor) {
   Obj& o = objs[static_cast<size_t>(card)];
-  const Ability& a = o.def->abilities[index];
   const int x = pay(players[static_cast<size_t>(actor)].pool, a.mana);
   bool counted = false;
   for (auto& [ab, n] : o.uses) {
@@ -254,9 +260,17 @@ void Game::click_card(int card, int actor) {
                          }});
     }
   }
-  for (size_t i = 0; i < o.def->abilities.size(); ++i) {
-    if (can_activate(card, i, actor)) {
-      options.push_back({o.def->abilities[i].text, [this, card, i, actor] { activate(card, i, actor); }});
+  // The rules' lords first: each basic land type it has now gives its mana ability.
+  std::vector<const Ability*> usable;
+  if (is_type(card, "land")) {
+    for (const auto& [type, ability] : land_mana()) {
+      if (is_type(card, type)) usable.push_back(&ability);
+    }
+  }
+  for (const Ability& a : abilities(card)) usable.push_back(&a);
+  for (const Ability* a : usable) {
+    if (can_activate(card, *a, actor)) {
+      options.push_back({a->text, [this, card, a, actor] { activate(card, *a, actor); }});
     }
   }
   if (options.size() == 1) return options[0].act();

@@ -43,18 +43,6 @@ int colors_of(const ManaCost& c) {
   return bits;
 }
 
-// The rules file grants each basic land type its mana ability (lord(Plains[land]|MyBattlefield)).
-void add_land_mana(CardDef& d) {
-  static const std::pair<const char*, const char*> kinds[] = {
-      {"plains", "{t}:add{w}"}, {"island", "{t}:add{u}"}, {"swamp", "{t}:add{b}"},
-      {"mountain", "{t}:add{r}"}, {"forest", "{t}:add{g}"}};
-  std::vector<Ability> granted;
-  for (auto [type, text] : kinds) {
-    if (d.is(type) && d.is("land")) granted.push_back(compile_ability(text));
-  }
-  d.abilities.insert(d.abilities.begin(), granted.begin(), granted.end());
-}
-
 }  // namespace
 
 void compile_card(const Database& db, int32_t index, CardDef& d) {
@@ -118,7 +106,6 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
   } else {
     d.colors = colors_of(d.cost);
   }
-  add_land_mana(d);
 }
 
 Catalog::Catalog(const Database& db) : db_(db) {

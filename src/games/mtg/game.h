@@ -86,6 +86,9 @@ struct Chooser {
   std::function<void(std::vector<Target>)> done;
 };
 
+// The mana abilities the rules grant each basic land type.
+const std::vector<std::pair<std::string, Ability>>& land_mana();
+
 class Game {
  public:
   explicit Game(Catalog& cat) : cat_(cat) {}
@@ -140,8 +143,8 @@ class Game {
   void pick(Target t);  // one more target for the open chooser
   void click_stack(int index, int actor);
   bool cast(int card, int actor, bool alternative = false);
-  void activate(int card, size_t ability, int actor);
-  bool can_activate(int card, size_t ability, int actor) const;
+  void activate(int card, const Ability& a, int actor);
+  bool can_activate(int card, const Ability& a, int actor) const;
   bool can_cast(int card, int actor, bool alternative = false) const;
 
   // The stack (effects.cc).
