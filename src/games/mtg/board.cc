@@ -282,6 +282,7 @@ void Game::link_life(int source, int amount) {
 }
 
 void Game::damage_card(int card, int amount, int source, bool combat) {
+  if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
   if (amount <= 0) return;
   static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
                                "protection from black", "protection from white"};
@@ -304,6 +305,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
 }
 
 void Game::damage_player(int player, int amount, int source, bool combat) {
+  if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
   if (amount <= 0) return;
   if (source >= 0 && has(source, "infect")) {
     players[static_cast<size_t>(player)].poison += amount;

@@ -29,6 +29,10 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
   const CardDef& d = *objs[static_cast<size_t>(card)].def;
   const bool permanent = is_permanent(d);
   for (const Ability& a : d.abilities) {
+    if (!permanent && a.kind == AbilityKind::kTriggered && a.trigger.event == "next") {
+      delayed.push_back({&a, card, controller});  // a delayed trigger (Flare's next upkeep)
+      continue;
+    }
     if (!permanent && a.kind == AbilityKind::kLord) {
       // An instant's or sorcery's lord( is a one-shot over the cards it names now.
       Ability once = a;

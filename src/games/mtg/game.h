@@ -43,6 +43,7 @@ struct Obj {
   bool blocked = false;                       // attackers: blocked when damage began
   bool deathtouched = false;                  // dealt damage by a deathtouch source
   bool prevent_to = false, prevent_from = false;
+  bool dealt_damage = false;                  // this turn ([damager])
   int lki_power = 0, lki_toughness = 0;
   std::vector<std::pair<const EffectDef*, bool>> changes;  // transforms/loseabilities on it (bool: ueot)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
@@ -117,6 +118,11 @@ class Game {
   int loser = -1;
   bool prevent_combat = false;     // a fog resolved this turn
   int spells_this_turn = 0;
+  struct Delayed {  // @next <phase> written on an instant or sorcery: once, at that phase
+    const Ability* ability;
+    int source, controller;
+  };
+  std::vector<Delayed> delayed;
   kernel::Rng* rng = nullptr;
   std::deque<CardDef> made_defs;  // tokens' characteristics
 

@@ -122,6 +122,8 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
         yes = (colors(card) >> it->second) & 1;
       } else if (r == "tapped") {
         yes = o.tapped;
+      } else if (r == "damager") {
+        yes = o.dealt_damage;
       } else if (r == "attacking") {
         yes = o.attacking;
       } else if (r == "blocking") {

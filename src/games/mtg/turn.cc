@@ -106,6 +106,7 @@ void Game::begin_phase() {
       o.granted.clear();
       o.regen = 0;
       o.uses.clear();
+      o.dealt_damage = false;
       std::erase_if(o.changes, [](const auto& ch) { return ch.second; });
     }
   }
@@ -215,6 +216,20 @@ bool Game::trigger_allowed(const Ability& a, int src) const {
 }
 
 void Game::fire_phase_triggers() {
+  const std::vector<Delayed> due = delayed;
+  delayed.clear();
+  for (const Delayed& d : due) {
+    if (trigger_phase(d.ability->trigger.phase) != phase) {
+      delayed.push_back(d);
+      continue;
+    }
+    StackItem item;
+    item.kind = StackItem::kAbility;
+    item.source = d.source;
+    item.controller = d.controller;
+    item.ability = d.ability;
+    push(item);
+  }
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     if (s.zone != kBattlefield) continue;
