@@ -41,6 +41,17 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
   return true;
 }
 
+// The counters a {C(..)} cost puts or removes: +1/+1, -1/-1, or a named kind.
+int& Game::counter_slot(int card, const Ability& a) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (a.counter_name.empty() && a.counter_p == 1 && a.counter_t == 1) return o.plus_counters;
+  if (a.counter_name.empty() && a.counter_p == -1 && a.counter_t == -1) return o.minus_counters;
+  const std::string key = !a.counter_name.empty() ? a.counter_name : std::to_string(a.counter_p) + "/" + std::to_string(a.counter_t);
+  return o.counters[key];
+}
+
+int Game::counters_of(int card, const Ability& a) const { return const_cast<Game*>(this)->counter_slot(card, a); }
+
 bool Game::can_activate(int card, const Ability& a, int actor) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   if (a.kind != AbilityKind::kActivated || o.zone != kBattlefield || o.controller != actor) return false;
@@ -48,6 +59,7 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (a.untap_cost && !o.tapped) return false;
   if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;
   if (a.life_cost > players[static_cast<size_t>(actor)].life) return false;
+  if (a.has_counter_cost && a.counter_n < 0 && counters_of(card, a) < -a.counter_n) return false;
   if (a.has_target && !any_target(a.target, card, actor)) return false;
   if ((a.my_turn_only || a.sorcery_speed) && actor != active) return false;
   if (a.sorcery_speed && (!is_main(phase) || !stack.empty())) return false;
@@ -125,6 +137,10 @@ void Game::activate(int card, const Ability& a, int actor) {
     fire_event("tapped", card, -1, card, false);
   }
   if (a.untap_cost) o.tapped = false;
+  if (a.has_counter_cost) {
+    int& n = counter_slot(card, a);
+    n = std::max(0, n + a.counter_n);
+  }
   players[static_cast<size_t>(actor)].life -= a.life_cost;
   note("p" + std::to_string(actor + 1) + " activates " + o.def->name + ": " + a.text);
   StackItem item;

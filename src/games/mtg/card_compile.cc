@@ -349,6 +349,18 @@ void read_costs(const std::string& costs, Ability& a) {
       a.sacrifice = parse_spec(inside(sym, 1));
     } else if (sym.rfind("discard(", 0) == 0) {
       a.discard = parse_spec(inside(sym, 7));
+    } else if (sym.rfind("c(", 0) == 0) {
+      const auto parts = split_top(inside(sym, 1), ",");
+      Amount p, t;
+      if (parts.size() >= 2 && is_pt(trim(parts[0]), p, t)) {
+        a.has_counter_cost = true;
+        a.counter_p = p.value;
+        a.counter_t = t.value;
+        a.counter_n = std::atoi(parts[1].c_str());
+        if (parts.size() > 2) a.counter_name = trim(parts[2]);
+      } else {
+        a.effects.push_back(unsupported_effect("{" + sym + "}"));
+      }
     } else if (sym.rfind("l:", 0) == 0) {
       a.life_cost = std::atoi(sym.c_str() + 2);
     } else if (sym == "l") {

@@ -96,6 +96,9 @@ struct Ability {
   bool tap = false, untap_cost = false, sac_self = false;
   Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}
   int life_cost = 0;
+  bool has_counter_cost = false;  // {C(p/t,n[,name])}: put (n > 0) or remove (n < 0) counters
+  int counter_p = 0, counter_t = 0, counter_n = 0;
+  std::string counter_name;
   bool may = false;
   bool kicker_only = false, alternative_only = false;  // lines run only when that cost was paid
   bool has_foreach = false;      // foreach(spec): the effects once per such card

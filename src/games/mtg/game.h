@@ -151,6 +151,8 @@ class Game {
   bool cast(int card, int actor, bool alternative = false);
   void activate(int card, const Ability& a, int actor);
   bool can_activate(int card, const Ability& a, int actor) const;
+  int& counter_slot(int card, const Ability& a);
+  int counters_of(int card, const Ability& a) const;
   bool can_cast(int card, int actor, bool alternative = false) const;
 
   // The stack (effects.cc).
