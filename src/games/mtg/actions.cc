@@ -163,6 +163,7 @@ void Game::activate(int card, const Ability& a, int actor) {
     ch.spec = a.target;
     ch.player = actor;
     ch.source = card;
+    ch.is_cost = a.not_a_target;
     ch.done = [this, item](std::vector<Target> ts) mutable {
       item.targets = ts;
       push(item);

@@ -29,7 +29,7 @@ void apply_static(Game& g, Obj& o, const Ability& a, int src) {
 
 int Game::create(const CardDef* def, int64_t mtg_id, int owner) {
   Obj o;
-  o.def = def;
+  o.def = o.printed = def;
   o.mtg_id = mtg_id;
   o.owner = o.controller = owner;
   o.zone = kLibrary;
@@ -88,7 +88,7 @@ void Game::move(int card, int player, int zone, bool to_top) {
       fresh.lki_power = o.lki_power;
       fresh.lki_toughness = o.lki_toughness;
     }
-    fresh.def = o.def;
+    fresh.def = fresh.printed = o.printed ? o.printed : o.def;
     fresh.mtg_id = o.mtg_id;
     fresh.owner = o.owner;
     fresh.token = o.token;

@@ -137,7 +137,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
       {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
-      {"preventallcombatdamage", Eff::kPreventCombat}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip}};
+      {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip}};
   if (auto it = plain.find(w); it != plain.end()) {
     e.kind = it->second;
     return true;
@@ -499,8 +499,8 @@ void read_body(std::string body, Ability& a) {
     if (e.restriction == "assorcery") a.sorcery_speed = true;
     if (!e.target.empty() && !a.has_target) {
       a.target = e.target;
-      a.has_target = !e.optional_target;
-      if (e.optional_target) a.range = e.target;
+      a.has_target = true;
+      a.not_a_target = e.optional_target;  // notatarget(..): chosen, but shroud does not stop it
     }
     a.effects.push_back(std::move(e));
   }

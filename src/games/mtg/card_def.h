@@ -34,7 +34,7 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kUnsupported
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kUnsupported
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -115,6 +115,7 @@ struct Ability {
   Spec range;                    // lord(...)/all(...): the cards it affects
   Spec target;                   // the ability's target (from its first targeted effect)
   bool has_target = false;
+  bool not_a_target = false;     // notatarget(..)
   std::vector<EffectDef> effects;   // && parts in order
   bool supported() const;
   std::string unsupported_word() const;

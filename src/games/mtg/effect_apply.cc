@@ -177,6 +177,10 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
       break;
     case Eff::kGrant: o.granted.insert(e.word); break;
     case Eff::kRegenerate: ++o.regen; break;
+    case Eff::kCopy:
+      // The source becomes a copy of the chosen card (its copiable values: the card itself).
+      if (source >= 0 && source != c) g.objs[static_cast<size_t>(source)].def = o.def;
+      break;
     case Eff::kTransform:
     case Eff::kLoseAbilities:
     case Eff::kLoseSubtypes: o.changes.emplace_back(&e, e.ueot); break;

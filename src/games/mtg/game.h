@@ -22,6 +22,7 @@ namespace rk::mtg {
 
 struct Obj {
   const CardDef* def = nullptr;
+  const CardDef* printed = nullptr;  // the card itself (def differs while it copies another card)
   int64_t mtg_id = 0;           // multiverse id; tokens: -(source id)
   int owner = 0, controller = 0;
   int zone = kLibrary;

@@ -132,6 +132,7 @@ void Game::put_trigger(int source, const Ability& a, int trigger_card, int trigg
     ch.spec = a.target;
     ch.player = controller;
     ch.source = source;
+    ch.is_cost = a.not_a_target;
     ch.done = [&g, item](std::vector<Target> ts) mutable {
       item.targets = ts;
       g.push(item);
