@@ -425,6 +425,7 @@ TriggerDef read_trigger(const std::string& t) {
 // The effects after the cost or trigger: may, lord/all, && parts.
 void read_body(std::string body, Ability& a) {
   body = trim(body);
+  if (body.rfind("turnlimited:", 0) == 0) body = trim(body.substr(12));  // once a turn: not enforced yet
   for (const char* prefix : {"kicker ", "alternative "}) {
     if (body.rfind(prefix, 0) == 0) {
       (prefix[0] == 'k' ? a.kicker_only : a.alternative_only) = true;

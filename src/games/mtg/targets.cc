@@ -118,7 +118,22 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
       const bool neg = !r0.empty() && r0[0] == '-';
       const std::string r = neg ? r0.substr(1) : r0;
       bool known = true, yes = false;
-      if (auto it = color_words().find(r); it != color_words().end()) {
+      if (r.find('&') != std::string::npos) {
+        // red&white: every part holds
+        yes = true;
+        size_t start = 0;
+        while (start <= r.size()) {
+          size_t amp = r.find('&', start);
+          if (amp == std::string::npos) amp = r.size();
+          Spec one;
+          one.alts.push_back({"*", {r.substr(start, amp - start)}, false});
+          one.zones.push_back("*");
+          yes = yes && matches(one, card, source, controller);
+          start = amp + 1;
+        }
+      } else if (r == "token") {
+        yes = o.token;
+      } else if (auto it = color_words().find(r); it != color_words().end()) {
         yes = (colors(card) >> it->second) & 1;
       } else if (r == "tapped") {
         yes = o.tapped;
