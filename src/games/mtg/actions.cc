@@ -216,27 +216,32 @@ void Game::click_stack(int index, int actor) {
   pick(Target{card, -1, index});
 }
 
+// A click while a target chooser is open: confirm (the source, for "up to"), a spell on the stack,
+// or a card the chooser accepts.
+void Game::click_for_chooser(int card, int actor) {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  Chooser ch = choosers.back();
+  if (card == ch.source && ch.spec.up_to) {
+    choosers.pop_back();
+    return ch.done(ch.picked);
+  }
+  if (o.zone == kStack) {
+    for (size_t i = 0; i < stack.size(); ++i) {
+      if (stack[i].source == card) return click_stack(static_cast<int>(i), actor);
+    }
+  }
+  const bool ok = ch.is_cost ? matches(ch.spec, card, ch.source, ch.player)
+                             : legal_target(ch.spec, Target{card}, ch.source, ch.player);
+  if (!ok) return;
+  for (const Target& t : ch.picked) {
+    if (t.card == card) return;
+  }
+  pick(Target{card});
+}
+
 void Game::click_card(int card, int actor) {
   Obj& o = objs[static_cast<size_t>(card)];
-  if (!choosers.empty()) {
-    Chooser ch = choosers.back();
-    if (card == ch.source && ch.spec.up_to) {  // "up to N": clicking the source confirms
-      choosers.pop_back();
-      return ch.done(ch.picked);
-    }
-    if (o.zone == kStack) {
-      for (size_t i = 0; i < stack.size(); ++i) {
-        if (stack[i].source == card) return click_stack(static_cast<int>(i), actor);
-      }
-    }
-    if (ch.is_cost ? !matches(ch.spec, card, ch.source, ch.player) : !legal_target(ch.spec, Target{card}, ch.source, ch.player)) {
-      return;
-    }
-    for (const Target& t : ch.picked) {
-      if (t.card == card) return;
-    }
-    return pick(Target{card});
-  }
+  if (!choosers.empty()) return click_for_chooser(card, actor);
   std::vector<Menu::Option> options;
   // The attack and block rules come first in Wagic's menus, then the card's own abilities.
   if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatAttackers && actor == active &&

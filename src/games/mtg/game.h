@@ -140,12 +140,14 @@ class Game {
 
   // Targets (targets.cc).
   bool matches(const Spec& s, int card, int source, int controller) const;
+  bool restriction_holds(const std::string& r, int card, int source, int controller) const;  // one [..] word
   bool matches_player(const Spec& s, int player, int controller) const;
   bool legal_target(const Spec& s, const Target& t, int source, int controller) const;
   bool any_target(const Spec& s, int source, int controller) const;
 
   // Actions a click performs (actions.cc).
   void click_card(int card, int actor);
+  void click_for_chooser(int card, int actor);
   void click_player(int player, int actor);
   void pick(Target t);  // one more target for the open chooser
   void click_stack(int index, int actor);

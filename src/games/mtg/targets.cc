@@ -84,6 +84,66 @@ int Game::colors(int c) const {
   return colors;
 }
 
+// One restriction word of a spec (without its leading "-").
+bool Game::restriction_holds(const std::string& r, int card, int source, int controller) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  bool known = true, yes = false;
+  if (r.find('&') != std::string::npos) {
+    // red&white: every part holds
+    yes = true;
+    size_t start = 0;
+    while (start <= r.size()) {
+      size_t amp = r.find('&', start);
+      if (amp == std::string::npos) amp = r.size();
+      Spec one;
+      one.alts.push_back({"*", {r.substr(start, amp - start)}, false});
+      one.zones.push_back("*");
+      yes = yes && matches(one, card, source, controller);
+      start = amp + 1;
+    }
+  } else if (r == "token") {
+    yes = o.token;
+  } else if (auto it = color_words().find(r); it != color_words().end()) {
+    yes = (colors(card) >> it->second) & 1;
+  } else if (r == "tapped") {
+    yes = o.tapped;
+  } else if (r == "damager") {
+    yes = o.dealt_damage;
+  } else if (r == "attacking") {
+    yes = o.attacking;
+  } else if (r == "blocking") {
+    yes = o.blocking >= 0;
+  } else if (r == "blocked") {
+    yes = o.attacking && !o.blockers.empty();
+  } else if (r.rfind("counter{", 0) == 0) {
+    // counter{kind[.N[.name]]}: at least N (default 1) such counters.
+    const std::string inner = r.substr(8, r.find('}') - 8);
+    const std::string kind = inner.substr(0, inner.find('.'));
+    const size_t dot2 = inner.find('.', kind.size() + 1);
+    const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);
+    int others = 0;
+    for (const auto& [k, n] : o.counters) others += n;
+    const int at_least = inner.size() > kind.size() ? std::max(1, std::atoi(inner.c_str() + kind.size() + 1)) : 1;
+    yes = !named.empty()    ? o.counters.count(named) && o.counters.at(named) >= at_least
+          : kind == "any"   ? o.plus_counters + o.minus_counters + others > 0
+          : kind == "-1/-1" ? o.minus_counters > 0
+          : kind == "1/1"   ? o.plus_counters > 0
+                            : o.counters.count(kind) && o.counters.at(kind) > 0;
+  } else if (r == "multicolor") {
+    yes = __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
+  } else {
+    known = false;
+    const int mv = o.def->cost.converted();
+    yes = compare(r, "power", power(card), known) || compare(r, "toughness", toughness(card), known) ||
+          compare(r, "manacost", mv, known);
+    if (!known) {
+      known = true;
+      yes = is_type(card, r) || name(card) == r || has(card, r);
+    }
+  }
+  return yes;
+}
+
 bool Game::matches(const Spec& s, int card, int source, int controller) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   bool zone_ok = s.zones.empty() ? o.zone == kBattlefield : false;
@@ -117,60 +177,7 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
     for (const std::string& r0 : a.restr) {
       const bool neg = !r0.empty() && r0[0] == '-';
       const std::string r = neg ? r0.substr(1) : r0;
-      bool known = true, yes = false;
-      if (r.find('&') != std::string::npos) {
-        // red&white: every part holds
-        yes = true;
-        size_t start = 0;
-        while (start <= r.size()) {
-          size_t amp = r.find('&', start);
-          if (amp == std::string::npos) amp = r.size();
-          Spec one;
-          one.alts.push_back({"*", {r.substr(start, amp - start)}, false});
-          one.zones.push_back("*");
-          yes = yes && matches(one, card, source, controller);
-          start = amp + 1;
-        }
-      } else if (r == "token") {
-        yes = o.token;
-      } else if (auto it = color_words().find(r); it != color_words().end()) {
-        yes = (colors(card) >> it->second) & 1;
-      } else if (r == "tapped") {
-        yes = o.tapped;
-      } else if (r == "damager") {
-        yes = o.dealt_damage;
-      } else if (r == "attacking") {
-        yes = o.attacking;
-      } else if (r == "blocking") {
-        yes = o.blocking >= 0;
-      } else if (r == "blocked") {
-        yes = o.attacking && !o.blockers.empty();
-      } else if (r.rfind("counter{", 0) == 0) {
-        // counter{kind[.N[.name]]}: at least N (default 1) such counters.
-        const std::string inner = r.substr(8, r.find('}') - 8);
-        const std::string kind = inner.substr(0, inner.find('.'));
-        const size_t dot2 = inner.find('.', kind.size() + 1);
-        const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);
-        int others = 0;
-        for (const auto& [k, n] : o.counters) others += n;
-        const int at_least = inner.size() > kind.size() ? std::max(1, std::atoi(inner.c_str() + kind.size() + 1)) : 1;
-        yes = !named.empty()    ? o.counters.count(named) && o.counters.at(named) >= at_least
-              : kind == "any"   ? o.plus_counters + o.minus_counters + others > 0
-              : kind == "-1/-1" ? o.minus_counters > 0
-              : kind == "1/1"   ? o.plus_counters > 0
-                                : o.counters.count(kind) && o.counters.at(kind) > 0;
-      } else if (r == "multicolor") {
-        yes = __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
-      } else {
-        known = false;
-        const int mv = o.def->cost.converted();
-        yes = compare(r, "power", power(card), known) || compare(r, "toughness", toughness(card), known) ||
-              compare(r, "manacost", mv, known);
-        if (!known) {
-          known = true;
-          yes = is_type(card, r) || name(card) == r || has(card, r);
-        }
-      }
+      const bool yes = restriction_holds(r, card, source, controller);
       if (yes == neg) {
         ok = false;
         break;
