@@ -174,10 +174,16 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
     }
     if (a.type == "this" ? card != source : (a.type != "*" && !is_type(card, a.type) && name(card) != a.type)) continue;
     bool ok = true;
+    // [attacking;blocking] asks for a creature in combat either way (Wagic's combat states are
+    // one attribute); every other pair of restrictions must both hold.
+    const bool in_combat = std::count(a.restr.begin(), a.restr.end(), "attacking") &&
+                           std::count(a.restr.begin(), a.restr.end(), "blocking");
     for (const std::string& r0 : a.restr) {
       const bool neg = !r0.empty() && r0[0] == '-';
       const std::string r = neg ? r0.substr(1) : r0;
-      const bool yes = restriction_holds(r, card, source, controller);
+      const bool combat_state = in_combat && (r == "attacking" || r == "blocking");
+      const bool yes = combat_state ? objs[static_cast<size_t>(card)].attacking || objs[static_cast<size_t>(card)].blocking >= 0
+                                    : restriction_holds(r, card, source, controller);
       if (yes == neg) {
         ok = false;
         break;
