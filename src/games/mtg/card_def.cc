@@ -62,6 +62,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kMana: d.cost = parse_mana_cost(v); break;
       case KeyId::kKicker: d.kicker = parse_mana_cost(v); break;
       case KeyId::kAnyzone: read_cda(v, d); break;
+      case KeyId::kAlias: d.alias = v; break;
       case KeyId::kAutoZone:
         if (lower(f.key_text(text)) == "autograveyard") d.grave_abilities.push_back(compile_ability(v));
         break;

@@ -131,6 +131,7 @@ struct CardDef {
   int power = 0, toughness = 0;
   bool star_pt = false;
   int rampage = 0, rampage_from = 1, bushido = 0;  // rampage(N/N,K): +N/+N per blocker beyond K
+  std::string alias;               // alias=N: Wagic runs this card from C++ (issue 21's Lua layer)
   bool cda = false;                // anyzone=A/B cdaactive: power and toughness defined by amounts
   Amount cda_power, cda_toughness;
   ManaCost kicker, other;          // kicker= and other= (alternative) costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines

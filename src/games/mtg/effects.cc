@@ -27,6 +27,7 @@ void Game::push(StackItem item) {
 
 void Game::run_one_shots(int card, int controller, const std::vector<Target>& targets, int x) {
   const CardDef& d = *objs[static_cast<size_t>(card)].def;
+  if (!d.alias.empty()) unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
   const bool permanent = is_permanent(d);
   for (const Ability& a : d.abilities) {
     if (!permanent && a.kind == AbilityKind::kTriggered && a.trigger.event == "next") {
