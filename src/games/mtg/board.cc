@@ -301,7 +301,9 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
   if (source >= 0 && has(source, "deathtouch")) o.deathtouched = true;
   link_life(source, amount);
   note(name(card) + " is dealt " + std::to_string(amount));
+  event_amount = amount;
   fire_event("damaged", card, -1, source, combat);
+  event_amount = 0;
 }
 
 void Game::damage_player(int player, int amount, int source, bool combat) {
@@ -314,7 +316,9 @@ void Game::damage_player(int player, int amount, int source, bool combat) {
   }
   link_life(source, amount);
   note("p" + std::to_string(player + 1) + " is dealt " + std::to_string(amount));
+  event_amount = amount;
   fire_event("damageplayer", -1, player, source, combat);
+  event_amount = 0;
 }
 
 void Game::destroy(int card, bool allow_regen) {

@@ -218,7 +218,9 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
     e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
     e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
-    if (parts.size() > 1 && (parts[1] == "x" || parts[1].rfind("type:", 0) == 0)) e.b2 = parse_amount(parts[1]);
+    if (parts.size() > 1 && (parts[1] == "x" || parts[1] == "thatmuch" || parts[1].rfind("type:", 0) == 0)) {
+      e.b2 = parse_amount(parts[1]);
+    }
     return true;
   }
   if (w.rfind("token(", 0) == 0) {

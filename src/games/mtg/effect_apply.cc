@@ -47,7 +47,8 @@ int amount_abs(const Amount& a, int x) {
   } else if (card >= 0 && g.objs[static_cast<size_t>(card)].attached >= 0) {
     card = g.objs[static_cast<size_t>(card)].attached;
   }
-  if (card < 0 || a.var == "thatmuch") return 0;
+  if (a.var == "thatmuch") return g.current_amount;
+  if (card < 0) return 0;
   const Obj& o = g.objs[static_cast<size_t>(card)];
   const bool gone = o.zone != kBattlefield;
   if (a.var == "p") return gone ? o.lki_power : g.power(card);

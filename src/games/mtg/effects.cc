@@ -72,6 +72,7 @@ void Game::resolve_top() {
     }
     current_trigger = item.trigger_card;
     current_trigger_from = item.trigger_from;
+    current_amount = item.trigger_amount;
     run_effects(*item.ability, item.source, item.controller, item.targets, item.x);
     current_trigger = current_trigger_from = -1;
     return;

@@ -65,6 +65,7 @@ struct StackItem {
   bool kicked = false, alternative = false;
   int storm = 0;                 // spells cast before it this turn
   int trigger_card = -1, trigger_from = -1;  // triggered abilities: what the event was about (all(trigger))
+  int trigger_amount = 0;                    // and how much ("thatmuch")
   int asked = 0;                 // players who declined so far
   bool ask_other_only = false;
 };
@@ -179,6 +180,8 @@ class Game {
   void fire_phase_triggers();
   void put_trigger(int source, const Ability& a, int trigger_card = -1, int trigger_from = -1);
   int current_trigger = -1, current_trigger_from = -1;  // while a triggered ability resolves
+  int event_amount = 0;    // the damage of the event being fired ("thatmuch")
+  int current_amount = 0;  // "thatmuch" while a triggered ability resolves
   // Damage, tap and combat events (triggers.cc): `card` or `player` is what the event is about,
   // `from` the card that caused it.
   void fire_event(const std::string& event, int card, int player, int from, bool combat);

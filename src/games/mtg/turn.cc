@@ -118,11 +118,13 @@ void Game::begin_phase() {
 void Game::put_trigger(int source, const Ability& a, int trigger_card, int trigger_from) {
   Game& g = *this;
   const int controller = g.objs[static_cast<size_t>(source)].controller;
-  auto put = [&g, source, &a, controller, trigger_card, trigger_from] {
+  const int amount = event_amount;
+  auto put = [&g, source, &a, controller, trigger_card, trigger_from, amount] {
     StackItem item;
     item.kind = StackItem::kAbility;
     item.trigger_card = trigger_card;
     item.trigger_from = trigger_from;
+    item.trigger_amount = amount;
     item.source = source;
     item.controller = controller;
     item.ability = &a;
