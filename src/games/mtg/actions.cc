@@ -199,6 +199,27 @@ void Game::pick(Target t) {
   ch.done(ch.picked);
 }
 
+// An upkeep cost paid: its mana, then (when it asks for one) the card to discard, chosen by a click.
+void Game::pay_upkeep(int card, const Ability& due, int actor) {
+  pay(players[static_cast<size_t>(actor)].pool, due.mana);
+  auto settle = [this, card, &due] {
+    auto& d = objs[static_cast<size_t>(card)].upkeep_due;
+    d.erase(std::find(d.begin(), d.end(), &due));
+  };
+  if (due.discard.empty()) return settle();
+  Chooser ch;
+  ch.spec = due.discard;
+  if (ch.spec.zones.empty()) ch.spec.zones.push_back("myhand");
+  ch.is_cost = true;
+  ch.player = actor;
+  ch.source = card;
+  ch.done = [this, settle](std::vector<Target> ts) {
+    if (!ts.empty() && ts[0].card >= 0) move(ts[0].card, objs[static_cast<size_t>(ts[0].card)].owner, kGraveyard);
+    settle();
+  };
+  choosers.push_back(std::move(ch));
+}
+
 void Game::click_player(int player, int actor) {
   (void)actor;
   if (choosers.empty()) return;
@@ -275,11 +296,7 @@ void Game::click_card(int card, int actor) {
   }
   for (const Ability* due : o.upkeep_due) {
     if (o.controller == actor && phase == Phase::kUpkeep && can_pay(players[static_cast<size_t>(actor)].pool, due->mana)) {
-      options.push_back({"pay upkeep", [this, card, due, actor] {
-                           pay(players[static_cast<size_t>(actor)].pool, due->mana);
-                           auto& d = objs[static_cast<size_t>(card)].upkeep_due;
-                           d.erase(std::find(d.begin(), d.end(), due));
-                         }});
+      options.push_back({"pay upkeep", [this, card, due, actor] { pay_upkeep(card, *due, actor); }});
     }
   }
   // The rules' lords first: each basic land type it has now gives its mana ability.

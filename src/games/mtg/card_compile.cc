@@ -626,9 +626,9 @@ Ability compile_ability(const std::string& line) {
   if (s.rfind("upcost[", 0) == 0 && s.find(']') != std::string::npos) {
     const std::string cost = s.substr(7, s.find(']') - 7);
     a.kind = AbilityKind::kUpcost;
-    bool unknown = false;
-    a.mana = parse_mana_cost(cost, &unknown);
-    if (unknown || cost.find(';') != std::string::npos) {
+    if (cost.find(';') != std::string::npos) a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
+    read_costs(cost, a);  // mana, or a card to discard ({discard(..)})
+    if (a.tap || a.sac_self || !a.sacrifice.empty() || a.life_cost || a.has_counter_cost) {
       a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
     }
     read_body(s.substr(s.find(']') + 1), a);

@@ -151,6 +151,7 @@ class Game {
   void click_for_chooser(int card, int actor);
   void click_player(int player, int actor);
   void pick(Target t);  // one more target for the open chooser
+  void pay_upkeep(int card, const Ability& due, int actor);
   void click_stack(int index, int actor);
   bool cast(int card, int actor, bool alternative = false);
   void activate(int card, const Ability& a, int actor);
@@ -170,6 +171,7 @@ class Game {
   // Turn and state (turn.cc).
   void next_phase();
   void begin_phase();
+  void arm_upkeep_costs();
   void state_based();
   void legend_rule();
   void destroy_rule(int card);  // put into the graveyard by a rule (no regeneration)

@@ -92,6 +92,8 @@ void Runner::setup() {
   g_.choosers.clear();
   g_.stack.clear();
   g_.phase = s_.init_phase == Phase::kInvalid ? Phase::kFirstMain : s_.init_phase;
+  // No step-start event fires, but upkeep costs are payable for the whole upkeep (Wagic's AUpkeep).
+  if (g_.phase == Phase::kUpkeep) g_.arm_upkeep_costs();
   for (int p = 0; p < 2; ++p) {
     g_.players[static_cast<size_t>(p)].pool = parse_pool(s_.init[static_cast<size_t>(p)].manapool);
   }

@@ -62,6 +62,17 @@ void Game::next_phase() {
   begin_phase();
 }
 
+// The active player's upkeep costs become payable (and due when the upkeep ends).
+void Game::arm_upkeep_costs() {
+  for (Obj& o : objs) {
+    if (o.zone != kBattlefield || o.controller != active) continue;
+    o.upkeep_due.clear();
+    for (const Ability& a : o.def->abilities) {
+      if (a.kind == AbilityKind::kUpcost && a.supported()) o.upkeep_due.push_back(&a);
+    }
+  }
+}
+
 void Game::begin_phase() {
   note(std::string("phase ") + phase_name(phase));
   for (auto& p : players) p.pool.clear();  // the rules empty the pools as each step begins
@@ -80,12 +91,7 @@ void Game::begin_phase() {
         toggle_attacker(static_cast<int>(c));
     }
   } else if (phase == Phase::kUpkeep) {
-    for (Obj& o : objs) {
-      if (o.zone != kBattlefield || o.controller != active) continue;
-      for (const Ability& a : o.def->abilities) {
-        if (a.kind == AbilityKind::kUpcost && a.supported()) o.upkeep_due.push_back(&a);
-      }
-    }
+    arm_upkeep_costs();
   } else if (phase == Phase::kEndOfTurn) {
     // Treason (Act of Treason's kin, Spark Elemental): sacrificed as the end step begins.
     for (size_t c = 0; c < objs.size(); ++c) {
