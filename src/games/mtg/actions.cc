@@ -287,6 +287,7 @@ void Game::click_card(int card, int actor) {
                            ++players[static_cast<size_t>(actor)].lands_played;
                            move(card, actor, kBattlefield);
                            note("p" + std::to_string(actor + 1) + " plays " + name(card));
+                           run_one_shots(card, actor, {}, 0);  // a land's ETB lines (enters tapped, Vesuva)
                            fire_zone_triggers(card, kHand, kBattlefield);
                          }});
     }
