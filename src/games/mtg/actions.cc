@@ -1,6 +1,7 @@
 // What clicking a card or a player does: answer the open target chooser, declare an attacker or a
 // blocker, play a land, cast a spell, activate an ability (a menu when several apply).
 #include <algorithm>
+#include <tuple>
 
 #include "games/mtg/game.h"
 
@@ -28,11 +29,39 @@ const std::vector<std::pair<std::string, Ability>>& land_mana() {
   return kinds;
 }
 
+// The mana cost with affinity: {1} less (or, once the generic part is gone, one coloured symbol
+// less for the colour counted) for each permanent of the kind its caster controls.
+ManaCost Game::spell_cost(int card, int actor) const {
+  static const std::vector<std::tuple<std::string, Spec, int>> kinds = {
+      {"affinityartifacts", parse_spec("artifact|mybattlefield"), 0},
+      {"affinityforests", parse_spec("forest|mybattlefield"), kGreen},
+      {"affinityislands", parse_spec("island|mybattlefield"), kBlue},
+      {"affinityswamps", parse_spec("swamp|mybattlefield"), kBlack},
+      {"affinitymountains", parse_spec("mountain|mybattlefield"), kRed},
+      {"affinityplains", parse_spec("plains|mybattlefield"), kWhite},
+      {"affinitygreencreatures", parse_spec("creature[green]|mybattlefield"), kGreen}};
+  ManaCost cost = objs[static_cast<size_t>(card)].def->cost;
+  for (const auto& [kw, spec, color] : kinds) {
+    if (!objs[static_cast<size_t>(card)].def->has(kw)) continue;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (!matches(spec, static_cast<int>(c), card, actor)) continue;
+      int& generic = cost.fixed[0];
+      int& colored = cost.fixed[static_cast<size_t>(color)];
+      if (generic > 0) {
+        --generic;
+      } else if (color > 0 && colored > 0) {
+        --colored;
+      }
+    }
+  }
+  return cost;
+}
+
 bool Game::can_cast(int card, int actor, bool alternative) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone != kHand || o.owner != actor || o.def->is("land")) return false;
   if (alternative && !o.def->other.present) return false;
-  if (!can_pay(players[static_cast<size_t>(actor)].pool, alternative ? o.def->other : o.def->cost)) return false;
+  if (!can_pay(players[static_cast<size_t>(actor)].pool, alternative ? o.def->other : spell_cost(card, actor))) return false;
   const bool fast = o.def->is("instant") || o.def->has("flash");
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
   if (o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
@@ -74,7 +103,7 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
 bool Game::cast(int card, int actor, bool alternative) {
   Obj& o = objs[static_cast<size_t>(card)];
   ManaPool& pool = players[static_cast<size_t>(actor)].pool;
-  const int x = pay(pool, alternative ? o.def->other : o.def->cost);
+  const int x = pay(pool, alternative ? o.def->other : spell_cost(card, actor));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
   const bool kicked = o.def->kicker.present && can_pay(pool, o.def->kicker);
   if (kicked) pay(pool, o.def->kicker);

@@ -159,6 +159,7 @@ class Game {
   int& counter_slot(int card, const Ability& a);
   int counters_of(int card, const Ability& a) const;
   bool can_cast(int card, int actor, bool alternative = false) const;
+  ManaCost spell_cost(int card, int actor) const;  // with affinity
 
   // The stack (effects.cc).
   void push(StackItem item);
