@@ -103,11 +103,14 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
 bool Game::cast(int card, int actor, bool alternative) {
   Obj& o = objs[static_cast<size_t>(card)];
   ManaPool& pool = players[static_cast<size_t>(actor)].pool;
+  int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
+  for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   const int x = pay(pool, alternative ? o.def->other : spell_cost(card, actor));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
   const bool kicked = o.def->kicker.present && can_pay(pool, o.def->kicker);
   if (kicked) pay(pool, o.def->kicker);
   move(card, actor, kStack);
+  objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
   note("p" + std::to_string(actor + 1) + " casts " + o.def->name);
   cast_triggers(card);
   StackItem item;

@@ -89,6 +89,7 @@ void Game::move(int card, int player, int zone, bool to_top) {
       fresh.lki_toughness = o.lki_toughness;
     }
     fresh.def = fresh.printed = o.printed ? o.printed : o.def;
+    fresh.sunburst = zone == kBattlefield ? o.sunburst : 0;
     fresh.mtg_id = o.mtg_id;
     fresh.owner = o.owner;
     fresh.token = o.token;

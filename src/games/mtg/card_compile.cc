@@ -86,7 +86,7 @@ Amount parse_amount(const std::string& s) {
     a.var = "type";
     const size_t colon = s.find(':', 5);
     a.count = parse_spec(colon == std::string::npos ? s.substr(5) : s.substr(5, colon - 5) + "|" + s.substr(colon + 1));
-  } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname") {
+  } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst") {
     a.var = s;
   } else {
     a.value = std::atoi(s.c_str());
@@ -218,7 +218,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
     e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
     e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
-    if (parts.size() > 1 && (parts[1] == "x" || parts[1] == "thatmuch" || parts[1].rfind("type:", 0) == 0)) {
+    if (parts.size() > 1 && (parts[1] == "x" || parts[1] == "thatmuch" || parts[1] == "sunburst" ||
+                             parts[1].rfind("type:", 0) == 0)) {
       e.b2 = parse_amount(parts[1]);
     }
     return true;

@@ -48,6 +48,7 @@ int amount_abs(const Amount& a, int x) {
     card = g.objs[static_cast<size_t>(card)].attached;
   }
   if (a.var == "thatmuch") return g.current_amount;
+  if (a.var == "sunburst") return ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].sunburst : 0;
   if (card < 0) return 0;
   const Obj& o = g.objs[static_cast<size_t>(card)];
   const bool gone = o.zone != kBattlefield;

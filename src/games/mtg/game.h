@@ -45,6 +45,7 @@ struct Obj {
   bool deathtouched = false;                  // dealt damage by a deathtouch source
   bool prevent_to = false, prevent_from = false;
   bool dealt_damage = false;                  // this turn ([damager])
+  int sunburst = 0;                           // colours in the pool when it was cast
   int lki_power = 0, lki_toughness = 0;
   std::vector<std::pair<const EffectDef*, bool>> changes;  // transforms/loseabilities on it (bool: ueot)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
