@@ -79,7 +79,7 @@ static bool player_effect(Eff k) {
          k == Eff::kAddMana || k == Eff::kToken;
 }
 
-void make_token(Game& g, const EffectDef& e, int source, int controller);
+void make_token(Game& g, const EffectDef& e, int source, int controller, int x);
 
 // dynamicability: the amount from a card's power, toughness or mana value, given as life, damage
 // or a pump to the recipient.
@@ -133,7 +133,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
       break;
     case Eff::kAddMana: pl.pool.add(parse_pool(e.word)); break;
     case Eff::kToken:
-      for (int i = 0; i < (e.b2.is_x ? x : e.times); ++i) make_token(g, e, source, p);
+      for (int i = 0; i < (e.b2.is_x ? x : e.times); ++i) make_token(g, e, source, p, x);
       break;
     default: g.unsupported(std::string("player effect ") + e.word); break;
   }
@@ -305,7 +305,7 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
 }
 
 // token(Name,types,p/t,colours and abilities)*N, or token(Name) for a token card of the database.
-void make_token(Game& g, const EffectDef& e, int source, int controller) {
+void make_token(Game& g, const EffectDef& e, int source, int controller, int x) {
   std::vector<std::string> parts;
   std::string cur;
   for (char ch : e.token_spec + ",") {
@@ -332,8 +332,10 @@ void make_token(Game& g, const EffectDef& e, int source, int controller) {
       if (sp == std::string::npos) break;
       types = types.substr(sp + 1);
     }
-    d.power = std::atoi(parts[2].c_str());
-    d.toughness = std::atoi(parts[2].c_str() + parts[2].find('/') + 1);
+    // X/X (or XX/XX for {X}{X} costs): the X paid.
+    const std::string pw = parts[2].substr(0, parts[2].find('/')), tg = parts[2].substr(parts[2].find('/') + 1);
+    d.power = pw.find('x') != std::string::npos ? x : std::atoi(pw.c_str());
+    d.toughness = tg.find('x') != std::string::npos ? x : std::atoi(tg.c_str());
     static const char* cols[] = {"", "green", "blue", "red", "black", "white"};
     for (size_t i = 3; i < parts.size(); ++i) {
       bool color = false;
