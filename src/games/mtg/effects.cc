@@ -27,7 +27,6 @@ void Game::push(StackItem item) {
 
 void Game::run_one_shots(int card, int controller, const std::vector<Target>& targets, int x) {
   const CardDef& d = *objs[static_cast<size_t>(card)].def;
-  if (!d.alias.empty()) unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
   const bool permanent = is_permanent(d);
   for (const Ability& a : d.abilities) {
     if (!permanent && a.kind == AbilityKind::kTriggered && a.trigger.event == "next") {
@@ -81,6 +80,7 @@ void Game::resolve_top() {
   Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone != kStack) return;  // countered meanwhile
   const CardDef& d = *o.def;
+  if (!d.alias.empty()) unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
   const Spec* spec = d.has_spell_target ? &d.spell_target : nullptr;
   for (const Ability& a : d.abilities) {
     if (!spec && a.kind == AbilityKind::kSpell && a.has_target) spec = &a.target;
