@@ -100,12 +100,13 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   return true;
 }
 
-bool Game::cast(int card, int actor, bool alternative) {
+bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   Obj& o = objs[static_cast<size_t>(card)];
   ManaPool& pool = players[static_cast<size_t>(actor)].pool;
   int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
-  const int x = pay(pool, alternative ? o.def->other : spell_cost(card, actor));
+  // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
+  const int x = pay(pool, alternative ? o.def->other : buyback ? o.def->buyback : spell_cost(card, actor));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
   const bool kicked = o.def->kicker.present && can_pay(pool, o.def->kicker);
   if (kicked) pay(pool, o.def->kicker);
@@ -121,6 +122,7 @@ bool Game::cast(int card, int actor, bool alternative) {
   item.kicked = kicked;
   item.storm = spells_this_turn++;
   item.alternative = alternative;
+  item.buyback = buyback;
   const CardDef& d = *o.def;
   Spec spec;
   bool targeted = d.has_spell_target;
@@ -326,6 +328,11 @@ void Game::click_card(int card, int actor) {
   } else {
     if (can_cast(card, actor)) options.push_back({"cast", [this, card, actor] { cast(card, actor); }});
     if (can_cast(card, actor, true)) options.push_back({"alternative", [this, card, actor] { cast(card, actor, true); }});
+    if (o.def->buyback.present && can_cast(card, actor) &&
+        can_pay(players[static_cast<size_t>(actor)].pool, o.def->buyback)) {
+      // Buyback: the spell returns to its owner's hand as it resolves.
+      options.push_back({"buyback", [this, card, actor] { cast(card, actor, false, true); }});
+    }
   }
   for (const Ability* due : o.upkeep_due) {
     if (o.controller == actor && phase == Phase::kUpkeep && can_pay(players[static_cast<size_t>(actor)].pool, due->mana)) {

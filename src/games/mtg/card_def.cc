@@ -61,6 +61,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kToughness: d.toughness = std::atoi(v.c_str()); break;
       case KeyId::kMana: d.cost = parse_mana_cost(v); break;
       case KeyId::kKicker: d.kicker = parse_mana_cost(v); break;
+      case KeyId::kBuyback: d.buyback = parse_mana_cost(v); break;
       case KeyId::kAnyzone: read_cda(v, d); break;
       case KeyId::kAlias: d.alias = v; break;
       case KeyId::kAutoZone:

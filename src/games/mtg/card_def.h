@@ -134,7 +134,7 @@ struct CardDef {
   std::string alias;               // alias=N: Wagic runs this card from C++ (issue 21's Lua layer)
   bool cda = false;                // anyzone=A/B cdaactive: power and toughness defined by amounts
   Amount cda_power, cda_toughness;
-  ManaCost kicker, other;          // kicker= and other= (alternative) costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
+  ManaCost kicker, other, buyback; // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
   Spec spell_target;             // target= of a spell (or an aura)
   bool has_spell_target = false;
   std::vector<Ability> abilities;

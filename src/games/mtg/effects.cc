@@ -110,7 +110,7 @@ void Game::resolve_top() {
   // Storm: a copy for each spell cast before it this turn.
   const int copies = d.has("storm") ? item.storm : 0;
   for (int i = 0; i <= copies; ++i) run_one_shots(card, item.controller, item.targets, item.x);
-  if (objs[static_cast<size_t>(card)].zone == kStack) move(card, o.owner, kGraveyard);
+  if (objs[static_cast<size_t>(card)].zone == kStack) move(card, o.owner, item.buyback ? kHand : kGraveyard);
 }
 
 }  // namespace rk::mtg

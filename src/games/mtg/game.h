@@ -63,7 +63,7 @@ struct StackItem {
   const Ability* ability = nullptr;  // abilities; spells run all the card's one-shot lines
   std::vector<Target> targets;
   int x = 0;
-  bool kicked = false, alternative = false;
+  bool kicked = false, alternative = false, buyback = false;
   int storm = 0;                 // spells cast before it this turn
   int trigger_card = -1, trigger_from = -1;  // triggered abilities: what the event was about (all(trigger))
   int trigger_amount = 0;                    // and how much ("thatmuch")
@@ -154,7 +154,7 @@ class Game {
   void pick(Target t);  // one more target for the open chooser
   void pay_upkeep(int card, const Ability& due, int actor);
   void click_stack(int index, int actor);
-  bool cast(int card, int actor, bool alternative = false);
+  bool cast(int card, int actor, bool alternative = false, bool buyback = false);
   void activate(int card, const Ability& a, int actor);
   bool can_activate(int card, const Ability& a, int actor) const;
   int& counter_slot(int card, const Ability& a);
