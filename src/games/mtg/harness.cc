@@ -140,6 +140,13 @@ void Runner::settle() {
 }
 
 void Runner::request_next(int actor) {
+  if (!g_.choosers.empty()) {
+    // With a chooser open, `next` ends an "up to" choice with what was picked; otherwise it waits.
+    if (!g_.choosers.back().spec.up_to) return;
+    Chooser ch = g_.choosers.back();
+    g_.choosers.pop_back();
+    return ch.done(ch.picked);
+  }
   if (g_.phase == Phase::kCombatDamage || (g_.phase == Phase::kCombatBlockers && g_.combat_stage == 1)) {
     return g_.combat_next();  // the combat screens' OK: no stack object
   }
