@@ -391,6 +391,15 @@ void Game::state_based() {
     if (!changed) break;
   }
   legend_rule();
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (objs[c].zone != kBattlefield) continue;
+    for (const Ability& a : abilities(static_cast<int>(c))) {
+      if (a.state_trigger && a.has_cond && condition_holds(a, static_cast<int>(c))) {
+        run_effects(a, static_cast<int>(c), objs[c].controller, {}, 0);
+        break;
+      }
+    }
+  }
   for (int p = 0; p < 2; ++p) {
     if (players[static_cast<size_t>(p)].life <= 0 || players[static_cast<size_t>(p)].poison >= 10) loser = p;
   }

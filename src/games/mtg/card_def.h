@@ -111,6 +111,7 @@ struct Ability {
   int cond_n = 0;
   int limit = 0;                 // limit:N activations per turn
   bool my_turn_only = false, sorcery_speed = false;
+  bool state_trigger = false;    // aslongas(..) effect while: the effect happens whenever the condition holds
   TriggerDef trigger;
   Spec range;                    // lord(...)/all(...): the cards it affects
   Spec target;                   // the ability's target (from its first targeted effect)
