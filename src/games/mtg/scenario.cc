@@ -76,7 +76,7 @@ const char* zone_name(int z) {
 bool read_scenario(const std::string& path, Scenario& out, std::string& error) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    error = path + ": cannot be read";
+    error = path + ":1:1: error[WT0001]: the test file cannot be read";
     return false;
   }
   out = Scenario{};
