@@ -11,5 +11,6 @@ void add_serve(CLI::App& app, int& exit_code);
 void add_explain(CLI::App& app, int& exit_code);
 void add_cfc(CLI::App& app, int& exit_code);
 void add_vck(CLI::App& app, int& exit_code);
+void add_wagic(CLI::App& app, int& exit_code);
 
 }  // namespace rk::cli

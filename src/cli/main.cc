@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   rk::cli::add_explain(app, exit_code);
   rk::cli::add_cfc(app, exit_code);
   rk::cli::add_vck(app, exit_code);
+  rk::cli::add_wagic(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

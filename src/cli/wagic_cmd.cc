@@ -1,0 +1,114 @@
+// `rulekit wagic test`: Wagic's scenario tests (test/*.txt, a folder or a _tests.txt list) run
+// against the card database, with a verdict per test and the first difference of each failure.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "games/mtg/card_def.h"
+#include "games/mtg/database.h"
+#include "games/mtg/harness.h"
+#include "games/mtg/scenario.h"
+
+namespace rk::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct WagicTestOptions {
+  std::vector<std::string> paths;
+  std::string cards;
+  bool trace = false, quiet = false;
+};
+
+// Test files from the arguments: a _tests.txt list, a folder (every .txt but lists), a file.
+std::vector<std::string> expand(const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  for (const std::string& p : paths) {
+    if (fs::is_directory(p)) {
+      std::vector<std::string> files;
+      for (const auto& e : fs::recursive_directory_iterator(p)) {
+        if (e.is_regular_file() && e.path().extension() == ".txt" && e.path().filename().string()[0] != '_') {
+          files.push_back(e.path().string());
+        }
+      }
+      std::sort(files.begin(), files.end());
+      out.insert(out.end(), files.begin(), files.end());
+    } else if (fs::path(p).filename().string().rfind("_tests", 0) == 0) {
+      for (std::string& f : mtg::read_test_list(p)) {
+        if (fs::exists(f)) out.push_back(std::move(f));  // Wagic skips unreadable entries silently
+      }
+    } else {
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+void report_failure(const mtg::TestOutcome& r, bool trace) {
+  std::cout << "  " << r.first_difference << "\n" << r.diff;
+  for (const std::string& m : r.missing) std::cout << "  not implemented: " << m << "\n";
+  std::cout << "  last commands: " << r.last_commands << "\n";
+  const size_t from = trace || r.trace.size() < 8 ? 0 : r.trace.size() - 8;
+  for (size_t i = from; i < r.trace.size(); ++i) std::cout << "    " << r.trace[i] << "\n";
+}
+
+int run_tests(const WagicTestOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
+  mtg::Database db;
+  std::string err;
+  const std::string cards = o.cards.empty() ? std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/sets" : o.cards;
+  if (!mtg::load(cards, db, err)) {
+    std::cerr << cards << ": error[WG0001]: " << err << "\n";
+    return 2;
+  }
+  mtg::Catalog cat(db);
+  std::vector<std::string> paths = o.paths;
+  if (paths.empty()) paths.push_back(std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/test/_tests.txt");
+  int pass = 0, fail = 0, none = 0;
+  for (const std::string& f : expand(paths)) {
+    mtg::Scenario s;
+    if (!mtg::read_scenario(f, s, err)) {
+      std::cout << "FAIL " << err << "\n";
+      ++fail;
+      continue;
+    }
+    const mtg::TestOutcome r = mtg::run_scenario(s, cat);
+    if (r.status == mtg::TestOutcome::kPass) {
+      ++pass;
+      if (!o.quiet) std::cout << "pass " << f << "\n";
+      if (o.trace) report_failure(r, true);
+    } else if (r.status == mtg::TestOutcome::kNoVerdict) {
+      ++none;
+      std::cout << "no verdict " << r.first_difference << "\n";
+    } else {
+      ++fail;
+      std::cout << "FAIL " << f << "\n";
+      report_failure(r, o.trace);
+    }
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::cerr << fmt::format("({:.2f} s with loading the cards)\n", secs);
+  std::cout << fmt::format("{} tests, {} passed, {} failed", pass + fail + none, pass, fail);
+  if (none) std::cout << fmt::format(", {} without verdict", none);
+  std::cout << "\n";
+  return fail ? 1 : 0;
+}
+
+}  // namespace
+
+void add_wagic(CLI::App& app, int& exit_code) {
+  auto* wagic = app.add_subcommand("wagic", "Wagic (Magic: The Gathering): run the card code");
+  wagic->require_subcommand(1);
+  auto opts = std::make_shared<WagicTestOptions>();
+  auto* test = wagic->add_subcommand("test", "run Wagic scenario tests (files, folders or a _tests.txt list)");
+  test->add_option("paths", opts->paths, "test files, folders or _tests.txt (default: the 2016 corpus list)");
+  test->add_option("--cards", opts->cards, "Wagic sets folder (default: the shared 2016 corpus)");
+  test->add_flag("--trace", opts->trace, "print every test's whole event log");
+  test->add_flag("-q,--quiet", opts->quiet, "print failures only");
+  test->callback([opts, &exit_code] { exit_code = run_tests(*opts); });
+}
+
+}  // namespace rk::cli

@@ -1,0 +1,365 @@
+// What clicking a card or a player does: answer the open target chooser, declare an attacker or a
+// blocker, play a land, cast a spell, activate an ability (a menu when several apply).
+#include <algorithm>
+#include <tuple>
+
+#include "games/mtg/game.h"
+
+namespace rk::mtg {
+namespace {
+
+bool is_main(Phase p) { return p == Phase::kFirstMain || p == Phase::kSecondMain; }
+
+bool mana_only(const Ability& a) {
+  if (a.effects.empty()) return false;
+  for (const EffectDef& e : a.effects) {
+    if (e.kind != Eff::kAddMana) return false;
+  }
+  return !a.has_target;
+}
+
+}  // namespace
+
+// The rules file's lord(Plains[land]|MyBattlefield) {T}:Add{W} and its four siblings.
+const std::vector<std::pair<std::string, Ability>>& land_mana() {
+  static const std::vector<std::pair<std::string, Ability>> kinds = {
+      {"plains", compile_ability("{t}:add{w}")}, {"island", compile_ability("{t}:add{u}")},
+      {"swamp", compile_ability("{t}:add{b}")},  {"mountain", compile_ability("{t}:add{r}")},
+      {"forest", compile_ability("{t}:add{g}")}};
+  return kinds;
+}
+
+// The mana cost with affinity: {1} less (or, once the generic part is gone, one coloured symbol
+// less for the colour counted) for each permanent of the kind its caster controls.
+ManaCost Game::spell_cost(int card, int actor) const {
+  static const std::vector<std::tuple<std::string, Spec, int>> kinds = {
+      {"affinityartifacts", parse_spec("artifact|mybattlefield"), 0},
+      {"affinityforests", parse_spec("forest|mybattlefield"), kGreen},
+      {"affinityislands", parse_spec("island|mybattlefield"), kBlue},
+      {"affinityswamps", parse_spec("swamp|mybattlefield"), kBlack},
+      {"affinitymountains", parse_spec("mountain|mybattlefield"), kRed},
+      {"affinityplains", parse_spec("plains|mybattlefield"), kWhite},
+      {"affinitygreencreatures", parse_spec("creature[green]|mybattlefield"), kGreen}};
+  ManaCost cost = objs[static_cast<size_t>(card)].def->cost;
+  for (const auto& [kw, spec, color] : kinds) {
+    if (!objs[static_cast<size_t>(card)].def->has(kw)) continue;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (!matches(spec, static_cast<int>(c), card, actor)) continue;
+      int& generic = cost.fixed[0];
+      int& colored = cost.fixed[static_cast<size_t>(color)];
+      if (generic > 0) {
+        --generic;
+      } else if (color > 0 && colored > 0) {
+        --colored;
+      }
+    }
+  }
+  return cost;
+}
+
+bool Game::can_cast(int card, int actor, bool alternative) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (o.zone != kHand || o.owner != actor || o.def->is("land")) return false;
+  if (alternative && !o.def->other.present) return false;
+  if (!can_pay(players[static_cast<size_t>(actor)].pool, alternative ? o.def->other : spell_cost(card, actor))) return false;
+  const bool fast = o.def->is("instant") || o.def->has("flash");
+  if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
+  if (o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
+      !any_target(o.def->spell_target, card, actor))
+    return false;
+  return true;
+}
+
+// The counters a {C(..)} cost puts or removes: +1/+1, -1/-1, or a named kind.
+int& Game::counter_slot(int card, const Ability& a) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (a.counter_name.empty() && a.counter_p == 1 && a.counter_t == 1) return o.plus_counters;
+  if (a.counter_name.empty() && a.counter_p == -1 && a.counter_t == -1) return o.minus_counters;
+  const std::string key = !a.counter_name.empty() ? a.counter_name : std::to_string(a.counter_p) + "/" + std::to_string(a.counter_t);
+  return o.counters[key];
+}
+
+int Game::counters_of(int card, const Ability& a) const { return const_cast<Game*>(this)->counter_slot(card, a); }
+
+bool Game::can_activate(int card, const Ability& a, int actor) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (a.kind != AbilityKind::kActivated || o.zone != kBattlefield || o.controller != actor) return false;
+  if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;
+  if (a.untap_cost && !o.tapped) return false;
+  if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;
+  if (a.life_cost > players[static_cast<size_t>(actor)].life) return false;
+  if (a.has_counter_cost && a.counter_n < 0 && counters_of(card, a) < -a.counter_n) return false;
+  if (a.has_target && !any_target(a.target, card, actor)) return false;
+  if ((a.my_turn_only || a.sorcery_speed) && actor != active) return false;
+  if (a.sorcery_speed && (!is_main(phase) || !stack.empty())) return false;
+  if (a.limit > 0) {
+    for (auto [ab, n] : o.uses) {
+      if (ab == &a && n >= a.limit) return false;
+    }
+  }
+  return true;
+}
+
+bool Game::cast(int card, int actor, bool alternative, bool buyback) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  ManaPool& pool = players[static_cast<size_t>(actor)].pool;
+  int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
+  for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
+  // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
+  const int x = pay(pool, alternative ? o.def->other : buyback ? o.def->buyback : spell_cost(card, actor));
+  // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
+  const bool kicked = o.def->kicker.present && can_pay(pool, o.def->kicker);
+  if (kicked) pay(pool, o.def->kicker);
+  move(card, actor, kStack);
+  objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
+  note("p" + std::to_string(actor + 1) + " casts " + o.def->name);
+  cast_triggers(card);
+  StackItem item;
+  item.kind = StackItem::kSpell;
+  item.source = card;
+  item.controller = actor;
+  item.x = x;
+  item.kicked = kicked;
+  item.storm = spells_this_turn++;
+  item.alternative = alternative;
+  item.buyback = buyback;
+  const CardDef& d = *o.def;
+  Spec spec;
+  bool targeted = d.has_spell_target;
+  if (targeted) {
+    spec = d.spell_target;
+  } else if (!d.is("creature") && !d.is("land")) {
+    for (const Ability& a : d.abilities) {
+      if (a.kind == AbilityKind::kSpell && a.has_target && !d.is("enchantment") && !d.is("artifact")) {
+        spec = a.target;
+        targeted = true;
+        break;
+      }
+    }
+  }
+  if (!targeted) {
+    push(item);
+    return true;
+  }
+  Chooser ch;
+  ch.spec = spec;
+  ch.player = actor;
+  ch.source = card;
+  ch.done = [this, item](std::vector<Target> ts) mutable {
+    item.targets = ts;
+    push(item);
+  };
+  choosers.push_back(std::move(ch));
+  return true;
+}
+
+// Pays the costs that need no choice, then the target (if any), then puts the ability on the stack
+// (mana abilities resolve at once).
+void Game::activate(int card, const Ability& a, int actor) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  const int x = pay(players[static_cast<size_t>(actor)].pool, a.mana);
+  bool counted = false;
+  for (auto& [ab, n] : o.uses) {
+    if (ab == &a) {
+      ++n;
+      counted = true;
+    }
+  }
+  if (!counted) o.uses.emplace_back(&a, 1);
+  if (a.tap) {
+    o.tapped = true;
+    fire_event("tapped", card, -1, card, false);
+  }
+  if (a.untap_cost) o.tapped = false;
+  if (a.has_counter_cost) {
+    int& n = counter_slot(card, a);
+    n = std::max(0, n + a.counter_n);
+  }
+  players[static_cast<size_t>(actor)].life -= a.life_cost;
+  note("p" + std::to_string(actor + 1) + " activates " + o.def->name + ": " + a.text);
+  StackItem item;
+  item.kind = StackItem::kAbility;
+  item.source = card;
+  item.controller = actor;
+  item.ability = &a;
+  item.x = x;
+  auto finish = [this, item, &a, card, actor]() mutable {
+    if (a.sac_self) move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);
+    if (mana_only(a)) {
+      run_effects(a, card, actor, {}, item.x);
+      return;
+    }
+    if (!a.has_target) {
+      push(item);
+      return;
+    }
+    Chooser ch;
+    ch.spec = a.target;
+    ch.player = actor;
+    ch.source = card;
+    ch.is_cost = a.not_a_target;
+    ch.done = [this, item](std::vector<Target> ts) mutable {
+      item.targets = ts;
+      push(item);
+    };
+    choosers.push_back(std::move(ch));
+  };
+  // Extra costs chosen by clicking (sacrifice or discard a card): paid before the target.
+  const Spec* extra = !a.sacrifice.empty() ? &a.sacrifice : !a.discard.empty() ? &a.discard : nullptr;
+  if (!extra) {
+    finish();
+    return;
+  }
+  Chooser ch;
+  ch.spec = *extra;
+  ch.is_cost = true;
+  if (ch.spec.zones.empty() && extra == &a.discard) ch.spec.zones.push_back("myhand");
+  ch.player = actor;
+  ch.source = card;
+  ch.done = [this, finish, actor](std::vector<Target> ts) mutable {
+    const Target t = ts.empty() ? Target{} : ts[0];
+    if (t.card >= 0) move(t.card, objs[static_cast<size_t>(t.card)].owner, kGraveyard);
+    (void)actor;
+    finish();
+  };
+  choosers.push_back(std::move(ch));
+}
+
+void Game::pick(Target t) {
+  choosers.back().picked.push_back(t);
+  if (static_cast<int>(choosers.back().picked.size()) < choosers.back().spec.count) return;
+  Chooser ch = choosers.back();
+  choosers.pop_back();
+  ch.done(ch.picked);
+}
+
+// An upkeep cost paid: its mana, then (when it asks for one) the card to discard, chosen by a click.
+void Game::pay_upkeep(int card, const Ability& due, int actor) {
+  pay(players[static_cast<size_t>(actor)].pool, due.mana);
+  auto settle = [this, card, &due] {
+    auto& d = objs[static_cast<size_t>(card)].upkeep_due;
+    d.erase(std::find(d.begin(), d.end(), &due));
+  };
+  if (due.discard.empty()) return settle();
+  Chooser ch;
+  ch.spec = due.discard;
+  if (ch.spec.zones.empty()) ch.spec.zones.push_back("myhand");
+  ch.is_cost = true;
+  ch.player = actor;
+  ch.source = card;
+  ch.done = [this, settle](std::vector<Target> ts) {
+    if (!ts.empty() && ts[0].card >= 0) move(ts[0].card, objs[static_cast<size_t>(ts[0].card)].owner, kGraveyard);
+    settle();
+  };
+  choosers.push_back(std::move(ch));
+}
+
+void Game::click_player(int player, int actor) {
+  (void)actor;
+  if (choosers.empty()) return;
+  Chooser ch = choosers.back();
+  if (!matches_player(ch.spec, player, ch.player)) return;
+  pick(Target{-1, player});
+}
+
+void Game::click_stack(int index, int actor) {
+  (void)actor;
+  if (choosers.empty()) return;
+  Chooser ch = choosers.back();
+  const int card = stack[static_cast<size_t>(index)].source;
+  if (stack[static_cast<size_t>(index)].kind != StackItem::kSpell || !matches(ch.spec, card, ch.source, ch.player)) return;
+  pick(Target{card, -1, index});
+}
+
+// A click while a target chooser is open: confirm (the source, for "up to"), a spell on the stack,
+// or a card the chooser accepts.
+void Game::click_for_chooser(int card, int actor) {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  Chooser ch = choosers.back();
+  if (card == ch.source && ch.spec.up_to) {
+    choosers.pop_back();
+    return ch.done(ch.picked);
+  }
+  if (o.zone == kStack) {
+    for (size_t i = 0; i < stack.size(); ++i) {
+      if (stack[i].source == card) return click_stack(static_cast<int>(i), actor);
+    }
+  }
+  const bool ok = ch.is_cost ? matches(ch.spec, card, ch.source, ch.player)
+                             : legal_target(ch.spec, Target{card}, ch.source, ch.player);
+  if (!ok) return;
+  for (const Target& t : ch.picked) {
+    if (t.card == card) return;
+  }
+  pick(Target{card});
+}
+
+void Game::click_card(int card, int actor) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (!choosers.empty()) return click_for_chooser(card, actor);
+  std::vector<Menu::Option> options;
+  // The attack and block rules come first in Wagic's menus, then the card's own abilities.
+  if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatAttackers && actor == active &&
+      o.controller == actor && (!o.tapped || o.attacking)) {
+    options.push_back({"attack", [this, card] { toggle_attacker(card); }});
+  }
+  if (phase == Phase::kCombatBlockers && combat_stage == 1 && o.blocking >= 0) {
+    // The ORDER screen: a click raises the blocker one place in its attacker's damage order.
+    auto& bl = objs[static_cast<size_t>(o.blocking)].blockers;
+    for (size_t i = 1; i < bl.size(); ++i) {
+      if (bl[i] == card) std::swap(bl[i], bl[i - 1]);
+    }
+    return;
+  }
+  if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatBlockers && actor != active &&
+      o.controller == actor) {
+    options.push_back({"block", [this, card] { toggle_blocker(card); }});
+  }
+  if (o.zone == kHand && o.owner == actor && o.def->is("land")) {
+    if (actor == active && is_main(phase) && stack.empty() && players[static_cast<size_t>(actor)].lands_played < 1) {
+      options.push_back({"play", [this, card, actor] {
+                           ++players[static_cast<size_t>(actor)].lands_played;
+                           move(card, actor, kBattlefield);
+                           note("p" + std::to_string(actor + 1) + " plays " + name(card));
+                           run_one_shots(card, actor, {}, 0);  // a land's ETB lines (enters tapped, Vesuva)
+                           fire_zone_triggers(card, kHand, kBattlefield);
+                         }});
+    }
+  } else {
+    if (can_cast(card, actor)) options.push_back({"cast", [this, card, actor] { cast(card, actor); }});
+    if (can_cast(card, actor, true)) options.push_back({"alternative", [this, card, actor] { cast(card, actor, true); }});
+    if (o.def->buyback.present && can_cast(card, actor) &&
+        can_pay(players[static_cast<size_t>(actor)].pool, o.def->buyback)) {
+      // Buyback: the spell returns to its owner's hand as it resolves.
+      options.push_back({"buyback", [this, card, actor] { cast(card, actor, false, true); }});
+    }
+  }
+  for (const Ability* due : o.upkeep_due) {
+    if (o.controller == actor && phase == Phase::kUpkeep && can_pay(players[static_cast<size_t>(actor)].pool, due->mana)) {
+      options.push_back({"pay upkeep", [this, card, due, actor] { pay_upkeep(card, *due, actor); }});
+    }
+  }
+  // The rules' lords first: each basic land type it has now gives its mana ability.
+  std::vector<const Ability*> usable;
+  if (is_type(card, "land")) {
+    for (const auto& [type, ability] : land_mana()) {
+      if (is_type(card, type)) usable.push_back(&ability);
+    }
+  }
+  for (const Ability& a : abilities(card)) usable.push_back(&a);
+  for (const Ability* a : usable) {
+    if (can_activate(card, *a, actor)) {
+      options.push_back({a->text, [this, card, a, actor] { activate(card, *a, actor); }});
+    }
+  }
+  if (options.size() == 1) return options[0].act();
+  if (options.empty()) {
+    if (o.zone == kBattlefield && o.tapped && o.controller == actor && phase == Phase::kUntap) o.tapped = false;
+    return;
+  }
+  Menu m;
+  m.options = std::move(options);
+  menus.push_back(std::move(m));
+}
+
+}  // namespace rk::mtg

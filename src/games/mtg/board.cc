@@ -1,0 +1,408 @@
+// Cards and zones: creating cards, moving them, their characteristics under continuous effects,
+// damage, destruction and the state-based actions.
+#include "games/mtg/game.h"
+
+namespace rk::mtg {
+namespace {
+
+void apply_static(Game& g, Obj& o, const Ability& a, int src) {
+  for (const EffectDef& e : a.effects) {
+    if (e.kind == Eff::kUnsupported) g.unsupported(e.word + " (" + a.text + ")");
+    if (e.kind == Eff::kPump) {
+      o.lord_p += g.eval_amount(e.a, src);
+      o.lord_t += g.eval_amount(e.b, src);
+    } else if (e.kind == Eff::kGrant) {
+      o.lord_kw.insert(e.word);
+    } else if (e.kind == Eff::kCantBeBlockedBy) {
+      o.unblockable_by.push_back(&e.all);
+    } else if (e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes) {
+      o.lord_changes.push_back(&e);
+    } else if (e.word == "to") {
+      o.prevent_to = true;
+    } else if (e.word == "from") {
+      o.prevent_from = true;
+    }
+  }
+}
+
+}  // namespace
+
+int Game::create(const CardDef* def, int64_t mtg_id, int owner) {
+  Obj o;
+  o.def = o.printed = def;
+  o.mtg_id = mtg_id;
+  o.owner = o.controller = owner;
+  o.zone = kLibrary;
+  objs.push_back(o);
+  const int id = static_cast<int>(objs.size() - 1);
+  players[static_cast<size_t>(owner)].zones[kLibrary].push_back(id);
+  return id;
+}
+
+void Game::move(int card, int player, int zone, bool to_top) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (zone == kGraveyard) {
+    // Graveyard exilers (Rest in Peace, Leyline of the Void): the card is exiled instead.
+    for (size_t e = 0; e < objs.size(); ++e) {
+      const Obj& x = objs[e];
+      if (x.zone != kBattlefield) continue;
+      const bool mine = x.controller == o.owner;
+      if ((mine && has(static_cast<int>(e), "mygraveexiler")) || (!mine && has(static_cast<int>(e), "oppgraveexiler"))) {
+        zone = kExile;
+      }
+    }
+  }
+  if (o.zone >= 0) {
+    for (auto& pl : players) {
+      auto& z = pl.zones[static_cast<size_t>(o.zone)];
+      for (size_t i = 0; i < z.size(); ++i) {
+        if (z[i] == card) {
+          z.erase(z.begin() + static_cast<long>(i));
+          break;
+        }
+      }
+    }
+  }
+  const bool leaves_battlefield = o.zone == kBattlefield && zone != kBattlefield;
+  // Persist and undying: back from the graveyard with a counter, if it had none of that kind.
+  const bool persist = leaves_battlefield && zone == kGraveyard && !o.token && o.def->is("creature") &&
+                       ((o.def->has("persist") && o.minus_counters == 0) || (o.def->has("undying") && o.plus_counters == 0));
+  if (leaves_battlefield || zone != kBattlefield) {
+    // A new object: nothing of its past on the battlefield follows it (CR 400.7).
+    const int blocking = o.blocking;
+    if (blocking >= 0) {
+      auto& bl = objs[static_cast<size_t>(blocking)].blockers;
+      for (size_t i = 0; i < bl.size(); ++i) {
+        if (bl[i] == card) {
+          bl.erase(bl.begin() + static_cast<long>(i));
+          break;
+        }
+      }
+    }
+    for (int b : o.blockers) objs[static_cast<size_t>(b)].blocking = -1;
+    Obj fresh;
+    if (o.zone == kBattlefield) {
+      fresh.lki_power = power(card);
+      fresh.lki_toughness = toughness(card);
+    } else {
+      fresh.lki_power = o.lki_power;
+      fresh.lki_toughness = o.lki_toughness;
+    }
+    fresh.def = fresh.printed = o.printed ? o.printed : o.def;
+    fresh.sunburst = zone == kBattlefield ? o.sunburst : 0;
+    fresh.mtg_id = o.mtg_id;
+    fresh.owner = o.owner;
+    fresh.token = o.token;
+    o = fresh;
+  }
+  if (o.token && zone != kBattlefield && zone != kStack) {
+    // Tokens cease to exist outside the battlefield: in no zone's list, but "moved to" that zone
+    // for the triggers that look at them now.
+    o.zone = zone;
+    o.controller = o.owner;
+    return;
+  }
+  o.zone = zone;
+  o.controller = zone == kBattlefield || zone == kStack ? player : o.owner;
+  auto& z = players[static_cast<size_t>(zone == kBattlefield || zone == kStack ? player : o.owner)].zones[static_cast<size_t>(zone)];
+  if (to_top || zone != kLibrary) {
+    z.push_back(card);
+  } else {
+    z.insert(z.begin(), card);
+  }
+  if (persist) {
+    note(name(card) + " returns (persist/undying)");
+    move(card, o.owner, kBattlefield);
+    Obj& back = objs[static_cast<size_t>(card)];
+    back.sick = true;
+    (back.def->has("persist") ? back.minus_counters : back.plus_counters) = 1;
+  }
+}
+
+const std::string& Game::name(int c) const { return objs[static_cast<size_t>(c)].def->lname; }
+
+int Game::eval_amount(const Amount& a, int source) const {
+  if (a.negative) {
+    Amount pos = a;
+    pos.negative = false;
+    return -eval_amount(pos, source);
+  }
+  if (a.var == "allmyname") {
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (objs[c].zone == kBattlefield && objs[c].def->lname == name(source)) ++n;
+    }
+    return n;
+  }
+  if (a.var != "type" || cda_depth_ > 1) return a.value;  // a CDA counting CDAs: stop the regress
+  struct Depth {
+    int& d;
+    explicit Depth(int& x) : d(++x) {}
+    ~Depth() { --d; }
+  } depth(cda_depth_);
+  int n = 0;
+  const int controller = objs[static_cast<size_t>(source)].controller;
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (matches(a.count, static_cast<int>(c), source, controller)) ++n;
+  }
+  return n;
+}
+
+// Changes on a card in the order they apply: its own (one-shot), then static ones.
+template <class F>
+static void each_change(const Obj& o, F f) {
+  for (const auto& [e, ueot] : o.changes) f(*e);
+  for (const EffectDef* e : o.lord_changes) f(*e);
+}
+
+static int set_value(const Obj& o, bool power) {
+  int v = -1000;
+  each_change(o, [&](const EffectDef& e) {
+    if (e.kind == Eff::kTransform && (power ? e.becomes->power : e.becomes->toughness) != -1000) {
+      v = power ? e.becomes->power : e.becomes->toughness;
+    }
+  });
+  return v;
+}
+
+bool Game::lost_abilities(int c) const {
+  bool lost = false;
+  each_change(objs[static_cast<size_t>(c)], [&](const EffectDef& e) { lost |= e.kind == Eff::kLoseAbilities; });
+  return lost;
+}
+
+const std::vector<Ability>& Game::abilities(int c) const {
+  static const std::vector<Ability> none;
+  return lost_abilities(c) ? none : objs[static_cast<size_t>(c)].def->abilities;
+}
+
+int Game::power(int c) const {
+  const Obj& o = objs[static_cast<size_t>(c)];
+  if (const int v = set_value(o, true); v != -1000) return v + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
+  if (o.def->cda) return eval_amount(o.def->cda_power, c) + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
+  return o.def->power + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
+}
+
+int Game::toughness(int c) const {
+  const Obj& o = objs[static_cast<size_t>(c)];
+  if (const int v = set_value(o, false); v != -1000) return v + o.plus_counters - o.minus_counters + o.pump_t + o.lord_t;
+  if (o.def->cda) {
+    return eval_amount(o.def->cda_toughness, c) + o.plus_counters - o.minus_counters + o.pump_t + o.lord_t;
+  }
+  return o.def->toughness + o.plus_counters - o.minus_counters + o.pump_t + o.lord_t;
+}
+
+bool Game::has(int c, const std::string& kw) const {
+  const Obj& o = objs[static_cast<size_t>(c)];
+  if (o.granted.count(kw) || o.lord_kw.count(kw)) return true;
+  bool lost = false, gained = false;
+  each_change(o, [&](const EffectDef& e) {
+    lost |= e.kind == Eff::kLoseAbilities;
+    if (e.kind == Eff::kTransform) {
+      for (const std::string& k : e.becomes->keywords) gained |= k == kw;
+    }
+  });
+  return gained || (!lost && o.def->has(kw));
+}
+
+bool Game::condition_holds(const Ability& a, int source) const {
+  const int controller = objs[static_cast<size_t>(source)].controller;
+  int n = 0;
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (matches(a.cond, static_cast<int>(c), source, controller)) ++n;
+  }
+  if (a.cond.allows_player()) ++n;
+  bool holds = n > 0;
+  if (a.cond_cmp == '<') holds = n < a.cond_n;
+  if (a.cond_cmp == '>') holds = n > a.cond_n;
+  if (a.cond_cmp == '=') holds = n == a.cond_n;
+  return holds != a.cond_negate;
+}
+
+void Game::update_continuous() {
+  for (Obj& o : objs) {
+    o.lord_p = o.lord_t = 0;
+    o.lord_kw.clear();
+    o.prevent_to = o.prevent_from = false;
+    o.lord_changes.clear();
+    o.unblockable_by.clear();
+  }
+  for (int c : players[0].zones[kBattlefield]) (void)c;
+  for (size_t src = 0; src < objs.size(); ++src) {
+    const Obj& s = objs[src];
+    if (s.zone != kBattlefield) continue;
+    for (const Ability& a : abilities(static_cast<int>(src))) {
+      if (a.has_cond && (a.kind == AbilityKind::kLord || is_static_line(a)) && !condition_holds(a, static_cast<int>(src))) {
+        continue;
+      }
+      if (a.kind == AbilityKind::kLord) {
+        for (size_t c = 0; c < objs.size(); ++c) {
+          if (c == src && !a.effects.empty() && a.effects[0].other) continue;
+          if (matches(a.range, static_cast<int>(c), static_cast<int>(src), s.controller)) apply_static(*this, objs[c], a, static_cast<int>(src));
+        }
+      } else if (is_static_line(a)) {
+        const int to = s.attached >= 0 ? s.attached : static_cast<int>(src);
+        if (a.teach && s.attached < 0) continue;
+        int times = 1;
+        if (a.has_foreach) {
+          times = 0;
+          for (size_t c = 0; c < objs.size(); ++c) {
+            if (matches(a.foreach, static_cast<int>(c), static_cast<int>(src), s.controller)) ++times;
+          }
+        }
+        for (int i = 0; i < times; ++i) apply_static(*this, objs[static_cast<size_t>(to)], a, static_cast<int>(src));
+      }
+    }
+  }
+}
+
+void Game::draw(int player, int n) {
+  auto& lib = players[static_cast<size_t>(player)].zones[kLibrary];
+  for (int i = 0; i < n && !lib.empty(); ++i) move(lib.back(), player, kHand);
+}
+
+// Lifelink: the source's controller gains the life. Spirit link: the controller of the aura that
+// grants it (or of the card itself when printed on it).
+void Game::link_life(int source, int amount) {
+  if (source < 0) return;
+  if (has(source, "lifelink")) players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
+  if (!has(source, "spiritlink")) return;
+  bool by_aura = false;
+  for (size_t a = 0; a < objs.size(); ++a) {
+    if (objs[a].zone != kBattlefield || objs[a].attached != source) continue;
+    for (const Ability& ab : objs[a].def->abilities) {
+      for (const EffectDef& e : ab.effects) {
+        if (e.kind == Eff::kGrant && e.word == "spiritlink") {
+          players[static_cast<size_t>(objs[a].controller)].life += amount;
+          by_aura = true;
+        }
+      }
+    }
+  }
+  if (!by_aura) players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
+}
+
+void Game::damage_card(int card, int amount, int source, bool combat) {
+  if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
+  if (amount <= 0) return;
+  static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
+                               "protection from black", "protection from white"};
+  const int cols = source >= 0 ? colors(source) : 0;
+  for (int c = 1; c < kColors; ++c) {
+    if (((cols >> c) & 1) && has(card, prot[c])) return;
+  }
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (has(card, "vigor")) {
+    o.plus_counters += amount;  // vigor: damage becomes +1/+1 counters
+  } else if (source >= 0 && (has(source, "wither") || has(source, "infect"))) {
+    o.minus_counters += amount;
+  } else {
+    o.damage += amount;
+  }
+  if (source >= 0 && has(source, "deathtouch")) o.deathtouched = true;
+  link_life(source, amount);
+  note(name(card) + " is dealt " + std::to_string(amount));
+  event_amount = amount;
+  fire_event("damaged", card, -1, source, combat);
+  event_amount = 0;
+}
+
+void Game::damage_player(int player, int amount, int source, bool combat) {
+  if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
+  if (amount <= 0) return;
+  if (source >= 0 && has(source, "infect")) {
+    players[static_cast<size_t>(player)].poison += amount;
+  } else {
+    players[static_cast<size_t>(player)].life -= amount;
+  }
+  link_life(source, amount);
+  note("p" + std::to_string(player + 1) + " is dealt " + std::to_string(amount));
+  event_amount = amount;
+  fire_event("damageplayer", -1, player, source, combat);
+  event_amount = 0;
+}
+
+void Game::destroy(int card, bool allow_regen) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (o.zone != kBattlefield || has(card, "indestructible")) return;
+  if (allow_regen && o.regen > 0) {
+    --o.regen;
+    o.tapped = true;
+    o.damage = 0;
+    o.deathtouched = false;
+    o.attacking = false;
+    note(name(card) + " regenerates");
+    return;
+  }
+  move(card, o.owner, kGraveyard);
+  note(name(card) + " is put into the graveyard");
+  fire_zone_triggers(card, kBattlefield, kGraveyard);
+}
+
+// The M14 legend rule as Wagic asks it: a menu "Keep New" / "Keep Old".
+void Game::legend_rule() {
+  if (!menus.empty()) return;
+  for (auto& pl : players) {
+    const auto& bf = pl.zones[kBattlefield];
+    for (size_t i = 0; i < bf.size(); ++i) {
+      for (size_t j = i + 1; j < bf.size(); ++j) {
+        const int old_card = bf[i], new_card = bf[j];
+        if (!is_type(old_card, "legendary") || name(old_card) != name(new_card)) continue;
+        Menu m;
+        m.cancel = false;
+        m.options.push_back({"keep new", [this, old_card] { destroy_rule(old_card); }});
+        m.options.push_back({"keep old", [this, new_card] { destroy_rule(new_card); }});
+        menus.push_back(std::move(m));
+        return;
+      }
+    }
+  }
+}
+
+void Game::destroy_rule(int card) {
+  const int from = objs[static_cast<size_t>(card)].zone;
+  move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);
+  fire_zone_triggers(card, from, kGraveyard);
+}
+
+void Game::state_based() {
+  for (int round = 0; round < 20; ++round) {
+    update_continuous();
+    bool changed = false;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      const Obj& o = objs[c];
+      if (o.zone != kBattlefield) continue;
+      const int card = static_cast<int>(c);
+      if (is_creature(card) && toughness(card) <= 0) {
+        move(card, o.owner, kGraveyard);
+        fire_zone_triggers(card, kBattlefield, kGraveyard);
+        changed = true;
+      } else if (is_creature(card) && (o.damage >= toughness(card) || o.deathtouched)) {
+        destroy(card, true);
+        changed = true;
+      } else if (o.attached >= 0 && objs[static_cast<size_t>(o.attached)].zone != kBattlefield && !o.def->is("aura")) {
+        objs[c].attached = -1;  // equipment stays, unattached
+      } else if (o.attached >= 0 && objs[static_cast<size_t>(o.attached)].zone != kBattlefield) {
+        move(card, o.owner, kGraveyard);
+        fire_zone_triggers(card, kBattlefield, kGraveyard);
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  legend_rule();
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (objs[c].zone != kBattlefield) continue;
+    for (const Ability& a : abilities(static_cast<int>(c))) {
+      if (a.state_trigger && a.has_cond && condition_holds(a, static_cast<int>(c))) {
+        run_effects(a, static_cast<int>(c), objs[c].controller, {}, 0);
+        break;
+      }
+    }
+  }
+  for (int p = 0; p < 2; ++p) {
+    if (players[static_cast<size_t>(p)].life <= 0 || players[static_cast<size_t>(p)].poison >= 10) loser = p;
+  }
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,654 @@
+// Compiles Wagic auto= lines into typed abilities (card_def.h), once per card.
+#include <cctype>
+#include <cstdlib>
+#include <string_view>
+
+#include "games/mtg/card_def.h"
+
+namespace rk::mtg {
+namespace {
+
+EffectDef unsupported_effect(const std::string& word) {
+  EffectDef e;
+  e.kind = Eff::kUnsupported;
+  e.word = word;
+  return e;
+}
+
+// Splits at `sep` where no bracket is open.
+std::vector<std::string> split_top(const std::string& s, const std::string& sep) {
+  std::vector<std::string> out;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 0 && s.compare(i, sep.size(), sep) == 0) {
+      out.push_back(s.substr(start, i - start));
+      start = i + sep.size();
+      i += sep.size() - 1;
+    }
+  }
+  out.push_back(s.substr(start));
+  return out;
+}
+
+std::string trim(const std::string& s) {
+  size_t a = 0, b = s.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+  return s.substr(a, b - a);
+}
+
+// Words at bracket depth 0 (a group stays attached to the word before it).
+std::vector<std::string> words_top(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  int depth = 0;
+  for (char c : s) {
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 0 && std::isspace(static_cast<unsigned char>(c))) {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+// The text inside the parentheses that open at `open` ("" if none).
+std::string inside(const std::string& s, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < s.size(); ++i) {
+    if (s[i] == '(') ++depth;
+    if (s[i] == ')' && --depth == 0) return s.substr(open + 1, i - open - 1);
+  }
+  return s.substr(open + 1);
+}
+
+Amount parse_amount(const std::string& s) {
+  if (s.size() > 1 && s[0] == '-' && std::isalpha(static_cast<unsigned char>(s[1])) && s != "-x") {
+    Amount a = parse_amount(s.substr(1));
+    a.negative = true;
+    return a;
+  }
+  Amount a;
+  if (s == "x" || s == "+x") {
+    a.is_x = true;
+  } else if (s == "-x") {
+    a.is_x = true;
+    a.value = -1;
+  } else if (s.rfind("type:", 0) == 0) {
+    a.var = "type";
+    const size_t colon = s.find(':', 5);
+    a.count = parse_spec(colon == std::string::npos ? s.substr(5) : s.substr(5, colon - 5) + "|" + s.substr(colon + 1));
+  } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst") {
+    a.var = s;
+  } else {
+    a.value = std::atoi(s.c_str());
+  }
+  return a;
+}
+
+bool is_pt(const std::string& w, Amount& p, Amount& t) {
+  const size_t slash = w.find('/');
+  if (slash == std::string::npos || slash == 0 || slash + 1 >= w.size()) return false;
+  const std::string a = w.substr(0, slash), b = w.substr(slash + 1);
+  auto ok = [](const std::string& x) {
+    size_t i = (x[0] == '+' || x[0] == '-') ? 1 : 0;
+    if (i >= x.size()) return false;
+    if (x.substr(i) == "x" || x.rfind("type:", 0) == 0) return true;
+    for (; i < x.size(); ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(x[i]))) return false;
+    }
+    return true;
+  };
+  if (!ok(a) || !ok(b)) return false;
+  p = parse_amount(a);
+  t = parse_amount(b);
+  if (a[0] == '-' && p.is_x) p.value = -1;
+  if (b[0] == '-' && t.is_x) t.value = -1;
+  return true;
+}
+
+const std::set<std::string>& grantable() {
+  static const std::set<std::string> k = {
+      "flying", "haste", "first strike", "double strike", "trample", "vigilance", "reach", "defender",
+      "lifelink", "deathtouch", "fear", "shroud", "unblockable", "indestructible", "doesnotuntap", "cantblock",
+      "cantattack", "mustattack", "intimidate", "islandwalk", "swampwalk", "forestwalk", "mountainwalk",
+      "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
+      "protection from black", "protection from red", "protection from green"};
+  return k;
+}
+
+const std::set<std::string>& player_words() {
+  static const std::set<std::string> k = {"controller", "opponent", "targetcontroller", "mytgt", "targetedplayer",
+                                          "owner", "player"};
+  return k;
+}
+
+// One keyword with its argument; false when the word is not an effect this engine runs.
+bool read_keyword(const std::string& w, EffectDef& e) {
+  static const std::map<std::string, Eff> plain = {
+      {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
+      {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
+      {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
+      {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip}};
+  if (auto it = plain.find(w); it != plain.end()) {
+    e.kind = it->second;
+    return true;
+  }
+  static const std::map<std::string, Eff> counted = {{"damage", Eff::kDamage}, {"life", Eff::kLife},
+                                                     {"draw", Eff::kDraw},     {"discard", Eff::kDiscard},
+                                                     {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife}};
+  const size_t colon = w.find(':');
+  if (colon != std::string::npos) {
+    if (auto it = counted.find(w.substr(0, colon)); it != counted.end()) {
+      e.kind = it->second;
+      e.a = parse_amount(w.substr(colon + 1));
+      return true;
+    }
+  }
+  if (w.rfind("transforms((", 0) == 0 && w.find("))") != std::string::npos) {
+    e.kind = Eff::kTransform;
+    e.becomes = std::make_shared<EffectDef::Becomes>();
+    static const char* colors[] = {"", "green", "blue", "red", "black", "white"};
+    for (std::string item : split_top(w.substr(12, w.rfind("))") - 12), ",")) {
+      item = trim(item);
+      if (item.empty()) continue;
+      int color = -1;
+      for (int c = 1; c < kColors; ++c) {
+        if (item == colors[c]) color = c;
+      }
+      if (color > 0) {
+        e.becomes->colors = (e.becomes->colors < 0 ? 0 : e.becomes->colors) | (1 << color);
+      } else if (item.rfind("setpower=", 0) == 0) {
+        e.becomes->power = std::atoi(item.c_str() + 9);
+      } else if (item.rfind("settoughness=", 0) == 0) {
+        e.becomes->toughness = std::atoi(item.c_str() + 13);
+      } else if (grantable().count(item)) {
+        e.becomes->keywords.push_back(item);
+      } else if (item.rfind("newability[", 0) == 0 && grantable().count(item.substr(11, item.size() - 12))) {
+        e.becomes->keywords.push_back(item.substr(11, item.size() - 12));
+      } else if (item.find_first_of("[(=") != std::string::npos) {
+        return false;  // new abilities and other parts: not run yet
+      } else {
+        for (const std::string& word : words_top(item)) e.becomes->types.push_back(word);
+      }
+    }
+    return true;
+  }
+  if (w.rfind("cantbeblockedby(", 0) == 0) {
+    e.kind = Eff::kCantBeBlockedBy;
+    e.all = parse_spec(inside(w, 15));
+    return true;
+  }
+  if (w == "loseabilities") {
+    e.kind = Eff::kLoseAbilities;
+    return true;
+  }
+  if (w.rfind("losesubtypesof(", 0) == 0) {
+    e.kind = Eff::kLoseSubtypes;
+    e.word = inside(w, 14);
+    return true;
+  }
+  if (w.rfind("fizzleto(", 0) == 0) {
+    e.kind = Eff::kFizzle;
+    e.word = inside(w, 8);
+    return true;
+  }
+  if (w.rfind("moveto(", 0) == 0) {
+    e.kind = Eff::kMoveTo;
+    e.word = inside(w, 6);
+    return true;
+  }
+  if (w.rfind("add{", 0) == 0 || w.rfind("add(", 0) == 0) {
+    e.kind = Eff::kAddMana;
+    e.word = w.substr(3);
+    return true;
+  }
+  if (w.rfind("counter(", 0) == 0) {
+    e.kind = Eff::kCounter;
+    const std::string in = inside(w, 7);
+    const auto parts = split_top(in, ",");
+    if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
+    e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
+    e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
+    if (parts.size() > 1 && (parts[1] == "x" || parts[1] == "thatmuch" || parts[1] == "sunburst" ||
+                             parts[1].rfind("type:", 0) == 0)) {
+      e.b2 = parse_amount(parts[1]);
+    }
+    return true;
+  }
+  if (w.rfind("token(", 0) == 0) {
+    e.kind = Eff::kToken;
+    e.token_spec = inside(w, 5);
+    const size_t star = w.rfind(")*");
+    if (star != std::string::npos) e.times = std::atoi(w.c_str() + star + 2);
+    if (star != std::string::npos && w[star + 2] == 'x') e.b2.is_x = true;  // *x: X tokens
+    return true;
+  }
+  if (is_pt(w, e.a, e.b)) {
+    e.kind = Eff::kPump;
+    return true;
+  }
+  return false;
+}
+
+// dynamicability<!whose stat+effect [recipient]!>: an amount taken from a card (mytgt: the
+// target, myself: the source) used for life, damage or a pump.
+void read_dynamic(std::string& text, EffectDef& e) {
+  const size_t open = text.find("dynamicability<!");
+  const size_t close = text.find("!>", open);
+  if (open == std::string::npos || close == std::string::npos) return;
+  const std::vector<std::string> ws = words_top(text.substr(open + 16, close - open - 16));
+  e.kind = Eff::kDynamic;
+  for (const std::string& w : ws) {
+    if (w == "mytgt" || w == "myself" || w == "mysource") {
+      e.token_spec = w;
+    } else if (w == "targetcontroller" || w == "srccontroller" || w == "opponent" || w == "controller") {
+      e.who = w;
+    } else if (e.word.empty()) {
+      e.word = w;
+    } else {
+      e.kind = Eff::kUnsupported;
+      e.word = "dynamicability " + w;
+    }
+  }
+  static const std::set<std::string> known = {"powerlifegain", "toughnesslifegain", "manacostlifegain",
+      "powerlifeloss", "toughnesslifeloss", "manacostlifeloss", "powerstrike", "toughnessstrike", "manacoststrike",
+      "powerpumppow", "toughnesspumppow", "powerpumptough", "toughnesspumptough"};
+  if (e.kind == Eff::kDynamic && !known.count(e.word)) {
+    e.kind = Eff::kUnsupported;
+    e.word = "dynamicability " + e.word;
+  }
+  text = text.substr(0, open) + text.substr(close + 2);
+}
+
+// One && part: a keyword (or several words of a keyword ability) and its modifiers.
+EffectDef compile_effect(const std::string& text0) {
+  EffectDef e;
+  std::string text = text0;
+  read_dynamic(text, e);
+  if (e.kind == Eff::kUnsupported && !e.word.empty()) return e;
+  std::vector<std::string> ws = words_top(trim(text));
+  bool have = e.kind == Eff::kDynamic;
+  std::string grant;
+  for (const std::string& w : ws) {
+    if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
+      e.optional_target = w[0] == 'n';
+      e.target = parse_spec(inside(w, w.find('(')));
+    } else if (w.rfind("name(", 0) == 0) {
+      // a menu label: changes nothing the engine does
+    } else if (w == "other") {
+      e.other = true;
+    } else if (w.rfind("all(", 0) == 0) {
+      e.all = parse_spec(inside(w, 3));
+      e.has_all = true;
+    } else if (w == "forever") {
+      // the default of a one-shot change
+    } else if (w == "ueot") {
+      e.ueot = true;
+    } else if (player_words().count(w) && have) {
+      e.who = w;
+    } else if (!have && read_keyword(w, e)) {
+      have = true;
+    } else if (!have) {
+      grant += (grant.empty() ? "" : " ") + w;
+      if (grantable().count(grant)) {
+        e.kind = Eff::kGrant;
+        e.word = grant;
+        have = true;
+      } else if (grantable().lower_bound(grant) == grantable().end() ||
+                 grantable().lower_bound(grant)->rfind(grant + " ", 0) != 0) {
+        e.kind = Eff::kUnsupported;
+        e.word = w;
+        return e;
+      }
+    } else if ((w == "to(this)" || w == "from(this)") && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
+      e.word = w.substr(0, w.find('('));
+    } else if (w.rfind("all(", 0) == 0) {
+      e.all = parse_spec(inside(w, 3));
+      e.has_all = true;
+    } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "assorcery" || w == "while") {
+      e.restriction = w;
+    } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic") {
+      // labels and Wagic's evaluation hints change nothing here
+    } else {
+      e.kind = Eff::kUnsupported;
+      e.word = w;
+      return e;
+    }
+  }
+  if (!have) {
+    e.kind = Eff::kUnsupported;
+    e.word = ws.empty() ? std::string("(empty)") : ws[0];
+  }
+  return e;
+}
+
+// {2}{U}{T}{S}{discard(*|myhand)}{L:2} ...
+void read_costs(const std::string& costs, Ability& a) {
+  size_t i = 0;
+  while ((i = costs.find('{', i)) != std::string::npos) {
+    int depth = 0;
+    size_t e = i;
+    for (; e < costs.size(); ++e) {
+      if (costs[e] == '{') ++depth;
+      if (costs[e] == '}' && --depth == 0) break;
+    }
+    const std::string sym = costs.substr(i + 1, e - i - 1);
+    if (sym == "t") {
+      a.tap = true;
+    } else if (sym == "q") {
+      a.untap_cost = true;
+    } else if (sym == "s") {
+      a.sac_self = true;
+    } else if (sym.rfind("s(", 0) == 0) {
+      a.sacrifice = parse_spec(inside(sym, 1));
+    } else if (sym.rfind("discard(", 0) == 0) {
+      a.discard = parse_spec(inside(sym, 7));
+    } else if (sym.rfind("c(", 0) == 0) {
+      const auto parts = split_top(inside(sym, 1), ",");
+      Amount p, t;
+      if (parts.size() >= 2 && is_pt(trim(parts[0]), p, t)) {
+        a.has_counter_cost = true;
+        a.counter_p = p.value;
+        a.counter_t = t.value;
+        a.counter_n = std::atoi(parts[1].c_str());
+        if (parts.size() > 2) a.counter_name = trim(parts[2]);
+      } else {
+        a.effects.push_back(unsupported_effect("{" + sym + "}"));
+      }
+    } else if (sym.rfind("l:", 0) == 0) {
+      a.life_cost = std::atoi(sym.c_str() + 2);
+    } else if (sym == "l") {
+      a.life_cost = 1;
+    } else {
+      bool unknown = false;
+      ManaCost m = parse_mana_cost("{" + sym + "}", &unknown);
+      if (unknown) {
+        a.effects.push_back(unsupported_effect("{" + sym + "}"));
+      } else {
+        for (int c = 0; c < kColors; ++c) a.mana.fixed[static_cast<size_t>(c)] += m.fixed[static_cast<size_t>(c)];
+        a.mana.hybrid.insert(a.mana.hybrid.end(), m.hybrid.begin(), m.hybrid.end());
+        a.mana.x += m.x;
+      }
+    }
+    i = e + 1;
+  }
+}
+
+TriggerDef read_trigger(const std::string& t) {
+  TriggerDef tr;
+  size_t i = 0;
+  while (i < t.size() && std::isalpha(static_cast<unsigned char>(t[i]))) ++i;
+  tr.event = t.substr(0, i);
+  if (i < t.size() && t[i] == '(') {
+    tr.args = inside(t, i);
+    tr.subject = parse_spec(tr.args);
+    const size_t src = t.find("source(", i);
+    if (src != std::string::npos) tr.source = parse_spec(inside(t, src + 6));
+    const size_t from = t.find("from(", i);
+    if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
+  }
+  const size_t restr = t.find("restriction{type(");
+  for (size_t at = restr == std::string::npos ? restr : t.find("type(", restr); at != std::string::npos;
+       at = t.find("type(", at + 5)) {
+    TriggerDef::Count c;
+    const std::string in = inside(t, at + 4);
+    c.spec = parse_spec(in);
+    const size_t cmp = t.find('~', at + 4 + in.size());
+    if (cmp != std::string::npos) {
+      const std::string word = t.substr(cmp + 1, t.find('~', cmp + 1) - cmp - 1);
+      c.cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
+      c.n = std::atoi(t.c_str() + t.find('~', cmp + 1) + 1);
+    }
+    tr.counts.push_back(c);
+  }
+  if (tr.event == "each" || tr.event == "next") {
+    std::string rest = t.substr(i);
+    if (restr != std::string::npos) rest = t.substr(i, restr - i);
+    const std::vector<std::string> ws = words_top(rest);
+    for (const std::string& w : ws) {
+      if (w == "my" || w == "opponent" || w == "targetcontroller") {
+        tr.whose = w;
+      } else {
+        tr.phase = w;
+      }
+    }
+  }
+  return tr;
+}
+
+// The effects after the cost or trigger: may, lord/all, && parts.
+void read_body(std::string body, Ability& a) {
+  body = trim(body);
+  if (body.rfind("turnlimited:", 0) == 0) body = trim(body.substr(12));  // once a turn: not enforced yet
+  for (const char* prefix : {"kicker ", "alternative "}) {
+    if (body.rfind(prefix, 0) == 0) {
+      (prefix[0] == 'k' ? a.kicker_only : a.alternative_only) = true;
+      body = trim(body.substr(std::string(prefix).size()));
+    }
+  }
+  if ((body.rfind("if type(", 0) == 0 || body.rfind("ifnot type(", 0) == 0) && body.find(" then ") != std::string::npos) {
+    const bool negate = body.rfind("ifnot", 0) == 0;
+    const size_t open = body.find('(');
+    const std::string in = inside(body, open);
+    a.cond = parse_spec(in);
+    a.has_cond = true;
+    const size_t t1 = body.find('~', open + in.size());
+    const size_t t2 = t1 == std::string::npos ? t1 : body.find('~', t1 + 1);
+    if (t2 != std::string::npos) {
+      const std::string word = body.substr(t1 + 1, t2 - t1 - 1);
+      a.cond_cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
+      a.cond_n = std::atoi(body.c_str() + t2 + 1);
+    }
+    a.cond_negate = negate;
+    body = trim(body.substr(body.find(" then ") + 6));
+  }
+  if (body.rfind("aslongas(", 0) == 0) {
+    const std::string in = inside(body, 8);
+    a.cond = parse_spec(in);
+    a.has_cond = true;
+    body = trim(body.substr(9 + in.size() + 1));
+    // A trailing >N or <N compares the count (default: at least one).
+    const size_t cmp = body.find_last_of("<>");
+    if (cmp != std::string::npos && cmp + 1 < body.size() && std::isdigit(static_cast<unsigned char>(body[cmp + 1]))) {
+      a.cond_cmp = body[cmp];
+      a.cond_n = std::atoi(body.c_str() + cmp + 1);
+      body = trim(body.substr(0, cmp));
+    }
+  }
+  if (body.rfind("may ", 0) == 0) {
+    a.may = true;
+    body = trim(body.substr(4));
+  }
+  for (const char* kw : {"foreach(", "teach("}) {
+    if (body.rfind(kw, 0) == 0) {
+      const size_t open = body.find('(');
+      const std::string in = inside(body, open);
+      if (kw[0] == 'f') {
+        a.foreach = parse_spec(in);
+        a.has_foreach = true;
+      } else {
+        a.teach = true;
+      }
+      body = trim(body.substr(open + in.size() + 2));
+    }
+  }
+  // all(..) stays with the effect it is written on (compile_effect); lord(..) ranges over the line.
+  for (const char* kw : {"lord("}) {
+    if (body.rfind(kw, 0) == 0) {
+      const size_t open = body.find('(');
+      a.range = parse_spec(inside(body, open));
+      body = trim(body.substr(open + inside(body, open).size() + 2));
+      const bool continuous = kw[0] == 'l';
+      if (continuous && a.kind == AbilityKind::kSpell) a.kind = AbilityKind::kLord;
+      break;
+    }
+  }
+  for (const std::string& part : split_top(body, "&&")) {
+    EffectDef e = compile_effect(part);
+    if (e.kind == Eff::kEquip && !a.has_target) {
+      e.target = parse_spec("creature|mybattlefield");
+      a.sorcery_speed = true;
+    }
+    if (e.restriction.rfind("limit:", 0) == 0) a.limit = std::atoi(e.restriction.c_str() + 6);
+    if (e.restriction == "myturnonly") a.my_turn_only = true;
+    if (e.restriction == "assorcery") a.sorcery_speed = true;
+    if (e.restriction == "while") a.state_trigger = true;
+    if (!e.target.empty() && !a.has_target) {
+      a.target = e.target;
+      a.has_target = true;
+      a.not_a_target = e.optional_target;  // notatarget(..): chosen, but shroud does not stop it
+    }
+    a.effects.push_back(std::move(e));
+  }
+}
+
+}  // namespace
+
+// graveyard, mybattlefield, opponenthand ...: a zone named alone (movedto(graveyard), from(mybattlefield)).
+static bool is_zone_word(std::string w) {
+  if (w.rfind("my", 0) == 0) w = w.substr(2);
+  if (w.rfind("opponent", 0) == 0) w = w.substr(8);
+  return w == "graveyard" || w == "battlefield" || w == "hand" || w == "exile" || w == "library" || w == "stack";
+}
+
+bool Spec::allows_player() const {
+  for (const Alt& a : alts) {
+    if (a.type == "player") return true;
+  }
+  return false;
+}
+
+Spec parse_spec(const std::string& text0) {
+  Spec s;
+  std::string text = text0;
+  if (!text.empty() && text[0] == '<' && text.find('>') != std::string::npos) {
+    const std::string n = text.substr(1, text.find('>') - 1);
+    text = text.substr(text.find('>') + 1);
+    if (n == "anyamount" || n == "prex") {
+      s.count = 1000;
+      s.up_to = true;
+    } else if (n.rfind("upto:", 0) == 0) {
+      s.count = std::atoi(n.c_str() + 5);
+      s.up_to = true;
+    } else {
+      s.count = std::max(1, std::atoi(n.c_str()));
+    }
+  }
+  const auto bar = split_top(text, "|");
+  for (std::string alt : split_top(bar[0], ",")) {
+    alt = trim(alt);
+    if (alt.empty()) continue;
+    Spec::Alt a;
+    if (alt.rfind("other ", 0) == 0) {
+      a.other = true;
+      alt = trim(alt.substr(6));
+    }
+    const size_t br = alt.find('[');
+    a.type = trim(alt.substr(0, br));
+    if (br != std::string::npos) {
+      const size_t close = alt.rfind(']');
+      for (const std::string& r : split_top(alt.substr(br + 1, close - br - 1), ";")) {
+        if (!trim(r).empty()) a.restr.push_back(trim(r));
+      }
+    }
+    if (a.type.empty()) a.type = "*";
+    s.alts.push_back(a);
+  }
+  if (s.alts.size() == 1 && (s.alts[0].type == "opponent" || s.alts[0].type == "controller") && bar.size() == 1) {
+    s.zones.push_back(s.alts[0].type == "opponent" ? "opponent" : "me");  // target=opponent: a player
+    s.alts[0].type = "player";
+  }
+  if (bar.size() > 1) {
+    for (const std::string& z : split_top(bar[1], ",")) s.zones.push_back(trim(z));
+  } else if (s.alts.size() == 1 && s.alts[0].restr.empty() && is_zone_word(s.alts[0].type)) {
+    s.zones.push_back(s.alts[0].type);  // movedto(graveyard): any card, to that zone
+    s.alts[0].type = "*";
+  }
+  return s;
+}
+
+void read_cda(const std::string& value, CardDef& d) {
+  const size_t slash = value.find('/');
+  if (value.find("cdaactive") == std::string::npos || slash == std::string::npos) return;
+  const std::string p = trim(value.substr(0, slash));
+  std::string t = trim(value.substr(slash + 1));
+  t = trim(t.substr(0, t.find(' ')));
+  d.cda_power = parse_amount(p);
+  d.cda_toughness = parse_amount(t);
+  d.cda = true;
+}
+
+bool is_static_line(const Ability& a) {
+  if (a.kind != AbilityKind::kSpell || a.has_target || !a.range.empty()) return false;
+  for (const EffectDef& e : a.effects) {
+    if (e.has_all) return false;
+    const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
+    const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
+                        e.kind == Eff::kCantBeBlockedBy;
+    if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
+  }
+  return !a.effects.empty();
+}
+
+bool Ability::supported() const { return unsupported_word().empty(); }
+
+std::string Ability::unsupported_word() const {
+  for (const EffectDef& e : effects) {
+    if (e.kind == Eff::kUnsupported) return e.word;
+  }
+  return "";
+}
+
+Ability compile_ability(const std::string& line) {
+  Ability a;
+  a.text = line;
+  const std::string s = trim(line);
+  if (!s.empty() && s[0] == '@') {
+    a.kind = AbilityKind::kTriggered;
+    const auto parts = split_top(s.substr(1), ":");
+    a.trigger = read_trigger(parts[0]);
+    static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
+        "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded", "noncombatdamagefoeof",
+        "noncombatdamageof"};
+    if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
+    std::string body;
+    for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
+    read_body(body, a);
+    return a;
+  }
+  if (s.rfind("upcost[", 0) == 0 && s.find(']') != std::string::npos) {
+    const std::string cost = s.substr(7, s.find(']') - 7);
+    a.kind = AbilityKind::kUpcost;
+    if (cost.find(';') != std::string::npos) a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
+    read_costs(cost, a);  // mana, or a card to discard ({discard(..)})
+    if (a.tap || a.sac_self || !a.sacrifice.empty() || a.life_cost || a.has_counter_cost) {
+      a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
+    }
+    read_body(s.substr(s.find(']') + 1), a);
+    return a;
+  }
+  if (!s.empty() && s[0] == '{') {
+    const auto parts = split_top(s, ":");
+    if (parts.size() >= 2) {
+      a.kind = AbilityKind::kActivated;
+      read_costs(parts[0], a);
+      std::string body;
+      for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
+      read_body(body, a);
+      return a;
+    }
+  }
+  read_body(s, a);
+  return a;
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,176 @@
+// A card as the engine plays it: its characteristics and its auto= lines compiled once into typed
+// abilities (card_compile.cc). Play never looks at card text again; what the compiler did not
+// understand is kept as an Unsupported effect with the word it stopped at, so a test that needs
+// it fails with that reason instead of doing something wrong silently.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "games/mtg/mana.h"
+
+namespace rk::mtg {
+
+class Database;
+
+// type[restrictions],type|zone,zone: which cards (or players) an ability ranges over.
+struct Spec {
+  struct Alt {
+    std::string type;                 // creature, *, player, a subtype, this, ...
+    std::vector<std::string> restr;   // white, -black, tapped, power<=2 ...
+    bool other = false;               // "other creature": not the source
+  };
+  std::vector<Alt> alts;
+  std::vector<std::string> zones;     // mybattlefield, opponentbattlefield, graveyard, stack ...
+  int count = 1;                      // <N>: that many targets
+  bool up_to = false;                 // <anyamount>, <upto:N>: confirmed by clicking the source
+  bool empty() const { return alts.empty(); }
+  bool allows_player() const;
+};
+
+enum class Eff : uint8_t {
+  kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kUnsupported
+};
+
+// A number an effect uses: a constant, X, or a count.
+struct Amount {
+  int value = 0;
+  bool is_x = false;
+  std::string var;     // type:swamp:mybattlefield (a count), p / t (a card's power / toughness)
+  bool negative = false;  // -type:...
+  Spec count;          // var "type:..": the cards counted
+};
+
+struct EffectDef {
+  Eff kind = Eff::kUnsupported;
+  Amount a, b;                      // damage/life/draw amount; pump power/toughness
+  Amount b2;                        // counter(p/t,N): N when it is X or a count
+  struct Becomes {                  // transforms((types,colours,setpower=N,settoughness=N,keywords))
+    std::vector<std::string> types, keywords;
+    int colors = -1;                // -1: unchanged
+    int power = -1000, toughness = -1000;  // -1000: unchanged
+  };
+  std::shared_ptr<Becomes> becomes;
+  std::string word;                 // moveto's zone, add's mana, grant's keyword, unsupported's word
+  std::string who;                  // controller, opponent, targetcontroller, ... (empty: default)
+  bool ueot = false;
+  bool optional_target = false;
+  bool other = false;               // lords: "other" (not the source itself)
+  bool has_all = false;
+  Spec all;                         // all(spec): every such card (or player)
+  std::string restriction;          // limit:N, myturnonly, assorcery (read into the Ability)
+  Spec target;                      // target(...) written on this effect
+  std::string token_spec;           // token(...) arguments
+  int times = 1;                    // token(...)*N
+};
+
+// kUpcost: upcost[cost] effect — unless its controller pays during the upkeep, the effect happens
+// as the upkeep ends.
+enum class AbilityKind : uint8_t { kSpell, kActivated, kTriggered, kLord, kStatic, kUpcost };
+
+struct TriggerDef {
+  std::string event;   // movedto, each, next, damaged, ...
+  Spec subject;        // movedto(spec), damaged(spec)
+  Spec from;           // from(spec)
+  Spec source;         // source(spec) of @combat(...)
+  std::string args;    // the (..) text as written: @combat(attacking,blocked)
+  struct Count {           // restriction{type(spec)~morethan~N,...}: all must hold
+    Spec spec;
+    char cmp = '>';
+    int n = 0;
+  };
+  std::vector<Count> counts;
+  std::string phase;   // each/next: upkeep, endofturn ...
+  std::string whose;   // my, opponent, "" (each player's)
+};
+
+struct Ability {
+  AbilityKind kind = AbilityKind::kSpell;
+  std::string text;              // the line as written (lower case), for messages
+  ManaCost mana;                 // activated: the mana part
+  bool tap = false, untap_cost = false, sac_self = false;
+  Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}
+  int life_cost = 0;
+  bool has_counter_cost = false;  // {C(p/t,n[,name])}: put (n > 0) or remove (n < 0) counters
+  int counter_p = 0, counter_t = 0, counter_n = 0;
+  std::string counter_name;
+  bool may = false;
+  bool kicker_only = false, alternative_only = false;  // lines run only when that cost was paid
+  bool has_foreach = false;      // foreach(spec): the effects once per such card
+  Spec foreach;
+  bool teach = false;            // teach(creature): applies to the enchanted/equipped creature
+  bool has_cond = false;         // aslongas(spec) [<N|>N]
+  Spec cond;
+  char cond_cmp = 0;             // '<', '>', '=' (if type(..)~equalto~N), 0: at least one
+  bool cond_negate = false;      // ifnot
+  int cond_n = 0;
+  int limit = 0;                 // limit:N activations per turn
+  bool my_turn_only = false, sorcery_speed = false;
+  bool state_trigger = false;    // aslongas(..) effect while: the effect happens whenever the condition holds
+  TriggerDef trigger;
+  Spec range;                    // lord(...)/all(...): the cards it affects
+  Spec target;                   // the ability's target (from its first targeted effect)
+  bool has_target = false;
+  bool not_a_target = false;     // notatarget(..)
+  std::vector<EffectDef> effects;   // && parts in order
+  bool supported() const;
+  std::string unsupported_word() const;
+};
+
+struct CardDef {
+  std::string name, lname;       // as written; lower case
+  int64_t id = 0;                // the lowest multiverse id with this name
+  std::set<std::string> types;   // lower case: creature, land, basic, legendary, and subtypes
+  std::set<std::string> keywords;  // abilities= entries, lower case
+  int colors = 0;                // bit per Color
+  ManaCost cost;
+  int power = 0, toughness = 0;
+  bool star_pt = false;
+  int rampage = 0, rampage_from = 1, bushido = 0;  // rampage(N/N,K): +N/+N per blocker beyond K
+  std::string alias;               // alias=N: Wagic runs this card from C++ (issue 21's Lua layer)
+  bool cda = false;                // anyzone=A/B cdaactive: power and toughness defined by amounts
+  Amount cda_power, cda_toughness;
+  ManaCost kicker, other, buyback; // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
+  Spec spell_target;             // target= of a spell (or an aura)
+  bool has_spell_target = false;
+  std::vector<Ability> abilities;
+  std::vector<Ability> grave_abilities;  // autograveyard=
+  bool is(const std::string& t) const { return types.count(t) != 0; }
+  bool has(const std::string& k) const { return keywords.count(k) != 0; }
+};
+
+// Every card of a database by multiverse id and by name, compiled the first time it is asked for.
+class Catalog {
+ public:
+  explicit Catalog(const Database& db);
+  ~Catalog();
+  const CardDef* by_id(int64_t id);
+  const CardDef* by_name(const std::string& lower_name);
+
+ private:
+  const CardDef* compile_index(int32_t card);
+  const Database& db_;
+  std::map<int64_t, int32_t> ids_;             // multiverse id -> primitive card index
+  std::map<std::string, int64_t> names_;       // lower name -> lowest id
+  std::map<std::string, int32_t> name_cards_;  // lower name -> primitive (cards without ids)
+  std::map<int32_t, std::unique_ptr<CardDef>> defs_;
+};
+
+// Builds a CardDef from a database card (primitive), compiling its abilities.
+void compile_card(const Database& db, int32_t card, CardDef& out);
+// Compiles one auto= line (lower case) into an ability.
+Ability compile_ability(const std::string& line);
+// anyzone=A/B cdaactive: a characteristic-defining power/toughness.
+void read_cda(const std::string& value, CardDef& d);
+// A permanent's plain auto= line that is a static effect on itself (or on what it is attached to):
+// pumps, keyword grants, transforms, prevention — not an ETB one-shot.
+bool is_static_line(const Ability& a);
+// Reads a target specification: creature[-white;power<=2],player|mybattlefield.
+Spec parse_spec(const std::string& text);
+
+}  // namespace rk::mtg

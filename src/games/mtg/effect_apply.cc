@@ -1,0 +1,361 @@
+// One-shot effects applied to their recipients (cards or players).
+#include <algorithm>
+#include <cstdlib>
+
+#include "games/mtg/game.h"
+
+namespace rk::mtg {
+namespace {
+
+int zone_of_word(const std::string& w) {
+  if (w.find("hand") != std::string::npos) return kHand;
+  if (w.find("graveyard") != std::string::npos) return kGraveyard;
+  if (w.find("library") != std::string::npos) return kLibrary;
+  if (w.find("exile") != std::string::npos || w.find("removedfromgame") != std::string::npos) return kExile;
+  if (w.find("battlefield") != std::string::npos || w.find("inplay") != std::string::npos) return kBattlefield;
+  return -1;
+}
+
+// What the effect being applied refers to, for amounts that count or read a card.
+struct Context {
+  const Game* g = nullptr;
+  int source = -1, controller = 0;
+  const Target* target = nullptr;
+};
+Context ctx;
+
+int amount_abs(const Amount& a, int x);
+
+int amount(const Amount& a, int x) { return a.negative ? -amount_abs(a, x) : amount_abs(a, x); }
+
+int amount_abs(const Amount& a, int x) {
+  if (a.is_x) return a.value < 0 ? -x : x;
+  if (a.var.empty() || !ctx.g) return a.value;
+  const Game& g = *ctx.g;
+  if (a.var == "type") {
+    int n = 0;
+    for (size_t c = 0; c < g.objs.size(); ++c) {
+      if (g.matches(a.count, static_cast<int>(c), ctx.source, ctx.controller)) ++n;
+    }
+    return n;
+  }
+  int card = ctx.source;
+  if (ctx.target && ctx.target->card >= 0) {
+    card = ctx.target->card;
+  } else if (g.current_trigger >= 0) {
+    card = g.current_trigger;  // "that creature": what the trigger was about
+  } else if (card >= 0 && g.objs[static_cast<size_t>(card)].attached >= 0) {
+    card = g.objs[static_cast<size_t>(card)].attached;
+  }
+  if (a.var == "thatmuch") return g.current_amount;
+  if (a.var == "sunburst") return ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].sunburst : 0;
+  if (card < 0) return 0;
+  const Obj& o = g.objs[static_cast<size_t>(card)];
+  const bool gone = o.zone != kBattlefield;
+  if (a.var == "p") return gone ? o.lki_power : g.power(card);
+  return gone ? o.lki_toughness : g.toughness(card);
+}
+
+}  // namespace
+
+// Who an effect without a card recipient applies to.
+static int player_for(const Game& g, const EffectDef& e, int source, int controller, const Target* t) {
+  if (e.who == "opponent") return 1 - controller;
+  if (e.who == "controller") return controller;
+  if (e.who == "targetcontroller" && !t && g.current_trigger >= 0) {
+    return g.objs[static_cast<size_t>(g.current_trigger)].controller;
+  }
+  if (e.who == "targetcontroller" && t && t->card >= 0) return g.objs[static_cast<size_t>(t->card)].controller;
+  if (e.who == "targetcontroller" && !t && source >= 0 && g.objs[static_cast<size_t>(source)].attached >= 0) {
+    return g.objs[static_cast<size_t>(g.objs[static_cast<size_t>(source)].attached)].controller;
+  }
+  if (t && t->player >= 0) return t->player;
+  if ((e.who == "targetcontroller" || e.who == "owner") && t && t->card >= 0) return g.objs[static_cast<size_t>(t->card)].owner;
+  return controller;
+}
+
+static bool player_effect(Eff k) {
+  return k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
+         k == Eff::kAddMana || k == Eff::kToken;
+}
+
+void make_token(Game& g, const EffectDef& e, int source, int controller, int x);
+
+// dynamicability: the amount from a card's power, toughness or mana value, given as life, damage
+// or a pump to the recipient.
+static void apply_dynamic(Game& g, const EffectDef& e, int source, int controller, const Target* t) {
+  const int from = e.token_spec == "mytgt" && t && t->card >= 0 ? t->card : source;
+  if (from < 0) return;
+  const std::string& w = e.word;
+  const bool gone = g.objs[static_cast<size_t>(from)].zone != kBattlefield;
+  const int n = w.rfind("power", 0) == 0       ? (gone ? g.objs[static_cast<size_t>(from)].lki_power : g.power(from))
+                : w.rfind("toughness", 0) == 0 ? (gone ? g.objs[static_cast<size_t>(from)].lki_toughness : g.toughness(from))
+                                               : g.objs[static_cast<size_t>(from)].def->cost.converted();
+  int player = controller;
+  if (e.who == "targetcontroller" && t && t->card >= 0) player = g.objs[static_cast<size_t>(t->card)].controller;
+  if (e.who == "targetcontroller" && t && t->player >= 0) player = t->player;
+  if (e.who == "opponent") player = 1 - controller;
+  if (w.find("lifegain") != std::string::npos) {
+    g.players[static_cast<size_t>(player)].life += n;
+  } else if (w.find("lifeloss") != std::string::npos) {
+    g.players[static_cast<size_t>(player)].life -= n;
+  } else if (w.find("strike") != std::string::npos) {
+    if (!e.who.empty() || !t) {
+      g.damage_player(player, n, from, false);
+    } else if (t->card >= 0) {
+      g.damage_card(t->card, n, from, false);
+    } else if (t->player >= 0) {
+      g.damage_player(t->player, n, from, false);
+    }
+  } else if (t && t->card >= 0) {
+    Obj& o = g.objs[static_cast<size_t>(t->card)];
+    (w.find("pumppow") != std::string::npos ? o.pump_p : o.pump_t) += n;
+  }
+}
+
+static void apply_player(Game& g, const EffectDef& e, int p, int source, int controller, int x) {
+  auto& pl = g.players[static_cast<size_t>(p)];
+  const int n = amount(e.a, x);
+  switch (e.kind) {
+    case Eff::kLife: pl.life += n; break;
+    case Eff::kLoseLife: pl.life -= n; break;
+    case Eff::kDraw: g.draw(p, n); break;
+    case Eff::kDamage: g.damage_player(p, n, source, false); break;
+    case Eff::kDiscard:
+      for (int i = 0; i < n && !pl.zones[kHand].empty(); ++i) {
+        const int card = pl.zones[kHand].front();
+        g.move(card, p, kGraveyard);
+        g.fire_event("discarded", card, p, source, false);
+      }
+      break;
+    case Eff::kDeplete:
+      for (int i = 0; i < n && !pl.zones[kLibrary].empty(); ++i) g.move(pl.zones[kLibrary].back(), p, kGraveyard);
+      break;
+    case Eff::kAddMana: pl.pool.add(parse_pool(e.word)); break;
+    case Eff::kToken:
+      for (int i = 0; i < (e.b2.is_x ? x : e.times); ++i) make_token(g, e, source, p, x);
+      break;
+    default: g.unsupported(std::string("player effect ") + e.word); break;
+  }
+  (void)controller;
+}
+
+// counter(p/t,N[,name]): +1/+1 and -1/-1 counters by count, any other kind by name; N < 0 removes.
+static int amount_times(const EffectDef& e, int x) { return e.b2.is_x || !e.b2.var.empty() ? amount(e.b2, x) : e.times; }
+
+static void add_counters(Obj& o, const EffectDef& e, int times) {
+  if (!e.word.empty() || e.a.value * e.b.value != 1) {
+    const std::string key = !e.word.empty() ? e.word : std::to_string(e.a.value) + "/" + std::to_string(e.b.value);
+    o.counters[key] = std::max(0, o.counters[key] + times);
+    return;
+  }
+  int& count = e.a.value == 1 ? o.plus_counters : o.minus_counters;
+  count = std::max(0, count + times);
+}
+
+static void apply_card(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
+  Obj& o = g.objs[static_cast<size_t>(c)];
+  const int n = amount(e.a, x);
+  switch (e.kind) {
+    case Eff::kDamage: g.damage_card(c, n, source, false); break;
+    case Eff::kDestroy: g.destroy(c, true); break;
+    case Eff::kBury: g.destroy(c, false); break;
+    case Eff::kSacrifice: g.move(c, o.owner, kGraveyard); break;
+    case Eff::kTap:
+      if (!o.tapped) {
+        o.tapped = true;
+        g.fire_event("tapped", c, -1, source, false);
+      }
+      break;
+    case Eff::kUntap:
+      if (o.tapped) {
+        o.tapped = false;
+        g.fire_event("untapped", c, -1, source, false);
+      }
+      break;
+    case Eff::kPump:
+      o.pump_p += amount(e.a, x);
+      o.pump_t += amount(e.b, x);
+      break;
+    case Eff::kGrant: o.granted.insert(e.word); break;
+    case Eff::kRegenerate: ++o.regen; break;
+    case Eff::kCopy:
+      // The source becomes a copy of the chosen card (its copiable values: the card itself).
+      if (source >= 0 && source != c) g.objs[static_cast<size_t>(source)].def = o.def;
+      break;
+    case Eff::kTransform:
+    case Eff::kLoseAbilities:
+    case Eff::kLoseSubtypes: o.changes.emplace_back(&e, e.ueot); break;
+    case Eff::kEquip: g.objs[static_cast<size_t>(source)].attached = c; break;
+    case Eff::kPreventCombat:
+    case Eff::kPreventAll:
+      if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage
+      break;
+    case Eff::kCounter: add_counters(o, e, amount_times(e, x)); break;
+    case Eff::kMoveTo: {
+      const int z = zone_of_word(e.word);
+      if (z < 0) return g.unsupported("moveto(" + e.word + ")");
+      const int from = o.zone;
+      const int to_player = e.word.rfind("my", 0) == 0         ? controller
+                            : e.word.rfind("opponent", 0) == 0 ? 1 - controller
+                                                               : o.owner;
+      g.move(c, to_player, z);
+      if (z == kBattlefield) g.objs[static_cast<size_t>(c)].sick = true;
+      g.fire_zone_triggers(c, from, z);
+      break;
+    }
+    case Eff::kFizzle:
+      if (o.zone == kStack && !g.has(c, "nofizzle")) {
+        for (size_t i = 0; i < g.stack.size(); ++i) {
+          if (g.stack[i].source == c && g.stack[i].kind == StackItem::kSpell) {
+            g.stack.erase(g.stack.begin() + static_cast<long>(i));
+            break;
+          }
+        }
+        g.fizzle_spell(c, e.word);
+      }
+      break;
+    default:
+      if ((e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && e.word.empty()) {
+        g.prevent_combat = true;
+      } else if (player_effect(e.kind)) {
+        apply_player(g, e, o.controller, source, controller, x);
+      } else {
+        g.unsupported("effect on a card: " + e.word);
+      }
+  }
+}
+
+void Game::run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
+  const Context saved = ctx;
+  if (targets.size() > 1) {
+    // Several targets: the effects happen to each of them.
+    for (const Target& t : targets) {
+      ctx = Context{this, source, controller, &t};
+      run_effects_in(a, source, controller, {t}, x);
+    }
+  } else {
+    ctx = Context{this, source, controller, targets.empty() ? nullptr : &targets[0]};
+    run_effects_in(a, source, controller, targets, x);
+  }
+  ctx = saved;
+}
+
+void Game::run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
+  if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt)) return;
+  if (a.has_cond && !condition_holds(a, source)) return;
+  if (a.has_foreach) {
+    // The effects once per matching card: amounts scale (pumps, damage, life, counters).
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (matches(a.foreach, static_cast<int>(c), source, controller)) ++n;
+    }
+    Ability once = a;
+    once.has_foreach = false;
+    for (int i = 0; i < n; ++i) run_effects(once, source, controller, targets, x);
+    return;
+  }
+  for (const EffectDef& e : a.effects) {
+    if (e.has_all) {
+      std::vector<int> all;
+      for (size_t c = 0; c < objs.size(); ++c) {
+        if (matches(e.all, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
+      }
+      for (int c : all) apply_card(*this, e, c, source, controller, x);
+      if (e.all.allows_player()) {
+        for (int p = 0; p < 2; ++p) apply_player(*this, e, p, source, controller, x);
+      }
+      continue;
+    }
+    if (e.kind == Eff::kUnsupported) {
+      unsupported(e.word + " (" + a.text + ")");
+      continue;
+    }
+    if (!a.range.empty() && a.kind != AbilityKind::kLord && !a.has_target) {
+      std::vector<int> all;
+      for (size_t c = 0; c < objs.size(); ++c) {
+        if (matches(a.range, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
+      }
+      for (int c : all) apply_card(*this, e, c, source, controller, x);
+      if (a.range.allows_player()) {
+        for (int p = 0; p < 2; ++p) apply_player(*this, e, p, source, controller, x);
+      }
+      continue;
+    }
+    const Target* t = targets.empty() ? nullptr : &targets[0];
+    if (e.kind == Eff::kDynamic) {
+      apply_dynamic(*this, e, source, controller, t);
+    } else if (player_effect(e.kind) || (e.kind == Eff::kDamage && !e.who.empty())) {
+      if (t && t->card >= 0 && e.who.empty() && e.kind != Eff::kToken) {
+        apply_card(*this, e, t->card, source, controller, x);
+      } else {
+        apply_player(*this, e, player_for(*this, e, source, controller, t), source, controller, x);
+      }
+    } else if (t && t->player >= 0) {
+      apply_player(*this, e, t->player, source, controller, x);
+    } else if (t && t->card >= 0) {
+      apply_card(*this, e, t->card, source, controller, x);
+    } else if (source >= 0) {
+      // An aura's or equipment's own abilities act on the creature it is attached to.
+      const int att = objs[static_cast<size_t>(source)].attached;
+      const bool on_attached = att >= 0 && e.kind != Eff::kSacrifice && e.kind != Eff::kMoveTo && e.kind != Eff::kEquip;
+      apply_card(*this, e, on_attached ? att : source, source, controller, x);
+    }
+  }
+}
+
+// token(Name,types,p/t,colours and abilities)*N, or token(Name) for a token card of the database.
+void make_token(Game& g, const EffectDef& e, int source, int controller, int x) {
+  std::vector<std::string> parts;
+  std::string cur;
+  for (char ch : e.token_spec + ",") {
+    if (ch == ',') {
+      size_t a = cur.find_first_not_of(' '), b = cur.find_last_not_of(' ');
+      parts.push_back(a == std::string::npos ? "" : cur.substr(a, b - a + 1));
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  CardDef d;
+  if (parts.size() < 3) {
+    const CardDef* named = g.catalog().by_name(parts[0]);
+    if (!named) return g.unsupported("token(" + e.token_spec + ")");
+    d = *named;
+  } else {
+    d.name = d.lname = parts[0];
+    std::string types = parts[1];
+    size_t sp = 0;
+    while ((sp = types.find(' ')) != std::string::npos || !types.empty()) {
+      const std::string w = types.substr(0, sp);
+      if (!w.empty()) d.types.insert(w);
+      if (sp == std::string::npos) break;
+      types = types.substr(sp + 1);
+    }
+    // X/X (or XX/XX for {X}{X} costs): the X paid.
+    const std::string pw = parts[2].substr(0, parts[2].find('/')), tg = parts[2].substr(parts[2].find('/') + 1);
+    d.power = pw.find('x') != std::string::npos ? x : std::atoi(pw.c_str());
+    d.toughness = tg.find('x') != std::string::npos ? x : std::atoi(tg.c_str());
+    static const char* cols[] = {"", "green", "blue", "red", "black", "white"};
+    for (size_t i = 3; i < parts.size(); ++i) {
+      bool color = false;
+      for (int c = 1; c < kColors; ++c) {
+        if (parts[i] == cols[c]) {
+          d.colors |= 1 << c;
+          color = true;
+        }
+      }
+      if (!color && !parts[i].empty()) d.keywords.insert(parts[i]);
+    }
+  }
+  g.made_defs.push_back(d);
+  const int64_t src_id = source >= 0 ? g.objs[static_cast<size_t>(source)].mtg_id : 0;
+  const int t = g.create(&g.made_defs.back(), -src_id, controller);
+  g.objs[static_cast<size_t>(t)].token = true;
+  g.move(t, controller, kBattlefield);
+  g.objs[static_cast<size_t>(t)].sick = true;
+  g.note("token " + d.name);
+  g.fire_zone_triggers(t, kLibrary, kBattlefield);
+}
+
+}  // namespace rk::mtg

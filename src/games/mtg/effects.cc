@@ -1,0 +1,116 @@
+// The stack and what its objects do when they resolve: one-shot effects on their recipients.
+#include <cstdlib>
+
+#include "games/mtg/game.h"
+
+namespace rk::mtg {
+namespace {
+
+bool is_permanent(const CardDef& d) {
+  return d.is("creature") || d.is("artifact") || d.is("enchantment") || d.is("land") || d.is("planeswalker");
+}
+
+}  // namespace
+
+void Game::unsupported(const std::string& what) {
+  for (const std::string& m : missing) {
+    if (m == what) return;
+  }
+  missing.push_back(what);
+  note("not implemented: " + what);
+}
+
+void Game::push(StackItem item) {
+  note("stack: " + (item.kind == StackItem::kNextPhase ? std::string("next phase") : name(item.source)));
+  stack.push_back(std::move(item));
+}
+
+void Game::run_one_shots(int card, int controller, const std::vector<Target>& targets, int x) {
+  const CardDef& d = *objs[static_cast<size_t>(card)].def;
+  const bool permanent = is_permanent(d);
+  for (const Ability& a : d.abilities) {
+    if (!permanent && a.kind == AbilityKind::kTriggered && a.trigger.event == "next") {
+      delayed.push_back({&a, card, controller});  // a delayed trigger (Flare's next upkeep)
+      continue;
+    }
+    if (!permanent && a.kind == AbilityKind::kLord) {
+      // An instant's or sorcery's lord( is a one-shot over the cards it names now.
+      Ability once = a;
+      once.kind = AbilityKind::kSpell;
+      run_effects(once, card, controller, targets, x);
+      continue;
+    }
+    if (a.kind != AbilityKind::kSpell || (permanent && is_static_line(a))) continue;
+    // A permanent's targeted one-shot (ETB "target creature ...") would open a chooser: not run yet.
+    if (permanent && (a.has_target || a.may)) {
+      put_trigger(card, a);
+      continue;
+    }
+    run_effects(a, card, controller, targets, x);
+  }
+}
+
+void Game::fizzle_spell(int card, const std::string& to) {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (to == "exile") return move(card, o.owner, kExile);
+  if (to == "hand" || to == "ownerhand") return move(card, o.owner, kHand);
+  if (to == "librarytop") return move(card, o.owner, kLibrary);
+  move(card, o.owner, kGraveyard);
+}
+
+void Game::resolve_top() {
+  StackItem item = stack.back();
+  stack.pop_back();
+  if (item.kind == StackItem::kNextPhase) return next_phase();
+  if (item.kind == StackItem::kAbility) {
+    for (const Target& t : item.targets) {
+      if (t.card >= 0 && !legal_target(item.ability->target, t, item.source, item.controller)) {
+        note("ability fizzles: " + item.ability->text);
+        return;
+      }
+    }
+    current_trigger = item.trigger_card;
+    current_trigger_from = item.trigger_from;
+    current_amount = item.trigger_amount;
+    run_effects(*item.ability, item.source, item.controller, item.targets, item.x);
+    current_trigger = current_trigger_from = -1;
+    return;
+  }
+  const int card = item.source;
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (o.zone != kStack) return;  // countered meanwhile
+  const CardDef& d = *o.def;
+  if (!d.alias.empty()) unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
+  const Spec* spec = d.has_spell_target ? &d.spell_target : nullptr;
+  for (const Ability& a : d.abilities) {
+    if (!spec && a.kind == AbilityKind::kSpell && a.has_target) spec = &a.target;
+  }
+  bool fizzle = !item.targets.empty();
+  for (const Target& t : item.targets) {
+    if (t.stack >= 0) {
+      if (t.card >= 0 && objs[static_cast<size_t>(t.card)].zone == kStack) fizzle = false;
+    } else if (t.player >= 0 || (spec && legal_target(*spec, t, card, item.controller))) {
+      fizzle = false;
+    }
+  }
+  if (fizzle && !d.has("nofizzle")) {
+    note(d.name + " fizzles");
+    return fizzle_spell(card);
+  }
+  resolving_kicked = item.kicked;
+  resolving_alt = item.alternative;
+  if (is_permanent(d)) {
+    move(card, item.controller, kBattlefield);
+    Obj& p = objs[static_cast<size_t>(card)];
+    p.sick = true;
+    if ((d.is("aura") || d.is("enchantment")) && !item.targets.empty()) p.attached = item.targets[0].card;
+    if (!d.is("aura")) run_one_shots(card, item.controller, {}, item.x);
+    return fire_zone_triggers(card, kStack, kBattlefield);
+  }
+  // Storm: a copy for each spell cast before it this turn.
+  const int copies = d.has("storm") ? item.storm : 0;
+  for (int i = 0; i <= copies; ++i) run_one_shots(card, item.controller, item.targets, item.x);
+  if (objs[static_cast<size_t>(card)].zone == kStack) move(card, o.owner, item.buyback ? kHand : kGraveyard);
+}
+
+}  // namespace rk::mtg

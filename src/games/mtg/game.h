@@ -1,0 +1,225 @@
+// A Magic game as Wagic's scenario tests play it: two players, zones, a stack, the turn's steps,
+// combat, and the decisions a test answers with its commands (target choosers, menus, the offer
+// to respond). The runner (harness.cc) reproduces Wagic's command protocol over this; the rules
+// themselves are here and in the files named for each mechanic (effects, combat, turn, targets).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "games/mtg/card_def.h"
+#include "games/mtg/mana.h"
+#include "games/mtg/scenario.h"
+#include "kernel/rng.h"
+
+namespace rk::mtg {
+
+struct Obj {
+  const CardDef* def = nullptr;
+  const CardDef* printed = nullptr;  // the card itself (def differs while it copies another card)
+  int64_t mtg_id = 0;           // multiverse id; tokens: -(source id)
+  int owner = 0, controller = 0;
+  int zone = kLibrary;
+  bool tapped = false, sick = false, token = false;
+  int damage = 0;
+  int plus_counters = 0, minus_counters = 0;  // +1/+1 and -1/-1
+  std::map<std::string, int> counters;         // any other kind, by name (or p/t when unnamed)
+  int pump_p = 0, pump_t = 0;                // until end of turn
+  std::set<std::string> granted;             // keyword abilities until end of turn
+  int lord_p = 0, lord_t = 0;                // from continuous effects, recomputed
+  std::set<std::string> lord_kw;
+  bool attacking = false;
+  std::vector<int> blockers;                  // attackers: their blockers in damage order
+  int blocking = -1;                          // blockers: the attacker
+  int regen = 0;                              // regeneration shields
+  int attached = -1;                          // auras and equipment: the card they are on
+  std::vector<std::pair<const Ability*, int>> uses;  // activations this turn (limit:N)
+  std::vector<const Ability*> upkeep_due;            // upcost abilities not paid yet this upkeep
+  bool blocked = false;                       // attackers: blocked when damage began
+  bool deathtouched = false;                  // dealt damage by a deathtouch source
+  bool prevent_to = false, prevent_from = false;
+  bool dealt_damage = false;                  // this turn ([damager])
+  int sunburst = 0;                           // colours in the pool when it was cast
+  int lki_power = 0, lki_toughness = 0;
+  std::vector<std::pair<const EffectDef*, bool>> changes;  // transforms/loseabilities on it (bool: ueot)
+  std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
+  std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed        // as it last was on the battlefield (CR 608.2h)  // static: combat damage to/from it is prevented
+};
+
+struct Target {
+  int card = -1, player = -1, stack = -1;  // one of them
+};
+
+struct StackItem {
+  enum Kind { kSpell, kAbility, kNextPhase } kind = kSpell;
+  int source = -1;               // the card (a spell: the card itself)
+  int controller = 0;
+  const Ability* ability = nullptr;  // abilities; spells run all the card's one-shot lines
+  std::vector<Target> targets;
+  int x = 0;
+  bool kicked = false, alternative = false, buyback = false;
+  int storm = 0;                 // spells cast before it this turn
+  int trigger_card = -1, trigger_from = -1;  // triggered abilities: what the event was about (all(trigger))
+  int trigger_amount = 0;                    // and how much ("thatmuch")
+  int asked = 0;                 // players who declined so far
+  bool ask_other_only = false;
+};
+
+struct Menu {
+  struct Option {
+    std::string label;
+    std::function<void()> act;
+  };
+  std::vector<Option> options;   // the last is Cancel when `cancel`
+  bool cancel = true;
+};
+
+struct Chooser {
+  Spec spec;
+  int player = 0;                // who chooses
+  int source = -1;
+  bool optional = false;
+  bool is_cost = false;          // sacrifice/discard choices: not targeting (shroud does not stop them)
+  std::vector<Target> picked;    // so far, when several are chosen
+  std::function<void(std::vector<Target>)> done;
+};
+
+// The mana abilities the rules grant each basic land type.
+const std::vector<std::pair<std::string, Ability>>& land_mana();
+
+class Game {
+ public:
+  explicit Game(Catalog& cat) : cat_(cat) {}
+
+  // Setup (harness): creates a card in a player's library; returns its object.
+  int create(const CardDef* def, int64_t mtg_id, int owner);
+  void move(int card, int player, int zone, bool to_top = true);
+
+  // The board.
+  std::deque<Obj> objs;  // a deque: references stay valid while effects create tokens
+  struct Player {
+    int life = 20, poison = 0;
+    ManaPool pool;
+    std::array<std::vector<int>, kZoneCount> zones;
+    int lands_played = 0;
+  };
+  std::array<Player, 2> players;
+  std::vector<StackItem> stack;
+  Phase phase = Phase::kFirstMain;
+  int active = 0, turn = 0;
+  int interrupter = -1;          // a player who said "yes" to the offer
+  std::vector<Menu> menus;       // the open menu is the last
+  std::vector<Chooser> choosers; // the open target chooser is the last
+  std::vector<std::string> log;  // events, for --trace and failure reports
+  std::vector<std::string> missing;  // unsupported parts met during play
+  int loser = -1;
+  bool prevent_combat = false;     // a fog resolved this turn
+  int spells_this_turn = 0;
+  struct Delayed {  // @next <phase> written on an instant or sorcery: once, at that phase
+    const Ability* ability;
+    int source, controller;
+  };
+  std::vector<Delayed> delayed;
+  kernel::Rng* rng = nullptr;
+  std::deque<CardDef> made_defs;  // tokens' characteristics
+
+  // Characteristics as continuous effects leave them.
+  int power(int c) const;
+  int toughness(int c) const;
+  bool has(int c, const std::string& kw) const;
+  const std::vector<Ability>& abilities(int c) const;  // none once it lost them
+  bool lost_abilities(int c) const;
+  bool is_creature(int c) const { return is_type(c, "creature"); }
+  bool is_type(int c, const std::string& t) const;
+  int colors(int c) const;
+  const std::string& name(int c) const;
+
+  // Targets (targets.cc).
+  bool matches(const Spec& s, int card, int source, int controller) const;
+  bool restriction_holds(const std::string& r, int card, int source, int controller) const;  // one [..] word
+  bool matches_player(const Spec& s, int player, int controller) const;
+  bool legal_target(const Spec& s, const Target& t, int source, int controller) const;
+  bool any_target(const Spec& s, int source, int controller) const;
+
+  // Actions a click performs (actions.cc).
+  void click_card(int card, int actor);
+  void click_for_chooser(int card, int actor);
+  void click_player(int player, int actor);
+  void pick(Target t);  // one more target for the open chooser
+  void pay_upkeep(int card, const Ability& due, int actor);
+  void click_stack(int index, int actor);
+  bool cast(int card, int actor, bool alternative = false, bool buyback = false);
+  void activate(int card, const Ability& a, int actor);
+  bool can_activate(int card, const Ability& a, int actor) const;
+  int& counter_slot(int card, const Ability& a);
+  int counters_of(int card, const Ability& a) const;
+  bool can_cast(int card, int actor, bool alternative = false) const;
+  ManaCost spell_cost(int card, int actor) const;  // with affinity
+
+  // The stack (effects.cc).
+  void push(StackItem item);
+  void resolve_top();
+  void fizzle_spell(int card, const std::string& to = "");  // to the graveyard, or where fizzleto( says
+  void run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x);
+  void run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x);
+  void run_one_shots(int card, int controller, const std::vector<Target>& targets, int x);
+
+  // Turn and state (turn.cc).
+  void next_phase();
+  void begin_phase();
+  void arm_upkeep_costs();
+  void state_based();
+  void legend_rule();
+  void destroy_rule(int card);  // put into the graveyard by a rule (no regeneration)
+  void update_continuous();
+  void fire_zone_triggers(int card, int from, int to);
+  void cast_triggers(int card);
+  bool came_from(const Spec& from_spec, int card, int from, int src) const;  // @movedto(..|stack): they resolve at once, as in Wagic
+  void fire_phase_triggers();
+  void put_trigger(int source, const Ability& a, int trigger_card = -1, int trigger_from = -1);
+  int current_trigger = -1, current_trigger_from = -1;  // while a triggered ability resolves
+  int event_amount = 0;    // the damage of the event being fired ("thatmuch")
+  int current_amount = 0;  // "thatmuch" while a triggered ability resolves
+  // Damage, tap and combat events (triggers.cc): `card` or `player` is what the event is about,
+  // `from` the card that caused it.
+  void fire_event(const std::string& event, int card, int player, int from, bool combat);
+  bool condition_holds(const Ability& a, int source) const;
+  bool trigger_allowed(const Ability& a, int source) const;
+  bool resolving_kicked = false, resolving_alt = false;
+  int acting_player() const;
+  void draw(int player, int n);
+  void damage_card(int card, int amount, int source, bool combat);
+  void damage_player(int player, int amount, int source, bool combat);
+  void destroy(int card, bool allow_regen);
+  void link_life(int source, int amount);  // lifelink and spirit link
+
+  // Combat (combat.cc).
+  void toggle_attacker(int card);
+  void toggle_blocker(int card);
+  void combat_next();              // `next` during combat damage
+  void leave_attackers();
+  void block_triggers();
+  void lure_blocks();
+  int eval_amount(const Amount& a, int source) const;  // counts and fixed amounts (no X)
+  int combat_stage = 0;            // where combat_next resumes
+  bool combat_pending = false;     // combat damage waits for triggers to resolve, then goes on
+  bool any_attackers() const;
+
+  void note(const std::string& s) { log.push_back(s); }
+  void unsupported(const std::string& what);
+  Catalog& catalog() { return cat_; }
+
+ private:
+  Catalog& cat_;
+  mutable int cda_depth_ = 0;
+  void deal_combat_damage(bool first_strike, bool& any);
+  bool combat_step(bool& stopped);
+};
+
+}  // namespace rk::mtg

@@ -1,0 +1,25 @@
+// Wagic's scenario test runner reproduced over the engine (TESTS.md §1): the setup of [init], the
+// shared command cursor executed by the acting player, the automatic declines of the offer to
+// respond, `next`/`eot`/`goto`, menus and clicks, and the comparison of [assert].
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "games/mtg/card_def.h"
+#include "games/mtg/scenario.h"
+
+namespace rk::mtg {
+
+struct TestOutcome {
+  enum Status { kPass, kFail, kNoVerdict } status = kFail;
+  std::string first_difference;   // file:line: what differs
+  std::string diff;               // per-zone expected vs actual
+  std::vector<std::string> missing;  // engine parts the test met that are not implemented
+  std::vector<std::string> trace;    // the event log
+  std::string last_commands;
+};
+
+TestOutcome run_scenario(const Scenario& s, Catalog& cat);
+
+}  // namespace rk::mtg

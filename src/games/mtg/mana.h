@@ -1,0 +1,52 @@
+// Mana pools and mana costs as Wagic's test harness pays them: only from the pool, the generic
+// part with colourless first and then the colours in Wagic's index order (G, U, R, B, W), a
+// hybrid symbol with its first colour when it can, X with everything that is left.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace rk::mtg {
+
+// Wagic's colour indexes: 0 colourless (artifact), then green, blue, red, black, white.
+enum Color : int { kColorless = 0, kGreen, kBlue, kRed, kBlack, kWhite, kColors };
+
+// The colour of a mana letter (c, g, u, r, b, w); -1 when it is not one.
+int color_of_letter(char c);
+char letter_of_color(int c);
+
+struct ManaPool {
+  std::array<int, kColors> n{};
+  int total() const;
+  bool empty() const { return total() == 0; }
+  void clear() { n.fill(0); }
+  void add(const ManaPool& o);
+  bool operator==(const ManaPool& o) const { return n == o.n; }
+  std::string text() const;  // {2}{R} style; {0} when empty
+};
+
+struct ManaCost {
+  std::array<int, kColors> fixed{};          // coloured symbols; [0] is the generic amount
+  std::vector<std::pair<int, int>> hybrid;   // {W/B}-style symbols: either colour
+  int x = 0;                                 // how many {X}
+  bool present = false;                      // a cost was written (even {0})
+  int converted() const;                     // mana value (X counts 0)
+  bool is_free() const { return converted() == 0 && x == 0; }
+};
+
+// Reads a cost like {2}{U}{U}, {X}{R}, {W/B}, {0}; letters outside braces are ignored. Unknown
+// symbols set `unknown`.
+ManaCost parse_mana_cost(std::string_view text, bool* unknown = nullptr);
+// Reads an [INIT] manapool value: a cost whose generic part means that much colourless mana.
+ManaPool parse_pool(std::string_view text);
+
+// Whether the pool covers the cost (its fixed and hybrid parts; X may be 0).
+bool can_pay(const ManaPool& pool, const ManaCost& cost);
+// Pays the cost from the pool in Wagic's order and returns X (what was left, when the cost has X).
+// The caller checks can_pay first.
+int pay(ManaPool& pool, const ManaCost& cost);
+
+}  // namespace rk::mtg

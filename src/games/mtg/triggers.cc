@@ -1,0 +1,74 @@
+// Triggers on damage, tapping and combat: @damaged @combatdamaged @damagefoeof @damageof
+// (and their combat forms), @tapped @untapped, @combat(attacking|blocking|blocked|notblocked).
+#include "games/mtg/game.h"
+
+namespace rk::mtg {
+namespace {
+
+bool contains_word(const std::string& list, const std::string& w) {
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t comma = list.find(',', start);
+    if (comma == std::string::npos) comma = list.size();
+    if (list.compare(start, comma - start, w) == 0) return true;
+    start = comma + 1;
+  }
+  return false;
+}
+
+}  // namespace
+
+// Whether a triggered ability of `src` listens to this event.
+static bool listens(const Game& g, const TriggerDef& t, int src, const std::string& event, int card, int player,
+                    int from, bool combat) {
+  const int controller = g.objs[static_cast<size_t>(src)].controller;
+  auto from_ok = [&] { return t.from.empty() || (from >= 0 && g.matches(t.from, from, src, controller)); };
+  if (event == "damaged") {
+    if (t.event != "damaged" && !(combat && t.event == "combatdamaged")) return false;
+    return card >= 0 && g.matches(t.subject, card, src, controller) && from_ok();
+  }
+  if (event == "damageplayer") {
+    const bool foe = player != controller;
+    if ((t.event == "damaged" || (combat && t.event == "combatdamaged")) && g.matches_player(t.subject, player, controller)) {
+      return from_ok();
+    }
+    const bool kind = t.event == (foe ? "damagefoeof" : "damageof") ||
+                      (combat && t.event == (foe ? "combatdamagefoeof" : "combatdamageof")) ||
+                      (!combat && t.event == (foe ? "noncombatdamagefoeof" : "noncombatdamageof"));
+    return kind && from_ok();
+  }
+  if (event == "tapped" || event == "untapped") {
+    if (t.event != event) return false;
+    if (t.args == "mytgt") return g.objs[static_cast<size_t>(src)].attached == card;
+    return g.matches(t.subject, card, src, controller);
+  }
+  if (event == "discarded") {
+    // The card is in the graveyard now; the trigger names it as it was, in a hand.
+    Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(card)];
+    const int zone = o.zone;
+    o.zone = kHand;
+    const bool ok = t.event == "discarded" && g.matches(t.subject, card, src, controller);
+    o.zone = zone;
+    return ok;
+  }
+  if (event.rfind("combat:", 0) == 0) {
+    if (t.event != "combat" || !contains_word(t.args, event.substr(7))) return false;
+    if (!t.source.empty() && !g.matches(t.source, card, src, controller)) return false;
+    return from_ok();
+  }
+  return false;
+}
+
+void Game::fire_event(const std::string& event, int card, int player, int from, bool combat) {
+  for (size_t src = 0; src < objs.size(); ++src) {
+    if (objs[src].zone != kBattlefield) continue;
+    for (const Ability& a : abilities(static_cast<int>(src))) {
+      if (a.kind != AbilityKind::kTriggered) continue;
+      if (listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) {
+        put_trigger(static_cast<int>(src), a, card, from);
+      }
+    }
+  }
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,260 @@
+// The turn's steps, what each does when it begins, and triggered abilities.
+#include <map>
+
+#include "games/mtg/game.h"
+
+namespace rk::mtg {
+namespace {
+
+Phase trigger_phase(const std::string& w) {
+  static const std::map<std::string, Phase> aliases = {
+      {"attackers", Phase::kCombatAttackers}, {"blockers", Phase::kCombatBlockers}, {"end", Phase::kEndOfTurn},
+      {"endofturn", Phase::kEndOfTurn},       {"combatbegins", Phase::kCombatBegin}, {"combatends", Phase::kCombatEnd},
+      {"damage", Phase::kCombatDamage}};
+  if (auto it = aliases.find(w); it != aliases.end()) return it->second;
+  return phase_from_name(w);
+}
+
+}  // namespace
+
+int Game::acting_player() const {
+  if (interrupter >= 0) return interrupter;
+  if (!choosers.empty()) return choosers.back().player;
+  if (phase == Phase::kCombatBlockers) return 1 - active;
+  return active;
+}
+
+void Game::next_phase() {
+  if (phase == Phase::kCombatAttackers) {
+    leave_attackers();
+    if (!any_attackers()) {
+      phase = Phase::kCombatEnd;
+      return begin_phase();
+    }
+  }
+  if (phase == Phase::kCombatBlockers || phase == Phase::kCombatDamage) return combat_next();
+  if (phase == Phase::kUpkeep) {
+    // Upkeep costs not paid: their effects happen now.
+    for (size_t c = 0; c < objs.size(); ++c) {
+      const std::vector<const Ability*> due = objs[c].upkeep_due;
+      objs[c].upkeep_due.clear();
+      for (const Ability* a : due) {
+        if (objs[c].zone == kBattlefield) run_effects(*a, static_cast<int>(c), objs[c].controller, {}, 0);
+      }
+    }
+  }
+  if (phase == Phase::kCombatEnd) {
+    for (Obj& o : objs) {
+      o.attacking = o.blocked = false;
+      o.blockers.clear();
+      o.blocking = -1;
+    }
+  }
+  if (phase == Phase::kCleanup) {
+    ++turn;
+    active = 1 - active;
+    for (auto& p : players) p.lands_played = 0;
+    spells_this_turn = 0;
+    phase = Phase::kUntap;
+  } else {
+    phase = static_cast<Phase>(static_cast<int>(phase) + 1);
+  }
+  begin_phase();
+}
+
+// The active player's upkeep costs become payable (and due when the upkeep ends).
+void Game::arm_upkeep_costs() {
+  for (Obj& o : objs) {
+    if (o.zone != kBattlefield || o.controller != active) continue;
+    o.upkeep_due.clear();
+    for (const Ability& a : o.def->abilities) {
+      if (a.kind == AbilityKind::kUpcost && a.supported()) o.upkeep_due.push_back(&a);
+    }
+  }
+}
+
+void Game::begin_phase() {
+  note(std::string("phase ") + phase_name(phase));
+  for (auto& p : players) p.pool.clear();  // the rules empty the pools as each step begins
+  if (phase == Phase::kUntap) {
+    for (size_t c = 0; c < objs.size(); ++c) {
+      Obj& o = objs[c];
+      if (o.zone != kBattlefield || o.controller != active) continue;
+      o.sick = false;
+      if (!has(static_cast<int>(c), "doesnotuntap")) o.tapped = false;
+    }
+  } else if (phase == Phase::kCombatAttackers) {
+    for (size_t c = 0; c < objs.size(); ++c) {
+      const Obj& o = objs[c];
+      if (o.zone == kBattlefield && o.controller == active && is_creature(static_cast<int>(c)) &&
+          (has(static_cast<int>(c), "mustattack") || has(static_cast<int>(c), "treason")))
+        toggle_attacker(static_cast<int>(c));
+    }
+  } else if (phase == Phase::kUpkeep) {
+    arm_upkeep_costs();
+  } else if (phase == Phase::kEndOfTurn) {
+    // Treason (Act of Treason's kin, Spark Elemental): sacrificed as the end step begins.
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (objs[c].zone == kBattlefield && objs[c].controller == active && has(static_cast<int>(c), "treason")) {
+        destroy_rule(static_cast<int>(c));
+      }
+    }
+  } else if (phase == Phase::kDraw) {
+    draw(active, 1);
+  } else if (phase == Phase::kCleanup) {
+    auto& hand = players[static_cast<size_t>(active)].zones[kHand];
+    while (hand.size() > 7) move(hand.front(), active, kGraveyard);
+    prevent_combat = false;
+    for (Obj& o : objs) {
+      o.damage = 0;
+      o.deathtouched = false;
+      o.pump_p = o.pump_t = 0;
+      o.granted.clear();
+      o.regen = 0;
+      o.uses.clear();
+      o.dealt_damage = false;
+      std::erase_if(o.changes, [](const auto& ch) { return ch.second; });
+    }
+  }
+  fire_phase_triggers();
+}
+
+// Puts a triggered ability on the stack: a may ability asks first (menu), a targeted one opens
+// its chooser.
+void Game::put_trigger(int source, const Ability& a, int trigger_card, int trigger_from) {
+  Game& g = *this;
+  const int controller = g.objs[static_cast<size_t>(source)].controller;
+  const int amount = event_amount;
+  auto put = [&g, source, &a, controller, trigger_card, trigger_from, amount] {
+    StackItem item;
+    item.kind = StackItem::kAbility;
+    item.trigger_card = trigger_card;
+    item.trigger_from = trigger_from;
+    item.trigger_amount = amount;
+    item.source = source;
+    item.controller = controller;
+    item.ability = &a;
+    if (!a.has_target) return g.push(item);
+    if (!g.any_target(a.target, source, controller)) return;
+    Chooser ch;
+    ch.spec = a.target;
+    ch.player = controller;
+    ch.source = source;
+    ch.is_cost = a.not_a_target;
+    ch.done = [&g, item](std::vector<Target> ts) mutable {
+      item.targets = ts;
+      g.push(item);
+    };
+    g.choosers.push_back(std::move(ch));
+  };
+  if (!a.may) return put();
+  Menu m;
+  m.options.push_back({a.text, put});
+  m.options.push_back({"cancel", [] {}});
+  g.menus.push_back(std::move(m));
+}
+
+// from(spec): the card as it was in the zone it left (its type as it is now).
+bool Game::came_from(const Spec& from_spec, int card, int from, int src) const {
+  for (const Spec::Alt& alt : from_spec.alts) {
+    if (alt.type == "mytgt") return objs[static_cast<size_t>(src)].attached == card;
+  }
+  Obj& o = const_cast<Obj&>(objs[static_cast<size_t>(card)]);
+  const int zone = o.zone;
+  o.zone = from;
+  Spec spec = from_spec;
+  if (spec.zones.empty()) spec.zones.push_back("battlefield");
+  const bool ok = matches(spec, card, src, objs[static_cast<size_t>(src)].controller);
+  o.zone = zone;
+  return ok;
+}
+
+void Game::fire_zone_triggers(int card, int from, int to) {
+  for (size_t src = 0; src < objs.size(); ++src) {
+    const Obj& s = objs[src];
+    const bool self = static_cast<int>(src) == card;
+    if (s.zone != kBattlefield && !self) continue;
+    // Its own abilities look back at the move; autograveyard= ones listen once it is in the graveyard.
+    std::vector<const Ability*> list;
+    for (const Ability& a : abilities(static_cast<int>(src))) list.push_back(&a);
+    if (self && s.zone == kGraveyard) {
+      for (const Ability& a : s.def->grave_abilities) list.push_back(&a);
+    }
+    for (const Ability* ap : list) {
+      const Ability& a = *ap;
+      if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
+      if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
+      if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
+      if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, static_cast<int>(src))) continue;
+      put_trigger(static_cast<int>(src), a, card);
+    }
+  }
+}
+
+void Game::cast_triggers(int card) {
+  for (size_t src = 0; src < objs.size(); ++src) {
+    const Obj& s = objs[src];
+    if (s.zone != kBattlefield) continue;
+    for (const Ability& a : abilities(static_cast<int>(src))) {
+      if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
+      if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
+      if (!trigger_allowed(a, static_cast<int>(src))) continue;
+      if (a.has_target || a.may) {
+        put_trigger(static_cast<int>(src), a, card);
+      } else {
+        const int saved = current_trigger;
+        current_trigger = card;
+        run_effects(a, static_cast<int>(src), s.controller, {}, 0);
+        current_trigger = saved;
+      }
+    }
+  }
+}
+
+// restriction{type(spec)~morethan~N} written on a trigger.
+bool Game::trigger_allowed(const Ability& a, int src) const {
+  const int controller = objs[static_cast<size_t>(src)].controller;
+  for (const TriggerDef::Count& k : a.trigger.counts) {
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (matches(k.spec, static_cast<int>(c), src, controller)) ++n;
+    }
+    if (k.cmp == '>' ? n <= k.n : k.cmp == '<' ? n >= k.n : n != k.n) return false;
+  }
+  return true;
+}
+
+void Game::fire_phase_triggers() {
+  const std::vector<Delayed> due = delayed;
+  delayed.clear();
+  for (const Delayed& d : due) {
+    if (trigger_phase(d.ability->trigger.phase) != phase) {
+      delayed.push_back(d);
+      continue;
+    }
+    StackItem item;
+    item.kind = StackItem::kAbility;
+    item.source = d.source;
+    item.controller = d.controller;
+    item.ability = d.ability;
+    push(item);
+  }
+  for (size_t src = 0; src < objs.size(); ++src) {
+    const Obj& s = objs[src];
+    if (s.zone != kBattlefield) continue;
+    for (const Ability& a : abilities(static_cast<int>(src))) {
+      if (a.kind != AbilityKind::kTriggered || (a.trigger.event != "each" && a.trigger.event != "next")) continue;
+      if (trigger_phase(a.trigger.phase) != phase) continue;
+      if (a.has_cond && !condition_holds(a, static_cast<int>(src))) continue;
+      if (!trigger_allowed(a, static_cast<int>(src))) continue;
+      if (a.trigger.whose == "my" && s.controller != active) continue;
+      if (a.trigger.whose == "targetcontroller" &&
+          (s.attached < 0 || objs[static_cast<size_t>(s.attached)].controller != active))
+        continue;
+      if (a.trigger.whose == "opponent" && s.controller == active) continue;
+      put_trigger(static_cast<int>(src), a);
+    }
+  }
+}
+
+}  // namespace rk::mtg

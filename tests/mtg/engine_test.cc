@@ -1,0 +1,71 @@
+// The Magic engine's parts that need no card database: mana payment in Wagic's order, cost
+// reading, ability compilation, scenario files.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "games/mtg/card_def.h"
+#include "games/mtg/mana.h"
+#include "games/mtg/scenario.h"
+
+namespace rk::mtg {
+namespace {
+
+TEST(WagicMana, GenericIsPaidWithColourlessThenGreenFirst) {
+  ManaPool p = parse_pool("{1}{G}{U}{W}");
+  ASSERT_TRUE(can_pay(p, parse_mana_cost("{2}{W}")));
+  pay(p, parse_mana_cost("{2}{W}"));
+  EXPECT_EQ(p.text(), "{U}");  // {1} and {G} went to the generic part
+}
+
+TEST(WagicMana, HybridTakesItsFirstColourThenTheSecondAndXTakesTheRest) {
+  ManaPool p = parse_pool("{B}{R}{R}{R}");
+  EXPECT_EQ(pay(p, parse_mana_cost("{X}{BR}")), 3);
+  EXPECT_TRUE(p.empty());
+  ManaPool q = parse_pool("{W}{W}{W}");
+  EXPECT_TRUE(can_pay(q, parse_mana_cost("{2W}{2W}{2W}")));
+  EXPECT_FALSE(can_pay(parse_pool("{G}{G}"), parse_mana_cost("{2W}{2W}")));
+  EXPECT_EQ(parse_mana_cost("{2W}{2W}{2W}").converted(), 6);
+}
+
+TEST(WagicAbility, CompilesCostsTriggersLordsAndUnknownWords) {
+  const Ability a = compile_ability("{2}{u}{discard(*|myhand)}:moveto(ownerhand)");
+  EXPECT_EQ(a.kind, AbilityKind::kActivated);
+  EXPECT_EQ(a.mana.converted(), 3);
+  EXPECT_FALSE(a.discard.empty());
+  ASSERT_EQ(a.effects.size(), 1u);
+  EXPECT_EQ(a.effects[0].kind, Eff::kMoveTo);
+  const Ability t = compile_ability("@movedto(this|graveyard) from(battlefield):draw:1 controller");
+  EXPECT_EQ(t.kind, AbilityKind::kTriggered);
+  EXPECT_EQ(t.trigger.event, "movedto");
+  EXPECT_EQ(t.effects[0].kind, Eff::kDraw);
+  const Ability l = compile_ability("lord(kithkin|mybattlefield) 1/1 other");
+  EXPECT_EQ(l.kind, AbilityKind::kLord);
+  EXPECT_TRUE(l.effects[0].other);
+  EXPECT_EQ(compile_ability("upcost[{g}{g}] sacrifice").kind, AbilityKind::kUpcost);
+  const Ability unknown = compile_ability("phaseaction[my untap] untap");
+  EXPECT_FALSE(unknown.supported());
+  EXPECT_EQ(unknown.unsupported_word(), "phaseaction[my untap]");
+}
+
+TEST(WagicScenario, ReadsSectionsLowerCasedAndIgnoresLinesWithoutSeparator) {
+  const std::string path = ::testing::TempDir() + "/wagic_scenario.txt";
+  std::ofstream(path) << "#c\n[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Swamp, 1370\nmanapool{0}\n[PLAYER2]\nlife:7\n"
+                         "[DO]\nSwamp\nnext\n[ASSERT]\nCOMBATBEGINS\n[PLAYER1]\ninplay:swamp\n[PLAYER2]\nlife:7\n[END]\n";
+  Scenario s;
+  std::string err;
+  ASSERT_TRUE(read_scenario(path, s, err)) << err;
+  EXPECT_EQ(s.init_phase, Phase::kFirstMain);
+  EXPECT_EQ(s.assert_phase, Phase::kCombatBegin);
+  ASSERT_EQ(s.init[0].zones[kHand].size(), 2u);
+  EXPECT_EQ(s.init[0].zones[kHand][1].text, "1370");
+  EXPECT_TRUE(s.init[0].manapool.empty());
+  EXPECT_EQ(s.init[1].life, 7);
+  ASSERT_EQ(s.commands.size(), 2u);
+  EXPECT_EQ(s.commands[0].text, "swamp");
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace rk::mtg
