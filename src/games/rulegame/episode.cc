@@ -265,6 +265,26 @@ bool position_allows(const RuleSet& rs, const PositionList& pl, int pos,
 }
 }  // namespace
 
+uint8_t Episode::buckets_by_trial(const Atom& atom, size_t j, ValueSet& bs) {
+  uint8_t mask = 0;
+  for (int b = 0; b < kBuckets; ++b) {
+    EvalEnv env(*this, j, b);
+    if (!atom_accepts_piece(atom, j, &env)) continue;
+    if (!atom.buckets_vary) {
+      mask |= atom.const_buckets & (1 << b);
+      continue;
+    }
+    expr::eval_set(rules_->pool, atom.bucket, env, bs);
+    for (const Value& v : bs) {
+      if (v.is_int() && ((v.v % 4) + 4) % 4 == b) {
+        mask |= static_cast<uint8_t>(1 << b);
+        break;
+      }
+    }
+  }
+  return mask;
+}
+
 bool Episode::build_acceptance() {
   const auto atoms = rules_->atoms_of(rules_->rows[cur_.row]);
   const size_t na = atoms.size();
@@ -283,21 +303,7 @@ bool Episode::build_acceptance() {
         EvalEnv env(*this, j, 0);
         if (atom_accepts_piece(atom, j, &env)) mask = atom.const_buckets;
       } else {
-        for (int b = 0; b < kBuckets; ++b) {
-          EvalEnv env(*this, j, b);
-          if (!atom_accepts_piece(atom, j, &env)) continue;
-          if (!atom.buckets_vary) {
-            mask |= atom.const_buckets & (1 << b);
-            continue;
-          }
-          expr::eval_set(rules_->pool, atom.bucket, env, bs);
-          for (const Value& v : bs) {
-            if (v.is_int() && ((v.v % 4) + 4) % 4 == b) {
-              mask |= static_cast<uint8_t>(1 << b);
-              break;
-            }
-          }
-        }
+        mask = buckets_by_trial(atom, j, bs);
       }
       cur_.acc[j * na + k] = mask;
     }
@@ -331,21 +337,8 @@ bool Episode::row_accepts_piece(size_t row, size_t j) {
   uint8_t all = 0xF;
   for (const Atom& atom : rules_->atoms_of(rules_->rows[row])) {
     if (!position_allows(*rules_, atom.pos, pieces_[j].pos, eligible_)) return false;
-    uint8_t mask = 0;
     ValueSet bs;
-    for (int b = 0; b < kBuckets; ++b) {
-      EvalEnv env(*this, j, b);
-      if (!atom_accepts_piece(atom, j, &env)) continue;
-      if (!atom.buckets_vary) {
-        mask |= atom.const_buckets & (1 << b);
-        continue;
-      }
-      expr::eval_set(rules_->pool, atom.bucket, env, bs);
-      for (const Value& v : bs) {
-        if (v.is_int() && ((v.v % 4) + 4) % 4 == b) mask |= static_cast<uint8_t>(1 << b);
-      }
-    }
-    all &= mask;
+    all &= buckets_by_trial(atom, j, bs);
   }
   return all != 0;
 }

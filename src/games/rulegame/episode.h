@@ -97,6 +97,9 @@ class Episode {
   void scan_from(size_t start);
   int accept_index(size_t j, int bucket);
   bool atom_accepts_piece(const Atom& atom, size_t j, class EvalEnv* env) const;
+  // The buckets (bit b for bucket b) into which this atom lets piece j go, trying each bucket in
+  // turn; `scratch` holds the bucket expression's values.
+  uint8_t buckets_by_trial(const Atom& atom, size_t j, expr::ValueSet& scratch);
   bool cond_accepts(const PropertyCondition& c, expr::Sym value, class EvalEnv* env) const;
   void remember(size_t j, int bucket);
 
