@@ -14,6 +14,7 @@
 #include "agents/greedy_agent.h"
 #include "agents/random_agent.h"
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "games/cfc/coverage.h"
 #include "games/cfc/match.h"
 #include "games/cfc/menu.h"
@@ -82,12 +83,6 @@ std::unique_ptr<agents::Agent<Game>> make_agent(const std::string& name, uint64_
 
 uint64_t game_seed(uint64_t seed, uint64_t i) { return kernel::hash_mix(kernel::hash_mix(kernel::kHashSeed, seed), i); }
 
-void progress(size_t done, size_t total) {
-  const size_t width = 40;
-  const size_t filled = total ? done * width / total : width;
-  std::cerr << "\r[" << std::string(filled, '#') << std::string(width - filled, '.') << "] " << done << "/" << total << std::flush;
-}
-
 int run_sim(CfcOptions& o, size_t n, const std::string& agent_list, const std::string& save_dir) {
   cfc::CardPool pool;
   cfc::Deck decks[2];
@@ -100,7 +95,7 @@ int run_sim(CfcOptions& o, size_t n, const std::string& agent_list, const std::s
     std::cerr << "error: --agents takes two of random, greedy (for example random,greedy)\n";
     return 2;
   }
-  const bool tty = isatty(2);
+  Progress progress(n, "games", std::cerr, isatty(2) != 0);
   size_t wins[2] = {0, 0}, draws = 0, engine_errors = 0, decisions = 0;
   int min_turns = 1 << 30, max_turns = 0;
   uint64_t total_turns = 0, result = kernel::kHashSeed;
@@ -124,9 +119,9 @@ int run_sim(CfcOptions& o, size_t n, const std::string& agent_list, const std::s
       fs::create_directories(save_dir);
       std::ofstream(fmt::format("{}/game-{}.json", save_dir, i)) << cfc::record_to_json(cfc::record_of(g, s, o.decks[0], o.decks[1]));
     }
-    if (tty && (i + 1 == n || (i + 1) % std::max<size_t>(1, n / 100) == 0)) progress(i + 1, n);
+    progress.update(i + 1);
   }
-  if (tty) std::cerr << "\n";
+  progress.finish(n);
   std::cout << fmt::format("decks: {} vs {}\n", o.decks[0], o.decks[1]);
   std::cout << fmt::format("agents: seat 1 {}, seat 2 {}\n", names[0], names[1]);
   std::cout << fmt::format("wins: seat 1 {}, seat 2 {}, draws {}\n", wins[0], wins[1], draws);

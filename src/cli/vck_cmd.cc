@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "games/vck/cards.h"
 #include "games/vck/game.h"
 #include "games/vck/trace.h"
@@ -66,7 +67,7 @@ int run_sim(const std::string& tables, const SimOptions& o) {
   if (!load_db(tables, db)) return 2;
   size_t errors = 0, decisions = 0;
   uint64_t hash = 1469598103934665603ull;
-  const size_t step = std::max<size_t>(1, o.games / 50);
+  Progress progress(o.games, "games", std::cerr, isatty(2) != 0);
   for (size_t i = 0; i < o.games; ++i) {
     const uint64_t seed = o.seed + i;
     kernel::Chance chance(seed);
@@ -88,9 +89,9 @@ int run_sim(const std::string& tables, const SimOptions& o) {
       if (errors++ < 5) std::cerr << fmt::format("game {} (seed {}): {}\n", i, seed, g.error().empty() ? "stuck or past the cap" : g.error());
     }
     hash = (hash ^ g.hash()) * 1099511628211ull;
-    if (isatty(2) && (i + 1) % step == 0) std::cerr << fmt::format("\r[{:<50}] {}/{}", std::string((i + 1) * 50 / o.games, '#'), i + 1, o.games);
+    progress.update(i + 1);
   }
-  if (isatty(2)) std::cerr << "\n";
+  progress.finish(o.games);
   std::cout << fmt::format("{} players, preset {}, {} decisions\n", o.players, o.preset, decisions);
   std::cout << fmt::format("{} games, {} engine errors, hash {:016x}\n", o.games, errors, hash);
   return errors == 0 ? 0 : 1;
