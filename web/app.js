@@ -153,6 +153,9 @@ function renderSide() {
   $('dl-transcript').href = `/api/episodes/${v.episodeId}/transcript.csv${q}`;
   $('dl-detailed').href = `/api/episodes/${v.episodeId}/detailed-transcript.csv${q}`;
   $('dl-board').href = `/api/episodes/${v.episodeId}/board.csv${q}`;
+  $('dl-series').href = `/api/episodes/${v.episodeId}/series.csv${q}`;
+  // Once an episode is over the next one of the series can start, under the same hidden rule.
+  $('series').hidden = v.finishCode === 0;
 }
 
 function feedback(cls, text) {
@@ -241,16 +244,32 @@ function enableDrag(g, p) {
   });
 }
 
-async function start(ev) {
-  ev.preventDefault();
-  const body = { rules: $('rules').value };
+// The board part of a start request, from the form.
+function boardRequest(body) {
   if ($('board').value === '(random)') {
     body.pieces = Number($('pieces').value) || 6;
+    // A series asks for a new random board each time unless a seed is given.
     if ($('seed').value !== '') body.seed = Number($('seed').value);
   } else {
     body.board = $('board').value;
   }
+  return body;
+}
+
+async function start(ev) {
+  ev.preventDefault();
   state.token = null;
+  await begin(boardRequest({ rules: $('rules').value }));
+}
+
+// The next episode of the series: the server keeps the hidden rule and the token.
+async function nextEpisode() {
+  const body = boardRequest({ after: state.episode, afterToken: state.token });
+  state.token = null;
+  await begin(body);
+}
+
+async function begin(body) {
   const { data } = await api('POST', '/api/episodes', body);
   const err = $('setup-error');
   if (data.error) {
@@ -296,6 +315,7 @@ async function init() {
   $('board').addEventListener('change', sync);
   sync();
   form.addEventListener('submit', start);
+  $('next-episode').addEventListener('click', nextEpisode);
   const h = new URLSearchParams(location.hash.slice(1));
   if (h.get('episode') && h.get('token')) {
     state.episode = h.get('episode');

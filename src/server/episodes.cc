@@ -51,12 +51,44 @@ size_t Episodes::live() const {
   return live_.size();
 }
 
+namespace {
+// A series of episodes under one hidden rule is a chain: each episode after the first names the
+// one before it in the "series" object the server adds to its stored setup, and they share the
+// first one's player token.
+struct SeriesLink {
+  std::string first, after;
+  int no = 0;
+};
+
+SeriesLink series_of(const EpisodeRow& row) {
+  SeriesLink s;
+  const json setup = json::parse(row.setup, nullptr, false);
+  if (!setup.is_object() || !setup.contains("series") || !setup["series"].is_object()) return s;
+  const json& v = setup["series"];
+  s.first = v.value("first", std::string());
+  s.after = v.value("after", std::string());
+  s.no = v.value("no", 0);
+  return s;
+}
+}  // namespace
+
 Reply Episodes::start(std::string_view body, const std::string& client) {
   json req;
   Reply err;
   if (!parse_body(body, limits_.max_json_depth, req, err)) return err;
   GameService* game = games_.front().get();
-  if (req.contains("game")) {
+  std::optional<Found> prev;
+  if (req.contains("after")) {
+    // The next episode of a series: the previous one's token proves the series is the caller's.
+    if (!req["after"].is_string() || !req.contains("afterToken") || !req["afterToken"].is_string()) {
+      return error_reply(400, "\"after\" names the previous episode of the series and needs its \"afterToken\"");
+    }
+    prev = get(req["after"].get<std::string>(), req["afterToken"].get<std::string>(), err, client);
+    if (!prev->ep) return err;
+    std::lock_guard<std::mutex> lk(prev->ep->mu);
+    req = prev->game->next_in_series(*prev->ep, req);
+    game = prev->game;
+  } else if (req.contains("game")) {
     game = req["game"].is_string() ? game_named(req["game"].get<std::string>()) : nullptr;
     if (!game) return error_reply(400, "\"game\" must name a game this server plays (\"rulegame\")");
   }
@@ -76,6 +108,15 @@ Reply Episodes::start(std::string_view body, const std::string& client) {
   row.created_ms = now_ms();
   row.id = new_episode_id(row.created_ms);
   row.token = new_token();
+  if (prev) {
+    const SeriesLink before = series_of(prev->ep->row);
+    json setup = json::parse(row.setup);
+    const std::string first = before.first.empty() ? prev->ep->row.id : before.first;
+    setup["series"] = {{"first", first}, {"after", prev->ep->row.id}, {"no", before.no + 1}};
+    row.setup = setup.dump();
+    row.token = prev->ep->row.token;
+    ep->series_no = before.no + 1;
+  }
   if (!store_.create_episode(row)) return error_reply(503, "the episode could not be stored; try again");
   Reply out;
   {
@@ -84,6 +125,7 @@ Reply Episodes::start(std::string_view body, const std::string& client) {
   }
   json view = json::parse(out.body);
   view["playerToken"] = row.token;
+  view["seriesNo"] = ep->series_no;
   {
     std::lock_guard<std::mutex> lk(mu_);
     keep({ep, game}, client);
@@ -123,6 +165,7 @@ Episodes::Found Episodes::load(const std::string& id, std::string_view token, Re
     error = error_reply(500, fmt::format("episode {} cannot be resumed: {}", id, why));
     return {};
   }
+  ep->series_no = series_of(*row).no;
   return {ep, game};
 }
 
@@ -221,6 +264,36 @@ Reply Episodes::export_file(const std::string& id, std::string_view token, std::
   if (!f.ep) return err;
   std::lock_guard<std::mutex> lk(f.ep->mu);
   return f.game->export_file(*f.ep, what);
+}
+
+Reply Episodes::export_series(const std::string& id, std::string_view token) {
+  std::vector<Found> chain;
+  Reply err;
+  for (std::string at = id; !at.empty();) {
+    if (chain.size() >= limits_.max_series_export) {
+      return error_reply(413, fmt::format("the series is longer than the export limit ({} episodes)", limits_.max_series_export));
+    }
+    Found f = get(at, token, err);
+    if (!f.ep) return err;
+    at = series_of(f.ep->row).after;
+    chain.push_back(std::move(f));
+  }
+  std::string out;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    Reply part;
+    {
+      std::lock_guard<std::mutex> lk(it->ep->mu);
+      part = it->game->export_file(*it->ep, "detailed-transcript.csv");
+    }
+    if (part.status != 200) return part;
+    // One header: the first episode's; the others' first lines are the same header.
+    const size_t newline = part.body.find('\n');
+    const size_t body = it == chain.rbegin() ? 0 : newline == std::string::npos ? part.body.size() : newline + 1;
+    out.append(part.body, body, std::string::npos);
+  }
+  Reply r{200, std::move(out), "text/csv; charset=utf-8", {}, {}};
+  r.filename = fmt::format("{}.series.csv", chain.back().ep->row.id);
+  return r;
 }
 
 }  // namespace rk::server

@@ -33,6 +33,9 @@ class Episodes {
   Reply display(const std::string& id, std::string_view token);
   Reply act(const std::string& id, std::string_view token, std::string_view body, const std::string& client);
   Reply export_file(const std::string& id, std::string_view token, std::string_view what);
+  // GET /api/episodes/ID/series.csv: the detailed transcripts of every episode of ID's series up
+  // to ID, first to last, under one header.
+  Reply export_series(const std::string& id, std::string_view token);
   // A GET path one of the games serves (catalogs, images), or nullopt.
   std::optional<Reply> resource(std::string_view path) const;
 

@@ -23,6 +23,7 @@ struct LiveEpisode {
   virtual ~LiveEpisode() = default;
   std::mutex mu;
   EpisodeRow row;  // id, token, setup...: filled by the server for a new episode
+  int series_no = 0;  // its place in its series of episodes under one hidden rule (0: the first)
 };
 
 class GameService {
@@ -38,6 +39,9 @@ class GameService {
   // A new episode from the body of POST /api/episodes, with row.setup (what rebuild() needs) and
   // row.finish filled in; or nullptr with the reply that explains why not.
   virtual std::shared_ptr<LiveEpisode> create(const nlohmann::json& request, Reply& error) = 0;
+  // The start request of the episode that follows `prev` in its series: prev's hidden rule, with
+  // the rest (board, pieces, seed, player) as `request` asks. create() then makes it.
+  virtual nlohmann::json next_in_series(LiveEpisode& prev, const nlohmann::json& request) = 0;
   // The episode a stored row describes, with its stored moves replayed; nullptr and `error` when
   // it cannot be rebuilt (a changed engine, a damaged record).
   virtual std::shared_ptr<LiveEpisode> rebuild(const EpisodeRow& row, std::string& error) = 0;

@@ -22,6 +22,7 @@ const std::vector<LimitInfo>& limit_table() {
       RK_LIMIT("max_set", "values one rule expression may produce", l.eval.max_set),
       RK_LIMIT("max_row_steps", "evaluation steps of one rule line", l.eval.max_row_steps),
       RK_LIMIT("max_live", "episodes in memory", l.max_live),
+      RK_LIMIT("max_series_export", "episodes one series.csv export walks back through", l.max_series_export),
       RK_LIMIT("max_live_per_client", "unfinished episodes in memory per client address", l.max_live_per_client),
       RK_LIMIT("idle_evict_s", "seconds after which an untouched episode leaves memory", l.idle_evict_s),
       RK_LIMIT("max_attempts", "move attempts in one episode", l.max_attempts),

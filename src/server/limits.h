@@ -31,6 +31,7 @@ struct Limits {
   // Episodes in memory. Every episode stays in storage; one that is not in memory is rebuilt
   // from storage when it is asked for.
   size_t max_live = 10000;            // episodes in memory; the least recently used idle one goes first
+  size_t max_series_export = 1000;    // episodes in one series.csv export; a longer series: 413
   size_t max_live_per_client = 500;   // unfinished episodes one client address has in memory; more: 429
   size_t idle_evict_s = 600;           // an episode untouched this long leaves memory
   size_t max_attempts = 100000;       // move attempts in one episode; more: 409

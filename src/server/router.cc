@@ -107,6 +107,7 @@ Reply Router::episode_route(const Request& req, std::string_view rest, std::stri
     for (std::string_view e : kExports) {
       if (what == e && get) return episodes_.export_file(id, token, what);
     }
+    if (what == "series.csv" && get) return episodes_.export_series(id, token);
   }
   return error_reply(404, fmt::format("there is nothing at {} /api/episodes/{}", req.method, rest));
 }

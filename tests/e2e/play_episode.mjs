@@ -173,6 +173,20 @@ try {
   });
   check(transcript.trim().split('\n').length === history + 1, `the CSV transcript has one line per attempt shown (${history})`);
 
+  // A series: the next episode under the same hidden rule, then the whole series as one CSV.
+  const firstEpisode = await page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('episode'));
+  check(await page.isVisible('#next-episode'), 'once the episode is over the page offers the next one under the same rule');
+  await page.click('#next-episode');
+  await page.waitForFunction((id) => new URLSearchParams(location.hash.slice(1)).get('episode') !== id, firstEpisode);
+  check((await finish(page)) === '0' && (await page.locator('[data-piece-id]').count()) > 0, 'the next episode starts with a new board');
+  check(!(await page.isVisible('#next-episode')), 'while it is played the next-episode button is hidden');
+  const series = await page.evaluate(async () => {
+    const r = await fetch(document.getElementById('dl-series').href);
+    return { status: r.status, text: await r.text() };
+  });
+  check(series.status === 200 && series.text.includes(`,${firstEpisode},`) && series.text.trim().split('\n').length === history + 1,
+        `the series CSV holds the first episode's ${history} attempts under one header (the second has none yet)`);
+
   // A stalemate: the prompt must stop asking for a piece.
   await startEpisode(page, 'squares-only');
   await playOut(page);

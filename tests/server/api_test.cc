@@ -210,6 +210,47 @@ TEST(ServerApi, TranscriptsAsTheRuleGameDocsDescribe) {
   EXPECT_EQ(b[1], "\"p,1\"," + s.id + ",1,1,SQUARE,RED,RED_SQUARE");
 }
 
+// Researchers play several episodes under one hidden rule and take them away as one file.
+TEST(ServerApi, ASeriesKeepsItsHiddenRuleTokenAndNumbersAndExportsAsOne) {
+  const auto dir = fresh_dir("rk-api");
+  std::string before;
+  Started first, second;
+  auto series_csv = [&](httplib::Client& c) {
+    auto r = c.Get((path(second, "/series.csv") + "?token=" + second.token).c_str());
+    EXPECT_TRUE(r && r->status == 200);
+    return r ? r->body : std::string();
+  };
+  {
+    LiveServer srv(dir);
+    auto c = srv.client();
+    first = start(c, {{"rules", "demo"}, {"board", "demo"}, {"playerId", "r1"}});
+    EXPECT_EQ(first.view["seriesNo"], 0);
+    post(c, path(first, "/move"), json{{"pieceId", 3}, {"bucket", 1}}.dump(), first.token);
+    // The rule is the series' own: a rule named in the request is ignored (this one does not exist).
+    second = start(c, {{"after", first.id}, {"afterToken", first.token}, {"rules", "nope"}, {"pieces", 5}, {"seed", 2}});
+    EXPECT_EQ(second.token, first.token);
+    EXPECT_EQ(second.view["seriesNo"], 1);
+    EXPECT_EQ(second.view["board"]["value"].size(), 5u);
+    const int64_t id = second.view["board"]["value"][0]["id"];
+    post(c, path(second, "/move"), json{{"pieceId", id}, {"bucket", 2}}.dump(), second.token);
+    // Only the series' token continues it.
+    EXPECT_EQ(post(c, "/api/episodes", json{{"after", first.id}, {"afterToken", std::string(32, '0')}}.dump()).status, 403);
+    EXPECT_EQ(post(c, "/api/episodes", json{{"after", first.id}}.dump()).status, 400);
+    before = series_csv(c);
+    std::vector<std::string> lines;
+    std::istringstream in(before);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    ASSERT_EQ(lines.size(), 3u) << before;
+    EXPECT_EQ(lines[0].rfind("#playerId,trialListId,seriesNo,ruleId,episodeNo,episodeId,", 0), 0u);
+    EXPECT_EQ(lines[1].rfind("r1,,0,demo,0," + first.id + ",0,", 0), 0u) << lines[1];
+    EXPECT_EQ(lines[2].rfind("r1,,0,demo,1," + second.id + ",0,", 0), 0u) << lines[2];
+  }
+  LiveServer again(dir);  // the series and its numbers come back from storage
+  auto c = again.client();
+  EXPECT_EQ(series_csv(c), before);
+  EXPECT_EQ(get(c, path(second), second.token).status, 200);
+}
+
 TEST(ServerApi, RestartRebuildsEveryEpisodeExactlyOnDemand) {
   const auto dir = fresh_dir("rk-api");
   Started s, done;

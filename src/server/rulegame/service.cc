@@ -341,6 +341,19 @@ std::optional<Reply> Service::resource(std::string_view path) const {
   return r;
 }
 
+json Service::next_in_series(LiveEpisode& prev, const json& request) {
+  const Live& l = static_cast<Live&>(prev);
+  json next = request;
+  next.erase("after");
+  next.erase("afterToken");
+  // The rule stays the series' own, whatever the request says: the text as stored, under its name.
+  const json setup = json::parse(l.row.setup);
+  next["rules"] = setup.at("rulesName");
+  next["rulesText"] = setup.at("rulesText");
+  if (!next.contains("playerId") && !l.row.player.empty()) next["playerId"] = l.row.player;
+  return next;
+}
+
 std::shared_ptr<LiveEpisode> Service::create(const json& req, Reply& err) {
   auto live = std::make_shared<Live>();
   std::string rules_text;
@@ -487,7 +500,7 @@ Reply Service::export_file(LiveEpisode& e, std::string_view what) {
     for (size_t i = 0; i < l.attempts.size(); ++i) {
       const Attempt& a = l.attempts[i];
       const rg::Piece* p = initial_piece(l, a.piece);
-      out += fmt::format("{},,0,{},0,{},{},{},{:.3f},{},{},{},{},{},{},{},{},{}\n", csv(pid), csv(l.rules_name), eid, i,
+      out += fmt::format("{},,0,{},{},{},{},{},{:.3f},{},{},{},{},{},{},{},{},{}\n", csv(pid), csv(l.rules_name), l.series_no, eid, i,
                          transcript_time(a.time_ms), static_cast<double>(a.time_ms - prev) / 1000.0,
                          p ? csv(object_type(*p)) : "", a.piece, rg::cell_y(a.pos), rg::cell_x(a.pos), a.bucket,
                          kBucketY[a.bucket], kBucketX[a.bucket], a.code, a.left);

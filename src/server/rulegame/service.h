@@ -25,6 +25,8 @@ class Service final : public GameService {
   // GET /api/rules, /api/boards, /api/colors, /shapes/NAME.svg.
   std::optional<Reply> resource(std::string_view path) const override;
 
+  // The next episode of a series: the previous one's rule text and name, its player unless asked.
+  nlohmann::json next_in_series(LiveEpisode& prev, const nlohmann::json& request) override;
   // Request: {"rules": NAME | "rulesText": TEXT, "board": NAME | BOARD | "pieces": N [, "shapes":
   // S, "colors": C, "seed": SEED], "playerId": TEXT}.
   std::shared_ptr<LiveEpisode> create(const nlohmann::json& request, Reply& error) override;
