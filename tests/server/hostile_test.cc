@@ -294,11 +294,11 @@ TEST(Hostile, TheWriteAheadLogStaysBoundedUnderSteadyWrites) {
       }
     });
   }
-  // Until 5,000 moves are stored (each commit adds at least one 4 KB page to the log: 20 MB or
-  // more in all), or 20 s.
+  // Until 8,000 moves are stored (each commit adds at least one 4 KB page to the log: 32 MB or
+  // more in all without checkpoints), or 30 s.
   uintmax_t largest = 0;
   const auto t0 = Clock::now();
-  while (moves < 5000 && Clock::now() < t0 + std::chrono::seconds(20)) {
+  while (moves < 8000 && Clock::now() < t0 + std::chrono::seconds(30)) {
     std::error_code ec;
     const uintmax_t size = fs::file_size(dir / "rulekit.db-wal", ec);
     if (!ec) largest = std::max(largest, size);
@@ -308,10 +308,10 @@ TEST(Hostile, TheWriteAheadLogStaysBoundedUnderSteadyWrites) {
   for (auto& t : clients) t.join();
   std::printf("%d moves in %.1f s; largest write-ahead log %.1f MB (checkpointed at 1 MB)\n", moves.load(),
               std::chrono::duration<double>(Clock::now() - t0).count(), static_cast<double>(largest) / 1e6);
-  EXPECT_GE(moves.load(), 5000);
-  // The limit plus what arrives while a checkpoint is on its way; without them the log grows
-  // with every commit.
-  EXPECT_LT(largest, 12u << 20);
+  EXPECT_GE(moves.load(), 8000);
+  // The limit plus what arrives while a checkpoint is on its way (more on a busy machine: 13 MB
+  // was seen with two cores shared by builds); without checkpoints the log passes 32 MB.
+  EXPECT_LT(largest, 20u << 20);
 }
 
 // 7 (and issue 23). Two servers on one data folder, or on one port.
