@@ -187,7 +187,9 @@ void apply_option(Ctx& c, const Leg& leg, int16_t opt) {
 void verb_choose(Ctx& c, const Leg& leg) {
   const auto opts = expand_options(c.g, leg);
   if (opts.empty()) return;
-  if (opts.size() == 1) return apply_option(c, leg, opts[0]);
+  // A lone option is taken at once, except for a domain's build activation: the engine runs
+  // those without auto_apply_single_choice, so the player still answers a one-option prompt.
+  if (opts.size() == 1 && c.card.kind != 'd') return apply_option(c, leg, opts[0]);
   Prompt p;
   p.kind = Prompt::Kind::kChoose;
   p.seat = static_cast<int8_t>(c.seat);
