@@ -464,8 +464,10 @@ void Game::build_from(int seat, size_t stack, int g, int m) {
   p.dom_turn.push_back(turn_);
   p.vp += d->vp;
   // The domain's own activation first, then the next card of the stack (player_actions.py).
+  unrevealed_domain_stack_ = static_cast<int>(stack);
   if (!d->activation.empty()) run_special(seat, d->activation, 'd', d->id, true);
   fire_action_gains(*this, seat, "build");
+  unrevealed_domain_stack_ = -1;
   refill(st);
 }
 

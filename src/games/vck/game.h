@@ -165,6 +165,9 @@ class Game {
   std::vector<int16_t> build_payments(int seat, int id) const;
   // Builds the top of domain stack `stack` for `seat` paying g, m (vp, activation, passives, refill).
   void build_from(int seat, size_t stack, int g, int m);
+  // The domain stack whose next card is still face-down while a just-built domain's activation
+  // runs (the engine reveals it as the action's last step); -1 otherwise.
+  int unrevealed_domain_stack() const { return unrevealed_domain_stack_; }
   // A stack by code: 0..15 monster stacks, 16.. citizen stacks, 32.. domain stacks (monster
   // events can lie on any of them and are slain where they lie).
   std::vector<CardRef>& stack_at(int code) {
@@ -224,6 +227,7 @@ class Game {
   std::vector<CardRef> exhausted_;
   Phase phase_ = Phase::kSetup;
   int active_ = 0, turn_ = 1, actions_ = 0, exhausted_count_ = 0;
+  int unrevealed_domain_stack_ = -1;
   int last_active_ = 0;  // who played the last turn (game over)
   bool in_prompt_ = false, over_after_prompt_ = false;  // the game ended as a prompt was answered
   bool gate_after_prompt_ = false;  // a gate opened as a sequential prompt was answered (no action prompt)

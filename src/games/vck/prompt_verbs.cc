@@ -538,6 +538,7 @@ void verb_build_domain(Ctx& c, const Leg&) {
   Prompt p = act_prompt(c, 12);
   const auto& stacks = c.g.stacks('d');
   for (size_t i = 0; i < stacks.size(); ++i) {
+    if (static_cast<int>(i) == c.g.unrevealed_domain_stack()) continue;  // not face-up yet
     if (!stacks[i].empty() && stacks[i].back().kind == 'd' && !c.g.build_payments(c.seat, stacks[i].back().id).empty())
       p.opts.push_back(static_cast<int16_t>(i));
   }
