@@ -33,6 +33,7 @@ Game::Game(const CardDb& db, const Setup& setup, uint64_t seed) : db_(&db), chan
   exhausted_ = setup.exhausted;
   monster_areas_ = setup.monster_areas;
   kings_guard_ = setup.kings_guard;
+  undead_samurai_ = setup.undead_samurai;
   duke_waiting_ = (1u << players_.size()) - 1;
 }
 
@@ -647,6 +648,10 @@ std::string Game::label(const Action& a) const {
         return a.c == 21 ? "act " + what : "concurrent harvest_choices p" + std::to_string(a.a) + "|" + what;
       }
       if (a.c == 18 && a.b == 0) return "act skip";
+      if (a.c == 18 && a.d >= kPlaceBase) {  // Undead Samurai Lord: a stack code (see stack_at)
+        const int code = a.d - kPlaceBase;
+        return std::string("act place ") + (code < 16 ? "monster " : code < 32 ? "citizen " : "domain ") + std::to_string(code % 16);
+      }
       if (a.c == 18 && a.d >= 1000) return "act pay " + std::string(1, "gsm"[(a.d - 1000) / 8]) + " " + players_[static_cast<size_t>((a.d - 1000) % 8)].id;
       if (a.c == 18) return "act " + std::to_string(a.d);
       if (a.c == 17) return a.b == 0 ? "act skip_harvest_exchange" : std::string("act wild_cost_resource ") + "gsm"[a.d];

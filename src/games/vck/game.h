@@ -18,6 +18,9 @@
 namespace rk::vck {
 
 // A card on a board stack or in a tableau: c12, d3, m4, e7, x0 (a plain exhausted token).
+// Event sequence option codes at or above this are a reserve placement on stack code (opt - base).
+inline constexpr int kPlaceBase = 2000;
+
 struct CardRef {
   char kind = 'x';
   int16_t id = 0;
@@ -34,6 +37,7 @@ struct Setup {
   std::vector<CardRef> exhausted;             // drawn from the end
   std::vector<std::string> monster_areas;     // area of each monster stack
   std::vector<CardRef> kings_guard;           // set aside for Recruit the King's Guard
+  std::vector<CardRef> undead_samurai;        // set aside for the Undead Samurai Lord (placed front first)
 };
 
 struct Player {
@@ -182,6 +186,11 @@ class Game {
   const std::vector<std::vector<CardRef>>& citizen_stacks() const { return citizens_; }
   std::vector<std::vector<CardRef>>& citizen_stacks_mut() { return citizens_; }
   void refill_stack(std::vector<CardRef>& st) { refill(st); }
+  // Undead Samurai Lord: the set-aside minions, placed front first, and whether the one-time
+  // scatter already began (a re-revealed Lord places no second wave).
+  std::vector<CardRef>& undead_samurai_mut() { return undead_samurai_; }
+  const std::vector<CardRef>& undead_samurai() const { return undead_samurai_; }
+  bool undead_samurai_placed = false;
   void note_ran(const std::string& text) {
     if (ran_) ran_->push_back(text);
   }
@@ -248,6 +257,7 @@ class Game {
   std::vector<std::array<int16_t, 3>> boost_;  // extra g/s/m slay cost on each monster stack's top
   std::vector<std::string> monster_areas_;
   std::vector<CardRef> kings_guard_;
+  std::vector<CardRef> undead_samurai_;
   std::vector<int16_t> deferred_events_;  // revealed while a prompt was open
   std::vector<std::pair<int16_t, int32_t>> gold_pools_;  // Ghost Ship: gold placed on an event
  public:

@@ -179,6 +179,18 @@ std::vector<int16_t> sequence_options(const Game& g, const Leg& leg, int seat) {
     }
   } else if (leg.verb == "banish_owned_citizen") {
     for (size_t i = 0; i < pl.cit.size(); ++i) out.push_back(static_cast<int16_t>(i));
+  } else if (leg.verb == "place_reserve_monster") {
+    // Any stack topped by a real card or a monster event (not a token or a spent event).
+    if (g.undead_samurai().empty()) return out;
+    for (int code : {0, 16, 32}) {
+      const size_t n = g.stacks(code == 0 ? 'm' : code == 16 ? 'c' : 'd').size();
+      for (size_t i = 0; i < n; ++i) {
+        const auto& st = g.stack_at(code + static_cast<int>(i));
+        if (st.empty() || st.back().kind == 'x') continue;
+        if (st.back().kind == 'e' && !(g.db().event(st.back().id) && g.db().event(st.back().id)->monster)) continue;
+        out.push_back(static_cast<int16_t>(kPlaceBase + code + static_cast<int>(i)));
+      }
+    }
   } else {
     const auto& stacks = g.stacks('c');
     for (size_t i = 0; i < stacks.size(); ++i) {
@@ -203,6 +215,10 @@ void sequence_prompt(Game& g, const Prompt& from, const Leg& leg, int k) {
 }
 
 void verb_sequence(Ctx& c, const Leg& leg) {
+  if (leg.verb == "place_reserve_monster") {  // one scatter per game, and only with minions left
+    if (c.g.undead_samurai_placed || c.g.undead_samurai().empty()) return;
+    c.g.undead_samurai_placed = true;
+  }
   Prompt p = act_prompt(c, 18);
   sequence_prompt(c.g, p, leg, 0);
 }
@@ -218,6 +234,12 @@ void resolve_sequence(Game& g, const Prompt& p, const Leg& leg, int option) {
       const int n = std::min(pay && !pay->amounts.empty() ? pay->amounts[0].n : 0, resource(me, r));
       g.gain(p.seat, res4({r, -n}));
       g.gain((o - 1000) % 8, res4({r, n}));
+    } else if (o >= kPlaceBase) {
+      auto& pool = g.undead_samurai_mut();
+      if (!pool.empty()) {
+        g.stack_at(o - kPlaceBase).push_back(pool.front());
+        pool.erase(pool.begin());
+      }
     } else if (leg.verb == "banish_owned_citizen") {
       me.cit.erase(me.cit.begin() + o);
       me.flip.erase(me.flip.begin() + o);

@@ -350,6 +350,7 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"add_self_gold_pool", verb_gold_pool},
     {"gain_self_gold_pool", verb_gold_pool},
     {"pay_to_chosen", verb_sequence},
+    {"place_reserve_monster", verb_sequence},
     {"modify_monster_strength", verb_monster_strength},
 };
 
