@@ -438,13 +438,14 @@ Prompt monster_prompt(Game& g, int seat, uint8_t word) {
   p.act = true;
   p.word = word;
   p.seat = static_cast<int8_t>(seat);
-  // Monster stacks first, then monster events lying on citizen and domain stacks (stack codes).
+  // Monster stacks first, then monster events and scattered Undead Samurai minions lying on
+  // citizen and domain stacks (stack codes).
   for (int base : {0, 16, 32}) {
     const auto& stacks = g.stacks(base == 0 ? 'm' : base == 16 ? 'c' : 'd');
     for (size_t i = 0; i < stacks.size(); ++i) {
       if (stacks[i].empty()) continue;
       const CardRef top = stacks[i].back();
-      if ((base == 0 && top.kind == 'm') || (top.kind == 'e' && g.db().event(top.id)->monster)) p.opts.push_back(static_cast<int16_t>(base + static_cast<int>(i)));
+      if (top.kind == 'm' || (top.kind == 'e' && g.db().event(top.id)->monster)) p.opts.push_back(static_cast<int16_t>(base + static_cast<int>(i)));
     }
   }
   p.options = static_cast<uint8_t>(p.opts.size());
