@@ -640,6 +640,7 @@ std::string Game::label(const Action& a) const {
       if (a.c == 9 && a.b && a.d >= 1 && a.d <= 3) return std::string("concurrent event_self_convert ") + "gsm"[a.d - 1];
       if (a.c == 9) return a.b ? "concurrent event_self_convert accept" : "concurrent event_self_convert skip";
       if (a.c == 23) return "act choose " + std::to_string(a.b);
+      if (a.c == 24) return a.b ? "act accept" : "act skip";
       if (a.c == 22) {
         return "concurrent harvest_choices p" + std::to_string(a.a) + "|" + (a.b == 0 ? std::string("skip_harvest_exchange") : std::string("wild_cost_resource ") + "gsm"[a.d]);
       }

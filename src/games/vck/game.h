@@ -118,6 +118,7 @@ class Game {
   bool gate_after_prompt() const { return gate_after_prompt_; }
   int turn() const { return turn_; }
   int actions_left() const { return actions_; }
+  void add_action() { ++actions_; }  // The Wizards of Nae: one more action this turn
   int exhausted_count() const { return exhausted_count_; }
   bool end_triggered() const { return end_triggered_; }
   int die(int k) const { return dice_[k]; }

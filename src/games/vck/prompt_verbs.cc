@@ -253,6 +253,31 @@ void resolve_sequence(Game& g, const Prompt& p, const Leg& leg, int option) {
   sequence_prompt(g, p, leg, p.target + 1);
 }
 
+// The Wizards of Nae (active_may gain_action pay=m:3): in the action phase only, and only when
+// the active player can pay, they may pay for one more action (accept / skip).
+void verb_gain_action(Ctx& c, const Leg& leg) {
+  const Value* pay = kv(leg, "pay");
+  if (!c.g.in_action() || !pay || pay->amounts.empty()) return;
+  if (resource(c.g.players()[static_cast<size_t>(c.seat)], pay->amounts[0].res) < pay->amounts[0].n) return;
+  Prompt p;
+  p.act = true;
+  p.word = 24;
+  p.seat = static_cast<int8_t>(c.seat);
+  p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
+  p.options = 1;
+  p.opts = {0};
+  p.skip = true;
+  c.g.add_prompt(p);
+}
+
+void apply_gain_action(Game& g, const Prompt& p, const Leg& leg, int option) {
+  const Value* pay = kv(leg, "pay");
+  if (option != 1 || !pay || pay->amounts.empty()) return;
+  if (resource(g.players()[static_cast<size_t>(p.seat)], pay->amounts[0].res) < pay->amounts[0].n) return;
+  g.gain(p.seat, res4(pay->amounts[0], -1));
+  g.add_action();
+}
+
 // Ghost Ship: the active player places gold on the event; its slayer takes the pool.
 void verb_gold_pool(Ctx& c, const Leg& leg) {
   int32_t& pool = c.g.gold_pool(c.card.id);

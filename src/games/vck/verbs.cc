@@ -352,6 +352,7 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"pay_to_chosen", verb_sequence},
     {"place_reserve_monster", verb_sequence},
     {"modify_monster_strength", verb_monster_strength},
+    {"gain_action", verb_gain_action},
 };
 
 // Who a gain or loss leg reaches: its audience (events: all_lose g 1, others_gain m 1, ...). The
@@ -538,6 +539,7 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     return;
   }
   if (p.word == 23) return apply_active_choice(g, p, leg, option);
+  if (p.word == 24) return apply_gain_action(g, p, leg, option);
   if (p.word == 17 || p.word == 22) {
     if (option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
     const Res r = static_cast<Res>(p.opts[static_cast<size_t>(option) - 1]);
