@@ -113,6 +113,54 @@ void verb_target_citizen(Ctx& c, const Leg& leg) {
   c.g.add_prompt(p);
 }
 
+// Hobb's End (steal_citizen gold_cost<=N): an opponent in play with a citizen costing at most N,
+// then one such citizen (face-down ones too), which joins the thief's tableau face up.
+int steal_max_cost(const Game& g, char kind, int id) {
+  const DomainCard* d = kind == 'd' ? g.db().domain(id) : nullptr;
+  const size_t at = d ? d->activation.text.find("<=") : std::string::npos;
+  return at == std::string::npos ? 2 : std::atoi(d->activation.text.c_str() + at + 2);
+}
+std::vector<int16_t> stealable_citizens(const Game& g, int victim, int max_cost) {
+  std::vector<int16_t> out;
+  const Player& v = g.players()[static_cast<size_t>(victim)];
+  for (size_t i = 0; i < v.cit.size(); ++i) {
+    const CitizenCard* card = g.db().citizen(v.cit[i]);
+    if (card && card->cost <= max_cost) out.push_back(static_cast<int16_t>(i));
+  }
+  return out;
+}
+void verb_steal_citizen(Ctx& c, const Leg&) {
+  Prompt p = act_prompt(c, 3);
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  const int max_cost = steal_max_cost(c.g, c.card.kind, c.card.id);
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    if (s != c.seat && s != rest && !stealable_citizens(c.g, s, max_cost).empty()) p.opts.push_back(static_cast<int16_t>(s));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  c.g.add_prompt(p);
+}
+void resolve_steal_citizen(Game& g, const Prompt& p, int option) {
+  if (option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
+  if (p.word == 3) {
+    Prompt q = p;
+    q.word = 4;
+    q.target = static_cast<int8_t>(p.opts[static_cast<size_t>(option) - 1]);
+    q.opts = stealable_citizens(g, q.target, steal_max_cost(g, p.card, p.card_id));
+    q.options = static_cast<uint8_t>(q.opts.size());
+    if (q.options) g.add_prompt(q);
+    return;
+  }
+  Player& v = g.player(p.target);
+  const size_t i = static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]);
+  if (i >= v.cit.size()) return;
+  Player& me = g.player(p.seat);
+  me.cit.push_back(v.cit[i]);
+  me.flip.push_back(0);
+  v.cit.erase(v.cit.begin() + static_cast<long>(i));
+  v.flip.erase(v.flip.begin() + static_cast<long>(i));
+}
+
 // Support the Empire: pay a wild amount with one resource of the player's choosing.
 void wild_convert_gate(Ctx& c, const Amount& pay) {
   for (int s = 0; s < c.g.num_players(); ++s) {
@@ -423,6 +471,7 @@ void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option)
     }
     return;
   }
+  if (leg.verb == "steal_citizen") return resolve_steal_citizen(g, p, option);
   if (p.word == 3) return resolve_take_or_pay(g, p, leg, option);
 
   if (p.word == 16) {  // banish one's own citizen for the reward
