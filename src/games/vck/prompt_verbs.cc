@@ -615,9 +615,26 @@ void verb_banish_center_citizen(Ctx& c, const Leg& leg) {
   c.g.add_prompt(p);
 }
 
+// Giants of Ostendaar (banish_center_domain [optional], a roll effect): a domain top of a center
+// stack leaves the game; the stack shows its next card (refilled when emptied). Answered as a
+// choose_owned_card over the domain stacks (stack codes 32..).
+void verb_banish_center_domain(Ctx& c, const Leg& leg) {
+  Prompt p = act_prompt(c, 19);
+  const auto& stacks = c.g.stacks('d');
+  for (size_t i = 0; i < stacks.size(); ++i) {
+    if (static_cast<int>(i) == c.g.unrevealed_domain_stack()) continue;
+    if (!stacks[i].empty() && stacks[i].back().kind == 'd') p.opts.push_back(static_cast<int16_t>(32 + i));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = optional(leg);
+  c.g.add_prompt(p);
+}
+
 // Den of the Ice Witch: banish the top of a center citizen stack.
 void verb_banish_center(Ctx& c, const Leg& leg) {
   if (!leg.args.empty() && leg.args[0].text == "citizen") verb_banish_center_citizen(c, leg);
+  if (!leg.args.empty() && leg.args[0].text == "domain") verb_banish_center_domain(c, leg);
   if (leg.args.empty() || leg.args[0].text != "monster") return;
   Prompt p = monster_prompt(c.g, c.seat, 19);  // Legendre's Keep, Gnoll Bonewitch: a monster top
   for (size_t k = 0; k < p.opts.size();) {

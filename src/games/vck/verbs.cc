@@ -354,6 +354,7 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"modify_monster_strength", verb_monster_strength},
     {"gain_action", verb_gain_action},
     {"steal_citizen", verb_steal_citizen},
+    {"banish_center_domain", verb_banish_center_domain},
 };
 
 // Who a gain or loss leg reaches: its audience (events: all_lose g 1, others_gain m 1, ...). The
