@@ -485,6 +485,12 @@ void Game::slay_top(int seat, int code, int s, int m) {
   gain(seat, ev ? db_->event(card.id)->reward : db_->monster(card.id)->reward);
   const Program& special = ev ? db_->event(card.id)->special_reward : db_->monster(card.id)->special_reward;
   if (!special.empty()) run_special(seat, special, card.kind, card.id, seat == active_);
+  // A slain event already counted as exhausted when it was revealed: its emptied stack gets a
+  // plain token x<exhausted count> instead of the next exhausted card (player_actions.py).
+  if (ev && st.empty()) {
+    st.push_back({'x', static_cast<int16_t>(exhausted_count_)});
+    return;
+  }
   refill(st);
 }
 
