@@ -489,9 +489,25 @@ void Game::slay_top(int seat, int code, int s, int m) {
   // plain token x<exhausted count> instead of the next exhausted card (player_actions.py).
   if (ev && st.empty()) {
     st.push_back({'x', static_cast<int16_t>(exhausted_count_)});
-    return;
+  } else {
+    refill(st);
   }
-  refill(st);
+  if (ev && db_->event(card.id)->activation.text.find("place_reserve_monster") != std::string::npos) banish_undead_minions();
+}
+
+// The Undead Samurai Lord slain: its minions still on the center stacks leave the game and the
+// unplaced ones never enter it (events.py on_undead_samurai_lord_slain).
+void Game::banish_undead_minions() {
+  for (auto* grid : {&monsters_, &citizens_, &domains_}) {
+    for (auto& st : *grid) {
+      st.erase(std::remove_if(st.begin(), st.end(), [&](const CardRef& c) {
+        const MonsterCard* m = c.kind == 'm' ? db_->monster(c.id) : nullptr;
+        return m && m->area == "Undead Samurai";
+      }), st.end());
+    }
+  }
+  undead_samurai_.clear();
+  undead_samurai_placed = true;
 }
 
 void Game::end_action() {

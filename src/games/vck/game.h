@@ -182,6 +182,7 @@ class Game {
   const std::vector<CardRef>& stack_at(int code) const { return const_cast<Game*>(this)->stack_at(code); }
   // Slays the top of stack `code` for `seat` paying s, m (rewards, special reward, refill).
   void slay_top(int seat, int code, int s, int m);
+  void banish_undead_minions();
   std::vector<std::vector<CardRef>>& monster_stacks_mut() { return monsters_; }
   const std::vector<std::string>& monster_areas() const { return monster_areas_; }
   const std::vector<std::vector<CardRef>>& citizen_stacks() const { return citizens_; }
