@@ -161,6 +161,10 @@ class Game {
   }
   // Extra slay cost on a monster stack's top card (0 gold, 1 strength, 2 magic): Ancient Tomb,
   // the events' add_slay_cost.
+  // The added cost belongs to the card on top: it goes when that card leaves the stack.
+  void clear_boost(size_t stack) {
+    if (stack < boost_.size()) boost_[stack] = {0, 0, 0};
+  }
   int boost(size_t stack, int res = 1) const { return stack < boost_.size() ? boost_[stack][static_cast<size_t>(res)] : 0; }
   void add_boost(size_t stack, int n, int res = 1) {
     if (boost_.size() < monsters_.size()) boost_.resize(monsters_.size(), {0, 0, 0});

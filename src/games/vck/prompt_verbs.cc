@@ -560,6 +560,7 @@ void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option
   if (p.word == 15 || p.word == 19) {  // The Northern Wall's Minion, a center monster: banished
     auto& st = g.stack_at(code);
     if (!st.empty()) st.pop_back();
+    if (code < 16) g.clear_boost(stack);
     g.refill_stack(st);
     return;
   }
