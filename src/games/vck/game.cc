@@ -245,16 +245,16 @@ void Game::list_actions(std::vector<Action>& out) const {
   }
   for (size_t i = 0; i < monsters_.size(); ++i) {
     const auto& st = monsters_[i];
+    const int dark = any_flag("action.darklordrising") ? 1 : 0;  // Dark Lord Rising: +1 magic, events too
     if (is_monster_top(st)) {
       const int fort = has_flag(*this, active_, "action.fortskyler") ? 1 : 0;
-      const int dark = any_flag("action.darklordrising") ? 1 : 0;  // Dark Lord Rising: +1 magic
       const size_t from = out.size();
       if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength + boost(i) - fort), m->magic + boost(i, 2) + dark, out);
       add_gold_part(out, from, boost(i, 0));
     } else if (!st.empty() && st.back().kind == 'e') {
       const EventCard* e = db_->event(st.back().id);
       const size_t from = out.size();
-      if (e && e->monster) list_payments(Action::Type::kSlayEvent, e->id, 0, e->strength + boost(i), e->magic + boost(i, 2), out);
+      if (e && e->monster) list_payments(Action::Type::kSlayEvent, e->id, 0, e->strength + boost(i), e->magic + boost(i, 2) + dark, out);
       add_gold_part(out, from, boost(i, 0));
     }
   }
