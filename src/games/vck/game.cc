@@ -131,7 +131,11 @@ void Game::board_roll_effects() {
       const EventCard* e = db_->event(st.back().id);
       if (!e || e->roll_effect.empty()) continue;
       const int m = e->rm1;
-      if (m == -1 || m == dice_[0] || m == dice_[1] || m == dice_[0] + dice_[1]) run_special(active_, e->roll_effect, 'R', e->id, true);
+      if (!(m == -1 || m == dice_[0] || m == dice_[1] || m == dice_[0] + dice_[1])) continue;
+      const size_t before = prompts_.size();
+      run_special(active_, e->roll_effect, 'R', e->id, true);
+      // The engine keeps one pending choice: a later roll effect's prompt replaces an earlier one.
+      if (prompts_.size() > before && before > 0) prompts_.erase(prompts_.begin(), prompts_.begin() + static_cast<long>(before));
     }
   }
 }
