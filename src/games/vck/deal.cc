@@ -125,6 +125,16 @@ bool deal(const CardDb& db, const std::string& preset, int players, kernel::Chan
   }
   for (int id : sample(events, static_cast<size_t>(players), chance, kEvents)) out.exhausted.push_back({'e', static_cast<int16_t>(id)});
   for (int k = 0; k < players; ++k) out.exhausted.push_back({'x', static_cast<int16_t>(k)});
+  for (const CardRef& e : out.exhausted) {  // the Undead Samurai Lord sets its minions aside
+    if (e.kind == 'e' && db.event(e.id) && db.event(e.id)->activation.text.find("place_reserve_monster") != std::string::npos) {
+      std::vector<const MonsterCard*> minions;
+      for (const MonsterCard& m : db.monsters) {
+        if (m.id && m.area == "Undead Samurai" && (!m.extra || players == 5)) minions.push_back(&m);
+      }
+      std::stable_sort(minions.begin(), minions.end(), [](const MonsterCard* a, const MonsterCard* b) { return a->id < b->id; });
+      for (const MonsterCard* m : minions) out.undead_samurai.push_back({'m', static_cast<int16_t>(m->id)});
+    }
+  }
   for (const CardRef& e : out.exhausted) {  // Recruit the King's Guard sets its guards aside
     if (e.kind == 'e' && db.event(e.id) && db.event(e.id)->activation.text == "place_kings_guard") {
       for (const CitizenCard& c : db.citizens) {

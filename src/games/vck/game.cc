@@ -33,6 +33,7 @@ Game::Game(const CardDb& db, const Setup& setup, uint64_t seed) : db_(&db), chan
   exhausted_ = setup.exhausted;
   monster_areas_ = setup.monster_areas;
   kings_guard_ = setup.kings_guard;
+  undead_samurai_ = setup.undead_samurai;
   duke_waiting_ = (1u << players_.size()) - 1;
 }
 
@@ -130,7 +131,11 @@ void Game::board_roll_effects() {
       const EventCard* e = db_->event(st.back().id);
       if (!e || e->roll_effect.empty()) continue;
       const int m = e->rm1;
-      if (m == -1 || m == dice_[0] || m == dice_[1] || m == dice_[0] + dice_[1]) run_special(active_, e->roll_effect, 'R', e->id, true);
+      if (!(m == -1 || m == dice_[0] || m == dice_[1] || m == dice_[0] + dice_[1])) continue;
+      const size_t before = prompts_.size();
+      run_special(active_, e->roll_effect, 'R', e->id, true);
+      // The engine keeps one pending choice: a later roll effect's prompt replaces an earlier one.
+      if (prompts_.size() > before && before > 0) prompts_.erase(prompts_.begin(), prompts_.begin() + static_cast<long>(before));
     }
   }
 }
@@ -244,16 +249,16 @@ void Game::list_actions(std::vector<Action>& out) const {
   }
   for (size_t i = 0; i < monsters_.size(); ++i) {
     const auto& st = monsters_[i];
+    const int dark = any_flag("action.darklordrising") ? 1 : 0;  // Dark Lord Rising: +1 magic, events too
     if (is_monster_top(st)) {
       const int fort = has_flag(*this, active_, "action.fortskyler") ? 1 : 0;
-      const int dark = any_flag("action.darklordrising") ? 1 : 0;  // Dark Lord Rising: +1 magic
       const size_t from = out.size();
       if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength + boost(i) - fort), m->magic + boost(i, 2) + dark, out);
       add_gold_part(out, from, boost(i, 0));
     } else if (!st.empty() && st.back().kind == 'e') {
       const EventCard* e = db_->event(st.back().id);
       const size_t from = out.size();
-      if (e && e->monster) list_payments(Action::Type::kSlayEvent, e->id, 0, e->strength + boost(i), e->magic + boost(i, 2), out);
+      if (e && e->monster) list_payments(Action::Type::kSlayEvent, e->id, 0, e->strength + boost(i), e->magic + boost(i, 2) + dark, out);
       add_gold_part(out, from, boost(i, 0));
     }
   }
@@ -464,8 +469,10 @@ void Game::build_from(int seat, size_t stack, int g, int m) {
   p.dom_turn.push_back(turn_);
   p.vp += d->vp;
   // The domain's own activation first, then the next card of the stack (player_actions.py).
+  unrevealed_domain_stack_ = static_cast<int>(stack);
   if (!d->activation.empty()) run_special(seat, d->activation, 'd', d->id, true);
   fire_action_gains(*this, seat, "build");
+  unrevealed_domain_stack_ = -1;
   refill(st);
 }
 
@@ -482,7 +489,29 @@ void Game::slay_top(int seat, int code, int s, int m) {
   gain(seat, ev ? db_->event(card.id)->reward : db_->monster(card.id)->reward);
   const Program& special = ev ? db_->event(card.id)->special_reward : db_->monster(card.id)->special_reward;
   if (!special.empty()) run_special(seat, special, card.kind, card.id, seat == active_);
-  refill(st);
+  // A slain event already counted as exhausted when it was revealed: its emptied stack gets a
+  // plain token x<exhausted count> instead of the next exhausted card (player_actions.py).
+  if (ev && st.empty()) {
+    st.push_back({'x', static_cast<int16_t>(exhausted_count_)});
+  } else {
+    refill(st);
+  }
+  if (ev && db_->event(card.id)->activation.text.find("place_reserve_monster") != std::string::npos) banish_undead_minions();
+}
+
+// The Undead Samurai Lord slain: its minions still on the center stacks leave the game and the
+// unplaced ones never enter it (events.py on_undead_samurai_lord_slain).
+void Game::banish_undead_minions() {
+  for (auto* grid : {&monsters_, &citizens_, &domains_}) {
+    for (auto& st : *grid) {
+      st.erase(std::remove_if(st.begin(), st.end(), [&](const CardRef& c) {
+        const MonsterCard* m = c.kind == 'm' ? db_->monster(c.id) : nullptr;
+        return m && m->area == "Undead Samurai";
+      }), st.end());
+    }
+  }
+  undead_samurai_.clear();
+  undead_samurai_placed = true;
 }
 
 void Game::end_action() {
@@ -637,6 +666,7 @@ std::string Game::label(const Action& a) const {
       if (a.c == 9 && a.b && a.d >= 1 && a.d <= 3) return std::string("concurrent event_self_convert ") + "gsm"[a.d - 1];
       if (a.c == 9) return a.b ? "concurrent event_self_convert accept" : "concurrent event_self_convert skip";
       if (a.c == 23) return "act choose " + std::to_string(a.b);
+      if (a.c == 24) return a.b ? "act accept" : "act skip";
       if (a.c == 22) {
         return "concurrent harvest_choices p" + std::to_string(a.a) + "|" + (a.b == 0 ? std::string("skip_harvest_exchange") : std::string("wild_cost_resource ") + "gsm"[a.d]);
       }
@@ -645,6 +675,10 @@ std::string Game::label(const Action& a) const {
         return a.c == 21 ? "act " + what : "concurrent harvest_choices p" + std::to_string(a.a) + "|" + what;
       }
       if (a.c == 18 && a.b == 0) return "act skip";
+      if (a.c == 18 && a.d >= kPlaceBase) {  // Undead Samurai Lord: a stack code (see stack_at)
+        const int code = a.d - kPlaceBase;
+        return std::string("act place ") + (code < 16 ? "monster " : code < 32 ? "citizen " : "domain ") + std::to_string(code % 16);
+      }
       if (a.c == 18 && a.d >= 1000) return "act pay " + std::string(1, "gsm"[(a.d - 1000) / 8]) + " " + players_[static_cast<size_t>((a.d - 1000) % 8)].id;
       if (a.c == 18) return "act " + std::to_string(a.d);
       if (a.c == 17) return a.b == 0 ? "act skip_harvest_exchange" : std::string("act wild_cost_resource ") + "gsm"[a.d];

@@ -18,6 +18,9 @@
 namespace rk::vck {
 
 // A card on a board stack or in a tableau: c12, d3, m4, e7, x0 (a plain exhausted token).
+// Event sequence option codes at or above this are a reserve placement on stack code (opt - base).
+inline constexpr int kPlaceBase = 2000;
+
 struct CardRef {
   char kind = 'x';
   int16_t id = 0;
@@ -34,6 +37,7 @@ struct Setup {
   std::vector<CardRef> exhausted;             // drawn from the end
   std::vector<std::string> monster_areas;     // area of each monster stack
   std::vector<CardRef> kings_guard;           // set aside for Recruit the King's Guard
+  std::vector<CardRef> undead_samurai;        // set aside for the Undead Samurai Lord (placed front first)
 };
 
 struct Player {
@@ -114,6 +118,7 @@ class Game {
   bool gate_after_prompt() const { return gate_after_prompt_; }
   int turn() const { return turn_; }
   int actions_left() const { return actions_; }
+  void add_action() { ++actions_; }  // The Wizards of Nae: one more action this turn
   int exhausted_count() const { return exhausted_count_; }
   bool end_triggered() const { return end_triggered_; }
   int die(int k) const { return dice_[k]; }
@@ -156,6 +161,10 @@ class Game {
   }
   // Extra slay cost on a monster stack's top card (0 gold, 1 strength, 2 magic): Ancient Tomb,
   // the events' add_slay_cost.
+  // The added cost belongs to the card on top: it goes when that card leaves the stack.
+  void clear_boost(size_t stack) {
+    if (stack < boost_.size()) boost_[stack] = {0, 0, 0};
+  }
   int boost(size_t stack, int res = 1) const { return stack < boost_.size() ? boost_[stack][static_cast<size_t>(res)] : 0; }
   void add_boost(size_t stack, int n, int res = 1) {
     if (boost_.size() < monsters_.size()) boost_.resize(monsters_.size(), {0, 0, 0});
@@ -165,6 +174,9 @@ class Game {
   std::vector<int16_t> build_payments(int seat, int id) const;
   // Builds the top of domain stack `stack` for `seat` paying g, m (vp, activation, passives, refill).
   void build_from(int seat, size_t stack, int g, int m);
+  // The domain stack whose next card is still face-down while a just-built domain's activation
+  // runs (the engine reveals it as the action's last step); -1 otherwise.
+  int unrevealed_domain_stack() const { return unrevealed_domain_stack_; }
   // A stack by code: 0..15 monster stacks, 16.. citizen stacks, 32.. domain stacks (monster
   // events can lie on any of them and are slain where they lie).
   std::vector<CardRef>& stack_at(int code) {
@@ -174,11 +186,17 @@ class Game {
   const std::vector<CardRef>& stack_at(int code) const { return const_cast<Game*>(this)->stack_at(code); }
   // Slays the top of stack `code` for `seat` paying s, m (rewards, special reward, refill).
   void slay_top(int seat, int code, int s, int m);
+  void banish_undead_minions();
   std::vector<std::vector<CardRef>>& monster_stacks_mut() { return monsters_; }
   const std::vector<std::string>& monster_areas() const { return monster_areas_; }
   const std::vector<std::vector<CardRef>>& citizen_stacks() const { return citizens_; }
   std::vector<std::vector<CardRef>>& citizen_stacks_mut() { return citizens_; }
   void refill_stack(std::vector<CardRef>& st) { refill(st); }
+  // Undead Samurai Lord: the set-aside minions, placed front first, and whether the one-time
+  // scatter already began (a re-revealed Lord places no second wave).
+  std::vector<CardRef>& undead_samurai_mut() { return undead_samurai_; }
+  const std::vector<CardRef>& undead_samurai() const { return undead_samurai_; }
+  bool undead_samurai_placed = false;
   void note_ran(const std::string& text) {
     if (ran_) ran_->push_back(text);
   }
@@ -224,6 +242,7 @@ class Game {
   std::vector<CardRef> exhausted_;
   Phase phase_ = Phase::kSetup;
   int active_ = 0, turn_ = 1, actions_ = 0, exhausted_count_ = 0;
+  int unrevealed_domain_stack_ = -1;
   int last_active_ = 0;  // who played the last turn (game over)
   bool in_prompt_ = false, over_after_prompt_ = false;  // the game ended as a prompt was answered
   bool gate_after_prompt_ = false;  // a gate opened as a sequential prompt was answered (no action prompt)
@@ -244,6 +263,7 @@ class Game {
   std::vector<std::array<int16_t, 3>> boost_;  // extra g/s/m slay cost on each monster stack's top
   std::vector<std::string> monster_areas_;
   std::vector<CardRef> kings_guard_;
+  std::vector<CardRef> undead_samurai_;
   std::vector<int16_t> deferred_events_;  // revealed while a prompt was open
   std::vector<std::pair<int16_t, int32_t>> gold_pools_;  // Ghost Ship: gold placed on an event
  public:

@@ -185,7 +185,7 @@ bool Game::apply_harvest(const Action& a) {
     if (prompts_.empty()) gate_after_prompt_ = false;
     if (!prompts_.empty()) return true;
     if (phase_ == Phase::kAction) {
-      in_prompt_ = true;
+      in_prompt_ = p.act;  // a closing gate leaves the last action_required as it was
       end_action();
       in_prompt_ = false;
     } else if (!harvest_started_) {

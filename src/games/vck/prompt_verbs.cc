@@ -113,6 +113,54 @@ void verb_target_citizen(Ctx& c, const Leg& leg) {
   c.g.add_prompt(p);
 }
 
+// Hobb's End (steal_citizen gold_cost<=N): an opponent in play with a citizen costing at most N,
+// then one such citizen (face-down ones too), which joins the thief's tableau face up.
+int steal_max_cost(const Game& g, char kind, int id) {
+  const DomainCard* d = kind == 'd' ? g.db().domain(id) : nullptr;
+  const size_t at = d ? d->activation.text.find("<=") : std::string::npos;
+  return at == std::string::npos ? 2 : std::atoi(d->activation.text.c_str() + at + 2);
+}
+std::vector<int16_t> stealable_citizens(const Game& g, int victim, int max_cost) {
+  std::vector<int16_t> out;
+  const Player& v = g.players()[static_cast<size_t>(victim)];
+  for (size_t i = 0; i < v.cit.size(); ++i) {
+    const CitizenCard* card = g.db().citizen(v.cit[i]);
+    if (card && card->cost <= max_cost) out.push_back(static_cast<int16_t>(i));
+  }
+  return out;
+}
+void verb_steal_citizen(Ctx& c, const Leg&) {
+  Prompt p = act_prompt(c, 3);
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  const int max_cost = steal_max_cost(c.g, c.card.kind, c.card.id);
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    if (s != c.seat && s != rest && !stealable_citizens(c.g, s, max_cost).empty()) p.opts.push_back(static_cast<int16_t>(s));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  c.g.add_prompt(p);
+}
+void resolve_steal_citizen(Game& g, const Prompt& p, int option) {
+  if (option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
+  if (p.word == 3) {
+    Prompt q = p;
+    q.word = 4;
+    q.target = static_cast<int8_t>(p.opts[static_cast<size_t>(option) - 1]);
+    q.opts = stealable_citizens(g, q.target, steal_max_cost(g, p.card, p.card_id));
+    q.options = static_cast<uint8_t>(q.opts.size());
+    if (q.options) g.add_prompt(q);
+    return;
+  }
+  Player& v = g.player(p.target);
+  const size_t i = static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]);
+  if (i >= v.cit.size()) return;
+  Player& me = g.player(p.seat);
+  me.cit.push_back(v.cit[i]);
+  me.flip.push_back(0);
+  v.cit.erase(v.cit.begin() + static_cast<long>(i));
+  v.flip.erase(v.flip.begin() + static_cast<long>(i));
+}
+
 // Support the Empire: pay a wild amount with one resource of the player's choosing.
 void wild_convert_gate(Ctx& c, const Amount& pay) {
   for (int s = 0; s < c.g.num_players(); ++s) {
@@ -179,6 +227,18 @@ std::vector<int16_t> sequence_options(const Game& g, const Leg& leg, int seat) {
     }
   } else if (leg.verb == "banish_owned_citizen") {
     for (size_t i = 0; i < pl.cit.size(); ++i) out.push_back(static_cast<int16_t>(i));
+  } else if (leg.verb == "place_reserve_monster") {
+    // Any stack topped by a real card or a monster event (not a token or a spent event).
+    if (g.undead_samurai().empty()) return out;
+    for (int code : {0, 16, 32}) {
+      const size_t n = g.stacks(code == 0 ? 'm' : code == 16 ? 'c' : 'd').size();
+      for (size_t i = 0; i < n; ++i) {
+        const auto& st = g.stack_at(code + static_cast<int>(i));
+        if (st.empty() || st.back().kind == 'x') continue;
+        if (st.back().kind == 'e' && !(g.db().event(st.back().id) && g.db().event(st.back().id)->monster)) continue;
+        out.push_back(static_cast<int16_t>(kPlaceBase + code + static_cast<int>(i)));
+      }
+    }
   } else {
     const auto& stacks = g.stacks('c');
     for (size_t i = 0; i < stacks.size(); ++i) {
@@ -203,6 +263,10 @@ void sequence_prompt(Game& g, const Prompt& from, const Leg& leg, int k) {
 }
 
 void verb_sequence(Ctx& c, const Leg& leg) {
+  if (leg.verb == "place_reserve_monster") {  // one scatter per game, and only with minions left
+    if (c.g.undead_samurai_placed || c.g.undead_samurai().empty()) return;
+    c.g.undead_samurai_placed = true;
+  }
   Prompt p = act_prompt(c, 18);
   sequence_prompt(c.g, p, leg, 0);
 }
@@ -218,6 +282,12 @@ void resolve_sequence(Game& g, const Prompt& p, const Leg& leg, int option) {
       const int n = std::min(pay && !pay->amounts.empty() ? pay->amounts[0].n : 0, resource(me, r));
       g.gain(p.seat, res4({r, -n}));
       g.gain((o - 1000) % 8, res4({r, n}));
+    } else if (o >= kPlaceBase) {
+      auto& pool = g.undead_samurai_mut();
+      if (!pool.empty()) {
+        g.stack_at(o - kPlaceBase).push_back(pool.front());
+        pool.erase(pool.begin());
+      }
     } else if (leg.verb == "banish_owned_citizen") {
       me.cit.erase(me.cit.begin() + o);
       me.flip.erase(me.flip.begin() + o);
@@ -229,6 +299,31 @@ void resolve_sequence(Game& g, const Prompt& p, const Leg& leg, int option) {
     }
   }
   sequence_prompt(g, p, leg, p.target + 1);
+}
+
+// The Wizards of Nae (active_may gain_action pay=m:3): in the action phase only, and only when
+// the active player can pay, they may pay for one more action (accept / skip).
+void verb_gain_action(Ctx& c, const Leg& leg) {
+  const Value* pay = kv(leg, "pay");
+  if (!c.g.in_action() || !pay || pay->amounts.empty()) return;
+  if (resource(c.g.players()[static_cast<size_t>(c.seat)], pay->amounts[0].res) < pay->amounts[0].n) return;
+  Prompt p;
+  p.act = true;
+  p.word = 24;
+  p.seat = static_cast<int8_t>(c.seat);
+  p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
+  p.options = 1;
+  p.opts = {0};
+  p.skip = true;
+  c.g.add_prompt(p);
+}
+
+void apply_gain_action(Game& g, const Prompt& p, const Leg& leg, int option) {
+  const Value* pay = kv(leg, "pay");
+  if (option != 1 || !pay || pay->amounts.empty()) return;
+  if (resource(g.players()[static_cast<size_t>(p.seat)], pay->amounts[0].res) < pay->amounts[0].n) return;
+  g.gain(p.seat, res4(pay->amounts[0], -1));
+  g.add_action();
 }
 
 // Ghost Ship: the active player places gold on the event; its slayer takes the pool.
@@ -376,6 +471,7 @@ void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option)
     }
     return;
   }
+  if (leg.verb == "steal_citizen") return resolve_steal_citizen(g, p, option);
   if (p.word == 3) return resolve_take_or_pay(g, p, leg, option);
 
   if (p.word == 16) {  // banish one's own citizen for the reward
@@ -416,13 +512,14 @@ Prompt monster_prompt(Game& g, int seat, uint8_t word) {
   p.act = true;
   p.word = word;
   p.seat = static_cast<int8_t>(seat);
-  // Monster stacks first, then monster events lying on citizen and domain stacks (stack codes).
+  // Monster stacks first, then monster events and scattered Undead Samurai minions lying on
+  // citizen and domain stacks (stack codes).
   for (int base : {0, 16, 32}) {
     const auto& stacks = g.stacks(base == 0 ? 'm' : base == 16 ? 'c' : 'd');
     for (size_t i = 0; i < stacks.size(); ++i) {
       if (stacks[i].empty()) continue;
       const CardRef top = stacks[i].back();
-      if ((base == 0 && top.kind == 'm') || (top.kind == 'e' && g.db().event(top.id)->monster)) p.opts.push_back(static_cast<int16_t>(base + static_cast<int>(i)));
+      if (top.kind == 'm' || (top.kind == 'e' && g.db().event(top.id)->monster)) p.opts.push_back(static_cast<int16_t>(base + static_cast<int>(i)));
     }
   }
   p.options = static_cast<uint8_t>(p.opts.size());
@@ -463,6 +560,7 @@ void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option
   if (p.word == 15 || p.word == 19) {  // The Northern Wall's Minion, a center monster: banished
     auto& st = g.stack_at(code);
     if (!st.empty()) st.pop_back();
+    if (code < 16) g.clear_boost(stack);
     g.refill_stack(st);
     return;
   }
@@ -518,9 +616,26 @@ void verb_banish_center_citizen(Ctx& c, const Leg& leg) {
   c.g.add_prompt(p);
 }
 
+// Giants of Ostendaar (banish_center_domain [optional], a roll effect): a domain top of a center
+// stack leaves the game; the stack shows its next card (refilled when emptied). Answered as a
+// choose_owned_card over the domain stacks (stack codes 32..).
+void verb_banish_center_domain(Ctx& c, const Leg& leg) {
+  Prompt p = act_prompt(c, 19);
+  const auto& stacks = c.g.stacks('d');
+  for (size_t i = 0; i < stacks.size(); ++i) {
+    if (static_cast<int>(i) == c.g.unrevealed_domain_stack()) continue;
+    if (!stacks[i].empty() && stacks[i].back().kind == 'd') p.opts.push_back(static_cast<int16_t>(32 + i));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = optional(leg);
+  c.g.add_prompt(p);
+}
+
 // Den of the Ice Witch: banish the top of a center citizen stack.
 void verb_banish_center(Ctx& c, const Leg& leg) {
   if (!leg.args.empty() && leg.args[0].text == "citizen") verb_banish_center_citizen(c, leg);
+  if (!leg.args.empty() && leg.args[0].text == "domain") verb_banish_center_domain(c, leg);
   if (leg.args.empty() || leg.args[0].text != "monster") return;
   Prompt p = monster_prompt(c.g, c.seat, 19);  // Legendre's Keep, Gnoll Bonewitch: a monster top
   for (size_t k = 0; k < p.opts.size();) {
@@ -538,6 +653,7 @@ void verb_build_domain(Ctx& c, const Leg&) {
   Prompt p = act_prompt(c, 12);
   const auto& stacks = c.g.stacks('d');
   for (size_t i = 0; i < stacks.size(); ++i) {
+    if (static_cast<int>(i) == c.g.unrevealed_domain_stack()) continue;  // not face-up yet
     if (!stacks[i].empty() && stacks[i].back().kind == 'd' && !c.g.build_payments(c.seat, stacks[i].back().id).empty())
       p.opts.push_back(static_cast<int16_t>(i));
   }

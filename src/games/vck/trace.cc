@@ -57,6 +57,9 @@ Setup read_setup(const json& s) {
   for (const json& x : s.at("exhausted_stack")) out.exhausted.push_back(ref(x));
   for (const json& a : s.at("monster_areas")) out.monster_areas.push_back(a.get<std::string>());
   for (const json& k : s.at("kings_guard_pool")) out.kings_guard.push_back(ref(k));
+  if (s.contains("undead_samurai_pool")) {
+    for (const json& k : s.at("undead_samurai_pool")) out.undead_samurai.push_back(ref(k));
+  }
   return out;
 }
 

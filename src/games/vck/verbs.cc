@@ -187,7 +187,9 @@ void apply_option(Ctx& c, const Leg& leg, int16_t opt) {
 void verb_choose(Ctx& c, const Leg& leg) {
   const auto opts = expand_options(c.g, leg);
   if (opts.empty()) return;
-  if (opts.size() == 1) return apply_option(c, leg, opts[0]);
+  // A lone option is taken at once, except for a domain's build activation: the engine runs
+  // those without auto_apply_single_choice, so the player still answers a one-option prompt.
+  if (opts.size() == 1 && c.card.kind != 'd') return apply_option(c, leg, opts[0]);
   Prompt p;
   p.kind = Prompt::Kind::kChoose;
   p.seat = static_cast<int8_t>(c.seat);
@@ -348,7 +350,11 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"add_self_gold_pool", verb_gold_pool},
     {"gain_self_gold_pool", verb_gold_pool},
     {"pay_to_chosen", verb_sequence},
+    {"place_reserve_monster", verb_sequence},
     {"modify_monster_strength", verb_monster_strength},
+    {"gain_action", verb_gain_action},
+    {"steal_citizen", verb_steal_citizen},
+    {"banish_center_domain", verb_banish_center_domain},
 };
 
 // Who a gain or loss leg reaches: its audience (events: all_lose g 1, others_gain m 1, ...). The
@@ -535,6 +541,7 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     return;
   }
   if (p.word == 23) return apply_active_choice(g, p, leg, option);
+  if (p.word == 24) return apply_gain_action(g, p, leg, option);
   if (p.word == 17 || p.word == 22) {
     if (option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
     const Res r = static_cast<Res>(p.opts[static_cast<size_t>(option) - 1]);

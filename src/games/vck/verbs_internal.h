@@ -34,7 +34,11 @@ void verb_gain_per_owned(Ctx& c, const Leg& leg);
 void verb_banish_owned_citizen(Ctx& c, const Leg& leg);
 void verb_gold_pool(Ctx& c, const Leg& leg);
 void verb_sequence(Ctx& c, const Leg& leg);
+void verb_gain_action(Ctx& c, const Leg& leg);
+void verb_steal_citizen(Ctx& c, const Leg& leg);
+void verb_banish_center_domain(Ctx& c, const Leg& leg);
 // Answers to the prompts those verbs open.
+void apply_gain_action(Game& g, const Prompt& p, const Leg& leg, int option);
 void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option);
 void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option);
 
