@@ -14,7 +14,6 @@ namespace rk::vck {
 namespace {
 
 constexpr uint16_t kTagDie = 1;
-constexpr int kActionsPerTurn = 2;
 
 bool is_monster_top(const std::vector<CardRef>& s) { return !s.empty() && s.back().kind == 'm'; }
 bool is_done_stack(const std::vector<CardRef>& s) { return s.empty() || s.back().kind == 'e' || s.back().kind == 'x'; }
