@@ -7,7 +7,18 @@
 namespace rk::text {
 
 size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  // Two rows of the classic table; on the stack for the short names parsers compare (this runs
+  // while parsing, where an allocation per call showed in the profile).
+  constexpr size_t kShort = 64;
+  size_t short_rows[2][kShort + 1];
+  std::vector<size_t> long_rows;
+  size_t* prev = short_rows[0];
+  size_t* cur = short_rows[1];
+  if (b.size() > kShort) {
+    long_rows.resize(2 * (b.size() + 1));
+    prev = long_rows.data();
+    cur = prev + b.size() + 1;
+  }
   for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
     cur[0] = i;

@@ -674,8 +674,14 @@ class LineParser {
   // (the corpus uses dozens: opacity, xshape...), so they are accepted without a word.
   void check_property_name(std::string_view key, Span span) {
     static constexpr std::string_view kKnown[] = {"count", "shape", "color", "pos", "postpos", "bucket", "code"};
+    // Almost every key is one of them: answered before any edit distance (this runs per clause,
+    // on the parser's hot path).
     for (std::string_view k : kKnown) {
-      if (key.size() >= 3 && key.size() <= k.size() && key != k && text::edit_distance(key, k) == 1) {
+      if (key == k) return;
+    }
+    for (std::string_view k : kKnown) {
+      // One letter short of or off: its length is k's or one less, so most keys need no distance.
+      if (key.size() >= 3 && key.size() + 1 >= k.size() && key.size() <= k.size() && text::edit_distance(key, k) == 1) {
         diags_.add({text::Severity::kNote, "RG0053",
                     fmt::format("'{}' is not a property of the legacy pieces; only pieces whose properties "
                                 "define it can match",
