@@ -144,7 +144,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
   }
   static const std::map<std::string, Eff> counted = {{"damage", Eff::kDamage}, {"life", Eff::kLife},
                                                      {"draw", Eff::kDraw},     {"discard", Eff::kDiscard},
-                                                     {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife}};
+                                                     {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife},
+                                                     {"lifeset", Eff::kLifeSet}};
   const size_t colon = w.find(':');
   if (colon != std::string::npos) {
     if (auto it = counted.find(w.substr(0, colon)); it != counted.end()) {

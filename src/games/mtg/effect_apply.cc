@@ -75,7 +75,7 @@ static int player_for(const Game& g, const EffectDef& e, int source, int control
 }
 
 static bool player_effect(Eff k) {
-  return k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
+  return k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
          k == Eff::kAddMana || k == Eff::kToken;
 }
 
@@ -119,6 +119,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
   switch (e.kind) {
     case Eff::kLife: pl.life += n; break;
     case Eff::kLoseLife: pl.life -= n; break;
+    case Eff::kLifeSet: pl.life = n; break;
     case Eff::kDraw: g.draw(p, n); break;
     case Eff::kDamage: g.damage_player(p, n, source, false); break;
     case Eff::kDiscard:
