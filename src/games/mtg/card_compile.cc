@@ -137,7 +137,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
       {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
-      {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip}};
+      {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
+      {"reject", Eff::kReject}};
   if (auto it = plain.find(w); it != plain.end()) {
     e.kind = it->second;
     return true;

@@ -162,6 +162,11 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
     case Eff::kDestroy: g.destroy(c, true); break;
     case Eff::kBury: g.destroy(c, false); break;
     case Eff::kSacrifice: g.move(c, o.owner, kGraveyard); break;
+    case Eff::kReject:  // a chosen discard: the card goes to its owner's graveyard as discarded
+      if (o.zone != kHand) break;
+      g.move(c, o.owner, kGraveyard);
+      g.fire_event("discarded", c, o.owner, source, false);
+      break;
     case Eff::kTap:
       if (!o.tapped) {
         o.tapped = true;
