@@ -316,7 +316,8 @@ void Game::click_card(int card, int actor) {
     options.push_back({"block", [this, card] { toggle_blocker(card); }});
   }
   if (o.zone == kHand && o.owner == actor && o.def->is("land")) {
-    if (actor == active && is_main(phase) && stack.empty() && players[static_cast<size_t>(actor)].lands_played < 1) {
+    const auto& me = players[static_cast<size_t>(actor)];
+    if (actor == active && is_main(phase) && stack.empty() && me.lands_played < 1 + me.extra_lands) {
       options.push_back({"play", [this, card, actor] {
                            ++players[static_cast<size_t>(actor)].lands_played;
                            move(card, actor, kBattlefield);

@@ -184,6 +184,11 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     }
     return true;
   }
+  if (w.rfind("maxplay(land)", 0) == 0 && w.size() > 13 && (w[13] == '+' || w[13] == '-')) {
+    e.kind = Eff::kMaxPlayLand;  // more (or fewer) land plays this turn
+    e.a.value = std::atoi(w.c_str() + 13);
+    return true;
+  }
   if (w.rfind("cantbeblockedby(", 0) == 0) {
     e.kind = Eff::kCantBeBlockedBy;
     e.all = parse_spec(inside(w, 15));

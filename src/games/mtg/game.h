@@ -108,6 +108,7 @@ class Game {
     ManaPool pool;
     std::array<std::vector<int>, kZoneCount> zones;
     int lands_played = 0;
+    int extra_lands = 0;  // maxplay(land)+N from spells this turn
   };
   std::array<Player, 2> players;
   std::vector<StackItem> stack;
