@@ -138,7 +138,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
       {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
       {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
-      {"reject", Eff::kReject}};
+      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}};
   if (auto it = plain.find(w); it != plain.end()) {
     e.kind = it->second;
     return true;
