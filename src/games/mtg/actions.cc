@@ -61,6 +61,8 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone != kHand || o.owner != actor || o.def->is("land")) return false;
   if (alternative && !o.def->other.present) return false;
+  const auto& me = players[static_cast<size_t>(actor)];
+  if (me.cast_limit >= 0 && me.casts >= me.cast_limit) return false;
   if (!can_pay(players[static_cast<size_t>(actor)].pool, alternative ? o.def->other : spell_cost(card, actor))) return false;
   const bool fast = o.def->is("instant") || o.def->has("flash");
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
@@ -121,6 +123,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   item.x = x;
   item.kicked = kicked;
   item.storm = spells_this_turn++;
+  ++players[static_cast<size_t>(actor)].casts;
   item.alternative = alternative;
   item.buyback = buyback;
   const CardDef& d = *o.def;

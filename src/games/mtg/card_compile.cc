@@ -189,6 +189,11 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     e.a.value = std::atoi(w.c_str() + 13);
     return true;
   }
+  if (w.rfind("maxcast(*)", 0) == 0 && w.size() > 10 && std::isdigit(static_cast<unsigned char>(w[10]))) {
+    e.kind = Eff::kMaxCast;  // at most N spells this turn
+    e.a.value = std::atoi(w.c_str() + 10);
+    return true;
+  }
   if (w.rfind("cantbeblockedby(", 0) == 0) {
     e.kind = Eff::kCantBeBlockedBy;
     e.all = parse_spec(inside(w, 15));

@@ -75,7 +75,7 @@ static int player_for(const Game& g, const EffectDef& e, int source, int control
 }
 
 static bool player_effect(Eff k) {
-  return k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kMaxPlayLand || k == Eff::kShuffle || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
+  return k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kMaxPlayLand || k == Eff::kShuffle || k == Eff::kMaxCast || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
          k == Eff::kAddMana || k == Eff::kToken;
 }
 
@@ -125,6 +125,10 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
         auto& lib = pl.zones[kLibrary];
         for (size_t i = lib.size(); i > 1; --i) std::swap(lib[i - 1], lib[g.rng->below(static_cast<uint32_t>(i))]);
       }
+      break;
+    case Eff::kMaxCast:
+      if (source >= 0 && g.objs[static_cast<size_t>(source)].zone == kBattlefield) return g.unsupported("static maxcast");
+      pl.cast_limit = n;
       break;
     case Eff::kMaxPlayLand:
       // From a spell: this turn only. A permanent's static grant is not run yet.
