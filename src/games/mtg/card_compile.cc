@@ -326,7 +326,8 @@ EffectDef compile_effect(const std::string& text0) {
     } else if (w.rfind("all(", 0) == 0) {
       e.all = parse_spec(inside(w, 3));
       e.has_all = true;
-    } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "assorcery" || w == "while") {
+    } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
+               w == "while") {
       e.restriction = w;
     } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic") {
       // labels and Wagic's evaluation hints change nothing here
@@ -512,6 +513,7 @@ void read_body(std::string body, Ability& a) {
     }
     if (e.restriction.rfind("limit:", 0) == 0) a.limit = std::atoi(e.restriction.c_str() + 6);
     if (e.restriction == "myturnonly") a.my_turn_only = true;
+    if (e.restriction == "myupkeeponly") a.my_upkeep_only = true;
     if (e.restriction == "assorcery") a.sorcery_speed = true;
     if (e.restriction == "while") a.state_trigger = true;
     if (!e.target.empty() && !a.has_target) {

@@ -110,7 +110,7 @@ struct Ability {
   bool cond_negate = false;      // ifnot
   int cond_n = 0;
   int limit = 0;                 // limit:N activations per turn
-  bool my_turn_only = false, sorcery_speed = false;
+  bool my_turn_only = false, sorcery_speed = false, my_upkeep_only = false;
   bool state_trigger = false;    // aslongas(..) effect while: the effect happens whenever the condition holds
   TriggerDef trigger;
   Spec range;                    // lord(...)/all(...): the cards it affects
