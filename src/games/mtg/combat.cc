@@ -33,7 +33,7 @@ void Game::toggle_attacker(int card) {
     if (!has(card, "mustattack") && !has(card, "treason")) o.attacking = false;
     return;
   }
-  if (o.tapped || (o.sick && !has(card, "haste")) || has(card, "defender") || has(card, "cantattack")) return;
+  if (o.tapped || (o.sick && !has(card, "haste")) || (has(card, "defender") && !has(card, "canattack")) || has(card, "cantattack")) return;
   o.attacking = true;
   note(name(card) + " attacks");
 }
