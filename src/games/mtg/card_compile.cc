@@ -119,7 +119,7 @@ const std::set<std::string>& grantable() {
   static const std::set<std::string> k = {
       "flying", "haste", "first strike", "double strike", "trample", "vigilance", "reach", "defender",
       "lifelink", "deathtouch", "fear", "shroud", "unblockable", "indestructible", "doesnotuntap", "cantblock",
-      "cantattack", "canattack", "mustattack", "shadow", "intimidate", "islandwalk", "swampwalk", "forestwalk", "mountainwalk",
+      "cantattack", "canattack", "mustattack", "shadow", "cantregen", "intimidate", "islandwalk", "swampwalk", "forestwalk", "mountainwalk",
       "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
       "protection from black", "protection from red", "protection from green"};
   return k;
