@@ -61,6 +61,8 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone != kHand || o.owner != actor || o.def->is("land")) return false;
   if (alternative && !o.def->other.present) return false;
+  const auto& me = players[static_cast<size_t>(actor)];
+  if (me.cast_limit >= 0 && me.casts >= me.cast_limit) return false;
   if (!can_pay(players[static_cast<size_t>(actor)].pool, alternative ? o.def->other : spell_cost(card, actor))) return false;
   const bool fast = o.def->is("instant") || o.def->has("flash");
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
@@ -92,6 +94,7 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (a.has_target && !any_target(a.target, card, actor)) return false;
   if ((a.my_turn_only || a.sorcery_speed) && actor != active) return false;
   if (a.sorcery_speed && (!is_main(phase) || !stack.empty())) return false;
+  if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
   if (a.limit > 0) {
     for (auto [ab, n] : o.uses) {
       if (ab == &a && n >= a.limit) return false;
@@ -121,6 +124,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   item.x = x;
   item.kicked = kicked;
   item.storm = spells_this_turn++;
+  ++players[static_cast<size_t>(actor)].casts;
   item.alternative = alternative;
   item.buyback = buyback;
   const CardDef& d = *o.def;
@@ -316,7 +320,8 @@ void Game::click_card(int card, int actor) {
     options.push_back({"block", [this, card] { toggle_blocker(card); }});
   }
   if (o.zone == kHand && o.owner == actor && o.def->is("land")) {
-    if (actor == active && is_main(phase) && stack.empty() && players[static_cast<size_t>(actor)].lands_played < 1) {
+    const auto& me = players[static_cast<size_t>(actor)];
+    if (actor == active && is_main(phase) && stack.empty() && me.lands_played < 1 + me.extra_lands) {
       options.push_back({"play", [this, card, actor] {
                            ++players[static_cast<size_t>(actor)].lands_played;
                            move(card, actor, kBattlefield);

@@ -325,7 +325,7 @@ void Game::damage_player(int player, int amount, int source, bool combat) {
 void Game::destroy(int card, bool allow_regen) {
   Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone != kBattlefield || has(card, "indestructible")) return;
-  if (allow_regen && o.regen > 0) {
+  if (allow_regen && o.regen > 0 && !has(card, "cantregen")) {
     --o.regen;
     o.tapped = true;
     o.damage = 0;

@@ -119,7 +119,7 @@ const std::set<std::string>& grantable() {
   static const std::set<std::string> k = {
       "flying", "haste", "first strike", "double strike", "trample", "vigilance", "reach", "defender",
       "lifelink", "deathtouch", "fear", "shroud", "unblockable", "indestructible", "doesnotuntap", "cantblock",
-      "cantattack", "mustattack", "intimidate", "islandwalk", "swampwalk", "forestwalk", "mountainwalk",
+      "cantattack", "canattack", "mustattack", "shadow", "cantregen", "intimidate", "islandwalk", "swampwalk", "forestwalk", "mountainwalk",
       "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
       "protection from black", "protection from red", "protection from green"};
   return k;
@@ -137,14 +137,16 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
       {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
-      {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip}};
+      {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
+      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}};
   if (auto it = plain.find(w); it != plain.end()) {
     e.kind = it->second;
     return true;
   }
   static const std::map<std::string, Eff> counted = {{"damage", Eff::kDamage}, {"life", Eff::kLife},
                                                      {"draw", Eff::kDraw},     {"discard", Eff::kDiscard},
-                                                     {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife}};
+                                                     {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife},
+                                                     {"lifeset", Eff::kLifeSet}};
   const size_t colon = w.find(':');
   if (colon != std::string::npos) {
     if (auto it = counted.find(w.substr(0, colon)); it != counted.end()) {
@@ -180,6 +182,16 @@ bool read_keyword(const std::string& w, EffectDef& e) {
         for (const std::string& word : words_top(item)) e.becomes->types.push_back(word);
       }
     }
+    return true;
+  }
+  if (w.rfind("maxplay(land)", 0) == 0 && w.size() > 13 && (w[13] == '+' || w[13] == '-')) {
+    e.kind = Eff::kMaxPlayLand;  // more (or fewer) land plays this turn
+    e.a.value = std::atoi(w.c_str() + 13);
+    return true;
+  }
+  if (w.rfind("maxcast(*)", 0) == 0 && w.size() > 10 && std::isdigit(static_cast<unsigned char>(w[10]))) {
+    e.kind = Eff::kMaxCast;  // at most N spells this turn
+    e.a.value = std::atoi(w.c_str() + 10);
     return true;
   }
   if (w.rfind("cantbeblockedby(", 0) == 0) {
@@ -314,7 +326,8 @@ EffectDef compile_effect(const std::string& text0) {
     } else if (w.rfind("all(", 0) == 0) {
       e.all = parse_spec(inside(w, 3));
       e.has_all = true;
-    } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "assorcery" || w == "while") {
+    } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
+               w == "while") {
       e.restriction = w;
     } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic") {
       // labels and Wagic's evaluation hints change nothing here
@@ -500,6 +513,7 @@ void read_body(std::string body, Ability& a) {
     }
     if (e.restriction.rfind("limit:", 0) == 0) a.limit = std::atoi(e.restriction.c_str() + 6);
     if (e.restriction == "myturnonly") a.my_turn_only = true;
+    if (e.restriction == "myupkeeponly") a.my_upkeep_only = true;
     if (e.restriction == "assorcery") a.sorcery_speed = true;
     if (e.restriction == "while") a.state_trigger = true;
     if (!e.target.empty() && !a.has_target) {

@@ -33,7 +33,7 @@ void Game::toggle_attacker(int card) {
     if (!has(card, "mustattack") && !has(card, "treason")) o.attacking = false;
     return;
   }
-  if (o.tapped || (o.sick && !has(card, "haste")) || has(card, "defender") || has(card, "cantattack")) return;
+  if (o.tapped || (o.sick && !has(card, "haste")) || (has(card, "defender") && !has(card, "canattack")) || has(card, "cantattack")) return;
   o.attacking = true;
   note(name(card) + " attacks");
 }
@@ -47,6 +47,7 @@ static bool can_block(const Game& g, int blocker, int attacker) {
   }
   const auto& already = g.objs[static_cast<size_t>(attacker)].blockers;
   if (g.has(attacker, "oneblocker") && !already.empty() && already[0] != blocker) return false;
+  if (g.has(attacker, "shadow") != g.has(blocker, "shadow")) return false;  // shadow meets only shadow
   if (g.has(attacker, "flying") && !g.has(blocker, "flying") && !g.has(blocker, "reach")) return false;
   if (g.has(attacker, "fear") && !g.is_type(blocker, "artifact") && !((g.colors(blocker) >> kBlack) & 1)) return false;
   static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",

@@ -75,7 +75,7 @@ static int player_for(const Game& g, const EffectDef& e, int source, int control
 }
 
 static bool player_effect(Eff k) {
-  return k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
+  return k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kMaxPlayLand || k == Eff::kShuffle || k == Eff::kMaxCast || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
          k == Eff::kAddMana || k == Eff::kToken;
 }
 
@@ -119,6 +119,22 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
   switch (e.kind) {
     case Eff::kLife: pl.life += n; break;
     case Eff::kLoseLife: pl.life -= n; break;
+    case Eff::kLifeSet: pl.life = n; break;
+    case Eff::kShuffle:  // without a random source (the test runner) the order stays: assertions ignore it
+      if (g.rng) {
+        auto& lib = pl.zones[kLibrary];
+        for (size_t i = lib.size(); i > 1; --i) std::swap(lib[i - 1], lib[g.rng->below(static_cast<uint32_t>(i))]);
+      }
+      break;
+    case Eff::kMaxCast:
+      if (source >= 0 && g.objs[static_cast<size_t>(source)].zone == kBattlefield) return g.unsupported("static maxcast");
+      pl.cast_limit = n;
+      break;
+    case Eff::kMaxPlayLand:
+      // From a spell: this turn only. A permanent's static grant is not run yet.
+      if (source >= 0 && g.objs[static_cast<size_t>(source)].zone == kBattlefield) return g.unsupported("static maxplay(land)");
+      pl.extra_lands += n;
+      break;
     case Eff::kDraw: g.draw(p, n); break;
     case Eff::kDamage: g.damage_player(p, n, source, false); break;
     case Eff::kDiscard:
@@ -161,6 +177,11 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
     case Eff::kDestroy: g.destroy(c, true); break;
     case Eff::kBury: g.destroy(c, false); break;
     case Eff::kSacrifice: g.move(c, o.owner, kGraveyard); break;
+    case Eff::kReject:  // a chosen discard: the card goes to its owner's graveyard as discarded
+      if (o.zone != kHand) break;
+      g.move(c, o.owner, kGraveyard);
+      g.fire_event("discarded", c, o.owner, source, false);
+      break;
     case Eff::kTap:
       if (!o.tapped) {
         o.tapped = true;

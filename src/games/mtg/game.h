@@ -108,6 +108,8 @@ class Game {
     ManaPool pool;
     std::array<std::vector<int>, kZoneCount> zones;
     int lands_played = 0;
+    int extra_lands = 0;  // maxplay(land)+N from spells this turn
+    int casts = 0, cast_limit = -1;  // spells cast this turn; maxcast(*)N from a spell (-1: none)
   };
   std::array<Player, 2> players;
   std::vector<StackItem> stack;

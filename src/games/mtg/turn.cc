@@ -53,7 +53,10 @@ void Game::next_phase() {
   if (phase == Phase::kCleanup) {
     ++turn;
     active = 1 - active;
-    for (auto& p : players) p.lands_played = 0;
+    for (auto& p : players) {
+      p.lands_played = p.extra_lands = p.casts = 0;
+      p.cast_limit = -1;
+    }
     spells_this_turn = 0;
     phase = Phase::kUntap;
   } else {
