@@ -115,6 +115,18 @@ void verb_target_citizen(Ctx& c, const Leg& leg) {
 
 // Hobb's End (steal_citizen gold_cost<=N): an opponent in play with a citizen costing at most N,
 // then one such citizen (face-down ones too), which joins the thief's tableau face up.
+// A two-step prompt whose first answer named a player: ask next (step 4) for one of that player's
+// citizens among `opts`; nothing is asked when there is none.
+template <class CitizensOf>
+void ask_for_chosen_players_citizen(Game& g, const Prompt& p, int option, CitizensOf citizens_of) {
+  Prompt q = p;
+  q.word = 4;
+  q.target = static_cast<int8_t>(p.opts[static_cast<size_t>(option) - 1]);
+  q.opts = citizens_of(q.target);
+  q.options = static_cast<uint8_t>(q.opts.size());
+  if (q.options) g.add_prompt(q);
+}
+
 int steal_max_cost(const Game& g, char kind, int id) {
   const DomainCard* d = kind == 'd' ? g.db().domain(id) : nullptr;
   const size_t at = d ? d->activation.text.find("<=") : std::string::npos;
@@ -143,12 +155,8 @@ void verb_steal_citizen(Ctx& c, const Leg&) {
 void resolve_steal_citizen(Game& g, const Prompt& p, int option) {
   if (option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
   if (p.word == 3) {
-    Prompt q = p;
-    q.word = 4;
-    q.target = static_cast<int8_t>(p.opts[static_cast<size_t>(option) - 1]);
-    q.opts = stealable_citizens(g, q.target, steal_max_cost(g, p.card, p.card_id));
-    q.options = static_cast<uint8_t>(q.opts.size());
-    if (q.options) g.add_prompt(q);
+    const int max_cost = steal_max_cost(g, p.card, p.card_id);
+    ask_for_chosen_players_citizen(g, p, option, [&](int victim) { return stealable_citizens(g, victim, max_cost); });
     return;
   }
   Player& v = g.player(p.target);
@@ -452,12 +460,7 @@ void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option)
   if (targets_citizen(leg)) {
     const bool flip = leg.verb != "banish_player_citizen";
     if (p.word == 3) {
-      Prompt q = p;
-      q.word = 4;
-      q.target = static_cast<int8_t>(p.opts[static_cast<size_t>(option) - 1]);
-      q.opts = victim_citizens(g, q.target, flip);
-      q.options = static_cast<uint8_t>(q.opts.size());
-      if (q.options) g.add_prompt(q);
+      ask_for_chosen_players_citizen(g, p, option, [&](int victim) { return victim_citizens(g, victim, flip); });
       return;
     }
     Player& v = g.player(p.target);
