@@ -131,6 +131,52 @@ const std::set<std::string>& player_words() {
   return k;
 }
 
+// transforms((color, setpower=N, settoughness=N, keyword, newability[keyword], types...)).
+bool read_transforms(const std::string& w, EffectDef& e) {
+  e.kind = Eff::kTransform;
+  e.becomes = std::make_shared<EffectDef::Becomes>();
+  static const char* colors[] = {"", "green", "blue", "red", "black", "white"};
+  for (std::string item : split_top(w.substr(12, w.rfind("))") - 12), ",")) {
+    item = trim(item);
+    if (item.empty()) continue;
+    int color = -1;
+    for (int c = 1; c < kColors; ++c) {
+      if (item == colors[c]) color = c;
+    }
+    if (color > 0) {
+      e.becomes->colors = (e.becomes->colors < 0 ? 0 : e.becomes->colors) | (1 << color);
+    } else if (item.rfind("setpower=", 0) == 0) {
+      e.becomes->power = std::atoi(item.c_str() + 9);
+    } else if (item.rfind("settoughness=", 0) == 0) {
+      e.becomes->toughness = std::atoi(item.c_str() + 13);
+    } else if (grantable().count(item)) {
+      e.becomes->keywords.push_back(item);
+    } else if (item.rfind("newability[", 0) == 0 && grantable().count(item.substr(11, item.size() - 12))) {
+      e.becomes->keywords.push_back(item.substr(11, item.size() - 12));
+    } else if (item.find_first_of("[(=") != std::string::npos) {
+      return false;  // new abilities and other parts: not run yet
+    } else {
+      for (const std::string& word : words_top(item)) e.becomes->types.push_back(word);
+    }
+  }
+  return true;
+}
+
+// counter(P/T[,N|x|thatmuch|sunburst|type:..][,name]).
+bool read_counter(const std::string& w, EffectDef& e) {
+  e.kind = Eff::kCounter;
+  const std::string in = inside(w, 7);
+  const auto parts = split_top(in, ",");
+  if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
+  e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
+  e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
+  if (parts.size() > 1 && (parts[1] == "x" || parts[1] == "thatmuch" || parts[1] == "sunburst" ||
+                           parts[1].rfind("type:", 0) == 0)) {
+    e.b2 = parse_amount(parts[1]);
+  }
+  return true;
+}
+
 // One keyword with its argument; false when the word is not an effect this engine runs.
 bool read_keyword(const std::string& w, EffectDef& e) {
   static const std::map<std::string, Eff> plain = {
@@ -155,35 +201,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       return true;
     }
   }
-  if (w.rfind("transforms((", 0) == 0 && w.find("))") != std::string::npos) {
-    e.kind = Eff::kTransform;
-    e.becomes = std::make_shared<EffectDef::Becomes>();
-    static const char* colors[] = {"", "green", "blue", "red", "black", "white"};
-    for (std::string item : split_top(w.substr(12, w.rfind("))") - 12), ",")) {
-      item = trim(item);
-      if (item.empty()) continue;
-      int color = -1;
-      for (int c = 1; c < kColors; ++c) {
-        if (item == colors[c]) color = c;
-      }
-      if (color > 0) {
-        e.becomes->colors = (e.becomes->colors < 0 ? 0 : e.becomes->colors) | (1 << color);
-      } else if (item.rfind("setpower=", 0) == 0) {
-        e.becomes->power = std::atoi(item.c_str() + 9);
-      } else if (item.rfind("settoughness=", 0) == 0) {
-        e.becomes->toughness = std::atoi(item.c_str() + 13);
-      } else if (grantable().count(item)) {
-        e.becomes->keywords.push_back(item);
-      } else if (item.rfind("newability[", 0) == 0 && grantable().count(item.substr(11, item.size() - 12))) {
-        e.becomes->keywords.push_back(item.substr(11, item.size() - 12));
-      } else if (item.find_first_of("[(=") != std::string::npos) {
-        return false;  // new abilities and other parts: not run yet
-      } else {
-        for (const std::string& word : words_top(item)) e.becomes->types.push_back(word);
-      }
-    }
-    return true;
-  }
+  if (w.rfind("transforms((", 0) == 0 && w.find("))") != std::string::npos) return read_transforms(w, e);
   if (w.rfind("maxplay(land)", 0) == 0 && w.size() > 13 && (w[13] == '+' || w[13] == '-')) {
     e.kind = Eff::kMaxPlayLand;  // more (or fewer) land plays this turn
     e.a.value = std::atoi(w.c_str() + 13);
@@ -203,39 +221,22 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     e.kind = Eff::kLoseAbilities;
     return true;
   }
-  if (w.rfind("losesubtypesof(", 0) == 0) {
-    e.kind = Eff::kLoseSubtypes;
-    e.word = inside(w, 14);
-    return true;
-  }
-  if (w.rfind("fizzleto(", 0) == 0) {
-    e.kind = Eff::kFizzle;
-    e.word = inside(w, 8);
-    return true;
-  }
-  if (w.rfind("moveto(", 0) == 0) {
-    e.kind = Eff::kMoveTo;
-    e.word = inside(w, 6);
-    return true;
+  // name(word): the effect and the word between its parentheses.
+  static const std::pair<std::string_view, Eff> worded[] = {
+      {"losesubtypesof(", Eff::kLoseSubtypes}, {"fizzleto(", Eff::kFizzle}, {"moveto(", Eff::kMoveTo}};
+  for (const auto& [prefix, kind] : worded) {
+    if (w.rfind(prefix, 0) == 0) {
+      e.kind = kind;
+      e.word = inside(w, prefix.size() - 1);
+      return true;
+    }
   }
   if (w.rfind("add{", 0) == 0 || w.rfind("add(", 0) == 0) {
     e.kind = Eff::kAddMana;
     e.word = w.substr(3);
     return true;
   }
-  if (w.rfind("counter(", 0) == 0) {
-    e.kind = Eff::kCounter;
-    const std::string in = inside(w, 7);
-    const auto parts = split_top(in, ",");
-    if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
-    e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
-    e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
-    if (parts.size() > 1 && (parts[1] == "x" || parts[1] == "thatmuch" || parts[1] == "sunburst" ||
-                             parts[1].rfind("type:", 0) == 0)) {
-      e.b2 = parse_amount(parts[1]);
-    }
-    return true;
-  }
+  if (w.rfind("counter(", 0) == 0) return read_counter(w, e);
   if (w.rfind("token(", 0) == 0) {
     e.kind = Eff::kToken;
     e.token_spec = inside(w, 5);
