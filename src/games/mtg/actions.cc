@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "games/mtg/game.h"
+#include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
 namespace {
@@ -127,6 +128,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   ++players[static_cast<size_t>(actor)].casts;
   item.alternative = alternative;
   item.buyback = buyback;
+  if (script_cast(*this, item)) return true;  // a Lua card's cast handler waits on a choice
   const CardDef& d = *o.def;
   Spec spec;
   bool targeted = d.has_spell_target;
@@ -321,13 +323,15 @@ void Game::click_card(int card, int actor) {
   }
   if (o.zone == kHand && o.owner == actor && o.def->is("land")) {
     const auto& me = players[static_cast<size_t>(actor)];
-    if (actor == active && is_main(phase) && stack.empty() && me.lands_played < 1 + me.extra_lands) {
+    const int lua_extra = script_extra_lands(*this, actor);  // Lua cards (Fastbond): -1 is any number
+    if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < 1 + me.extra_lands + lua_extra)) {
       options.push_back({"play", [this, card, actor] {
                            ++players[static_cast<size_t>(actor)].lands_played;
                            move(card, actor, kBattlefield);
                            note("p" + std::to_string(actor + 1) + " plays " + name(card));
                            run_one_shots(card, actor, {}, 0);  // a land's ETB lines (enters tapped, Vesuva)
                            fire_zone_triggers(card, kHand, kBattlefield);
+                           script_land_played(*this, card);
                          }});
     }
   } else {

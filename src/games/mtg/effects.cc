@@ -2,6 +2,7 @@
 #include <cstdlib>
 
 #include "games/mtg/game.h"
+#include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
 namespace {
@@ -80,6 +81,7 @@ void Game::resolve_top() {
   Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone != kStack) return;  // countered meanwhile
   const CardDef& d = *o.def;
+  if (script_resolve(*this, item)) return;  // a card written in Lua (cards/wagic-lua)
   if (!d.alias.empty()) unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
   const Spec* spec = d.has_spell_target ? &d.spell_target : nullptr;
   for (const Ability& a : d.abilities) {

@@ -1,0 +1,222 @@
+// The card script folder, and the hooks through which the engine runs scripted cards.
+#include "games/mtg/lua/card_scripts.h"
+
+#include <lua.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "games/mtg/lua/runtime.h"
+
+namespace rk::mtg {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool is_permanent(const CardDef& d) {
+  return d.is("creature") || d.is("artifact") || d.is("enchantment") || d.is("land") || d.is("planeswalker");
+}
+
+// The game's runtime, made on first use; null when the catalog has no scripts.
+ScriptRuntime* runtime(Game& g) {
+  if (!g.lua) {
+    const CardScripts* s = g.catalog().scripts;
+    if (s == nullptr || s->size() == 0) return nullptr;
+    g.lua = std::make_shared<ScriptRuntime>(g, *s);
+  }
+  return g.lua.get();
+}
+
+}  // namespace
+
+std::string script_file_name(const std::string& card_name) {
+  std::string f = card_name;
+  for (char& c : f) {
+    if (c == ':' || c == '/' || c == '\\') c = '_';
+  }
+  return f + ".lua";
+}
+
+void CardScripts::load(const std::string& dir, std::vector<std::string>& errors) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return;
+  std::vector<fs::path> paths;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.is_regular_file() && e.path().extension() == ".lua") paths.push_back(e.path());
+  }
+  std::sort(paths.begin(), paths.end());
+  for (const fs::path& p : paths) {
+    std::string text, err;
+    if (!text::read_file(p.string(), text)) {
+      errors.push_back(p.string() + ": error[RK0001]: cannot read the file");
+      continue;
+    }
+    // The card's name is the file's name ('_' stands for ':' in Circle of Protection: Black).
+    std::string name = lower(p.stem().string());
+    std::replace(name.begin(), name.end(), '_', ':');
+    if (!add(name, p.string(), std::move(text), err)) errors.push_back(err);
+  }
+}
+
+bool CardScripts::add(const std::string& card_name, const std::string& path, std::string text, std::string& error) {
+  auto file = std::make_unique<text::SourceFile>(path, std::move(text));
+  // Checked once in a throwaway sandbox: it compiles and returns a table of handlers.
+  script::LuaHost host;
+  if (!host.run_chunk(*file, error)) return false;
+  if (!lua_istable(host.state(), -1)) {
+    error = path + ":1:1: error[LU0006]: a card script must return a table of handlers (resolve, cast, ...)";
+    return false;
+  }
+  files_[card_name] = std::move(file);
+  return true;
+}
+
+const text::SourceFile* CardScripts::find(const std::string& lower_name) const {
+  auto it = files_.find(lower_name);
+  return it == files_.end() ? nullptr : it->second.get();
+}
+
+// A scripted spell resolves: the fizzle check on its targets, a permanent enters (an aura
+// attached to its target), then the script's resolve; an instant or sorcery goes to its
+// owner's graveyard after the script unless the script moved it.
+bool script_resolve(Game& g, const StackItem& item) {
+  ScriptRuntime* rt = runtime(g);
+  const int card = item.source;
+  if (rt == nullptr || !rt->has_script(card)) return false;
+  const CardDef& d = *g.objs[static_cast<size_t>(card)].def;
+  if (d.has_spell_target && !item.targets.empty()) {
+    bool legal = false;
+    for (const Target& t : item.targets) {
+      legal = legal || t.player >= 0 || t.stack >= 0 || g.legal_target(d.spell_target, t, card, item.controller);
+    }
+    if (!legal) {
+      g.note(d.name + " fizzles");
+      g.fizzle_spell(card);
+      return true;
+    }
+  }
+  ScriptCall call;
+  call.card = card;
+  call.controller = item.controller;
+  call.item = item;
+  if (is_permanent(d)) {
+    g.move(card, item.controller, kBattlefield);
+    Obj& p = g.objs[static_cast<size_t>(card)];
+    p.sick = true;
+    if (d.is("aura") && !item.targets.empty()) p.attached = item.targets[0].card;
+    if (rt->int_field(card, "keep_auto", 0)) g.run_one_shots(card, item.controller, {}, item.x);
+    rt->run("resolve", card, call);
+    g.fire_zone_triggers(card, kStack, kBattlefield);
+    return true;
+  }
+  if (rt->int_field(card, "keep_auto", 0)) g.run_one_shots(card, item.controller, item.targets, item.x);
+  const int owner = g.objs[static_cast<size_t>(card)].owner;
+  const bool buyback = item.buyback;
+  call.done = [&g, card, owner, buyback](ScriptCall&) {
+    if (g.objs[static_cast<size_t>(card)].zone == kStack) g.move(card, owner, buyback ? kHand : kGraveyard);
+  };
+  if (!rt->run("resolve", card, call)) call.done(call);
+  return true;
+}
+
+bool script_cast(Game& g, StackItem& item) {
+  ScriptRuntime* rt = g.lua || g.catalog().scripts ? runtime(g) : nullptr;
+  if (rt == nullptr || !rt->has_handler(item.source, "cast")) return false;
+  ScriptCall call;
+  call.card = item.source;
+  call.controller = item.controller;
+  call.item = item;
+  call.casting = true;
+  // Run at once when it does not wait: the engine then goes on with the cast (its target=
+  // chooser, the push). When it waits on a choice, the spell goes on the stack once it is done.
+  auto state = std::make_shared<int>(0);  // 0: running in this call, 1: finished, 2: suspended
+  StackItem* out = &item;                 // valid only while this call runs
+  call.done = [&g, state, out](ScriptCall& c) {
+    if (*state == 2) return g.push(c.item);
+    out->targets = c.item.targets;
+    *state = 1;
+  };
+  rt->run("cast", item.source, call);
+  if (*state == 1) return false;
+  *state = 2;
+  return true;
+}
+
+void script_left_battlefield(Game& g, int card) {
+  if (!g.lua) return;
+  ScriptRuntime& rt = *g.lua;
+  // Effects that last while their source is on the battlefield end, and effects on the card.
+  rt.end_effects([card](const ScriptEffect& e) {
+    return (e.duration == Duration::kWhileSource && e.source == card) || e.card == card;
+  });
+  ScriptCall call;
+  call.card = card;
+  call.controller = g.objs[static_cast<size_t>(card)].owner;
+  rt.run("leaves", card, call);
+}
+
+void script_continuous(Game& g) {
+  if (!g.lua) return;
+  for (const ScriptEffect& e : g.lua->effects) {
+    Obj& o = g.objs[static_cast<size_t>(e.card)];
+    if (o.zone != kBattlefield) continue;
+    if (e.kind == ScriptEffect::kPowerToughness) {
+      o.lord_p += e.power;
+      o.lord_t += e.toughness;
+    } else if (e.kind == ScriptEffect::kKeyword) {
+      o.lord_kw.insert(e.keyword);
+    }
+  }
+}
+
+void script_phase(Game& g) {
+  ScriptRuntime* rt = runtime(g);
+  if (rt == nullptr) return;
+  if (g.phase == Phase::kCleanup) {
+    rt->end_effects([](const ScriptEffect& e) { return e.duration == Duration::kEndOfTurn; });
+  }
+  std::vector<int> cards;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    if (g.objs[c].zone == kBattlefield && rt->has_handler(static_cast<int>(c), "phase")) cards.push_back(static_cast<int>(c));
+  }
+  for (int c : cards) {
+    if (g.objs[static_cast<size_t>(c)].zone != kBattlefield) continue;
+    ScriptCall call;
+    call.card = c;
+    call.controller = g.objs[static_cast<size_t>(c)].controller;
+    rt->run("phase", c, call, {static_cast<int>(g.phase)});
+  }
+}
+
+void script_land_played(Game& g, int land) {
+  ScriptRuntime* rt = runtime(g);
+  if (rt == nullptr) return;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    if (g.objs[c].zone != kBattlefield || !rt->has_handler(static_cast<int>(c), "land_played")) continue;
+    ScriptCall call;
+    call.card = static_cast<int>(c);
+    call.controller = g.objs[c].controller;
+    rt->run("land_played", static_cast<int>(c), call, {land});
+  }
+}
+
+int script_extra_lands(Game& g, int player) {
+  ScriptRuntime* rt = runtime(g);
+  if (rt == nullptr) return 0;
+  int extra = 0;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    if (g.objs[c].zone != kBattlefield || g.objs[c].controller != player || !rt->has_script(static_cast<int>(c))) continue;
+    const int n = rt->int_field(static_cast<int>(c), "extra_lands", 0);
+    if (n < 0) return -1;
+    extra += n;
+  }
+  return extra;
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,67 @@
+// Magic cards written in Lua (issue 21 item 3: the cards keywords cannot say).
+//
+// Where: one file per card, `<card name>.lua` (the name as the card database writes it; a card
+// name's ':' and '/' become '_' in the file name), in a folder shipped with rulekit
+// (`cards/wagic-lua/`; `rulekit wagic test --lua DIR` for another). A card is linked by its name:
+// when a card with that name is played, its Lua file is used. The corpus stays untouched.
+//
+// What a file is: a chunk that returns a table of handlers. Each handler is a function of the
+// card's object id (and, for some, more arguments), run as a coroutine so that a choice suspends
+// it until the player answers (`mtg.choose_target`, `mtg.choose`) — a later line can then use
+// what an earlier one chose or did, which is what keyword lines cannot express.
+//
+//   resolve(me)        a spell resolving (instead of its auto= lines, unless keep_auto = true);
+//                      a permanent: as it enters the battlefield (an aura is attached first)
+//   cast(me)           as it is cast, after its mana: additional costs, targets chosen by Lua
+//   leaves(me)         it left the battlefield
+//   phase(me, name)    a step begins while it is on the battlefield (untap .. cleanup)
+//   land_played(me, land), extra_lands = N   (lands beyond the first each turn; -1: any number)
+//   keep_auto = true   the card's auto= lines run too (before resolve)
+//
+// The API (`mtg.*`, card_api.cc) is documented in docs/mtg/LUA.md. Each game has its own fresh
+// Lua state (script/lua_host.h: the sandbox, the instruction budget, the memory cap).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "text/source.h"
+
+namespace rk::mtg {
+
+class Game;
+struct StackItem;
+
+// The card files of a folder, read once and checked once (syntax) when loaded.
+class CardScripts {
+ public:
+  // Reads every *.lua of `dir`; each file that does not compile (or return a table) gives a
+  // diagnostic in `errors` and is left out. A missing folder is no scripts, not an error.
+  void load(const std::string& dir, std::vector<std::string>& errors);
+  // Adds one file (tests): `card_name` lower case.
+  bool add(const std::string& card_name, const std::string& path, std::string text, std::string& error);
+  const text::SourceFile* find(const std::string& lower_name) const;
+  size_t size() const { return files_.size(); }
+
+ private:
+  std::map<std::string, std::unique_ptr<text::SourceFile>> files_;  // lower card name -> file
+};
+
+// The file name of a card's script.
+std::string script_file_name(const std::string& card_name);
+
+// Hooks the engine calls (each a no-op costing a pointer test when the game has no scripts).
+// A spell with a script resolves here: returns false when the card has none.
+bool script_resolve(Game& g, const StackItem& item);
+// As a spell is cast (its mana paid, before its targets): returns true when the script took the
+// rest of the cast over (it suspended on a choice and will put the spell on the stack itself).
+bool script_cast(Game& g, StackItem& item);
+void script_left_battlefield(Game& g, int card);
+void script_continuous(Game& g);
+void script_phase(Game& g);
+void script_land_played(Game& g, int land);
+int script_extra_lands(Game& g, int player);  // -1: any number
+
+}  // namespace rk::mtg

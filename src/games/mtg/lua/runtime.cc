@@ -1,0 +1,198 @@
+// Running card handlers as coroutines: a handler that asks for a choice yields; the engine opens
+// the chooser or menu; the answer resumes it. Script errors (and a blown budget) end the handler
+// with a diagnostic and the game goes on.
+#include "games/mtg/lua/runtime.h"
+
+#include <lua.hpp>
+
+#include "games/mtg/lua/card_scripts.h"
+
+namespace rk::mtg {
+
+script::LuaHost& ScriptRuntime::host() {
+  if (!host_) {
+    host_ = std::make_unique<script::LuaHost>();
+    if (host_->state() != nullptr) open_card_api(host_->state(), this);
+  }
+  return *host_;
+}
+
+bool ScriptRuntime::has_script(int card) {
+  const CardDef* d = g_.objs[static_cast<size_t>(card)].def;
+  auto it = tables_.find(d);
+  if (it != tables_.end()) return it->second != LUA_NOREF;
+  return scripts_.find(d->lname) != nullptr;
+}
+
+bool ScriptRuntime::push_table(int card) {
+  const CardDef* d = g_.objs[static_cast<size_t>(card)].def;
+  auto it = tables_.find(d);
+  if (it == tables_.end()) {
+    const text::SourceFile* file = scripts_.find(d->lname);
+    if (file == nullptr) return false;  // not remembered: the lookup is cheap and most cards have none
+    lua_State* L = host().state();
+    if (L == nullptr) return false;
+    std::string error;
+    int ref = LUA_NOREF;
+    if (host().run_chunk(*file, error)) {
+      ref = lua_istable(L, -1) ? luaL_ref(L, LUA_REGISTRYINDEX) : (lua_pop(L, 1), LUA_NOREF);
+    }
+    if (ref == LUA_NOREF) g_.unsupported(error.empty() ? d->name + ": its Lua file returns no table" : error);
+    it = tables_.emplace(d, ref).first;
+  }
+  if (it->second == LUA_NOREF) return false;
+  lua_rawgeti(host().state(), LUA_REGISTRYINDEX, it->second);
+  return true;
+}
+
+bool ScriptRuntime::has_handler(int card, const char* name) {
+  if (!has_script(card) || !push_table(card)) return false;
+  lua_State* L = host().state();
+  lua_getfield(L, -1, name);
+  const bool yes = lua_isfunction(L, -1);
+  lua_pop(L, 2);
+  return yes;
+}
+
+int ScriptRuntime::int_field(int card, const char* name, int fallback) {
+  if (!has_script(card) || !push_table(card)) return fallback;
+  lua_State* L = host().state();
+  lua_getfield(L, -1, name);
+  int v = fallback;
+  if (lua_isboolean(L, -1)) v = lua_toboolean(L, -1);
+  if (lua_isinteger(L, -1)) v = static_cast<int>(lua_tointeger(L, -1));
+  lua_pop(L, 2);
+  return v;
+}
+
+bool ScriptRuntime::run(const std::string& name, int card, ScriptCall call, std::vector<int> extra) {
+  if (!has_script(card) || !push_table(card)) return false;
+  lua_State* L = host().state();
+  lua_getfield(L, -1, name.c_str());
+  if (!lua_isfunction(L, -1)) {
+    lua_pop(L, 2);
+    return false;
+  }
+  lua_remove(L, -2);
+  const int ref = host().new_thread();
+  lua_State* T = host().thread(ref);
+  lua_pushinteger(T, card);
+  for (int v : extra) lua_pushinteger(T, v);
+  call.thread = ref;
+  calls_[T] = std::move(call);
+  step(ref, 1 + static_cast<int>(extra.size()));
+  return true;
+}
+
+ScriptCall* ScriptRuntime::call_of(lua_State* thread) {
+  auto it = calls_.find(thread);
+  return it == calls_.end() ? nullptr : &it->second;
+}
+
+void ScriptRuntime::resume(lua_State* thread, int nargs) {
+  ScriptCall* c = call_of(thread);
+  if (c != nullptr) step(c->thread, nargs);
+}
+
+// One resume: done, failed, or waiting on the choice the API left in `request`.
+void ScriptRuntime::step(int ref, int nargs) {
+  std::string error;
+  request = Request{};
+  const script::LuaHost::Status s = host().resume(ref, nargs, error);
+  if (s == script::LuaHost::Status::kError) {
+    g_.unsupported(error);
+    return finish(ref, false);
+  }
+  if (s == script::LuaHost::Status::kDone) return finish(ref, true);
+  lua_State* T = host().thread(ref);
+  lua_settop(T, 0);
+  const Request r = request;
+  ScriptCall* c = call_of(T);
+  if (r.kind == Request::kTarget) {
+    Chooser ch;
+    ch.spec = r.spec;
+    ch.player = r.player;
+    ch.source = c->card;
+    ch.done = [this, T](std::vector<Target> ts) {
+      const Target t = ts.empty() ? Target{} : ts[0];
+      // Two results: the card (or nil) and the player, 1 or 2 (or nil).
+      t.card >= 0 ? lua_pushinteger(T, t.card) : lua_pushnil(T);
+      t.player >= 0 ? lua_pushinteger(T, t.player + 1) : lua_pushnil(T);
+      ScriptCall* call = call_of(T);
+      if (call != nullptr && call->casting) call->item.targets.push_back(t);
+      resume(T, 2);
+    };
+    g_.choosers.push_back(std::move(ch));
+    return;
+  }
+  if (r.kind == Request::kMenu) {
+    Menu m;
+    m.cancel = false;
+    for (size_t i = 0; i < r.options.size(); ++i) {
+      m.options.push_back({r.options[i], [this, T, i] {
+                             lua_pushinteger(T, static_cast<lua_Integer>(i + 1));
+                             resume(T, 1);
+                           }});
+    }
+    g_.menus.push_back(std::move(m));
+    return;
+  }
+  // A bare coroutine.yield cannot happen (no coroutine library); anything else ends the call.
+  g_.unsupported(g_.objs[static_cast<size_t>(c->card)].def->name + ": its script yielded without a choice");
+  finish(ref, false);
+}
+
+void ScriptRuntime::finish(int ref, bool ok) {
+  (void)ok;
+  lua_State* T = host().thread(ref);
+  auto it = calls_.find(T);
+  if (it == calls_.end()) return;
+  ScriptCall call = std::move(it->second);
+  calls_.erase(it);
+  host().release(ref);
+  if (call.done) call.done(call);
+}
+
+void ScriptRuntime::set_controller(int card, int player) {
+  Obj& o = g_.objs[static_cast<size_t>(card)];
+  if (o.zone != kBattlefield || o.controller == player) return;
+  auto& from = g_.players[static_cast<size_t>(o.controller)].zones[kBattlefield];
+  std::erase(from, card);
+  g_.players[static_cast<size_t>(player)].zones[kBattlefield].push_back(card);
+  o.controller = player;
+  o.sick = true;  // under a new controller since this turn began
+  o.attacking = false;
+  g_.note("p" + std::to_string(player + 1) + " gains control of " + g_.name(card));
+}
+
+void ScriptRuntime::add_effect(ScriptEffect e) {
+  effects.push_back(e);
+  if (e.kind == ScriptEffect::kControl) set_controller(e.card, e.player);
+  g_.update_continuous();
+}
+
+// Ends effects; a card whose control effect ended goes back to the latest one still running,
+// or to its owner.
+void ScriptRuntime::end_effects(const std::function<bool(const ScriptEffect&)>& which) {
+  std::vector<int> control_ended;
+  std::vector<ScriptEffect> kept;
+  for (const ScriptEffect& e : effects) {
+    if (!which(e)) {
+      kept.push_back(e);
+    } else if (e.kind == ScriptEffect::kControl) {
+      control_ended.push_back(e.card);
+    }
+  }
+  if (kept.size() == effects.size()) return;
+  effects = std::move(kept);
+  for (int card : control_ended) {
+    int to = g_.objs[static_cast<size_t>(card)].owner;
+    for (const ScriptEffect& e : effects) {
+      if (e.kind == ScriptEffect::kControl && e.card == card) to = e.player;
+    }
+    set_controller(card, to);
+  }
+  g_.update_continuous();
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,88 @@
+// One game's Lua side: its sandboxed state (made when a scripted card first runs), the card
+// tables loaded so far, the running handlers (coroutines waiting for an answer) and the
+// continuous effects scripts created, with their durations.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "games/mtg/game.h"
+#include "script/lua_host.h"
+
+namespace rk::mtg {
+
+class CardScripts;
+
+enum class Duration { kEndOfTurn, kWhileSource, kForever };
+
+// A continuous effect a script created: on `card`, from `source`, lasting `duration`.
+struct ScriptEffect {
+  enum Kind { kControl, kPowerToughness, kKeyword } kind = kPowerToughness;
+  int card = -1, source = -1;
+  Duration duration = Duration::kEndOfTurn;
+  int player = 0;          // kControl: the new controller
+  int power = 0, toughness = 0;
+  std::string keyword;
+};
+
+// What a running handler is doing, found from its coroutine (the API's first lookup).
+struct ScriptCall {
+  int card = -1, controller = 0;
+  StackItem item;               // the spell or ability (targets, X)
+  bool casting = false;         // a cast handler: chosen targets go to the spell
+  std::function<void(ScriptCall&)> done;  // after the handler returns
+  int thread = 0;
+};
+
+class ScriptRuntime {
+ public:
+  ScriptRuntime(Game& g, const CardScripts& scripts) : g_(g), scripts_(scripts) {}
+
+  Game& game() { return g_; }
+  // The card's handler table pushed on the Lua stack (true), or nothing pushed (false: the card
+  // has no script, or its script failed to load: reported once through Game::unsupported).
+  bool push_table(int card);
+  bool has_script(int card);
+  // Runs handler `name` of the card's table as a coroutine with the card and `extra` integer
+  // arguments; `done` runs once it returns (at once, or after the choices it waits for).
+  // Returns false when the card has no such handler (nothing runs, `done` is not called).
+  bool run(const std::string& name, int card, ScriptCall call, std::vector<int> extra = {});
+  bool has_handler(int card, const char* name);
+  int int_field(int card, const char* name, int fallback);
+
+  ScriptCall* call_of(lua_State* thread);
+  // Continue a suspended handler with the values pushed on its thread.
+  void resume(lua_State* thread, int nargs);
+
+  std::vector<ScriptEffect> effects;
+  void add_effect(ScriptEffect e);
+  void end_effects(const std::function<bool(const ScriptEffect&)>& which);
+  void set_controller(int card, int player);
+
+  // A pending choice a C function asked for before yielding.
+  struct Request {
+    enum Kind { kNone, kTarget, kMenu } kind = kNone;
+    Spec spec;
+    int player = 0;
+    std::vector<std::string> options;
+  } request;
+
+ private:
+  script::LuaHost& host();
+  void step(int thread, int nargs);
+  void finish(int thread, bool ok);
+
+  Game& g_;
+  const CardScripts& scripts_;
+  std::unique_ptr<script::LuaHost> host_;
+  std::map<const CardDef*, int> tables_;   // card -> registry ref of its table (LUA_NOREF: failed)
+  std::map<lua_State*, ScriptCall> calls_;
+};
+
+// Registers the mtg.* API in a fresh state (card_api.cc).
+void open_card_api(lua_State* L, ScriptRuntime* rt);
+
+}  // namespace rk::mtg
