@@ -45,8 +45,11 @@ ScriptCall& call(lua_State* L) {
   return *c;
 }
 
+// Zone names in scripts, in ZoneId order.
+const char* const kZoneNames[] = {"library", "hand", "battlefield", "graveyard", "exile", "stack", nullptr};
+
 int zone_arg(lua_State* L, int i) {
-  static const char* const names[] = {"library", "hand", "battlefield", "graveyard", "exile", nullptr};
+  const char* const* names = kZoneNames;
   return luaL_checkoption(L, i, nullptr, names);
 }
 
@@ -104,12 +107,21 @@ int l_name(lua_State* L) {
   return 1;
 }
 int l_zone(lua_State* L) {
-  lua_pushstring(L, zone_name(obj(L, 1).zone));
+  const int z = obj(L, 1).zone;
+  lua_pushstring(L, z >= 0 && z < kZoneCount ? kZoneNames[z] : "none");
   return 1;
 }
 int l_is(lua_State* L) {
   const int c = card_arg(L, 1);
   lua_pushboolean(L, game(L).is_type(c, luaL_checkstring(L, 2)));
+  return 1;
+}
+int l_has_color(lua_State* L) {
+  static const char* const names[] = {"colorless", "green", "blue", "red", "black", "white", nullptr};
+  const int c = card_arg(L, 1);
+  const int color = luaL_checkoption(L, 2, nullptr, names);
+  const int bits = game(L).colors(c);
+  lua_pushboolean(L, color == kColorless ? bits == 0 : (bits & (1 << color)) != 0);
   return 1;
 }
 int l_tapped(lua_State* L) {
@@ -236,6 +248,7 @@ int l_move(lua_State* L) {
   Game& g = game(L);
   const int c = card_arg(L, 1);
   const int zone = zone_arg(L, 2);
+  if (zone == kStack) luaL_argerror(L, 2, "a card goes to the stack only by being cast");
   const Obj& o = g.objs[static_cast<size_t>(c)];
   const int player = lua_isnoneornil(L, 3) ? o.owner : player_arg(L, 3);
   const int from = o.zone;
@@ -364,7 +377,7 @@ void open_card_api(lua_State* L, ScriptRuntime* r) {
   static const luaL_Reg api[] = {
       {"controller", l_controller}, {"owner", l_owner}, {"opponent", l_opponent}, {"x", l_x},
       {"target", l_target}, {"target_player", l_target_player}, {"power", l_power}, {"toughness", l_toughness},
-      {"name", l_name}, {"zone", l_zone}, {"is", l_is}, {"tapped", l_tapped}, {"attacking", l_attacking},
+      {"name", l_name}, {"zone", l_zone}, {"is", l_is}, {"has_color", l_has_color}, {"tapped", l_tapped}, {"attacking", l_attacking},
       {"combat_partners", l_combat_partners}, {"life", l_life}, {"active", l_active}, {"turn", l_turn},
       {"phase", l_phase}, {"cards", l_cards}, {"choose_target", l_choose_target}, {"choose", l_choose},
       {"damage", l_damage}, {"damage_player", l_damage_player}, {"gain_life", l_gain_life},
