@@ -361,6 +361,7 @@ void Game::click_card(int card, int actor) {
       options.push_back({a->text, [this, card, a, actor] { activate(card, *a, actor); }});
     }
   }
+  script_abilities(*this, card, actor, options);  // a Lua card's abilities
   if (options.size() == 1) return options[0].act();
   if (options.empty()) {
     if (o.zone == kBattlefield && o.tapped && o.controller == actor && phase == Phase::kUntap) o.tapped = false;

@@ -318,6 +318,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
 void Game::damage_player(int player, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
   if (amount <= 0) return;
+  if ((amount = script_prevent_damage(*this, player, source, amount)) <= 0) return;  // Lua shields
   if (source >= 0 && has(source, "infect")) {
     players[static_cast<size_t>(player)].poison += amount;
   } else {

@@ -151,6 +151,10 @@ int l_life(lua_State* L) {
   lua_pushinteger(L, game(L).players[static_cast<size_t>(player_arg(L, 1))].life);
   return 1;
 }
+int l_lands_played(lua_State* L) {
+  lua_pushinteger(L, game(L).players[static_cast<size_t>(player_arg(L, 1))].lands_played);
+  return 1;
+}
 int l_active(lua_State* L) {
   lua_pushinteger(L, game(L).active + 1);
   return 1;
@@ -184,7 +188,7 @@ int l_cards(lua_State* L) {
 
 // --- choices (they suspend the handler) -----------------------------------------------------
 
-int l_choose_target(lua_State* L) {
+int choose_card(lua_State* L, bool target) {
   ScriptRuntime& r = rt(L);
   ScriptCall& c = call(L);
   const char* text = luaL_checkstring(L, 1);
@@ -192,8 +196,13 @@ int l_choose_target(lua_State* L) {
   bool any = false;
   {
     Spec spec = parse_spec(text);
-    any = r.game().any_target(spec, c.card, player);
+    if (target) {
+      any = r.game().any_target(spec, c.card, player);
+    } else {
+      for (size_t i = 0; i < r.game().objs.size() && !any; ++i) any = r.game().matches(spec, static_cast<int>(i), c.card, player);
+    }
     if (any) {
+      r.request.not_a_target = !target;
       r.request.kind = ScriptRuntime::Request::kTarget;
       r.request.spec = std::move(spec);
       r.request.player = player;
@@ -202,6 +211,8 @@ int l_choose_target(lua_State* L) {
   if (!any) return 0;  // nothing to choose: nil
   return lua_yield(L, 0);
 }
+int l_choose_target(lua_State* L) { return choose_card(L, true); }
+int l_choose_card(lua_State* L) { return choose_card(L, false); }
 
 int l_choose(lua_State* L) {
   ScriptRuntime& r = rt(L);
@@ -366,6 +377,17 @@ int l_grant(lua_State* L) {
   rt(L).add_effect(std::move(e));
   return 0;
 }
+// The next damage `source` would deal to `player` this turn is prevented.
+int l_prevent_next_damage(lua_State* L) {
+  ScriptEffect e;
+  e.kind = ScriptEffect::kPreventNext;
+  e.card = card_arg(L, 1);
+  e.player = player_arg(L, 2);
+  e.duration = Duration::kEndOfTurn;
+  e.source = call(L).card;
+  rt(L).add_effect(std::move(e));
+  return 0;
+}
 int l_log(lua_State* L) {
   game(L).note(luaL_checkstring(L, 1));
   return 0;
@@ -378,14 +400,14 @@ void open_card_api(lua_State* L, ScriptRuntime* r) {
       {"controller", l_controller}, {"owner", l_owner}, {"opponent", l_opponent}, {"x", l_x},
       {"target", l_target}, {"target_player", l_target_player}, {"power", l_power}, {"toughness", l_toughness},
       {"name", l_name}, {"zone", l_zone}, {"is", l_is}, {"has_color", l_has_color}, {"tapped", l_tapped}, {"attacking", l_attacking},
-      {"combat_partners", l_combat_partners}, {"life", l_life}, {"active", l_active}, {"turn", l_turn},
-      {"phase", l_phase}, {"cards", l_cards}, {"choose_target", l_choose_target}, {"choose", l_choose},
+      {"combat_partners", l_combat_partners}, {"life", l_life}, {"lands_played", l_lands_played}, {"active", l_active}, {"turn", l_turn},
+      {"phase", l_phase}, {"cards", l_cards}, {"choose_target", l_choose_target}, {"choose_card", l_choose_card}, {"choose", l_choose},
       {"damage", l_damage}, {"damage_player", l_damage_player}, {"gain_life", l_gain_life},
       {"lose_life", l_lose_life}, {"move", l_move}, {"shuffle", l_shuffle}, {"random", l_random},
       {"destroy", l_destroy}, {"sacrifice", l_sacrifice}, {"counter_spell", l_counter_spell},
       {"add_counters", l_add_counters}, {"tap", l_tap}, {"untap", l_untap}, {"attach", l_attach},
       {"attached", l_attached}, {"gain_control", l_gain_control}, {"pump", l_pump}, {"grant", l_grant},
-      {"log", l_log}, {nullptr, nullptr}};
+      {"prevent_next_damage", l_prevent_next_damage}, {"log", l_log}, {nullptr, nullptr}};
   lua_pushlightuserdata(L, r);
   lua_setfield(L, LUA_REGISTRYINDEX, kRuntimeKey);
   lua_getfield(L, LUA_REGISTRYINDEX, "rk.safe_globals");

@@ -190,8 +190,30 @@ void script_phase(Game& g) {
     ScriptCall call;
     call.card = c;
     call.controller = g.objs[static_cast<size_t>(c)].controller;
-    rt->run("phase", c, call, {static_cast<int>(g.phase)});
+    rt->run("phase", c, call);  // the handler asks mtg.phase()
   }
+}
+
+void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& options) {
+  ScriptRuntime* rt = g.lua || g.catalog().scripts ? runtime(g) : nullptr;
+  const Obj& o = g.objs[static_cast<size_t>(card)];
+  if (rt == nullptr || o.zone != kBattlefield || o.controller != actor || !rt->has_script(card)) return;
+  for (ScriptRuntime::ActivatedAbility& a : rt->abilities(card)) {
+    if (!can_pay(g.players[static_cast<size_t>(actor)].pool, a.cost)) continue;
+    options.push_back({a.text, [&g, rt, card, actor, a] {
+                         pay(g.players[static_cast<size_t>(actor)].pool, a.cost);
+                         g.note("p" + std::to_string(actor + 1) + " activates " + g.objs[static_cast<size_t>(card)].def->name);
+                         ScriptCall call;
+                         call.card = card;
+                         call.controller = actor;
+                         rt->run_ability(card, a.index, call);
+                       }});
+  }
+}
+
+int script_prevent_damage(Game& g, int player, int source, int amount) {
+  if (!g.lua || source < 0) return amount;
+  return g.lua->prevent(player, source, amount);
 }
 
 void script_land_played(Game& g, int land) {

@@ -14,7 +14,7 @@
 //                      a permanent: as it enters the battlefield (an aura is attached first)
 //   cast(me)           as it is cast, after its mana: additional costs, targets chosen by Lua
 //   leaves(me)         it left the battlefield
-//   phase(me, name)    a step begins while it is on the battlefield (untap .. cleanup)
+//   phase(me)          a step begins while it is on the battlefield (mtg.phase() names it)
 //   land_played(me, land), extra_lands = N   (lands beyond the first each turn; -1: any number)
 //   keep_auto = true   the card's auto= lines run too (before resolve)
 //
@@ -27,12 +27,11 @@
 #include <string>
 #include <vector>
 
+#include "games/mtg/game.h"
 #include "text/source.h"
 
 namespace rk::mtg {
 
-class Game;
-struct StackItem;
 
 // The card files of a folder, read once and checked once (syntax) when loaded.
 class CardScripts {
@@ -62,6 +61,10 @@ void script_left_battlefield(Game& g, int card);
 void script_continuous(Game& g);
 void script_phase(Game& g);
 void script_land_played(Game& g, int land);
+// A Lua card's activated abilities as click options (their mana paid as they are chosen; the
+// handler runs then: no stack object, see docs/mtg/LUA.md).
+void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& options);
+int script_prevent_damage(Game& g, int player, int source, int amount);  // what is left
 int script_extra_lands(Game& g, int player);  // -1: any number
 
 }  // namespace rk::mtg

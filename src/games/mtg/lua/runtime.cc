@@ -74,6 +74,52 @@ bool ScriptRuntime::run(const std::string& name, int card, ScriptCall call, std:
     return false;
   }
   lua_remove(L, -2);
+  start(card, std::move(call), extra);
+  return true;
+}
+
+std::vector<ScriptRuntime::ActivatedAbility> ScriptRuntime::abilities(int card) {
+  std::vector<ActivatedAbility> out;
+  if (!has_script(card) || !push_table(card)) return out;
+  lua_State* L = host().state();
+  if (lua_getfield(L, -1, "abilities") == LUA_TTABLE) {
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      if (lua_rawgeti(L, -1, i) == LUA_TTABLE) {
+        lua_getfield(L, -1, "cost");
+        lua_getfield(L, -2, "text");
+        const char* cost = lua_tostring(L, -2);
+        const char* text = lua_tostring(L, -1);
+        ActivatedAbility a;
+        a.index = static_cast<int>(i);
+        a.cost = parse_mana_cost(cost ? cost : "");
+        a.text = text ? text : (cost ? cost : "ability");
+        out.push_back(std::move(a));
+        lua_pop(L, 2);
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 2);
+  return out;
+}
+
+void ScriptRuntime::run_ability(int card, int index, ScriptCall call) {
+  if (!has_script(card) || !push_table(card)) return;
+  lua_State* L = host().state();
+  lua_getfield(L, -1, "abilities");
+  lua_rawgeti(L, -1, index);
+  lua_getfield(L, -1, "run");
+  if (!lua_isfunction(L, -1)) {
+    lua_pop(L, 4);
+    return;
+  }
+  lua_rotate(L, -4, 1);  // the function below the three tables
+  lua_pop(L, 3);
+  start(card, std::move(call), {});
+}
+
+void ScriptRuntime::start(int card, ScriptCall call, const std::vector<int>& extra) {
   const int ref = host().new_thread();
   lua_State* T = host().thread(ref);
   lua_pushinteger(T, card);
@@ -81,7 +127,6 @@ bool ScriptRuntime::run(const std::string& name, int card, ScriptCall call, std:
   call.thread = ref;
   calls_[T] = std::move(call);
   step(ref, 1 + static_cast<int>(extra.size()));
-  return true;
 }
 
 ScriptCall* ScriptRuntime::call_of(lua_State* thread) {
@@ -113,6 +158,7 @@ void ScriptRuntime::step(int ref, int nargs) {
     ch.spec = r.spec;
     ch.player = r.player;
     ch.source = c->card;
+    ch.is_cost = r.not_a_target;
     ch.done = [this, T](std::vector<Target> ts) {
       const Target t = ts.empty() ? Target{} : ts[0];
       // Two results: the card (or nil) and the player, 1 or 2 (or nil).
@@ -153,6 +199,18 @@ void ScriptRuntime::finish(int ref, bool ok) {
   if (call.done) call.done(call);
 }
 
+// A prevention shield: the next damage `source` would deal to `player`.
+int ScriptRuntime::prevent(int player, int source, int amount) {
+  for (size_t i = 0; i < effects.size(); ++i) {
+    const ScriptEffect& e = effects[i];
+    if (e.kind != ScriptEffect::kPreventNext || e.player != player || e.card != source) continue;
+    effects.erase(effects.begin() + static_cast<long>(i));
+    g_.note("damage from " + g_.name(source) + " is prevented");
+    return 0;
+  }
+  return amount;
+}
+
 void ScriptRuntime::set_controller(int card, int player) {
   Obj& o = g_.objs[static_cast<size_t>(card)];
   if (o.zone != kBattlefield || o.controller == player) return;
@@ -167,6 +225,7 @@ void ScriptRuntime::set_controller(int card, int player) {
 
 void ScriptRuntime::add_effect(ScriptEffect e) {
   effects.push_back(e);
+  if (e.kind == ScriptEffect::kPreventNext) return;
   if (e.kind == ScriptEffect::kControl) set_controller(e.card, e.player);
   g_.update_continuous();
 }

@@ -20,8 +20,8 @@ enum class Duration { kEndOfTurn, kWhileSource, kForever };
 
 // A continuous effect a script created: on `card`, from `source`, lasting `duration`.
 struct ScriptEffect {
-  enum Kind { kControl, kPowerToughness, kKeyword } kind = kPowerToughness;
-  int card = -1, source = -1;
+  enum Kind { kControl, kPowerToughness, kKeyword, kPreventNext } kind = kPowerToughness;
+  int card = -1, source = -1;  // kPreventNext: card is the damage source, player the one protected
   Duration duration = Duration::kEndOfTurn;
   int player = 0;          // kControl: the new controller
   int power = 0, toughness = 0;
@@ -50,6 +50,15 @@ class ScriptRuntime {
   // arguments; `done` runs once it returns (at once, or after the choices it waits for).
   // Returns false when the card has no such handler (nothing runs, `done` is not called).
   bool run(const std::string& name, int card, ScriptCall call, std::vector<int> extra = {});
+  // The `abilities = { {cost = "{1}", text = .., run = function(me) .. end}, .. }` of a card.
+  struct ActivatedAbility {
+    int index = 0;
+    ManaCost cost;
+    std::string text;
+  };
+  std::vector<ActivatedAbility> abilities(int card);
+  void run_ability(int card, int index, ScriptCall call);
+  int prevent(int player, int source, int amount);  // what is left of the damage
   bool has_handler(int card, const char* name);
   int int_field(int card, const char* name, int fallback);
 
@@ -67,11 +76,13 @@ class ScriptRuntime {
     enum Kind { kNone, kTarget, kMenu } kind = kNone;
     Spec spec;
     int player = 0;
+    bool not_a_target = false;  // "of your choice": protection and shroud do not stop it
     std::vector<std::string> options;
   } request;
 
  private:
   script::LuaHost& host();
+  void start(int card, ScriptCall call, const std::vector<int>& extra);  // the function on the stack
   void step(int thread, int nargs);
   void finish(int thread, bool ok);
 
