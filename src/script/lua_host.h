@@ -12,7 +12,7 @@
 // Limits: an instruction budget per call (a count hook; LU0004) and a memory cap (the allocator
 // refuses past it; LU0005). Errors become `file:line:col: error[CODE]: message` with the source
 // line and a caret. Lua reports the line only: the column is where the `near 'token'` of a syntax
-// error is on that line, else 1.
+// error first appears on that line, else 1 (runtime errors: always 1).
 #pragma once
 
 #include <cstddef>
@@ -32,7 +32,7 @@ namespace rk::script {
 
 struct LuaLimits {
   size_t memory_bytes = 16u << 20;       // the whole state
-  int64_t instructions = 10'000'000;     // per run or resume
+  int64_t instructions = 1'000'000;      // per run or resume (a card's handler needs a few hundred)
 };
 
 class LuaHost {
