@@ -124,6 +124,23 @@ int l_has_color(lua_State* L) {
   lua_pushboolean(L, color == kColorless ? bits == 0 : (bits & (1 << color)) != 0);
   return 1;
 }
+int l_has(lua_State* L) {
+  const int c = card_arg(L, 1);
+  lua_pushboolean(L, game(L).has(c, luaL_checkstring(L, 2)));
+  return 1;
+}
+// The cards of a player's zone, in the zone's order (a library: its top last).
+int l_cards_in(lua_State* L) {
+  Game& g = game(L);
+  const int zone = zone_arg(L, 1);
+  const auto& cards = g.players[static_cast<size_t>(player_arg(L, 2))].zones[static_cast<size_t>(zone)];
+  lua_createtable(L, static_cast<int>(cards.size()), 0);
+  for (size_t i = 0; i < cards.size(); ++i) {
+    lua_pushinteger(L, cards[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
 int l_tapped(lua_State* L) {
   lua_pushboolean(L, obj(L, 1).tapped);
   return 1;
@@ -268,6 +285,11 @@ int l_move(lua_State* L) {
   g.fire_zone_triggers(c, from, zone);
   return 0;
 }
+int l_draw(lua_State* L) {
+  const int p = player_arg(L, 1);
+  game(L).draw(p, static_cast<int>(luaL_optinteger(L, 2, 1)));
+  return 0;
+}
 int l_shuffle(lua_State* L) {
   Game& g = game(L);
   auto& lib = g.players[static_cast<size_t>(player_arg(L, 1))].zones[kLibrary];
@@ -399,7 +421,7 @@ void open_card_api(lua_State* L, ScriptRuntime* r) {
   static const luaL_Reg api[] = {
       {"controller", l_controller}, {"owner", l_owner}, {"opponent", l_opponent}, {"x", l_x},
       {"target", l_target}, {"target_player", l_target_player}, {"power", l_power}, {"toughness", l_toughness},
-      {"name", l_name}, {"zone", l_zone}, {"is", l_is}, {"has_color", l_has_color}, {"tapped", l_tapped}, {"attacking", l_attacking},
+      {"name", l_name}, {"zone", l_zone}, {"is", l_is}, {"has", l_has}, {"cards_in", l_cards_in}, {"draw", l_draw}, {"has_color", l_has_color}, {"tapped", l_tapped}, {"attacking", l_attacking},
       {"combat_partners", l_combat_partners}, {"life", l_life}, {"lands_played", l_lands_played}, {"active", l_active}, {"turn", l_turn},
       {"phase", l_phase}, {"cards", l_cards}, {"choose_target", l_choose_target}, {"choose_card", l_choose_card}, {"choose", l_choose},
       {"damage", l_damage}, {"damage_player", l_damage_player}, {"gain_life", l_gain_life},
