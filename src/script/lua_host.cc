@@ -20,6 +20,35 @@ constexpr int kHookEvery = 1000;
 constexpr const char* kForbidden[] = {"io", "os", "package", "debug", "require", "load", "loadfile", "dofile",
                                       "collectgarbage", "print", "coroutine", "loadstring", "module"};
 
+// pairs in key order: Lua 5.4 seeds its string hashes at random per state, so the order of
+// `next` over string keys can differ from run to run; a game must not. Numbers come first
+// (ascending), then strings (byte order), then booleans; other keys (tables, functions) last,
+// in the order `next` gives.
+constexpr const char* kOrderedPairs = R"lua(
+local next, sort, type, getmetatable = next, table.sort, type, getmetatable
+local rank = { number = 1, string = 2, boolean = 3 }
+local function before(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return (rank[ta] or 4) < (rank[tb] or 4) end
+  if ta == "number" or ta == "string" then return a < b end
+  if ta == "boolean" then return b and not a end
+  return false
+end
+pairs = function(t)
+  local mt = getmetatable(t)
+  if mt and mt.__pairs then return mt.__pairs(t) end
+  local keys = {}
+  for k in next, t do keys[#keys + 1] = k end
+  sort(keys, before)
+  local i = 0
+  return function()
+    i = i + 1
+    local k = keys[i]
+    if k ~= nil then return k, t[k] end
+  end, t, nil
+end
+)lua";
+
 // The registry key of the shared safe globals.
 constexpr const char* kSafeGlobals = "rk.safe_globals";
 
@@ -138,6 +167,8 @@ void LuaHost::open_sandbox() {
     lua_setfield(L_, -2, f);
   }
   lua_pop(L_, 1);
+  if (luaL_loadstring(L_, kOrderedPairs) == LUA_OK) lua_pcall(L_, 0, 0, 0);  // sets the global pairs
+  lua_settop(L_, 1);
   lua_getfield(L_, -1, "string");
   lua_pushnil(L_);
   lua_setfield(L_, -2, "dump");  // bytecode out is bytecode in for a loader
