@@ -59,6 +59,10 @@ enum class Pending { kNone, kSandbox, kBudget };
 
 struct LuaHost::Alloc {
   size_t used = 0, cap = 0;
+  // The cap holds while a script runs (inside a protected call, where "not enough memory" is an
+  // error the caller gets). Outside, the host's own few allocations (a thread, a reference) must
+  // not fail: an error there would have no protected call to land in and Lua would abort.
+  bool enforce = false;
   int64_t budget_left = 0;
   Pending pending = Pending::kNone;
   LuaHost* host = nullptr;
@@ -71,7 +75,7 @@ struct LuaHost::Alloc {
       a->used -= osize;
       return nullptr;
     }
-    if (nsize > osize && a->used - osize + nsize > a->cap) return nullptr;  // Lua raises "not enough memory"
+    if (a->enforce && nsize > osize && a->used - osize + nsize > a->cap) return nullptr;  // Lua raises "not enough memory"
     void* p = std::realloc(ptr, nsize);
     if (p != nullptr) a->used = a->used - osize + nsize;
     return p;
@@ -190,7 +194,9 @@ bool LuaHost::run_chunk(const text::SourceFile& file, std::string& error) {
   if (chunk.size() > LUA_IDSIZE - 2) chunk = chunk.substr(chunk.size() - (LUA_IDSIZE - 2));
   files_[chunk] = &file;
   const std::string_view text = file.text();
+  alloc_->enforce = true;  // the compiler reports "not enough memory" as a load error
   int status = luaL_loadbufferx(L_, text.data(), text.size(), ("=" + chunk).c_str(), "t");  // text only: no bytecode
+  alloc_->enforce = false;
   if (status != LUA_OK) {
     error = error_from(L_, status == LUA_ERRSYNTAX ? -1 : status);
     lua_pop(L_, 1);
@@ -205,7 +211,9 @@ bool LuaHost::run_chunk(const text::SourceFile& file, std::string& error) {
   if (lua_setupvalue(L_, -2, 1) == nullptr) lua_pop(L_, 1);
   alloc_->budget_left = limits_.instructions;
   alloc_->pending = Pending::kNone;
+  alloc_->enforce = true;
   status = lua_pcall(L_, 0, 1, 0);
+  alloc_->enforce = false;
   if (status != LUA_OK) {
     error = error_from(L_, status);
     lua_pop(L_, 1);
@@ -235,7 +243,10 @@ LuaHost::Status LuaHost::resume(int ref, int nargs, std::string& error, int* nre
   int nres = 0;
   alloc_->budget_left = limits_.instructions;
   alloc_->pending = Pending::kNone;
+  const bool outer = !alloc_->enforce;  // a resume inside a running script (a nested handler)
+  alloc_->enforce = true;
   const int status = lua_resume(T, L_, nargs, &nres);
+  if (outer) alloc_->enforce = false;
   if (nresults) *nresults = nres;
   if (status == LUA_YIELD) return Status::kYielded;
   if (status == LUA_OK) return Status::kDone;
@@ -252,7 +263,21 @@ std::string LuaHost::error_from(lua_State* L, int status) const {
   if (status == LUA_ERRMEM) code = "LU0005";
   if (alloc_->pending == Pending::kSandbox) code = "LU0003";
   if (alloc_->pending == Pending::kBudget) code = "LU0004";
-  return diagnostic(code, status == LUA_ERRMEM ? "the script went over its memory cap" : message);
+  std::string text = status == LUA_ERRMEM ? "the script went over its memory cap" : message;
+  // Errors without a place ("not enough memory"): the line the script was running, from the
+  // coroutine's stack (a failed resume leaves it in place).
+  lua_Debug ar;
+  bool placed = false;
+  for (const auto& entry : files_) placed = placed || text.rfind(entry.first + ":", 0) == 0;
+  if (status != -1 && !placed) {
+    for (int level = 0; lua_getstack(L, level, &ar) != 0; ++level) {
+      if (lua_getinfo(L, "Sl", &ar) != 0 && ar.currentline > 0) {
+        text = std::string(ar.short_src) + ":" + std::to_string(ar.currentline) + ": " + text;
+        break;
+      }
+    }
+  }
+  return diagnostic(code, text);
 }
 
 std::string LuaHost::diagnostic(const std::string& code, const std::string& message) const {

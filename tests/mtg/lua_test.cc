@@ -175,6 +175,30 @@ TEST_F(LuaCards, ARunawayScriptIsStoppedAndTheGameGoesOn) {
   EXPECT_NE(r.missing[0].find("Divination.lua:2:1: error[LU0004]"), std::string::npos) << r.missing[0];
 }
 
+// Hostile files: a handler table whose metatable raises, a script that fills its memory cap. Each
+// is stopped with a diagnostic (or simply has no handlers) and the game goes on.
+TEST_F(LuaCards, HostileScriptsDoNotStopTheGame) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  ASSERT_NE(db_, nullptr);
+  CardScripts scripts;
+  std::string error;
+  ASSERT_TRUE(scripts.add("divination", "Divination.lua",
+                          "return setmetatable({}, { __index = function() error('no') end })\n", error));
+  ASSERT_TRUE(scripts.add("grizzly bears", "Grizzly Bears.lua",
+                          "local keep = {}\nreturn { resolve = function(me)\n"
+                          "  for i = 1, 1e9 do keep[i] = ('x'):rep(100) .. i end\nend }\n",
+                          error));
+  const TestOutcome r = play(
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:divination,grizzly bears\nmanapool:{2}{U}{1}{G}\n[PLAYER2]\n"
+      "[DO]\ndivination\ngrizzly bears\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:divination\ninplay:grizzly bears\nmanapool:{0}\n[PLAYER2]\n[END]\n",
+      scripts);
+  EXPECT_EQ(r.status, TestOutcome::kPass) << r.first_difference << "\n" << r.diff;
+  // The bears' entering handler is stopped by the memory cap or the budget, whichever comes first.
+  ASSERT_EQ(r.missing.size(), 1u);
+  EXPECT_NE(r.missing[0].find("Grizzly Bears.lua:3:1: error[LU000"), std::string::npos) << r.missing[0];
+}
+
 // A script error names its line; the game goes on without the card's effect.
 TEST_F(LuaCards, AScriptErrorIsADiagnosticAtItsLine) {
   RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");

@@ -8,6 +8,17 @@
 #include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
+namespace {
+
+// t[name] without metamethods (an __index raising an error here would be outside any protected
+// call).
+int raw_field(lua_State* L, int index, const char* name) {
+  const int t = lua_absindex(L, index);
+  lua_pushstring(L, name);
+  return lua_rawget(L, t);
+}
+
+}  // namespace
 
 script::LuaHost& ScriptRuntime::host() {
   if (!host_) {
@@ -48,7 +59,7 @@ bool ScriptRuntime::push_table(int card) {
 bool ScriptRuntime::has_handler(int card, const char* name) {
   if (!has_script(card) || !push_table(card)) return false;
   lua_State* L = host().state();
-  lua_getfield(L, -1, name);
+  raw_field(L, -1, name);
   const bool yes = lua_isfunction(L, -1);
   lua_pop(L, 2);
   return yes;
@@ -57,7 +68,7 @@ bool ScriptRuntime::has_handler(int card, const char* name) {
 int ScriptRuntime::int_field(int card, const char* name, int fallback) {
   if (!has_script(card) || !push_table(card)) return fallback;
   lua_State* L = host().state();
-  lua_getfield(L, -1, name);
+  raw_field(L, -1, name);
   int v = fallback;
   if (lua_isboolean(L, -1)) v = lua_toboolean(L, -1);
   if (lua_isinteger(L, -1)) v = static_cast<int>(lua_tointeger(L, -1));
@@ -68,7 +79,7 @@ int ScriptRuntime::int_field(int card, const char* name, int fallback) {
 bool ScriptRuntime::run(const std::string& name, int card, ScriptCall call, std::vector<int> extra) {
   if (!has_script(card) || !push_table(card)) return false;
   lua_State* L = host().state();
-  lua_getfield(L, -1, name.c_str());
+  raw_field(L, -1, name.c_str());
   if (!lua_isfunction(L, -1)) {
     lua_pop(L, 2);
     return false;
@@ -82,12 +93,12 @@ std::vector<ScriptRuntime::ActivatedAbility> ScriptRuntime::abilities(int card) 
   std::vector<ActivatedAbility> out;
   if (!has_script(card) || !push_table(card)) return out;
   lua_State* L = host().state();
-  if (lua_getfield(L, -1, "abilities") == LUA_TTABLE) {
+  if (raw_field(L, -1, "abilities") == LUA_TTABLE) {
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
     for (lua_Integer i = 1; i <= n; ++i) {
       if (lua_rawgeti(L, -1, i) == LUA_TTABLE) {
-        lua_getfield(L, -1, "cost");
-        lua_getfield(L, -2, "text");
+        raw_field(L, -1, "cost");
+        raw_field(L, -2, "text");
         const char* cost = lua_tostring(L, -2);
         const char* text = lua_tostring(L, -1);
         ActivatedAbility a;
@@ -107,9 +118,17 @@ std::vector<ScriptRuntime::ActivatedAbility> ScriptRuntime::abilities(int card) 
 void ScriptRuntime::run_ability(int card, int index, ScriptCall call) {
   if (!has_script(card) || !push_table(card)) return;
   lua_State* L = host().state();
-  lua_getfield(L, -1, "abilities");
-  lua_rawgeti(L, -1, index);
-  lua_getfield(L, -1, "run");
+  raw_field(L, -1, "abilities");
+  if (lua_istable(L, -1)) {
+    lua_rawgeti(L, -1, index);
+  } else {
+    lua_pushnil(L);
+  }
+  if (lua_istable(L, -1)) {
+    raw_field(L, -1, "run");
+  } else {
+    lua_pushnil(L);
+  }
   if (!lua_isfunction(L, -1)) {
     lua_pop(L, 4);
     return;
