@@ -355,7 +355,9 @@ void Game::click_card(int card, int actor) {
       if (is_type(card, type)) usable.push_back(&ability);
     }
   }
-  for (const Ability& a : abilities(card)) usable.push_back(&a);
+  if (!script_hides_auto_abilities(*this, card)) {
+    for (const Ability& a : abilities(card)) usable.push_back(&a);
+  }
   for (const Ability* a : usable) {
     if (can_activate(card, *a, actor)) {
       options.push_back({a->text, [this, card, a, actor] { activate(card, *a, actor); }});

@@ -344,6 +344,13 @@ int l_add_counters(lua_State* L) {
   game(L).update_continuous();
   return 0;
 }
+// Mana in Wagic's notation ("{3}", "{G}{G}") into a player's pool.
+int l_add_mana(lua_State* L) {
+  const int p = player_arg(L, 1);
+  const char* text = luaL_checkstring(L, 2);
+  game(L).players[static_cast<size_t>(p)].pool.add(parse_pool(text));
+  return 0;
+}
 int l_tap(lua_State* L) {
   obj(L, 1).tapped = true;
   return 0;
@@ -427,7 +434,7 @@ void open_card_api(lua_State* L, ScriptRuntime* r) {
       {"damage", l_damage}, {"damage_player", l_damage_player}, {"gain_life", l_gain_life},
       {"lose_life", l_lose_life}, {"move", l_move}, {"shuffle", l_shuffle}, {"random", l_random},
       {"destroy", l_destroy}, {"sacrifice", l_sacrifice}, {"counter_spell", l_counter_spell},
-      {"add_counters", l_add_counters}, {"tap", l_tap}, {"untap", l_untap}, {"attach", l_attach},
+      {"add_counters", l_add_counters}, {"add_mana", l_add_mana}, {"tap", l_tap}, {"untap", l_untap}, {"attach", l_attach},
       {"attached", l_attached}, {"gain_control", l_gain_control}, {"pump", l_pump}, {"grant", l_grant},
       {"prevent_next_damage", l_prevent_next_damage}, {"log", l_log}, {nullptr, nullptr}};
   lua_pushlightuserdata(L, r);

@@ -200,8 +200,13 @@ void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& o
   if (rt == nullptr || o.zone != kBattlefield || o.controller != actor || !rt->has_script(card)) return;
   for (ScriptRuntime::ActivatedAbility& a : rt->abilities(card)) {
     if (!can_pay(g.players[static_cast<size_t>(actor)].pool, a.cost)) continue;
+    if (a.tap && (o.tapped || (o.sick && g.is_creature(card) && !g.has(card, "haste")))) continue;
     options.push_back({a.text, [&g, rt, card, actor, a] {
                          pay(g.players[static_cast<size_t>(actor)].pool, a.cost);
+                         if (a.tap) {
+                           g.objs[static_cast<size_t>(card)].tapped = true;
+                           g.fire_event("tapped", card, -1, card, false);
+                         }
                          g.note("p" + std::to_string(actor + 1) + " activates " + g.objs[static_cast<size_t>(card)].def->name);
                          ScriptCall call;
                          call.card = card;
@@ -209,6 +214,11 @@ void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& o
                          rt->run_ability(card, a.index, call);
                        }});
   }
+}
+
+bool script_hides_auto_abilities(Game& g, int card) {
+  ScriptRuntime* rt = g.lua || g.catalog().scripts ? runtime(g) : nullptr;
+  return rt != nullptr && rt->has_script(card) && rt->int_field(card, "auto_abilities", 1) == 0;
 }
 
 int script_prevent_damage(Game& g, int player, int source, int amount) {

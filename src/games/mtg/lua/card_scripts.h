@@ -17,6 +17,8 @@
 //   phase(me)          a step begins while it is on the battlefield (mtg.phase() names it)
 //   land_played(me, land), extra_lands = N   (lands beyond the first each turn; -1: any number)
 //   keep_auto = true   the card's auto= lines run too (before resolve)
+//   abilities = {{cost = "{T}", text = .., run = function(me) .. end}, ..}   activated abilities
+//   auto_abilities = false   the card's auto= activated abilities are not offered
 //
 // The API (`mtg.*`, card_api.cc) is documented in docs/mtg/LUA.md. Each game has its own fresh
 // Lua state (script/lua_host.h: the sandbox, the instruction budget, the memory cap).
@@ -64,6 +66,9 @@ void script_land_played(Game& g, int land);
 // A Lua card's activated abilities as click options (their mana paid as they are chosen; the
 // handler runs then: no stack object, see docs/mtg/LUA.md).
 void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& options);
+// The card's script says `auto_abilities = false`: its auto= activated abilities are not offered
+// (its Lua abilities replace them).
+bool script_hides_auto_abilities(Game& g, int card);
 int script_prevent_damage(Game& g, int player, int source, int amount);  // what is left
 int script_extra_lands(Game& g, int player);  // -1: any number
 

@@ -5,6 +5,8 @@
 
 #include <lua.hpp>
 
+#include <cctype>
+
 #include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
@@ -103,7 +105,13 @@ std::vector<ScriptRuntime::ActivatedAbility> ScriptRuntime::abilities(int card) 
         const char* text = lua_tostring(L, -1);
         ActivatedAbility a;
         a.index = static_cast<int>(i);
-        a.cost = parse_mana_cost(cost ? cost : "");
+        std::string c = cost ? cost : "";
+        for (char& ch : c) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        if (const size_t t = c.find("{t}"); t != std::string::npos) {
+          a.tap = true;
+          c.erase(t, 3);
+        }
+        a.cost = parse_mana_cost(c);
         a.text = text ? text : (cost ? cost : "ability");
         out.push_back(std::move(a));
         lua_pop(L, 2);

@@ -54,6 +54,7 @@ class ScriptRuntime {
   struct ActivatedAbility {
     int index = 0;
     ManaCost cost;
+    bool tap = false;  // {T} in the cost
     std::string text;
   };
   std::vector<ActivatedAbility> abilities(int card);
