@@ -417,6 +417,28 @@ int l_prevent_next_damage(lua_State* L) {
   rt(L).add_effect(std::move(e));
   return 0;
 }
+// set_color(card or spec, color, duration): a card, or every card a Wagic specification matches
+// (now and as they come), becomes that colour.
+int l_set_color(lua_State* L) {
+  static const char* const names[] = {"colorless", "green", "blue", "red", "black", "white", nullptr};
+  const bool range = lua_type(L, 1) == LUA_TSTRING;
+  const int card = range ? -1 : card_arg(L, 1);
+  const int color = luaL_checkoption(L, 2, nullptr, names);
+  const Duration d = duration_arg(L, 3);
+  const int source = call(L).card;
+  {
+    ScriptEffect e;
+    e.kind = ScriptEffect::kColor;
+    e.card = card;
+    e.colors = color == kColorless ? 0 : 1 << color;
+    e.duration = d;
+    e.source = source;
+    e.has_range = range;
+    if (range) e.range = parse_spec(lua_tostring(L, 1));
+    rt(L).add_effect(std::move(e));
+  }
+  return 0;
+}
 int l_log(lua_State* L) {
   game(L).note(luaL_checkstring(L, 1));
   return 0;
@@ -436,7 +458,7 @@ void open_card_api(lua_State* L, ScriptRuntime* r) {
       {"destroy", l_destroy}, {"sacrifice", l_sacrifice}, {"counter_spell", l_counter_spell},
       {"add_counters", l_add_counters}, {"add_mana", l_add_mana}, {"tap", l_tap}, {"untap", l_untap}, {"attach", l_attach},
       {"attached", l_attached}, {"gain_control", l_gain_control}, {"pump", l_pump}, {"grant", l_grant},
-      {"prevent_next_damage", l_prevent_next_damage}, {"log", l_log}, {nullptr, nullptr}};
+      {"prevent_next_damage", l_prevent_next_damage}, {"set_color", l_set_color}, {"log", l_log}, {nullptr, nullptr}};
   lua_pushlightuserdata(L, r);
   lua_setfield(L, LUA_REGISTRYINDEX, kRuntimeKey);
   lua_getfield(L, LUA_REGISTRYINDEX, "rk.safe_globals");

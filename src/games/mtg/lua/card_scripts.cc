@@ -153,7 +153,7 @@ void script_left_battlefield(Game& g, int card) {
   ScriptRuntime& rt = *g.lua;
   // Effects that last while their source is on the battlefield end, and effects on the card.
   rt.end_effects([card](const ScriptEffect& e) {
-    return (e.duration == Duration::kWhileSource && e.source == card) || e.card == card;
+    return (e.duration == Duration::kWhileSource && e.source == card) || (e.card == card && !e.has_range);
   });
   ScriptCall call;
   call.card = card;
@@ -164,6 +164,7 @@ void script_left_battlefield(Game& g, int card) {
 void script_continuous(Game& g) {
   if (!g.lua) return;
   for (const ScriptEffect& e : g.lua->effects) {
+    if (e.card < 0 || (e.kind != ScriptEffect::kPowerToughness && e.kind != ScriptEffect::kKeyword)) continue;
     Obj& o = g.objs[static_cast<size_t>(e.card)];
     if (o.zone != kBattlefield) continue;
     if (e.kind == ScriptEffect::kPowerToughness) {
@@ -173,6 +174,16 @@ void script_continuous(Game& g) {
       o.lord_kw.insert(e.keyword);
     }
   }
+}
+
+int script_colors(const Game& g, int card, int colors) {
+  if (!g.lua) return colors;
+  for (const ScriptEffect& e : g.lua->effects) {
+    if (e.kind != ScriptEffect::kColor) continue;
+    const int controller = e.source >= 0 ? g.objs[static_cast<size_t>(e.source)].controller : 0;
+    if (e.has_range ? g.matches(e.range, card, e.source, controller) : e.card == card) colors = e.colors;
+  }
+  return colors;
 }
 
 void script_phase(Game& g) {

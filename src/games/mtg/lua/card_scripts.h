@@ -61,6 +61,7 @@ bool script_resolve(Game& g, const StackItem& item);
 bool script_cast(Game& g, StackItem& item);
 void script_left_battlefield(Game& g, int card);
 void script_continuous(Game& g);
+int script_colors(const Game& g, int card, int colors);  // colours Lua effects set
 void script_phase(Game& g);
 void script_land_played(Game& g, int land);
 // A Lua card's activated abilities as click options (their mana paid as they are chosen; the

@@ -20,12 +20,15 @@ enum class Duration { kEndOfTurn, kWhileSource, kForever };
 
 // A continuous effect a script created: on `card`, from `source`, lasting `duration`.
 struct ScriptEffect {
-  enum Kind { kControl, kPowerToughness, kKeyword, kPreventNext } kind = kPowerToughness;
+  enum Kind { kControl, kPowerToughness, kKeyword, kPreventNext, kColor } kind = kPowerToughness;
   int card = -1, source = -1;  // kPreventNext: card is the damage source, player the one protected
   Duration duration = Duration::kEndOfTurn;
   int player = 0;          // kControl: the new controller
   int power = 0, toughness = 0;
   std::string keyword;
+  int colors = 0;          // kColor: the colour bits it sets
+  bool has_range = false;  // on every card `range` matches (now and later) instead of `card`
+  Spec range;
 };
 
 // What a running handler is doing, found from its coroutine (the API's first lookup).
