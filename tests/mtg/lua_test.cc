@@ -157,6 +157,41 @@ TEST_F(LuaCards, AChoiceSuspendsTheCardUntilTheClickAnswersIt) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << r.first_difference << "\n" << r.diff;
 }
 
+// Durations: Act of Treason's control ends with the turn; Control Magic's while the aura stays
+// (Disenchant on it gives the creature back).
+TEST_F(LuaCards, ControlLastsUntilEndOfTurnOrWhileTheAuraStays) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  ASSERT_NE(db_, nullptr);
+  CardScripts scripts;
+  std::vector<std::string> errors;
+  scripts.load(test::source_dir() + "/cards/wagic-lua", errors);
+  ASSERT_TRUE(errors.empty()) << errors[0];
+  const TestOutcome treason = play(
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:act of treason\nmanapool:{2}{R}\n[PLAYER2]\ninplay:craw wurm\n"
+      "[DO]\nact of treason\ncraw wurm\neot\n"
+      "[ASSERT]\nUNTAP\n[PLAYER1]\ngraveyard:act of treason\n[PLAYER2]\ninplay:craw wurm\n[END]\n",
+      scripts);
+  EXPECT_EQ(treason.status, TestOutcome::kPass) << treason.first_difference << "\n" << treason.diff;
+  const TestOutcome during = play(
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:act of treason\nmanapool:{2}{R}\n[PLAYER2]\ninplay:craw wurm\n"
+      "[DO]\nact of treason\ncraw wurm\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:act of treason\ninplay:craw wurm\nmanapool:{0}\n[PLAYER2]\n[END]\n",
+      scripts);
+  EXPECT_EQ(during.status, TestOutcome::kPass) << during.first_difference << "\n" << during.diff;
+  const TestOutcome taken = play(
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:control magic,disenchant\nmanapool:{2}{U}{U}{W}{1}\n[PLAYER2]\ninplay:craw wurm\n"
+      "[DO]\ncontrol magic\ncraw wurm\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:control magic,craw wurm\nhand:disenchant\nmanapool:{W}{1}\n[PLAYER2]\n[END]\n",
+      scripts);
+  EXPECT_EQ(taken.status, TestOutcome::kPass) << taken.first_difference << "\n" << taken.diff;
+  const TestOutcome back = play(
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:control magic,disenchant\nmanapool:{2}{U}{U}{W}{1}\n[PLAYER2]\ninplay:craw wurm\n"
+      "[DO]\ncontrol magic\ncraw wurm\ndisenchant\ncontrol magic\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:control magic,disenchant\nmanapool:{0}\n[PLAYER2]\ninplay:craw wurm\n[END]\n",
+      scripts);
+  EXPECT_EQ(back.status, TestOutcome::kPass) << back.first_difference << "\n" << back.diff;
+}
+
 // A card whose script never ends: the budget stops it with a diagnostic, the spell still leaves
 // the stack, and the game goes on (the next command plays a land).
 TEST_F(LuaCards, ARunawayScriptIsStoppedAndTheGameGoesOn) {
