@@ -12,6 +12,7 @@ return {
   auto_abilities = false,
   abilities = {
     {
+      mana = true,  -- a mana ability: no stack
       cost = "{T}",
       text = "{t}:add{1} ({2} with the other two Urza's lands)",
       run = function(me)

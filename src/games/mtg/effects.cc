@@ -64,6 +64,7 @@ void Game::resolve_top() {
   stack.pop_back();
   if (item.kind == StackItem::kNextPhase) return next_phase();
   if (item.kind == StackItem::kAbility) {
+    if (script_resolve_ability(*this, item)) return;  // a Lua card's ability
     for (const Target& t : item.targets) {
       if (t.card >= 0 && !legal_target(item.ability->target, t, item.source, item.controller)) {
         note("ability fizzles: " + item.ability->text);

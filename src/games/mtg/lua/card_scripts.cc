@@ -125,6 +125,18 @@ bool script_resolve(Game& g, const StackItem& item) {
   return true;
 }
 
+bool script_resolve_ability(Game& g, const StackItem& item) {
+  if (!g.lua) return false;
+  const int index = g.lua->index_of(item.ability);
+  if (index == 0) return false;
+  ScriptCall call;
+  call.card = item.source;
+  call.controller = item.controller;
+  call.item = item;
+  g.lua->run_ability(item.source, index, call);
+  return true;
+}
+
 bool script_cast(Game& g, StackItem& item) {
   ScriptRuntime* rt = g.lua || g.catalog().scripts ? runtime(g) : nullptr;
   if (rt == nullptr || !rt->has_handler(item.source, "cast")) return false;
@@ -219,6 +231,14 @@ void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& o
                            g.fire_event("tapped", card, -1, card, false);
                          }
                          g.note("p" + std::to_string(actor + 1) + " activates " + g.objs[static_cast<size_t>(card)].def->name);
+                         if (!a.mana) {  // on the stack; the function runs as it resolves
+                           StackItem item;
+                           item.kind = StackItem::kAbility;
+                           item.source = card;
+                           item.controller = actor;
+                           item.ability = rt->stand_in(card, a);
+                           return g.push(item);
+                         }
                          ScriptCall call;
                          call.card = card;
                          call.controller = actor;

@@ -56,6 +56,8 @@ std::string script_file_name(const std::string& card_name);
 // Hooks the engine calls (each a no-op costing a pointer test when the game has no scripts).
 // A spell with a script resolves here: returns false when the card has none.
 bool script_resolve(Game& g, const StackItem& item);
+// A Lua card's activated ability resolves: returns false when the ability is not one.
+bool script_resolve_ability(Game& g, const StackItem& item);
 // As a spell is cast (its mana paid, before its targets): returns true when the script took the
 // rest of the cast over (it suspended on a choice and will put the spell on the stack itself).
 bool script_cast(Game& g, StackItem& item);
@@ -64,8 +66,8 @@ void script_continuous(Game& g);
 int script_colors(const Game& g, int card, int colors);  // colours Lua effects set
 void script_phase(Game& g);
 void script_land_played(Game& g, int land);
-// A Lua card's activated abilities as click options (their mana paid as they are chosen; the
-// handler runs then: no stack object, see docs/mtg/LUA.md).
+// A Lua card's activated abilities as click options: their costs paid as they are chosen; the
+// ability goes on the stack and its function runs as it resolves (mana = true: at once).
 void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& options);
 // The card's script says `auto_abilities = false`: its auto= activated abilities are not offered
 // (its Lua abilities replace them).

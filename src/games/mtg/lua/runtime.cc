@@ -99,11 +99,14 @@ std::vector<ScriptRuntime::ActivatedAbility> ScriptRuntime::abilities(int card) 
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
     for (lua_Integer i = 1; i <= n; ++i) {
       if (lua_rawgeti(L, -1, i) == LUA_TTABLE) {
+        ActivatedAbility a;
+        raw_field(L, -1, "mana");
+        a.mana = lua_toboolean(L, -1);
+        lua_pop(L, 1);
         raw_field(L, -1, "cost");
         raw_field(L, -2, "text");
         const char* cost = lua_tostring(L, -2);
         const char* text = lua_tostring(L, -1);
-        ActivatedAbility a;
         a.index = static_cast<int>(i);
         std::string c = cost ? cost : "";
         for (char& ch : c) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -144,6 +147,22 @@ void ScriptRuntime::run_ability(int card, int index, ScriptCall call) {
   lua_rotate(L, -4, 1);  // the function below the three tables
   lua_pop(L, 3);
   start(card, std::move(call), {});
+}
+
+const Ability* ScriptRuntime::stand_in(int card, const ActivatedAbility& a) {
+  const CardDef* d = g_.objs[static_cast<size_t>(card)].def;
+  auto [it, fresh] = stand_ins_.try_emplace({d, a.index});
+  if (fresh) {
+    it->second.kind = AbilityKind::kActivated;
+    it->second.text = a.text;
+    stand_in_index_[&it->second] = a.index;
+  }
+  return &it->second;
+}
+
+int ScriptRuntime::index_of(const Ability* ability) const {
+  auto it = stand_in_index_.find(ability);
+  return it == stand_in_index_.end() ? 0 : it->second;
 }
 
 void ScriptRuntime::start(int card, ScriptCall call, const std::vector<int>& extra) {

@@ -58,10 +58,15 @@ class ScriptRuntime {
     int index = 0;
     ManaCost cost;
     bool tap = false;  // {T} in the cost
+    bool mana = false;  // mana = true: a mana ability, run at once (no stack)
     std::string text;
   };
   std::vector<ActivatedAbility> abilities(int card);
   void run_ability(int card, int index, ScriptCall call);
+  // The engine's stack holds abilities as `const Ability*`: one stand-in per Lua ability, which
+  // script_resolve_ability recognises when it resolves.
+  const Ability* stand_in(int card, const ActivatedAbility& a);
+  int index_of(const Ability* stand_in) const;  // 0: not one of ours
   int prevent(int player, int source, int amount);  // what is left of the damage
   bool has_handler(int card, const char* name);
   int int_field(int card, const char* name, int fallback);
@@ -95,6 +100,8 @@ class ScriptRuntime {
   std::unique_ptr<script::LuaHost> host_;
   std::map<const CardDef*, int> tables_;   // card -> registry ref of its table (LUA_NOREF: failed)
   std::map<lua_State*, ScriptCall> calls_;
+  std::map<std::pair<const CardDef*, int>, Ability> stand_ins_;  // (card, ability index) -> stand-in
+  std::map<const Ability*, int> stand_in_index_;
 };
 
 // Registers the mtg.* API in a fresh state (card_api.cc).
