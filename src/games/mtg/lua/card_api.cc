@@ -53,9 +53,14 @@ int zone_arg(lua_State* L, int i) {
   return luaL_checkoption(L, i, nullptr, names);
 }
 
-Duration duration_arg(lua_State* L, int i) {
+// "eot": until end of turn; "source": while the handler's card stays on the battlefield.
+kernel::Duration duration_arg(lua_State* L, int i, int source) {
   static const char* const names[] = {"eot", "source", "forever", nullptr};
-  return static_cast<Duration>(luaL_checkoption(L, i, "eot", names));
+  static const kernel::Until until[] = {kernel::Until::kEndOfTurn, kernel::Until::kSourceInPlay, kernel::Until::kForever};
+  kernel::Duration d;
+  d.until = until[luaL_checkoption(L, i, "eot", names)];
+  if (d.until == kernel::Until::kSourceInPlay) d.source = static_cast<kernel::EntityId>(source);
+  return d;
 }
 
 // --- what a handler knows -------------------------------------------------------------------
@@ -380,8 +385,8 @@ int l_gain_control(lua_State* L) {
   e.kind = ScriptEffect::kControl;
   e.card = card_arg(L, 1);
   e.player = player_arg(L, 2);
-  e.duration = duration_arg(L, 3);
   e.source = call(L).card;
+  e.duration = duration_arg(L, 3, e.source);
   rt(L).add_effect(std::move(e));
   return 0;
 }
@@ -390,8 +395,8 @@ int l_pump(lua_State* L) {
   e.card = card_arg(L, 1);
   e.power = static_cast<int>(luaL_checkinteger(L, 2));
   e.toughness = static_cast<int>(luaL_checkinteger(L, 3));
-  e.duration = duration_arg(L, 4);
   e.source = call(L).card;
+  e.duration = duration_arg(L, 4, e.source);
   rt(L).add_effect(std::move(e));
   return 0;
 }
@@ -400,8 +405,8 @@ int l_grant(lua_State* L) {
   e.kind = ScriptEffect::kKeyword;
   e.card = card_arg(L, 1);
   const char* kw = luaL_checkstring(L, 2);
-  e.duration = duration_arg(L, 3);
   e.source = call(L).card;
+  e.duration = duration_arg(L, 3, e.source);
   e.keyword = kw;
   rt(L).add_effect(std::move(e));
   return 0;
@@ -412,7 +417,7 @@ int l_prevent_next_damage(lua_State* L) {
   e.kind = ScriptEffect::kPreventNext;
   e.card = card_arg(L, 1);
   e.player = player_arg(L, 2);
-  e.duration = Duration::kEndOfTurn;
+  e.duration = kernel::Duration{kernel::Until::kEndOfTurn};
   e.source = call(L).card;
   rt(L).add_effect(std::move(e));
   return 0;
@@ -424,8 +429,8 @@ int l_set_color(lua_State* L) {
   const bool range = lua_type(L, 1) == LUA_TSTRING;
   const int card = range ? -1 : card_arg(L, 1);
   const int color = luaL_checkoption(L, 2, nullptr, names);
-  const Duration d = duration_arg(L, 3);
   const int source = call(L).card;
+  const kernel::Duration d = duration_arg(L, 3, source);
   {
     ScriptEffect e;
     e.kind = ScriptEffect::kColor;

@@ -165,7 +165,8 @@ void script_left_battlefield(Game& g, int card) {
   ScriptRuntime& rt = *g.lua;
   // Effects that last while their source is on the battlefield end, and effects on the card.
   rt.end_effects([card](const ScriptEffect& e) {
-    return (e.duration == Duration::kWhileSource && e.source == card) || (e.card == card && !e.has_range);
+    const kernel::Moment left{kernel::Moment::Kind::kLeftPlay, -1, 0, static_cast<kernel::EntityId>(card)};
+    return kernel::expires(e.duration, left) || (e.card == card && !e.has_range);
   });
   ScriptCall call;
   call.card = card;
@@ -202,7 +203,8 @@ void script_phase(Game& g) {
   ScriptRuntime* rt = runtime(g);
   if (rt == nullptr) return;
   if (g.phase == Phase::kCleanup) {
-    rt->end_effects([](const ScriptEffect& e) { return e.duration == Duration::kEndOfTurn; });
+    const kernel::Moment ends{kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(g.active), 0, kernel::kNoEntity};
+    rt->end_effects([&ends](const ScriptEffect& e) { return kernel::expires(e.duration, ends); });
   }
   std::vector<int> cards;
   for (size_t c = 0; c < g.objs.size(); ++c) {

@@ -10,19 +10,19 @@
 #include <vector>
 
 #include "games/mtg/game.h"
+#include "kernel/effects.h"
 #include "script/lua_host.h"
 
 namespace rk::mtg {
 
 class CardScripts;
 
-enum class Duration { kEndOfTurn, kWhileSource, kForever };
 
 // A continuous effect a script created: on `card`, from `source`, lasting `duration`.
 struct ScriptEffect {
   enum Kind { kControl, kPowerToughness, kKeyword, kPreventNext, kColor } kind = kPowerToughness;
   int card = -1, source = -1;  // kPreventNext: card is the damage source, player the one protected
-  Duration duration = Duration::kEndOfTurn;
+  kernel::Duration duration{kernel::Until::kEndOfTurn};  // the kernel's durations and their moments
   int player = 0;          // kControl: the new controller
   int power = 0, toughness = 0;
   std::string keyword;
