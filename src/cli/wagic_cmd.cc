@@ -69,8 +69,10 @@ int run_tests(const WagicTestOptions& o) {
   mtg::Catalog cat(db);
   mtg::CardScripts scripts;
   std::vector<std::string> script_errors;
-  scripts.load(o.lua.empty() ? std::string(RULEKIT_SOURCE_DIR) + "/cards/wagic-lua" : o.lua, script_errors);
+  const std::string lua_dir = o.lua.empty() ? std::string(RULEKIT_SOURCE_DIR) + "/cards/wagic-lua" : o.lua;
+  scripts.load(lua_dir, script_errors);
   for (const std::string& e : script_errors) std::cerr << e << "\n";
+  if (scripts.size() == 0) std::cerr << "note: no cards written in Lua in " << lua_dir << " (the cards Wagic hard-codes will not run)\n";
   cat.scripts = &scripts;
   std::vector<std::string> paths = o.paths;
   if (paths.empty()) paths.push_back(std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/test/_tests.txt");
