@@ -27,6 +27,7 @@ fs::path scratch() {
 }
 
 std::string write(const fs::path& dir, const std::string& name, const std::string& text) {
+  fs::create_directories(dir);
   const fs::path p = dir / name;
   std::ofstream(p, std::ios::binary) << text;
   return p.string();
@@ -101,8 +102,8 @@ const Sample kSamples[] = {
      "rulegame", "rulegame-board", 0, 1, R"({"id": 1, "value": [{"id": 1, "x": 9, "y": 2, "color": "RED"}]})"},
     {"rules.json", R"j([{"guid": "g1", "name": "Tester", "rules": "action = draw(1)"}])j", "rulescript",
      "rulescript", 1, 1, R"j([{"guid": "g1", "name": "Tester", "rules": "action = draw(1"}])j"},
-    {"relics.json", R"([{"id_relics": 1, "name": "Old Lamp", "passive_effect": "gain 1 gold"}])", "vck",
-     "vck-table", 1, 1, R"([{"id_relics": 1, "name": "Old Lamp", "passive_effect": "gain 1 ((gold"}])"},
+    {"relics.json", R"([{"id_relics": 1, "name": "Old Lamp", "passive_effect": "count owned_worker g 2"}])", "vck",
+     "vck-table", 1, 1, R"([{"id_relics": 1, "name": "Old Lamp", "passive_effect": "count owned_worker g"}])"},
     {"bear.txt", "[card]\nname=Test Bear\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n",
      "wagic", "wagic", 1, 1, "[card]\nname=Test Bear\nauto=@@@(\n[/card]\n"},
 };
@@ -168,6 +169,7 @@ TEST(Registry, ExplainFindsTheCardOfEachSample) {
     const std::string path = write(dir / s.dialect, s.file, s.text);
     const registry::Detected d = registry::detect_path(path);
     ASSERT_NE(d.format, nullptr);
+    ASSERT_EQ(d.dialect->name, s.dialect) << d.what;
     ASSERT_NE(d.format->explain, nullptr);
     std::vector<std::string> names;
     const std::string name = s.cards ? (d.dialect->name == "wagic" ? "test bear" : d.dialect->name == "vck" ? "OLD LAMP" : "tester") : "x";
