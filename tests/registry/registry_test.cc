@@ -33,11 +33,16 @@ std::string write(const fs::path& dir, const std::string& name, const std::strin
   return p.string();
 }
 
+// The four dialects rulekit reads (a game added later joins them), each once.
 TEST(Registry, ListsTheFourDialects) {
   std::set<std::string_view> names;
   for (const registry::Game& g : registry::games()) names.insert(g.dialect->name);
-  EXPECT_EQ(names, (std::set<std::string_view>{"rulegame", "rulescript", "vck", "wagic"}));
-  EXPECT_EQ(registry::dialect_names(), "rulegame, rulescript, vck or wagic");
+  EXPECT_EQ(names.size(), registry::games().size());
+  for (std::string_view n : {"rulegame", "rulescript", "vck", "wagic"}) {
+    EXPECT_TRUE(names.count(n)) << n;
+    EXPECT_NE(registry::dialect_names().find(n), std::string::npos) << registry::dialect_names();
+  }
+  EXPECT_EQ(registry::dialect_names().rfind("rulegame, rulescript, vck", 0), 0u) << "registry order";
 }
 
 TEST(Registry, NamesAliasesAndFormatIdsAreUnique) {
