@@ -50,7 +50,7 @@ int run_explain(const ExplainOptions& o) {
   return 0;
 }
 
-// "Wagic, RuleScript or VCK" and where each finds its cards: the dialects that have cards.
+// "RuleScript, VCK or Wagic" and where each finds its cards: the dialects that have cards.
 std::pair<std::string, std::string> card_dialects() {
   std::vector<std::string_view> titles, reads;
   for (const registry::Game& g : registry::games()) {

@@ -83,7 +83,7 @@ struct Fallback {
 struct Dialect {
   std::string_view name;                   // what --dialect takes: "rulescript"
   std::span<const std::string_view> aliases;  // also accepted: "cfc"
-  std::string_view title;                  // in messages and help: "CFC RuleScript"
+  std::string_view title;                  // in messages and help: "RuleScript"
   std::string_view reads;                  // in help: "a CFC folder or rules.json"
   std::string_view folder_mark;            // what claims a folder, for the fallback's note: "CFC rules.json"
   std::span<const Format* const> formats;  // every format it reads (for tests and listings)
