@@ -192,6 +192,25 @@ TEST_F(LuaCards, ControlLastsUntilEndOfTurnOrWhileTheAuraStays) {
   EXPECT_EQ(back.status, TestOutcome::kPass) << back.first_difference << "\n" << back.diff;
 }
 
+// A choice of several (Treachery: up to five lands, confirmed by clicking the card) comes back
+// as a list; the two lands chosen are untapped and tap again for mana.
+TEST_F(LuaCards, AChoiceOfSeveralReturnsTheList) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  ASSERT_NE(db_, nullptr);
+  CardScripts scripts;
+  std::vector<std::string> errors;
+  scripts.load(test::source_dir() + "/cards/wagic-lua", errors);
+  ASSERT_TRUE(errors.empty()) << errors[0];
+  const TestOutcome r = play(
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:treachery\ninplay:island,swamp,mountain,forest\nmanapool:{U}\n"
+      "[PLAYER2]\ninplay:craw wurm\n"
+      "[DO]\nisland\nswamp\nmountain\nforest\ntreachery\ncraw wurm\nswamp\nmountain\ntreachery\nswamp\nmountain\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:island,swamp,mountain,forest,treachery,craw wurm\nmanapool:{B}{R}\n"
+      "[PLAYER2]\n[END]\n",
+      scripts);
+  EXPECT_EQ(r.status, TestOutcome::kPass) << r.first_difference << "\n" << r.diff;
+}
+
 // A card whose script never ends: the budget stops it with a diagnostic, the spell still leaves
 // the stack, and the game goes on (the next command plays a land).
 TEST_F(LuaCards, ARunawayScriptIsStoppedAndTheGameGoesOn) {

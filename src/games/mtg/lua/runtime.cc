@@ -205,12 +205,24 @@ void ScriptRuntime::step(int ref, int nargs) {
     ch.player = r.player;
     ch.source = c->card;
     ch.is_cost = r.not_a_target;
-    ch.done = [this, T](std::vector<Target> ts) {
+    const bool several = r.spec.count > 1 || r.spec.up_to;
+    ch.done = [this, T, several](std::vector<Target> ts) {
+      ScriptCall* call = call_of(T);
+      if (several) {  // "<upto:5>land": one result, the list of the cards chosen
+        lua_createtable(T, static_cast<int>(ts.size()), 0);
+        lua_Integer n = 0;
+        for (const Target& t : ts) {
+          if (t.card < 0) continue;
+          lua_pushinteger(T, t.card);
+          lua_rawseti(T, -2, ++n);
+          if (call != nullptr && call->casting) call->item.targets.push_back(t);
+        }
+        return resume(T, 1);
+      }
       const Target t = ts.empty() ? Target{} : ts[0];
       // Two results: the card (or nil) and the player, 1 or 2 (or nil).
       t.card >= 0 ? lua_pushinteger(T, t.card) : lua_pushnil(T);
       t.player >= 0 ? lua_pushinteger(T, t.player + 1) : lua_pushnil(T);
-      ScriptCall* call = call_of(T);
       if (call != nullptr && call->casting) call->item.targets.push_back(t);
       resume(T, 2);
     };
