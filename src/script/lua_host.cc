@@ -241,16 +241,26 @@ void LuaHost::release(int ref) { luaL_unref(L_, LUA_REGISTRYINDEX, ref); }
 LuaHost::Status LuaHost::resume(int ref, int nargs, std::string& error, int* nresults) {
   lua_State* T = thread(ref);
   int nres = 0;
+  // A resume inside a running script (a handler the first one's action set off) has a budget of
+  // its own; the outer script keeps what it had left.
+  const bool outer = !alloc_->enforce;
+  const int64_t outer_budget = alloc_->budget_left;
   alloc_->budget_left = limits_.instructions;
   alloc_->pending = Pending::kNone;
-  const bool outer = !alloc_->enforce;  // a resume inside a running script (a nested handler)
   alloc_->enforce = true;
   const int status = lua_resume(T, L_, nargs, &nres);
-  if (outer) alloc_->enforce = false;
+  if (outer) {
+    alloc_->enforce = false;
+  } else {
+    alloc_->budget_left = outer_budget;
+  }
   if (nresults) *nresults = nres;
-  if (status == LUA_YIELD) return Status::kYielded;
-  if (status == LUA_OK) return Status::kDone;
+  if (status == LUA_YIELD || status == LUA_OK) {
+    alloc_->pending = Pending::kNone;
+    return status == LUA_OK ? Status::kDone : Status::kYielded;
+  }
   error = error_from(T, status);
+  alloc_->pending = Pending::kNone;  // an outer script's later error is its own
   return Status::kError;
 }
 
