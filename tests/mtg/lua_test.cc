@@ -211,6 +211,34 @@ TEST_F(LuaCards, AChoiceOfSeveralReturnsTheList) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << r.first_difference << "\n" << r.diff;
 }
 
+// One script's action sets off another's handler while it runs: a Lua sorcery destroys Animate
+// Dead, whose `leaves` handler (a nested coroutine) sacrifices the creature it brought back.
+TEST_F(LuaCards, AHandlerSetOffByAnotherScriptRunsInsideIt) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  ASSERT_NE(db_, nullptr);
+  CardScripts scripts;
+  std::vector<std::string> errors;
+  scripts.load(test::source_dir() + "/cards/wagic-lua", errors);
+  ASSERT_TRUE(errors.empty()) << errors[0];
+  std::string error;
+  ASSERT_TRUE(scripts.add("divination", "Divination.lua",
+                          "return { resolve = function(me)\n"
+                          "  local aura = mtg.choose_target('enchantment')\n"
+                          "  mtg.destroy(aura)\n"
+                          "  mtg.gain_life(mtg.controller(me), mtg.zone(aura) == 'graveyard' and 1 or 0)\n"
+                          "end }\n",
+                          error))
+      << error;
+  const TestOutcome r = play(
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:animate dead,divination\nmanapool:{1}{B}{2}{U}\n[PLAYER2]\ngraveyard:craw wurm\n"
+      "[DO]\nanimate dead\ncraw wurm\ndivination\nanimate dead\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:animate dead,divination\nmanapool:{0}\nlife:21\n"
+      "[PLAYER2]\ngraveyard:craw wurm\n[END]\n",
+      scripts);
+  EXPECT_EQ(r.status, TestOutcome::kPass) << r.first_difference << "\n" << r.diff;
+  EXPECT_TRUE(r.missing.empty());
+}
+
 // A card whose script never ends: the budget stops it with a diagnostic, the spell still leaves
 // the stack, and the game goes on (the next command plays a land).
 TEST_F(LuaCards, ARunawayScriptIsStoppedAndTheGameGoesOn) {
