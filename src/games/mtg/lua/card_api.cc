@@ -150,6 +150,12 @@ int l_tapped(lua_State* L) {
   lua_pushboolean(L, obj(L, 1).tapped);
   return 1;
 }
+// Summoning sick: it has not been under its controller's control since their latest turn began
+// (it entered or changed control since).
+int l_sick(lua_State* L) {
+  lua_pushboolean(L, obj(L, 1).sick);
+  return 1;
+}
 int l_attacking(lua_State* L) {
   lua_pushboolean(L, obj(L, 1).attacking);
   return 1;
@@ -455,7 +461,7 @@ void open_card_api(lua_State* L, ScriptRuntime* r) {
   static const luaL_Reg api[] = {
       {"controller", l_controller}, {"owner", l_owner}, {"opponent", l_opponent}, {"x", l_x},
       {"target", l_target}, {"target_player", l_target_player}, {"power", l_power}, {"toughness", l_toughness},
-      {"name", l_name}, {"zone", l_zone}, {"is", l_is}, {"has", l_has}, {"cards_in", l_cards_in}, {"draw", l_draw}, {"has_color", l_has_color}, {"tapped", l_tapped}, {"attacking", l_attacking},
+      {"name", l_name}, {"zone", l_zone}, {"is", l_is}, {"has", l_has}, {"cards_in", l_cards_in}, {"draw", l_draw}, {"has_color", l_has_color}, {"tapped", l_tapped}, {"attacking", l_attacking}, {"sick", l_sick},
       {"combat_partners", l_combat_partners}, {"life", l_life}, {"lands_played", l_lands_played}, {"active", l_active}, {"turn", l_turn},
       {"phase", l_phase}, {"cards", l_cards}, {"choose_target", l_choose_target}, {"choose_card", l_choose_card}, {"choose", l_choose},
       {"damage", l_damage}, {"damage_player", l_damage_player}, {"gain_life", l_gain_life},
