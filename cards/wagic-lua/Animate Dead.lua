@@ -16,6 +16,9 @@ return {
   leaves = function(me)
     local card = animated[me]
     animated[me] = nil
-    if card and mtg.zone(card) == "battlefield" then mtg.sacrifice(card) end
+    if not card then return end
+    mtg.trigger(function()
+      if mtg.zone(card) == "battlefield" then mtg.sacrifice(card) end
+    end, "that creature's controller sacrifices it")
   end,
 }

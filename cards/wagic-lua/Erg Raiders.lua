@@ -10,6 +10,8 @@ return {
     if step == "combatblockers" and mtg.attacking(me) then attacked[me] = mtg.turn() end
     if step ~= "endofturn" or mtg.active() ~= mtg.controller(me) then return end
     if attacked[me] == mtg.turn() or mtg.sick(me) then return end
-    mtg.damage_player(mtg.controller(me), 2)
+    mtg.trigger(function(raiders)
+      mtg.damage_player(mtg.controller(raiders), 2)
+    end, "Erg Raiders deals 2 damage to you")
   end,
 }

@@ -4,6 +4,8 @@ return {
   extra_lands = -1,  -- any number
   land_played = function(me, land)
     local who = mtg.controller(me)
-    if mtg.controller(land) == who and mtg.lands_played(who) > 1 then mtg.damage_player(who, 1) end
+    if mtg.controller(land) == who and mtg.lands_played(who) > 1 then
+      mtg.trigger(function() mtg.damage_player(who, 1) end, "Fastbond deals 1 damage to you")
+    end
   end,
 }

@@ -450,6 +450,17 @@ int l_set_color(lua_State* L) {
   }
   return 0;
 }
+// trigger(fn [, text]): a triggered ability of the handler's card goes on the stack; fn(me) runs
+// as it resolves (a closure: it sees what the handler saw when it triggered).
+int l_trigger(lua_State* L) {
+  const int card = call(L).card;
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  const char* text = luaL_optstring(L, 2, "a triggered ability");
+  lua_pushvalue(L, 1);
+  const int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  rt(L).put_trigger(card, ref, text);
+  return 0;
+}
 int l_log(lua_State* L) {
   game(L).note(luaL_checkstring(L, 1));
   return 0;
@@ -469,7 +480,7 @@ void open_card_api(lua_State* L, ScriptRuntime* r) {
       {"destroy", l_destroy}, {"sacrifice", l_sacrifice}, {"counter_spell", l_counter_spell},
       {"add_counters", l_add_counters}, {"add_mana", l_add_mana}, {"tap", l_tap}, {"untap", l_untap}, {"attach", l_attach},
       {"attached", l_attached}, {"gain_control", l_gain_control}, {"pump", l_pump}, {"grant", l_grant},
-      {"prevent_next_damage", l_prevent_next_damage}, {"set_color", l_set_color}, {"log", l_log}, {nullptr, nullptr}};
+      {"prevent_next_damage", l_prevent_next_damage}, {"set_color", l_set_color}, {"trigger", l_trigger}, {"log", l_log}, {nullptr, nullptr}};
   lua_pushlightuserdata(L, r);
   lua_setfield(L, LUA_REGISTRYINDEX, kRuntimeKey);
   lua_getfield(L, LUA_REGISTRYINDEX, "rk.safe_globals");

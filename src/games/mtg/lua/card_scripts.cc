@@ -127,6 +127,7 @@ bool script_resolve(Game& g, const StackItem& item) {
 
 bool script_resolve_ability(Game& g, const StackItem& item) {
   if (!g.lua) return false;
+  if (g.lua->resolve_trigger(item)) return true;
   const int index = g.lua->index_of(item.ability);
   if (index == 0) return false;
   ScriptCall call;

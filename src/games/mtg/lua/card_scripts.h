@@ -14,6 +14,8 @@
 //                      a permanent: as it enters the battlefield (an aura is attached first)
 //   cast(me)           as it is cast, after its mana: additional costs, targets chosen by Lua
 //   leaves(me)         it left the battlefield
+//   (these event handlers run at once; what they do as a triggered ability goes on the stack
+//   with mtg.trigger(function ... end))
 //   phase(me)          a step begins while it is on the battlefield (mtg.phase() names it)
 //   land_played(me, land), extra_lands = N   (lands beyond the first each turn; -1: any number)
 //   keep_auto = true   the card's auto= lines run too (before resolve)

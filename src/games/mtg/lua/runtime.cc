@@ -165,6 +165,30 @@ int ScriptRuntime::index_of(const Ability* ability) const {
   return it == stand_in_index_.end() ? 0 : it->second;
 }
 
+void ScriptRuntime::put_trigger(int card, int ref, std::string text) {
+  Ability& a = trigger_stand_ins_.emplace_back();
+  a.kind = AbilityKind::kTriggered;
+  a.text = std::move(text);
+  trigger_refs_[&a] = ref;
+  g_.put_trigger(card, a);
+}
+
+bool ScriptRuntime::resolve_trigger(const StackItem& item) {
+  auto it = trigger_refs_.find(item.ability);
+  if (it == trigger_refs_.end()) return false;
+  const int ref = it->second;
+  trigger_refs_.erase(it);  // a trigger resolves once
+  lua_State* L = host().state();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  host().release(ref);
+  ScriptCall call;
+  call.card = item.source;
+  call.controller = item.controller;
+  call.item = item;
+  start(item.source, std::move(call), {});
+  return true;
+}
+
 void ScriptRuntime::start(int card, ScriptCall call, const std::vector<int>& extra) {
   const int ref = host().new_thread();
   lua_State* T = host().thread(ref);

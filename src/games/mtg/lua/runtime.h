@@ -3,6 +3,7 @@
 // continuous effects scripts created, with their durations.
 #pragma once
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -67,6 +68,11 @@ class ScriptRuntime {
   // script_resolve_ability recognises when it resolves.
   const Ability* stand_in(int card, const ActivatedAbility& a);
   int index_of(const Ability* stand_in) const;  // 0: not one of ours
+  // mtg.trigger(fn): a triggered ability whose effect is the Lua function `ref` (a registry
+  // reference), put on the stack through the engine's put_trigger.
+  void put_trigger(int card, int ref, std::string text);
+  // A triggered ability of ours resolving: runs its function; false when it is not one.
+  bool resolve_trigger(const StackItem& item);
   int prevent(int player, int source, int amount);  // what is left of the damage
   bool has_handler(int card, const char* name);
   int int_field(int card, const char* name, int fallback);
@@ -102,6 +108,8 @@ class ScriptRuntime {
   std::map<lua_State*, ScriptCall> calls_;
   std::map<std::pair<const CardDef*, int>, Ability> stand_ins_;  // (card, ability index) -> stand-in
   std::map<const Ability*, int> stand_in_index_;
+  std::deque<Ability> trigger_stand_ins_;         // one per trigger put on the stack
+  std::map<const Ability*, int> trigger_refs_;    // -> the function to run (registry reference)
 };
 
 // Registers the mtg.* API in a fresh state (card_api.cc).
