@@ -396,24 +396,31 @@ int l_gain_control(lua_State* L) {
   rt(L).add_effect(std::move(e));
   return 0;
 }
+// pump and grant take a card, or a specification for every card it matches (now and later).
 int l_pump(lua_State* L) {
+  const bool range = lua_type(L, 1) == LUA_TSTRING;
   ScriptEffect e;
-  e.card = card_arg(L, 1);
+  e.card = range ? -1 : card_arg(L, 1);
   e.power = static_cast<int>(luaL_checkinteger(L, 2));
   e.toughness = static_cast<int>(luaL_checkinteger(L, 3));
   e.source = call(L).card;
   e.duration = duration_arg(L, 4, e.source);
+  e.has_range = range;
+  if (range) e.range = parse_spec(lua_tostring(L, 1));
   rt(L).add_effect(std::move(e));
   return 0;
 }
 int l_grant(lua_State* L) {
+  const bool range = lua_type(L, 1) == LUA_TSTRING;
   ScriptEffect e;
   e.kind = ScriptEffect::kKeyword;
-  e.card = card_arg(L, 1);
+  e.card = range ? -1 : card_arg(L, 1);
   const char* kw = luaL_checkstring(L, 2);
   e.source = call(L).card;
   e.duration = duration_arg(L, 3, e.source);
   e.keyword = kw;
+  e.has_range = range;
+  if (range) e.range = parse_spec(lua_tostring(L, 1));
   rt(L).add_effect(std::move(e));
   return 0;
 }

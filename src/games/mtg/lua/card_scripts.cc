@@ -177,15 +177,25 @@ void script_left_battlefield(Game& g, int card) {
 
 void script_continuous(Game& g) {
   if (!g.lua) return;
-  for (const ScriptEffect& e : g.lua->effects) {
-    if (e.card < 0 || (e.kind != ScriptEffect::kPowerToughness && e.kind != ScriptEffect::kKeyword)) continue;
-    Obj& o = g.objs[static_cast<size_t>(e.card)];
-    if (o.zone != kBattlefield) continue;
+  auto apply = [](const ScriptEffect& e, Obj& o) {
+    if (o.zone != kBattlefield) return;
     if (e.kind == ScriptEffect::kPowerToughness) {
       o.lord_p += e.power;
       o.lord_t += e.toughness;
-    } else if (e.kind == ScriptEffect::kKeyword) {
+    } else {
       o.lord_kw.insert(e.keyword);
+    }
+  };
+  for (const ScriptEffect& e : g.lua->effects) {
+    if (e.kind != ScriptEffect::kPowerToughness && e.kind != ScriptEffect::kKeyword) continue;
+    if (!e.has_range) {
+      if (e.card >= 0) apply(e, g.objs[static_cast<size_t>(e.card)]);
+      continue;
+    }
+    // A lord-like effect: every card its specification matches now.
+    const int controller = e.source >= 0 ? g.objs[static_cast<size_t>(e.source)].controller : 0;
+    for (size_t c = 0; c < g.objs.size(); ++c) {
+      if (g.matches(e.range, static_cast<int>(c), e.source, controller)) apply(e, g.objs[c]);
     }
   }
 }
