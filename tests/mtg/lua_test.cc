@@ -239,6 +239,31 @@ TEST_F(LuaCards, AHandlerSetOffByAnotherScriptRunsInsideIt) {
   EXPECT_TRUE(r.missing.empty());
 }
 
+// A menu (mtg.choose) answered by "choice N": Voice of All takes protection from red, so
+// Lightning Bolt cannot target it and goes to the opponent instead.
+TEST_F(LuaCards, AMenuAnswerShapesTheRestOfTheFunction) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  ASSERT_NE(db_, nullptr);
+  CardScripts scripts;
+  std::vector<std::string> errors;
+  scripts.load(test::source_dir() + "/cards/wagic-lua", errors);
+  ASSERT_TRUE(errors.empty()) << errors[0];
+  const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:voice of all,lightning bolt\nmanapool:{2}{W}{W}{R}\n[PLAYER2]\n";
+  const TestOutcome red = play(start +
+                                   "[DO]\nvoice of all\nchoice 2\nlightning bolt\nvoice of all\np2\n"
+                                   "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:voice of all\ngraveyard:lightning bolt\n"
+                                   "manapool:{0}\n[PLAYER2]\nlife:17\n[END]\n",
+                               scripts);
+  EXPECT_EQ(red.status, TestOutcome::kPass) << red.first_difference << "\n" << red.diff;
+  // Green instead: the bolt may target it, and a 2/2 dies.
+  const TestOutcome green = play(start +
+                                     "[DO]\nvoice of all\nchoice 0\nlightning bolt\nvoice of all\n"
+                                     "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:voice of all,lightning bolt\n"
+                                     "manapool:{0}\n[PLAYER2]\nlife:20\n[END]\n",
+                                 scripts);
+  EXPECT_EQ(green.status, TestOutcome::kPass) << green.first_difference << "\n" << green.diff;
+}
+
 // A card whose script never ends: the budget stops it with a diagnostic, the spell still leaves
 // the stack, and the game goes on (the next command plays a land).
 TEST_F(LuaCards, ARunawayScriptIsStoppedAndTheGameGoesOn) {
