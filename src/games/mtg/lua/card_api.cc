@@ -107,6 +107,10 @@ int l_toughness(lua_State* L) {
   lua_pushinteger(L, o.zone == kBattlefield ? game(L).toughness(c) : o.def->toughness);
   return 1;
 }
+int l_mana_value(lua_State* L) {
+  lua_pushinteger(L, obj(L, 1).def->cost.converted());
+  return 1;
+}
 int l_name(lua_State* L) {
   lua_pushstring(L, obj(L, 1).def->name.c_str());
   return 1;
@@ -317,8 +321,10 @@ int l_random(lua_State* L) {
   lua_pushinteger(L, g.rng ? static_cast<lua_Integer>(g.rng->below(static_cast<uint32_t>(n))) + 1 : 1);
   return 1;
 }
+// destroy(c [, no_regeneration])
 int l_destroy(lua_State* L) {
-  game(L).destroy(card_arg(L, 1), true);
+  const int c = card_arg(L, 1);
+  game(L).destroy(c, !lua_toboolean(L, 2));
   return 0;
 }
 int l_sacrifice(lua_State* L) {
@@ -479,7 +485,7 @@ void open_card_api(lua_State* L, ScriptRuntime* r) {
   static const luaL_Reg api[] = {
       {"controller", l_controller}, {"owner", l_owner}, {"opponent", l_opponent}, {"x", l_x},
       {"target", l_target}, {"target_player", l_target_player}, {"power", l_power}, {"toughness", l_toughness},
-      {"name", l_name}, {"zone", l_zone}, {"is", l_is}, {"has", l_has}, {"cards_in", l_cards_in}, {"draw", l_draw}, {"has_color", l_has_color}, {"tapped", l_tapped}, {"attacking", l_attacking}, {"sick", l_sick},
+      {"name", l_name}, {"mana_value", l_mana_value}, {"zone", l_zone}, {"is", l_is}, {"has", l_has}, {"cards_in", l_cards_in}, {"draw", l_draw}, {"has_color", l_has_color}, {"tapped", l_tapped}, {"attacking", l_attacking}, {"sick", l_sick},
       {"combat_partners", l_combat_partners}, {"life", l_life}, {"lands_played", l_lands_played}, {"active", l_active}, {"turn", l_turn},
       {"phase", l_phase}, {"cards", l_cards}, {"choose_target", l_choose_target}, {"choose_card", l_choose_card}, {"choose", l_choose},
       {"damage", l_damage}, {"damage_player", l_damage_player}, {"gain_life", l_gain_life},
