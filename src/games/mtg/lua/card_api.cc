@@ -81,6 +81,21 @@ int l_x(lua_State* L) {
   lua_pushinteger(L, call(L).item.x);
   return 1;
 }
+int l_alternative(lua_State* L) {
+  lua_pushboolean(L, call(L).item.alternative);
+  return 1;
+}
+int l_kicked(lua_State* L) {
+  lua_pushboolean(L, call(L).item.kicked);
+  return 1;
+}
+// In a cast handler: this spell is cast without the targets its target= line asks for (overload).
+int l_no_targets(lua_State* L) {
+  ScriptCall& c = call(L);
+  if (!c.casting) luaL_error(L, "mtg.no_targets() works only in a cast handler");
+  c.no_targets = true;
+  return 0;
+}
 int l_target(lua_State* L) {
   const auto& ts = call(L).item.targets;
   const lua_Integer i = luaL_optinteger(L, 1, 1);
@@ -483,7 +498,7 @@ int l_log(lua_State* L) {
 
 void open_card_api(lua_State* L, ScriptRuntime* r) {
   static const luaL_Reg api[] = {
-      {"controller", l_controller}, {"owner", l_owner}, {"opponent", l_opponent}, {"x", l_x},
+      {"controller", l_controller}, {"owner", l_owner}, {"opponent", l_opponent}, {"x", l_x}, {"alternative", l_alternative}, {"kicked", l_kicked}, {"no_targets", l_no_targets},
       {"target", l_target}, {"target_player", l_target_player}, {"power", l_power}, {"toughness", l_toughness},
       {"name", l_name}, {"mana_value", l_mana_value}, {"zone", l_zone}, {"is", l_is}, {"has", l_has}, {"cards_in", l_cards_in}, {"draw", l_draw}, {"has_color", l_has_color}, {"tapped", l_tapped}, {"attacking", l_attacking}, {"sick", l_sick},
       {"combat_partners", l_combat_partners}, {"life", l_life}, {"lands_played", l_lands_played}, {"active", l_active}, {"turn", l_turn},

@@ -148,15 +148,19 @@ bool script_cast(Game& g, StackItem& item) {
   call.casting = true;
   // Run at once when it does not wait: the engine then goes on with the cast (its target=
   // chooser, the push). When it waits on a choice, the spell goes on the stack once it is done.
-  auto state = std::make_shared<int>(0);  // 0: running in this call, 1: finished, 2: suspended
+  auto state = std::make_shared<int>(0);  // 0: running in this call, 1: finished, 2: suspended, 3: pushed
   StackItem* out = &item;                 // valid only while this call runs
   call.done = [&g, state, out](ScriptCall& c) {
-    if (*state == 2) return g.push(c.item);
+    if (*state == 2 || c.no_targets) {
+      *state = *state == 2 ? 2 : 3;
+      return g.push(c.item);
+    }
     out->targets = c.item.targets;
     *state = 1;
   };
   rt->run("cast", item.source, call);
   if (*state == 1) return false;
+  if (*state == 3) return true;
   *state = 2;
   return true;
 }

@@ -37,6 +37,7 @@ struct ScriptCall {
   int card = -1, controller = 0;
   StackItem item;               // the spell or ability (targets, X)
   bool casting = false;         // a cast handler: chosen targets go to the spell
+  bool no_targets = false;      // a cast handler said the spell takes no target= targets (overload)
   std::function<void(ScriptCall&)> done;  // after the handler returns
   int thread = 0;
 };
