@@ -83,7 +83,8 @@ void Game::resolve_top() {
   if (o.zone != kStack) return;  // countered meanwhile
   const CardDef& d = *o.def;
   if (script_resolve(*this, item)) return;  // a card written in Lua (cards/wagic-lua)
-  if (!d.alias.empty()) unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
+  // (Lhurgoyf's kin, alias=1111: their C++ is the power/toughness their anyzone= line says.)
+  if (!d.alias.empty() && !d.cda) unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
   const Spec* spec = d.has_spell_target ? &d.spell_target : nullptr;
   for (const Ability& a : d.abilities) {
     if (!spec && a.kind == AbilityKind::kSpell && a.has_target) spec = &a.target;
