@@ -445,10 +445,10 @@ int l_grant(lua_State* L) {
   rt(L).add_effect(std::move(e));
   return 0;
 }
-// The next damage `source` would deal to `player` this turn is prevented.
-int l_prevent_next_damage(lua_State* L) {
+// Shields for this turn: the next damage `source` would deal to `player` is prevented (or reflected).
+int shield(lua_State* L, ScriptEffect::Kind kind) {
   ScriptEffect e;
-  e.kind = ScriptEffect::kPreventNext;
+  e.kind = kind;
   e.card = card_arg(L, 1);
   e.player = player_arg(L, 2);
   e.duration = kernel::Duration{kernel::Until::kEndOfTurn};
@@ -456,6 +456,10 @@ int l_prevent_next_damage(lua_State* L) {
   rt(L).add_effect(std::move(e));
   return 0;
 }
+int l_prevent_next_damage(lua_State* L) { return shield(L, ScriptEffect::kPreventNext); }
+// The next time `source` would deal damage to `player` this turn, it does, and the handler's card
+// deals as much to the source's controller (Eye for an Eye).
+int l_reflect_next_damage(lua_State* L) { return shield(L, ScriptEffect::kReflectNext); }
 // set_color(card or spec, color, duration): a card, or every card a Wagic specification matches
 // (now and as they come), becomes that colour.
 int l_set_color(lua_State* L) {
@@ -508,7 +512,7 @@ void open_card_api(lua_State* L, ScriptRuntime* r) {
       {"destroy", l_destroy}, {"sacrifice", l_sacrifice}, {"counter_spell", l_counter_spell},
       {"add_counters", l_add_counters}, {"add_mana", l_add_mana}, {"tap", l_tap}, {"untap", l_untap}, {"attach", l_attach},
       {"attached", l_attached}, {"gain_control", l_gain_control}, {"pump", l_pump}, {"grant", l_grant},
-      {"prevent_next_damage", l_prevent_next_damage}, {"set_color", l_set_color}, {"trigger", l_trigger}, {"log", l_log}, {nullptr, nullptr}};
+      {"prevent_next_damage", l_prevent_next_damage}, {"reflect_next_damage", l_reflect_next_damage}, {"set_color", l_set_color}, {"trigger", l_trigger}, {"log", l_log}, {nullptr, nullptr}};
   lua_pushlightuserdata(L, r);
   lua_setfield(L, LUA_REGISTRYINDEX, kRuntimeKey);
   lua_getfield(L, LUA_REGISTRYINDEX, "rk.safe_globals");

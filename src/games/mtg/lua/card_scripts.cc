@@ -138,9 +138,25 @@ bool script_resolve_ability(Game& g, const StackItem& item) {
   return true;
 }
 
+// spell_cast(me, spell) of the scripted permanents on the battlefield: a spell was cast.
+static void spell_cast_event(Game& g, ScriptRuntime& rt, int spell) {
+  std::vector<int> listeners;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    if (g.objs[c].zone == kBattlefield && rt.has_handler(static_cast<int>(c), "spell_cast")) listeners.push_back(static_cast<int>(c));
+  }
+  for (int c : listeners) {
+    ScriptCall call;
+    call.card = c;
+    call.controller = g.objs[static_cast<size_t>(c)].controller;
+    rt.run("spell_cast", c, call, {spell});
+  }
+}
+
 bool script_cast(Game& g, StackItem& item) {
   ScriptRuntime* rt = g.lua || g.catalog().scripts ? runtime(g) : nullptr;
-  if (rt == nullptr || !rt->has_handler(item.source, "cast")) return false;
+  if (rt == nullptr) return false;
+  spell_cast_event(g, *rt, item.source);
+  if (!rt->has_handler(item.source, "cast")) return false;
   ScriptCall call;
   call.card = item.source;
   call.controller = item.controller;
@@ -246,6 +262,10 @@ void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& o
                          if (a.tap) {
                            g.objs[static_cast<size_t>(card)].tapped = true;
                            g.fire_event("tapped", card, -1, card, false);
+                         }
+                         if (a.sacrifice) {
+                           g.move(card, g.objs[static_cast<size_t>(card)].owner, kGraveyard);
+                           g.fire_zone_triggers(card, kBattlefield, kGraveyard);
                          }
                          g.note("p" + std::to_string(actor + 1) + " activates " + g.objs[static_cast<size_t>(card)].def->name);
                          if (!a.mana) {  // on the stack; the function runs as it resolves

@@ -18,6 +18,7 @@
 //   with mtg.trigger(function ... end))
 //   phase(me)          a step begins while it is on the battlefield (mtg.phase() names it)
 //   land_played(me, land), extra_lands = N   (lands beyond the first each turn; -1: any number)
+//   spell_cast(me, spell)   a spell was cast (while it is on the battlefield)
 //   keep_auto = true   the card's auto= lines run too (before resolve)
 //   abilities = {{cost = "{T}", text = .., run = function(me) .. end}, ..}   activated abilities
 //   auto_abilities = false   the card's auto= activated abilities are not offered

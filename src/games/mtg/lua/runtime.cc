@@ -114,6 +114,10 @@ std::vector<ScriptRuntime::ActivatedAbility> ScriptRuntime::abilities(int card) 
           a.tap = true;
           c.erase(t, 3);
         }
+        if (const size_t s = c.find("{s}"); s != std::string::npos) {
+          a.sacrifice = true;
+          c.erase(s, 3);
+        }
         a.cost = parse_mana_cost(c);
         a.text = text ? text : (cost ? cost : "ability");
         out.push_back(std::move(a));
@@ -285,10 +289,17 @@ void ScriptRuntime::finish(int ref, bool ok) {
 int ScriptRuntime::prevent(int player, int source, int amount) {
   for (size_t i = 0; i < effects.size(); ++i) {
     const ScriptEffect& e = effects[i];
-    if (e.kind != ScriptEffect::kPreventNext || e.player != player || e.card != source) continue;
+    const bool reflect = e.kind == ScriptEffect::kReflectNext;
+    if ((e.kind != ScriptEffect::kPreventNext && !reflect) || e.player != player || e.card != source) continue;
+    const int from = e.source;
     effects.erase(effects.begin() + static_cast<long>(i));
-    g_.note("damage from " + g_.name(source) + " is prevented");
-    return 0;
+    if (!reflect) {
+      g_.note("damage from " + g_.name(source) + " is prevented");
+      return 0;
+    }
+    // Eye for an Eye: the damage is dealt, and as much to the source's controller.
+    g_.damage_player(g_.objs[static_cast<size_t>(source)].controller, amount, from, false);
+    return amount;
   }
   return amount;
 }
@@ -307,7 +318,7 @@ void ScriptRuntime::set_controller(int card, int player) {
 
 void ScriptRuntime::add_effect(ScriptEffect e) {
   effects.push_back(e);
-  if (e.kind == ScriptEffect::kPreventNext) return;
+  if (e.kind == ScriptEffect::kPreventNext || e.kind == ScriptEffect::kReflectNext) return;
   if (e.kind == ScriptEffect::kControl) set_controller(e.card, e.player);
   g_.update_continuous();
 }

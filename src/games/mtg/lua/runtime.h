@@ -21,7 +21,7 @@ class CardScripts;
 
 // A continuous effect a script created: on `card`, from `source`, lasting `duration`.
 struct ScriptEffect {
-  enum Kind { kControl, kPowerToughness, kKeyword, kPreventNext, kColor } kind = kPowerToughness;
+  enum Kind { kControl, kPowerToughness, kKeyword, kPreventNext, kReflectNext, kColor } kind = kPowerToughness;
   int card = -1, source = -1;  // kPreventNext: card is the damage source, player the one protected
   kernel::Duration duration{kernel::Until::kEndOfTurn};  // the kernel's durations and their moments
   int player = 0;          // kControl: the new controller
@@ -60,6 +60,7 @@ class ScriptRuntime {
     int index = 0;
     ManaCost cost;
     bool tap = false;  // {T} in the cost
+    bool sacrifice = false;  // {S}: sacrifice it
     bool mana = false;  // mana = true: a mana ability, run at once (no stack)
     std::string text;
   };
