@@ -264,6 +264,19 @@ TEST_F(LuaCards, AMenuAnswerShapesTheRestOfTheFunction) {
   EXPECT_EQ(green.status, TestOutcome::kPass) << green.first_difference << "\n" << green.diff;
 }
 
+// A rule query (may_cast) answered by a Lua card on the battlefield: Iona (id 190407), naming red,
+// stops the opponent's Lightning Bolt but not their Giant Growth.
+TEST_F(LuaCards, ARuleQueryForbidsWhatItNames) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  ASSERT_NE(db_, nullptr);
+  CardScripts scripts;
+  std::vector<std::string> errors;
+  scripts.load(test::source_dir() + "/cards/wagic-lua", errors);
+  ASSERT_TRUE(errors.empty()) << errors[0];
+  const TestOutcome r = play("[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:190407\nmanapool:{6}{W}{W}{W}\n[PLAYER2]\nhand:lightning bolt,giant growth\ninplay:grizzly bears,mountain,forest\n[DO]\n190407\nchoice 2\neot\nnext\nnext\nnext\nmountain\nforest\nlightning bolt\np1\ngiant growth\ngrizzly bears\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:190407\nlife:20\n[PLAYER2]\nhand:lightning bolt\ngraveyard:giant growth\ninplay:grizzly bears,mountain,forest\nmanapool:{R}\n[END]\n", scripts);
+  EXPECT_EQ(r.status, TestOutcome::kPass) << r.first_difference << "\n" << r.diff;
+}
+
 // A card whose script never ends: the budget stops it with a diagnostic, the spell still leaves
 // the stack, and the game goes on (the next command plays a land).
 TEST_F(LuaCards, ARunawayScriptIsStoppedAndTheGameGoesOn) {

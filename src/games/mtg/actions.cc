@@ -64,6 +64,7 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
   if (alternative && !o.def->other.present) return false;
   const auto& me = players[static_cast<size_t>(actor)];
   if (me.cast_limit >= 0 && me.casts >= me.cast_limit) return false;
+  if (!script_allows(*this, "may_cast", card, actor)) return false;  // Lua cards (Iona)
   if (!can_pay(players[static_cast<size_t>(actor)].pool, alternative ? o.def->other : spell_cost(card, actor))) return false;
   const bool fast = o.def->is("instant") || o.def->has("flash");
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;

@@ -289,6 +289,16 @@ bool script_hides_auto_abilities(Game& g, int card) {
   return rt != nullptr && rt->has_script(card) && rt->int_field(card, "auto_abilities", 1) == 0;
 }
 
+bool script_allows(const Game& g, const char* query, int card, int player) {
+  if (!g.lua) return true;
+  ScriptRuntime& rt = *g.lua;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    if (g.objs[c].zone != kBattlefield || !rt.has_handler(static_cast<int>(c), query)) continue;
+    if (rt.ask(static_cast<int>(c), query, {card, player + 1}) == 0) return false;
+  }
+  return true;
+}
+
 int script_prevent_damage(Game& g, int player, int source, int amount) {
   if (!g.lua || source < 0) return amount;
   return g.lua->prevent(player, source, amount);

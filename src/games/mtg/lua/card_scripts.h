@@ -19,6 +19,8 @@
 //   phase(me)          a step begins while it is on the battlefield (mtg.phase() names it)
 //   land_played(me, land), extra_lands = N   (lands beyond the first each turn; -1: any number)
 //   spell_cast(me, spell)   a spell was cast (while it is on the battlefield)
+//   may_cast(me, spell, player), may_attack(me, creature, player)   rule queries, answered at once
+//                      (true/false; no choices): false forbids it (Iona, Teferi's Moat)
 //   keep_auto = true   the card's auto= lines run too (before resolve)
 //   abilities = {{cost = "{T}", text = .., run = function(me) .. end}, ..}   activated abilities
 //   auto_abilities = false   the card's auto= activated abilities are not offered
@@ -75,6 +77,9 @@ void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& o
 // The card's script says `auto_abilities = false`: its auto= activated abilities are not offered
 // (its Lua abilities replace them).
 bool script_hides_auto_abilities(Game& g, int card);
+// Rule queries of the scripted permanents on the battlefield: may_cast(me, spell, player),
+// may_attack(me, creature, player); false when one of them answers false.
+bool script_allows(const Game& g, const char* query, int card, int player);
 int script_prevent_damage(Game& g, int player, int source, int amount);  // what is left
 int script_extra_lands(Game& g, int player);  // -1: any number
 

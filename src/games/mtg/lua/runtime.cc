@@ -78,6 +78,28 @@ int ScriptRuntime::int_field(int card, const char* name, int fallback) {
   return v;
 }
 
+int ScriptRuntime::ask(int card, const char* name, const std::vector<int>& args) {
+  if (!has_handler(card, name) || !push_table(card)) return -1;
+  lua_State* L = host().state();
+  raw_field(L, -1, name);
+  lua_remove(L, -2);
+  const int ref = host().new_thread();
+  lua_State* T = host().thread(ref);
+  lua_pushinteger(T, card);
+  for (int v : args) lua_pushinteger(T, v);
+  std::string error;
+  int nres = 0;
+  const script::LuaHost::Status s = host().resume(ref, 1 + static_cast<int>(args.size()), error, &nres);
+  int answer = -1;
+  if (s == script::LuaHost::Status::kDone && nres > 0) answer = lua_toboolean(T, -1) ? 1 : 0;
+  if (s == script::LuaHost::Status::kError) g_.unsupported(error);
+  if (s == script::LuaHost::Status::kYielded) {
+    g_.unsupported(g_.objs[static_cast<size_t>(card)].def->name + ": its " + name + " asked for a choice (a rule query cannot wait)");
+  }
+  host().release(ref);  // a suspended query is dropped with its thread
+  return answer;
+}
+
 bool ScriptRuntime::run(const std::string& name, int card, ScriptCall call, std::vector<int> extra) {
   if (!has_script(card) || !push_table(card)) return false;
   lua_State* L = host().state();

@@ -77,6 +77,10 @@ class ScriptRuntime {
   bool resolve_trigger(const StackItem& item);
   int prevent(int player, int source, int amount);  // what is left of the damage
   bool has_handler(int card, const char* name);
+  // A rule query (may_cast, may_attack): handler `name` called at once with integer arguments;
+  // 1 or 0 for the boolean it returns, -1 when it has no answer (no handler, an error, or it
+  // tried to wait for a choice, which a query cannot).
+  int ask(int card, const char* name, const std::vector<int>& args);
   int int_field(int card, const char* name, int fallback);
 
   ScriptCall* call_of(lua_State* thread);
