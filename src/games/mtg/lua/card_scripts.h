@@ -13,16 +13,16 @@
 //   resolve(me)        a spell resolving (instead of its auto= lines, unless keep_auto = true);
 //                      a permanent: as it enters the battlefield (an aura is attached first)
 //   cast(me)           as it is cast, after its mana: additional costs, targets chosen by Lua
-//   leaves(me)         it left the battlefield
-//   (these event handlers run at once; what they do as a triggered ability goes on the stack
-//   with mtg.trigger(function ... end))
-//   phase(me)          a step begins while it is on the battlefield (mtg.phase() names it)
-//   land_played(me, land), extra_lands = N   (lands beyond the first each turn; -1: any number)
-//   spell_cast(me, spell)   a spell was cast (while it is on the battlefield)
+//   leaves(me), phase(me) (mtg.phase() names the step), land_played(me, land),
+//   spell_cast(me, spell)   events while it is on the battlefield (leaves: as it left); they run
+//                      at once, and what they do as a triggered ability they put on the stack
+//                      with mtg.trigger(function ... end)
+//   extra_lands = N    its controller may play N more lands a turn (-1: any number)
 //   may_cast(me, spell, player), may_attack(me, creature, player)   rule queries, answered at once
 //                      (true/false; no choices): false forbids it (Iona, Teferi's Moat)
 //   keep_auto = true   the card's auto= lines run too (before resolve)
 //   abilities = {{cost = "{T}", text = .., run = function(me) .. end}, ..}   activated abilities
+//                      (on the stack; mana = true: at once)
 //   auto_abilities = false   the card's auto= activated abilities are not offered
 //
 // The API (`mtg.*`, card_api.cc) is documented in docs/mtg/LUA.md. Each game has its own fresh
