@@ -10,7 +10,8 @@
 // other's globals.
 //
 // Limits: an instruction budget per call (a count hook; LU0004) and a memory cap (the allocator
-// refuses past it; LU0005). Errors become `file:line:col: error[CODE]: message` with the source
+// refuses past it while a script runs; LU0005). A resume nested in a running script (a handler
+// another script's action set off) has a budget of its own. Errors become `file:line:col: error[CODE]: message` with the source
 // line and a caret. Lua reports the line only: the column is where the `near 'token'` of a syntax
 // error first appears on that line, else 1 (runtime errors: always 1).
 #pragma once
