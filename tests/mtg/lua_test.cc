@@ -277,6 +277,22 @@ TEST_F(LuaCards, ARuleQueryForbidsWhatItNames) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << r.first_difference << "\n" << r.diff;
 }
 
+// An event handler (spell_cast) puts a triggered ability on the stack (mtg.trigger): Curse of
+// Wizardry naming red makes the player who casts Lightning Bolt lose 1 life.
+TEST_F(LuaCards, AnEventHandlerPutsATriggerOnTheStack) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  ASSERT_NE(db_, nullptr);
+  CardScripts scripts;
+  std::vector<std::string> errors;
+  scripts.load(test::source_dir() + "/cards/wagic-lua", errors);
+  ASSERT_TRUE(errors.empty()) << errors[0];
+  const TestOutcome r = play("[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:curse of wizardry,lightning bolt,eye for an eye\nmanapool:{2}{B}{B}{R}{W}{W}\ninplay:craw wurm\n[PLAYER2]\n[DO]\ncurse of wizardry\nchoice 2\nlightning bolt\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:craw wurm,curse of wizardry\ngraveyard:lightning bolt\nhand:eye for an eye\nmanapool:{W}{W}\nlife:19\n[PLAYER2]\nlife:17\n[END]\n", scripts);
+  EXPECT_EQ(r.status, TestOutcome::kPass) << r.first_difference << "\n" << r.diff;
+  bool on_stack = false;
+  for (const std::string& line : r.trace) on_stack = on_stack || line == "stack: curse of wizardry";
+  EXPECT_TRUE(on_stack);
+}
+
 // A card whose script never ends: the budget stops it with a diagnostic, the spell still leaves
 // the stack, and the game goes on (the next command plays a land).
 TEST_F(LuaCards, ARunawayScriptIsStoppedAndTheGameGoesOn) {
