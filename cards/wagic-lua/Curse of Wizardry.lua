@@ -1,11 +1,9 @@
 -- Curse of Wizardry: As Curse of Wizardry enters the battlefield, choose a color. Whenever a
 -- player casts a spell of the chosen color, that player loses 1 life.
 local colors = { "green", "blue", "red", "black", "white" }
-local letter = { green = "{G}", blue = "{U}", red = "{R}", black = "{B}", white = "{W}" }
 local chosen = {}  -- this permanent -> its colour
 
 return {
-  auto_abilities = false,  -- the card's chooseacolor lines are this file
   resolve = function(me)
     chosen[me] = colors[mtg.choose(colors)]
   end,
@@ -15,6 +13,4 @@ return {
     local caster = mtg.controller(spell)
     mtg.trigger(function() mtg.lose_life(caster, 1) end, "that player loses 1 life")
   end,
-  abilities = {
-  },
 }

@@ -1,11 +1,9 @@
 -- Prism Ring: As Prism Ring enters the battlefield, choose a color. Whenever
 -- you cast a spell of the chosen color, you gain 1 life.
 local colors = { "green", "blue", "red", "black", "white" }
-local letter = { green = "{G}", blue = "{U}", red = "{R}", black = "{B}", white = "{W}" }
 local chosen = {}  -- this permanent -> its colour
 
 return {
-  auto_abilities = false,  -- the card's chooseacolor lines are this file
   resolve = function(me)
     chosen[me] = colors[mtg.choose(colors)]
   end,
@@ -15,6 +13,4 @@ return {
     if mtg.controller(spell) ~= mtg.controller(me) then return end
     mtg.trigger(function(ring) mtg.gain_life(mtg.controller(ring), 1) end, "you gain 1 life")
   end,
-  abilities = {
-  },
 }
