@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "games/mtg/database.h"
+#include "games/mtg/lua/card_scripts.h"
 #include "registry/check_report.h"
 #include "text/source.h"
 
@@ -82,6 +83,30 @@ bool explain_wagic(const registry::ExplainQuery& q) {
 
 const registry::Format kWagic{"wagic", &check_wagic, nullptr, &explain_wagic};
 
+// Cards written in Lua (docs/mtg/LUA.md): a card file, or a folder of them; each compiles and
+// returns a table of handlers, or gives its LU diagnostic.
+void check_wagic_lua(const std::string& path, CheckReport& t) {
+  CardScripts scripts;
+  std::vector<std::string> errors;
+  size_t files = 1;
+  if (std::filesystem::is_directory(path)) {
+    scripts.load(path, errors);
+    files = scripts.size() + errors.size();
+  } else {
+    std::string text, error;
+    if (!text::read_file(path, text)) return t.cannot_read(path);
+    if (!scripts.add(std::filesystem::path(path).stem().string(), path, std::move(text), error)) errors.push_back(error);
+  }
+  t.files += files;
+  t.cards += scripts.size();
+  for (const std::string& e : errors) {
+    ++t.errors;
+    t.rendered(e + "\n", "[" + nlohmann::json({{"severity", "error"}, {"message", e}}).dump() + "]");
+  }
+}
+
+const registry::Format kWagicLua{"wagic-lua", &check_wagic_lua, nullptr, nullptr};
+
 bool has_line(std::string_view text, std::string_view line) {
   for (std::string_view l : text::split_lines(text)) {
     while (!l.empty() && (l.back() == ' ' || l.back() == '\t')) l.remove_suffix(1);
@@ -118,20 +143,31 @@ bool detect_marks(std::string_view text, Detected& out) {
 }
 
 bool detect_folder(const std::string& path, Detected& out) {
+  std::filesystem::path folder(path);
+  if (folder.filename().empty()) folder = folder.parent_path();  // "cards/wagic-lua/"
+  if (folder.filename() == "wagic-lua") {
+    out = {&kWagicLua, "Wagic cards written in Lua", "the folder name wagic-lua"};
+    return true;
+  }
   if (!is_wagic_path(path)) return false;
   out = {&kWagic, "a Wagic database", "a primitives folder or _macros.txt"};
   return true;
 }
 
 bool detect_name(const std::string& path, Detected& out) {
-  if (std::filesystem::path(path).filename() != "_cards.dat") return false;
+  const std::filesystem::path p(path);
+  if (p.extension() == ".lua") {
+    out = {&kWagicLua, "Wagic cards written in Lua", "the name " + p.filename().string()};
+    return true;
+  }
+  if (p.filename() != "_cards.dat") return false;
   out = {&kWagic, "a Wagic set", "the name _cards.dat"};
   return true;
 }
 
 const registry::Format* forced(const std::string&) { return &kWagic; }
 
-const registry::Format* const kFormats[] = {&kWagic};
+const registry::Format* const kFormats[] = {&kWagic, &kWagicLua};
 constexpr std::string_view kAliases[] = {"mtg"};
 
 }  // namespace
