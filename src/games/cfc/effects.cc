@@ -14,28 +14,41 @@
 namespace rk::cfc {
 namespace {
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-  return s;
-}
+// What a card is now, for the words of a filter (CWord).
+struct CardState {
+  const CardDef& d;   // the card
+  const CardDef& rd;  // the card whose rules it has (itself, or the one it copied)
+  const Card& c;
+  size_t backups = 0;
+  bool has_script = false;
+  bool attack = false, uattack = false, block = false, blocked = false;  // combat states (in a ring)
+};
 
-// One word of a type or [filter] segment against a card: a card type, a subtype, or a state. `rd`
-// is the card whose rules it has (itself, or the one it copied).
-bool word_matches(const std::string& w, const CardDef& d, const CardDef& rd, const Card& c, size_t backups, bool has_script) {
-  if (w == "*" || w == "all") return true;
-  if (w == "character") return d.type == CardType::kCharacter;
-  if (w == "action") return d.type == CardType::kAction;
-  if (w == "reaction") return d.type == CardType::kReaction;
-  if (w == "frozen") return c.frozen;
-  if (w == "fresh") return c.fresh;
-  if (w == "backedup") return backups > 0;
-  if (w == "powerful") return has_script;
-  if (w == "powerless") return !has_script;
-  // abinstant, abtrigger, abauto: a character with a ▲, ■ or ● ability that still has it.
-  if (w == "abinstant") return has_script && rd.ability == AbilityType::kInstant;
-  if (w == "abtrigger") return has_script && rd.ability == AbilityType::kActivated;
-  if (w == "abauto") return has_script && rd.ability == AbilityType::kAuto;
-  return lower(d.subtype) == w;
+// One word of a type or [filter] segment against a card: a card type, a state, an ability type
+// (abinstant, abtrigger, abauto: a character with a ▲, ■ or ● ability that still has it), a
+// combat state, a subtype or the card's name.
+bool word_matches(Word w, uint16_t id, const CardState& s) {
+  switch (w) {
+    case Word::kAny: return true;
+    case Word::kCharacter: return s.d.type == CardType::kCharacter;
+    case Word::kAction: return s.d.type == CardType::kAction;
+    case Word::kReaction: return s.d.type == CardType::kReaction;
+    case Word::kFrozen: return s.c.frozen;
+    case Word::kFresh: return s.c.fresh;
+    case Word::kBackedUp: return s.backups > 0;
+    case Word::kPowerful: return s.has_script;
+    case Word::kPowerless: return !s.has_script;
+    case Word::kAbInstant: return s.has_script && s.rd.ability == AbilityType::kInstant;
+    case Word::kAbTrigger: return s.has_script && s.rd.ability == AbilityType::kActivated;
+    case Word::kAbAuto: return s.has_script && s.rd.ability == AbilityType::kAuto;
+    case Word::kAttack: return s.attack;
+    case Word::kUAttack: return s.uattack;
+    case Word::kBlock: return s.block;
+    case Word::kBlocked: return s.blocked;
+    case Word::kSubtype: return s.d.subtype_id == id;
+    case Word::kName: return s.d.name_id == id;
+  }
+  return false;
 }
 
 bool compare(expr::Op op, int32_t a, int32_t b) {
@@ -50,10 +63,11 @@ bool compare(expr::Op op, int32_t a, int32_t b) {
   }
 }
 
-bool types_match(const std::vector<TypeTerm>& types, const CardDef& d, const Card& c) {
+bool types_match(const std::vector<CWord>& types, const CardDef& d, const Card& c) {
   if (types.empty()) return true;
-  for (const TypeTerm& t : types) {
-    if (word_matches(t.word, d, d, c, 0, d.script >= 0) != t.negate) return true;
+  const CardState s{d, d, c, 0, d.script >= 0};
+  for (const CWord& t : types) {
+    if (word_matches(t.word, t.id, s) != t.negate) return true;
   }
   return false;
 }
@@ -165,7 +179,7 @@ bool Game::hooks_allow_block(size_t k, int slot) const {
     for (int m = 0; m < a.size; ++m) member |= players_[active_].ring[static_cast<size_t>(a.slots[static_cast<size_t>(m)])] == h;
     for (const CScript::BlockHook& hook : s.block_hooks) {
       if (!hook.any && !member) continue;
-      ExprScope scope{*this, pool_->scripts[static_cast<size_t>(rules_def(h).script)], 1 - active_, h};
+      ExprScope scope = script_scope(rules_def(h).script, 1 - active_, h);
       scope.attacker = lead;
       scope.blocker = blocker;
       count_script_run(h);
@@ -206,7 +220,7 @@ void Game::compute_vars(int32_t script, EntityId self, int p) {
   const CScript& s = pool_->compiled[static_cast<size_t>(script)];
   memory_.vars.clear();
   memory_.vars_script = script;
-  const ExprScope scope{*this, pool_->scripts[static_cast<size_t>(script)], p, self};
+  const ExprScope scope = script_scope(script, p, self);
   for (const CVar& v : s.vars) {
     VarValue out;
     switch (v.kind) {
@@ -368,7 +382,7 @@ uint16_t Game::abilities(EntityId e) const {
     if (!s->cond_abilities.empty()) {
       int p, slot;
       slot_of(e, p, slot);
-      const ExprScope scope{*this, pool_->scripts[static_cast<size_t>(rules_def(e).script)], p < 0 ? c.owner : p, e};
+      const ExprScope scope = script_scope(rules_def(e).script, p < 0 ? c.owner : p, e);
       for (const CScript::CondAbility& ca : s->cond_abilities) {
         if (eval_truth(scope, ca.cond)) bits |= ca.bits;
       }
@@ -503,47 +517,36 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
     }
     if (sp < 0 || p == sp || slot != sslot) return false;
   }
-  const CardDef& d = def(e);
-  const CardDef& rd = rules_def(e);
   const Card& c = cards_[e];
-  const bool has_script = rd.script >= 0 && !c.powerless;
+  CardState s{def(e), rules_def(e), c, backups, rules_def(e).script >= 0 && !c.powerless};
   // Combat states: attacking (alone or united), in a united attack, countering, countered.
-  bool attack = false, uattack = false, block = false, blocked = false;
   if (t.pile == Pile::kRing) {
     for (const Attack& a : attacks_) {
       for (int k = 0; k < a.size; ++k) {
         if (p == active_ && a.slots[static_cast<size_t>(k)] == slot) {
-          attack = true;
-          uattack |= a.size > 1;
-          blocked |= a.blocker >= 0 && k == 0;
+          s.attack = true;
+          s.uattack |= a.size > 1;
+          s.blocked |= a.blocker >= 0 && k == 0;
         }
       }
-      block |= p != active_ && a.blocker == slot;
+      s.block |= p != active_ && a.blocker == slot;
     }
   }
-  auto word = [&](const std::string& w) {
-    if (w == "attack") return attack;
-    if (w == "uattack") return uattack;
-    if (w == "block") return block;
-    if (w == "blocked") return blocked;
-    return word_matches(w, d, rd, c, backups, has_script);
-  };
   if (!t.types.empty()) {
+    // (A type word is never a combat state: the compiler reads "attack" there as a subtype.)
     bool any = false;
-    for (const TypeTerm& tt : t.types) {
-      any |= (tt.quoted ? d.name == tt.word : word_matches(tt.word, d, rd, c, backups, has_script)) != tt.negate;
-    }
+    for (const CWord& tt : t.types) any |= word_matches(tt.word, tt.id, s) != tt.negate;
     if (!any) return false;
   }
   // [filters]: terms joined by & (and_next) and , (or), & binding first.
   const auto& terms = t.filters.terms;
   bool result = false, group = true;
   for (size_t i = 0; i < terms.size(); ++i) {
-    const FilterTerm& ft = terms[i];
-    bool v = ft.kind == FilterTerm::Kind::kCompare ? compare(ft.op, c.bp, ft.value)
-             : ft.kind == FilterTerm::Kind::kLowest ? c.bp == lowest_bp()
-                                                     : word(ft.word);
-    if (ft.prefix == '-' || ft.prefix == '^') v = !v;
+    const CFilter& ft = terms[i];
+    bool v = ft.kind == CFilter::Kind::kCompare ? compare(ft.op, c.bp, ft.value)
+             : ft.kind == CFilter::Kind::kLowest ? c.bp == lowest_bp()
+                                                  : word_matches(ft.word.word, ft.word.id, s);
+    if (ft.word.negate) v = !v;
     group = group && v;
     const bool and_next = i < t.filters.and_next.size() && t.filters.and_next[i];
     if (!and_next) {
@@ -558,7 +561,7 @@ std::vector<EntityId> Game::card_targets(const CTarget& t, int controller, Entit
   std::vector<EntityId> out;
   if (t.each_type) {
     // Each type with its own window, the results together (a Juni and a Juli).
-    for (const TypeTerm& tt : t.types) {
+    for (const CWord& tt : t.types) {
       CTarget one = t;
       one.each_type = false;
       one.types = {tt};

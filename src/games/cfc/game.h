@@ -327,6 +327,11 @@ class Game {
  private:
   // Card scripts (effects.cc).
   const CScript* script_of(EntityId e) const;
+  // What expressions of script number `script` read: this game, the script, its player and card.
+  ExprScope script_scope(int32_t script, int controller, EntityId self) const {
+    const auto k = static_cast<size_t>(script);
+    return {*this, pool_->scripts[k], pool_->compiled[k], controller, self};
+  }
   void count_script_run(EntityId e) const;
   void count_script(int32_t script) const;
   // Action or reaction cards of p's hand (and removed pile, when play_removed is on) that can be

@@ -81,7 +81,7 @@ void Game::run_statements(int32_t script, const std::vector<CStatement>& sts, co
 
 bool Game::run_statement(int32_t script, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
                          EntityId self, int p, Only only) {
-  ExprScope scope{*this, pool_->scripts[static_cast<size_t>(script)], p, self};
+  ExprScope scope = script_scope(script, p, self);
   scope.trigger = trigger_;
   if (only == Only::kAll && st.cond != expr::kNoNode && !eval_truth(scope, st.cond)) return false;
   if (only == Only::kAll && st.target.one_at_a_time) {
@@ -224,8 +224,7 @@ bool Game::run_effect(int32_t script, const CStatement& st, const CEffect& fx, c
   uint16_t becomes = 0xFFFF;  // transform(): the card model the targets become
   if (e.cmd == CEffect::Cmd::kTransform) {
     if (!e.guid.empty()) {
-      const auto it = pool_->by_guid.find(e.guid);
-      if (it != pool_->by_guid.end()) becomes = it->second;
+      becomes = e.model;  // kNoName when no card has that guid
     } else if (const EntityId model = eval_card(scope, e.value_expr); model != kNoEntity) {
       becomes = cards_[model].def;
     }

@@ -27,6 +27,8 @@ struct CardDef {
   int32_t bp = 0, sp = 0;
   std::vector<std::string> backups;  // subtypes it accepts, one back-up each
   int32_t script = -1;               // index into CardPool::scripts, -1 without RuleScript
+  // Its subtype (lower case) and name, numbered as compiled filters name them (CardNames).
+  uint16_t subtype_id = kNoName, name_id = kNoName;
 };
 
 struct CardPool {
