@@ -258,37 +258,6 @@ bool Game::give_rules(EntityId to, uint16_t model) {
 
 bool Game::copy_rules(EntityId to, EntityId from) { return give_rules(to, rules_model(from)); }
 
-// copyAbility(expr): the targets get the rules of the card the expression names. steal(): the
-// receiver (this card, or the card chosen for steal's argument) gets the target's rules and the
-// target loses them. swapAbilities(): two characters exchange rules. A character keeps what it got
-// for as long as it stays in the ring.
-bool Game::change_rules(const CEffect& e, const ExprScope& scope, const std::vector<EntityId>& cards, const std::vector<EntityId>& more,
-                        EntityId self) {
-  bool ok = false;
-  switch (e.cmd) {
-    case CEffect::Cmd::kCopyAbility: {
-      const EntityId from = eval_card(scope, e.value_expr);
-      if (from == kNoEntity) return false;
-      for (EntityId c : cards) ok |= copy_rules(c, from);
-      return ok;
-    }
-    case CEffect::Cmd::kSteal: {
-      const EntityId to = e.to_more ? (more.empty() ? kNoEntity : more.front()) : self;
-      if (to == kNoEntity || cards.empty() || cards.front() == to || !copy_rules(to, cards.front())) return false;
-      cards_[cards.front()].powerless = true;
-      return true;
-    }
-    case CEffect::Cmd::kSwapAbilities: {
-      if (cards.size() != 2) return false;
-      const uint16_t a = rules_model(cards[0]), b = rules_model(cards[1]);
-      give_rules(cards[0], b);
-      give_rules(cards[1], a);
-      return true;
-    }
-    default: return false;
-  }
-}
-
 // moveRevealedTo(pile): searching a deck from the top for the target revealed the cards above it;
 // they go to the pile (the script player's, or with ctrl the deck owner's), in the order revealed.
 bool Game::move_revealed(EntityId c, const CEffect& e, int p) {

@@ -374,23 +374,34 @@ class Game {
   Targets statement_targets(const CStatement& st, const ExprScope& scope, const std::vector<EntityId>& chosen,
                             const std::vector<EntityId>& more, EntityId self, int p, Only only);
   // One effect of a statement; true when it raised a choice (the rule waits). `ok`: whether it did
-  // something (for `&&`, `||`).
+  // something (for `&&`, `||`). Its command's handler runs it (commands.cc).
   bool run_effect(int32_t script, const CStatement& st, const CEffect& fx, const ExprScope& scope, const Targets& tg,
                   const std::vector<EntityId>& chosen, const std::vector<EntityId>& more, EntityId self, int p, Only only, bool& ok);
-  bool card_command(int32_t script, const CStatement& st, const CEffect& e, const ExprScope& scope, const std::vector<EntityId>& cards,
-                    EntityId self, int p, bool hand_card, uint16_t becomes, bool& ok);
-  void card_effect(const CStatement& st, const CEffect& e, EntityId c, EntityId self, int p, bool hand_card, uint16_t becomes, bool& ok);
-  void player_effect(const CStatement& st, const CEffect& e, int t, int p, EntityId self, bool& ok);
-  void player_rule_effect(const CStatement& st, const CEffect& e, int t, int p, EntityId self, bool& ok);
+  // What a command's handler works with: the effect, its statement and rule, the targets.
+  struct EffectRun {
+    int32_t script;
+    const CStatement& st;
+    const CEffect& e;
+    const ExprScope& scope;
+    const Targets& tg;
+    const std::vector<EntityId>& chosen;
+    const std::vector<EntityId>& more;
+    EntityId self;
+    int p;
+    bool& ok;
+    bool hand_card = false;   // discard(<1>x): the card chosen from a hand
+    bool on_players = false;  // it acts on the target players (else on the target cards)
+  };
+  // What a command acts on: cards, players, or cards and, when there are none, players (damage, +x, -x).
+  enum class CommandOn : uint8_t { kCards, kPlayers, kCardsElsePlayers };
+  struct Commands;      // the handlers
+  struct CommandTable;  // the handler of each command, checked complete at compile time
   // copyAbility(): `to` (in a ring) gets the rules `from` has; false when `from` has none.
   bool copy_rules(EntityId to, EntityId from);
   uint16_t rules_model(EntityId e) const;       // kOwnRules: it has none
   bool give_rules(EntityId to, uint16_t model);  // false for kOwnRules or a card not in a ring
   // Computes the vars of script number `script` into memory_ (flipCoin() draws from the generator).
   void compute_vars(int32_t script, EntityId self, int p);
-  // copyAbility(), steal(), swapAbilities() on a statement's cards.
-  bool change_rules(const CEffect& e, const ExprScope& scope, const std::vector<EntityId>& cards,
-                    const std::vector<EntityId>& more, EntityId self);
   // The pending choice (pending.cc): raising it for the running statement of `self`'s rule (which
   // `player` answers), what it offers, answering it, ending it.
   Pending& raise(Pending::Mode mode, EntityId self, int32_t script, int controller, int player);

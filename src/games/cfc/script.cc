@@ -565,25 +565,5 @@ uint16_t ability_bit(std::string_view w) {
   return 0;
 }
 
-bool is_player_command(CEffect::Cmd c) {
-  switch (c) {
-    case CEffect::Cmd::kDraw:
-    case CEffect::Cmd::kSp:
-    case CEffect::Cmd::kHp:
-    case CEffect::Cmd::kLoseLife:
-    case CEffect::Cmd::kShuffle:
-    case CEffect::Cmd::kTrash:
-    case CEffect::Cmd::kDiscard:
-    case CEffect::Cmd::kRuleOn:
-    case CEffect::Cmd::kRuleOff:
-    case CEffect::Cmd::kMovePile:
-    case CEffect::Cmd::kSwapPiles:
-    case CEffect::Cmd::kExtraChar:
-    case CEffect::Cmd::kExtraTurn:
-    case CEffect::Cmd::kSkipDraw:
-    case CEffect::Cmd::kAlterCost: return true;
-    default: return false;
-  }
-}
 
 }  // namespace rk::cfc

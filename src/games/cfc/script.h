@@ -149,7 +149,9 @@ struct CEffect {
   enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo,
                              kDiscard, kGrant, kRevoke, kRuleOn, kRuleOff, kLoseAbility, kEach,
                              kMovePile, kSwapPiles, kExtraChar, kExtraTurn, kSkipDraw, kRemoveFromAttack,
-                             kTransform, kMoveRevealed, kUnite, kCopyAbility, kSteal, kSwapAbilities, kAlterCost, kProphecy, kSwapChars, kMoveToSlot, kActivate };
+                             kTransform, kMoveRevealed, kUnite, kCopyAbility, kSteal, kSwapAbilities, kAlterCost, kProphecy, kSwapChars, kMoveToSlot, kActivate,
+                             kCount  // not a command: how many there are (commands.cc has a handler for each)
+  };
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
@@ -270,8 +272,5 @@ struct CScript {
 // `names`: the pool's subtypes, card names and guids that filters and transform() name; without
 // them (a script checked alone) such words match no card.
 CScript compile_script(const Rules& r, const CardNames* names = nullptr);
-
-// Commands that act on a player (draw, sp...) rather than on a card (bp, destroy...).
-bool is_player_command(CEffect::Cmd c);
 
 }  // namespace rk::cfc
