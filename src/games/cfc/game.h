@@ -425,6 +425,7 @@ class Game {
   // player for phases, the card's controller for combat events), `subject` the card it happens
   // to, `source` the card that caused it.
   void fire(EventKind ev, int player, EntityId subject = kNoEntity, EntityId source = kNoEntity);
+  void fire_played(EventKind ev, int player, EntityId subject);  // the played cards' rules (played_autos_)
   void run_auto(int32_t script, const CAuto& au, EntityId e, int p, EntityId subject);
   // Whether the running script of `e` has an auto rule on event `ev` (about itself).
   bool listens(EntityId e, EventKind ev) const;
