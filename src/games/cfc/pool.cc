@@ -70,7 +70,7 @@ bool load_pool(const std::string& dir, CardPool& out, std::string& error, std::v
   }
   // Filters name subtypes and cards by words; each is numbered once, here, so that a game compares
   // numbers (CWord).
-  CardNames names;
+  CardNames& names = out.names;
   for (CardDef& c : out.cards) {
     std::string sub = c.subtype;
     for (char& ch : sub) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch + 32 : ch);

@@ -36,6 +36,7 @@ struct CardPool {
   std::vector<Rules> scripts;     // parsed rules.json entries (scripts[i] belongs to the card whose script == i)
   std::vector<CScript> compiled;  // the same, compiled for the engine (compiled[i].compiled: it runs)
   std::unordered_map<std::string, uint16_t> by_guid;
+  CardNames names;  // the subtypes, names and guids compiled scripts refer to by number
 
   const CardDef* find(std::string_view guid) const;
 };
