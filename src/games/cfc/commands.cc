@@ -148,7 +148,7 @@ struct Game::Commands {
       g.memory_.moved.push_back(c);
     }
     if (aside.empty()) return false;
-    Pending& pd = g.raise(Pending::Mode::kArrange, r.self, r.script, r.p, r.p);
+    Pending& pd = g.raise(Pending::Mode::kArrange, r.at, r.script, r.p);
     pd.deck = static_cast<int8_t>(to);
     pd.aside = std::move(aside);
     return true;
@@ -194,7 +194,7 @@ struct Game::Commands {
     if (r.tg.cards.empty()) return false;
     g.slot_of(r.tg.cards.front(), cp, slot);
     if (cp < 0 || std::count(g.players_[cp].ring.begin(), g.players_[cp].ring.end(), kNoEntity) == 0) return false;
-    Pending& pd = g.raise(Pending::Mode::kSlot, r.self, r.script, r.p, r.p);
+    Pending& pd = g.raise(Pending::Mode::kSlot, r.at, r.script, r.p);
     pd.deck = static_cast<int8_t>(cp);
     pd.aside = {r.tg.cards.front()};
     return true;
@@ -204,7 +204,7 @@ struct Game::Commands {
   static bool activate(Game& g, Run& r) {
     const std::vector<EntityId> named = eval_cards(r.scope, r.e.value_expr);
     if (named.empty()) return false;
-    Pending& pd = g.raise(Pending::Mode::kActivate, r.self, g.rules_def(named.front()).script, r.p, r.p);
+    Pending& pd = g.raise(Pending::Mode::kActivate, r.at, g.rules_def(named.front()).script, r.p);
     pd.aside = {named.front()};  // whose rules they are (for the label)
     if (g.pending_.script < 0 || g.pending_actions().empty()) {
       g.pending_ = {};
@@ -320,7 +320,7 @@ struct Game::Commands {
     }
     if (r.e.chosen) {
       const int chooser = r.st.target.who == CTarget::Who::kOpp ? 1 - r.p : r.p;
-      Pending& pd = g.raise(Pending::Mode::kDiscard, r.self, r.script, r.p, chooser);
+      Pending& pd = g.raise(Pending::Mode::kDiscard, r.at, r.script, chooser);
       pd.left = pd.need = static_cast<uint8_t>(std::clamp(amount(r), 1, 60));
       if (g.pending_choices().empty()) g.end_pending();
       return true;
@@ -393,16 +393,15 @@ struct Game::Commands {
     inner.cond = expr::kNoNode;
     inner.target.one_at_a_time = false;
     inner.effects = r.e.body;
-    const bool was = g.in_each_;
-    g.in_each_ = true;
-    for (int32_t k = 0; k < times && g.phase_ != Phase::kOver; ++k) g.run_statement(r.script, inner, r.chosen, r.more, r.self, r.p);
-    g.in_each_ = was;
+    RuleAt in_each = r.at;
+    in_each.remember_targets = false;
+    for (int32_t k = 0; k < times && g.phase_ != Phase::kOver; ++k) g.run_statement(in_each, inner, r.chosen, r.more);
     r.ok = times > 0;
     return false;
   }
   // prophecy(): the cards go back one choice at a time; the statement's other effects run after.
   static bool prophecy(Game& g, Run& r) {
-    g.start_prophecy(r.st, r.e, r.script, r.self, r.p);
+    g.start_prophecy(r.at, r.st, r.e);
     return true;
   }
 };
@@ -482,11 +481,11 @@ struct Game::CommandTable {
 };
 
 // One effect of a statement; true when it raised a choice and the rule waits.
-bool Game::run_effect(int32_t script, const CStatement& st, const CEffect& fx, const ExprScope& scope, const Targets& tg,
-                      const std::vector<EntityId>& chosen, const std::vector<EntityId>& more, EntityId self, int p, Only only, bool& ok) {
+bool Game::run_effect(const RuleAt& at, const CStatement& st, const CEffect& fx, const ExprScope& scope, const Targets& tg,
+                      const std::vector<EntityId>& chosen, const std::vector<EntityId>& more, Only only, bool& ok) {
   static constexpr std::array<CommandTable::Row, kCommandCount> kRows = CommandTable::build();
   const CommandTable::Row& row = kRows[static_cast<size_t>(fx.cmd)];
-  EffectRun r{script, st, fx, scope, tg, chosen, more, self, p, ok};
+  EffectRun r{at, at.script, st, fx, scope, tg, chosen, more, at.self, at.p, ok};
   r.hand_card = fx.cmd == Cmd::kDiscard && st.hand_choice;  // discard(<1>x): the chosen card
   r.on_players = !r.hand_card && (row.on == CommandOn::kPlayers || (row.on == CommandOn::kCardsElsePlayers && tg.cards.empty()));
   // Once a prophecy's choices end, only the statement's effects on players are left to run.

@@ -460,7 +460,7 @@ bool Game::detach(EntityId e) {
   return false;
 }
 
-bool Game::target_matches(const CTarget& t, int controller, EntityId self, EntityId e) const {
+bool Game::target_matches(const CTarget& t, int controller, EntityId self, EntityId e, int8_t entering) const {
   if (t.other && e == self) return false;
   int p = -1, slot = -1;
   size_t backups = 0;
@@ -480,9 +480,9 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
     // The character facing this one: the same slot of the other ring.
     int sp, sslot;
     slot_of(self, sp, sslot);
-    if (sp < 0 && entering_slot_ >= 0) {
+    if (sp < 0 && entering >= 0) {
       sp = controller;  // a ▲ ability's targets are chosen as the card enters its slot
-      sslot = entering_slot_;
+      sslot = entering;
     }
     if (sp < 0 || p == sp || slot != sslot) return false;
   }
@@ -526,7 +526,7 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
   return terms.empty() || result;
 }
 
-std::vector<EntityId> Game::card_targets(const CTarget& t, int controller, EntityId self) const {
+std::vector<EntityId> Game::card_targets(const CTarget& t, int controller, EntityId self, int8_t entering) const {
   std::vector<EntityId> out;
   if (t.each_type) {
     // Each type with its own window, the results together (a Juni and a Juli).
@@ -534,7 +534,7 @@ std::vector<EntityId> Game::card_targets(const CTarget& t, int controller, Entit
       CTarget one = t;
       one.each_type = false;
       one.types = {tt};
-      for (EntityId e : card_targets(one, controller, self)) {
+      for (EntityId e : card_targets(one, controller, self, entering)) {
         if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
       }
     }
@@ -551,12 +551,12 @@ std::vector<EntityId> Game::card_targets(const CTarget& t, int controller, Entit
     matches.clear();
     if (t.pile == Pile::kRing) {
       for (EntityId e : players_[p].ring) {
-        if (e != kNoEntity && target_matches(t, controller, self, e)) matches.push_back(e);
+        if (e != kNoEntity && target_matches(t, controller, self, e, entering)) matches.push_back(e);
       }
       if (t.pick != 0 && matches.size() > static_cast<size_t>(std::abs(t.pick))) matches.resize(static_cast<size_t>(std::abs(t.pick)));
     } else {
       for (EntityId e : pile_of(p, t.pile)->ids()) {
-        if (target_matches(t, controller, self, e)) matches.push_back(e);
+        if (target_matches(t, controller, self, e, entering)) matches.push_back(e);
       }
       const size_t n = static_cast<size_t>(std::abs(t.pick));
       if (t.pick > 0 && matches.size() > n) matches.erase(matches.begin(), matches.end() - static_cast<std::ptrdiff_t>(n));
@@ -622,19 +622,15 @@ const CScript* Game::script_or_own(EntityId self, int32_t script) const {
 void Game::script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out, int32_t script) const {
   const CScript* s = script_or_own(self, script);
   if (!s) return;
-  entering_slot_ = base.kind == Action::Kind::kPlayCharacter ? base.slot : -1;
-  struct Reset {
-    int8_t& slot;
-    ~Reset() { slot = -1; }
-  } reset{entering_slot_};
+  const int8_t entering = base.kind == Action::Kind::kPlayCharacter ? base.slot : -1;
   for (const CTarget& r : s->requisites) {
-    if (r.who == CTarget::Who::kCards && card_targets(r, p, self).empty()) return;
+    if (r.who == CTarget::Who::kCards && card_targets(r, p, self, entering).empty()) return;
   }
   for (size_t ri = 0; ri < s->actions.size(); ++ri) {
     const CAction& a = s->actions[ri];
     std::vector<std::vector<EntityId>> pays;
-    if (!rule_payments(a, self, p, in_ring, pays)) continue;
-    const RuleChoices rc = rule_choices(a, self, p);
+    if (!rule_payments(a, self, p, in_ring, entering, pays)) continue;
+    const RuleChoices rc = rule_choices(a, self, p, entering);
     const auto& [combos, several, several_of, may] = rc;
     for (const auto& paid : pays) {
       for (const auto& c : combos) {
@@ -660,7 +656,7 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
 
 // Whether rule `a` of `self` can be paid for now, and the sets of cards that can pay for it
 // ({D(...)}, {S(...)}; one empty set when it takes none).
-bool Game::rule_payments(const CAction& a, EntityId self, int p, bool in_ring, std::vector<std::vector<EntityId>>& pays) const {
+bool Game::rule_payments(const CAction& a, EntityId self, int p, bool in_ring, int8_t entering, std::vector<std::vector<EntityId>>& pays) const {
   // Costs that cannot be paid make the rule unusable: {F} needs an unfrozen card in the ring,
   // {S} a card in the ring, {D} another card in the hand.
   if ((a.cost_freeze || a.cost_sacrifice) && !in_ring) return false;
@@ -673,7 +669,7 @@ bool Game::rule_payments(const CAction& a, EntityId self, int p, bool in_ring, s
   // Cards chosen to pay: {D(...)} from the hand (not the card being played), {S(...)} from the ring.
   pays = {{}};
   if (a.pay != CAction::Pay::kNone) {
-    std::vector<EntityId> can = card_targets(a.pay_from, p, self);
+    std::vector<EntityId> can = card_targets(a.pay_from, p, self, entering);
     if (a.pay == CAction::Pay::kDiscard) can.erase(std::remove(can.begin(), can.end(), self), can.end());
     if (can.size() < a.pay_from.min) return false;
     if (a.pay_from.max > 1 || a.pay_from.min != 1) {
@@ -689,7 +685,7 @@ bool Game::rule_payments(const CAction& a, EntityId self, int p, bool in_ring, s
 
 // The ways to choose the targets of rule `a`: one card per statement that targets one (their
 // product), the cards of the one statement that takes several, and whether it may be declined.
-Game::RuleChoices Game::rule_choices(const CAction& a, EntityId self, int p) const {
+Game::RuleChoices Game::rule_choices(const CAction& a, EntityId self, int p, int8_t entering) const {
   // One target choice per statement that targets one card; the ways to run are their product.
   RuleChoices rc;
   auto& combos = rc.combos;
@@ -717,17 +713,17 @@ Game::RuleChoices Game::rule_choices(const CAction& a, EntityId self, int p) con
     may |= st.may;
     for (size_t k = 0; k < st.more.size(); ++k) {
       if (st.more[k].plural) continue;  // every match: nothing to choose
-      const std::vector<EntityId> choices = card_targets(st.more[k], p, self);
+      const std::vector<EntityId> choices = card_targets(st.more[k], p, self, entering);
       if (!choices.empty()) multiply(static_cast<size_t>(st.more_slot) + k, choices, st);
     }
     if (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 || st.target.one_at_a_time) continue;
-    std::vector<EntityId> choices = card_targets(st.target, p, self);
+    std::vector<EntityId> choices = card_targets(st.target, p, self, entering);
     // The card being played leaves the hand before its rule runs: not a card of the hand to choose
     // (nor a copy of it: the first copy stands for all of them among the choices).
     if (st.target.pile == Pile::kHand && std::find(choices.begin(), choices.end(), self) != choices.end()) {
       CTarget t = st.target;
       t.other = true;
-      choices = card_targets(t, p, self);
+      choices = card_targets(t, p, self, entering);
     }
     if (st.target.or_enemy) choices.push_back(kEnemyTarget);
     if (choices.empty()) continue;  // the statement does not apply; the rest still runs

@@ -41,17 +41,17 @@ void Game::run_script(const Action& act, EntityId self, int p, int32_t other) {
       ko(sp, slot);
     }
   }
-  running_rule_ = act.rule;
   run_statements(script, a.statements, &act, self, p);
   ko_zero_bp();
 }
 
 void Game::run_statements(int32_t script, const std::vector<CStatement>& sts, const Action* act, EntityId self, int p) {
-  bool chain = false;  // a branch of the current [[if]] ... [[else]] chain ran
+  bool chain = false;    // a branch of the current [[if]] ... [[else]] chain ran
+  bool last_ok = false;  // whether the statement run last did something (for ||)
   for (size_t si = 0; si < sts.size() && phase_ != Phase::kOver && pending_.player < 0; ++si) {
     const CStatement& st = sts[si];
     if (st.is_else && chain) continue;
-    if (st.or_else && last_ok_) continue;  // a || b: a did something
+    if (st.or_else && last_ok) continue;  // a || b: a did something
     if (st.may && act && act->decline) {
       chain = false;
       continue;
@@ -69,31 +69,34 @@ void Game::run_statements(int32_t script, const std::vector<CStatement>& sts, co
       const size_t slot = static_cast<size_t>(st.more_slot) + k;
       more.push_back(slot < act->targets.size() ? act->targets[slot] : kNoEntity);
     }
-    if (act) running_statement_ = static_cast<int8_t>(si);
     if (!pool_->compiled[static_cast<size_t>(script)].vars.empty() &&
         si == (act ? pool_->compiled[static_cast<size_t>(script)].actions[static_cast<size_t>(act->rule)].vars_at : 0)) {
       compute_vars(script, self, p);
     }
-    const bool ran = run_statement(script, st, chosen, more, self, p);
+    const RuleAt at{script, act ? act->rule : int8_t{-1}, act ? static_cast<int8_t>(si) : int8_t{-1}, self, p};
+    const bool ran = run_statement(at, st, chosen, more, Only::kAll, &last_ok);
     chain = st.is_else ? chain || ran : ran;
   }
 }
 
-bool Game::run_statement(int32_t script, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
-                         EntityId self, int p, Only only) {
+bool Game::run_statement(const RuleAt& at, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
+                         Only only, bool* did) {
+  const int32_t script = at.script;
+  const EntityId self = at.self;
+  const int p = at.p;
   ExprScope scope = script_scope(script, p, self);
   scope.trigger = trigger_;
   if (only == Only::kAll && st.cond != expr::kNoNode && !eval_truth(scope, st.cond)) return false;
   if (only == Only::kAll && st.target.one_at_a_time) {
     // Several cards of a pile: the player takes them one at a time from now on.
-    Pending& pd = raise(Pending::Mode::kTarget, self, script, p, p);
+    Pending& pd = raise(Pending::Mode::kTarget, at, script, p);
     pd.left = st.target.max;
     pd.need = st.target.min;
     if (pending_choices().empty()) end_pending();
     return true;
   }
   const Targets tg = statement_targets(st, scope, chosen, more, self, p, only);
-  if (only == Only::kAll && !in_each_) {
+  if (only == Only::kAll && at.remember_targets) {
     memory_.prev_targets = std::move(memory_.targets);
     memory_.targets = tg.cards;
     memory_.targets.insert(memory_.targets.end(), tg.more.begin(), tg.more.end());
@@ -101,24 +104,26 @@ bool Game::run_statement(int32_t script, const CStatement& st, const std::vector
   bool ok = true, any_ok = false;
   // What the statement did, for a `||` after it: whether any of its effects did something.
   struct Record {
-    bool& out;
+    bool* out;
     const bool& any;
-    ~Record() { out = any; }
-  } record{last_ok_, any_ok};
+    ~Record() {
+      if (out) *out = any;
+    }
+  } record{did, any_ok};
   for (size_t fi = 0; fi < st.effects.size(); ++fi) {
     const CEffect& fx = st.effects[fi];
     if (fi > 0) any_ok |= ok;
     if (fx.stop_on_fail && !ok) break;
-    if (fx.ask && skip_asked_) continue;  // the player said no to this command?()
+    if (fx.ask && at.skip_asked) continue;  // the player said no to this command?()
     if (fx.cmd == CEffect::Cmd::kProphecy) {
       // It asks for choices and the statement waits; when it resumes (Only::kPlayers), the
       // prophecy has run.
-      if (only == Only::kAll) return run_effect(script, st, fx, scope, tg, chosen, more, self, p, only, ok);
+      if (only == Only::kAll) return run_effect(at, st, fx, scope, tg, chosen, more, only, ok);
       continue;
     }
     ok = false;
     if (phase_ == Phase::kOver) return true;
-    if (run_effect(script, st, fx, scope, tg, chosen, more, self, p, only, ok)) {
+    if (run_effect(at, st, fx, scope, tg, chosen, more, only, ok)) {
       any_ok = true;  // it waits for a choice (Pending)
       return true;
     }
