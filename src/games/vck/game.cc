@@ -216,7 +216,7 @@ bool Game::recruit_blocked(const CitizenCard& c) const {
       const EventCard* e = db_->event(st.back().id);
       if (e && e->roll_effect.text == "block_recruit_matching_roll") {
         const int sum = dice_[0] + dice_[1];
-        if (c.rm1 == dice_[0] || c.rm1 == dice_[1] || c.rm1 == sum || c.rm2 == sum) return true;
+        if (c.rm1 == dice_[0] || c.rm1 == dice_[1] || c.rm1 == sum || c.rm2 == sum) return note_ran(e->roll_effect), true;
       }
     }
   }
@@ -346,6 +346,7 @@ void Game::refill(std::vector<CardRef>& stack) {
   if (e->passive.parsed) {
     for (const Leg& leg : e->passive.effect.legs) {
       if (leg.verb != "grant_all" || leg.args.empty()) continue;
+      note_ran(e->passive);
       for (Player& p : players_) p.fx.push_back(leg.args[0].text);
     }
   }
@@ -359,6 +360,7 @@ void Game::refill(std::vector<CardRef>& stack) {
 void Game::fire_event(const EventCard& ev, std::vector<CardRef>& stack) {
   const EventCard* e = &ev;
   if (e->activation.text == "place_kings_guard") {  // the guards go on top of the event, face up
+    note_ran(e->activation);
     stack.insert(stack.end(), kings_guard_.begin(), kings_guard_.end());
     kings_guard_.clear();
     return;

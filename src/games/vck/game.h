@@ -139,8 +139,8 @@ class Game {
   const std::string& end_reason() const { return end_reason_; }
   // The engine's summaries at roll and harvest points go here when set (replay compares them).
   void set_marks(std::vector<std::string>* marks) { marks_ = marks; }
-  // Effect strings that ran (coverage) are counted here when set.
-  void set_ran(std::vector<std::string>* ran) { ran_ = ran; }
+  // Effect strings that ran (coverage): ran[Program::index] is set to 1 when set.
+  void set_ran(std::vector<uint8_t>* ran) { ran_ = ran; }
 
   // Effects (verbs.cc) need these.
   Player& player(int seat) { return players_[static_cast<size_t>(seat)]; }
@@ -197,8 +197,9 @@ class Game {
   std::vector<CardRef>& undead_samurai_mut() { return undead_samurai_; }
   const std::vector<CardRef>& undead_samurai() const { return undead_samurai_; }
   bool undead_samurai_placed = false;
-  void note_ran(const std::string& text) {
-    if (ran_) ran_->push_back(text);
+  // Const: a passive that changes a cost while moves are listed has run too.
+  void note_ran(const Program& p) const {
+    if (ran_ && p.index >= 0 && static_cast<size_t>(p.index) < ran_->size()) (*ran_)[static_cast<size_t>(p.index)] = 1;
   }
   void fail(std::string why) {
     if (error_.empty()) error_ = std::move(why);
@@ -292,7 +293,7 @@ class Game {
   kernel::Log log_;
   std::string error_;
   std::vector<std::string>* marks_ = nullptr;
-  std::vector<std::string>* ran_ = nullptr;
+  std::vector<uint8_t>* ran_ = nullptr;
 };
 
 // The engine's state summary (reference README "Summaries"), as JSON text with every field.

@@ -216,7 +216,6 @@ void Game::fire_deferred_events() {
 
 void Game::run_special(int seat, const Program& p, char card, int card_id, bool on_turn) {
   if (p.empty()) return;
-  note_ran(p.text);
   run_program(*this, seat, p, {card, static_cast<int16_t>(card_id)}, on_turn);
 }
 

@@ -396,16 +396,15 @@ void apply_active_choice(Game& g, const Prompt& p, const Leg& leg, int option) {
   }
 }
 
-void run_leg(Ctx& c, const Leg& leg) {
-  if (leg.audience == "active_choose" && leg.sub.size() >= 2) return active_choose(c, leg);
-  if (leg.kind == Leg::Kind::kGain) {
-    audience_gain(c, leg);
-    return;
-  }
-  if (leg.kind != Leg::Kind::kVerb) return;
+// False when no handler knows the leg (coverage counts a program as run only when one did).
+bool run_leg(Ctx& c, const Leg& leg) {
+  if (leg.audience == "active_choose" && leg.sub.size() >= 2) return active_choose(c, leg), true;
+  if (leg.kind == Leg::Kind::kGain) return audience_gain(c, leg), true;
+  if (leg.kind != Leg::Kind::kVerb) return false;
   for (const auto& [name, fn] : kVerbs) {
-    if (name == leg.verb) return fn(c, leg);
+    if (name == leg.verb) return fn(c, leg), true;
   }
+  return false;
 }
 
 const Program* program_of(const Game& g, char card, int id, bool on_turn) {
@@ -437,7 +436,7 @@ void run_program(Game& g, int seat, const Program& p, CardRef card, bool on_turn
   for (size_t i = from; i < p.effect.legs.size(); ++i) {
     c.leg = static_cast<uint16_t>(i);
     const size_t before = g.prompts().size();
-    run_leg(c, p.effect.legs[i]);
+    if (run_leg(c, p.effect.legs[i])) g.note_ran(p);
     // A leg that asked at once stops the effect until answered; the rest waits.
     if (g.prompts().size() > before && g.prompts().back().act && i + 1 < p.effect.legs.size()) {
       g.continuations().push_back({card.kind, card.id, on_turn, static_cast<uint16_t>(i + 1), static_cast<int8_t>(seat)});
@@ -464,6 +463,7 @@ void run_action_start(Game& g, int seat) {
       const Leg& leg = d->passive.effect.legs[k];
       if (leg.phase != "action.start" || (leg.verb != "self_convert" && leg.verb != "exchange")) continue;
       Ctx c{g, seat, {'D', static_cast<int16_t>(d->id)}, true, static_cast<uint16_t>(k), d->passive.effect.legs.size()};
+      g.note_ran(d->passive);
       run_leg(c, leg);
     }
   }
@@ -474,6 +474,7 @@ void run_action_end(Game& g, int seat, const DomainCard& d) {
   for (size_t i = 0; i < d.passive.effect.legs.size(); ++i) {
     const Leg& leg = d.passive.effect.legs[i];
     if (leg.phase != "action.end") continue;
+    g.note_ran(d.passive);
     c.leg = static_cast<uint16_t>(i);
     run_leg(c, leg);
   }
@@ -489,6 +490,7 @@ void board_event_passives(Game& g) {
       for (const Leg& leg : e->passive.effect.legs) {
         if (leg.phase != "roll" || leg.verb != "on_event" || leg.args.empty() || leg.args[0].text != "doubles") continue;
         Ctx c{g, g.active(), {'e', st.back().id}, true, 0, 1};
+        g.note_ran(e->passive);
         for (const Effect& sub : leg.sub) {
           for (const Leg& l : sub.legs) run_leg(c, l);
         }
