@@ -285,7 +285,9 @@ class Game {
   std::vector<uint8_t> thief_used_;  // steal activations already resolved, per seat
   std::vector<int32_t> harvest_m0_;  // magic at the start of the harvest (Opera House), per seat
   uint32_t magic_bonus_done_ = 0;
+  uint32_t gate_answered_ = 0;  // seats that answered a prompt of this harvest's gate
   void magic_gain_bonus(int seat);
+  void magic_bonus_on_reopen();
   std::vector<int> ranks_;
   uint32_t winners_ = 0;
   std::string end_reason_;

@@ -34,6 +34,7 @@ void Game::start_harvest() {
   harvest_m0_.clear();
   for (const Player& p : players_) harvest_m0_.push_back(p.m);
   magic_bonus_done_ = 0;
+  gate_answered_ = 0;
   fire_harvest_counts(*this, active_);
   continue_harvest();
 }
@@ -140,6 +141,18 @@ void Game::magic_gain_bonus(int seat) {
   fire_magic_gain(*this, seat);
 }
 
+// When the last answer closes the harvest gate, the engine drains every player who answered
+// nothing once more (harvest.py _open_or_resume_harvest_concurrent), and each such drain fires
+// the Opera House bonus again: a player with no decisions can be paid twice.
+void Game::magic_bonus_on_reopen() {
+  const int rest = resting_seat();
+  for (int k = 0; k < num_players(); ++k) {
+    const int seat = (active_ + k) % num_players();
+    if (seat == rest || (gate_answered_ & (1u << seat))) continue;
+    if (static_cast<size_t>(seat) < harvest_m0_.size() && players_[static_cast<size_t>(seat)].m > harvest_m0_[static_cast<size_t>(seat)]) fire_magic_gain(*this, seat);
+  }
+}
+
 void Game::harvest_finalize() {
   bonus_gate_ = true;
   prompt_seq_ = 0;
@@ -178,7 +191,7 @@ bool Game::apply_harvest(const Action& a) {
     if (p.seat != seat || p.id != a.a) continue;
     prompts_.erase(prompts_.begin() + static_cast<long>(i));
     resolve_prompt(*this, p, a.b);
-    if (phase_ == Phase::kHarvest && !bonus_gate_ && !p.act) magic_gain_bonus(p.seat);
+    if (phase_ == Phase::kHarvest && !bonus_gate_ && !p.act) magic_gain_bonus(p.seat), gate_answered_ |= 1u << p.seat;
     if (prompts_.empty()) resume_continuation(*this);
     if (prompts_.empty()) fire_deferred_events();
     if (p.act && !prompts_.empty() && !prompts_.front().act) gate_after_prompt_ = true;
@@ -193,6 +206,7 @@ bool Game::apply_harvest(const Action& a) {
     } else if (steal_phase_) {
       continue_harvest();
     } else if (!bonus_gate_) {
+      if (!p.act) magic_bonus_on_reopen();
       after_scan();
     } else {
       after_harvest();
