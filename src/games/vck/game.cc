@@ -430,8 +430,6 @@ bool Game::apply(const Action& a) {
       }
       p.g -= a.b;  // an event's extra gold cost
       slay_top(active_, code, a.c, a.d);
-      fire_action_gains(*this, active_, "slay");
-      for (int k = 1; k < num_players(); ++k) fire_action_gains(*this, (active_ + k) % num_players(), "on_opponent_slay");
       break;
     }
   }
@@ -498,6 +496,11 @@ void Game::slay_top(int seat, int code, int s, int m) {
     refill(st);
   }
   if (ev && db_->event(card.id)->activation.text.find("place_reserve_monster") != std::string::npos) banish_undead_minions();
+  // Every slay in the action phase (a slay action, or one an effect grants) pays the slay
+  // passives; a harvest slay does not (player_actions.py slay_monster).
+  if (phase_ != Phase::kAction) return;
+  fire_action_gains(*this, seat, "slay");
+  for (int k = 1; k < num_players(); ++k) fire_action_gains(*this, (seat + k) % num_players(), "on_opponent_slay");
 }
 
 // The Undead Samurai Lord slain: its minions still on the center stacks leave the game and the
