@@ -539,6 +539,24 @@ void verb_add_slay_cost(Ctx& c, const Leg& leg) {
   if (p.options) c.g.add_prompt(p);
 }
 
+// Leviathan: its roll effect adds to its own slay cost where it lies, no choice, the extra cost
+// capped at max=K in all (dice.py add_self_slay_cost).
+void verb_add_self_slay_cost(Ctx& c, const Leg& leg) {
+  if (leg.args.empty() || leg.args[0].amounts.empty()) return;
+  const Amount a = leg.args[0].amounts[0];
+  const int res = a.res == Res::kGold ? 0 : a.res == Res::kStrength ? 1 : 2;
+  int cap = 1 << 20;
+  for (const auto& [k, v] : leg.kv) {
+    if (k == "max") cap = v.n;
+  }
+  const auto& stacks = c.g.stacks('m');
+  for (size_t i = 0; i < stacks.size(); ++i) {
+    if (stacks[i].empty() || !(stacks[i].back() == CardRef{'e', c.card.id})) continue;
+    const int now = c.g.boost(i, res);
+    c.g.add_boost(i, std::max(0, std::min(now + a.n, cap) - now), res);
+  }
+}
+
 void verb_slay(Ctx& c, const Leg&) {
   if (!c.g.in_action()) return c.g.queue_slay(c.seat);
   offer_slay(c.g, c.seat);

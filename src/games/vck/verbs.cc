@@ -336,6 +336,7 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"return_owned", verb_return_owned},
     {"slay", verb_slay},
     {"add_slay_cost", verb_add_slay_cost},
+    {"add_self_slay_cost", verb_add_self_slay_cost},
     {"banish_player_citizen", verb_target_citizen},
     {"banish_random_player_monster", verb_random_monster},
     {"take_owned", verb_random_monster},

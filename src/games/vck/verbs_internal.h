@@ -26,6 +26,7 @@ void verb_self_convert(Ctx& c, const Leg& leg);
 void verb_return_owned(Ctx& c, const Leg& leg);
 void verb_slay(Ctx& c, const Leg& leg);
 void verb_add_slay_cost(Ctx& c, const Leg& leg);
+void verb_add_self_slay_cost(Ctx& c, const Leg& leg);
 void verb_monster_strength(Ctx& c, const Leg& leg);
 void verb_banish_center_citizen(Ctx& c, const Leg& leg);
 void verb_banish_center(Ctx& c, const Leg& leg);
