@@ -1,6 +1,9 @@
 #include "games/vck/trace.h"
 
 #include <fmt/format.h>
+
+#include <cstdlib>
+#include <iostream>
 #include <fmt/ranges.h>
 
 #include <algorithm>
@@ -158,6 +161,7 @@ struct Replayer {
   bool check_summary(const std::string& at, const std::string& got_text) {
     const json got = json::parse(got_text);
     const std::string d = first_difference(want, got);
+    if (!d.empty() && std::getenv("RK_VCK_DEBUG")) std::cerr << "rulekit's summary: " << got_text << "\n";  // while debugging a rule
     return d.empty() || differ("summary at " + at, d, "");
   }
   bool run();

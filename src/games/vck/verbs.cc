@@ -210,7 +210,9 @@ void verb_steal(Ctx& c, const Leg& leg) {
   p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
   const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
   for (int s = 0; s < c.g.num_players(); ++s) {
-    if (s != c.seat && s != rest) p.opts.push_back(static_cast<int16_t>(s));
+    // Castle of the Seven Suns: no steal targets an immune player (harvest.py steal victims).
+    const bool immune = has_flag(c.g, s, "immunity.take") || has_flag(c.g, s, "immunity.steal");
+    if (s != c.seat && s != rest && !immune) p.opts.push_back(static_cast<int16_t>(s));
   }
   (void)leg;
   if (p.opts.empty()) return;
