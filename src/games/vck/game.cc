@@ -133,8 +133,15 @@ void Game::board_roll_effects() {
       if (!(m == -1 || m == dice_[0] || m == dice_[1] || m == dice_[0] + dice_[1])) continue;
       const size_t before = prompts_.size();
       run_special(active_, e->roll_effect, 'R', e->id, true);
-      // The engine keeps one pending choice: a later roll effect's prompt replaces an earlier one.
-      if (prompts_.size() > before && before > 0) prompts_.erase(prompts_.begin(), prompts_.begin() + static_cast<long>(before));
+      // The engine keeps one pending choice: a later roll effect's prompt replaces an earlier one,
+      // except that a pending add_slay_cost choice (word 14) holds the prompt against a later
+      // prompt of another kind (dice.py sync_event_slay_cost_prompt), which is then lost.
+      if (prompts_.size() <= before || before == 0) continue;
+      auto slay_cost = [](const Prompt& p) { return p.word == 14; };
+      const bool slay_cost_held = std::any_of(prompts_.begin(), prompts_.begin() + static_cast<long>(before), slay_cost) &&
+                                  std::none_of(prompts_.begin() + static_cast<long>(before), prompts_.end(), slay_cost);
+      if (slay_cost_held) prompts_.erase(prompts_.begin() + static_cast<long>(before), prompts_.end());
+      else prompts_.erase(prompts_.begin(), prompts_.begin() + static_cast<long>(before));
     }
   }
 }
