@@ -192,6 +192,10 @@ class Game {
   const std::vector<std::vector<CardRef>>& citizen_stacks() const { return citizens_; }
   std::vector<std::vector<CardRef>>& citizen_stacks_mut() { return citizens_; }
   void refill_stack(std::vector<CardRef>& st) { refill(st); }
+  // A card returned onto a stack whose top is an exhausted token or a spent (non-monster) event
+  // sends that top back to the exhausted deck, drawn next, and the exhausted count drops; an
+  // event's rest-of-game grants end with it (domain_effects.py _unexhaust_stack_top_if_present).
+  void unexhaust_top(std::vector<CardRef>& st);
   // Undead Samurai Lord: the set-aside minions, placed front first, and whether the one-time
   // scatter already began (a re-revealed Lord places no second wave).
   std::vector<CardRef>& undead_samurai_mut() { return undead_samurai_; }

@@ -398,6 +398,7 @@ bool return_card(Game& g, const CardRef& card) {
     auto& stacks = g.monster_stacks_mut();
     for (size_t i = 0; m && i < stacks.size(); ++i) {
       if (i < g.monster_areas().size() && g.monster_areas()[i] == m->area) {
+        g.unexhaust_top(stacks[i]);
         stacks[i].push_back(card);
         return true;
       }
@@ -405,9 +406,13 @@ bool return_card(Game& g, const CardRef& card) {
     return false;
   }
   const CitizenCard* c = g.db().citizen(card.id);
-  if (!c || c->rm1 < 1) return false;
-  const int idx = c->rm1 <= 8 ? c->rm1 - 1 : c->rm1 <= 10 ? 8 : 9;
-  g.citizen_stacks_mut()[static_cast<size_t>(idx)].push_back(card);
+  // roll_match1 1..9 keys stacks 0..8 and 11 the last one; any other value has no stack
+  // (domain_effects.py _return_citizen_to_stack).
+  if (!c || c->rm1 < 1 || c->rm1 == 10 || c->rm1 > 11) return false;
+  const int idx = c->rm1 == 11 ? 9 : c->rm1 - 1;
+  auto& st = g.citizen_stacks_mut()[static_cast<size_t>(idx)];
+  g.unexhaust_top(st);
+  st.push_back(card);
   return true;
 }
 
