@@ -233,8 +233,10 @@ std::vector<int16_t> sequence_options(const Game& g, const Leg& leg, int seat) {
         if (o != seat) out.push_back(static_cast<int16_t>(1000 + r * 8 + o));  // 1000+: a payment
       }
     }
-  } else if (leg.verb == "banish_owned_citizen") {
-    for (size_t i = 0; i < pl.cit.size(); ++i) out.push_back(static_cast<int16_t>(i));
+  } else if (leg.verb == "banish_owned_citizen") {  // face-up citizens only (events.py _seq_owned_citizen_indices)
+    for (size_t i = 0; i < pl.cit.size(); ++i) {
+      if (!pl.flip[i]) out.push_back(static_cast<int16_t>(i));
+    }
   } else if (leg.verb == "place_reserve_monster") {
     // Any stack topped by a real card or a monster event (not a token or a spent event).
     if (g.undead_samurai().empty()) return out;
