@@ -140,6 +140,12 @@ std::vector<int16_t> expand_options(const Game& g, const Leg& leg) {
   for (size_t a = 0; a < leg.args.size(); ++a) {
     const Value& v = leg.args[a];
     const int16_t base = static_cast<int16_t>(a << 8);
+    // Maps and tomes are Crimson Seas mechanics, which no dealt preset enables: the engine drops
+    // such a choose option and the card's other "out" remains (choose.py
+    // _filter_unavailable_choose_options), often as a lone option taken at once.
+    const bool crimson_only = v.kind == Value::Kind::kAmounts && !v.amounts.empty() &&
+                              std::all_of(v.amounts.begin(), v.amounts.end(), [](const Amount& m) { return m.res == Res::kMap || m.res == Res::kTome; });
+    if (crimson_only) continue;
     if (v.kind == Value::Kind::kAmounts || (v.kind == Value::Kind::kBracket && v.bracket[0].entity == "count")) {
       out.push_back(static_cast<int16_t>(base | 0xFF));
     } else if (v.kind == Value::Kind::kBracket && v.bracket[0].entity == "citizens") {
