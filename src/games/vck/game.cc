@@ -360,7 +360,7 @@ void Game::refill(std::vector<CardRef>& stack) {
   // A non-monster event's activation waits until the open prompt is answered; a monster event's
   // (Ghost Ship's gold, the Undead Samurai Lord's scatter) fires on reveal regardless
   // (events.py on_event_revealed).
-  if (!prompts_.empty() && !e->activation.empty() && !e->monster) {
+  if ((!prompts_.empty() || resolving_) && !e->activation.empty() && !e->monster) {
     deferred_events_.push_back(e->id);
     return;
   }

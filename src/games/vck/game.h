@@ -249,6 +249,7 @@ class Game {
   int active_ = 0, turn_ = 1, actions_ = 0, exhausted_count_ = 0;
   int unrevealed_domain_stack_ = -1;
   int last_active_ = 0;  // who played the last turn (game over)
+  bool resolving_ = false;  // a prompt's answer is being applied
   bool in_prompt_ = false, over_after_prompt_ = false;  // the game ended as a prompt was answered
   bool gate_after_prompt_ = false;  // a gate opened as a sequential prompt was answered (no action prompt)
   int dice_[2] = {0, 0}, rolled_[2] = {0, 0};

@@ -190,7 +190,11 @@ bool Game::apply_harvest(const Action& a) {
     const Prompt p = prompts_[i];
     if (p.seat != seat || p.id != a.a) continue;
     prompts_.erase(prompts_.begin() + static_cast<long>(i));
+    // The engine still holds the answered choice while applying it: an event revealed meanwhile
+    // waits like one revealed under an open prompt (events.py _engine_busy).
+    resolving_ = true;
     resolve_prompt(*this, p, a.b);
+    resolving_ = false;
     if (phase_ == Phase::kHarvest && !bonus_gate_ && !p.act) magic_gain_bonus(p.seat), gate_answered_ |= 1u << p.seat;
     if (prompts_.empty()) resume_continuation(*this);
     if (prompts_.empty()) fire_deferred_events();
