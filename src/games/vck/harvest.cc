@@ -198,7 +198,11 @@ bool Game::apply_harvest(const Action& a) {
     if (phase_ == Phase::kHarvest && !bonus_gate_ && !p.act) magic_gain_bonus(p.seat), gate_answered_ |= 1u << p.seat;
     if (prompts_.empty()) resume_continuation(*this);
     if (prompts_.empty()) fire_deferred_events();
-    if (p.act && !prompts_.empty() && !prompts_.front().act) gate_after_prompt_ = true;
+    // A gate opened as a sequential prompt closed leaves no action prompt, except after a built
+    // domain's activation with actions left, whose follow-up restores the standard action before
+    // queued events fire (player_actions.py _resume_after_domain_activation_follow_up).
+    const bool standard_restored = p.card == 'd' && actions_ > 0;
+    if (p.act && !standard_restored && !prompts_.empty() && !prompts_.front().act) gate_after_prompt_ = true;
     if (prompts_.empty()) gate_after_prompt_ = false;
     if (!prompts_.empty()) return true;
     if (phase_ == Phase::kAction) {
