@@ -168,6 +168,7 @@ void Game::harvest_finalize() {
     }
   }
   mark("harvest");
+  if (prompts_.empty()) fire_deferred_events();
   if (prompts_.empty()) after_harvest();
 }
 
@@ -197,7 +198,9 @@ bool Game::apply_harvest(const Action& a) {
     resolving_ = false;
     if (phase_ == Phase::kHarvest && !bonus_gate_ && !p.act) magic_gain_bonus(p.seat), gate_answered_ |= 1u << p.seat;
     if (prompts_.empty()) resume_continuation(*this);
-    if (prompts_.empty()) fire_deferred_events();
+    // In a started harvest, answering a prompt finishes the harvest within the same engine step; the
+    // queued events fire on the next tick, after the harvest is through (harvest_finalize).
+    if (prompts_.empty() && (phase_ != Phase::kHarvest || !harvest_started_)) fire_deferred_events();
     // A gate opened as a sequential prompt closed leaves no action prompt, except after a built
     // domain's activation with actions left, whose follow-up restores the standard action before
     // queued events fire (player_actions.py _resume_after_domain_activation_follow_up).
