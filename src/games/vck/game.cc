@@ -504,6 +504,19 @@ void Game::build_from(int seat, size_t stack, int g, int m) {
   refill(st);
 }
 
+void Game::grant_domain(int seat, size_t stack) {
+  auto& st = domains_[stack];
+  if (st.empty() || st.back().kind != 'd') return;
+  const DomainCard* d = db_->domain(st.back().id);
+  st.pop_back();
+  Player& p = player(seat);
+  p.dom.push_back(d->id);
+  p.dom_turn.push_back(turn_);
+  p.vp += d->vp;
+  refill(st);
+  if (!d->activation.empty()) run_special(seat, d->activation, 'd', d->id, true);
+}
+
 void Game::slay_top(int seat, int code, int s, int m) {
   auto& st = stack_at(code);
   if (st.empty()) return;
@@ -723,6 +736,7 @@ std::string Game::label(const Action& a) const {
         return std::string("event_slay_cost ") + (top.kind == 'e' ? "event=" : "monster=") + std::to_string(top.id);
       }
       if (a.c == 12) return "act build_domain_pick " + std::to_string(a.b);
+      if (a.c == 25) return "act grant_domain " + std::to_string(a.b);
       if (a.c == 13) return "act build_pay " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF) + " 0 0 0";
       if (static_cast<size_t>(a.c) >= std::size(kWords)) return "act ?";
       return std::string("act ") + kWords[a.c] + " " + std::to_string(a.b);

@@ -68,7 +68,7 @@ struct Prompt {
   uint8_t options = 0;
   // What the prompt asks: 0 choose (options below), 1 steal_victim, 2 steal_resource,
   // 3 choose_player, 4 choose_owned_card, 5 confirm_self_convert, 6 choose_monster_slay,
-  // 7 slay_pay, 8 choose_monster (strength); `skip` adds act skip.
+  // 7 slay_pay, 8 choose_monster (strength), ... 25 grant_domain; `skip` adds act skip.
   uint8_t word = 0;
   int8_t target = -1;        // steal_resource: the victim's seat; slay_pay: the monster stack
   bool skip = false;
@@ -174,6 +174,9 @@ class Game {
   std::vector<int16_t> build_payments(int seat, int id) const;
   // Builds the top of domain stack `stack` for `seat` paying g, m (vp, activation, passives, refill).
   void build_from(int seat, size_t stack, int g, int m);
+  // Takes the top of domain stack `stack` for `seat` for free (a <domains> reward): vp, the next
+  // card revealed, then the domain's activation; no build passives (payouts.py).
+  void grant_domain(int seat, size_t stack);
   // The domain stack whose next card is still face-down while a just-built domain's activation
   // runs (the engine reveals it as the action's last step); -1 otherwise.
   int unrevealed_domain_stack() const { return unrevealed_domain_stack_; }

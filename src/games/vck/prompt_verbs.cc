@@ -691,6 +691,20 @@ void verb_build_domain(Ctx& c, const Leg&) {
   c.g.add_prompt(p);
 }
 
+// <domains> (Snow Queen, Giants of Ostendaar): take one face-up domain of the center for free,
+// no cost and no role check (payouts.py _execute_grant_domain_payout).
+void verb_grant_domain(Ctx& c, const Leg&) {
+  Prompt p = act_prompt(c, 25);
+  const auto& stacks = c.g.stacks('d');
+  for (size_t i = 0; i < stacks.size(); ++i) {
+    if (static_cast<int>(i) == c.g.unrevealed_domain_stack()) continue;  // not face-up yet
+    if (!stacks[i].empty() && stacks[i].back().kind == 'd') p.opts.push_back(static_cast<int16_t>(i));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  c.g.add_prompt(p);
+}
+
 // Untapped Potential: every player gains per card of a kind they own.
 void verb_gain_per_owned(Ctx& c, const Leg& leg) {
   const Value* gain = kv(leg, "gain");

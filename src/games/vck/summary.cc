@@ -64,7 +64,8 @@ std::string prompt_text(const Game& g, const Prompt& p) {
                                            "choose_monster_strength", "", "", "choose_owned_card", "choose_domain_to_build",
                                            "build_domain_payment", "event_slay_cost_choice", "choose_owned_card", "",
                                            "harvest_wild_cost_exchange", "event_sequence", "choose_owned_card", "",
-                                           "harvest_wild_gain_exchange", "", "event_active_choose", "event_gain_action"};
+                                           "harvest_wild_gain_exchange", "", "event_active_choose", "event_gain_action",
+                                           "choose_domain_reward"};
   if (p.word >= std::size(kWords)) return who + ":?";
   if (p.word == 0 && p.card == 'D') return who + ":domain_choose_resource";
   if (p.word != 0) return who + ":" + kWords[p.word];

@@ -409,6 +409,7 @@ void apply_active_choice(Game& g, const Prompt& p, const Leg& leg, int option) {
 bool run_leg(Ctx& c, const Leg& leg) {
   if (leg.audience == "active_choose" && leg.sub.size() >= 2) return active_choose(c, leg), true;
   if (leg.kind == Leg::Kind::kGain) return audience_gain(c, leg), true;
+  if (leg.kind == Leg::Kind::kBracket && leg.bracket.entity == "domains") return verb_grant_domain(c, leg), true;
   if (leg.kind != Leg::Kind::kVerb) return false;
   for (const auto& [name, fn] : kVerbs) {
     if (name == leg.verb) return fn(c, leg), true;
@@ -577,6 +578,10 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     return;
   }
   if ((p.word >= 6 && p.word <= 8) || p.word == 14) return resolve_monster_prompt(g, p, &leg, option);
+  if (p.word == 25) {
+    if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) g.grant_domain(p.seat, static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]));
+    return;
+  }
   if (p.word >= 3) return resolve_domain_prompt(g, p, leg, option);
   if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) apply_option(c, leg, p.opts[static_cast<size_t>(option) - 1]);
 }

@@ -31,6 +31,7 @@ void verb_monster_strength(Ctx& c, const Leg& leg);
 void verb_banish_center_citizen(Ctx& c, const Leg& leg);
 void verb_banish_center(Ctx& c, const Leg& leg);
 void verb_build_domain(Ctx& c, const Leg& leg);
+void verb_grant_domain(Ctx& c, const Leg& leg);
 void verb_gain_per_owned(Ctx& c, const Leg& leg);
 void verb_banish_owned_citizen(Ctx& c, const Leg& leg);
 void verb_gold_pool(Ctx& c, const Leg& leg);
