@@ -122,6 +122,7 @@ class Game {
   int exhausted_count() const { return exhausted_count_; }
   bool end_triggered() const { return end_triggered_; }
   int die(int k) const { return dice_[k]; }
+  int rolled_die(int k) const { return rolled_[k]; }  // as rolled, before a finalize changes it
   const std::vector<std::vector<CardRef>>& stacks(char grid) const {
     return grid == 'c' ? citizens_ : grid == 'd' ? domains_ : monsters_;
   }
