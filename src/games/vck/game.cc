@@ -289,7 +289,8 @@ std::vector<Action> Game::legal_actions() const {
       if (!prompts_.empty()) {
         const int seat = decider().player;
         for (const Prompt& p : prompts_) {
-          if (p.seat != seat) continue;
+          // An action-end prompt waiting behind an open gate is answered once the gate closes.
+          if (p.seat != seat || (p.act && !prompts_.front().act)) continue;
           if (p.word == 22) {
             for (int k = 1; k <= p.options; ++k) out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), 22, p.opts[static_cast<size_t>(k) - 1]});
             out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 0, 22});
@@ -560,17 +561,21 @@ void Game::banish_undead_minions() {
   undead_samurai_placed = true;
 }
 
-void Game::end_action() {
-  if (phase_ != Phase::kAction || actions_ > 0 || !prompts_.empty()) return;
+// `beside_gate`: a gate the last action's effect opened stays open while the action-end
+// passives are offered; their prompts queue behind it and the turn ends once all are answered.
+void Game::end_action(bool beside_gate) {
+  if (phase_ != Phase::kAction || actions_ > 0 || (!prompts_.empty() && !beside_gate)) return;
   if (!end_pending_) end_pending_ = true, end_next_ = 0;
   const Player& p = players_[static_cast<size_t>(active_)];
   while (end_next_ < p.dom.size()) {
     const size_t i = end_next_++;
     const DomainCard* d = db_->domain(p.dom[i]);
     if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == turn_)) continue;
+    const size_t before = prompts_.size();
     run_action_end(*this, active_, *d);
-    if (!prompts_.empty()) return;
+    if (prompts_.size() > before) return;
   }
+  if (!prompts_.empty()) return;  // the gate is still open
   end_pending_ = false;
   end_turn();
 }

@@ -227,7 +227,7 @@ class Game {
   void harvest_finalize();
   void after_scan();
   void after_harvest();
-  void end_action();
+  void end_action(bool beside_gate = false);
   void end_turn();
   void refill(std::vector<CardRef>& stack);
   void fire_event(const EventCard& e, std::vector<CardRef>& stack);

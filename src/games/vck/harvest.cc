@@ -1,6 +1,8 @@
 // Harvest (engines/harvest.py): every player's matching starters and citizens pay, the active
 // player first; choices are collected into one simultaneous gate of prompts p1, p2, ...; then
 // the end-of-harvest bonus gate for players whose no_payout starter fired alone.
+#include <algorithm>
+
 #include "games/vck/game.h"
 #include "games/vck/verbs.h"
 
@@ -198,6 +200,11 @@ bool Game::apply_harvest(const Action& a) {
     resolving_ = false;
     if (phase_ == Phase::kHarvest && !bonus_gate_ && !p.act) magic_gain_bonus(p.seat), gate_answered_ |= 1u << p.seat;
     if (prompts_.empty()) resume_continuation(*this);
+    // The answer's own effect opened a gate (Cursed Cavern's flip) as the last action ended: the
+    // action-end passives are offered beside it (player_actions.py finishes the action at once).
+    const bool gate_from_answer = p.act && phase_ == Phase::kAction && actions_ == 0 && !prompts_.empty() &&
+                                  std::none_of(prompts_.begin(), prompts_.end(), [](const Prompt& q) { return q.act; });
+    if (gate_from_answer) end_action(true);
     // In a started harvest, answering a prompt finishes the harvest within the same engine step; the
     // queued events fire on the next tick, after the harvest is through (harvest_finalize).
     if (prompts_.empty() && (phase_ != Phase::kHarvest || !harvest_started_)) fire_deferred_events();

@@ -1,6 +1,7 @@
 // The state summary of the reference traces (README "Summaries and delta compression"), built
 // from a state so a replay can compare every field.
 #include <iterator>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "games/vck/game.h"
@@ -106,8 +107,10 @@ std::string summary_json(const Game& g) {
   std::string ar;
   if (g.phase() == Phase::kRollPending) ar = ap + ":finalize_roll";
   if (g.phase() == Phase::kAction) {
-    ar = g.prompts().empty() || !g.prompts().front().act ? ap + ":standard_action" : prompt_text(g, g.prompts().front());
-    if (!g.prompts().empty() && !g.prompts().front().act && g.gate_after_prompt()) ar = "";
+    // The first sequential prompt, also one queued behind an open gate (action-end passives).
+    const auto act = std::find_if(g.prompts().begin(), g.prompts().end(), [](const Prompt& p) { return p.act; });
+    ar = act == g.prompts().end() ? ap + ":standard_action" : prompt_text(g, *act);
+    if (act == g.prompts().end() && !g.prompts().empty() && g.gate_after_prompt()) ar = "";
   }
   if (g.phase() == Phase::kGameOver && !g.over_after_prompt()) ar = g.players()[static_cast<size_t>(g.last_active())].id + ":standard_action";
   if (g.phase() == Phase::kHarvest && !g.prompts().empty() && g.prompts().front().act) ar = prompt_text(g, g.prompts().front());
