@@ -48,24 +48,27 @@ const Program* program_for(const CardDb& db, const CardEffect& c, bool& table_pl
 enum class Played { kOk, kEngineError, kNoDeal };
 
 // One random game (a random move at every decision, like `vck sim`).
-// Every card a deal put in the game (board stacks, the exhausted deck, set-aside cards, starters).
-void note_dealt(const Setup& s, std::set<std::pair<char, int>>& dealt) {
-  auto add = [&](const std::vector<CardRef>& v) {
-    for (const CardRef& c : v) dealt.insert({c.kind, c.id});
+using CardSet = std::set<std::pair<char, int>>;
+
+// Every card a deal put in the game (board stacks, the exhausted deck, starters), and the cards it
+// set aside for an event to place (the King's Guard, the Undead Samurai minions).
+void note_dealt(const Setup& s, CardSet& dealt, CardSet& aside) {
+  auto add = [](CardSet& to, const std::vector<CardRef>& v) {
+    for (const CardRef& c : v) to.insert({c.kind, c.id});
   };
   for (const auto* grid : {&s.citizens, &s.domains, &s.monsters}) {
-    for (const auto& st : *grid) add(st);
+    for (const auto& st : *grid) add(dealt, st);
   }
-  add(s.exhausted), add(s.kings_guard), add(s.undead_samurai);
+  add(dealt, s.exhausted), add(aside, s.kings_guard), add(aside, s.undead_samurai);
   for (int id : s.starters) dealt.insert({'s', id});
 }
 
 Played play_random(const CardDb& db, const std::string& preset, int players, uint64_t seed, std::vector<uint8_t>& ran,
-                   std::set<std::pair<char, int>>& dealt, std::string& error) {
+                   CardSet& dealt, CardSet& aside, std::string& error) {
   kernel::Chance chance(seed);
   Setup setup;
   if (!deal(db, preset, players, chance, setup, error)) return Played::kNoDeal;
-  note_dealt(setup, dealt);
+  note_dealt(setup, dealt, aside);
   Game g(db, setup, seed);
   g.set_ran(&ran);
   kernel::Rng pick(seed ^ 0x9E3779B97F4A7C15ull);
@@ -96,13 +99,13 @@ bool measure_coverage(const std::string& dir, const CoverageOptions& o, Coverage
   const bool tables_ok = load_tables(dir, effects, problems);
   if (!load_cards(dir, db, problems) || !tables_ok) return false;
   std::vector<uint8_t> ran(db.programs, 0);
-  std::set<std::pair<char, int>> dealt;
+  CardSet dealt, aside;
   const size_t total = o.presets.size() * o.games_per_preset;
   for (size_t p = 0; p < o.presets.size(); ++p) {
     for (size_t i = 0; i < o.games_per_preset; ++i) {
       std::string error;
       const uint64_t seed = o.seed + i;
-      const Played r = play_random(db, o.presets[p], static_cast<int>(2 + i % 4), seed, ran, dealt, error);
+      const Played r = play_random(db, o.presets[p], static_cast<int>(2 + i % 4), seed, ran, dealt, aside, error);
       if (r == Played::kNoDeal) {
         problems.push_back(fmt::format("error: {}", error));
         return false;
@@ -130,7 +133,12 @@ bool measure_coverage(const std::string& dir, const CoverageOptions& o, Coverage
     } else {
       cell.executed = prog->index >= 0 && ran[static_cast<size_t>(prog->index)];
       cell.dealt = dealt.count({c.table[0], c.id}) > 0;  // citizens c, starters s, domains d, monsters m, events e
-      if (!cell.executed) cell.why = cell.dealt ? "dealt, but did not run in the games" : "its card was never dealt in these presets";
+      const bool set_aside = aside.count({c.table[0], c.id}) > 0;
+      if (!cell.executed) {
+        cell.why = cell.dealt ? "dealt, but did not run in the games"
+                   : set_aside ? "its card was set aside for an event and not placed in these games"
+                               : "its card was never dealt in these presets";
+      }
     }
     out.cells.push_back(std::move(cell));
   }
