@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "games/vck/cards.h"
 #include "games/vck/game.h"
+#include "games/vck/verbs.h"
 #include "kernel/chance.h"
 
 namespace rk::cli {
@@ -143,6 +144,41 @@ void print_board(const Game& g, int me, std::ostream& out) {
   out << fmt::format("exhausted stacks revealed: {}{}\n", g.exhausted_count(), g.end_triggered() ? " (the game ends after this round)" : "");
 }
 
+std::string amounts_text(const std::vector<vck::Amount>& amounts) {
+  std::vector<std::string> parts;
+  static constexpr const char* kNames[] = {"gold", "strength", "magic", "VP", "map", "tome", "of gold, strength or magic"};
+  for (const vck::Amount& m : amounts) parts.push_back(fmt::format("{} {}", m.n, kNames[static_cast<size_t>(m.res)]));
+  return join_names(parts);
+}
+
+// What a choose option or an exchange of an open prompt gives, read from the card's effect leg
+// ("" when it cannot be told).
+std::string prompt_option_text(const Game& g, const Action& a) {
+  const bool act = a.type == Action::Type::kActChoose;
+  for (const vck::Prompt& p : g.prompts()) {
+    if (p.act != act || (!act && p.id != a.a)) continue;
+    const vck::Program* prog = vck::prompt_program(g, p);
+    if (!prog || p.leg >= prog->effect.legs.size()) return "";
+    const vck::Leg& leg = prog->effect.legs[p.leg];
+    if (a.type == Action::Type::kHarvestExchange) {
+      std::vector<vck::Amount> all;
+      for (const vck::Value& v : leg.args) all.insert(all.end(), v.amounts.begin(), v.amounts.end());
+      if (all.size() != 2) return "";
+      return a.b ? fmt::format("exchange {} for {}", amounts_text({all[0]}), amounts_text({all[1]})) : "keep (no exchange)";
+    }
+    if (a.b < 1 || static_cast<size_t>(a.b) > p.opts.size()) return "";
+    const int16_t opt = p.opts[static_cast<size_t>(a.b) - 1];
+    if (opt < 0 || static_cast<size_t>(opt >> 8) >= leg.args.size()) return "";
+    const vck::Value& v = leg.args[static_cast<size_t>(opt >> 8)];
+    if (v.kind == vck::Value::Kind::kAmounts) return "gain " + amounts_text(v.amounts);
+    const auto& stacks = g.stacks('c');
+    const size_t st = static_cast<size_t>(opt & 0xFF);
+    if (v.kind == vck::Value::Kind::kBracket && st < stacks.size() && !stacks[st].empty()) return "take " + card_name(g.db(), stacks[st].back());
+    return "";
+  }
+  return "";
+}
+
 // A move in words, with what it costs (the engine's move text follows in brackets).
 std::string describe(const Game& g, const Action& a) {
   const vck::CardDb& db = g.db();
@@ -160,6 +196,12 @@ std::string describe(const Game& g, const Action& a) {
     case Action::Type::kBuild: return fmt::format("build {}: {}  [{}]", card_name(db, {'d', a.a}), pay(), text);
     case Action::Type::kSlay: return fmt::format("slay {}: {}  [{}]", card_name(db, {'m', a.a}), pay(), text);
     case Action::Type::kSlayEvent: return fmt::format("slay {}: {}  [{}]", card_name(db, {'e', a.a}), pay(), text);
+    case Action::Type::kHarvestChoose:
+    case Action::Type::kActChoose:
+    case Action::Type::kHarvestExchange: {
+      const std::string what = prompt_option_text(g, a);
+      return what.empty() ? text : fmt::format("{}  [{}]", what, text);
+    }
     case Action::Type::kChooseDuke: return fmt::format("keep duke {}  [{}]", db.duke(a.a) ? db.duke(a.a)->name : "?", text);
     default: return text;
   }

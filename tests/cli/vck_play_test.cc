@@ -71,6 +71,8 @@ TEST(VckPlay, AGameToTheEnd) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("=== game over: "), std::string::npos) << r.out.substr(r.out.size() > 3000 ? r.out.size() - 3000 : 0);
   EXPECT_TRUE(std::regex_search(r.out, std::regex("\\n  1\\. p[12]: [0-9]+ VP \\(winner\\)"))) << r.out.substr(r.out.size() - 500);
+  // Harvest and effect choices say what each option gives, read from the card's effect string.
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\\n +[0-9]+\\. (gain [0-9]+ (gold|strength|magic)|exchange [0-9]+ [a-z]+ for [0-9]+ [a-z]+)  \\[(concurrent harvest_choices p[0-9]+\\||act )")));
 }
 
 TEST(VckPlay, UnknownAgentIsAnError) {
