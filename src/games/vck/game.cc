@@ -272,7 +272,7 @@ void Game::list_actions(std::vector<Action>& out) const {
 
 std::vector<Action> Game::legal_actions() const {
   std::vector<Action> out;
-  if (!error().empty()) return out;
+  if (!error().empty() || stalled_) return out;
   switch (phase_) {
     case Phase::kSetup: {
       const int seat = decider().player;
@@ -576,8 +576,41 @@ void Game::end_action(bool beside_gate) {
     if (prompts_.size() > before) return;
   }
   if (!prompts_.empty()) return;  // the gate is still open
+  if (tick_after_gate_) {  // the events' gate closed: the original's turn waits for a tick
+    tick_after_gate_ = false;
+    if (hold_for_tick_) {
+      stalled_ = true;
+      return;
+    }
+  }
+  fire_deferred_events();  // held while the action-end queue ran
+  if (!prompts_.empty()) {
+    gate_after_prompt_ = true;
+    tick_after_gate_ = true;
+    return;
+  }
   end_pending_ = false;
   end_turn();
+}
+
+bool Game::tick() {
+  if (!stalled_) return false;
+  stalled_ = false;
+  end_pending_ = false;
+  end_turn();
+  return true;
+}
+
+bool Game::action_end_queued() const {
+  const Player& p = players_[static_cast<size_t>(active_)];
+  for (size_t i = 0; i < p.dom.size(); ++i) {
+    const DomainCard* d = db_->domain(p.dom[i]);
+    if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == turn_)) continue;
+    for (const Leg& leg : d->passive.effect.legs) {
+      if (leg.phase == "action.end") return true;
+    }
+  }
+  return false;
 }
 
 void Game::end_turn() {

@@ -143,6 +143,12 @@ class Game {
   // Effect strings that ran (coverage): ran[Program::index] is set to 1 when set.
   void set_ran(std::vector<uint8_t>* ran) { ran_ = ran; }
 
+  // Replay: wait for the recorded harness tick where the original engine stalls (no moves then),
+  // instead of ending the turn at once as play does; tick() moves on (false when not stalled).
+  void hold_for_tick(bool on) { hold_for_tick_ = on; }
+  bool stalled() const { return stalled_; }
+  bool tick();
+
   // Effects (verbs.cc) need these.
   Player& player(int seat) { return players_[static_cast<size_t>(seat)]; }
   int seat_count() const { return num_players(); }
@@ -228,6 +234,11 @@ class Game {
   void after_scan();
   void after_harvest();
   void end_action(bool beside_gate = false);
+  bool action_end_queued() const;  // the active player has action-end passives to offer
+  // Events fired after the action-end queue opened a gate: when it closes, the original engine
+  // does not end the turn by itself; its harness ticks (reference README, "tick").
+  bool tick_after_gate_ = false;
+  bool hold_for_tick_ = false, stalled_ = false;
   void end_turn();
   void refill(std::vector<CardRef>& stack);
   void fire_event(const EventCard& e, std::vector<CardRef>& stack);

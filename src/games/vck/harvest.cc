@@ -207,7 +207,15 @@ bool Game::apply_harvest(const Action& a) {
     if (gate_from_answer) end_action(true);
     // In a started harvest, answering a prompt finishes the harvest within the same engine step; the
     // queued events fire on the next tick, after the harvest is through (harvest_finalize).
-    if (prompts_.empty() && (phase_ != Phase::kHarvest || !harvest_started_)) fire_deferred_events();
+    // Answers to a built domain's own prompts (choose_player, choose_owned_card, self-convert, build,
+    // grant) resume through the engine's domain follow-up, which starts the action-end queue at once
+    // when no action is left; that queue keeps the engine busy, so queued events wait until it is
+    // through (end_action). Other answers (choose, choose_monster) let them fire first
+    // (player_actions.py _resume_after_domain_activation_follow_up, events.py _engine_busy).
+    static constexpr uint8_t kFollowUp[] = {3, 4, 5, 11, 12, 13, 25};
+    const bool follow_up = p.act && p.card == 'd' && std::find(std::begin(kFollowUp), std::end(kFollowUp), p.word) != std::end(kFollowUp);
+    const bool end_queue = phase_ == Phase::kAction && actions_ == 0 && (end_pending_ || (follow_up && action_end_queued()));
+    if (prompts_.empty() && (phase_ != Phase::kHarvest || !harvest_started_) && !end_queue) fire_deferred_events();
     // A gate opened as a sequential prompt closed leaves no action prompt, except after a built
     // domain's activation with actions left, whose follow-up restores the standard action before
     // queued events fire (player_actions.py _resume_after_domain_activation_follow_up).

@@ -111,6 +111,7 @@ std::string summary_json(const Game& g) {
     const auto act = std::find_if(g.prompts().begin(), g.prompts().end(), [](const Prompt& p) { return p.act; });
     ar = act == g.prompts().end() ? ap + ":standard_action" : prompt_text(g, *act);
     if (act == g.prompts().end() && !g.prompts().empty() && g.gate_after_prompt()) ar = "";
+    if (g.stalled()) ar = "";  // waiting for the harness's tick
   }
   if (g.phase() == Phase::kGameOver && !g.over_after_prompt()) ar = g.players()[static_cast<size_t>(g.last_active())].id + ":standard_action";
   if (g.phase() == Phase::kHarvest && !g.prompts().empty() && g.prompts().front().act) ar = prompt_text(g, g.prompts().front());
