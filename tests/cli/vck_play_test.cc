@@ -66,7 +66,7 @@ TEST(VckPlay, EndOfInputLeavesCleanly) {
 TEST(VckPlay, AGameToTheEnd) {
   RK_REQUIRE_CORPUS("corpora/vck/tables");
   std::string ones;
-  for (int i = 0; i < 3000; ++i) ones += "1\n";
+  for (int i = 0; i < 8000; ++i) ones += "1\n";
   const RunResult r = play_with(ones, "--seed 5");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("=== game over: "), std::string::npos) << r.out.substr(r.out.size() > 3000 ? r.out.size() - 3000 : 0);
