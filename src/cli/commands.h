@@ -16,6 +16,10 @@ void add_rulegame(CLI::App& app, int& exit_code);
 int run_rulegame_captive(int argc, char** argv);
 void add_cfc(CLI::App& app, int& exit_code);
 void add_vck(CLI::App& app, int& exit_code);
+// `vck coverage` (vck_coverage.cc), added under `vck`; `tables` is the shared --tables value.
+void add_vck_coverage(CLI::App& vck, int& exit_code, std::string& tables);
+// `vck play` (vck_play.cc), the same way.
+void add_vck_play(CLI::App& vck, int& exit_code, std::string& tables);
 void add_wagic(CLI::App& app, int& exit_code);
 
 }  // namespace rk::cli
