@@ -102,6 +102,8 @@ class Game {
   const kernel::Log& log() const { return log_; }
   std::string label(const Action& a) const;
   std::string error() const { return chance_.failed() ? chance_.error() : error_; }
+  // A heuristic score of the position for `seat` (evaluate.cc): higher is better; the greedy bot.
+  double evaluate(int seat) const;
   Game copy_for_search() const {
     Game g = *this;
     g.log_ = kernel::Log();
