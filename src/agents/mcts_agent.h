@@ -56,6 +56,11 @@ struct MctsOptions {
   double seconds = 0;          // time per decision
   double exploration = 0.7;    // UCB constant, rewards in [0, 1]
   size_t rollout_cap = 20000;  // decisions per rollout before it is scored as a draw
+  // When > 0 and the game is Evaluable: a rollout stops after this many decisions and each player
+  // scores logistic(evaluate(player) / eval_scale) (a truncated rollout with a heuristic at its
+  // end, as in Lorentz, "Using evaluation functions in Monte-Carlo Tree Search", 2016).
+  size_t rollout_depth = 0;
+  double eval_scale = 10;
 };
 
 struct MctsStats {
@@ -194,8 +199,10 @@ class MctsAgent : public Agent<G> {
     return id;
   }
 
+  // Per player, in [-1, 1].
   std::vector<double> rollout(G& s) {
-    for (size_t n = 0; n < o_.rollout_cap && !s.terminal() && std::string(s.error()).empty(); ++n) {
+    const size_t cap = o_.rollout_depth > 0 && kernel::Evaluable<G> ? o_.rollout_depth : o_.rollout_cap;
+    for (size_t n = 0; n < cap && !s.terminal() && std::string(s.error()).empty(); ++n) {
       if (s.current_player() == kernel::kChancePlayer) {
         if (!kernel::apply_chance(s)) break;
         continue;
@@ -204,8 +211,14 @@ class MctsAgent : public Agent<G> {
       if (legal.empty()) break;
       step(s, legal, rng_.below(static_cast<uint32_t>(legal.size())));
     }
-    if (!s.terminal()) return std::vector<double>(static_cast<size_t>(s.num_players()), 0.0);
-    return s.returns();
+    if (s.terminal()) return s.returns();
+    std::vector<double> r(static_cast<size_t>(s.num_players()), 0.0);
+    if constexpr (kernel::Evaluable<G>) {
+      if (o_.rollout_depth > 0 && std::string(s.error()).empty()) {
+        for (size_t p = 0; p < r.size(); ++p) r[p] = std::tanh(s.evaluate(static_cast<int>(p)) / (2 * o_.eval_scale));
+      }
+    }
+    return r;
   }
 
   // The most visited child legal at the root (ties: the better mean, then the first listed).
