@@ -56,8 +56,8 @@ void BM_VckRandomGame(benchmark::State& state) {
     Game g(*db(), s, seed);
     rk::kernel::Rng pick(seed ^ 0x9E3779B97F4A7C15ull);
     for (size_t n = 0; n < 20000 && !g.terminal(); ++n, ++decisions) {
-      const size_t count = g.legal_actions().size();
-      if (count == 0 || !g.apply_index(pick.below(static_cast<uint32_t>(count)))) break;
+      const auto legal = g.legal_actions();
+      if (legal.empty() || !g.apply_listed(legal, pick.below(static_cast<uint32_t>(legal.size())))) break;
     }
     benchmark::DoNotOptimize(g.hash());
     ++seed;

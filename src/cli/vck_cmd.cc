@@ -74,8 +74,8 @@ constexpr size_t kDecisionCap = 20000;
 void play_random(vck::Game& g, uint64_t seed, size_t& n) {
   kernel::Rng pick(seed ^ 0x9E3779B97F4A7C15ull);
   for (; n < kDecisionCap && !g.terminal() && g.error().empty(); ++n) {
-    const size_t count = g.legal_actions().size();
-    if (count == 0 || !g.apply_index(pick.below(static_cast<uint32_t>(count)))) break;
+    const auto legal = g.legal_actions();
+    if (legal.empty() || !g.apply_listed(legal, pick.below(static_cast<uint32_t>(legal.size())))) break;
   }
 }
 

@@ -326,8 +326,9 @@ std::vector<Action> Game::legal_actions() const {
   return out;
 }
 
-bool Game::apply_index(size_t i) {
-  const auto legal = legal_actions();
+bool Game::apply_index(size_t i) { return apply_listed(legal_actions(), i); }
+
+bool Game::apply_listed(const std::vector<Action>& legal, size_t i) {
   if (i >= legal.size()) return false;
   log_.action(current_player(), static_cast<uint32_t>(i), static_cast<uint32_t>(legal.size()));
   return apply(legal[i]);

@@ -95,6 +95,8 @@ class Game {
   kernel::Choice choice() const;
   std::vector<Action> legal_actions() const;
   bool apply_index(size_t i);
+  // apply_index for a caller that already holds legal_actions() (a driver need not list them twice).
+  bool apply_listed(const std::vector<Action>& legal, size_t i);
   bool apply(const Action& a);
   bool terminal() const { return phase_ == Phase::kGameOver; }
   std::vector<double> returns() const;
