@@ -156,8 +156,12 @@ void Game::finalize(int d1, int d2) {
 // Cost modifiers: Emerald Stronghold drops the duplicate surcharge, Defiant Ridge takes 1 off
 // (player_actions.py hire_cost).
 int Game::hire_cost(int seat, const CitizenCard& c) const {
+  return hire_cost(seat, c, has_flag(*this, seat, "action.emeraldstronghold"), has_flag(*this, seat, "action.defiantridge"));
+}
+
+int Game::hire_cost(int seat, const CitizenCard& c, bool emerald, bool defiant) const {
   const Player& p = players_[static_cast<size_t>(seat)];
-  if (has_flag(*this, seat, "action.emeraldstronghold")) return std::max(0, c.cost - (has_flag(*this, seat, "action.defiantridge") ? 1 : 0));
+  if (emerald) return std::max(0, c.cost - (defiant ? 1 : 0));
   int extra = 0;
   for (size_t i = 0; i < p.cit.size(); ++i) {
     const CitizenCard* o = db_->citizen(p.cit[i]);
@@ -167,7 +171,7 @@ int Game::hire_cost(int seat, const CitizenCard& c) const {
     const StarterCard* o = db_->starter(s);
     if (o && o->name == c.name) ++extra;
   }
-  return std::max(0, c.cost + extra - (has_flag(*this, seat, "action.defiantridge") ? 1 : 0));
+  return std::max(0, c.cost + extra - (defiant ? 1 : 0));
 }
 
 bool Game::any_flag(const std::string& flag) const {
@@ -208,6 +212,17 @@ void Game::list_payments(Action::Type t, int id, int gold_part, int strength_par
   }
 }
 
+bool Game::blockade_on_board() const {
+  for (const auto* grid : {&monsters_, &citizens_, &domains_}) {
+    for (const auto& st : *grid) {
+      if (st.empty() || st.back().kind != 'e') continue;
+      const EventCard* e = db_->event(st.back().id);
+      if (e && e->roll_effect.text == "block_recruit_matching_roll") return true;
+    }
+  }
+  return false;
+}
+
 // Pirate Blockade on the board: citizens matching the current dice cannot be hired.
 bool Game::recruit_blocked(const CitizenCard& c) const {
   for (const auto* grid : {&monsters_, &citizens_, &domains_}) {
@@ -234,23 +249,26 @@ void Game::add_gold_part(std::vector<Action>& out, size_t from, int gold) const 
   out = std::move(kept);
 }
 
+// The cost modifiers (passives, board events) are looked up once per listing, not once per stack.
 void Game::list_actions(std::vector<Action>& out) const {
   for (int r = 0; r < 3; ++r) out.push_back({Action::Type::kTake, static_cast<int16_t>(r)});
+  const bool emerald = has_flag(*this, active_, "action.emeraldstronghold"), defiant = has_flag(*this, active_, "action.defiantridge");
+  const bool blockade = blockade_on_board();
   for (const auto& st : citizens_) {
     if (st.empty() || st.back().kind != 'c') continue;
     const CitizenCard* c = db_->citizen(st.back().id);
-    if (c && !recruit_blocked(*c)) list_payments(Action::Type::kHire, c->id, hire_cost(active_, *c), 0, 0, out);
+    if (c && !(blockade && recruit_blocked(*c))) list_payments(Action::Type::kHire, c->id, hire_cost(active_, *c, emerald, defiant), 0, 0, out);
   }
   for (const auto& st : domains_) {
     if (st.empty() || st.back().kind != 'd') continue;
     const DomainCard* d = db_->domain(st.back().id);
     if (d && meets_roles(active_, *d)) list_payments(Action::Type::kBuild, d->id, build_cost(active_, *d), 0, 0, out);
   }
+  const int dark = any_flag("action.darklordrising") ? 1 : 0;  // Dark Lord Rising: +1 magic, events too
+  const int fort = has_flag(*this, active_, "action.fortskyler") ? 1 : 0;
   for (size_t i = 0; i < monsters_.size(); ++i) {
     const auto& st = monsters_[i];
-    const int dark = any_flag("action.darklordrising") ? 1 : 0;  // Dark Lord Rising: +1 magic, events too
     if (is_monster_top(st)) {
-      const int fort = has_flag(*this, active_, "action.fortskyler") ? 1 : 0;
       const size_t from = out.size();
       if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength + boost(i) - fort), m->magic + boost(i, 2) + dark, out);
       add_gold_part(out, from, boost(i, 0));
@@ -266,6 +284,7 @@ void Game::list_actions(std::vector<Action>& out) const {
 std::vector<Action> Game::legal_actions() const {
   std::vector<Action> out;
   if (!error().empty()) return out;
+  out.reserve(32);  // most listings fit: one allocation per decision
   switch (phase_) {
     case Phase::kSetup: {
       const int seat = decider().player;

@@ -230,6 +230,8 @@ class Game {
   void score();
   void mark(const char* at);
   int hire_cost(int seat, const CitizenCard& c) const;
+  int hire_cost(int seat, const CitizenCard& c, bool emerald, bool defiant) const;  // the two passives looked up by the caller
+  bool blockade_on_board() const;  // a block_recruit_matching_roll event lies on a stack
   bool meets_roles(int seat, const DomainCard& d) const;
   bool any_flag(const std::string& flag) const;
   int build_cost(int seat, const DomainCard& d) const;
