@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <span>
@@ -66,6 +67,7 @@ struct SimOptions {
   std::string preset = "base";
   uint64_t seed = 1;
   std::string agents;  // empty: one random generator picks for every seat (the historical hash)
+  std::string report;  // the balance report page to write, when given
 };
 
 constexpr size_t kDecisionCap = 20000;
@@ -163,6 +165,17 @@ int run_sim(const std::string& tables, const SimOptions& o) {
   progress.finish(o.games);
   std::cout << fmt::format("{} players, preset {}, {} decisions\n", o.players, o.preset, decisions);
   if (!names.empty()) print_wins(records, names);
+  if (!o.report.empty()) {
+    vck::ReportInput in{o.preset, o.players, names.empty() ? std::vector<std::string>(static_cast<size_t>(o.players), "random") : names,
+                        o.seed, std::move(records)};
+    std::ofstream out(o.report, std::ios::binary);
+    out << vck::report_html(in);
+    if (!out) {
+      std::cerr << fmt::format("error: cannot write the report to {}\n", o.report);
+      return 2;
+    }
+    std::cout << fmt::format("report written to {}\n", o.report);
+  }
   std::cout << fmt::format("{} games, {} engine errors, hash {:016x}\n", o.games, errors, hash);
   return errors == 0 ? 0 : 1;
 }
@@ -189,6 +202,7 @@ void add_vck(CLI::App& app, int& exit_code) {
   sim->add_option("--tables", tables, "the VCK table folder");
   sim->add_option("--agents", sim_opts.agents, "the bot of each seat, comma-separated: random, greedy, mcts[:iterations|:SECONDSs] "
                   "(default: one random generator for every seat)");
+  sim->add_option("--report", sim_opts.report, "write a balance report (one self-contained HTML page with SVG plots) to this file");
   sim->callback([&exit_code] { exit_code = run_sim(tables, sim_opts); });
 }
 
