@@ -182,6 +182,38 @@ TEST(Mcts, PlaysCardFightersClash) {
   EXPECT_GT(picks.size(), 3u);
 }
 
+// A determinization keeps what the observer sees and re-samples the rest: the other seat's duke
+// changes in some samples, the observer's dukes, the stack tops and sizes never do, and play goes on.
+TEST(Mcts, ValeriaDeterminizationKeepsTheObserversView) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  static_assert(agents::Determinizable<vck::Game> && agents::ChanceAccess<vck::Game>);
+  vck::Game g = vck_game(21);
+  agents::RandomAgent<vck::Game> rnd(4);
+  for (int n = 0; n < 60 && !g.terminal(); ++n) g.apply_index(rnd.choose(g, g.legal_actions()));
+  ASSERT_FALSE(g.terminal());
+  kernel::Rng rng(9);
+  bool other_changed = false;
+  for (int k = 0; k < 20; ++k) {
+    vck::Game d = g.copy_for_search();
+    d.determinize(0, rng);
+    EXPECT_EQ(d.players()[0].dukes, g.players()[0].dukes);
+    other_changed = other_changed || d.players()[1].dukes != g.players()[1].dukes;
+    for (char grid : {'c', 'd', 'm'}) {
+      for (size_t i = 0; i < g.stacks(grid).size(); ++i) {
+        ASSERT_EQ(d.stacks(grid)[i].size(), g.stacks(grid)[i].size());
+        if (!g.stacks(grid)[i].empty()) {
+          EXPECT_EQ(d.stacks(grid)[i].back(), g.stacks(grid)[i].back());
+        }
+      }
+    }
+    EXPECT_EQ(d.legal_actions(), g.legal_actions());
+    agents::RandomAgent<vck::Game> a(static_cast<uint64_t>(k));
+    for (int n = 0; n < 20000 && !d.terminal() && d.error().empty(); ++n) d.apply_index(a.choose(d, d.legal_actions()));
+    EXPECT_TRUE(d.terminal()) << d.error();
+  }
+  EXPECT_TRUE(other_changed);
+}
+
 // The greedy bot now plays VCK too (vck::Game::evaluate).
 TEST(Greedy, PlaysValeria) {
   RK_REQUIRE_CORPUS("corpora/vck/tables");

@@ -106,6 +106,8 @@ class Game {
   std::string error() const { return chance_.failed() ? chance_.error() : error_; }
   // A heuristic score of the position for `seat` (evaluate.cc): higher is better; the greedy bot.
   double evaluate(int seat) const;
+  // Re-samples what `observer` cannot see (determinize.cc), for a search's determinizations.
+  void determinize(int observer, kernel::Rng& rng);
   Game copy_for_search() const {
     Game g = *this;
     g.log_ = kernel::Log();
