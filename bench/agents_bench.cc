@@ -31,16 +31,17 @@ bool deal(uint64_t seed, int players, rk::vck::Setup& s) {
   return rk::vck::deal(*db(), "base", players, chance, s, error);
 }
 
-// A position some turns into a 2-player game (random play from seed 7), at an action decision
-// with several options.
-Game midgame() {
+// A position of a 2-player game (random play from seed 7), at the first action decision with
+// several options after `skip` decisions: 0, the first turn (rollouts play a whole game); 40, some
+// turns in.
+Game position(int skip = 40) {
   rk::vck::Setup s;
   deal(7, 2, s);
   Game g(*db(), s, 7);
   rk::kernel::Rng pick(7);
   for (int n = 0; n < 400 && !g.terminal(); ++n) {
     const auto legal = g.legal_actions();
-    if (n >= 40 && g.phase() == rk::vck::Phase::kAction && g.prompts().empty() && legal.size() > 3) break;
+    if (n >= skip && g.phase() == rk::vck::Phase::kAction && g.prompts().empty() && legal.size() > 3) break;
     g.apply_index(pick.below(static_cast<uint32_t>(legal.size())));
   }
   return g;
@@ -69,19 +70,20 @@ BENCHMARK(BM_VckRandomGame)->Arg(2)->Arg(4)->Unit(benchmark::kMicrosecond);
 
 void BM_VckMctsIterations(benchmark::State& state) {
   if (!db()) return state.SkipWithError("VCK tables absent");
-  const Game g = midgame();
+  const Game g = position(static_cast<int>(state.range(1)));
   rk::agents::MctsOptions o;
   o.rollout_depth = static_cast<size_t>(state.range(0));
   rk::agents::MctsAgent<Game> bot(1, o);
   for (auto _ : state) bot.iterate(g);
   state.SetItemsProcessed(state.iterations());  // items: iterations
 }
-// 0: random rollouts to the end of the game; 8: cut after 8 decisions, scored by evaluate.
-BENCHMARK(BM_VckMctsIterations)->Arg(0)->Arg(8)->Unit(benchmark::kMicrosecond);
+// First argument 0: random rollouts to the end of the game; 8: cut after 8 decisions, scored by
+// evaluate. Second: the position, at the first turn (0) or some turns in (40).
+BENCHMARK(BM_VckMctsIterations)->Args({0, 0})->Args({0, 40})->Args({8, 40})->Unit(benchmark::kMicrosecond);
 
 void BM_VckClone(benchmark::State& state) {
   if (!db()) return state.SkipWithError("VCK tables absent");
-  const Game g = midgame();
+  const Game g = position();
   for (auto _ : state) {
     Game c = g.copy_for_search();
     benchmark::DoNotOptimize(c);
