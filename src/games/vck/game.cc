@@ -165,7 +165,7 @@ int Game::hire_cost(int seat, const CitizenCard& c, bool emerald, bool defiant) 
   int extra = 0;
   for (size_t i = 0; i < p.cit.size(); ++i) {
     const CitizenCard* o = db_->citizen(p.cit[i]);
-    if (o && !p.flip[i] && o->name == c.name) ++extra;
+    if (o && !p.flip[i] && (o == &c || o->name == c.name)) ++extra;  // the same card: no name to compare
   }
   for (int s : p.starters) {
     const StarterCard* o = db_->starter(s);
@@ -206,9 +206,9 @@ void Game::list_payments(Action::Type t, int id, int gold_part, int strength_par
   for (int r = real; r >= lowest; --r) {
     const int m = magic_part + (real - r);
     if (r > have_real || m > p.m) continue;
-    Action a{t, static_cast<int16_t>(id), 0, 0, static_cast<int16_t>(m)};
-    (gold_part > 0 ? a.b : a.c) = static_cast<int16_t>(r);
-    out.push_back(a);
+    // Built whole (not a field patched afterwards): the listing's hottest store.
+    const auto paid = static_cast<int16_t>(r);
+    out.push_back({t, static_cast<int16_t>(id), gold_part > 0 ? paid : int16_t{0}, gold_part > 0 ? int16_t{0} : paid, static_cast<int16_t>(m)});
   }
 }
 
