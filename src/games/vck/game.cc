@@ -181,15 +181,20 @@ bool Game::any_flag(const std::string& flag) const {
   return false;
 }
 
-bool Game::meets_roles(int seat, const DomainCard& d) const {
-  const Player& p = players_[static_cast<size_t>(seat)];
+bool Game::meets_roles(int seat, const DomainCard& d) const { return covers(role_totals(seat), d); }
+
+// Only citizens count toward a domain's prerequisites (game.py _player_build_role_totals).
+std::array<int, 4> Game::role_totals(int seat) const {
   std::array<int, 4> have{};
-  for (int id : p.cit) {
+  for (int id : players_[static_cast<size_t>(seat)].cit) {
     if (const CitizenCard* c = db_->citizen(id)) {
       for (int r = 0; r < 4; ++r) have[r] += c->roles[r];
     }
   }
-  // Only citizens count toward a domain's prerequisites (game.py _player_build_role_totals).
+  return have;
+}
+
+bool Game::covers(const std::array<int, 4>& have, const DomainCard& d) {
   for (int r = 0; r < 4; ++r) {
     if (have[r] < d.roles[r]) return false;
   }
@@ -259,10 +264,12 @@ void Game::list_actions(std::vector<Action>& out) const {
     const CitizenCard* c = db_->citizen(st.back().id);
     if (c && !(blockade && recruit_blocked(*c))) list_payments(Action::Type::kHire, c->id, hire_cost(active_, *c, emerald, defiant), 0, 0, out);
   }
+  const std::array<int, 4> roles = role_totals(active_);
+  const int discount = build_discount(active_);
   for (const auto& st : domains_) {
     if (st.empty() || st.back().kind != 'd') continue;
     const DomainCard* d = db_->domain(st.back().id);
-    if (d && meets_roles(active_, *d)) list_payments(Action::Type::kBuild, d->id, build_cost(active_, *d), 0, 0, out);
+    if (d && covers(roles, *d)) list_payments(Action::Type::kBuild, d->id, std::max(0, d->cost - discount), 0, 0, out);
   }
   const int dark = any_flag("action.darklordrising") ? 1 : 0;  // Dark Lord Rising: +1 magic, events too
   const int fort = has_flag(*this, active_, "action.fortskyler") ? 1 : 0;
@@ -460,9 +467,11 @@ bool Game::apply(const Action& a) {
 
 // Out of actions: the owned domains' action.end passives are offered one by one (their prompts
 // keep the phase at action_end_pending), then the turn ends.
-int Game::build_cost(int seat, const DomainCard& d) const {
-  // Pratchett's Plateau -1; Blessed Lands -2 for everyone once any player has it.
-  return std::max(0, d.cost - (has_flag(*this, seat, "action.pratchettsplateau") ? 1 : 0) - (any_flag("action.blessedlands") ? 2 : 0));
+int Game::build_cost(int seat, const DomainCard& d) const { return std::max(0, d.cost - build_discount(seat)); }
+
+// Pratchett's Plateau -1; Blessed Lands -2 for everyone once any player has it.
+int Game::build_discount(int seat) const {
+  return (has_flag(*this, seat, "action.pratchettsplateau") ? 1 : 0) + (any_flag("action.blessedlands") ? 2 : 0);
 }
 
 std::vector<int16_t> Game::build_payments(int seat, int id) const {

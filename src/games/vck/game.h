@@ -235,6 +235,9 @@ class Game {
   int hire_cost(int seat, const CitizenCard& c, bool emerald, bool defiant) const;  // the two passives looked up by the caller
   bool blockade_on_board() const;  // a block_recruit_matching_roll event lies on a stack
   bool meets_roles(int seat, const DomainCard& d) const;
+  std::array<int, 4> role_totals(int seat) const;  // the role icons of `seat`'s citizens
+  static bool covers(const std::array<int, 4>& have, const DomainCard& d);  // a domain's prerequisites met
+  int build_discount(int seat) const;
   bool any_flag(const std::string& flag) const;
   int build_cost(int seat, const DomainCard& d) const;
   void list_actions(std::vector<Action>& out) const;
