@@ -77,8 +77,8 @@ class MctsAgent : public Agent<G> {
   MctsAgent(uint64_t seed, MctsOptions o = {}) : rng_(seed), o_(o) {}
 
   size_t choose(const G& state, const std::vector<Action>& legal) override {
-    if (legal.size() <= 1) return 0;
-    nodes_.clear();
+    if (legal.size() <= 1) return 0;  // nothing to search
+    reset();
     nodes_.push_back(Node{});
     const auto start = std::chrono::steady_clock::now();
     uint32_t done = 0;
@@ -98,7 +98,9 @@ class MctsAgent : public Agent<G> {
   std::string name() const override { return "mcts"; }
   const MctsStats& stats() const { return stats_; }
 
-  // One iteration on `state` (benchmarks time these).
+  // One iteration on `state`, growing the tree kept since the last reset() (benchmarks time these;
+  // every call between two resets must be on the same position).
+  void reset() { nodes_.clear(); }
   void iterate(const G& state) {
     if (nodes_.empty()) nodes_.push_back(Node{});
     G s = state.copy_for_search();
