@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -129,6 +130,8 @@ int run_sim(const std::string& tables, const SimOptions& o) {
   std::vector<std::string> names;
   if (!o.agents.empty() && !parse_agents(o.agents, o.players, names)) return 2;
   size_t errors = 0, decisions = 0;
+  agents::MctsStats searched;  // over every MCTS seat
+  const std::clock_t cpu_start = std::clock();
   uint64_t hash = 1469598103934665603ull;
   std::vector<vck::SimGame> records;
   Progress progress(o.games, "games", std::cerr, isatty(2) != 0);
@@ -153,6 +156,11 @@ int run_sim(const std::string& tables, const SimOptions& o) {
         seats.push_back(bots.back().get());
       }
       n = agents::play_out(g, std::span<VckAgent* const>(seats), kDecisionCap).decisions;
+      for (const auto& b : bots) {
+        if (const auto* m = dynamic_cast<const agents::MctsAgent<vck::Game>*>(b.get())) {
+          searched.iterations += m->stats().iterations, searched.decisions += m->stats().decisions;
+        }
+      }
     }
     decisions += n;
     if (!g.terminal() || !g.error().empty()) {
@@ -165,6 +173,11 @@ int run_sim(const std::string& tables, const SimOptions& o) {
   progress.finish(o.games);
   std::cout << fmt::format("{} players, preset {}, {} decisions\n", o.players, o.preset, decisions);
   if (!names.empty()) print_wins(records, names);
+  if (searched.decisions > 0) {
+    const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+    std::cout << fmt::format("mcts: {} iterations over {} searched decisions, {:.0f} iterations per CPU-second (every seat's time included)\n",
+                             searched.iterations, searched.decisions, cpu > 0 ? static_cast<double>(searched.iterations) / cpu : 0.0);
+  }
   if (!o.report.empty()) {
     vck::ReportInput in{o.preset, o.players, names.empty() ? std::vector<std::string>(static_cast<size_t>(o.players), "random") : names,
                         o.seed, std::move(records)};
