@@ -6,6 +6,7 @@
 #include <span>
 
 #include "agents/greedy_agent.h"
+#include "agents/make_agent.h"
 #include "agents/mcts_agent.h"
 #include "agents/playout.h"
 #include "agents/random_agent.h"
@@ -103,6 +104,17 @@ TEST(Mcts, BeatsRandomAtTheRace) {
     wins += g.returns()[0] > 0 ? 1 : 0;
   }
   EXPECT_GE(wins, 34);  // a random opponent errs sooner or later; only a lucky start saves it
+}
+
+TEST(MakeAgent, NamesAndBudgets) {
+  for (const char* ok : {"random", "mcts", "mcts:50", "mcts:0.2s"}) EXPECT_NE(agents::make_agent<RaceGame>(ok, 1), nullptr) << ok;
+  // RaceGame has no evaluate: no greedy bot and no heuristic rollout depth.
+  for (const char* bad : {"greedy", "mcts:50:d8", "mcts:", "mcts:0", "mcts:-3", "mcts:1x", "mcts:0s", "mctsx", "Random", ""}) {
+    EXPECT_EQ(agents::make_agent<RaceGame>(bad, 1), nullptr) << bad;
+  }
+  EXPECT_NE((agents::make_agent<vck::Game>("greedy", 1)), nullptr);
+  EXPECT_NE((agents::make_agent<vck::Game>("mcts:1000:d8", 1)), nullptr);
+  EXPECT_EQ((agents::make_agent<vck::Game>("mcts:1000:d", 1)), nullptr);
 }
 
 const vck::CardDb& vck_db() {
