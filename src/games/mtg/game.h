@@ -9,6 +9,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -19,6 +20,8 @@
 #include "kernel/rng.h"
 
 namespace rk::mtg {
+
+class ScriptRuntime;  // lua/runtime.h
 
 struct Obj {
   const CardDef* def = nullptr;
@@ -130,6 +133,7 @@ class Game {
   std::vector<Delayed> delayed;
   kernel::Rng* rng = nullptr;
   std::deque<CardDef> made_defs;  // tokens' characteristics
+  std::shared_ptr<ScriptRuntime> lua;  // cards written in Lua: this game's state (made on first use)
 
   // Characteristics as continuous effects leave them.
   int power(int c) const;

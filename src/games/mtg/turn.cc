@@ -2,6 +2,7 @@
 #include <map>
 
 #include "games/mtg/game.h"
+#include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
 namespace {
@@ -119,6 +120,7 @@ void Game::begin_phase() {
       std::erase_if(o.changes, [](const auto& ch) { return ch.second; });
     }
   }
+  script_phase(*this);  // Lua cards: their step handlers, effects ending at cleanup
   fire_phase_triggers();
 }
 
