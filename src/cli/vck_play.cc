@@ -9,7 +9,7 @@
 #include <memory>
 #include <sstream>
 
-#include "agents/random_agent.h"
+#include "agents/make_agent.h"
 #include "cli/commands.h"
 #include "games/vck/cards.h"
 #include "games/vck/game.h"
@@ -30,29 +30,12 @@ struct PlayOptions {
   uint64_t seed = 1;
 };
 
-// The bots by name. Only random exists for VCK on this branch; greedy and MCTS (src/agents) plug
-// in here once vck::Game meets their requirements (kernel::Evaluable, Searchable).
+// The bots by name: the same names every sim takes (agents/make_agent.h).
 using Bot = std::unique_ptr<agents::Agent<Game>>;
-struct BotMaker {
-  const char* name;
-  Bot (*make)(uint64_t seed);
-};
-constexpr BotMaker kBots[] = {
-    {"random", [](uint64_t seed) -> Bot { return std::make_unique<agents::RandomAgent<Game>>(seed); }},
-};
 
-Bot make_bot(const std::string& name, uint64_t seed) {
-  for (const BotMaker& b : kBots) {
-    if (name == b.name) return b.make(seed);
-  }
-  return nullptr;
-}
+Bot make_bot(const std::string& name, uint64_t seed) { return agents::make_agent<Game>(name, seed); }
 
-std::string bot_names() {
-  std::string out;
-  for (const BotMaker& b : kBots) out += (out.empty() ? "" : ", ") + std::string(b.name);
-  return out;
-}
+std::string bot_names() { return agents::kAgentNames; }
 
 const char* phase_text(const Game& g) {
   switch (g.phase()) {

@@ -243,6 +243,8 @@ class Game {
   std::vector<double> returns() const;
   uint64_t hash() const;
   const kernel::Log& log() const { return log_; }
+  // For search: MCTS reseeds a copy's generator so it cannot foresee the real game's future draws.
+  kernel::Chance& chance() { return chance_; }
   std::string label(const Action& a) const;
 
   // Applies a legal action without logging it (lookahead copies).
