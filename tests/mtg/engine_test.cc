@@ -44,9 +44,32 @@ TEST(WagicAbility, CompilesCostsTriggersLordsAndUnknownWords) {
   EXPECT_EQ(l.kind, AbilityKind::kLord);
   EXPECT_TRUE(l.effects[0].other);
   EXPECT_EQ(compile_ability("upcost[{g}{g}] sacrifice").kind, AbilityKind::kUpcost);
-  const Ability unknown = compile_ability("phaseaction[my untap] untap");
+  const Ability unknown = compile_ability("{u}{u}:phaseout");
   EXPECT_FALSE(unknown.supported());
-  EXPECT_EQ(unknown.unsupported_word(), "phaseaction[my untap]");
+  EXPECT_EQ(unknown.unsupported_word(), "phaseout");
+  const Ability phased = compile_ability("phaseaction[my untap] untap");
+  ASSERT_EQ(phased.effects.size(), 1u);
+  EXPECT_EQ(phased.effects[0].kind, Eff::kPhaseAction);
+  EXPECT_EQ(phased.effects[0].word, "my untap");
+  EXPECT_EQ(phased.effects[0].inner->effects[0].kind, Eff::kUntap);
+  EXPECT_FALSE(compile_ability("phaseaction[endofturn] phaseout").supported());
+}
+
+TEST(WagicAbility, NewAbilitiesSplitIntoOneShotsAndLastingOnes) {
+  const Ability a = compile_ability(
+      "target(creature) transforms((,newability[damage:5],newability[@combat(attacking) source(this):treason],"
+      "newability[3/3],newcolors[black])) ueot");
+  ASSERT_EQ(a.effects.size(), 1u);
+  const EffectDef& e = a.effects[0];
+  ASSERT_EQ(e.kind, Eff::kTransform);
+  ASSERT_EQ(e.becomes->once.size(), 1u);
+  EXPECT_EQ(e.becomes->once[0].effects[0].kind, Eff::kDamage);
+  ASSERT_EQ(e.becomes->lasting.size(), 2u);
+  EXPECT_EQ(e.becomes->lasting[0].kind, AbilityKind::kTriggered);
+  EXPECT_EQ(e.becomes->lasting[1].effects[0].kind, Eff::kPump);
+  EXPECT_EQ(e.becomes->colors, 1 << 4);
+  // A new ability the engine cannot run leaves the whole change not run (and reported).
+  EXPECT_FALSE(compile_ability("transforms((,newability[phaseout]))").supported());
 }
 
 TEST(WagicScenario, ReadsSectionsLowerCasedAndIgnoresLinesWithoutSeparator) {

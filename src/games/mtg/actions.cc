@@ -351,7 +351,7 @@ void Game::click_card(int card, int actor) {
       if (is_type(card, type)) usable.push_back(&ability);
     }
   }
-  for (const Ability& a : abilities(card)) usable.push_back(&a);
+  each_ability(card, [&usable](const Ability& a) { usable.push_back(&a); });
   for (const Ability* a : usable) {
     if (can_activate(card, *a, actor)) {
       options.push_back({a->text, [this, card, a, actor] { activate(card, *a, actor); }});

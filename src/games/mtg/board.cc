@@ -84,6 +84,8 @@ void Game::move(int card, int player, int zone, bool to_top) {
     if (o.zone == kBattlefield) {
       fresh.lki_power = power(card);
       fresh.lki_toughness = toughness(card);
+      for (const auto& ch : o.changes) fresh.left_changes.push_back(ch.first);
+      fresh.left_changes.insert(fresh.left_changes.end(), o.lord_changes.begin(), o.lord_changes.end());
     } else {
       fresh.lki_power = o.lki_power;
       fresh.lki_toughness = o.lki_toughness;
@@ -176,6 +178,17 @@ const std::vector<Ability>& Game::abilities(int c) const {
   return lost_abilities(c) ? none : objs[static_cast<size_t>(c)].def->abilities;
 }
 
+void Game::granted_abilities(const Obj& o, std::vector<const Ability*>& out) const {
+  auto add = [&out](const EffectDef& e) {
+    if (e.kind != Eff::kTransform) return;
+    for (const Ability& a : e.becomes->lasting) out.push_back(&a);
+  };
+  each_change(o, add);
+  if (o.zone != kBattlefield) {
+    for (const EffectDef* e : o.left_changes) add(*e);  // what it had as it left (its leave triggers)
+  }
+}
+
 int Game::power(int c) const {
   const Obj& o = objs[static_cast<size_t>(c)];
   if (const int v = set_value(o, true); v != -1000) return v + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
@@ -227,13 +240,12 @@ void Game::update_continuous() {
     o.lord_changes.clear();
     o.unblockable_by.clear();
   }
-  for (int c : players[0].zones[kBattlefield]) (void)c;
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     if (s.zone != kBattlefield) continue;
-    for (const Ability& a : abilities(static_cast<int>(src))) {
+    each_ability(static_cast<int>(src), [&](const Ability& a) {
       if (a.has_cond && (a.kind == AbilityKind::kLord || is_static_line(a)) && !condition_holds(a, static_cast<int>(src))) {
-        continue;
+        return;
       }
       if (a.kind == AbilityKind::kLord) {
         for (size_t c = 0; c < objs.size(); ++c) {
@@ -242,7 +254,7 @@ void Game::update_continuous() {
         }
       } else if (is_static_line(a)) {
         const int to = s.attached >= 0 ? s.attached : static_cast<int>(src);
-        if (a.teach && s.attached < 0) continue;
+        if (a.teach && s.attached < 0) return;
         int times = 1;
         if (a.has_foreach) {
           times = 0;
@@ -252,7 +264,7 @@ void Game::update_continuous() {
         }
         for (int i = 0; i < times; ++i) apply_static(*this, objs[static_cast<size_t>(to)], a, static_cast<int>(src));
       }
-    }
+    });
   }
 }
 
@@ -393,12 +405,11 @@ void Game::state_based() {
   legend_rule();
   for (size_t c = 0; c < objs.size(); ++c) {
     if (objs[c].zone != kBattlefield) continue;
-    for (const Ability& a : abilities(static_cast<int>(c))) {
-      if (a.state_trigger && a.has_cond && condition_holds(a, static_cast<int>(c))) {
-        run_effects(a, static_cast<int>(c), objs[c].controller, {}, 0);
-        break;
-      }
-    }
+    const Ability* due = nullptr;
+    each_ability(static_cast<int>(c), [&](const Ability& a) {
+      if (!due && a.state_trigger && a.has_cond && condition_holds(a, static_cast<int>(c))) due = &a;
+    });
+    if (due) run_effects(*due, static_cast<int>(c), objs[c].controller, {}, 0);
   }
   for (int p = 0; p < 2; ++p) {
     if (players[static_cast<size_t>(p)].life <= 0 || players[static_cast<size_t>(p)].poison >= 10) loser = p;

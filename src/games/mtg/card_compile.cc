@@ -131,6 +131,16 @@ const std::set<std::string>& player_words() {
   return k;
 }
 
+// newability[line]: an ability the changed card gets. A one-shot that is not a static line runs
+// once as the change begins; anything else lasts with the change.
+bool read_new_ability(const std::string& line, EffectDef::Becomes& b) {
+  Ability a = compile_ability(line);
+  if (!a.supported()) return false;
+  const bool once = a.kind == AbilityKind::kSpell && !is_static_line(a);
+  (once ? b.once : b.lasting).push_back(std::move(a));
+  return true;
+}
+
 // transforms((color, setpower=N, settoughness=N, keyword, newability[keyword], types...)).
 bool read_transforms(const std::string& w, EffectDef& e) {
   e.kind = Eff::kTransform;
@@ -153,6 +163,14 @@ bool read_transforms(const std::string& w, EffectDef& e) {
       e.becomes->keywords.push_back(item);
     } else if (item.rfind("newability[", 0) == 0 && grantable().count(item.substr(11, item.size() - 12))) {
       e.becomes->keywords.push_back(item.substr(11, item.size() - 12));
+    } else if (item.rfind("newability[", 0) == 0 && item.back() == ']') {
+      if (!read_new_ability(item.substr(11, item.size() - 12), *e.becomes)) return false;
+    } else if (item.rfind("newcolors[", 0) == 0 && item.back() == ']') {
+      for (const std::string& c : split_top(item.substr(10, item.size() - 11), ",")) {
+        for (int k = 1; k < kColors; ++k) {
+          if (trim(c) == colors[k]) e.becomes->colors = (e.becomes->colors < 0 ? 0 : e.becomes->colors) | (1 << k);
+        }
+      }
     } else if (item.find_first_of("[(=") != std::string::npos) {
       return false;  // new abilities and other parts: not run yet
     } else {
@@ -505,6 +523,16 @@ void read_body(std::string body, Ability& a) {
       if (continuous && a.kind == AbilityKind::kSpell) a.kind = AbilityKind::kLord;
       break;
     }
+  }
+  if (body.rfind("phaseaction[", 0) == 0 && body.find(']') != std::string::npos) {
+    // phaseaction[words] ability: the ability happens (off the stack) as that phase begins.
+    EffectDef e;
+    e.kind = Eff::kPhaseAction;
+    e.word = body.substr(12, body.find(']') - 12);
+    e.inner = std::make_shared<Ability>(compile_ability(body.substr(body.find(']') + 1)));
+    if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
+    a.effects.push_back(std::move(e));
+    return;
   }
   for (const std::string& part : split_top(body, "&&")) {
     EffectDef e = compile_effect(part);

@@ -34,7 +34,7 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kUnsupported
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kUnsupported
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -46,6 +46,8 @@ struct Amount {
   Spec count;          // var "type:..": the cards counted
 };
 
+struct Ability;
+
 struct EffectDef {
   Eff kind = Eff::kUnsupported;
   Amount a, b;                      // damage/life/draw amount; pump power/toughness
@@ -54,6 +56,10 @@ struct EffectDef {
     std::vector<std::string> types, keywords;
     int colors = -1;                // -1: unchanged
     int power = -1000, toughness = -1000;  // -1000: unchanged
+    // newability[..]: one-shots run once on the card as the change begins (Wagic resolves them at
+    // once, the card being their source); the rest (triggers, activated abilities, static lines,
+    // phase actions) belong to the card while the change lasts.
+    std::vector<Ability> once, lasting;
   };
   std::shared_ptr<Becomes> becomes;
   std::string word;                 // moveto's zone, add's mana, grant's keyword, unsupported's word
@@ -67,6 +73,7 @@ struct EffectDef {
   Spec target;                      // target(...) written on this effect
   std::string token_spec;           // token(...) arguments
   int times = 1;                    // token(...)*N
+  std::shared_ptr<Ability> inner;   // phaseaction[phase words] ability: what happens at that phase
 };
 
 // kUpcost: upcost[cost] effect — unless its controller pays during the upkeep, the effect happens

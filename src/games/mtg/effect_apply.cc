@@ -205,8 +205,12 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
       if (source >= 0 && source != c) g.objs[static_cast<size_t>(source)].def = o.def;
       break;
     case Eff::kTransform:
+      o.changes.emplace_back(&e, e.ueot);
+      g.apply_new_abilities(e, c);
+      break;
     case Eff::kLoseAbilities:
     case Eff::kLoseSubtypes: o.changes.emplace_back(&e, e.ueot); break;
+    case Eff::kPhaseAction: g.add_phase_action(e, c, controller); break;
     case Eff::kEquip: g.objs[static_cast<size_t>(source)].attached = c; break;
     case Eff::kPreventCombat:
     case Eff::kPreventAll:

@@ -49,7 +49,8 @@ struct Obj {
   int lki_power = 0, lki_toughness = 0;
   std::vector<std::pair<const EffectDef*, bool>> changes;  // transforms/loseabilities on it (bool: ueot)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
-  std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed        // as it last was on the battlefield (CR 608.2h)  // static: combat damage to/from it is prevented
+  std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
+  std::vector<const EffectDef*> left_changes;              // changes it had as it left the battlefield (its own leave triggers)
 };
 
 struct Target {
@@ -128,6 +129,17 @@ class Game {
     int source, controller;
   };
   std::vector<Delayed> delayed;
+  struct PhaseAction {  // phaseaction[..]: an ability that happens, off the stack, as a phase begins
+    const EffectDef* def;
+    int card, controller, zone;
+    Phase phase;
+    bool mine, theirs, once, source_in_play;
+    int skip;  // "next": the first such phase is skipped
+  };
+  std::vector<PhaseAction> phase_actions;
+  void add_phase_action(const EffectDef& e, int card, int controller);
+  void run_phase_actions();
+  void apply_new_abilities(const EffectDef& e, int card);  // transforms' newability one-shots
   kernel::Rng* rng = nullptr;
   std::deque<CardDef> made_defs;  // tokens' characteristics
 
@@ -136,6 +148,17 @@ class Game {
   int toughness(int c) const;
   bool has(int c, const std::string& kw) const;
   const std::vector<Ability>& abilities(int c) const;  // none once it lost them
+  // Its printed abilities (unless it lost them), then those its changes give it (newability[..]).
+  template <class F>
+  void each_ability(int c, F&& f) const {
+    for (const Ability& a : abilities(c)) f(a);
+    const Obj& o = objs[static_cast<size_t>(c)];
+    if (o.changes.empty() && o.lord_changes.empty() && o.left_changes.empty()) return;
+    std::vector<const Ability*> extra;  // a copy: applying a lord may add to lord_changes meanwhile
+    granted_abilities(o, extra);
+    for (const Ability* a : extra) f(*a);
+  }
+  void granted_abilities(const Obj& o, std::vector<const Ability*>& out) const;
   bool lost_abilities(int c) const;
   bool is_creature(int c) const { return is_type(c, "creature"); }
   bool is_type(int c, const std::string& t) const;

@@ -166,6 +166,10 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
       if (source >= 0 && card == objs[static_cast<size_t>(source)].attached) return true;
       continue;
     }
+    if (a.type == "children") {  // what is attached to the source (its auras and equipment)
+      if (source >= 0 && o.attached == source) return true;
+      continue;
+    }
     if (a.type == "trigger") {
       // all(trigger): the card the event was about; trigger[from]: the one that caused it.
       const bool from = !a.restr.empty() && a.restr[0] == "from";

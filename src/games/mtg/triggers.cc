@@ -62,12 +62,12 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
 void Game::fire_event(const std::string& event, int card, int player, int from, bool combat) {
   for (size_t src = 0; src < objs.size(); ++src) {
     if (objs[src].zone != kBattlefield) continue;
-    for (const Ability& a : abilities(static_cast<int>(src))) {
-      if (a.kind != AbilityKind::kTriggered) continue;
+    each_ability(static_cast<int>(src), [&](const Ability& a) {
+      if (a.kind != AbilityKind::kTriggered) return;
       if (listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) {
         put_trigger(static_cast<int>(src), a, card, from);
       }
-    }
+    });
   }
 }
 

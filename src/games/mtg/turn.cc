@@ -67,12 +67,13 @@ void Game::next_phase() {
 
 // The active player's upkeep costs become payable (and due when the upkeep ends).
 void Game::arm_upkeep_costs() {
-  for (Obj& o : objs) {
+  for (size_t c = 0; c < objs.size(); ++c) {
+    Obj& o = objs[c];
     if (o.zone != kBattlefield || o.controller != active) continue;
     o.upkeep_due.clear();
-    for (const Ability& a : o.def->abilities) {
+    each_ability(static_cast<int>(c), [&o](const Ability& a) {
       if (a.kind == AbilityKind::kUpcost && a.supported()) o.upkeep_due.push_back(&a);
-    }
+    });
   }
 }
 
@@ -119,6 +120,7 @@ void Game::begin_phase() {
       std::erase_if(o.changes, [](const auto& ch) { return ch.second; });
     }
   }
+  run_phase_actions();
   fire_phase_triggers();
 }
 
@@ -179,7 +181,7 @@ void Game::fire_zone_triggers(int card, int from, int to) {
     if (s.zone != kBattlefield && !self) continue;
     // Its own abilities look back at the move; autograveyard= ones listen once it is in the graveyard.
     std::vector<const Ability*> list;
-    for (const Ability& a : abilities(static_cast<int>(src))) list.push_back(&a);
+    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
     if (self && s.zone == kGraveyard) {
       for (const Ability& a : s.def->grave_abilities) list.push_back(&a);
     }
@@ -198,7 +200,10 @@ void Game::cast_triggers(int card) {
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     if (s.zone != kBattlefield) continue;
-    for (const Ability& a : abilities(static_cast<int>(src))) {
+    std::vector<const Ability*> list;
+    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
+    for (const Ability* ap : list) {
+      const Ability& a = *ap;
       if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
       if (!trigger_allowed(a, static_cast<int>(src))) continue;
@@ -245,7 +250,10 @@ void Game::fire_phase_triggers() {
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     if (s.zone != kBattlefield) continue;
-    for (const Ability& a : abilities(static_cast<int>(src))) {
+    std::vector<const Ability*> list;
+    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
+    for (const Ability* ap : list) {
+      const Ability& a = *ap;
       if (a.kind != AbilityKind::kTriggered || (a.trigger.event != "each" && a.trigger.event != "next")) continue;
       if (trigger_phase(a.trigger.phase) != phase) continue;
       if (a.has_cond && !condition_holds(a, static_cast<int>(src))) continue;
