@@ -72,6 +72,27 @@ TEST(WagicAbility, NewAbilitiesSplitIntoOneShotsAndLastingOnes) {
   EXPECT_FALSE(compile_ability("transforms((,newability[phaseout]))").supported());
 }
 
+TEST(WagicAbility, LordsGrantAbilitiesBecomesAndRestrictions) {
+  const Ability lord = compile_ability("lord(sliver) {2}:1/0");
+  ASSERT_EQ(lord.kind, AbilityKind::kLord);
+  ASSERT_EQ(lord.effects[0].kind, Eff::kTransform);
+  EXPECT_EQ(lord.effects[0].becomes->lasting[0].kind, AbilityKind::kActivated);
+  const Ability bell = compile_ability("lord(swamp) becomes(creature,1/1)");
+  ASSERT_EQ(bell.effects[0].kind, Eff::kTransform);
+  EXPECT_EQ(bell.effects[0].becomes->types, std::vector<std::string>{"creature"});
+  EXPECT_EQ(bell.effects[0].becomes->power, 1);
+  EXPECT_FALSE(compile_ability("lord(*) becomes(,chosencolor)").supported());
+  const Ability library = compile_ability("{t}:draw:1 restriction{type(*|myhand)~equalto~7}");
+  ASSERT_TRUE(library.supported());
+  ASSERT_EQ(library.trigger.counts.size(), 1u);
+  EXPECT_EQ(library.trigger.counts[0].cmp, '=');
+  EXPECT_EQ(library.trigger.counts[0].n, 7);
+  EXPECT_FALSE(compile_ability("{4}{g}:4/4 restriction{compare(powertotalinplay)~morethan~7}").supported());
+  const Ability growth = compile_ability("moveto(mybattlefield) and!(tap)! notatarget(land[basic]|mylibrary)");
+  ASSERT_TRUE(growth.effects[0].and_then);
+  EXPECT_EQ(growth.effects[0].and_then->effects[0].kind, Eff::kTap);
+}
+
 TEST(WagicScenario, ReadsSectionsLowerCasedAndIgnoresLinesWithoutSeparator) {
   const std::string path = ::testing::TempDir() + "/wagic_scenario.txt";
   std::ofstream(path) << "#c\n[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Swamp, 1370\nmanapool{0}\n[PLAYER2]\nlife:7\n"

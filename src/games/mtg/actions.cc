@@ -95,6 +95,7 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if ((a.my_turn_only || a.sorcery_speed) && actor != active) return false;
   if (a.sorcery_speed && (!is_main(phase) || !stack.empty())) return false;
   if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
+  if (!a.trigger.counts.empty() && !trigger_allowed(a, card)) return false;  // restriction{type(..)~cmp~N}
   if (a.limit > 0) {
     for (auto [ab, n] : o.uses) {
       if (ab == &a && n >= a.limit) return false;

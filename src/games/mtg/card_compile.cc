@@ -180,6 +180,26 @@ bool read_transforms(const std::string& w, EffectDef& e) {
   return true;
 }
 
+// becomes(types[,P/T][,colours and keywords]): the same change as transforms((..)) with numbers.
+bool read_becomes(const std::string& w, EffectDef& e) {
+  auto parts = split_top(inside(w, 7), ",");
+  std::string t = "transforms((" + parts[0];
+  size_t next = 1;
+  if (parts.size() > 1 && parts[1].find('/') != std::string::npos) {
+    Amount p, q;
+    if (!is_pt(trim(parts[1]), p, q) || p.is_x || q.is_x || !p.var.empty() || !q.var.empty()) return false;
+    t += ",setpower=" + std::to_string(p.value) + ",settoughness=" + std::to_string(q.value);
+    next = 2;
+  }
+  static const std::set<std::string> colors = {"green", "blue", "red", "black", "white"};
+  for (size_t i = next; i < parts.size(); ++i) {
+    const std::string item = trim(parts[i]);
+    if (!colors.count(item) && !grantable().count(item)) return false;
+    t += "," + item;
+  }
+  return read_transforms(t + "))", e);
+}
+
 // counter(P/T[,N|x|thatmuch|sunburst|type:..][,name]).
 bool read_counter(const std::string& w, EffectDef& e) {
   e.kind = Eff::kCounter;
@@ -220,6 +240,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     }
   }
   if (w.rfind("transforms((", 0) == 0 && w.find("))") != std::string::npos) return read_transforms(w, e);
+  if (w.rfind("becomes(", 0) == 0 && w.back() == ')') return read_becomes(w, e);
   if (w.rfind("maxplay(land)", 0) == 0 && w.size() > 13 && (w[13] == '+' || w[13] == '-')) {
     e.kind = Eff::kMaxPlayLand;  // more (or fewer) land plays this turn
     e.a.value = std::atoi(w.c_str() + 13);
@@ -340,13 +361,16 @@ EffectDef compile_effect(const std::string& text0) {
         e.word = w;
         return e;
       }
+    } else if (w.rfind("and!(", 0) == 0 && w.size() > 6 && w.compare(w.size() - 2, 2, ")!") == 0 && have) {
+      e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
+      if (!e.and_then->supported()) return unsupported_effect(w);
     } else if ((w == "to(this)" || w == "from(this)") && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
       e.word = w.substr(0, w.find('('));
     } else if (w.rfind("all(", 0) == 0) {
       e.all = parse_spec(inside(w, 3));
       e.has_all = true;
     } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
-               w == "while") {
+               w == "while" || (w.rfind("restriction{", 0) == 0 && w.back() == '}')) {
       e.restriction = w;
     } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic") {
       // labels and Wagic's evaluation hints change nothing here
@@ -415,6 +439,33 @@ void read_costs(const std::string& costs, Ability& a) {
   }
 }
 
+// restriction{type(spec)~morethan~N,...} from `restr` on: the counts that must all hold.
+void read_counts(const std::string& t, size_t restr, std::vector<TriggerDef::Count>& out) {
+  for (size_t at = restr == std::string::npos ? restr : t.find("type(", restr); at != std::string::npos;
+       at = t.find("type(", at + 5)) {
+    TriggerDef::Count c;
+    const std::string in = inside(t, at + 4);
+    c.spec = parse_spec(in);
+    const size_t cmp = t.find('~', at + 4 + in.size());
+    if (cmp != std::string::npos) {
+      const std::string word = t.substr(cmp + 1, t.find('~', cmp + 1) - cmp - 1);
+      c.cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
+      c.n = std::atoi(t.c_str() + t.find('~', cmp + 1) + 1);
+    }
+    out.push_back(c);
+  }
+}
+
+// restriction{..} of an activated ability: only counts of cards (type(..)~cmp~N) are run.
+bool read_restriction(const std::string& w, Ability& a) {
+  const std::string in = w.substr(12, w.rfind('}') - 12);
+  for (const std::string& part : split_top(in, ",")) {
+    if (trim(part).rfind("type(", 0) != 0) return false;
+  }
+  read_counts(w, 0, a.trigger.counts);
+  return true;
+}
+
 TriggerDef read_trigger(const std::string& t) {
   TriggerDef tr;
   size_t i = 0;
@@ -429,19 +480,7 @@ TriggerDef read_trigger(const std::string& t) {
     if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
   }
   const size_t restr = t.find("restriction{type(");
-  for (size_t at = restr == std::string::npos ? restr : t.find("type(", restr); at != std::string::npos;
-       at = t.find("type(", at + 5)) {
-    TriggerDef::Count c;
-    const std::string in = inside(t, at + 4);
-    c.spec = parse_spec(in);
-    const size_t cmp = t.find('~', at + 4 + in.size());
-    if (cmp != std::string::npos) {
-      const std::string word = t.substr(cmp + 1, t.find('~', cmp + 1) - cmp - 1);
-      c.cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
-      c.n = std::atoi(t.c_str() + t.find('~', cmp + 1) + 1);
-    }
-    tr.counts.push_back(c);
-  }
+  read_counts(t, restr, tr.counts);
   if (tr.event == "each" || tr.event == "next") {
     std::string rest = t.substr(i);
     if (restr != std::string::npos) rest = t.substr(i, restr - i);
@@ -455,6 +494,28 @@ TriggerDef read_trigger(const std::string& t) {
     }
   }
   return tr;
+}
+
+// lord(spec) {cost}:ability, lord(spec) @trigger:ability, all(spec) {cost}:ability: the cards get
+// the ability (a change with a new ability, as transforms((,newability[..])) writes it).
+bool grants_ability(const std::string& body, Ability& a) {
+  EffectDef e;
+  std::string rest = body;
+  if (rest.rfind("all(", 0) == 0) {
+    const std::string in = inside(rest, 3);
+    e.all = parse_spec(in);
+    e.has_all = true;
+    rest = trim(rest.substr(in.size() + 5));
+  } else if (a.kind != AbilityKind::kLord) {
+    return false;
+  }
+  if (rest.empty() || (rest[0] != '{' && rest[0] != '@') || rest.find(':') == std::string::npos) return false;
+  e.kind = Eff::kTransform;
+  e.becomes = std::make_shared<EffectDef::Becomes>();
+  e.becomes->lasting.push_back(compile_ability(rest));
+  if (!e.becomes->lasting[0].supported()) e = unsupported_effect(e.becomes->lasting[0].unsupported_word());
+  a.effects.push_back(std::move(e));
+  return true;
 }
 
 // The effects after the cost or trigger: may, lord/all, && parts.
@@ -534,6 +595,7 @@ void read_body(std::string body, Ability& a) {
     a.effects.push_back(std::move(e));
     return;
   }
+  if (grants_ability(body, a)) return;
   for (const std::string& part : split_top(body, "&&")) {
     EffectDef e = compile_effect(part);
     if (e.kind == Eff::kEquip && !a.has_target) {
@@ -545,6 +607,9 @@ void read_body(std::string body, Ability& a) {
     if (e.restriction == "myupkeeponly") a.my_upkeep_only = true;
     if (e.restriction == "assorcery") a.sorcery_speed = true;
     if (e.restriction == "while") a.state_trigger = true;
+    if (e.restriction.rfind("restriction{", 0) == 0 && (a.kind != AbilityKind::kActivated || !read_restriction(e.restriction, a))) {
+      e = unsupported_effect(e.restriction);
+    }
     if (!e.target.empty() && !a.has_target) {
       a.target = e.target;
       a.has_target = true;

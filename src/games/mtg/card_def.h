@@ -74,6 +74,7 @@ struct EffectDef {
   std::string token_spec;           // token(...) arguments
   int times = 1;                    // token(...)*N
   std::shared_ptr<Ability> inner;   // phaseaction[phase words] ability: what happens at that phase
+  std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card
 };
 
 // kUpcost: upcost[cost] effect — unless its controller pays during the upkeep, the effect happens

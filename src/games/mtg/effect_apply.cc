@@ -169,7 +169,14 @@ static void add_counters(Obj& o, const EffectDef& e, int times) {
   count = std::max(0, count + times);
 }
 
+static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int controller, int x);
+
 static void apply_card(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
+  apply_card_once(g, e, c, source, controller, x);
+  if (e.and_then) g.run_effects(*e.and_then, source, controller, {Target{c}}, x);  // and!(..)!: to the same card
+}
+
+static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
   Obj& o = g.objs[static_cast<size_t>(c)];
   const int n = amount(e.a, x);
   switch (e.kind) {
@@ -204,8 +211,8 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
       // The source becomes a copy of the chosen card (its copiable values: the card itself).
       if (source >= 0 && source != c) g.objs[static_cast<size_t>(source)].def = o.def;
       break;
-    case Eff::kTransform:
-      o.changes.emplace_back(&e, e.ueot);
+    case Eff::kTransform:  // an instant's lord( lasts until end of turn
+      o.changes.emplace_back(&e, e.ueot || g.lord_once != nullptr);
       g.apply_new_abilities(e, c);
       break;
     case Eff::kLoseAbilities:
@@ -269,15 +276,16 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
 void Game::run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt)) return;
   if (a.has_cond && !condition_holds(a, source)) return;
-  if (a.has_foreach) {
+  if (a.has_foreach && foreach_running != &a) {
     // The effects once per matching card: amounts scale (pumps, damage, life, counters).
     int n = 0;
     for (size_t c = 0; c < objs.size(); ++c) {
       if (matches(a.foreach, static_cast<int>(c), source, controller)) ++n;
     }
-    Ability once = a;
-    once.has_foreach = false;
-    for (int i = 0; i < n; ++i) run_effects(once, source, controller, targets, x);
+    const Ability* saved = foreach_running;
+    foreach_running = &a;
+    for (int i = 0; i < n; ++i) run_effects(a, source, controller, targets, x);
+    foreach_running = saved;
     return;
   }
   for (const EffectDef& e : a.effects) {
@@ -296,7 +304,7 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       unsupported(e.word + " (" + a.text + ")");
       continue;
     }
-    if (!a.range.empty() && a.kind != AbilityKind::kLord && !a.has_target) {
+    if (!a.range.empty() && (a.kind != AbilityKind::kLord || lord_once == &a) && !a.has_target) {
       std::vector<int> all;
       for (size_t c = 0; c < objs.size(); ++c) {
         if (matches(a.range, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));

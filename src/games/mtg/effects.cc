@@ -35,9 +35,11 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
     }
     if (!permanent && a.kind == AbilityKind::kLord) {
       // An instant's or sorcery's lord( is a one-shot over the cards it names now.
-      Ability once = a;
-      once.kind = AbilityKind::kSpell;
-      run_effects(once, card, controller, targets, x);
+      // (The ability itself, not a copy: a change it makes points at its effects.)
+      const Ability* saved = lord_once;
+      lord_once = &a;
+      run_effects(a, card, controller, targets, x);
+      lord_once = saved;
       continue;
     }
     if (a.kind != AbilityKind::kSpell || (permanent && is_static_line(a))) continue;

@@ -217,6 +217,8 @@ class Game {
   bool condition_holds(const Ability& a, int source) const;
   bool trigger_allowed(const Ability& a, int source) const;
   bool resolving_kicked = false, resolving_alt = false;
+  const Ability* lord_once = nullptr;        // an instant's lord( running as a one-shot
+  const Ability* foreach_running = nullptr;  // a foreach(..) ability running once per card
   int acting_player() const;
   void draw(int player, int n);
   void damage_card(int card, int amount, int source, bool combat);

@@ -167,9 +167,13 @@ bool Game::came_from(const Spec& from_spec, int card, int from, int src) const {
   Obj& o = const_cast<Obj&>(objs[static_cast<size_t>(card)]);
   const int zone = o.zone;
   o.zone = from;
+  // Left the battlefield: the changes it had there (a land made a creature died as a creature).
+  const bool was_changed = from == kBattlefield && zone != kBattlefield;
+  if (was_changed) o.lord_changes.swap(o.left_changes);
   Spec spec = from_spec;
   if (spec.zones.empty()) spec.zones.push_back("battlefield");
   const bool ok = matches(spec, card, src, objs[static_cast<size_t>(src)].controller);
+  if (was_changed) o.lord_changes.swap(o.left_changes);
   o.zone = zone;
   return ok;
 }
