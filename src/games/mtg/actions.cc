@@ -69,6 +69,11 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
   if (o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
       !any_target(o.def->spell_target, card, actor))
     return false;
+  if (!o.def->cost_sacrifice.empty()) {
+    bool any = false;
+    for (size_t c = 0; c < objs.size() && !any; ++c) any = matches(o.def->cost_sacrifice, static_cast<int>(c), card, actor);
+    if (!any) return false;
+  }
   return true;
 }
 
@@ -85,7 +90,12 @@ int Game::counters_of(int card, const Ability& a) const { return const_cast<Game
 
 bool Game::can_activate(int card, const Ability& a, int actor) const {
   const Obj& o = objs[static_cast<size_t>(card)];
-  if (a.kind != AbilityKind::kActivated || o.zone != kBattlefield || o.controller != actor) return false;
+  if (a.kind != AbilityKind::kActivated) return false;
+  if (a.cycle) {  // a hand ability (cycling): its owner, at instant speed
+    return o.zone == kHand && o.owner == actor && can_pay(players[static_cast<size_t>(actor)].pool, a.mana) &&
+           (!a.has_target || any_target(a.target, card, actor));
+  }
+  if (o.zone != kBattlefield || o.controller != actor) return false;
   if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;
   if (a.untap_cost && !o.tapped) return false;
   if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;
@@ -142,19 +152,37 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
       }
     }
   }
-  if (!targeted) {
-    push(item);
+  auto choose_targets = [this, item, targeted, spec, actor, card]() mutable {
+    if (!targeted) return push(item);
+    Chooser ch;
+    ch.spec = spec;
+    ch.player = actor;
+    ch.source = card;
+    ch.done = [this, item](std::vector<Target> ts) mutable {
+      item.targets = ts;
+      push(item);
+    };
+    choosers.push_back(std::move(ch));
+  };
+  if (d.cost_sacrifice.empty()) {
+    choose_targets();
     return true;
   }
-  Chooser ch;
-  ch.spec = spec;
-  ch.player = actor;
-  ch.source = card;
-  ch.done = [this, item](std::vector<Target> ts) mutable {
-    item.targets = ts;
-    push(item);
+  // A permanent to sacrifice as part of the cost: chosen (by a click) before the targets.
+  Chooser sac;
+  sac.spec = d.cost_sacrifice;
+  sac.is_cost = true;
+  sac.player = actor;
+  sac.source = card;
+  sac.done = [this, choose_targets](std::vector<Target> ts) mutable {
+    if (!ts.empty() && ts[0].card >= 0) {
+      const int c = ts[0].card;
+      move(c, objs[static_cast<size_t>(c)].owner, kGraveyard);
+      fire_zone_triggers(c, kBattlefield, kGraveyard);
+    }
+    choose_targets();
   };
-  choosers.push_back(std::move(ch));
+  choosers.push_back(std::move(sac));
   return true;
 }
 
@@ -176,6 +204,10 @@ void Game::activate(int card, const Ability& a, int actor) {
     fire_event("tapped", card, -1, card, false);
   }
   if (a.untap_cost) o.tapped = false;
+  if (a.cycle) {
+    move(card, o.owner, kGraveyard);
+    fire_event("discarded", card, o.owner, card, false);
+  }
   if (a.has_counter_cost) {
     int& n = counter_slot(card, a);
     n = std::max(0, n + a.counter_n);
@@ -353,6 +385,9 @@ void Game::click_card(int card, int actor) {
     }
   }
   each_ability(card, [&usable](const Ability& a) { usable.push_back(&a); });
+  if (o.zone == kHand) {
+    for (const Ability& a : o.def->hand_abilities) usable.push_back(&a);
+  }
   for (const Ability* a : usable) {
     if (can_activate(card, *a, actor)) {
       options.push_back({a->text, [this, card, a, actor] { activate(card, *a, actor); }});

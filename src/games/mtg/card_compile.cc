@@ -404,6 +404,8 @@ void read_costs(const std::string& costs, Ability& a) {
       a.untap_cost = true;
     } else if (sym == "s") {
       a.sac_self = true;
+    } else if (sym == "cycle") {
+      a.cycle = true;
     } else if (sym.rfind("s(", 0) == 0) {
       a.sacrifice = parse_spec(inside(sym, 1));
     } else if (sym.rfind("discard(", 0) == 0) {

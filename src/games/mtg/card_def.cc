@@ -43,6 +43,15 @@ int colors_of(const ManaCost& c) {
   return bits;
 }
 
+// A value with its #AUTO_DEFINE macros applied (__CYCLING__({2}) and the like).
+std::string with_macros(const Database& db, const std::string& v) {
+  if (v.find("__") == std::string::npos) return v;
+  std::string out;
+  SourceMap map;
+  text::Diagnostics diags(nullptr);
+  return expand_macros(db.macros, v, 0, out, map, diags) ? lower(out) : v;
+}
+
 }  // namespace
 
 void compile_card(const Database& db, int32_t index, CardDef& d) {
@@ -59,13 +68,20 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kSubtype: add_words(v, d.types); break;
       case KeyId::kPower: d.power = std::atoi(v.c_str()); d.star_pt |= v.find('*') != std::string::npos; break;
       case KeyId::kToughness: d.toughness = std::atoi(v.c_str()); break;
-      case KeyId::kMana: d.cost = parse_mana_cost(v); break;
+      case KeyId::kMana:
+        d.cost = parse_mana_cost(v);
+        if (const size_t sac = v.find("{s("); sac != std::string::npos) {
+          const size_t close = v.find(")}", sac);
+          d.cost_sacrifice = parse_spec(v.substr(sac + 3, close == std::string::npos ? std::string::npos : close - sac - 3));
+        }
+        break;
       case KeyId::kKicker: d.kicker = parse_mana_cost(v); break;
       case KeyId::kBuyback: d.buyback = parse_mana_cost(v); break;
       case KeyId::kAnyzone: read_cda(v, d); break;
       case KeyId::kAlias: d.alias = v; break;
       case KeyId::kAutoZone:
         if (lower(f.key_text(text)) == "autograveyard") d.grave_abilities.push_back(compile_ability(v));
+        if (lower(f.key_text(text)) == "autohand") d.hand_abilities.push_back(compile_ability(with_macros(db, v)));
         break;
       case KeyId::kOther: {
         bool unknown = false;
@@ -81,7 +97,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         } else if (v.rfind("bushido(", 0) == 0) {
           d.bushido = std::atoi(v.c_str() + 8);
         } else {
-          d.abilities.push_back(compile_ability(v));
+          d.abilities.push_back(compile_ability(with_macros(db, v)));
         }
         break;
       case KeyId::kTarget:

@@ -102,6 +102,7 @@ struct Ability {
   std::string text;              // the line as written (lower case), for messages
   ManaCost mana;                 // activated: the mana part
   bool tap = false, untap_cost = false, sac_self = false;
+  bool cycle = false;            // {cycle}: discard this card (from the hand)
   Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}
   int life_cost = 0;
   bool has_counter_cost = false;  // {C(p/t,n[,name])}: put (n > 0) or remove (n < 0) counters
@@ -144,10 +145,12 @@ struct CardDef {
   bool cda = false;                // anyzone=A/B cdaactive: power and toughness defined by amounts
   Amount cda_power, cda_toughness;
   ManaCost kicker, other, buyback; // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
+  Spec cost_sacrifice;           // mana={R}{S(land|mybattlefield)}: a permanent sacrificed to cast it
   Spec spell_target;             // target= of a spell (or an aura)
   bool has_spell_target = false;
   std::vector<Ability> abilities;
   std::vector<Ability> grave_abilities;  // autograveyard=
+  std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
 };
