@@ -72,6 +72,22 @@ TEST(WagicAbility, NewAbilitiesSplitIntoOneShotsAndLastingOnes) {
   EXPECT_FALSE(compile_ability("transforms((,newability[phaseout]))").supported());
 }
 
+TEST(WagicAbility, SemicolonMakesColoursAndTypesAlternativesUnlessNegated) {
+  EXPECT_TRUE(parse_spec("*[instant;sorcery]|mystack").alts[0].any);
+  EXPECT_TRUE(parse_spec("creature[green;white]").alts[0].any);
+  EXPECT_FALSE(parse_spec("creature[-black;-artifact]").alts[0].any);
+  EXPECT_FALSE(parse_spec("creature[power<=2]").alts[0].any);
+  std::vector<TriggerDef::Count> counts;
+  EXPECT_TRUE(read_count_restriction("type(creature|graveyard)~morethan~9", counts));
+  ASSERT_EQ(counts.size(), 1u);
+  EXPECT_EQ(counts[0].n, 9);
+  EXPECT_FALSE(read_count_restriction("casted a spell", counts));
+  const int blockers_mine[2] = {static_cast<int>(Phase::kCombatBlockers), 1};
+  EXPECT_TRUE(cast_window("before battle damage", blockers_mine));
+  EXPECT_FALSE(cast_window("opponentblockersonly", blockers_mine));
+  EXPECT_FALSE(cast_window("casted a spell", nullptr));
+}
+
 TEST(WagicAbility, LordsGrantAbilitiesBecomesAndRestrictions) {
   const Ability lord = compile_ability("lord(sliver) {2}:1/0");
   ASSERT_EQ(lord.kind, AbilityKind::kLord);

@@ -61,6 +61,12 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone != kHand || o.owner != actor || o.def->is("land")) return false;
   if (alternative && !o.def->other.present) return false;
+  if (alternative ? o.def->other_restricted : o.def->cast_restricted) return false;
+  if (!counts_hold(alternative ? o.def->other_counts : o.def->cast_counts, card, actor)) return false;
+  if (!o.def->cast_window.empty()) {
+    const int when[2] = {static_cast<int>(phase), actor == active ? 1 : 0};
+    if (!cast_window(o.def->cast_window, when)) return false;
+  }
   const auto& me = players[static_cast<size_t>(actor)];
   if (me.cast_limit >= 0 && me.casts >= me.cast_limit) return false;
   if (!can_pay(players[static_cast<size_t>(actor)].pool, alternative ? o.def->other : spell_cost(card, actor))) return false;
@@ -253,10 +259,10 @@ void Game::activate(int card, const Ability& a, int actor) {
   if (ch.spec.zones.empty() && extra == &a.discard) ch.spec.zones.push_back("myhand");
   ch.player = actor;
   ch.source = card;
-  ch.done = [this, finish, actor](std::vector<Target> ts) mutable {
-    const Target t = ts.empty() ? Target{} : ts[0];
-    if (t.card >= 0) move(t.card, objs[static_cast<size_t>(t.card)].owner, kGraveyard);
-    (void)actor;
+  ch.done = [this, finish](std::vector<Target> ts) mutable {
+    for (const Target& t : ts) {
+      if (t.card >= 0) move(t.card, objs[static_cast<size_t>(t.card)].owner, kGraveyard);
+    }
     finish();
   };
   choosers.push_back(std::move(ch));

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "games/mtg/card_def.h"
+#include "games/mtg/scenario.h"
 
 namespace rk::mtg {
 namespace {
@@ -409,7 +410,9 @@ void read_costs(const std::string& costs, Ability& a) {
     } else if (sym.rfind("s(", 0) == 0) {
       a.sacrifice = parse_spec(inside(sym, 1));
     } else if (sym.rfind("discard(", 0) == 0) {
+      const int before = a.discard.empty() ? 0 : a.discard.count;
       a.discard = parse_spec(inside(sym, 7));
+      a.discard.count += before;  // {discard(..)}{discard(..)}: two cards
     } else if (sym.rfind("c(", 0) == 0) {
       const auto parts = split_top(inside(sym, 1), ",");
       Amount p, t;
@@ -460,12 +463,7 @@ void read_counts(const std::string& t, size_t restr, std::vector<TriggerDef::Cou
 
 // restriction{..} of an activated ability: only counts of cards (type(..)~cmp~N) are run.
 bool read_restriction(const std::string& w, Ability& a) {
-  const std::string in = w.substr(12, w.rfind('}') - 12);
-  for (const std::string& part : split_top(in, ",")) {
-    if (trim(part).rfind("type(", 0) != 0) return false;
-  }
-  read_counts(w, 0, a.trigger.counts);
-  return true;
+  return read_count_restriction(w.substr(12, w.rfind('}') - 12), a.trigger.counts);
 }
 
 TriggerDef read_trigger(const std::string& t) {
@@ -630,6 +628,37 @@ static bool is_zone_word(std::string w) {
   return w == "graveyard" || w == "battlefield" || w == "hand" || w == "exile" || w == "library" || w == "stack";
 }
 
+bool cast_window(const std::string& words, const int* when) {
+  using P = Phase;
+  struct Window {
+    const char* words;
+    P from, to;     // phases, inclusive
+    int whose;      // 1: its caster's turn, 0: the opponent's, -1: either
+  };
+  static const Window windows[] = {
+      {"before battle damage", P::kUntap, P::kCombatBlockers, -1}, {"during battle", P::kCombatBegin, P::kCombatEnd, -1},
+      {"blockersonly", P::kCombatBlockers, P::kCombatBlockers, -1},
+      {"opponentblockersonly", P::kCombatBlockers, P::kCombatBlockers, 0},
+      {"attackersonly", P::kCombatAttackers, P::kCombatAttackers, -1},
+      {"opponentturnonly", P::kUntap, P::kCleanup, 0}, {"during opponent turn", P::kUntap, P::kCleanup, 0},
+      {"during my turn", P::kUntap, P::kCleanup, 1}, {"opponentupkeeponly", P::kUpkeep, P::kUpkeep, 0}};
+  for (const Window& w : windows) {
+    if (words != w.words) continue;
+    if (!when) return true;
+    const int phase = when[0];
+    return phase >= static_cast<int>(w.from) && phase <= static_cast<int>(w.to) && (w.whose < 0 || w.whose == when[1]);
+  }
+  return false;
+}
+
+bool read_count_restriction(const std::string& text, std::vector<TriggerDef::Count>& out) {
+  for (const std::string& part : split_top(text, ",")) {
+    if (trim(part).rfind("type(", 0) != 0) return false;
+  }
+  read_counts(text, 0, out);
+  return true;
+}
+
 bool Spec::allows_player() const {
   for (const Alt& a : alts) {
     if (a.type == "player") return true;
@@ -666,9 +695,12 @@ Spec parse_spec(const std::string& text0) {
     a.type = trim(alt.substr(0, br));
     if (br != std::string::npos) {
       const size_t close = alt.rfind(']');
-      for (const std::string& r : split_top(alt.substr(br + 1, close - br - 1), ";")) {
+      const std::string in = alt.substr(br + 1, close - br - 1);
+      for (const std::string& r : split_top(in, ";")) {
         if (!trim(r).empty()) a.restr.push_back(trim(r));
       }
+      // Wagic's descriptors: ";" makes the colours and the types alternatives, unless a "-" is there.
+      a.any = in.find(';') != std::string::npos && in.find('-') == std::string::npos;
     }
     if (a.type.empty()) a.type = "*";
     s.alts.push_back(a);

@@ -90,6 +90,14 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         break;
       }
       case KeyId::kAbilities: add_keywords(v, d.keywords); break;
+      case KeyId::kRestriction:
+        if (cast_window(v, nullptr)) {
+          d.cast_window = v;
+        } else {
+          d.cast_restricted |= !read_count_restriction(v, d.cast_counts);
+        }
+        break;
+      case KeyId::kOtherRestriction: d.other_restricted |= !read_count_restriction(v, d.other_counts); break;
       case KeyId::kAuto:
         if (v.rfind("rampage(", 0) == 0) {
           d.rampage = std::atoi(v.c_str() + 8);

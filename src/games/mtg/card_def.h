@@ -23,6 +23,7 @@ struct Spec {
     std::string type;                 // creature, *, player, a subtype, this, ...
     std::vector<std::string> restr;   // white, -black, tapped, power<=2 ...
     bool other = false;               // "other creature": not the source
+    bool any = false;                 // [green;white] without a "-": one of its colours and one of its types suffice
   };
   std::vector<Alt> alts;
   std::vector<std::string> zones;     // mybattlefield, opponentbattlefield, graveyard, stack ...
@@ -146,6 +147,10 @@ struct CardDef {
   Amount cda_power, cda_toughness;
   ManaCost kicker, other, buyback; // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
   Spec cost_sacrifice;           // mana={R}{S(land|mybattlefield)}: a permanent sacrificed to cast it
+  // restriction= / otherrestriction=: counts of cards that must hold to cast it (normally / by other=).
+  std::vector<TriggerDef::Count> cast_counts, other_counts;
+  bool cast_restricted = false, other_restricted = false;  // a restriction not run yet: not castable that way
+  std::string cast_window;        // restriction=before battle damage, during battle ...: when it may be cast
   Spec spell_target;             // target= of a spell (or an aura)
   bool has_spell_target = false;
   std::vector<Ability> abilities;
@@ -183,5 +188,11 @@ void read_cda(const std::string& value, CardDef& d);
 bool is_static_line(const Ability& a);
 // Reads a target specification: creature[-white;power<=2],player|mybattlefield.
 Spec parse_spec(const std::string& text);
+// restriction= words naming when a spell may be cast (before battle damage, during battle,
+// blockersonly, opponentturnonly ...): false when `words` is none of them; otherwise, with `when`
+// given ({phase, 1 if it is its caster's turn}), whether it may be cast now.
+bool cast_window(const std::string& words, const int* when);
+// type(spec)~morethan~N,...: false when a part is something else.
+bool read_count_restriction(const std::string& text, std::vector<TriggerDef::Count>& out);
 
 }  // namespace rk::mtg

@@ -168,6 +168,8 @@ class Game {
   // Targets (targets.cc).
   bool matches(const Spec& s, int card, int source, int controller) const;
   bool restriction_holds(const std::string& r, int card, int source, int controller) const;  // one [..] word
+  static bool alternative_word(const std::string& r);  // [a;b]: a colour or a type (alternatives)
+  bool any_of_kind(const std::vector<std::string>& restr, int card, int source, int controller) const;
   bool matches_player(const Spec& s, int player, int controller) const;
   bool legal_target(const Spec& s, const Target& t, int source, int controller) const;
   bool any_target(const Spec& s, int source, int controller) const;
@@ -216,6 +218,7 @@ class Game {
   void fire_event(const std::string& event, int card, int player, int from, bool combat);
   bool condition_holds(const Ability& a, int source) const;
   bool trigger_allowed(const Ability& a, int source) const;
+  bool counts_hold(const std::vector<TriggerDef::Count>& counts, int source, int controller) const;
   bool resolving_kicked = false, resolving_alt = false;
   const Ability* lord_once = nullptr;        // an instant's lord( running as a one-shot
   const Ability* foreach_running = nullptr;  // a foreach(..) ability running once per card

@@ -144,6 +144,28 @@ bool Game::restriction_holds(const std::string& r, int card, int source, int con
   return yes;
 }
 
+// In [a;b] a colour or a type is one of several alternatives; states, keywords and comparisons
+// must each hold.
+bool Game::alternative_word(const std::string& r) {
+  static const std::set<std::string> states = {
+      "token", "tapped", "untapped", "damager", "damaged", "attacking", "blocking", "blocked", "multicolor", "flying",
+      "reach", "haste", "trample", "defender", "shadow", "fear", "vigilance", "first strike", "double strike",
+      "deathtouch", "lifelink", "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "unblockable"};
+  return r.find_first_of("<>={}&.") == std::string::npos && !states.count(r);
+}
+
+bool Game::any_of_kind(const std::vector<std::string>& restr, int card, int source, int controller) const {
+  bool colors_asked = false, colors_ok = false, types_asked = false, types_ok = false;
+  for (const std::string& r : restr) {
+    if (!alternative_word(r)) continue;
+    const bool color = color_words().count(r) != 0;
+    const bool yes = restriction_holds(r, card, source, controller);
+    (color ? colors_asked : types_asked) = true;
+    (color ? colors_ok : types_ok) |= yes;
+  }
+  return (!colors_asked || colors_ok) && (!types_asked || types_ok);
+}
+
 bool Game::matches(const Spec& s, int card, int source, int controller) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   bool zone_ok = s.zones.empty() ? o.zone == kBattlefield : false;
@@ -182,7 +204,9 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
     // one attribute); every other pair of restrictions must both hold.
     const bool in_combat = std::count(a.restr.begin(), a.restr.end(), "attacking") &&
                            std::count(a.restr.begin(), a.restr.end(), "blocking");
+    if (a.any && !any_of_kind(a.restr, card, source, controller)) continue;
     for (const std::string& r0 : a.restr) {
+      if (a.any && alternative_word(r0)) continue;  // checked together above
       const bool neg = !r0.empty() && r0[0] == '-';
       const std::string r = neg ? r0.substr(1) : r0;
       const bool combat_state = in_combat && (r == "attacking" || r == "blocking");

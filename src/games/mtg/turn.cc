@@ -195,7 +195,7 @@ void Game::fire_zone_triggers(int card, int from, int to) {
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
       if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
       if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, static_cast<int>(src))) continue;
-      put_trigger(static_cast<int>(src), a, card);
+      put_trigger(static_cast<int>(src), a, card, card);  // trigger[from] and trigger[to]: the moved card
     }
   }
 }
@@ -225,8 +225,11 @@ void Game::cast_triggers(int card) {
 
 // restriction{type(spec)~morethan~N} written on a trigger.
 bool Game::trigger_allowed(const Ability& a, int src) const {
-  const int controller = objs[static_cast<size_t>(src)].controller;
-  for (const TriggerDef::Count& k : a.trigger.counts) {
+  return counts_hold(a.trigger.counts, src, objs[static_cast<size_t>(src)].controller);
+}
+
+bool Game::counts_hold(const std::vector<TriggerDef::Count>& counts, int src, int controller) const {
+  for (const TriggerDef::Count& k : counts) {
     int n = 0;
     for (size_t c = 0; c < objs.size(); ++c) {
       if (matches(k.spec, static_cast<int>(c), src, controller)) ++n;
