@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "games/mtg/card_def.h"
+#include "games/mtg/compile_text.h"
 #include "games/mtg/scenario.h"
 
 namespace rk::mtg {
@@ -14,106 +15,6 @@ EffectDef unsupported_effect(const std::string& word) {
   e.kind = Eff::kUnsupported;
   e.word = word;
   return e;
-}
-
-// Splits at `sep` where no bracket is open.
-std::vector<std::string> split_top(const std::string& s, const std::string& sep) {
-  std::vector<std::string> out;
-  int depth = 0;
-  size_t start = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') --depth;
-    if (depth == 0 && s.compare(i, sep.size(), sep) == 0) {
-      out.push_back(s.substr(start, i - start));
-      start = i + sep.size();
-      i += sep.size() - 1;
-    }
-  }
-  out.push_back(s.substr(start));
-  return out;
-}
-
-std::string trim(const std::string& s) {
-  size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return s.substr(a, b - a);
-}
-
-// Words at bracket depth 0 (a group stays attached to the word before it).
-std::vector<std::string> words_top(const std::string& s) {
-  std::vector<std::string> out;
-  std::string cur;
-  int depth = 0;
-  for (char c : s) {
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') --depth;
-    if (depth == 0 && std::isspace(static_cast<unsigned char>(c))) {
-      if (!cur.empty()) out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  if (!cur.empty()) out.push_back(cur);
-  return out;
-}
-
-// The text inside the parentheses that open at `open` ("" if none).
-std::string inside(const std::string& s, size_t open) {
-  int depth = 0;
-  for (size_t i = open; i < s.size(); ++i) {
-    if (s[i] == '(') ++depth;
-    if (s[i] == ')' && --depth == 0) return s.substr(open + 1, i - open - 1);
-  }
-  return s.substr(open + 1);
-}
-
-Amount parse_amount(const std::string& s) {
-  if (s.size() > 1 && s[0] == '-' && std::isalpha(static_cast<unsigned char>(s[1])) && s != "-x") {
-    Amount a = parse_amount(s.substr(1));
-    a.negative = true;
-    return a;
-  }
-  Amount a;
-  if (s == "x" || s == "+x") {
-    a.is_x = true;
-  } else if (s == "-x") {
-    a.is_x = true;
-    a.value = -1;
-  } else if (s.rfind("type:", 0) == 0) {
-    a.var = "type";
-    const size_t colon = s.find(':', 5);
-    a.count = parse_spec(colon == std::string::npos ? s.substr(5) : s.substr(5, colon - 5) + "|" + s.substr(colon + 1));
-  } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst") {
-    a.var = s;
-  } else {
-    a.value = std::atoi(s.c_str());
-  }
-  return a;
-}
-
-bool is_pt(const std::string& w, Amount& p, Amount& t) {
-  const size_t slash = w.find('/');
-  if (slash == std::string::npos || slash == 0 || slash + 1 >= w.size()) return false;
-  const std::string a = w.substr(0, slash), b = w.substr(slash + 1);
-  auto ok = [](const std::string& x) {
-    size_t i = (x[0] == '+' || x[0] == '-') ? 1 : 0;
-    if (i >= x.size()) return false;
-    if (x.substr(i) == "x" || x.rfind("type:", 0) == 0) return true;
-    for (; i < x.size(); ++i) {
-      if (!std::isdigit(static_cast<unsigned char>(x[i]))) return false;
-    }
-    return true;
-  };
-  if (!ok(a) || !ok(b)) return false;
-  p = parse_amount(a);
-  t = parse_amount(b);
-  if (a[0] == '-' && p.is_x) p.value = -1;
-  if (b[0] == '-' && t.is_x) t.value = -1;
-  return true;
 }
 
 const std::set<std::string>& grantable() {
@@ -444,23 +345,6 @@ void read_costs(const std::string& costs, Ability& a) {
   }
 }
 
-// restriction{type(spec)~morethan~N,...} from `restr` on: the counts that must all hold.
-void read_counts(const std::string& t, size_t restr, std::vector<TriggerDef::Count>& out) {
-  for (size_t at = restr == std::string::npos ? restr : t.find("type(", restr); at != std::string::npos;
-       at = t.find("type(", at + 5)) {
-    TriggerDef::Count c;
-    const std::string in = inside(t, at + 4);
-    c.spec = parse_spec(in);
-    const size_t cmp = t.find('~', at + 4 + in.size());
-    if (cmp != std::string::npos) {
-      const std::string word = t.substr(cmp + 1, t.find('~', cmp + 1) - cmp - 1);
-      c.cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
-      c.n = std::atoi(t.c_str() + t.find('~', cmp + 1) + 1);
-    }
-    out.push_back(c);
-  }
-}
-
 // restriction{..} of an activated ability: only counts of cards (type(..)~cmp~N) are run.
 bool read_restriction(const std::string& w, Ability& a) {
   return read_count_restriction(w.substr(12, w.rfind('}') - 12), a.trigger.counts);
@@ -620,114 +504,6 @@ void read_body(std::string body, Ability& a) {
 }
 
 }  // namespace
-
-// graveyard, mybattlefield, opponenthand ...: a zone named alone (movedto(graveyard), from(mybattlefield)).
-static bool is_zone_word(std::string w) {
-  if (w.rfind("my", 0) == 0) w = w.substr(2);
-  if (w.rfind("opponent", 0) == 0) w = w.substr(8);
-  return w == "graveyard" || w == "battlefield" || w == "hand" || w == "exile" || w == "library" || w == "stack";
-}
-
-bool cast_window(const std::string& words, const int* when) {
-  using P = Phase;
-  struct Window {
-    const char* words;
-    P from, to;     // phases, inclusive
-    int whose;      // 1: its caster's turn, 0: the opponent's, -1: either
-  };
-  static const Window windows[] = {
-      {"before battle damage", P::kUntap, P::kCombatBlockers, -1}, {"during battle", P::kCombatBegin, P::kCombatEnd, -1},
-      {"blockersonly", P::kCombatBlockers, P::kCombatBlockers, -1},
-      {"opponentblockersonly", P::kCombatBlockers, P::kCombatBlockers, 0},
-      {"attackersonly", P::kCombatAttackers, P::kCombatAttackers, -1},
-      {"opponentturnonly", P::kUntap, P::kCleanup, 0}, {"during opponent turn", P::kUntap, P::kCleanup, 0},
-      {"during my turn", P::kUntap, P::kCleanup, 1}, {"opponentupkeeponly", P::kUpkeep, P::kUpkeep, 0}};
-  for (const Window& w : windows) {
-    if (words != w.words) continue;
-    if (!when) return true;
-    const int phase = when[0];
-    return phase >= static_cast<int>(w.from) && phase <= static_cast<int>(w.to) && (w.whose < 0 || w.whose == when[1]);
-  }
-  return false;
-}
-
-bool read_count_restriction(const std::string& text, std::vector<TriggerDef::Count>& out) {
-  for (const std::string& part : split_top(text, ",")) {
-    if (trim(part).rfind("type(", 0) != 0) return false;
-  }
-  read_counts(text, 0, out);
-  return true;
-}
-
-bool Spec::allows_player() const {
-  for (const Alt& a : alts) {
-    if (a.type == "player") return true;
-  }
-  return false;
-}
-
-Spec parse_spec(const std::string& text0) {
-  Spec s;
-  std::string text = text0;
-  if (!text.empty() && text[0] == '<' && text.find('>') != std::string::npos) {
-    const std::string n = text.substr(1, text.find('>') - 1);
-    text = text.substr(text.find('>') + 1);
-    if (n == "anyamount" || n == "prex") {
-      s.count = 1000;
-      s.up_to = true;
-    } else if (n.rfind("upto:", 0) == 0) {
-      s.count = std::atoi(n.c_str() + 5);
-      s.up_to = true;
-    } else {
-      s.count = std::max(1, std::atoi(n.c_str()));
-    }
-  }
-  const auto bar = split_top(text, "|");
-  for (std::string alt : split_top(bar[0], ",")) {
-    alt = trim(alt);
-    if (alt.empty()) continue;
-    Spec::Alt a;
-    if (alt.rfind("other ", 0) == 0) {
-      a.other = true;
-      alt = trim(alt.substr(6));
-    }
-    const size_t br = alt.find('[');
-    a.type = trim(alt.substr(0, br));
-    if (br != std::string::npos) {
-      const size_t close = alt.rfind(']');
-      const std::string in = alt.substr(br + 1, close - br - 1);
-      for (const std::string& r : split_top(in, ";")) {
-        if (!trim(r).empty()) a.restr.push_back(trim(r));
-      }
-      // Wagic's descriptors: ";" makes the colours and the types alternatives, unless a "-" is there.
-      a.any = in.find(';') != std::string::npos && in.find('-') == std::string::npos;
-    }
-    if (a.type.empty()) a.type = "*";
-    s.alts.push_back(a);
-  }
-  if (s.alts.size() == 1 && (s.alts[0].type == "opponent" || s.alts[0].type == "controller") && bar.size() == 1) {
-    s.zones.push_back(s.alts[0].type == "opponent" ? "opponent" : "me");  // target=opponent: a player
-    s.alts[0].type = "player";
-  }
-  if (bar.size() > 1) {
-    for (const std::string& z : split_top(bar[1], ",")) s.zones.push_back(trim(z));
-  } else if (s.alts.size() == 1 && s.alts[0].restr.empty() && is_zone_word(s.alts[0].type)) {
-    s.zones.push_back(s.alts[0].type);  // movedto(graveyard): any card, to that zone
-    s.alts[0].type = "*";
-  }
-  return s;
-}
-
-void read_cda(const std::string& value, CardDef& d) {
-  const size_t slash = value.find('/');
-  if (value.find("cdaactive") == std::string::npos || slash == std::string::npos) return;
-  const std::string p = trim(value.substr(0, slash));
-  std::string t = trim(value.substr(slash + 1));
-  t = trim(t.substr(0, t.find(' ')));
-  d.cda_power = parse_amount(p);
-  d.cda_toughness = parse_amount(t);
-  d.cda = true;
-}
 
 bool is_static_line(const Ability& a) {
   if (a.kind != AbilityKind::kSpell || a.has_target || !a.range.empty()) return false;
