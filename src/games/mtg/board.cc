@@ -64,6 +64,7 @@ void Game::move(int card, int player, int zone, bool to_top) {
     }
   }
   const bool leaves_battlefield = o.zone == kBattlefield && zone != kBattlefield;
+  if (leaves_battlefield && zone == kGraveyard && is_creature(card)) ++creatures_died;
   // Persist and undying: back from the graveyard with a counter, if it had none of that kind.
   const bool persist = leaves_battlefield && zone == kGraveyard && !o.token && o.def->is("creature") &&
                        ((o.def->has("persist") && o.minus_counters == 0) || (o.def->has("undying") && o.plus_counters == 0));

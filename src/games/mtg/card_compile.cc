@@ -402,6 +402,39 @@ bool grants_ability(const std::string& body, Ability& a) {
   return true;
 }
 
+// One side of an if condition: type(spec) (a count), compare(lifetotal), a number, or a word
+// (morbid, paid(alternative), paid(kicker)) that is 1 when it holds.
+bool read_if_side(std::string w, Amount& out) {
+  w = trim(w);
+  static const std::set<std::string> words = {"morbid", "paid(alternative)", "paid(kicker)", "compare(lifetotal)",
+                                              "compare(opponentlifetotal)"};
+  if (w.rfind("type(", 0) == 0) {
+    out.var = "type";
+    out.count = parse_spec(inside(w, 4));
+    return true;
+  }
+  if (words.count(w)) {
+    out.var = w.rfind("compare(", 0) == 0 ? inside(w, 7) : w;
+    return true;
+  }
+  if (w.empty() || w.find_first_not_of("0123456789") != std::string::npos) return false;
+  out.value = std::atoi(w.c_str());
+  return true;
+}
+
+// if COND then ..: COND is `side~morethan|lessthan|equalto~side` or one side alone (it holds when > 0).
+bool read_if(const std::string& cond, Ability& a) {
+  a.has_if = true;
+  const size_t t1 = cond.find('~');
+  if (t1 == std::string::npos) return read_if_side(cond, a.if_left);
+  const size_t t2 = cond.find('~', t1 + 1);
+  if (t2 == std::string::npos) return false;
+  const std::string word = cond.substr(t1 + 1, t2 - t1 - 1);
+  if (word != "morethan" && word != "lessthan" && word != "equalto") return false;
+  a.if_cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
+  return read_if_side(cond.substr(0, t1), a.if_left) && read_if_side(cond.substr(t2 + 1), a.if_right);
+}
+
 // The effects after the cost or trigger: may, lord/all, && parts.
 void read_body(std::string body, Ability& a) {
   body = trim(body);
@@ -412,21 +445,15 @@ void read_body(std::string body, Ability& a) {
       body = trim(body.substr(std::string(prefix).size()));
     }
   }
-  if ((body.rfind("if type(", 0) == 0 || body.rfind("ifnot type(", 0) == 0) && body.find(" then ") != std::string::npos) {
-    const bool negate = body.rfind("ifnot", 0) == 0;
-    const size_t open = body.find('(');
-    const std::string in = inside(body, open);
-    a.cond = parse_spec(in);
-    a.has_cond = true;
-    const size_t t1 = body.find('~', open + in.size());
-    const size_t t2 = t1 == std::string::npos ? t1 : body.find('~', t1 + 1);
-    if (t2 != std::string::npos) {
-      const std::string word = body.substr(t1 + 1, t2 - t1 - 1);
-      a.cond_cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
-      a.cond_n = std::atoi(body.c_str() + t2 + 1);
+  if ((body.rfind("if ", 0) == 0 || body.rfind("ifnot ", 0) == 0) && body.find(" then ") != std::string::npos) {
+    const size_t then = body.find(" then ");
+    const size_t cond = body.find(' ') + 1;
+    if (!read_if(body.substr(cond, then - cond), a) || body.find(" else ") != std::string::npos) {
+      a.effects.push_back(unsupported_effect(body.substr(0, then)));
+      return;
     }
-    a.cond_negate = negate;
-    body = trim(body.substr(body.find(" then ") + 6));
+    a.if_negate = body.rfind("ifnot", 0) == 0;
+    body = trim(body.substr(then + 6));
   }
   if (body.rfind("aslongas(", 0) == 0) {
     const std::string in = inside(body, 8);

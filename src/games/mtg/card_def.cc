@@ -141,8 +141,9 @@ Catalog::Catalog(const Database& db) : db_(db) {
     const std::string name = lower(db.cards[static_cast<size_t>(prim)].name);
     if (name.empty()) continue;
     if (!db.files[c.file]->is_set) name_cards_.emplace(name, prim);
-    if (!c.has_id || c.id <= 0) continue;
+    if (!c.has_id || c.id == 0) continue;
     ids_.emplace(c.id, prim);
+    if (c.id < 0) continue;  // token cards (token(-id)): by id only, a name means the real card
     auto [it, fresh] = names_.emplace(name, c.id);
     if (!fresh && c.id < it->second) it->second = c.id;
   }

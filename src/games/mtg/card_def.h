@@ -119,6 +119,9 @@ struct Ability {
   char cond_cmp = 0;             // '<', '>', '=' (if type(..)~equalto~N), 0: at least one
   bool cond_negate = false;      // ifnot
   int cond_n = 0;
+  bool has_if = false, if_negate = false;  // if/ifnot COND then: COND compares two amounts
+  char if_cmp = '>';
+  Amount if_left, if_right;
   int limit = 0;                 // limit:N activations per turn
   bool my_turn_only = false, sorcery_speed = false, my_upkeep_only = false;
   bool state_trigger = false;    // aslongas(..) effect while: the effect happens whenever the condition holds

@@ -1,5 +1,6 @@
 // One-shot effects applied to their recipients (cards or players).
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 
 #include "games/mtg/game.h"
@@ -276,6 +277,7 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
 void Game::run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt)) return;
   if (a.has_cond && !condition_holds(a, source)) return;
+  if (a.has_if && !if_holds(a, source, controller)) return;
   if (a.has_foreach && foreach_running != &a) {
     // The effects once per matching card: amounts scale (pumps, damage, life, counters).
     int n = 0;
@@ -337,6 +339,27 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
   }
 }
 
+// The value of one side of an if condition.
+int Game::if_value(const Amount& v, int source, int controller) const {
+  if (v.var == "type") {
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) n += matches(v.count, static_cast<int>(c), source, controller);
+    return n;
+  }
+  if (v.var == "lifetotal") return players[static_cast<size_t>(controller)].life;
+  if (v.var == "opponentlifetotal") return players[static_cast<size_t>(1 - controller)].life;
+  if (v.var == "morbid") return creatures_died > 0;
+  if (v.var == "paid(alternative)") return resolving_alt;
+  if (v.var == "paid(kicker)") return resolving_kicked;
+  return v.value;
+}
+
+bool Game::if_holds(const Ability& a, int source, int controller) const {
+  const int l = if_value(a.if_left, source, controller), r = if_value(a.if_right, source, controller);
+  const bool holds = a.if_cmp == '>' ? l > r : a.if_cmp == '<' ? l < r : l == r;
+  return holds != a.if_negate;
+}
+
 // token(Name,types,p/t,colours and abilities)*N, or token(Name) for a token card of the database.
 void make_token(Game& g, const EffectDef& e, int source, int controller, int x) {
   std::vector<std::string> parts;
@@ -352,7 +375,9 @@ void make_token(Game& g, const EffectDef& e, int source, int controller, int x) 
   }
   CardDef d;
   if (parts.size() < 3) {
-    const CardDef* named = g.catalog().by_name(parts[0]);
+    // token(Name) or token(-id): a token card of the database (sets list them by negative ids).
+    const bool by_id = parts[0].size() > 1 && parts[0][0] == '-' && std::isdigit(static_cast<unsigned char>(parts[0][1]));
+    const CardDef* named = by_id ? g.catalog().by_id(std::atoll(parts[0].c_str())) : g.catalog().by_name(parts[0]);
     if (!named) return g.unsupported("token(" + e.token_spec + ")");
     d = *named;
   } else {

@@ -66,7 +66,10 @@ void Game::resolve_top() {
   if (item.kind == StackItem::kNextPhase) return next_phase();
   if (item.kind == StackItem::kAbility) {
     for (const Target& t : item.targets) {
-      if (t.card >= 0 && !legal_target(item.ability->target, t, item.source, item.controller)) {
+      const Spec& spec = item.ability->target;  // notatarget(..): chosen, not targeted (shroud does not stop it)
+      const bool ok = item.ability->not_a_target ? matches(spec, t.card, item.source, item.controller)
+                                                 : legal_target(spec, t, item.source, item.controller);
+      if (t.card >= 0 && !ok) {
         note("ability fizzles: " + item.ability->text);
         return;
       }

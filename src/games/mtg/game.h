@@ -218,6 +218,9 @@ class Game {
   void fire_event(const std::string& event, int card, int player, int from, bool combat);
   bool condition_holds(const Ability& a, int source) const;
   bool trigger_allowed(const Ability& a, int source) const;
+  bool if_holds(const Ability& a, int source, int controller) const;  // if/ifnot COND then
+  int if_value(const Amount& v, int source, int controller) const;
+  int creatures_died = 0;  // this turn (morbid)
   bool counts_hold(const std::vector<TriggerDef::Count>& counts, int source, int controller) const;
   bool resolving_kicked = false, resolving_alt = false;
   const Ability* lord_once = nullptr;        // an instant's lord( running as a one-shot

@@ -58,6 +58,7 @@ void Game::next_phase() {
       p.cast_limit = -1;
     }
     spells_this_turn = 0;
+    creatures_died = 0;
     phase = Phase::kUntap;
   } else {
     phase = static_cast<Phase>(static_cast<int>(phase) + 1);
