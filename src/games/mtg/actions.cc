@@ -227,7 +227,10 @@ void Game::activate(int card, const Ability& a, int actor) {
   item.ability = &a;
   item.x = x;
   auto finish = [this, item, &a, card, actor]() mutable {
-    if (a.sac_self) move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);
+    if (a.sac_self) {
+      move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);
+      fire_zone_triggers(card, kBattlefield, kGraveyard);
+    }
     if (mana_only(a)) {
       run_effects(a, card, actor, {}, item.x);
       return;
@@ -261,7 +264,10 @@ void Game::activate(int card, const Ability& a, int actor) {
   ch.source = card;
   ch.done = [this, finish](std::vector<Target> ts) mutable {
     for (const Target& t : ts) {
-      if (t.card >= 0) move(t.card, objs[static_cast<size_t>(t.card)].owner, kGraveyard);
+      if (t.card < 0) continue;
+      const int from = objs[static_cast<size_t>(t.card)].zone;
+      move(t.card, objs[static_cast<size_t>(t.card)].owner, kGraveyard);
+      if (from == kBattlefield) fire_zone_triggers(t.card, from, kGraveyard);  // a sacrifice (a discard is not a death)
     }
     finish();
   };

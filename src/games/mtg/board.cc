@@ -219,7 +219,42 @@ bool Game::has(int c, const std::string& kw) const {
   return gained || (!lost && o.def->has(kw));
 }
 
+// thisforeach(..): how many counters of a kind (counter{1/1.N}: per N of them) or auras the card has.
+int Game::this_count(const std::string& what, int card) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (what.rfind("auras", 0) == 0) {
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      n += objs[c].zone == kBattlefield && objs[c].attached == card && objs[c].def->is("aura");
+    }
+    return n;
+  }
+  if (what.rfind("counter{", 0) != 0) return 0;
+  const std::string inner = what.substr(8, what.find('}') - 8);
+  const std::string kind = inner.substr(0, inner.find('.'));
+  const size_t dot2 = inner.find('.', kind.size() + 1);
+  const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);
+  const int per = inner.size() > kind.size() ? std::max(1, std::atoi(inner.c_str() + kind.size() + 1)) : 1;
+  auto named_count = [&o](const std::string& k) { return o.counters.count(k) ? o.counters.at(k) : 0; };
+  const int n = !named.empty() ? named_count(named) : kind == "1/1" ? o.plus_counters : kind == "-1/-1" ? o.minus_counters : named_count(kind);
+  return n / per;
+}
+
+// this(X>N): X a count of this_count, or variable{opponentturn}/variable{myturn} (1 when it holds).
+bool Game::this_holds(const std::string& cond, int card) const {
+  const size_t at = cond.find_first_of("<>=");
+  const std::string what = cond.substr(0, at);
+  std::string w = what;
+  while (!w.empty() && w.back() == ' ') w.pop_back();
+  const bool mine = active == objs[static_cast<size_t>(card)].controller;
+  const int v = w == "variable{opponentturn}" ? !mine : w == "variable{myturn}" ? mine : this_count(w, card);
+  if (at == std::string::npos) return v > 0;
+  const int n = std::atoi(cond.c_str() + at + 1);
+  return cond[at] == '>' ? v > n : cond[at] == '<' ? v < n : v == n;
+}
+
 bool Game::condition_holds(const Ability& a, int source) const {
+  if (!a.this_cond.empty()) return this_holds(a.this_cond, source);
   const int controller = objs[static_cast<size_t>(source)].controller;
   int n = 0;
   for (size_t c = 0; c < objs.size(); ++c) {
@@ -257,7 +292,9 @@ void Game::update_continuous() {
         const int to = s.attached >= 0 ? s.attached : static_cast<int>(src);
         if (a.teach && s.attached < 0) return;
         int times = 1;
-        if (a.has_foreach) {
+        if (a.has_foreach && !a.this_count.empty()) {
+          times = this_count(a.this_count, static_cast<int>(src));
+        } else if (a.has_foreach) {
           times = 0;
           for (size_t c = 0; c < objs.size(); ++c) {
             if (matches(a.foreach, static_cast<int>(c), static_cast<int>(src), s.controller)) ++times;

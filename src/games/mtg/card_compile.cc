@@ -471,6 +471,30 @@ void read_body(std::string body, Ability& a) {
   if (body.rfind("may ", 0) == 0) {
     a.may = true;
     body = trim(body.substr(4));
+  } else if (body.rfind("choice ", 0) == 0) {
+    a.may = true;  // a one-line choice: a menu with that option, as may asks
+    body = trim(body.substr(7));
+  }
+  for (const char* kw : {"thisforeach(", "this("}) {
+    if (body.rfind(kw, 0) != 0) continue;
+    const size_t open = body.find('(');
+    const std::string in = inside(body, open);
+    const bool each = kw[4] == 'f';
+    const std::string what = in.substr(0, in.find_first_of("<>="));
+    static const std::set<std::string> known = {"auras", "variable{opponentturn}", "variable{myturn}"};
+    if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what))) {
+      a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
+      return;
+    }
+    if (each) {
+      a.has_foreach = true;
+      a.this_count = trim(what);
+    } else {
+      a.has_cond = true;
+      a.this_cond = in;
+    }
+    body = trim(body.substr(open + in.size() + 2));
+    break;
   }
   for (const char* kw : {"foreach(", "teach("}) {
     if (body.rfind(kw, 0) == 0) {

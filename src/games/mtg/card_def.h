@@ -113,6 +113,8 @@ struct Ability {
   bool kicker_only = false, alternative_only = false;  // lines run only when that cost was paid
   bool has_foreach = false;      // foreach(spec): the effects once per such card
   Spec foreach;
+  std::string this_count;        // thisforeach(counter{..}|auras): per such thing on the source instead
+  std::string this_cond;         // this(counter{..}>N|variable{opponentturn}>0): a condition on the source
   bool teach = false;            // teach(creature): applies to the enchanted/equipped creature
   bool has_cond = false;         // aslongas(spec) [<N|>N]
   Spec cond;

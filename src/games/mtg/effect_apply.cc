@@ -281,9 +281,10 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
   if (a.has_foreach && foreach_running != &a) {
     // The effects once per matching card: amounts scale (pumps, damage, life, counters).
     int n = 0;
-    for (size_t c = 0; c < objs.size(); ++c) {
+    for (size_t c = 0; c < objs.size() && a.this_count.empty(); ++c) {
       if (matches(a.foreach, static_cast<int>(c), source, controller)) ++n;
     }
+    if (!a.this_count.empty()) n = this_count(a.this_count, source);
     const Ability* saved = foreach_running;
     foreach_running = &a;
     for (int i = 0; i < n; ++i) run_effects(a, source, controller, targets, x);
