@@ -233,6 +233,13 @@ void Game::activate(int card, const Ability& a, int actor) {
     }
     if (mana_only(a)) {
       run_effects(a, card, actor, {}, item.x);
+      // produceextra:{..} written on the card (Urza's lands): that much more, while its condition holds.
+      each_ability(card, [this, card, actor](const Ability& s) {
+        if (!is_static_line(s) || (s.has_cond && !condition_holds(s, card))) return;
+        for (const EffectDef& e : s.effects) {
+          if (e.kind == Eff::kProduceExtra) players[static_cast<size_t>(actor)].pool.add(parse_pool(e.word));
+        }
+      });
       return;
     }
     if (!a.has_target) {

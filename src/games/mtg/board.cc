@@ -240,6 +240,17 @@ int Game::this_count(const std::string& what, int card) const {
   return n / per;
 }
 
+// Urza's Mine, Power-Plant and Tower all under one player's control.
+bool Game::urzatron(int player) const {
+  bool mine = false, plant = false, tower = false;
+  for (int c : players[static_cast<size_t>(player)].zones[kBattlefield]) {
+    mine |= is_type(c, "mine");
+    plant |= is_type(c, "power-plant");
+    tower |= is_type(c, "tower");
+  }
+  return mine && plant && tower;
+}
+
 // this(X>N): X a count of this_count, or variable{opponentturn}/variable{myturn} (1 when it holds).
 bool Game::this_holds(const std::string& cond, int card) const {
   const size_t at = cond.find_first_of("<>=");
@@ -247,7 +258,10 @@ bool Game::this_holds(const std::string& cond, int card) const {
   std::string w = what;
   while (!w.empty() && w.back() == ' ') w.pop_back();
   const bool mine = active == objs[static_cast<size_t>(card)].controller;
-  const int v = w == "variable{opponentturn}" ? !mine : w == "variable{myturn}" ? mine : this_count(w, card);
+  const int v = w == "variable{opponentturn}" ? !mine
+                : w == "variable{myturn}"     ? mine
+                : w == "variable{urzatron}"   ? urzatron(objs[static_cast<size_t>(card)].controller)
+                                              : this_count(w, card);
   if (at == std::string::npos) return v > 0;
   const int n = std::atoi(cond.c_str() + at + 1);
   return cond[at] == '>' ? v > n : cond[at] == '<' ? v < n : v == n;

@@ -172,6 +172,11 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       return true;
     }
   }
+  if (w.rfind("produceextra:{", 0) == 0) {
+    e.kind = Eff::kProduceExtra;  // static: its mana abilities make that much more
+    e.word = w.substr(13);
+    return true;
+  }
   if (w.rfind("add{", 0) == 0 || w.rfind("add(", 0) == 0) {
     e.kind = Eff::kAddMana;
     e.word = w.substr(3);
@@ -481,7 +486,8 @@ void read_body(std::string body, Ability& a) {
     const std::string in = inside(body, open);
     const bool each = kw[4] == 'f';
     const std::string what = in.substr(0, in.find_first_of("<>="));
-    static const std::set<std::string> known = {"auras", "variable{opponentturn}", "variable{myturn}"};
+    static const std::set<std::string> known = {"auras", "variable{opponentturn}", "variable{myturn}",
+                                                "variable{urzatron}"};
     if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what))) {
       a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
       return;
@@ -562,7 +568,7 @@ bool is_static_line(const Ability& a) {
     if (e.has_all) return false;
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
-                        e.kind == Eff::kCantBeBlockedBy;
+                        e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();

@@ -219,6 +219,7 @@ class Game {
   bool condition_holds(const Ability& a, int source) const;
   int this_count(const std::string& what, int card) const;     // thisforeach(..)
   bool this_holds(const std::string& cond, int card) const;    // this(..)
+  bool urzatron(int player) const;
   bool trigger_allowed(const Ability& a, int source) const;
   bool if_holds(const Ability& a, int source, int controller) const;  // if/ifnot COND then
   int if_value(const Amount& v, int source, int controller) const;
