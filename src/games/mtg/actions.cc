@@ -112,6 +112,12 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (a.sorcery_speed && (!is_main(phase) || !stack.empty())) return false;
   if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
   if (!a.trigger.counts.empty() && !trigger_allowed(a, card)) return false;  // restriction{type(..)~cmp~N}
+  for (const Spec* chosen : {&a.tap_other, &a.exile_cost}) {  // a card to pay with
+    if (chosen->empty()) continue;
+    bool any = false;
+    for (size_t c = 0; c < objs.size() && !any; ++c) any = matches(*chosen, static_cast<int>(c), card, actor);
+    if (!any) return false;
+  }
   if (a.limit > 0) {
     for (auto [ab, n] : o.uses) {
       if (ab == &a && n >= a.limit) return false;
@@ -257,26 +263,40 @@ void Game::activate(int card, const Ability& a, int actor) {
     };
     choosers.push_back(std::move(ch));
   };
-  // Extra costs chosen by clicking (sacrifice or discard a card): paid before the target.
-  const Spec* extra = !a.sacrifice.empty() ? &a.sacrifice : !a.discard.empty() ? &a.discard : nullptr;
-  if (!extra) {
-    finish();
-    return;
-  }
+  // Extra costs chosen by clicking (a card to sacrifice, discard, tap or exile): paid before the target.
+  // The spec and what happens to the card: the zone it goes to, -1: tapped, -2: discarded.
+  std::vector<std::pair<const Spec*, int>> chosen;
+  if (!a.sacrifice.empty()) chosen.emplace_back(&a.sacrifice, kGraveyard);
+  if (!a.discard.empty()) chosen.emplace_back(&a.discard, -2);
+  if (!a.tap_other.empty()) chosen.emplace_back(&a.tap_other, -1);
+  if (!a.exile_cost.empty()) chosen.emplace_back(&a.exile_cost, kExile);
+  pay_chosen(card, actor, chosen, 0, finish);
+}
+
+void Game::pay_chosen(int card, int actor, const std::vector<std::pair<const Spec*, int>>& chosen, size_t i,
+                      const std::function<void()>& finish) {
+  if (i == chosen.size()) return finish();
   Chooser ch;
-  ch.spec = *extra;
+  ch.spec = *chosen[i].first;
   ch.is_cost = true;
-  if (ch.spec.zones.empty() && extra == &a.discard) ch.spec.zones.push_back("myhand");
+  const int to = chosen[i].second == -2 ? kGraveyard : chosen[i].second;
+  if (ch.spec.zones.empty() && chosen[i].second == -2) ch.spec.zones.push_back("myhand");
   ch.player = actor;
   ch.source = card;
-  ch.done = [this, finish](std::vector<Target> ts) mutable {
+  ch.done = [this, card, actor, chosen, i, to, finish](std::vector<Target> ts) {
     for (const Target& t : ts) {
       if (t.card < 0) continue;
-      const int from = objs[static_cast<size_t>(t.card)].zone;
-      move(t.card, objs[static_cast<size_t>(t.card)].owner, kGraveyard);
-      if (from == kBattlefield) fire_zone_triggers(t.card, from, kGraveyard);  // a sacrifice (a discard is not a death)
+      Obj& o = objs[static_cast<size_t>(t.card)];
+      if (to < 0) {
+        o.tapped = true;
+        fire_event("tapped", t.card, -1, card, false);
+        continue;
+      }
+      const int from = o.zone;
+      move(t.card, o.owner, to);
+      if (from == kBattlefield) fire_zone_triggers(t.card, from, to);  // a sacrifice (a discard is not a death)
     }
-    finish();
+    pay_chosen(card, actor, chosen, i + 1, finish);
   };
   choosers.push_back(std::move(ch));
 }

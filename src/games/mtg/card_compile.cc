@@ -315,6 +315,11 @@ void read_costs(const std::string& costs, Ability& a) {
       a.cycle = true;
     } else if (sym.rfind("s(", 0) == 0) {
       a.sacrifice = parse_spec(inside(sym, 1));
+    } else if (sym.rfind("t(", 0) == 0) {
+      a.tap_other = parse_spec(inside(sym, 1));
+      a.tap_other.alts[0].restr.push_back("-tapped");  // an untapped one
+    } else if (sym.rfind("e(", 0) == 0) {
+      a.exile_cost = parse_spec(inside(sym, 1));
     } else if (sym.rfind("discard(", 0) == 0) {
       const int before = a.discard.empty() ? 0 : a.discard.count;
       a.discard = parse_spec(inside(sym, 7));

@@ -105,6 +105,7 @@ struct Ability {
   bool tap = false, untap_cost = false, sac_self = false;
   bool cycle = false;            // {cycle}: discard this card (from the hand)
   Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}
+  Spec tap_other, exile_cost;    // {T(spec)}: tap an untapped such card, {E(spec)}: exile such a card
   int life_cost = 0;
   bool has_counter_cost = false;  // {C(p/t,n[,name])}: put (n > 0) or remove (n < 0) counters
   int counter_p = 0, counter_t = 0, counter_n = 0;

@@ -183,6 +183,9 @@ class Game {
   void click_stack(int index, int actor);
   bool cast(int card, int actor, bool alternative = false, bool buyback = false);
   void activate(int card, const Ability& a, int actor);
+  // Costs that choose a card (sacrifice, discard, tap, exile), one chooser after another, then `finish`.
+  void pay_chosen(int card, int actor, const std::vector<std::pair<const Spec*, int>>& chosen, size_t i,
+                  const std::function<void()>& finish);
   bool can_activate(int card, const Ability& a, int actor) const;
   int& counter_slot(int card, const Ability& a);
   int counters_of(int card, const Ability& a) const;
