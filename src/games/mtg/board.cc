@@ -190,14 +190,14 @@ void Game::granted_abilities(const Obj& o, std::vector<const Ability*>& out) con
   }
 }
 
-int Game::power(int c) const {
+int Game::unswitched_power(int c) const {
   const Obj& o = objs[static_cast<size_t>(c)];
   if (const int v = set_value(o, true); v != -1000) return v + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
   if (o.def->cda) return eval_amount(o.def->cda_power, c) + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
   return o.def->power + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
 }
 
-int Game::toughness(int c) const {
+int Game::unswitched_toughness(int c) const {
   const Obj& o = objs[static_cast<size_t>(c)];
   if (const int v = set_value(o, false); v != -1000) return v + o.plus_counters - o.minus_counters + o.pump_t + o.lord_t;
   if (o.def->cda) {

@@ -124,7 +124,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
       {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
       {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
-      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}};
+      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}};
   if (auto it = plain.find(w); it != plain.end()) {
     e.kind = it->second;
     return true;
@@ -544,6 +544,14 @@ void read_body(std::string body, Ability& a) {
   if (grants_ability(body, a)) return;
   for (const std::string& part : split_top(body, "&&")) {
     EffectDef e = compile_effect(part);
+    if (const std::string p = trim(part); p.rfind("foreach(", 0) == 0 && !a.effects.empty()) {
+      // a later && part written "foreach(spec) effect": that part once per such card
+      e = EffectDef();
+      e.kind = Eff::kForEach;
+      e.each = parse_spec(inside(p, 7));
+      e.inner = std::make_shared<Ability>(compile_ability(p.substr(inside(p, 7).size() + 9)));
+      if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
+    }
     if (e.kind == Eff::kEquip && !a.has_target) {
       e.target = parse_spec("creature|mybattlefield");
       a.sorcery_speed = true;

@@ -35,7 +35,7 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kUnsupported
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kUnsupported
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -74,7 +74,9 @@ struct EffectDef {
   Spec target;                      // target(...) written on this effect
   std::string token_spec;           // token(...) arguments
   int times = 1;                    // token(...)*N
-  std::shared_ptr<Ability> inner;   // phaseaction[phase words] ability: what happens at that phase
+  std::shared_ptr<Ability> inner;   // phaseaction[phase words] ability: what happens at that phase;
+                                    // foreach(spec) part: what happens once per such card
+  Spec each;                        // foreach(spec) written on one && part
   std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card
 };
 

@@ -207,6 +207,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       o.pump_t += amount(e.b, x);
       break;
     case Eff::kGrant: o.granted.insert(e.word); break;
+    case Eff::kSwap: o.switched = !o.switched; break;  // until end of turn
     case Eff::kRegenerate: ++o.regen; break;
     case Eff::kCopy:
       // The source becomes a copy of the chosen card (its copiable values: the card itself).
@@ -292,6 +293,12 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
     return;
   }
   for (const EffectDef& e : a.effects) {
+    if (e.kind == Eff::kForEach) {
+      int n = 0;
+      for (size_t c = 0; c < objs.size(); ++c) n += matches(e.each, static_cast<int>(c), source, controller);
+      for (int i = 0; i < n; ++i) run_effects(*e.inner, source, controller, targets, x);
+      continue;
+    }
     if (e.has_all) {
       std::vector<int> all;
       for (size_t c = 0; c < objs.size(); ++c) {

@@ -31,6 +31,7 @@ struct Obj {
   int plus_counters = 0, minus_counters = 0;  // +1/+1 and -1/-1
   std::map<std::string, int> counters;         // any other kind, by name (or p/t when unnamed)
   int pump_p = 0, pump_t = 0;                // until end of turn
+  bool switched = false;                      // power and toughness switched until end of turn (last, CR 613.4d)
   std::set<std::string> granted;             // keyword abilities until end of turn
   int lord_p = 0, lord_t = 0;                // from continuous effects, recomputed
   std::set<std::string> lord_kw;
@@ -144,8 +145,10 @@ class Game {
   std::deque<CardDef> made_defs;  // tokens' characteristics
 
   // Characteristics as continuous effects leave them.
-  int power(int c) const;
-  int toughness(int c) const;
+  int power(int c) const { return objs[static_cast<size_t>(c)].switched ? unswitched_toughness(c) : unswitched_power(c); }
+  int toughness(int c) const { return objs[static_cast<size_t>(c)].switched ? unswitched_power(c) : unswitched_toughness(c); }
+  int unswitched_power(int c) const;
+  int unswitched_toughness(int c) const;
   bool has(int c, const std::string& kw) const;
   const std::vector<Ability>& abilities(int c) const;  // none once it lost them
   // Its printed abilities (unless it lost them), then those its changes give it (newability[..]).

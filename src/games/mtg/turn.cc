@@ -114,6 +114,7 @@ void Game::begin_phase() {
       o.damage = 0;
       o.deathtouched = false;
       o.pump_p = o.pump_t = 0;
+      o.switched = false;
       o.granted.clear();
       o.regen = 0;
       o.uses.clear();
