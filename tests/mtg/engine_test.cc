@@ -72,6 +72,23 @@ TEST(WagicAbility, NewAbilitiesSplitIntoOneShotsAndLastingOnes) {
   EXPECT_FALSE(compile_ability("transforms((,newability[phaseout]))").supported());
 }
 
+TEST(WagicAbility, SmallKeywordsCompileToTheirEffects) {
+  EXPECT_EQ(compile_ability("exiledeath").effects[0].kind, Eff::kExileDeath);
+  EXPECT_EQ(compile_ability("bloodthirst:1").effects[0].kind, Eff::kBloodthirst);
+  EXPECT_EQ(compile_ability("vanishing:3").effects[0].a.value, 3);
+  EXPECT_EQ(compile_ability("countershroud(any)").effects[0].word, "countershroud");
+  EXPECT_EQ(compile_ability("cantbeblockerof(creature[power>=2])").effects[0].kind, Eff::kCantBlockOf);
+  EXPECT_EQ(compile_ability("{u}:swap").effects[0].kind, Eff::kSwap);
+  const Ability slate = compile_ability("{4}{t}:reject all(*|myhand) && foreach(creature|mybattlefield) draw:1");
+  ASSERT_EQ(slate.effects.size(), 2u);
+  EXPECT_EQ(slate.effects[1].kind, Eff::kForEach);
+  EXPECT_EQ(slate.effects[1].inner->effects[0].kind, Eff::kDraw);
+  const Ability tap = compile_ability("{t(wizard|mybattlefield)}:draw:1 controller");
+  EXPECT_FALSE(tap.tap_other.empty());
+  EXPECT_TRUE(compile_ability("this(variable{urzatron} >0) produceextra:{1}").supported());
+  EXPECT_FALSE(compile_ability("this(variable{somethingelse}>0) 1/1").supported());
+}
+
 TEST(WagicAbility, SemicolonMakesColoursAndTypesAlternativesUnlessNegated) {
   EXPECT_TRUE(parse_spec("*[instant;sorcery]|mystack").alts[0].any);
   EXPECT_TRUE(parse_spec("creature[green;white]").alts[0].any);

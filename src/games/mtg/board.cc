@@ -15,6 +15,8 @@ void apply_static(Game& g, Obj& o, const Ability& a, int src) {
       o.lord_kw.insert(e.word);
     } else if (e.kind == Eff::kCantBeBlockedBy) {
       o.unblockable_by.push_back(&e.all);
+    } else if (e.kind == Eff::kCantBlockOf) {
+      o.cant_block_of.push_back(&e.all);
     } else if (e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes) {
       o.lord_changes.push_back(&e);
     } else if (e.word == "to") {
@@ -64,6 +66,7 @@ void Game::move(int card, int player, int zone, bool to_top) {
     }
   }
   const bool leaves_battlefield = o.zone == kBattlefield && zone != kBattlefield;
+  if (leaves_battlefield && zone == kGraveyard && has(card, "exiledeath")) zone = kExile;  // Magma Spray
   if (leaves_battlefield && zone == kGraveyard && is_creature(card)) ++creatures_died;
   // Persist and undying: back from the graveyard with a counter, if it had none of that kind.
   const bool persist = leaves_battlefield && zone == kGraveyard && !o.token && o.def->is("creature") &&
@@ -289,6 +292,7 @@ void Game::update_continuous() {
     o.prevent_to = o.prevent_from = false;
     o.lord_changes.clear();
     o.unblockable_by.clear();
+    o.cant_block_of.clear();
   }
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
@@ -359,7 +363,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
   if (has(card, "vigor")) {
     o.plus_counters += amount;  // vigor: damage becomes +1/+1 counters
   } else if (source >= 0 && (has(source, "wither") || has(source, "infect"))) {
-    o.minus_counters += amount;
+    if (!has(card, "countershroud")) o.minus_counters += amount;  // damage dealt as counters that cannot be put
   } else {
     o.damage += amount;
   }
@@ -374,6 +378,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
 void Game::damage_player(int player, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
   if (amount <= 0) return;
+  players[static_cast<size_t>(player)].damaged = true;  // this turn (bloodthirst)
   if (source >= 0 && has(source, "infect")) {
     players[static_cast<size_t>(player)].poison += amount;
   } else {

@@ -124,7 +124,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
       {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
       {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
-      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}};
+      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath}};
   if (auto it = plain.find(w); it != plain.end()) {
     e.kind = it->second;
     return true;
@@ -132,7 +132,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
   static const std::map<std::string, Eff> counted = {{"damage", Eff::kDamage}, {"life", Eff::kLife},
                                                      {"draw", Eff::kDraw},     {"discard", Eff::kDiscard},
                                                      {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife},
-                                                     {"lifeset", Eff::kLifeSet}};
+                                                     {"lifeset", Eff::kLifeSet}, {"bloodthirst", Eff::kBloodthirst},
+                                                     {"vanishing", Eff::kVanishing}};
   const size_t colon = w.find(':');
   if (colon != std::string::npos) {
     if (auto it = counted.find(w.substr(0, colon)); it != counted.end()) {
@@ -151,6 +152,16 @@ bool read_keyword(const std::string& w, EffectDef& e) {
   if (w.rfind("maxcast(*)", 0) == 0 && w.size() > 10 && std::isdigit(static_cast<unsigned char>(w[10]))) {
     e.kind = Eff::kMaxCast;  // at most N spells this turn
     e.a.value = std::atoi(w.c_str() + 10);
+    return true;
+  }
+  if (w == "countershroud(any)") {  // no counters can be put on it
+    e.kind = Eff::kGrant;
+    e.word = "countershroud";
+    return true;
+  }
+  if (w.rfind("cantbeblockerof(", 0) == 0) {
+    e.kind = Eff::kCantBlockOf;
+    e.all = parse_spec(inside(w, 15));
     return true;
   }
   if (w.rfind("cantbeblockedby(", 0) == 0) {
@@ -581,7 +592,7 @@ bool is_static_line(const Ability& a) {
     if (e.has_all) return false;
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
-                        e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra;
+                        e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();

@@ -45,6 +45,9 @@ static bool can_block(const Game& g, int blocker, int attacker) {
   for (const Spec* s : g.objs[static_cast<size_t>(attacker)].unblockable_by) {
     if (g.matches(*s, blocker, attacker, g.objs[static_cast<size_t>(attacker)].controller)) return false;
   }
+  for (const Spec* s : b.cant_block_of) {
+    if (g.matches(*s, attacker, blocker, b.controller)) return false;
+  }
   const auto& already = g.objs[static_cast<size_t>(attacker)].blockers;
   if (g.has(attacker, "oneblocker") && !already.empty() && already[0] != blocker) return false;
   if (g.has(attacker, "shadow") != g.has(blocker, "shadow")) return false;  // shadow meets only shadow

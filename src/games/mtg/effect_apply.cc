@@ -208,6 +208,11 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       break;
     case Eff::kGrant: o.granted.insert(e.word); break;
     case Eff::kSwap: o.switched = !o.switched; break;  // until end of turn
+    case Eff::kExileDeath: o.granted.insert("exiledeath"); break;  // this turn, dying exiles it
+    case Eff::kBloodthirst:  // enters with N +1/+1 counters if an opponent was dealt damage this turn
+      if (g.players[static_cast<size_t>(1 - o.controller)].damaged) o.plus_counters += n;
+      break;
+    case Eff::kVanishing: o.counters["time"] += n; break;  // enters with N time counters (turn.cc removes them)
     case Eff::kRegenerate: ++o.regen; break;
     case Eff::kCopy:
       // The source becomes a copy of the chosen card (its copiable values: the card itself).
@@ -225,7 +230,9 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kPreventAll:
       if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage
       break;
-    case Eff::kCounter: add_counters(o, e, amount_times(e, x)); break;
+    case Eff::kCounter:
+      if (!g.has(c, "countershroud")) add_counters(o, e, amount_times(e, x));
+      break;
     case Eff::kMoveTo: {
       const int z = zone_of_word(e.word);
       if (z < 0) return g.unsupported("moveto(" + e.word + ")");

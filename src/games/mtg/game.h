@@ -51,6 +51,7 @@ struct Obj {
   std::vector<std::pair<const EffectDef*, bool>> changes;  // transforms/loseabilities on it (bool: ueot)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
   std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
+  std::vector<const Spec*> cant_block_of;                  // cantbeblockerof(..): attackers it cannot block
   std::vector<const EffectDef*> left_changes;              // changes it had as it left the battlefield (its own leave triggers)
 };
 
@@ -110,6 +111,7 @@ class Game {
     ManaPool pool;
     std::array<std::vector<int>, kZoneCount> zones;
     int lands_played = 0;
+    bool damaged = false;  // dealt damage this turn
     int extra_lands = 0;  // maxplay(land)+N from spells this turn
     int casts = 0, cast_limit = -1;  // spells cast this turn; maxcast(*)N from a spell (-1: none)
   };
@@ -207,6 +209,7 @@ class Game {
   void next_phase();
   void begin_phase();
   void arm_upkeep_costs();
+  void vanishing_upkeep();
   void state_based();
   void legend_rule();
   void destroy_rule(int card);  // put into the graveyard by a rule (no regeneration)

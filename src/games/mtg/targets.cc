@@ -176,6 +176,10 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
       zone_ok = true;
       break;
     }
+    if (zw == "nonbattlezone" && o.zone != kBattlefield) {  // any zone but the battlefield
+      zone_ok = true;
+      break;
+    }
     if (!zone_word(zw, zone, whose)) continue;
     const int owner = o.zone == kBattlefield || o.zone == kStack ? o.controller : o.owner;
     if (o.zone == zone && (whose == 2 || (whose == 0) == (owner == controller))) zone_ok = true;

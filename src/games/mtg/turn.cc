@@ -59,6 +59,7 @@ void Game::next_phase() {
     }
     spells_this_turn = 0;
     creatures_died = 0;
+    for (auto& p : players) p.damaged = false;
     phase = Phase::kUntap;
   } else {
     phase = static_cast<Phase>(static_cast<int>(phase) + 1);
@@ -97,6 +98,7 @@ void Game::begin_phase() {
     }
   } else if (phase == Phase::kUpkeep) {
     arm_upkeep_costs();
+    vanishing_upkeep();
   } else if (phase == Phase::kEndOfTurn) {
     // Treason (Act of Treason's kin, Spark Elemental): sacrificed as the end step begins.
     for (size_t c = 0; c < objs.size(); ++c) {
@@ -124,6 +126,24 @@ void Game::begin_phase() {
   }
   run_phase_actions();
   fire_phase_triggers();
+}
+
+// Vanishing: a time counter comes off each of the active player's vanishing permanents; the one that
+// loses its last is sacrificed.
+void Game::vanishing_upkeep() {
+  for (size_t c = 0; c < objs.size(); ++c) {
+    Obj& o = objs[c];
+    if (o.zone != kBattlefield || o.controller != active || !o.counters.count("time")) continue;
+    bool vanishing = false;
+    for (const Ability& a : o.def->abilities) {
+      for (const EffectDef& e : a.effects) vanishing |= e.kind == Eff::kVanishing;
+    }
+    if (!vanishing || o.counters["time"] <= 0) continue;
+    if (--o.counters["time"] == 0) {
+      note(name(static_cast<int>(c)) + " vanishes");
+      destroy_rule(static_cast<int>(c));
+    }
+  }
 }
 
 // Puts a triggered ability on the stack: a may ability asks first (menu), a targeted one opens
