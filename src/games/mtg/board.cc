@@ -19,6 +19,8 @@ void apply_static(Game& g, Obj& o, const Ability& a, int src) {
       o.cant_block_of.push_back(&e.all);
     } else if (e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes) {
       o.lord_changes.push_back(&e);
+    } else if (e.word == "spec") {
+      g.shields.emplace_back(&e, src);
     } else if (e.word == "to") {
       o.prevent_to = true;
     } else if (e.word == "from") {
@@ -285,7 +287,23 @@ bool Game::condition_holds(const Ability& a, int source) const {
   return holds != a.cond_negate;
 }
 
+// A prevention shield (to(spec) from(spec)) that stops this damage.
+bool Game::shielded(int card, int player, int source, bool combat) const {
+  for (const auto& [e, src] : shields) {
+    if (e->kind == Eff::kPreventCombat && !combat) continue;
+    const int controller = objs[static_cast<size_t>(src)].controller;
+    if (!e->prevent_to.empty()) {
+      if (card >= 0 && !matches(e->prevent_to, card, src, controller)) continue;
+      if (player >= 0 && !matches_player(e->prevent_to, player, controller)) continue;
+    }
+    if (!e->prevent_from.empty() && (source < 0 || !matches(e->prevent_from, source, src, controller))) continue;
+    return true;
+  }
+  return false;
+}
+
 void Game::update_continuous() {
+  shields.clear();
   for (Obj& o : objs) {
     o.lord_p = o.lord_t = 0;
     o.lord_kw.clear();
@@ -359,6 +377,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
   for (int c = 1; c < kColors; ++c) {
     if (((cols >> c) & 1) && has(card, prot[c])) return;
   }
+  if (shielded(card, -1, source, combat)) return note("damage to " + name(card) + " is prevented");
   Obj& o = objs[static_cast<size_t>(card)];
   if (has(card, "vigor")) {
     o.plus_counters += amount;  // vigor: damage becomes +1/+1 counters
@@ -377,7 +396,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
 
 void Game::damage_player(int player, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
-  if (amount <= 0) return;
+  if (amount <= 0 || shielded(-1, player, source, combat)) return;
   players[static_cast<size_t>(player)].damaged = true;  // this turn (bloodthirst)
   if (source >= 0 && has(source, "infect")) {
     players[static_cast<size_t>(player)].poison += amount;

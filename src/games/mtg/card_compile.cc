@@ -282,8 +282,13 @@ EffectDef compile_effect(const std::string& text0) {
     } else if (w.rfind("and!(", 0) == 0 && w.size() > 6 && w.compare(w.size() - 2, 2, ")!") == 0 && have) {
       e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
       if (!e.and_then->supported()) return unsupported_effect(w);
-    } else if ((w == "to(this)" || w == "from(this)") && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
+    } else if ((w == "to(this)" || w == "from(this)") && e.word.empty() && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
       e.word = w.substr(0, w.find('('));
+    } else if ((w.rfind("to(", 0) == 0 || w.rfind("from(", 0) == 0) && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
+      // to(spec) from(spec): a shield over the whole board (Bubble Matrix, Uncle Istvan)
+      if (e.word == "to" || e.word == "from") (e.word == "to" ? e.prevent_to : e.prevent_from) = parse_spec("this");
+      (w[0] == 't' ? e.prevent_to : e.prevent_from) = parse_spec(inside(w, w.find('(')));
+      e.word = "spec";
     } else if (w.rfind("all(", 0) == 0) {
       e.all = parse_spec(inside(w, 3));
       e.has_all = true;

@@ -77,6 +77,7 @@ struct EffectDef {
   std::shared_ptr<Ability> inner;   // phaseaction[phase words] ability: what happens at that phase;
                                     // foreach(spec) part: what happens once per such card
   Spec each;                        // foreach(spec) written on one && part
+  Spec prevent_to, prevent_from;    // preventalldamage to(spec) from(spec) (word "spec"): empty means any
   std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card
 };
 

@@ -214,6 +214,8 @@ class Game {
   void legend_rule();
   void destroy_rule(int card);  // put into the graveyard by a rule (no regeneration)
   void update_continuous();
+  std::vector<std::pair<const EffectDef*, int>> shields;  // preventalldamage to(..) from(..) and its source, recomputed
+  bool shielded(int card, int player, int source, bool combat) const;
   void fire_zone_triggers(int card, int from, int to);
   void cast_triggers(int card);
   bool came_from(const Spec& from_spec, int card, int from, int src) const;  // @movedto(..|stack): they resolve at once, as in Wagic
