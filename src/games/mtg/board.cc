@@ -15,6 +15,8 @@ void apply_static(Game& g, Obj& o, const Ability& a, int src) {
       o.lord_kw.insert(e.word);
     } else if (e.kind == Eff::kCantBeBlockedBy) {
       o.unblockable_by.push_back(&e.all);
+    } else if (e.kind == Eff::kProtectionFrom) {
+      o.protections.push_back(&e.all);
     } else if (e.kind == Eff::kCantBlockOf) {
       o.cant_block_of.push_back(&e.all);
     } else if (e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes) {
@@ -287,6 +289,24 @@ bool Game::condition_holds(const Ability& a, int source) const {
   return holds != a.cond_negate;
 }
 
+// Protection from a colour of the source, or from what protection from(spec) names.
+bool Game::protected_from(int card, int source) const {
+  if (source < 0) return false;
+  static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
+                               "protection from black", "protection from white"};
+  const int cols = colors(source);
+  for (int c = 1; c < kColors; ++c) {
+    if (((cols >> c) & 1) && has(card, prot[c])) return true;
+  }
+  const Obj& o = objs[static_cast<size_t>(card)];
+  for (const Spec* s : o.protections) {
+    Spec any_zone = *s;
+    any_zone.zones = {"*"};
+    if (matches(any_zone, source, card, o.controller)) return true;
+  }
+  return false;
+}
+
 // A prevention shield (to(spec) from(spec)) that stops this damage.
 bool Game::shielded(int card, int player, int source, bool combat) const {
   for (const auto& [e, src] : shields) {
@@ -311,6 +331,7 @@ void Game::update_continuous() {
     o.lord_changes.clear();
     o.unblockable_by.clear();
     o.cant_block_of.clear();
+    o.protections.clear();
   }
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
@@ -371,12 +392,7 @@ void Game::link_life(int source, int amount) {
 void Game::damage_card(int card, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
   if (amount <= 0) return;
-  static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
-                               "protection from black", "protection from white"};
-  const int cols = source >= 0 ? colors(source) : 0;
-  for (int c = 1; c < kColors; ++c) {
-    if (((cols >> c) & 1) && has(card, prot[c])) return;
-  }
+  if (protected_from(card, source)) return;
   if (shielded(card, -1, source, combat)) return note("damage to " + name(card) + " is prevented");
   Obj& o = objs[static_cast<size_t>(card)];
   if (has(card, "vigor")) {

@@ -159,6 +159,11 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     e.word = "countershroud";
     return true;
   }
+  if (w.rfind("protectionfrom(", 0) == 0) {  // "protection from(spec)", joined by compile_effect
+    e.kind = Eff::kProtectionFrom;
+    e.all = parse_spec(inside(w, 14));
+    return true;
+  }
   if (w.rfind("cantbeblockerof(", 0) == 0) {
     e.kind = Eff::kCantBlockOf;
     e.all = parse_spec(inside(w, 15));
@@ -266,6 +271,8 @@ EffectDef compile_effect(const std::string& text0) {
     } else if (player_words().count(w) && have) {
       e.who = w;
     } else if (!have && read_keyword(w, e)) {
+      have = true;
+    } else if (!have && grant == "protection" && w.rfind("from(", 0) == 0 && read_keyword("protection" + w, e)) {
       have = true;
     } else if (!have) {
       grant += (grant.empty() ? "" : " ") + w;
@@ -597,7 +604,7 @@ bool is_static_line(const Ability& a) {
     if (e.has_all) return false;
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
-                        e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf;
+                        e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();

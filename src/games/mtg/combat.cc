@@ -53,11 +53,7 @@ static bool can_block(const Game& g, int blocker, int attacker) {
   if (g.has(attacker, "shadow") != g.has(blocker, "shadow")) return false;  // shadow meets only shadow
   if (g.has(attacker, "flying") && !g.has(blocker, "flying") && !g.has(blocker, "reach")) return false;
   if (g.has(attacker, "fear") && !g.is_type(blocker, "artifact") && !((g.colors(blocker) >> kBlack) & 1)) return false;
-  static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
-                               "protection from black", "protection from white"};
-  for (int c = 1; c < kColors; ++c) {
-    if (((g.colors(blocker) >> c) & 1) && g.has(attacker, prot[c])) return false;
-  }
+  if (g.protected_from(attacker, blocker)) return false;
   static const std::pair<const char*, const char*> walks[] = {{"islandwalk", "island"}, {"swampwalk", "swamp"},
       {"forestwalk", "forest"}, {"mountainwalk", "mountain"}, {"plainswalk", "plains"}};
   for (auto [walk, land] : walks) {

@@ -52,6 +52,7 @@ struct Obj {
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
   std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
   std::vector<const Spec*> cant_block_of;                  // cantbeblockerof(..): attackers it cannot block
+  std::vector<const Spec*> protections;                    // protection from(spec), recomputed
   std::vector<const EffectDef*> left_changes;              // changes it had as it left the battlefield (its own leave triggers)
 };
 
@@ -216,6 +217,7 @@ class Game {
   void update_continuous();
   std::vector<std::pair<const EffectDef*, int>> shields;  // preventalldamage to(..) from(..) and its source, recomputed
   bool shielded(int card, int player, int source, bool combat) const;
+  bool protected_from(int card, int source) const;  // damage, blocks and targets
   void fire_zone_triggers(int card, int from, int to);
   void cast_triggers(int card);
   bool came_from(const Spec& from_spec, int card, int from, int src) const;  // @movedto(..|stack): they resolve at once, as in Wagic

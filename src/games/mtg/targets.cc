@@ -245,13 +245,7 @@ bool Game::legal_target(const Spec& s, const Target& t, int source, int controll
   if (o.zone != kBattlefield) return true;
   if (has(t.card, "shroud")) return false;
   if (has(t.card, "hexproof") && o.controller != controller) return false;
-  static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
-                               "protection from black", "protection from white"};
-  const int src_colors = source >= 0 ? colors(source) : 0;
-  for (int c = 1; c < kColors; ++c) {
-    if (((src_colors >> c) & 1) && has(t.card, prot[c])) return false;
-  }
-  return true;
+  return !protected_from(t.card, source);
 }
 
 bool Game::any_target(const Spec& s, int source, int controller) const {
