@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "games/mtg/card_def.h"
+#include "games/mtg/coverage.h"
 #include "games/mtg/database.h"
 #include "games/mtg/harness.h"
 #include "games/mtg/scenario.h"
@@ -97,6 +98,19 @@ int run_tests(const WagicTestOptions& o) {
   return fail ? 1 : 0;
 }
 
+// `rulekit wagic coverage`: how many primitives the engine runs completely, and what it does not run.
+int run_coverage(const std::string& cards_arg, size_t top) {
+  mtg::Database db;
+  std::string err;
+  const std::string cards = cards_arg.empty() ? std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/sets" : cards_arg;
+  if (!mtg::load(cards, db, err)) {
+    std::cerr << cards << ": error[WG0001]: " << err << "\n";
+    return 2;
+  }
+  std::cout << mtg::format_coverage(mtg::measure_coverage(db), top);
+  return 0;
+}
+
 }  // namespace
 
 void add_wagic(CLI::App& app, int& exit_code) {
@@ -109,6 +123,11 @@ void add_wagic(CLI::App& app, int& exit_code) {
   test->add_flag("--trace", opts->trace, "print every test's whole event log");
   test->add_flag("-q,--quiet", opts->quiet, "print failures only");
   test->callback([opts, &exit_code] { exit_code = run_tests(*opts); });
+  auto cov = std::make_shared<std::pair<std::string, size_t>>("", 30);
+  auto* coverage = wagic->add_subcommand("coverage", "how many primitives the engine runs, and the parts it does not run by keyword");
+  coverage->add_option("--cards", cov->first, "Wagic sets folder (default: the shared 2016 corpus)");
+  coverage->add_option("--top", cov->second, "keywords listed (default 30)");
+  coverage->callback([cov, &exit_code] { exit_code = run_coverage(cov->first, cov->second); });
 }
 
 }  // namespace rk::cli

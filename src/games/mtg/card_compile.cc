@@ -422,7 +422,7 @@ bool grants_ability(const std::string& body, Ability& a) {
     const std::string in = inside(rest, 3);
     e.all = parse_spec(in);
     e.has_all = true;
-    rest = trim(rest.substr(in.size() + 5));
+    rest = trim(tail(rest, in.size() + 5));
   } else if (a.kind != AbilityKind::kLord) {
     return false;
   }
@@ -486,13 +486,13 @@ void read_body(std::string body, Ability& a) {
       return;
     }
     a.if_negate = body.rfind("ifnot", 0) == 0;
-    body = trim(body.substr(then + 6));
+    body = trim(tail(body, then + 6));
   }
   if (body.rfind("aslongas(", 0) == 0) {
     const std::string in = inside(body, 8);
     a.cond = parse_spec(in);
     a.has_cond = true;
-    body = trim(body.substr(9 + in.size() + 1));
+    body = trim(tail(body, 9 + in.size() + 1));
     // A trailing >N or <N compares the count (default: at least one).
     const size_t cmp = body.find_last_of("<>");
     if (cmp != std::string::npos && cmp + 1 < body.size() && std::isdigit(static_cast<unsigned char>(body[cmp + 1]))) {
@@ -527,7 +527,7 @@ void read_body(std::string body, Ability& a) {
       a.has_cond = true;
       a.this_cond = in;
     }
-    body = trim(body.substr(open + in.size() + 2));
+    body = trim(tail(body, open + in.size() + 2));
     break;
   }
   for (const char* kw : {"foreach(", "teach("}) {
@@ -540,7 +540,7 @@ void read_body(std::string body, Ability& a) {
       } else {
         a.teach = true;
       }
-      body = trim(body.substr(open + in.size() + 2));
+      body = trim(tail(body, open + in.size() + 2));
     }
   }
   // all(..) stays with the effect it is written on (compile_effect); lord(..) ranges over the line.
@@ -548,7 +548,7 @@ void read_body(std::string body, Ability& a) {
     if (body.rfind(kw, 0) == 0) {
       const size_t open = body.find('(');
       a.range = parse_spec(inside(body, open));
-      body = trim(body.substr(open + inside(body, open).size() + 2));
+      body = trim(tail(body, open + inside(body, open).size() + 2));
       const bool continuous = kw[0] == 'l';
       if (continuous && a.kind == AbilityKind::kSpell) a.kind = AbilityKind::kLord;
       break;
@@ -572,7 +572,7 @@ void read_body(std::string body, Ability& a) {
       e = EffectDef();
       e.kind = Eff::kForEach;
       e.each = parse_spec(inside(p, 7));
-      e.inner = std::make_shared<Ability>(compile_ability(p.substr(inside(p, 7).size() + 9)));
+      e.inner = std::make_shared<Ability>(compile_ability(tail(p, inside(p, 7).size() + 9)));
       if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
     }
     if (e.kind == Eff::kEquip && !a.has_target) {

@@ -43,7 +43,8 @@ int colors_of(const ManaCost& c) {
   return bits;
 }
 
-// A value with its #AUTO_DEFINE macros applied (__CYCLING__({2}) and the like).
+}  // namespace
+
 std::string with_macros(const Database& db, const std::string& v) {
   if (v.find("__") == std::string::npos) return v;
   std::string out;
@@ -51,8 +52,6 @@ std::string with_macros(const Database& db, const std::string& v) {
   text::Diagnostics diags(nullptr);
   return expand_macros(db.macros, v, 0, out, map, diags) ? lower(out) : v;
 }
-
-}  // namespace
 
 void compile_card(const Database& db, int32_t index, CardDef& d) {
   const Card& c = db.cards[static_cast<size_t>(index)];

@@ -186,6 +186,8 @@ class Catalog {
   std::map<int32_t, std::unique_ptr<CardDef>> defs_;
 };
 
+// A value (lower case) with its #AUTO_DEFINE macros applied (__CYCLING__({2}) and the like).
+std::string with_macros(const Database& db, const std::string& v);
 // Builds a CardDef from a database card (primitive), compiling its abilities.
 void compile_card(const Database& db, int32_t card, CardDef& out);
 // Compiles one auto= line (lower case) into an ability.

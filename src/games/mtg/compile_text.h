@@ -12,6 +12,8 @@ namespace rk::mtg {
 // Splits at `sep` where no bracket is open.
 std::vector<std::string> split_top(const std::string& s, const std::string& sep);
 std::string trim(const std::string& s);
+// s from `pos` on ("" past its end: an unclosed bracket leaves nothing after it).
+inline std::string tail(const std::string& s, size_t pos) { return pos < s.size() ? s.substr(pos) : std::string(); }
 // Words at bracket depth 0 (a group stays attached to the word before it).
 std::vector<std::string> words_top(const std::string& s);
 // The text inside the parentheses that open at `open` ("" if none).
