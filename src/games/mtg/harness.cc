@@ -24,7 +24,8 @@ std::string bare_name(const std::string& s) {
   return open != std::string::npos && s.back() == ')' ? s.substr(0, open) : s;
 }
 
-// The multiverse id a reference stands for (0: unknown, a wildcard, or no card).
+}  // namespace
+
 int64_t ref_id(Catalog& cat, const std::string& ref, const CardDef** def) {
   *def = nullptr;
   if (ref == "*") return 0;
@@ -36,6 +37,8 @@ int64_t ref_id(Catalog& cat, const std::string& ref, const CardDef** def) {
   *def = cat.by_name(bare_name(ref));
   return *def ? (*def)->id : 0;
 }
+
+namespace {
 
 class Runner {
  public:
