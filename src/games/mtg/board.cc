@@ -365,7 +365,11 @@ void Game::update_continuous() {
 
 void Game::draw(int player, int n) {
   auto& lib = players[static_cast<size_t>(player)].zones[kLibrary];
-  for (int i = 0; i < n && !lib.empty(); ++i) move(lib.back(), player, kHand);
+  for (int i = 0; i < n && !lib.empty(); ++i) {
+    const int card = lib.back();
+    move(card, player, kHand);
+    fire_event("drawn", card, player, -1, false);
+  }
 }
 
 // Lifelink: the source's controller gains the life. Spirit link: the controller of the aura that

@@ -37,6 +37,9 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
                       (!combat && t.event == (foe ? "noncombatdamagefoeof" : "noncombatdamageof"));
     return kind && from_ok();
   }
+  if (event == "drawn") {  // @drawof(player) / @drawfoeof(player): its controller / an opponent drew
+    return t.event == (player == controller ? "drawof" : "drawfoeof");
+  }
   if (event == "tapped" || event == "untapped") {
     if (t.event != event) return false;
     if (t.args == "mytgt") return g.objs[static_cast<size_t>(src)].attached == card;
