@@ -89,6 +89,19 @@ TEST(WagicAbility, SmallKeywordsCompileToTheirEffects) {
   EXPECT_FALSE(compile_ability("this(variable{somethingelse}>0) 1/1").supported());
 }
 
+TEST(WagicAbility, AbilityForAnotherPlayerAndChoices) {
+  const Ability lumber = compile_ability("{t}:name(add mana) ability$! choice add{g} _ choice add{r} !$ controller");
+  ASSERT_EQ(lumber.effects.size(), 1u);
+  EXPECT_EQ(lumber.effects[0].kind, Eff::kAbilityFor);
+  EXPECT_EQ(lumber.effects[0].word, "controller");
+  ASSERT_EQ(lumber.effects[0].choices->size(), 2u);
+  EXPECT_EQ((*lumber.effects[0].choices)[1].effects[0].kind, Eff::kAddMana);
+  const Ability sac = compile_ability("ability$!name(sacrifice) notatarget(creature|mybattlefield) sacrifice!$ opponent");
+  ASSERT_EQ(sac.effects[0].choices->size(), 1u);
+  EXPECT_TRUE((*sac.effects[0].choices)[0].has_target);
+  EXPECT_FALSE(compile_ability("ability$! phaseout !$ opponent").supported());
+}
+
 TEST(WagicAbility, SemicolonMakesColoursAndTypesAlternativesUnlessNegated) {
   EXPECT_TRUE(parse_spec("*[instant;sorcery]|mystack").alts[0].any);
   EXPECT_TRUE(parse_spec("creature[green;white]").alts[0].any);

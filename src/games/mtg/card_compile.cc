@@ -468,6 +468,38 @@ bool read_if(const std::string& cond, Ability& a) {
   return read_if_side(cond.substr(0, t1), a.if_left) && read_if_side(cond.substr(t2 + 1), a.if_right);
 }
 
+// ability$! A _ B !$ who: an ability another player (or its controller) performs, or a choice
+// between abilities that player makes. False when `part` is not written so.
+bool read_ability_for(const std::string& part0, Ability& a) {
+  std::string part = part0;
+  if (part.rfind("name(", 0) == 0) part = trim(tail(part, inside(part, 4).size() + 6));  // a menu label
+  if (part.rfind("ability$!", 0) != 0) return false;
+  const size_t close = part.rfind("!$");
+  if (close == std::string::npos || close < 9) return false;
+  EffectDef e;
+  e.kind = Eff::kAbilityFor;
+  e.word = trim(tail(part, close + 2));
+  e.choices = std::make_shared<std::vector<Ability>>();
+  std::string inner = part.substr(9, close - 9);
+  for (std::string option : split_top(inner, " _ ")) {
+    option = trim(option);
+    if (option.rfind("name(", 0) == 0) option = trim(tail(option, inside(option, 4).size() + 6));  // a menu label
+    if (option.rfind("choice ", 0) == 0) option = trim(option.substr(7));
+    e.choices->push_back(compile_ability(option));
+    if (!e.choices->back().supported()) {
+      a.effects.push_back(unsupported_effect(e.choices->back().unsupported_word()));
+      return true;
+    }
+  }
+  static const std::set<std::string> who = {"controller", "opponent", "targetedplayer", "targetcontroller", ""};
+  if (!who.count(e.word)) {
+    a.effects.push_back(unsupported_effect("ability$!..!$ " + e.word));
+    return true;
+  }
+  a.effects.push_back(std::move(e));
+  return true;
+}
+
 // The effects after the cost or trigger: may, lord/all, && parts.
 void read_body(std::string body, Ability& a) {
   body = trim(body);
@@ -566,6 +598,7 @@ void read_body(std::string body, Ability& a) {
   }
   if (grants_ability(body, a)) return;
   for (const std::string& part : split_top(body, "&&")) {
+    if (read_ability_for(trim(part), a)) continue;
     EffectDef e = compile_effect(part);
     if (const std::string p = trim(part); p.rfind("foreach(", 0) == 0 && !a.effects.empty()) {
       // a later && part written "foreach(spec) effect": that part once per such card

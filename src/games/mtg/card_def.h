@@ -35,7 +35,7 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kUnsupported
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kUnsupported
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -78,6 +78,8 @@ struct EffectDef {
                                     // foreach(spec) part: what happens once per such card
   Spec each;                        // foreach(spec) written on one && part
   Spec prevent_to, prevent_from;    // preventalldamage to(spec) from(spec) (word "spec"): empty means any
+  // ability$! A _ B !$ who: the player `who` (in `word`) does A, or chooses between A and B.
+  std::shared_ptr<std::vector<Ability>> choices;
   std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card
 };
 

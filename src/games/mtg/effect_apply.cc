@@ -300,6 +300,10 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
     return;
   }
   for (const EffectDef& e : a.effects) {
+    if (e.kind == Eff::kAbilityFor) {
+      ability_for(e, source, controller, targets, x);
+      continue;
+    }
     if (e.kind == Eff::kForEach) {
       int n = 0;
       for (size_t c = 0; c < objs.size(); ++c) n += matches(e.each, static_cast<int>(c), source, controller);

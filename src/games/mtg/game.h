@@ -144,6 +144,9 @@ class Game {
   void add_phase_action(const EffectDef& e, int card, int controller);
   void run_phase_actions();
   void apply_new_abilities(const EffectDef& e, int card);  // transforms' newability one-shots
+  // ability$!..!$ who: the player does the ability (or chooses one of them).
+  void ability_for(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x);
+  void run_as(const Ability& a, int source, int player, int x);  // may menu, chooser, then the effects
   kernel::Rng* rng = nullptr;
   std::deque<CardDef> made_defs;  // tokens' characteristics
 

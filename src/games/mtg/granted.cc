@@ -29,6 +29,44 @@ void Game::apply_new_abilities(const EffectDef& e, int card) {
   }
 }
 
+void Game::ability_for(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x) {
+  int player = controller;
+  const Target* t = targets.empty() ? nullptr : &targets[0];
+  if (e.word == "opponent") player = 1 - controller;
+  if (e.word == "targetedplayer" && t && t->player >= 0) player = t->player;
+  if (e.word == "targetcontroller" && t && t->card >= 0) player = objs[static_cast<size_t>(t->card)].controller;
+  if (e.choices->size() == 1) return run_as(e.choices->front(), source, player, x);
+  Menu m;  // the player's choice between the abilities
+  m.cancel = false;
+  for (const Ability& a : *e.choices) {
+    const Ability* ap = &a;
+    m.options.push_back({a.text, [this, ap, source, player, x] { run_as(*ap, source, player, x); }});
+  }
+  menus.push_back(std::move(m));
+}
+
+// An ability done by `player`: its may menu, then its target chooser (that player chooses), then
+// its effects with that player as their controller.
+void Game::run_as(const Ability& a, int source, int player, int x) {
+  const Ability* ap = &a;
+  auto go = [this, ap, source, player, x] {
+    if (!ap->has_target) return run_effects(*ap, source, player, {}, x);
+    if (!any_target(ap->target, source, player)) return;
+    Chooser ch;
+    ch.spec = ap->target;
+    ch.player = player;
+    ch.source = source;
+    ch.is_cost = ap->not_a_target;
+    ch.done = [this, ap, source, player, x](std::vector<Target> ts) { run_effects(*ap, source, player, ts, x); };
+    choosers.push_back(std::move(ch));
+  };
+  if (!a.may) return go();
+  Menu m;
+  m.options.push_back({a.text, go});
+  m.options.push_back({"cancel", [] {}});
+  menus.push_back(std::move(m));
+}
+
 // phaseaction[words]: the words name the phase (Wagic's default: upkeep) and when it counts:
 // `my`/`opponent` turn only, `once`, `sourceinplay` (only while the card is on the battlefield),
 // `next` (not the first such phase). It belongs to the card as it is now: once the card changes
