@@ -215,6 +215,11 @@ int Game::unswitched_toughness(int c) const {
 
 bool Game::has(int c, const std::string& kw) const {
   const Obj& o = objs[static_cast<size_t>(c)];
+  // -flying ueot, lord(creature) -islandwalk: the keyword is lost (whatever grants it).
+  if (!o.granted.empty() || !o.lord_kw.empty()) {
+    const std::string minus = "-" + kw;
+    if (o.granted.count(minus) || o.lord_kw.count(minus)) return false;
+  }
   if (o.granted.count(kw) || o.lord_kw.count(kw)) return true;
   bool lost = false, gained = false;
   each_change(o, [&](const EffectDef& e) {

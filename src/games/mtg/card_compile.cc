@@ -274,6 +274,10 @@ EffectDef compile_effect(const std::string& text0) {
       have = true;
     } else if (!have && grant == "protection" && w.rfind("from(", 0) == 0 && read_keyword("protection" + w, e)) {
       have = true;
+    } else if (!have && grant.empty() && w.size() > 1 && w[0] == '-' && grantable().count(w.substr(1))) {
+      e.kind = Eff::kGrant;  // -flying: the keyword is lost
+      e.word = w;
+      have = true;
     } else if (!have) {
       grant += (grant.empty() ? "" : " ") + w;
       if (grantable().count(grant)) {

@@ -74,7 +74,8 @@ Amount parse_amount(const std::string& s) {
     a.var = "type";
     const size_t colon = s.find(':', 5);
     a.count = parse_spec(colon == std::string::npos ? s.substr(5) : s.substr(5, colon - 5) + "|" + s.substr(colon + 1));
-  } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst") {
+  } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst" || s == "manacost" ||
+             s == "lifetotal" || s == "opponentlifetotal") {
     a.var = s;
   } else {
     a.value = std::atoi(s.c_str());
@@ -89,7 +90,7 @@ bool is_pt(const std::string& w, Amount& p, Amount& t) {
   auto ok = [](const std::string& x) {
     size_t i = (x[0] == '+' || x[0] == '-') ? 1 : 0;
     if (i >= x.size()) return false;
-    if (x.substr(i) == "x" || x.rfind("type:", 0) == 0) return true;
+    if (x.substr(i) == "x" || x.rfind("type:", 0) == 0 || x.substr(i) == "manacost") return true;
     for (; i < x.size(); ++i) {
       if (!std::isdigit(static_cast<unsigned char>(x[i]))) return false;
     }

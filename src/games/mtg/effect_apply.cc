@@ -49,10 +49,13 @@ int amount_abs(const Amount& a, int x) {
     card = g.objs[static_cast<size_t>(card)].attached;
   }
   if (a.var == "thatmuch") return g.current_amount;
+  if (a.var == "lifetotal") return g.players[static_cast<size_t>(ctx.controller)].life;
+  if (a.var == "opponentlifetotal") return g.players[static_cast<size_t>(1 - ctx.controller)].life;
   if (a.var == "sunburst") return ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].sunburst : 0;
   if (card < 0) return 0;
   const Obj& o = g.objs[static_cast<size_t>(card)];
   const bool gone = o.zone != kBattlefield;
+  if (a.var == "manacost") return o.def->cost.converted();
   if (a.var == "p") return gone ? o.lki_power : g.power(card);
   return gone ? o.lki_toughness : g.toughness(card);
 }
@@ -229,6 +232,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kPreventCombat:
     case Eff::kPreventAll:
       if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage
+      if (e.word == "spec") g.unsupported("one-shot prevention to(..)/from(..)");  // shields run as static lines only
       break;
     case Eff::kCounter:
       if (!g.has(c, "countershroud")) add_counters(o, e, amount_times(e, x));

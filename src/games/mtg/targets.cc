@@ -101,6 +101,8 @@ bool Game::restriction_holds(const std::string& r, int card, int source, int con
       yes = yes && matches(one, card, source, controller);
       start = amp + 1;
     }
+  } else if (r == "share!name!") {  // the same name as the source
+    yes = source >= 0 && name(card) == name(source);
   } else if (r == "token") {
     yes = o.token;
   } else if (auto it = color_words().find(r); it != color_words().end()) {
