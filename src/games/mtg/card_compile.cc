@@ -236,7 +236,8 @@ void read_dynamic(std::string& text, EffectDef& e) {
   }
   static const std::set<std::string> known = {"powerlifegain", "toughnesslifegain", "manacostlifegain",
       "powerlifeloss", "toughnesslifeloss", "manacostlifeloss", "powerstrike", "toughnessstrike", "manacoststrike",
-      "powerpumppow", "toughnesspumppow", "powerpumptough", "toughnesspumptough"};
+      "powerpumppow", "toughnesspumppow", "powerpumptough", "toughnesspumptough", "oneonecounterslifegain",
+      "oneonecounterslifeloss", "oneonecountersstrike"};
   if (e.kind == Eff::kDynamic && !known.count(e.word)) {
     e.kind = Eff::kUnsupported;
     e.word = "dynamicability " + e.word;
@@ -305,7 +306,7 @@ EffectDef compile_effect(const std::string& text0) {
       e.has_all = true;
     } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
                w == "while" || (w.rfind("restriction{", 0) == 0 && w.back() == '}')) {
-      e.restriction = w;
+      e.restriction += (e.restriction.empty() ? "" : " ") + w;  // limit:1 myupkeeponly: both hold
     } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic") {
       // labels and Wagic's evaluation hints change nothing here
     } else {
@@ -616,13 +617,16 @@ void read_body(std::string body, Ability& a) {
       e.target = parse_spec("creature|mybattlefield");
       a.sorcery_speed = true;
     }
-    if (e.restriction.rfind("limit:", 0) == 0) a.limit = std::atoi(e.restriction.c_str() + 6);
-    if (e.restriction == "myturnonly") a.my_turn_only = true;
-    if (e.restriction == "myupkeeponly") a.my_upkeep_only = true;
-    if (e.restriction == "assorcery") a.sorcery_speed = true;
-    if (e.restriction == "while") a.state_trigger = true;
-    if (e.restriction.rfind("restriction{", 0) == 0 && (a.kind != AbilityKind::kActivated || !read_restriction(e.restriction, a))) {
-      e = unsupported_effect(e.restriction);
+    for (const std::string& r : words_top(e.restriction)) {
+      if (r.rfind("limit:", 0) == 0) a.limit = std::atoi(r.c_str() + 6);
+      if (r == "myturnonly") a.my_turn_only = true;
+      if (r == "myupkeeponly") a.my_upkeep_only = true;
+      if (r == "assorcery") a.sorcery_speed = true;
+      if (r == "while") a.state_trigger = true;
+      if (r.rfind("restriction{", 0) == 0 && (a.kind != AbilityKind::kActivated || !read_restriction(r, a))) {
+        e = unsupported_effect(r);
+        break;
+      }
     }
     if (!e.target.empty() && !a.has_target) {
       a.target = e.target;

@@ -92,9 +92,10 @@ static void apply_dynamic(Game& g, const EffectDef& e, int source, int controlle
   if (from < 0) return;
   const std::string& w = e.word;
   const bool gone = g.objs[static_cast<size_t>(from)].zone != kBattlefield;
-  const int n = w.rfind("power", 0) == 0       ? (gone ? g.objs[static_cast<size_t>(from)].lki_power : g.power(from))
-                : w.rfind("toughness", 0) == 0 ? (gone ? g.objs[static_cast<size_t>(from)].lki_toughness : g.toughness(from))
-                                               : g.objs[static_cast<size_t>(from)].def->cost.converted();
+  const int n = w.rfind("power", 0) == 0            ? (gone ? g.objs[static_cast<size_t>(from)].lki_power : g.power(from))
+                : w.rfind("toughness", 0) == 0      ? (gone ? g.objs[static_cast<size_t>(from)].lki_toughness : g.toughness(from))
+                : w.rfind("oneonecounters", 0) == 0 ? g.objs[static_cast<size_t>(from)].plus_counters
+                                                    : g.objs[static_cast<size_t>(from)].def->cost.converted();
   int player = controller;
   if (e.who == "targetcontroller" && t && t->card >= 0) player = g.objs[static_cast<size_t>(t->card)].controller;
   if (e.who == "targetcontroller" && t && t->player >= 0) player = t->player;
@@ -319,7 +320,14 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       for (size_t c = 0; c < objs.size(); ++c) {
         if (matches(e.all, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
       }
-      for (int c : all) apply_card(*this, e, c, source, controller, x);
+      for (int c : all) {
+        const Target tc{c};
+        if (e.kind == Eff::kDynamic) {
+          apply_dynamic(*this, e, source, controller, &tc);  // all(trigger[to]) dynamicability<!mytgt ..!>
+        } else {
+          apply_card(*this, e, c, source, controller, x);
+        }
+      }
       if (e.all.allows_player()) {
         for (int p = 0; p < 2; ++p) apply_player(*this, e, p, source, controller, x);
       }

@@ -61,6 +61,7 @@ void Game::fizzle_spell(int card, const std::string& to) {
 }
 
 void Game::resolve_top() {
+  update_continuous();  // what entered meanwhile counts with its lords (Angelic Chorus reads a toughness)
   StackItem item = stack.back();
   stack.pop_back();
   if (item.kind == StackItem::kNextPhase) return next_phase();
