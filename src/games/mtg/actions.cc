@@ -75,9 +75,9 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
   if (o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
       !any_target(o.def->spell_target, card, actor))
     return false;
-  if (!o.def->cost_sacrifice.empty()) {
-    bool any = false;
-    for (size_t c = 0; c < objs.size() && !any; ++c) any = matches(o.def->cost_sacrifice, static_cast<int>(c), card, actor);
+  for (const auto& [spec, zone] : alternative ? o.def->other_chosen : o.def->cost_chosen) {
+    bool any = false;  // a card to pay with (not the spell itself)
+    for (size_t c = 0; c < objs.size() && !any; ++c) any = c != static_cast<size_t>(card) && matches(spec, static_cast<int>(c), card, actor);
     if (!any) return false;
   }
   return true;
@@ -176,25 +176,10 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
     };
     choosers.push_back(std::move(ch));
   };
-  if (d.cost_sacrifice.empty()) {
-    choose_targets();
-    return true;
-  }
-  // A permanent to sacrifice as part of the cost: chosen (by a click) before the targets.
-  Chooser sac;
-  sac.spec = d.cost_sacrifice;
-  sac.is_cost = true;
-  sac.player = actor;
-  sac.source = card;
-  sac.done = [this, choose_targets](std::vector<Target> ts) mutable {
-    if (!ts.empty() && ts[0].card >= 0) {
-      const int c = ts[0].card;
-      move(c, objs[static_cast<size_t>(c)].owner, kGraveyard);
-      fire_zone_triggers(c, kBattlefield, kGraveyard);
-    }
-    choose_targets();
-  };
-  choosers.push_back(std::move(sac));
+  // Cards to sacrifice, exile, return or tap as part of the cost: chosen (by clicks) before the targets.
+  std::vector<std::pair<const Spec*, int>> chosen;
+  for (const auto& [paid_with, zone] : alternative ? d.other_chosen : d.cost_chosen) chosen.emplace_back(&paid_with, zone);
+  pay_chosen(card, actor, chosen, 0, choose_targets);
   return true;
 }
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "games/mtg/database.h"
+#include "games/mtg/scenario.h"
 
 namespace rk::mtg {
 namespace {
@@ -45,6 +46,19 @@ int colors_of(const ManaCost& c) {
 
 }  // namespace
 
+void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out) {
+  static const std::pair<const char*, int> kinds[] = {{"{s(", kGraveyard}, {"{e(", kExile}, {"{h(", kHand}, {"{t(", -1}};
+  for (const auto& [open, zone] : kinds) {
+    for (size_t at = cost.find(open); at != std::string::npos; at = cost.find(open)) {
+      const size_t close = cost.find(")}", at);
+      if (close == std::string::npos) return;
+      out.emplace_back(parse_spec(cost.substr(at + 3, close - at - 3)), zone);
+      if (zone < 0) out.back().first.alts[0].restr.push_back("-tapped");
+      cost.erase(at, close + 2 - at);
+    }
+  }
+}
+
 std::string with_macros(const Database& db, const std::string& v) {
   if (v.find("__") == std::string::npos) return v;
   std::string out;
@@ -67,13 +81,12 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kSubtype: add_words(v, d.types); break;
       case KeyId::kPower: d.power = std::atoi(v.c_str()); d.star_pt |= v.find('*') != std::string::npos; break;
       case KeyId::kToughness: d.toughness = std::atoi(v.c_str()); break;
-      case KeyId::kMana:
-        d.cost = parse_mana_cost(v);
-        if (const size_t sac = v.find("{s("); sac != std::string::npos) {
-          const size_t close = v.find(")}", sac);
-          d.cost_sacrifice = parse_spec(v.substr(sac + 3, close == std::string::npos ? std::string::npos : close - sac - 3));
-        }
+      case KeyId::kMana: {
+        std::string costs = v;
+        take_chosen_costs(costs, d.cost_chosen);
+        d.cost = parse_mana_cost(costs);
         break;
+      }
       case KeyId::kKicker: d.kicker = parse_mana_cost(v); break;
       case KeyId::kBuyback: d.buyback = parse_mana_cost(v); break;
       case KeyId::kAnyzone: read_cda(v, d); break;
@@ -84,8 +97,11 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         break;
       case KeyId::kOther: {
         bool unknown = false;
-        d.other = parse_mana_cost(v, &unknown);
-        if (unknown) d.other.present = false;  // non-mana alternative costs: not run yet
+        std::string costs = v.substr(0, v.find(" name("));  // other={..} name(label)
+        take_chosen_costs(costs, d.other_chosen);
+        d.other = parse_mana_cost(costs, &unknown);
+        d.other.present |= !d.other_chosen.empty();
+        if (unknown) d.other.present = false;  // other non-mana alternative costs: not run yet
         break;
       }
       case KeyId::kAbilities: add_keywords(v, d.keywords); break;

@@ -157,7 +157,9 @@ struct CardDef {
   bool cda = false;                // anyzone=A/B cdaactive: power and toughness defined by amounts
   Amount cda_power, cda_toughness;
   ManaCost kicker, other, buyback; // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
-  Spec cost_sacrifice;           // mana={R}{S(land|mybattlefield)}: a permanent sacrificed to cast it
+  // Costs that choose a card, in mana= and other=: {S(spec)} sacrifice (the zone: graveyard),
+  // {E(spec)} exile, {H(spec)} return to its owner's hand, {T(spec)} tap (-1).
+  std::vector<std::pair<Spec, int>> cost_chosen, other_chosen;
   // restriction= / otherrestriction=: counts of cards that must hold to cast it (normally / by other=).
   std::vector<TriggerDef::Count> cast_counts, other_counts;
   bool cast_restricted = false, other_restricted = false;  // a restriction not run yet: not castable that way
@@ -190,6 +192,8 @@ class Catalog {
 
 // A value (lower case) with its #AUTO_DEFINE macros applied (__CYCLING__({2}) and the like).
 std::string with_macros(const Database& db, const std::string& v);
+// Takes the {S(..)} {E(..)} {H(..)} {T(..)} symbols out of a cost (lower case), into `out`.
+void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out);
 // Builds a CardDef from a database card (primitive), compiling its abilities.
 void compile_card(const Database& db, int32_t card, CardDef& out);
 // Compiles one auto= line (lower case) into an ability.

@@ -98,12 +98,10 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
     case KeyId::kKicker:
     case KeyId::kBuyback: {
       std::string costs = v;
-      if (f.key == KeyId::kMana) {  // {S(spec)} in a spell's cost is run
-        const size_t sac = costs.find("{s(");
-        if (sac != std::string::npos) costs.erase(sac, costs.find(")}", sac) + 2 - sac);
-      }
       const size_t label = costs.find(" name(");  // other={..} name(Entwine): a menu label
       if (label != std::string::npos) costs.erase(label);
+      std::vector<std::pair<Spec, int>> chosen;
+      if (f.key == KeyId::kMana || f.key == KeyId::kOther) take_chosen_costs(costs, chosen);  // run by casting
       bool unknown = false;
       parse_mana_cost(costs, &unknown);
       if (unknown) out.emplace_back(key + "= (a cost other than mana)", v);
