@@ -218,10 +218,7 @@ void Game::activate(int card, const Ability& a, int actor) {
   item.ability = &a;
   item.x = x;
   auto finish = [this, item, &a, card, actor]() mutable {
-    if (a.sac_self) {
-      move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);
-      fire_zone_triggers(card, kBattlefield, kGraveyard);
-    }
+    if (a.sac_self) sacrifice(card);
     if (mana_only(a)) {
       run_effects(a, card, actor, {}, item.x);
       // produceextra:{..} written on the card (Urza's lands): that much more, while its condition holds.
@@ -277,9 +274,13 @@ void Game::pay_chosen(int card, int actor, const std::vector<std::pair<const Spe
         fire_event("tapped", t.card, -1, card, false);
         continue;
       }
+      if (to == kGraveyard && chosen[i].second != -2) {
+        sacrifice(t.card);
+        continue;
+      }
       const int from = o.zone;
       move(t.card, o.owner, to);
-      if (from == kBattlefield) fire_zone_triggers(t.card, from, to);  // a sacrifice (a discard is not a death)
+      if (from == kBattlefield) fire_zone_triggers(t.card, from, to);
     }
     pay_chosen(card, actor, chosen, i + 1, finish);
   };

@@ -472,6 +472,16 @@ void Game::legend_rule() {
   }
 }
 
+// A permanent sacrificed: to its owner's graveyard, with its leave and @sacrificed triggers.
+void Game::sacrifice(int card) {
+  const int from = objs[static_cast<size_t>(card)].zone;
+  const int controller = objs[static_cast<size_t>(card)].controller;
+  move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);
+  if (from != kBattlefield) return;
+  fire_zone_triggers(card, from, kGraveyard);
+  fire_event("sacrificed", card, controller, card, false);
+}
+
 void Game::destroy_rule(int card) {
   const int from = objs[static_cast<size_t>(card)].zone;
   move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);

@@ -670,7 +670,7 @@ Ability compile_ability(const std::string& line) {
     a.trigger = read_trigger(parts[0]);
     static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
         "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded", "noncombatdamagefoeof",
-        "noncombatdamageof", "drawof", "drawfoeof"};
+        "noncombatdamageof", "drawof", "drawfoeof", "sacrificed"};
     if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];

@@ -188,7 +188,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kDamage: g.damage_card(c, n, source, false); break;
     case Eff::kDestroy: g.destroy(c, true); break;
     case Eff::kBury: g.destroy(c, false); break;
-    case Eff::kSacrifice: g.move(c, o.owner, kGraveyard); break;
+    case Eff::kSacrifice: g.sacrifice(c); break;
     case Eff::kReject:  // a chosen discard: the card goes to its owner's graveyard as discarded
       if (o.zone != kHand) break;
       g.move(c, o.owner, kGraveyard);

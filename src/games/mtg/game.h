@@ -216,7 +216,8 @@ class Game {
   void vanishing_upkeep();
   void state_based();
   void legend_rule();
-  void destroy_rule(int card);  // put into the graveyard by a rule (no regeneration)
+  void destroy_rule(int card);
+  void sacrifice(int card);  // put into the graveyard by a rule (no regeneration)
   void update_continuous();
   std::vector<std::pair<const EffectDef*, int>> shields;  // preventalldamage to(..) from(..) and its source, recomputed
   bool shielded(int card, int player, int source, bool combat) const;

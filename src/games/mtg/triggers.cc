@@ -45,6 +45,18 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
     if (t.args == "mytgt") return g.objs[static_cast<size_t>(src)].attached == card;
     return g.matches(t.subject, card, src, controller);
   }
+  if (event == "sacrificed") {
+    // The card is in the graveyard now; the trigger names it as it was, on the battlefield.
+    Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(card)];
+    const int zone = o.zone;
+    const int owner_now = o.controller;
+    o.zone = kBattlefield;
+    o.controller = player;
+    const bool ok = t.event == "sacrificed" && g.matches(t.subject, card, src, controller);
+    o.zone = zone;
+    o.controller = owner_now;
+    return ok;
+  }
   if (event == "discarded") {
     // The card is in the graveyard now; the trigger names it as it was, in a hand.
     Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(card)];
