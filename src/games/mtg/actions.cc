@@ -179,7 +179,33 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   // Cards to sacrifice, exile, return or tap as part of the cost: chosen (by clicks) before the targets.
   std::vector<std::pair<const Spec*, int>> chosen;
   for (const auto& [paid_with, zone] : alternative ? d.other_chosen : d.cost_chosen) chosen.emplace_back(&paid_with, zone);
-  pay_chosen(card, actor, chosen, 0, choose_targets);
+  // An instant or sorcery with several targeted `may` lines (Twitch: tap or untap): its caster
+  // picks one line in a menu as it is cast; only that line runs.
+  std::vector<const Ability*> modes;
+  for (const Ability& a : d.abilities) {
+    if (a.kind == AbilityKind::kSpell && a.may && a.has_target && (d.is("instant") || d.is("sorcery"))) modes.push_back(&a);
+  }
+  if (modes.size() < 2 || targeted != true || d.has_spell_target) {
+    pay_chosen(card, actor, chosen, 0, choose_targets);
+    return true;
+  }
+  Menu m;
+  m.cancel = false;
+  for (const Ability* mode : modes) {
+    m.options.push_back({mode->text, [this, item, mode, actor, card]() mutable {
+                           item.mode = mode;
+                           Chooser ch;
+                           ch.spec = mode->target;
+                           ch.player = actor;
+                           ch.source = card;
+                           ch.done = [this, item](std::vector<Target> ts) mutable {
+                             item.targets = ts;
+                             push(item);
+                           };
+                           choosers.push_back(std::move(ch));
+                         }});
+  }
+  menus.push_back(std::move(m));
   return true;
 }
 

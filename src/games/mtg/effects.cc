@@ -43,6 +43,7 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
       continue;
     }
     if (a.kind != AbilityKind::kSpell || (permanent && is_static_line(a))) continue;
+    if (resolving_mode && a.may && a.has_target && resolving_mode != &a) continue;  // another mode was chosen
     // A permanent's targeted one-shot (ETB "target creature ...") would open a chooser: not run yet.
     if (permanent && (a.has_target || a.may)) {
       put_trigger(card, a);
@@ -105,6 +106,7 @@ void Game::resolve_top() {
   }
   resolving_kicked = item.kicked;
   resolving_alt = item.alternative;
+  resolving_mode = item.mode;
   if (is_permanent(d)) {
     move(card, item.controller, kBattlefield);
     Obj& p = objs[static_cast<size_t>(card)];
@@ -116,6 +118,7 @@ void Game::resolve_top() {
   // Storm: a copy for each spell cast before it this turn.
   const int copies = d.has("storm") ? item.storm : 0;
   for (int i = 0; i <= copies; ++i) run_one_shots(card, item.controller, item.targets, item.x);
+  resolving_mode = nullptr;
   if (objs[static_cast<size_t>(card)].zone == kStack) move(card, o.owner, item.buyback ? kHand : kGraveyard);
 }
 
