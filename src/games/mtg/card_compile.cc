@@ -576,6 +576,7 @@ void read_body(std::string body, Ability& a) {
         a.has_foreach = true;
       } else {
         a.teach = true;
+        a.taught = parse_spec(in);
       }
       body = trim(tail(body, open + in.size() + 2));
     }

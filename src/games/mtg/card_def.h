@@ -122,6 +122,7 @@ struct Ability {
   std::string this_count;        // thisforeach(counter{..}|auras): per such thing on the source instead
   std::string this_cond;         // this(counter{..}>N|variable{opponentturn}>0): a condition on the source
   bool teach = false;            // teach(creature): applies to the enchanted/equipped creature
+  Spec taught;                   // its spec: a spell's line runs only when its target is such a card
   bool has_cond = false;         // aslongas(spec) [<N|>N]
   Spec cond;
   char cond_cmp = 0;             // '<', '>', '=' (if type(..)~equalto~N), 0: at least one

@@ -291,6 +291,10 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
   if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt)) return;
   if (a.has_cond && !condition_holds(a, source)) return;
   if (a.has_if && !if_holds(a, source, controller)) return;
+  // teach(spec) on a spell's line (Rending Vines): only for a target of that kind.
+  if (a.teach && a.kind == AbilityKind::kSpell && !targets.empty() && targets[0].card >= 0 &&
+      objs[static_cast<size_t>(targets[0].card)].zone == kBattlefield && !matches(a.taught, targets[0].card, source, controller))
+    return;
   if (a.has_foreach && foreach_running != &a) {
     // The effects once per matching card: amounts scale (pumps, damage, life, counters).
     int n = 0;

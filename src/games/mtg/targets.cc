@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "games/mtg/compile_text.h"
 #include "games/mtg/game.h"
 
 namespace rk::mtg {
@@ -133,6 +134,10 @@ bool Game::restriction_holds(const std::string& r, int card, int source, int con
                             : o.counters.count(kind) && o.counters.at(kind) > 0;
   } else if (r == "multicolor") {
     yes = __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
+  } else if (const size_t count = r.find("type:"); count != std::string::npos && source >= 0 && count > 0) {
+    // manacost<=type:*:myhand: the comparison's number is a count of cards
+    return restriction_holds(r.substr(0, count) + std::to_string(eval_amount(parse_amount(r.substr(count)), source)), card,
+                             source, controller);
   } else {
     known = false;
     const int mv = o.def->cost.converted();
