@@ -592,9 +592,15 @@ void read_body(std::string body, Ability& a) {
       break;
     }
   }
+  EffectDef on_all;  // all(spec) phaseaction[..]: a phase action for each such card
+  if (body.rfind("all(", 0) == 0 && tail(body, inside(body, 3).size() + 5).rfind("phaseaction[", 0) == 0) {
+    on_all.all = parse_spec(inside(body, 3));
+    on_all.has_all = true;
+    body = tail(body, inside(body, 3).size() + 5);
+  }
   if (body.rfind("phaseaction[", 0) == 0 && body.find(']') != std::string::npos) {
     // phaseaction[words] ability: the ability happens (off the stack) as that phase begins.
-    EffectDef e;
+    EffectDef e = on_all;
     e.kind = Eff::kPhaseAction;
     e.word = body.substr(12, body.find(']') - 12);
     e.inner = std::make_shared<Ability>(compile_ability(body.substr(body.find(']') + 1)));

@@ -167,7 +167,10 @@ void Game::block_triggers() {
   for (size_t a = 0; a < objs.size(); ++a) {
     const int att = static_cast<int>(a);
     if (objs[a].zone != kBattlefield) continue;
-    if (objs[a].attacking) fire_event(objs[a].blockers.empty() ? "combat:notblocked" : "combat:blocked", att, -1, -1, true);
+    if (objs[a].attacking) {  // blocked: from(..) looks at the (first) blocker
+      const int by = objs[a].blockers.empty() ? -1 : objs[a].blockers[0];
+      fire_event(by < 0 ? "combat:notblocked" : "combat:blocked", att, -1, by, true);
+    }
     if (objs[a].blocking >= 0) fire_event("combat:blocking", att, -1, objs[a].blocking, true);
   }
   for (size_t a = 0; a < objs.size(); ++a) {
