@@ -593,10 +593,10 @@ void read_body(std::string body, Ability& a) {
     }
   }
   EffectDef on_all;  // all(spec) phaseaction[..]: a phase action for each such card
-  if (body.rfind("all(", 0) == 0 && tail(body, inside(body, 3).size() + 5).rfind("phaseaction[", 0) == 0) {
+  if (body.rfind("all(", 0) == 0 && trim(tail(body, inside(body, 3).size() + 5)).rfind("phaseaction[", 0) == 0) {
     on_all.all = parse_spec(inside(body, 3));
     on_all.has_all = true;
-    body = tail(body, inside(body, 3).size() + 5);
+    body = trim(tail(body, inside(body, 3).size() + 5));
   }
   if (body.rfind("phaseaction[", 0) == 0 && body.find(']') != std::string::npos) {
     // phaseaction[words] ability: the ability happens (off the stack) as that phase begins.
