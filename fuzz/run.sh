@@ -17,7 +17,7 @@ bin=build/fuzz/fuzz
 shared=../shared/corpora/rulegame
 work=fuzz/corpus-work
 targets=(rulegame_rules_fuzz rulegame_expr_fuzz rulegame_board_fuzz rulegame_captive_fuzz rulegame_captive_args_fuzz vck_effect_fuzz
-         server_request_fuzz server_http_fuzz rulescript_rules_fuzz wagic_cards_fuzz)
+         server_request_fuzz server_http_fuzz rulescript_rules_fuzz wagic_cards_fuzz lua_cards_fuzz)
 
 seed() {  # target -> folder of seed inputs
   local t=$1 d=$work/$1
@@ -59,6 +59,8 @@ for i,e in enumerate(json.load(open('../shared/corpora/cfc/rules.json'))): open(
                           for s in 10E KTK DTK; do cp -n ../shared/corpora/wagic/2016/sets/$s/_cards.dat "$d/set_$s" 2>/dev/null || true; done
                           cp -n ../shared/corpora/wagic/latest/primitives/_macros.txt "$d/macros" 2>/dev/null || true
                         fi ;;
+      lua_cards_fuzz) cp -n cards/wagic-lua/*.lua "$d/" 2>/dev/null || true
+                      printf 'while true do end' > "$d/loop"; printf 'return io.open("x")' > "$d/io" ;;
       rulegame_captive_fuzz) printf 'MOVE 1 1 7 0\nMOVE 0 3\nDISPLAY\nMODE BRIEF\nCOND\nNEW\nMOVE 6 6 0 7\nHELP\nEXIT\n' > "$d/a" ;;
       rulegame_captive_args_fuzz) printf 'a.txt\nboard.json\n\nMOVE 1 1 7 0\nDISPLAY\nEXIT\n' > "$d/a"
                                   printf 'b.txt\n6:9\n2\n3\nseed=4\ncrowded=true\n\nMOVE 0 3\nNEW\nEXIT\n' > "$d/b"

@@ -1,9 +1,12 @@
-// What a file or folder holds, decided by its content (the name only as a tie-breaker), for
-// `rulekit check` without --dialect. Each answer says why, so a user can see what was decided.
+// The detection of src/registry/detect.h with each answer named by a Reader: the formats of the
+// first four games, as the detection tests and older tools name them. `check` and `explain` use
+// the registry's answers directly; a game added later needs nothing here (its formats are kOther).
 #pragma once
 
 #include <string>
 #include <string_view>
+
+#include "registry/detect.h"
 
 namespace rk::cli {
 
@@ -18,6 +21,7 @@ enum class Reader {
   kRuleScript,    // CFC rules.json or a CFC folder
   kCfcSet,        // CFC card data (set.xml)
   kWagic,         // a Wagic database, folder or card file
+  kOther,         // a format of a game added after these
 };
 
 struct Detected {
@@ -31,12 +35,5 @@ struct Detected {
 Detected detect_path(const std::string& path);
 // A file whose text has been read; `path` only gives the extension for formats without a mark.
 Detected detect_text(const std::string& path, std::string_view text);
-
-// Lines that read like the Rule Game language (an atom "(", a counter before one, "Order NAME=")
-// among the lines that are neither blank nor comments.
-struct RuleLikeLines {
-  size_t rule_like = 0, significant = 0;
-};
-RuleLikeLines count_rule_like_lines(std::string_view text);
 
 }  // namespace rk::cli

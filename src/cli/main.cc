@@ -3,34 +3,27 @@
 
 #include "cli/commands.h"
 
-#include <unistd.h>
-
-#include <iostream>
 #include <string>
-#include <vector>
 
-#include "games/rulegame/captive.h"
+#include "registry/registry.h"
 
 int main(int argc, char** argv) {
-  // The Captive Game Server takes its arguments exactly as the original does ("name=value",
-  // "R:rules:modifiers", "2:5"...), so they bypass the option parser.
-  if (argc >= 3 && std::string(argv[1]) == "rulegame" && std::string(argv[2]) == "captive") {
-    std::vector<std::string> args(argv + 3, argv + argc);
-    std::ios::sync_with_stdio(false);
-    rk::rulegame::CaptiveIO io{std::cin, std::cout, std::cerr, "", isatty(0) && isatty(1)};
-    return rk::rulegame::run_captive(args, io);
+  // A game's command that takes its arguments as the original program does ("name=value",
+  // "R:rules:modifiers", "2:5"...) bypasses the option parser.
+  for (const rk::registry::Game& g : rk::registry::games()) {
+    if (g.raw.run && argc >= 3 && argv[1] == g.raw.game && argv[2] == g.raw.command) return g.raw.run(argc, argv);
   }
   CLI::App app{"rulekit: runs the rule files and card scripts of real games"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "rulekit " RULEKIT_VERSION);
   int exit_code = 0;
   rk::cli::add_check(app, exit_code);
-  rk::cli::add_rulegame(app, exit_code);
-  rk::cli::add_serve(app, exit_code);
   rk::cli::add_explain(app, exit_code);
-  rk::cli::add_cfc(app, exit_code);
-  rk::cli::add_vck(app, exit_code);
-  rk::cli::add_wagic(app, exit_code);
+  rk::cli::add_serve(app, exit_code);
+  // Each game's own commands, in registry order (src/registry/registry.cc).
+  for (const rk::registry::Game& g : rk::registry::games()) {
+    if (g.add_commands) g.add_commands(app, exit_code);
+  }
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

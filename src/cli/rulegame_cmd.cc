@@ -6,6 +6,10 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "cli/demo_data.h"
@@ -187,6 +191,13 @@ int run_stalemate_all(StalemateArgs& a) {
 }
 
 }  // namespace
+
+int run_rulegame_captive(int argc, char** argv) {
+  std::vector<std::string> args(argv + 3, argv + argc);
+  std::ios::sync_with_stdio(false);
+  rulegame::CaptiveIO io{std::cin, std::cout, std::cerr, "", isatty(0) && isatty(1)};
+  return rulegame::run_captive(args, io);
+}
 
 void add_rulegame(CLI::App& app, int& exit_code) {
   CLI::App* rg = app.add_subcommand("rulegame", "Rule Game (GOHR): play, replay, analyse");

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/demo_data.h"
+#include "registry/registry.h"
 #include "server/http.h"
 
 namespace rk::cli {
@@ -29,7 +30,11 @@ void add_serve(CLI::App& app, int& exit_code) {
   auto limits = std::make_shared<std::vector<std::string>>();
   auto data = std::make_shared<std::string>("rulekit-data");
   auto no_fsync = std::make_shared<bool>(false);
-  CLI::App* serve = app.add_subcommand("serve", "Serve the web page and the JSON API (Rule Game)");
+  std::string served;  // the games of the registry that have a service
+  for (const registry::Game& g : registry::games()) {
+    if (g.serve) served += (served.empty() ? "" : ", ") + std::string(g.dialect->title);
+  }
+  CLI::App* serve = app.add_subcommand("serve", fmt::format("Serve the web page and the JSON API ({})", served));
   serve->add_option("--port", opt->port, "TCP port (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
   serve->add_option("--host", opt->host, "address to listen on")->capture_default_str();
   serve->add_option("--data", *data, "folder for the database; may hold rules/ boards/ shapes/ colors/")

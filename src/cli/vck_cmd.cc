@@ -118,6 +118,8 @@ void add_vck(CLI::App& app, int& exit_code) {
   sim->add_option("--seed", sim_opts.seed, "first game's seed");
   sim->add_option("--tables", tables, "the VCK table folder");
   sim->callback([&exit_code] { exit_code = run_sim(tables, sim_opts); });
+  add_vck_coverage(*vck, exit_code, tables);
+  add_vck_play(*vck, exit_code, tables);
 }
 
 }  // namespace rk::cli

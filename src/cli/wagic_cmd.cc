@@ -12,6 +12,7 @@
 #include "games/mtg/coverage.h"
 #include "games/mtg/database.h"
 #include "games/mtg/harness.h"
+#include "games/mtg/lua/card_scripts.h"
 #include "games/mtg/scenario.h"
 
 namespace rk::cli {
@@ -22,6 +23,7 @@ namespace fs = std::filesystem;
 struct WagicTestOptions {
   std::vector<std::string> paths;
   std::string cards;
+  std::string lua;  // cards written in Lua (default: the cards/wagic-lua folder rulekit ships)
   bool trace = false, quiet = false, classes = false;
 };
 
@@ -67,6 +69,13 @@ int run_tests(const WagicTestOptions& o) {
     return 2;
   }
   mtg::Catalog cat(db);
+  mtg::CardScripts scripts;
+  std::vector<std::string> script_errors;
+  const std::string lua_dir = o.lua.empty() ? std::string(RULEKIT_SOURCE_DIR) + "/cards/wagic-lua" : o.lua;
+  scripts.load(lua_dir, script_errors);
+  for (const std::string& e : script_errors) std::cerr << e << "\n";
+  if (scripts.size() == 0) std::cerr << "note: no cards written in Lua in " << lua_dir << " (the cards Wagic hard-codes will not run)\n";
+  cat.scripts = &scripts;
   std::vector<std::string> paths = o.paths;
   if (paths.empty()) paths.push_back(std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/test/_tests.txt");
   int pass = 0, fail = 0, none = 0;
@@ -136,6 +145,7 @@ void add_wagic(CLI::App& app, int& exit_code) {
   auto* test = wagic->add_subcommand("test", "run Wagic scenario tests (files, folders or a _tests.txt list)");
   test->add_option("paths", opts->paths, "test files, folders or _tests.txt (default: the 2016 corpus list)");
   test->add_option("--cards", opts->cards, "Wagic sets folder (default: the shared 2016 corpus)");
+  test->add_option("--lua", opts->lua, "folder of cards written in Lua (default: rulekit's cards/wagic-lua)");
   test->add_flag("--trace", opts->trace, "print every test's whole event log");
   test->add_flag("-q,--quiet", opts->quiet, "print failures only");
   test->add_flag("--classes", opts->classes, "print the figures per class of mechanics before the last line");

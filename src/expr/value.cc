@@ -24,6 +24,7 @@ void SymbolTable::grow() {
 }
 
 Sym SymbolTable::intern(std::string_view s) {
+  ++symbol_lookups;
   if ((views_.size() + 1) * 2 > slots_.size()) grow();
   const uint32_t h = hash(s);
   const size_t i = slot_of(s, h);
@@ -36,6 +37,7 @@ Sym SymbolTable::intern(std::string_view s) {
 }
 
 Sym SymbolTable::find(std::string_view s) const {
+  ++symbol_lookups;
   if (slots_.empty()) return kNoSym;
   const size_t i = slot_of(s, hash(s));
   return slots_[i] == 0 ? kNoSym : slots_[i] - 1;

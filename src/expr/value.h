@@ -17,6 +17,11 @@ namespace rk::expr {
 using Sym = uint32_t;  // interned string
 constexpr Sym kNoSym = 0xFFFFFFFFu;
 
+// How many times this thread went from a name to a symbol or back (intern, find, name). A game
+// that resolves names when it compiles its scripts checks that playing leaves this unchanged
+// (tests/cfc/play_names_test.cc).
+inline thread_local uint64_t symbol_lookups = 0;
+
 // Interns strings so hot code compares integers. Case-sensitive; a dialect that is
 // case-insensitive folds case before interning. Open addressing over FNV-1a hashes: interning is
 // on the parse path of every card and rule file, so it avoids std::unordered_map's nodes.
@@ -42,7 +47,10 @@ class SymbolTable {
   Sym intern(std::string_view s);
   // Returns kNoSym when `s` was never interned (no insertion).
   Sym find(std::string_view s) const;
-  std::string_view name(Sym s) const { return views_[s]; }
+  std::string_view name(Sym s) const {
+    ++symbol_lookups;
+    return views_[s];
+  }
   size_t size() const { return views_.size(); }
 
  private:

@@ -90,7 +90,11 @@ Reply Episodes::start(std::string_view body, const std::string& client) {
     game = prev->game;
   } else if (req.contains("game")) {
     game = req["game"].is_string() ? game_named(req["game"].get<std::string>()) : nullptr;
-    if (!game) return error_reply(400, "\"game\" must name a game this server plays (\"rulegame\")");
+    if (!game) {
+      std::string names;
+      for (const auto& g : games_) names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", g->name());
+      return error_reply(400, fmt::format("\"game\" must name a game this server plays ({})", names));
+    }
   }
   {
     std::lock_guard<std::mutex> lk(mu_);

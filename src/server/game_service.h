@@ -1,17 +1,21 @@
 // The one interface between the HTTP layer and a game. The HTTP layer (router, episodes) knows
 // no game: it parses requests, checks tokens, keeps episodes in memory and evicts them; a game
 // service turns a start request into an episode, replays a stored episode, and answers moves.
-// Serving another game is one more implementation of GameService, registered in http.cc.
+// Serving another game is one more implementation of GameService, whose factory its entry in the
+// registry names (src/registry/registry.cc); http.cc starts every game the registry serves.
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "server/limits.h"
 #include "server/reply.h"
 #include "server/store.h"
 
@@ -24,6 +28,14 @@ struct LiveEpisode {
   std::mutex mu;
   EpisodeRow row;  // id, token, setup...: filled by the server for a new episode
   int series_no = 0;  // its place in its series of episodes under one hidden rule (0: the first)
+};
+
+// What a game service is made with when the server starts.
+struct ServiceSetup {
+  Store& store;
+  const Limits& limits;
+  std::vector<std::filesystem::path> roots;  // the data folder, then the --game-data folders
+  std::string_view demo_rules, demo_board;   // Rule Game's built-in demo
 };
 
 class GameService {

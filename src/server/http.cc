@@ -14,8 +14,8 @@
 #include "server/episodes.h"
 #include "server/exchange.h"
 #include "server/router.h"
-#include "server/rulegame/service.h"
 #include "server/store.h"
+#include "registry/registry.h"
 
 namespace rk::server {
 namespace fs = std::filesystem;
@@ -201,10 +201,12 @@ bool Server::start(std::string& error) {
 
   std::vector<fs::path> roots{m.opt.data};
   roots.insert(roots.end(), m.opt.game_data.begin(), m.opt.game_data.end());
-  // The games served; another game is one more line here.
+  // The games served: every game of the registry that has a service.
+  const ServiceSetup setup{*m.store, m.opt.limits, std::move(roots), m.opt.demo_rules, m.opt.demo_board};
   std::vector<std::unique_ptr<GameService>> games;
-  games.push_back(std::make_unique<rulegame::Service>(
-      *m.store, rulegame::Catalog(std::move(roots), m.opt.demo_rules, m.opt.demo_board), m.opt.limits));
+  for (const registry::Game& g : registry::games()) {
+    if (g.serve) games.push_back(g.serve(setup));
+  }
   m.episodes = std::make_unique<Episodes>(*m.store, m.opt.limits, std::move(games));
   m.router = std::make_unique<Router>(*m.episodes);
   m.workers = std::make_unique<asio::thread_pool>(static_cast<size_t>(std::max(1, m.opt.threads)));

@@ -1,4 +1,4 @@
-// The kernel's parts on their own: generator, chance, log, zones, durations, listeners.
+// The kernel's parts on their own: generator, chance, log, zones, durations.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -6,7 +6,6 @@
 
 #include "kernel/chance.h"
 #include "kernel/effects.h"
-#include "kernel/listeners.h"
 #include "kernel/log.h"
 #include "kernel/rng.h"
 #include "kernel/zone.h"
@@ -101,27 +100,6 @@ TEST(KernelEffects, DurationsEndAtTheirMoments) {
   EXPECT_EQ(c.expire({Moment::Kind::kTurnBegins, 1}), 1u);
   ASSERT_EQ(c.entries().size(), 1u);
   EXPECT_EQ(c.entries()[0].effect, 5);
-}
-
-TEST(KernelListeners, ScopesPlayersAndOnce) {
-  Listeners ls;
-  ls.add({1, 10, 0, Scope::kThis, Whose::kMine, false, 100});
-  ls.add({1, 11, 0, Scope::kAny, Whose::kOpponent, true, 101});
-  ls.add({2, 12, 1, Scope::kFromThis, Whose::kAny, false, 102});
-  auto payloads = [](const std::vector<Listener>& v) {
-    std::vector<uint32_t> out;
-    for (const Listener& l : v) out.push_back(l.payload);
-    return out;
-  };
-  EXPECT_EQ(payloads(ls.fire({1, 0, 10})), (std::vector<uint32_t>{100}));
-  EXPECT_EQ(payloads(ls.fire({1, 0, 99})), (std::vector<uint32_t>{}));      // not this card
-  EXPECT_EQ(payloads(ls.fire({1, 1, 99})), (std::vector<uint32_t>{101}));   // the opponent's event
-  EXPECT_EQ(payloads(ls.fire({1, 1, 99})), (std::vector<uint32_t>{}));      // once: gone
-  EXPECT_EQ(payloads(ls.fire({2, 0, 5, 12})), (std::vector<uint32_t>{102}));
-  EXPECT_EQ(payloads(ls.fire({2, 0, 5, 13})), (std::vector<uint32_t>{}));
-  ls.remove_owner(10);
-  EXPECT_EQ(ls.list().size(), 1u);
-  EXPECT_EQ(ls.expire({Moment::Kind::kLeftPlay, -1, 0, 12}), 1u);
 }
 
 }  // namespace

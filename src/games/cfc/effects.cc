@@ -14,28 +14,41 @@
 namespace rk::cfc {
 namespace {
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-  return s;
-}
+// What a card is now, for the words of a filter (CWord).
+struct CardState {
+  const CardDef& d;   // the card
+  const CardDef& rd;  // the card whose rules it has (itself, or the one it copied)
+  const Card& c;
+  size_t backups = 0;
+  bool has_script = false;
+  bool attack = false, uattack = false, block = false, blocked = false;  // combat states (in a ring)
+};
 
-// One word of a type or [filter] segment against a card: a card type, a subtype, or a state. `rd`
-// is the card whose rules it has (itself, or the one it copied).
-bool word_matches(const std::string& w, const CardDef& d, const CardDef& rd, const Card& c, size_t backups, bool has_script) {
-  if (w == "*" || w == "all") return true;
-  if (w == "character") return d.type == CardType::kCharacter;
-  if (w == "action") return d.type == CardType::kAction;
-  if (w == "reaction") return d.type == CardType::kReaction;
-  if (w == "frozen") return c.frozen;
-  if (w == "fresh") return c.fresh;
-  if (w == "backedup") return backups > 0;
-  if (w == "powerful") return has_script;
-  if (w == "powerless") return !has_script;
-  // abinstant, abtrigger, abauto: a character with a ▲, ■ or ● ability that still has it.
-  if (w == "abinstant") return has_script && rd.ability == AbilityType::kInstant;
-  if (w == "abtrigger") return has_script && rd.ability == AbilityType::kActivated;
-  if (w == "abauto") return has_script && rd.ability == AbilityType::kAuto;
-  return lower(d.subtype) == w;
+// One word of a type or [filter] segment against a card: a card type, a state, an ability type
+// (abinstant, abtrigger, abauto: a character with a ▲, ■ or ● ability that still has it), a
+// combat state, a subtype or the card's name.
+bool word_matches(Word w, uint16_t id, const CardState& s) {
+  switch (w) {
+    case Word::kAny: return true;
+    case Word::kCharacter: return s.d.type == CardType::kCharacter;
+    case Word::kAction: return s.d.type == CardType::kAction;
+    case Word::kReaction: return s.d.type == CardType::kReaction;
+    case Word::kFrozen: return s.c.frozen;
+    case Word::kFresh: return s.c.fresh;
+    case Word::kBackedUp: return s.backups > 0;
+    case Word::kPowerful: return s.has_script;
+    case Word::kPowerless: return !s.has_script;
+    case Word::kAbInstant: return s.has_script && s.rd.ability == AbilityType::kInstant;
+    case Word::kAbTrigger: return s.has_script && s.rd.ability == AbilityType::kActivated;
+    case Word::kAbAuto: return s.has_script && s.rd.ability == AbilityType::kAuto;
+    case Word::kAttack: return s.attack;
+    case Word::kUAttack: return s.uattack;
+    case Word::kBlock: return s.block;
+    case Word::kBlocked: return s.blocked;
+    case Word::kSubtype: return s.d.subtype_id == id;
+    case Word::kName: return s.d.name_id == id;
+  }
+  return false;
 }
 
 bool compare(expr::Op op, int32_t a, int32_t b) {
@@ -50,10 +63,11 @@ bool compare(expr::Op op, int32_t a, int32_t b) {
   }
 }
 
-bool types_match(const std::vector<TypeTerm>& types, const CardDef& d, const Card& c) {
+bool types_match(const std::vector<CWord>& types, const CardDef& d, const Card& c) {
   if (types.empty()) return true;
-  for (const TypeTerm& t : types) {
-    if (word_matches(t.word, d, d, c, 0, d.script >= 0) != t.negate) return true;
+  const CardState s{d, d, c, 0, d.script >= 0};
+  for (const CWord& t : types) {
+    if (word_matches(t.word, t.id, s) != t.negate) return true;
   }
   return false;
 }
@@ -165,7 +179,7 @@ bool Game::hooks_allow_block(size_t k, int slot) const {
     for (int m = 0; m < a.size; ++m) member |= players_[active_].ring[static_cast<size_t>(a.slots[static_cast<size_t>(m)])] == h;
     for (const CScript::BlockHook& hook : s.block_hooks) {
       if (!hook.any && !member) continue;
-      ExprScope scope{*this, pool_->scripts[static_cast<size_t>(rules_def(h).script)], 1 - active_, h};
+      ExprScope scope = script_scope(rules_def(h).script, 1 - active_, h);
       scope.attacker = lead;
       scope.blocker = blocker;
       count_script_run(h);
@@ -206,7 +220,7 @@ void Game::compute_vars(int32_t script, EntityId self, int p) {
   const CScript& s = pool_->compiled[static_cast<size_t>(script)];
   memory_.vars.clear();
   memory_.vars_script = script;
-  const ExprScope scope{*this, pool_->scripts[static_cast<size_t>(script)], p, self};
+  const ExprScope scope = script_scope(script, p, self);
   for (const CVar& v : s.vars) {
     VarValue out;
     switch (v.kind) {
@@ -243,37 +257,6 @@ bool Game::give_rules(EntityId to, uint16_t model) {
 }
 
 bool Game::copy_rules(EntityId to, EntityId from) { return give_rules(to, rules_model(from)); }
-
-// copyAbility(expr): the targets get the rules of the card the expression names. steal(): the
-// receiver (this card, or the card chosen for steal's argument) gets the target's rules and the
-// target loses them. swapAbilities(): two characters exchange rules. A character keeps what it got
-// for as long as it stays in the ring.
-bool Game::change_rules(const CEffect& e, const ExprScope& scope, const std::vector<EntityId>& cards, const std::vector<EntityId>& more,
-                        EntityId self) {
-  bool ok = false;
-  switch (e.cmd) {
-    case CEffect::Cmd::kCopyAbility: {
-      const EntityId from = eval_card(scope, e.value_expr);
-      if (from == kNoEntity) return false;
-      for (EntityId c : cards) ok |= copy_rules(c, from);
-      return ok;
-    }
-    case CEffect::Cmd::kSteal: {
-      const EntityId to = e.to_more ? (more.empty() ? kNoEntity : more.front()) : self;
-      if (to == kNoEntity || cards.empty() || cards.front() == to || !copy_rules(to, cards.front())) return false;
-      cards_[cards.front()].powerless = true;
-      return true;
-    }
-    case CEffect::Cmd::kSwapAbilities: {
-      if (cards.size() != 2) return false;
-      const uint16_t a = rules_model(cards[0]), b = rules_model(cards[1]);
-      give_rules(cards[0], b);
-      give_rules(cards[1], a);
-      return true;
-    }
-    default: return false;
-  }
-}
 
 // moveRevealedTo(pile): searching a deck from the top for the target revealed the cards above it;
 // they go to the pile (the script player's, or with ctrl the deck owner's), in the order revealed.
@@ -368,7 +351,7 @@ uint16_t Game::abilities(EntityId e) const {
     if (!s->cond_abilities.empty()) {
       int p, slot;
       slot_of(e, p, slot);
-      const ExprScope scope{*this, pool_->scripts[static_cast<size_t>(rules_def(e).script)], p < 0 ? c.owner : p, e};
+      const ExprScope scope = script_scope(rules_def(e).script, p < 0 ? c.owner : p, e);
       for (const CScript::CondAbility& ca : s->cond_abilities) {
         if (eval_truth(scope, ca.cond)) bits |= ca.bits;
       }
@@ -477,7 +460,7 @@ bool Game::detach(EntityId e) {
   return false;
 }
 
-bool Game::target_matches(const CTarget& t, int controller, EntityId self, EntityId e) const {
+bool Game::target_matches(const CTarget& t, int controller, EntityId self, EntityId e, int8_t entering) const {
   if (t.other && e == self) return false;
   int p = -1, slot = -1;
   size_t backups = 0;
@@ -497,53 +480,42 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
     // The character facing this one: the same slot of the other ring.
     int sp, sslot;
     slot_of(self, sp, sslot);
-    if (sp < 0 && entering_slot_ >= 0) {
+    if (sp < 0 && entering >= 0) {
       sp = controller;  // a ▲ ability's targets are chosen as the card enters its slot
-      sslot = entering_slot_;
+      sslot = entering;
     }
     if (sp < 0 || p == sp || slot != sslot) return false;
   }
-  const CardDef& d = def(e);
-  const CardDef& rd = rules_def(e);
   const Card& c = cards_[e];
-  const bool has_script = rd.script >= 0 && !c.powerless;
+  CardState s{def(e), rules_def(e), c, backups, rules_def(e).script >= 0 && !c.powerless};
   // Combat states: attacking (alone or united), in a united attack, countering, countered.
-  bool attack = false, uattack = false, block = false, blocked = false;
   if (t.pile == Pile::kRing) {
     for (const Attack& a : attacks_) {
       for (int k = 0; k < a.size; ++k) {
         if (p == active_ && a.slots[static_cast<size_t>(k)] == slot) {
-          attack = true;
-          uattack |= a.size > 1;
-          blocked |= a.blocker >= 0 && k == 0;
+          s.attack = true;
+          s.uattack |= a.size > 1;
+          s.blocked |= a.blocker >= 0 && k == 0;
         }
       }
-      block |= p != active_ && a.blocker == slot;
+      s.block |= p != active_ && a.blocker == slot;
     }
   }
-  auto word = [&](const std::string& w) {
-    if (w == "attack") return attack;
-    if (w == "uattack") return uattack;
-    if (w == "block") return block;
-    if (w == "blocked") return blocked;
-    return word_matches(w, d, rd, c, backups, has_script);
-  };
   if (!t.types.empty()) {
+    // (A type word is never a combat state: the compiler reads "attack" there as a subtype.)
     bool any = false;
-    for (const TypeTerm& tt : t.types) {
-      any |= (tt.quoted ? d.name == tt.word : word_matches(tt.word, d, rd, c, backups, has_script)) != tt.negate;
-    }
+    for (const CWord& tt : t.types) any |= word_matches(tt.word, tt.id, s) != tt.negate;
     if (!any) return false;
   }
   // [filters]: terms joined by & (and_next) and , (or), & binding first.
   const auto& terms = t.filters.terms;
   bool result = false, group = true;
   for (size_t i = 0; i < terms.size(); ++i) {
-    const FilterTerm& ft = terms[i];
-    bool v = ft.kind == FilterTerm::Kind::kCompare ? compare(ft.op, c.bp, ft.value)
-             : ft.kind == FilterTerm::Kind::kLowest ? c.bp == lowest_bp()
-                                                     : word(ft.word);
-    if (ft.prefix == '-' || ft.prefix == '^') v = !v;
+    const CFilter& ft = terms[i];
+    bool v = ft.kind == CFilter::Kind::kCompare ? compare(ft.op, c.bp, ft.value)
+             : ft.kind == CFilter::Kind::kLowest ? c.bp == lowest_bp()
+                                                  : word_matches(ft.word.word, ft.word.id, s);
+    if (ft.word.negate) v = !v;
     group = group && v;
     const bool and_next = i < t.filters.and_next.size() && t.filters.and_next[i];
     if (!and_next) {
@@ -554,15 +526,15 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
   return terms.empty() || result;
 }
 
-std::vector<EntityId> Game::card_targets(const CTarget& t, int controller, EntityId self) const {
+std::vector<EntityId> Game::card_targets(const CTarget& t, int controller, EntityId self, int8_t entering) const {
   std::vector<EntityId> out;
   if (t.each_type) {
     // Each type with its own window, the results together (a Juni and a Juli).
-    for (const TypeTerm& tt : t.types) {
+    for (const CWord& tt : t.types) {
       CTarget one = t;
       one.each_type = false;
       one.types = {tt};
-      for (EntityId e : card_targets(one, controller, self)) {
+      for (EntityId e : card_targets(one, controller, self, entering)) {
         if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
       }
     }
@@ -579,12 +551,12 @@ std::vector<EntityId> Game::card_targets(const CTarget& t, int controller, Entit
     matches.clear();
     if (t.pile == Pile::kRing) {
       for (EntityId e : players_[p].ring) {
-        if (e != kNoEntity && target_matches(t, controller, self, e)) matches.push_back(e);
+        if (e != kNoEntity && target_matches(t, controller, self, e, entering)) matches.push_back(e);
       }
       if (t.pick != 0 && matches.size() > static_cast<size_t>(std::abs(t.pick))) matches.resize(static_cast<size_t>(std::abs(t.pick)));
     } else {
       for (EntityId e : pile_of(p, t.pile)->ids()) {
-        if (target_matches(t, controller, self, e)) matches.push_back(e);
+        if (target_matches(t, controller, self, e, entering)) matches.push_back(e);
       }
       const size_t n = static_cast<size_t>(std::abs(t.pick));
       if (t.pick > 0 && matches.size() > n) matches.erase(matches.begin(), matches.end() - static_cast<std::ptrdiff_t>(n));
@@ -650,19 +622,15 @@ const CScript* Game::script_or_own(EntityId self, int32_t script) const {
 void Game::script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out, int32_t script) const {
   const CScript* s = script_or_own(self, script);
   if (!s) return;
-  entering_slot_ = base.kind == Action::Kind::kPlayCharacter ? base.slot : -1;
-  struct Reset {
-    int8_t& slot;
-    ~Reset() { slot = -1; }
-  } reset{entering_slot_};
+  const int8_t entering = base.kind == Action::Kind::kPlayCharacter ? base.slot : -1;
   for (const CTarget& r : s->requisites) {
-    if (r.who == CTarget::Who::kCards && card_targets(r, p, self).empty()) return;
+    if (r.who == CTarget::Who::kCards && card_targets(r, p, self, entering).empty()) return;
   }
   for (size_t ri = 0; ri < s->actions.size(); ++ri) {
     const CAction& a = s->actions[ri];
     std::vector<std::vector<EntityId>> pays;
-    if (!rule_payments(a, self, p, in_ring, pays)) continue;
-    const RuleChoices rc = rule_choices(a, self, p);
+    if (!rule_payments(a, self, p, in_ring, entering, pays)) continue;
+    const RuleChoices rc = rule_choices(a, self, p, entering);
     const auto& [combos, several, several_of, may] = rc;
     for (const auto& paid : pays) {
       for (const auto& c : combos) {
@@ -688,7 +656,7 @@ void Game::script_variants(const Action& base, EntityId self, int p, bool in_rin
 
 // Whether rule `a` of `self` can be paid for now, and the sets of cards that can pay for it
 // ({D(...)}, {S(...)}; one empty set when it takes none).
-bool Game::rule_payments(const CAction& a, EntityId self, int p, bool in_ring, std::vector<std::vector<EntityId>>& pays) const {
+bool Game::rule_payments(const CAction& a, EntityId self, int p, bool in_ring, int8_t entering, std::vector<std::vector<EntityId>>& pays) const {
   // Costs that cannot be paid make the rule unusable: {F} needs an unfrozen card in the ring,
   // {S} a card in the ring, {D} another card in the hand.
   if ((a.cost_freeze || a.cost_sacrifice) && !in_ring) return false;
@@ -701,7 +669,7 @@ bool Game::rule_payments(const CAction& a, EntityId self, int p, bool in_ring, s
   // Cards chosen to pay: {D(...)} from the hand (not the card being played), {S(...)} from the ring.
   pays = {{}};
   if (a.pay != CAction::Pay::kNone) {
-    std::vector<EntityId> can = card_targets(a.pay_from, p, self);
+    std::vector<EntityId> can = card_targets(a.pay_from, p, self, entering);
     if (a.pay == CAction::Pay::kDiscard) can.erase(std::remove(can.begin(), can.end(), self), can.end());
     if (can.size() < a.pay_from.min) return false;
     if (a.pay_from.max > 1 || a.pay_from.min != 1) {
@@ -717,7 +685,7 @@ bool Game::rule_payments(const CAction& a, EntityId self, int p, bool in_ring, s
 
 // The ways to choose the targets of rule `a`: one card per statement that targets one (their
 // product), the cards of the one statement that takes several, and whether it may be declined.
-Game::RuleChoices Game::rule_choices(const CAction& a, EntityId self, int p) const {
+Game::RuleChoices Game::rule_choices(const CAction& a, EntityId self, int p, int8_t entering) const {
   // One target choice per statement that targets one card; the ways to run are their product.
   RuleChoices rc;
   auto& combos = rc.combos;
@@ -745,17 +713,17 @@ Game::RuleChoices Game::rule_choices(const CAction& a, EntityId self, int p) con
     may |= st.may;
     for (size_t k = 0; k < st.more.size(); ++k) {
       if (st.more[k].plural) continue;  // every match: nothing to choose
-      const std::vector<EntityId> choices = card_targets(st.more[k], p, self);
+      const std::vector<EntityId> choices = card_targets(st.more[k], p, self, entering);
       if (!choices.empty()) multiply(static_cast<size_t>(st.more_slot) + k, choices, st);
     }
     if (st.target.who != CTarget::Who::kCards || st.target.plural || st.target.random > 0 || st.target.one_at_a_time) continue;
-    std::vector<EntityId> choices = card_targets(st.target, p, self);
+    std::vector<EntityId> choices = card_targets(st.target, p, self, entering);
     // The card being played leaves the hand before its rule runs: not a card of the hand to choose
     // (nor a copy of it: the first copy stands for all of them among the choices).
     if (st.target.pile == Pile::kHand && std::find(choices.begin(), choices.end(), self) != choices.end()) {
       CTarget t = st.target;
       t.other = true;
-      choices = card_targets(t, p, self);
+      choices = card_targets(t, p, self, entering);
     }
     if (st.target.or_enemy) choices.push_back(kEnemyTarget);
     if (choices.empty()) continue;  // the statement does not apply; the rest still runs

@@ -17,9 +17,35 @@ bool Game::listens(EntityId e, EventKind ev) const {
   return false;
 }
 
+namespace {
+
+// Whether an auto rule hears an event (~event~ with its whose, scope and :once), for a listener
+// `e` whose player is `p`. `scoped`: the rule's this/from-this scope applies (a card in a ring); a
+// played card listening from the discard pile hears every card's event. `once`: an event it hears
+// is marked :once.
+bool hears(const CAuto& au, EventKind ev, int player, int p, EntityId subject, EntityId source, EntityId e, bool scoped, bool& once) {
+  bool hit = false;
+  once = false;
+  for (const CEvent& ce : au.events) {
+    if (ce.kind != ev) continue;
+    if (ce.whose == 0 && player != p) continue;
+    if (ce.whose == 1 && player == p) continue;
+    if (scoped && ce.scope == CEvent::Scope::kThis && subject != kNoEntity && subject != e) continue;
+    if (scoped && ce.scope == CEvent::Scope::kFromThis && source != e) continue;
+    hit = true;
+    once |= ce.once;
+  }
+  return hit;
+}
+
+}  // namespace
+
+// The one way triggers run: an event is announced here, and the auto rules that hear it run in
+// order. The listeners are read from the state rather than registered: every card in a ring whose
+// script runs (● abilities are on exactly while the character is there, with the rules it has now:
+// copied, stolen, lost), then the played cards of played_autos_.
 void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
-  // Every card in a ring with a running script listens while it is there (● abilities are on as
-  // long as the character is in the ring); the active player's ring first, by slot.
+  // The active player's ring first, by slot.
   std::vector<EntityId> listeners;
   for (int k = 0; k < 2; ++k) {
     for (EntityId e : players_[k == 0 ? active_ : 1 - active_].ring) {
@@ -33,17 +59,8 @@ void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
     if (p < 0 || phase_ == Phase::kOver || !script_of(e)) continue;
     const int32_t script = rules_def(e).script;
     for (const CAuto& au : script_of(e)->autos) {
-      bool hit = false, once = false;
-      for (const CEvent& ce : au.events) {
-        if (ce.kind != ev) continue;
-        if (ce.whose == 0 && player != p) continue;
-        if (ce.whose == 1 && player == p) continue;
-        if (ce.scope == CEvent::Scope::kThis && subject != kNoEntity && subject != e) continue;
-        if (ce.scope == CEvent::Scope::kFromThis && source != e) continue;
-        hit = true;
-        once |= ce.once;
-      }
-      if (!hit) continue;
+      bool once = false;
+      if (!hears(au, ev, player, p, subject, source, e, true, once)) continue;
       const std::pair<EntityId, uint16_t> key{e, cards_[e].epoch};
       if (once) {
         if (std::find(fired_once_.begin(), fired_once_.end(), key) != fired_once_.end()) continue;
@@ -53,29 +70,30 @@ void Game::fire(EventKind ev, int player, EntityId subject, EntityId source) {
       if (phase_ == Phase::kOver) return;
     }
   }
-  // Action and reaction cards played with an auto rule (Crossover: "at the end of turn, ...") listen
-  // from the discard pile until it has run. Their rule runs for the player whose event it is (the
-  // plugin runs it on that player's side: Grandmaster's ~oppEndPhase~ rule names that player's
-  // opponent, the card's owner, "opp").
+  fire_played(ev, player, subject);
+}
+
+// Action and reaction cards played with an auto rule (Crossover: "at the end of turn, ...") listen
+// from the discard pile until it has run. Their rule runs for the player whose event it is (the
+// plugin runs it on that player's side: Grandmaster's ~oppEndPhase~ rule names that player's
+// opponent, the card's owner, "opp").
+void Game::fire_played(EventKind ev, int player, EntityId subject) {
   for (size_t i = 0; i < played_autos_.size() && phase_ != Phase::kOver;) {
     const PlayedAuto l = played_autos_[i];
     const CScript* s = script_of(l.card);
-    bool hit = false, once = false;
-    const CAuto* rule = nullptr;
     if (!s) {
       played_autos_.erase(played_autos_.begin() + static_cast<std::ptrdiff_t>(i));
       continue;
     }
+    const CAuto* rule = nullptr;
+    bool once = false;
     for (const CAuto& au : s->autos) {
-      for (const CEvent& ce : au.events) {
-        if (ce.kind != ev || (ce.whose == 0 && player != l.player) || (ce.whose == 1 && player == l.player)) continue;
-        hit = true;
-        once |= ce.once;
+      if (hears(au, ev, player, l.player, subject, kNoEntity, l.card, false, once)) {
         rule = &au;
+        break;
       }
-      if (hit) break;
     }
-    if (!hit) {
+    if (!rule) {
       ++i;
       continue;
     }

@@ -327,6 +327,11 @@ class Game {
  private:
   // Card scripts (effects.cc).
   const CScript* script_of(EntityId e) const;
+  // What expressions of script number `script` read: this game, the script, its player and card.
+  ExprScope script_scope(int32_t script, int controller, EntityId self) const {
+    const auto k = static_cast<size_t>(script);
+    return {*this, pool_->scripts[k], pool_->compiled[k], controller, self};
+  }
   void count_script_run(EntityId e) const;
   void count_script(int32_t script) const;
   // Action or reaction cards of p's hand (and removed pile, when play_removed is on) that can be
@@ -335,20 +340,22 @@ class Game {
   // Where p plays cards from: the hand (1), and the removed pile (2) while play_removed is on for p.
   int play_sources(int p) const;
   const kernel::Zone& source(int p, const Action& a) const { return a.removed ? players_[p].removed : players_[p].hand; }
-  bool target_matches(const CTarget& t, int controller, EntityId self, EntityId e) const;
-  std::vector<EntityId> card_targets(const CTarget& t, int controller, EntityId self) const;
+  // `entering`: while a ▲ ability's ways to run are listed, the slot its card is about to enter
+  // (@infront faces it); -1 otherwise.
+  bool target_matches(const CTarget& t, int controller, EntityId self, EntityId e, int8_t entering = -1) const;
+  std::vector<EntityId> card_targets(const CTarget& t, int controller, EntityId self, int8_t entering = -1) const;
   // Adds to `out` one action per way to run the script of `self` (rule, discard, target, may),
   // each a copy of `base`; nothing when no rule can run.
   // `script` >= 0: another card's script run as this card's (activate()).
   void script_variants(const Action& base, EntityId self, int p, bool in_ring, std::vector<Action>& out, int32_t script = -1) const;
-  bool rule_payments(const CAction& a, EntityId self, int p, bool in_ring, std::vector<std::vector<EntityId>>& pays) const;
+  bool rule_payments(const CAction& a, EntityId self, int p, bool in_ring, int8_t entering, std::vector<std::vector<EntityId>>& pays) const;
   struct RuleChoices {
     std::vector<std::array<EntityId, kMaxTargets>> combos = {{kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity, kNoEntity}};
     std::vector<std::vector<EntityId>> several = {{}};
     int8_t several_of = -1;
     bool may = false;
   };
-  RuleChoices rule_choices(const CAction& a, EntityId self, int p) const;
+  RuleChoices rule_choices(const CAction& a, EntityId self, int p, int8_t entering) const;
   void run_script(const Action& a, EntityId self, int p, int32_t script = -1);
   // The script number `script`, or the one `self` runs; null when it does not compile.
   const CScript* script_or_own(EntityId self, int32_t script) const;
@@ -358,9 +365,24 @@ class Game {
   // Which effects of a statement run: all; all, on the cards a Pending collected (`chosen`, taken as
   // they are); those on players (once a prophecy ends). False when its [[if]] did not hold.
   enum class Only : uint8_t { kAll, kCollected, kPlayers };
+  // Where a rule runs, passed down to its statements and effects rather than kept in flags: the
+  // script, the action rule and statement (for a choice it raises: Pending::rule, ::statement; -1
+  // in an auto rule, which raises none), its card and player; inside each() its runs leave tgt and
+  // prevTgt alone; when resumed after a command?() the player declined, that command is skipped.
+  // (It is what a frame of a resumable interpreter would hold: issue 19.)
+  struct RuleAt {
+    int32_t script = -1;
+    int8_t rule = -1, statement = -1;
+    EntityId self = kNoEntity;
+    int p = 0;
+    bool remember_targets = true;
+    bool skip_asked = false;
+  };
   // `chosen`: the cards chosen for its target; `more`: for its further targets (CStatement::more).
-  bool run_statement(int32_t script, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
-                     EntityId self, int p, Only only = Only::kAll);
+  // `did`: set to whether any of its effects did something (for a `||` after it), unless it stopped
+  // before its effects ([[if]] false, a choice of several cards raised).
+  bool run_statement(const RuleAt& at, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
+                     Only only = Only::kAll, bool* did = nullptr);
   // What a statement works on (interpreter.cc): its cards, players and further cards.
   struct Targets {
     std::vector<EntityId> cards, more;
@@ -369,26 +391,39 @@ class Game {
   Targets statement_targets(const CStatement& st, const ExprScope& scope, const std::vector<EntityId>& chosen,
                             const std::vector<EntityId>& more, EntityId self, int p, Only only);
   // One effect of a statement; true when it raised a choice (the rule waits). `ok`: whether it did
-  // something (for `&&`, `||`).
-  bool run_effect(int32_t script, const CStatement& st, const CEffect& fx, const ExprScope& scope, const Targets& tg,
-                  const std::vector<EntityId>& chosen, const std::vector<EntityId>& more, EntityId self, int p, Only only, bool& ok);
-  bool card_command(int32_t script, const CStatement& st, const CEffect& e, const ExprScope& scope, const std::vector<EntityId>& cards,
-                    EntityId self, int p, bool hand_card, uint16_t becomes, bool& ok);
-  void card_effect(const CStatement& st, const CEffect& e, EntityId c, EntityId self, int p, bool hand_card, uint16_t becomes, bool& ok);
-  void player_effect(const CStatement& st, const CEffect& e, int t, int p, EntityId self, bool& ok);
-  void player_rule_effect(const CStatement& st, const CEffect& e, int t, int p, EntityId self, bool& ok);
+  // something (for `&&`, `||`). Its command's handler runs it (commands.cc).
+  bool run_effect(const RuleAt& at, const CStatement& st, const CEffect& fx, const ExprScope& scope, const Targets& tg,
+                  const std::vector<EntityId>& chosen, const std::vector<EntityId>& more, Only only, bool& ok);
+  // What a command's handler works with: the effect, its statement and rule, the targets.
+  struct EffectRun {
+    const RuleAt& at;
+    int32_t script;
+    const CStatement& st;
+    const CEffect& e;
+    const ExprScope& scope;
+    const Targets& tg;
+    const std::vector<EntityId>& chosen;
+    const std::vector<EntityId>& more;
+    EntityId self;
+    int p;
+    bool& ok;
+    bool hand_card = false;   // discard(<1>x): the card chosen from a hand
+    bool on_players = false;  // it acts on the target players (else on the target cards)
+  };
+  // What a command acts on: cards, players, or cards and, when there are none, players (damage, +x, -x).
+  enum class CommandOn : uint8_t { kCards, kPlayers, kCardsElsePlayers };
+  struct Commands;      // the handlers
+  struct CommandTable;  // the handler of each command, checked complete at compile time
   // copyAbility(): `to` (in a ring) gets the rules `from` has; false when `from` has none.
   bool copy_rules(EntityId to, EntityId from);
   uint16_t rules_model(EntityId e) const;       // kOwnRules: it has none
   bool give_rules(EntityId to, uint16_t model);  // false for kOwnRules or a card not in a ring
   // Computes the vars of script number `script` into memory_ (flipCoin() draws from the generator).
   void compute_vars(int32_t script, EntityId self, int p);
-  // copyAbility(), steal(), swapAbilities() on a statement's cards.
-  bool change_rules(const CEffect& e, const ExprScope& scope, const std::vector<EntityId>& cards,
-                    const std::vector<EntityId>& more, EntityId self);
   // The pending choice (pending.cc): raising it for the running statement of `self`'s rule (which
   // `player` answers), what it offers, answering it, ending it.
-  Pending& raise(Pending::Mode mode, EntityId self, int32_t script, int controller, int player);
+  // (`script` may be another card's: activate()).
+  Pending& raise(Pending::Mode mode, const RuleAt& at, int32_t script, int player);
   std::vector<Action> pending_actions() const;
   std::string pending_label(const Action& a) const;
   std::vector<EntityId> pending_choices() const;  // kTarget, kDiscard: the cards to take
@@ -397,7 +432,7 @@ class Game {
   void take_pending(EntityId e);
   void end_pending(bool ask_declined = false);
   // prophecy(n[, top|bottom]): the rule's player looks at the top n cards of a deck.
-  void start_prophecy(const CStatement& st, const CEffect& e, int32_t script, EntityId self, int p);
+  void start_prophecy(const RuleAt& at, const CStatement& st, const CEffect& e);
   void arrange(int8_t deck);
   // Ways to choose between t.min and t.max of `candidates` (one per distinct set of cards).
   std::vector<std::vector<EntityId>> several_choices(const CTarget& t, const std::vector<EntityId>& candidates) const;
@@ -409,6 +444,7 @@ class Game {
   // player for phases, the card's controller for combat events), `subject` the card it happens
   // to, `source` the card that caused it.
   void fire(EventKind ev, int player, EntityId subject = kNoEntity, EntityId source = kNoEntity);
+  void fire_played(EventKind ev, int player, EntityId subject);  // the played cards' rules (played_autos_)
   void run_auto(int32_t script, const CAuto& au, EntityId e, int p, EntityId subject);
   // Whether the running script of `e` has an auto rule on event `ev` (about itself).
   bool listens(EntityId e, EventKind ev) const;
@@ -466,12 +502,7 @@ class Game {
   kernel::Continuous<CostChange> cost_changes_;
   Pending pending_;
   RuleMemory memory_;
-  int8_t running_rule_ = -1, running_statement_ = -1;  // the action rule running, for a Pending it raises
-  bool in_each_ = false;                               // inside each(): targets are not remembered
-  bool skip_asked_ = false;
-  bool last_ok_ = false;                               // whether the statement run last did something (for ||)
   EntityId trigger_ = kNoEntity;                       // the card the event of the running auto rule happened to                            // a command?() was declined: it does not run
-  mutable int8_t entering_slot_ = -1;  // while listing a ▲ ability's targets: the slot its card enters
   // An action or reaction card played with an auto rule, listening from the discard pile.
   struct PlayedAuto {
     EntityId card = kNoEntity;

@@ -8,14 +8,14 @@
 
 namespace rk::cfc {
 
-Pending& Game::raise(Pending::Mode mode, EntityId self, int32_t script, int controller, int player) {
+Pending& Game::raise(Pending::Mode mode, const RuleAt& at, int32_t script, int player) {
   pending_ = {};
   pending_.mode = mode;
-  pending_.self = self;
+  pending_.self = at.self;
   pending_.script = script;
-  pending_.rule = running_rule_;
-  pending_.statement = running_statement_;
-  pending_.controller = static_cast<int8_t>(controller);
+  pending_.rule = at.rule;
+  pending_.statement = at.statement;
+  pending_.controller = static_cast<int8_t>(at.p);
   pending_.player = static_cast<int8_t>(player);
   return pending_;
 }
@@ -200,18 +200,19 @@ void Game::end_pending(bool ask_declined) {
   }
   const Pending done = pending_;
   pending_ = {};
+  RuleAt at{done.script, done.rule, done.statement, done.self, done.controller};
   if (done.mode == Pending::Mode::kTarget && phase_ != Phase::kOver) {
-    run_statement(done.script, pending_statement(done), done.aside, {}, done.self, done.controller, Only::kCollected);
+    run_statement(at, pending_statement(done), done.aside, {}, Only::kCollected);
   } else if (done.mode != Pending::Mode::kDiscard && phase_ != Phase::kOver) {
-    skip_asked_ = ask_declined;
-    run_statement(done.script, pending_statement(done), {}, {}, done.self, done.controller, Only::kPlayers);
-    skip_asked_ = false;
+    at.skip_asked = ask_declined;
+    run_statement(at, pending_statement(done), {}, {}, Only::kPlayers);
   }
   ko_zero_bp();
 }
 
-void Game::start_prophecy(const CStatement& st, const CEffect& e, int32_t script, EntityId self, int p) {
-  raise(Pending::Mode::kDeck, self, script, p, p);
+void Game::start_prophecy(const RuleAt& at, const CStatement& st, const CEffect& e) {
+  const int p = at.p;
+  raise(Pending::Mode::kDeck, at, at.script, p);
   pending_.look = static_cast<uint8_t>(std::clamp(e.value, 1, 60));
   pending_.place = e.mod == 't' ? 1 : e.mod == 'b' ? 2 : 0;
   // The deck: the target's (`*s@anyDeck`: either, the player chooses), else the player's own.

@@ -68,6 +68,16 @@ bool load_pool(const std::string& dir, CardPool& out, std::string& error, std::v
       out.cards.push_back(std::move(c));
     }
   }
+  // Filters name subtypes and cards by words; each is numbered once, here, so that a game compares
+  // numbers (CWord).
+  CardNames& names = out.names;
+  for (CardDef& c : out.cards) {
+    std::string sub = c.subtype;
+    for (char& ch : sub) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch + 32 : ch);
+    c.subtype_id = names.subtypes.emplace(sub, static_cast<uint16_t>(names.subtypes.size())).first->second;
+    c.name_id = names.names.emplace(c.name, static_cast<uint16_t>(names.names.size())).first->second;
+  }
+  names.guids = out.by_guid;
   std::vector<Script> scripts;
   if (!load_rules_json(dir + "/rules.json", scripts, error, &problems)) return false;
   for (const Script& s : scripts) {
@@ -87,7 +97,7 @@ bool load_pool(const std::string& dir, CardPool& out, std::string& error, std::v
       continue;
     }
     out.cards[it->second].script = static_cast<int32_t>(out.scripts.size());
-    out.compiled.push_back(compile_script(r));
+    out.compiled.push_back(compile_script(r, &names));
     out.scripts.push_back(std::move(r));
   }
   return true;

@@ -27,6 +27,8 @@ struct CardDef {
   int32_t bp = 0, sp = 0;
   std::vector<std::string> backups;  // subtypes it accepts, one back-up each
   int32_t script = -1;               // index into CardPool::scripts, -1 without RuleScript
+  // Its subtype (lower case) and name, numbered as compiled filters name them (CardNames).
+  uint16_t subtype_id = kNoName, name_id = kNoName;
 };
 
 struct CardPool {
@@ -34,6 +36,7 @@ struct CardPool {
   std::vector<Rules> scripts;     // parsed rules.json entries (scripts[i] belongs to the card whose script == i)
   std::vector<CScript> compiled;  // the same, compiled for the engine (compiled[i].compiled: it runs)
   std::unordered_map<std::string, uint16_t> by_guid;
+  CardNames names;  // the subtypes, names and guids compiled scripts refer to by number
 
   const CardDef* find(std::string_view guid) const;
 };

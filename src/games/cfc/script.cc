@@ -43,6 +43,7 @@ constexpr CommandInfo kCommands[] = {
 // player's whose script runs (the plugin's getPileByName falls back to `me`: Rock's "put the
 // bottom card of their deck into your hand" is moveTo(hand)); ctrl is the moved card's controller.
 bool pile_word(std::string w, Pile& pile, int8_t& whose) {
+  ++name_lookups();
   for (char& c : w) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
   whose = 0;
   if (w.rfind("my", 0) == 0) {
@@ -111,6 +112,7 @@ CScript Compiler::run() {
       out_.char_bp_limit == 0 && out_.action_damage_mod == 0 && out_.missing.empty()) {
     miss("no action");
   }
+  out_.names = resolve_expr_names(r_, out_.vars);
   std::sort(out_.missing.begin(), out_.missing.end());
   out_.missing.erase(std::unique(out_.missing.begin(), out_.missing.end()), out_.missing.end());
   out_.compiled = out_.missing.empty();
@@ -218,7 +220,7 @@ void Compiler::vars(const Property& p) {
       if (!parse_rules(text, diags, inner) || inner.props.size() != 1 || inner.props[0].filters.size() != 1) {
         miss("getTargets() of this filter");
       } else {
-        Compiler sub(inner);
+        Compiler sub(inner, names_);
         cv.filter = sub.target(inner.props[0].filters.front());
         cv.filter.plural = true;
         if (!sub.out_.missing.empty() || cv.filter.who != CTarget::Who::kCards || cv.filter.exclude != expr::kNoNode) {
@@ -503,6 +505,7 @@ void Compiler::effect(const Branch& b, size_t i, CStatement& cs) {
     return;
   }
   const CommandInfo* info = nullptr;
+  ++name_lookups();
   for (const CommandInfo& c : kCommands) {
     if (c.name == e.name) info = &c;
   }
@@ -523,7 +526,18 @@ void Compiler::effect(const Branch& b, size_t i, CStatement& cs) {
 
 }  // namespace detail
 
-CScript compile_script(const Rules& r) { return detail::Compiler(r).run(); }
+CScript compile_script(const Rules& r, const CardNames* names) { return detail::Compiler(r, names).run(); }
+
+uint64_t& name_lookups() {
+  thread_local uint64_t n = 0;
+  return n;
+}
+
+uint16_t CardNames::find(const std::unordered_map<std::string, uint16_t>& in, const std::string& key) const {
+  ++name_lookups();
+  const auto it = in.find(key);
+  return it == in.end() ? kNoName : it->second;
+}
 
 uint16_t game_rule_bit(std::string_view w) {
   static constexpr std::pair<std::string_view, uint16_t> kWords[] = {
@@ -531,6 +545,7 @@ uint16_t game_rule_bit(std::string_view w) {
       {"piercing", kRulePiercing}, {"backup_fresh", kRuleBackupFresh}, {"backup_limit", kRuleBackupLimit},
       {"attack", kRuleAttack}, {"attack_freeze", kRuleAttackFreeze}, {"dmg_combat_deal", kRuleCombatDamage},
       {"play_removed", kRulePlayRemoved}};
+  ++name_lookups();
   for (const auto& [word, bit] : kWords) {
     if (w == word) return bit;
   }
@@ -543,31 +558,12 @@ uint16_t ability_bit(std::string_view w) {
       {"unlimitedbackup", kUnlimitedBackup}, {"unfreezable", kUnfreezable}, {"pierce", kPierce},
       {"preventpierce", kPreventPierce}, {"rush", kRush}, {"frosted", kFrosted},
       {"cantplayac", kCantPlayAction}, {"cantplayre", kCantPlayReaction}};
+  ++name_lookups();
   for (const auto& [word, bit] : kWords) {
     if (w == word) return bit;
   }
   return 0;
 }
 
-bool is_player_command(CEffect::Cmd c) {
-  switch (c) {
-    case CEffect::Cmd::kDraw:
-    case CEffect::Cmd::kSp:
-    case CEffect::Cmd::kHp:
-    case CEffect::Cmd::kLoseLife:
-    case CEffect::Cmd::kShuffle:
-    case CEffect::Cmd::kTrash:
-    case CEffect::Cmd::kDiscard:
-    case CEffect::Cmd::kRuleOn:
-    case CEffect::Cmd::kRuleOff:
-    case CEffect::Cmd::kMovePile:
-    case CEffect::Cmd::kSwapPiles:
-    case CEffect::Cmd::kExtraChar:
-    case CEffect::Cmd::kExtraTurn:
-    case CEffect::Cmd::kSkipDraw:
-    case CEffect::Cmd::kAlterCost: return true;
-    default: return false;
-  }
-}
 
 }  // namespace rk::cfc

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "games/cfc/rulescript.h"
@@ -46,9 +47,63 @@ inline constexpr uint16_t kRulesOnByDefault = kRuleTriggerAct | kRuleInstantAct 
                                               kRuleAttackFreeze | kRuleCombatDamage;
 uint16_t game_rule_bit(std::string_view word);
 
+// A word of a type or [filter] segment, resolved when the script is compiled so that nothing
+// compares words while a game is played: a card type, a state, an ability type, a combat state
+// (filters only), a subtype, or a card's name ("Juni"). Subtypes and names are numbered by the
+// card pool (CardNames, CardDef::subtype_id and name_id).
+enum class Word : uint8_t { kAny, kCharacter, kAction, kReaction, kFrozen, kFresh, kBackedUp, kPowerful, kPowerless,
+                            kAbInstant, kAbTrigger, kAbAuto, kAttack, kUAttack, kBlock, kBlocked, kSubtype, kName };
+inline constexpr uint16_t kNoName = 0xFFFF;  // a subtype or card name that no card of the pool has
+struct CWord {
+  Word word = Word::kAny;
+  bool negate = false;    // !word (types), -word or ^word (filters)
+  uint16_t id = kNoName;  // kSubtype, kName
+};
+// One term of a [filter] segment: a word, bp compared with a number, or bp:lowest.
+struct CFilter {
+  enum class Kind : uint8_t { kWord, kCompare, kLowest } kind = Kind::kWord;
+  CWord word;                   // kWord; word.negate: the term is negated (-, ^), whatever its kind
+  expr::Op op = expr::Op::kEq;  // kCompare
+  int32_t value = 0;            // kCompare
+};
+
+// The subtypes (lower case), card names and guids of a card pool, numbered for compiled scripts.
+struct CardNames {
+  std::unordered_map<std::string, uint16_t> subtypes, names, guids;
+  // kNoName when no card has it.
+  uint16_t find(const std::unordered_map<std::string, uint16_t>& in, const std::string& key) const;
+};
+
+// How many names (words, commands, expression names, symbols) this thread resolved. Only
+// compiling a script resolves names; a test checks that playing never does.
+uint64_t& name_lookups();
+
+// A name an expression uses (a variable, a field, a function), resolved when the script is
+// compiled: CScript::names holds one per symbol of the script, so the evaluator never reads the
+// text of a name.
+enum class ExprName : uint8_t {
+  kUnknown,
+  // variables
+  kMe, kOpp, kThis, kCard, kChar, kAction, kReaction, kAttacker, kBlocker, kTrigger,
+  kInstant, kTriggered, kAuto,  // ability types, compared with a card's .ability (AbilityType values)
+  kTrue, kFalse, kAlone, kSoloAttack, kUaBp,
+  kDiscarded, kDestroyed, kSacrificed, kMoved, kTrashed, kPrevTgt, kTgt,  // RuleMemory, in this order
+  kVar,  // `_name`: a var of the script, CName::arg its index in CScript::vars
+  // fields
+  kHp, kSp, kHand, kRing, kDiscards, kDeck, kSize, kBp, kPrintedBp, kPrintedSp, kLastBp, kNcDamaged, kLostSp,
+  kAbility, kController,
+  kIndex,  // .0, .12: CName::arg is the index
+  // functions
+  kAbs, kInUAttack, kIsChar,
+};
+struct CName {
+  ExprName name = ExprName::kUnknown;
+  uint8_t arg = 0;
+};
+
 // Cards of a hand picked without a choice: all of them, all of some types, or some at random.
 struct HandPick {
-  std::vector<TypeTerm> types;  // empty: any card
+  std::vector<CWord> types;  // empty: any card
   int8_t random = 0;            // > 0: that many at random among the matching ones; 0: all of them
 };
 
@@ -73,8 +128,8 @@ struct CTarget {
   bool one_at_a_time = false;  // several cards of a pile: chosen one by one once the rule runs (Pending)
   int8_t side = -1;      // -1 both players', 0 the controller's, 1 the opponent's
   Pile pile = Pile::kRing;
-  std::vector<TypeTerm> types;      // or-joined; empty: any card
-  Joined<FilterTerm> filters;
+  std::vector<CWord> types;      // or-joined; empty: any card
+  Joined<CFilter> filters;
   expr::NodeId exclude = expr::kNoNode;  // ::not(expr): not the cards the expression names
   expr::NodeId cards_expr = expr::kNoNode;  // to(_card), target(tgt.0): the cards an expression names
   bool same_ring = false;  // @sameRing: the cards chosen are in one ring
@@ -94,7 +149,9 @@ struct CEffect {
   enum class Cmd : uint8_t { kDamage, kDraw, kBp, kDestroy, kFreeze, kUnfreeze, kSp, kHp, kLoseLife, kShuffle, kTrash, kReveal, kMoveTo,
                              kDiscard, kGrant, kRevoke, kRuleOn, kRuleOff, kLoseAbility, kEach,
                              kMovePile, kSwapPiles, kExtraChar, kExtraTurn, kSkipDraw, kRemoveFromAttack,
-                             kTransform, kMoveRevealed, kUnite, kCopyAbility, kSteal, kSwapAbilities, kAlterCost, kProphecy, kSwapChars, kMoveToSlot, kActivate };
+                             kTransform, kMoveRevealed, kUnite, kCopyAbility, kSteal, kSwapAbilities, kAlterCost, kProphecy, kSwapChars, kMoveToSlot, kActivate,
+                             kCount  // not a command: how many there are (commands.cc has a handler for each)
+  };
   Cmd cmd = Cmd::kReveal;
   char mod = 0;          // bp, sp: 0 add, 'x' multiply, '=' set
   int32_t value = 1;     // amounts; moveTo: the position (0 top, -1 bottom)
@@ -110,6 +167,7 @@ struct CEffect {
   expr::NodeId each_pred = expr::kNoNode, each_list = expr::kNoNode;
   std::vector<CTarget> each_target;  // each(characters[backedup] => ...): once per matching card
   std::string guid;                  // transform("card model"): the card it becomes (else value_expr's card)
+  uint16_t model = kNoName;          // the CardPool::cards index of `guid` (kNoName: no such card)
   // copyAbility(expr): value_expr names the card whose rules the targets get. steal(filter): the
   // card that gets the stolen rules is the statement's first further target (else the rule's card).
   bool to_more = false;
@@ -205,13 +263,14 @@ struct CScript {
     uint16_t bits = 0;
   };
   std::vector<CondAbility> cond_abilities;
+  // The meaning of each symbol of the script's expressions (Rules::symbols, by Sym).
+  std::vector<CName> names;
   bool compiled = false;
   std::vector<std::string> missing;  // what is not executable yet, one entry per kind
 };
 
-CScript compile_script(const Rules& r);
-
-// Commands that act on a player (draw, sp...) rather than on a card (bp, destroy...).
-bool is_player_command(CEffect::Cmd c);
+// `names`: the pool's subtypes, card names and guids that filters and transform() name; without
+// them (a script checked alone) such words match no card.
+CScript compile_script(const Rules& r, const CardNames* names = nullptr);
 
 }  // namespace rk::cfc

@@ -80,6 +80,7 @@ bool Compiler::pile_args(const Branch& b, size_t i, CStatement& cs, CEffect& ce)
     // transform("GUID"): that card model; transform(discarded.0): the card the expression names.
     if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kString) {
       ce.guid = e.args[0].word;
+      ce.model = pool_name(&CardNames::guids, ce.guid);
     } else if (e.args.size() == 1 && e.args[0].kind == Arg::Kind::kExpr) {
       const std::string m = unsupported_expr(r_, e.args[0].expr);
       if (m.empty()) ce.value_expr = e.args[0].expr;
@@ -295,7 +296,7 @@ bool Compiler::hand_pick(const Filter& f, HandPick& out) {
       continue;
     }
     plural |= t.plural;
-    out.types.push_back(t);
+    out.types.push_back(type_word(t));
   }
   if (f.qty.kind == Qty::Kind::kRandom) {
     out.random = static_cast<int8_t>(std::max(1, f.qty.min));
@@ -480,7 +481,7 @@ void Compiler::target_types(const Filter& f, CTarget& t) {
     t.who = CTarget::Who::kCards;
     t.plural |= tt.plural || tt.word == "all";
     t.other |= tt.other;
-    t.types.push_back(tt);
+    t.types.push_back(type_word(tt));
   }
   if (f.types.terms.empty()) t.who = CTarget::Who::kCards;
   if (t.or_enemy && (t.plural || t.random > 0 || t.max != 1 || t.who != CTarget::Who::kCards)) miss("players and cards in one filter");
@@ -488,14 +489,68 @@ void Compiler::target_types(const Filter& f, CTarget& t) {
     for (const FilterTerm& ft : f.filters.terms) {
       if (ft.kind == FilterTerm::Kind::kLowest && ft.word != "bp") miss(ft.word + ":lowest");
       if (ft.kind == FilterTerm::Kind::kCompare && ft.word != "bp") miss(ft.word + " comparison");
-      if (ft.kind == FilterTerm::Kind::kWord) {
-        static constexpr std::string_view kStates[] = {"frozen", "fresh", "backedup", "powerful", "powerless"};
-        const bool state = std::find(std::begin(kStates), std::end(kStates), ft.word) != std::end(kStates);
-        (void)state;  // other words are subtypes, card types or ability types (abinstant...)
-      }
+      t.filters.terms.push_back(filter_term(ft));
     }
-    t.filters = f.filters;
+    t.filters.and_next = f.filters.and_next;
   }
+}
+
+uint16_t Compiler::pool_name(std::unordered_map<std::string, uint16_t> CardNames::*table, const std::string& key) const {
+  return names_ ? names_->find(names_->*table, key) : kNoName;
+}
+
+namespace {
+
+// The words of a type or [filter] segment that are not subtypes (filters also know the combat
+// states: attack, uattack, block, blocked).
+constexpr std::pair<std::string_view, Word> kTypeWords[] = {
+    {"*", Word::kAny}, {"all", Word::kAny}, {"character", Word::kCharacter}, {"action", Word::kAction},
+    {"reaction", Word::kReaction}, {"frozen", Word::kFrozen}, {"fresh", Word::kFresh}, {"backedup", Word::kBackedUp},
+    {"powerful", Word::kPowerful}, {"powerless", Word::kPowerless}, {"abinstant", Word::kAbInstant},
+    {"abtrigger", Word::kAbTrigger}, {"abauto", Word::kAbAuto}};
+constexpr std::pair<std::string_view, Word> kCombatWords[] = {
+    {"attack", Word::kAttack}, {"uattack", Word::kUAttack}, {"block", Word::kBlock}, {"blocked", Word::kBlocked}};
+
+bool word_in(std::string_view w, const auto& table, Word& out) {
+  ++name_lookups();
+  for (const auto& [word, meaning] : table) {
+    if (w == word) {
+      out = meaning;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+CWord Compiler::type_word(const TypeTerm& tt) const {
+  CWord w;
+  w.negate = tt.negate;
+  if (tt.quoted) {
+    w.word = Word::kName;
+    w.id = pool_name(&CardNames::names, tt.word);
+  } else if (!word_in(tt.word, kTypeWords, w.word)) {
+    w.word = Word::kSubtype;  // type words are lower case, as the pool numbers subtypes
+    w.id = pool_name(&CardNames::subtypes, tt.word);
+  }
+  return w;
+}
+
+CFilter Compiler::filter_term(const FilterTerm& ft) const {
+  CFilter out;
+  out.kind = ft.kind == FilterTerm::Kind::kCompare ? CFilter::Kind::kCompare
+             : ft.kind == FilterTerm::Kind::kLowest ? CFilter::Kind::kLowest
+                                                     : CFilter::Kind::kWord;
+  out.op = ft.op;
+  out.value = ft.value;
+  if (out.kind == CFilter::Kind::kWord && !word_in(ft.word, kCombatWords, out.word.word)) {
+    TypeTerm tt;
+    tt.word = ft.word;
+    out.word = type_word(tt);
+  }
+  out.word.negate = ft.prefix == '-' || ft.prefix == '^';
+  return out;
 }
 
 }  // namespace rk::cfc::detail

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "games/cfc/rulescript.h"
@@ -25,7 +26,7 @@ bool pile_word(std::string w, Pile& pile, int8_t& whose);
 
 class Compiler {
  public:
-  explicit Compiler(const Rules& r) : r_(r) {}
+  Compiler(const Rules& r, const CardNames* names) : r_(r), names_(names) {}
 
   CScript run();
 
@@ -129,7 +130,14 @@ class Compiler {
   // The types (cards, players, this) and [filters] of a target.
   void target_types(const Filter& f, CTarget& t);
 
+  // A word of a type segment, or a term of a [filter] segment, as the engine compares it.
+  CWord type_word(const TypeTerm& tt) const;
+  CFilter filter_term(const FilterTerm& ft) const;
+  // The number the pool gives a subtype, card name or guid (kNoName: none, or no pool).
+  uint16_t pool_name(std::unordered_map<std::string, uint16_t> CardNames::*table, const std::string& key) const;
+
   const Rules& r_;
+  const CardNames* names_;
   CScript out_;
 };
 

@@ -32,34 +32,41 @@ bool truth(const Val& v) {
   }
 }
 
-constexpr std::string_view kElementNames[] = {"card", "char", "action", "reaction"};
-constexpr std::string_view kFields[] = {"hp", "sp", "hand", "ring", "discards", "deck", "size", "bp", "BP", "SP", "lastBP", "lastbp", "ncDamaged", "lostSP",
-                                        "ability", "controller"};
-// The ability types a card's `.ability` is compared with, by AbilityType value.
-constexpr std::string_view kAbilityNames[] = {"", "instant", "triggered", "auto"};
-// What the rule has done so far (RuleMemory), by the names RuleScript gives it.
-constexpr std::string_view kMemoryNames[] = {"discarded", "destroyed", "sacrificed", "moved", "trashed", "prevTgt", "tgt"};
-constexpr std::string_view kOtherNames[] = {"me", "opp", "this", "True", "False", "alone", "soloAttack", "uaBP", "attacker", "blocker", "trigger"};
+// Every name the evaluator knows, with what it means.
+constexpr std::pair<std::string_view, ExprName> kNames[] = {
+    {"me", ExprName::kMe}, {"opp", ExprName::kOpp}, {"this", ExprName::kThis}, {"card", ExprName::kCard},
+    {"char", ExprName::kChar}, {"action", ExprName::kAction}, {"reaction", ExprName::kReaction},
+    {"attacker", ExprName::kAttacker}, {"blocker", ExprName::kBlocker}, {"trigger", ExprName::kTrigger},
+    {"instant", ExprName::kInstant}, {"triggered", ExprName::kTriggered}, {"auto", ExprName::kAuto},
+    {"True", ExprName::kTrue}, {"False", ExprName::kFalse}, {"alone", ExprName::kAlone},
+    {"soloAttack", ExprName::kSoloAttack}, {"uaBP", ExprName::kUaBp},
+    {"discarded", ExprName::kDiscarded}, {"destroyed", ExprName::kDestroyed}, {"sacrificed", ExprName::kSacrificed},
+    {"moved", ExprName::kMoved}, {"trashed", ExprName::kTrashed}, {"prevTgt", ExprName::kPrevTgt}, {"tgt", ExprName::kTgt},
+    {"hp", ExprName::kHp}, {"sp", ExprName::kSp}, {"hand", ExprName::kHand}, {"ring", ExprName::kRing},
+    {"discards", ExprName::kDiscards}, {"deck", ExprName::kDeck}, {"size", ExprName::kSize}, {"bp", ExprName::kBp},
+    {"BP", ExprName::kPrintedBp}, {"SP", ExprName::kPrintedSp}, {"lastBP", ExprName::kLastBp}, {"lastbp", ExprName::kLastBp},
+    {"ncDamaged", ExprName::kNcDamaged}, {"lostSP", ExprName::kLostSp}, {"ability", ExprName::kAbility},
+    {"controller", ExprName::kController},
+    {"abs", ExprName::kAbs}, {"inUAttack", ExprName::kInUAttack}, {"isChar", ExprName::kIsChar},
+};
+
+bool is_variable(ExprName n) { return n >= ExprName::kMe && n <= ExprName::kVar; }
+bool is_field(ExprName n) { return n >= ExprName::kHp && n <= ExprName::kIndex; }
+bool is_function(ExprName n) { return n >= ExprName::kAbs && n <= ExprName::kIsChar; }
+bool is_element(ExprName n) { return n >= ExprName::kCard && n <= ExprName::kReaction; }
 
 bool is_index(std::string_view w) { return !w.empty() && w.size() <= 2 && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }); }
 
-bool one_of(std::string_view w, const auto& list) {
-  for (std::string_view x : list) {
-    if (w == x) return true;
-  }
-  return false;
-}
-
 class Eval {
  public:
-  Eval(const ExprScope& s) : s_(s), pool_(s.rules.pool), syms_(s.rules.symbols) {}
+  Eval(const ExprScope& s) : s_(s), pool_(s.rules.pool), names_(s.script.names) {}
 
   Val run(expr::NodeId id) {
     const expr::Node& n = pool_[id];
     switch (n.op) {
       case Op::kNum: return make_int(n.value);
-      case Op::kVar: return var(syms_.name(n.sym));
-      case Op::kField: return field(run(pool_.kid(n, 0)), syms_.name(n.sym));
+      case Op::kVar: return var(name(n.sym));
+      case Op::kField: return field(run(pool_.kid(n, 0)), name(n.sym));
       case Op::kNot: return make_bool(!truth(run(pool_.kid(n, 0))));
       case Op::kNeg: return make_int(static_cast<int32_t>(std::clamp<int64_t>(-static_cast<int64_t>(run(pool_.kid(n, 0)).i), INT32_MIN, INT32_MAX)));
       case Op::kAnd: {
@@ -70,33 +77,8 @@ class Eval {
         Val a = run(pool_.kid(n, 0));
         return truth(a) ? a : run(pool_.kid(n, 1));
       }
-      case Op::kAdd: case Op::kSub: case Op::kMul: case Op::kDiv: case Op::kMod: {
-        // Python integers do not overflow; here the result saturates at the int32 range.
-        const int64_t a = run(pool_.kid(n, 0)).i, b = run(pool_.kid(n, 1)).i;
-        int64_t r;
-        switch (n.op) {
-          case Op::kAdd: r = a + b; break;
-          case Op::kSub: r = a - b; break;
-          case Op::kMul: r = a * b; break;
-          case Op::kDiv: r = b == 0 ? 0 : a / b; break;
-          default: r = b == 0 ? 0 : a % b; break;
-        }
-        return make_int(static_cast<int32_t>(std::clamp<int64_t>(r, INT32_MIN, INT32_MAX)));
-      }
-      case Op::kEq: case Op::kNe: case Op::kLt: case Op::kLe: case Op::kGt: case Op::kGe: {
-        const Val a = run(pool_.kid(n, 0)), b = run(pool_.kid(n, 1));
-        if (n.op == Op::kEq || n.op == Op::kNe) {
-          const bool eq = a.kind == b.kind ? (a.i == b.i && a.card == b.card && a.cards == b.cards)
-                                           : (a.kind == Val::Kind::kInt || a.kind == Val::Kind::kBool) &&
-                                                 (b.kind == Val::Kind::kInt || b.kind == Val::Kind::kBool) && a.i == b.i;
-          return make_bool(eq == (n.op == Op::kEq));
-        }
-        // A value that does not exist (the BP of an action card, a card not chosen) is neither
-        // smaller nor greater than anything.
-        if (a.kind == Val::Kind::kNil || b.kind == Val::Kind::kNil) return make_bool(false);
-        const int32_t x = a.i, y = b.i;
-        return make_bool(n.op == Op::kLt ? x < y : n.op == Op::kLe ? x <= y : n.op == Op::kGt ? x > y : x >= y);
-      }
+      case Op::kAdd: case Op::kSub: case Op::kMul: case Op::kDiv: case Op::kMod: return arithmetic(n);
+      case Op::kEq: case Op::kNe: case Op::kLt: case Op::kLe: case Op::kGt: case Op::kGe: return comparison(n);
       case Op::kAll: {
         const Val list = run(pool_.kid(n, 1));
         for (kernel::EntityId e : list.cards) {
@@ -106,10 +88,11 @@ class Eval {
         return make_bool(true);
       }
       case Op::kCall: {
-        // isChar(card), abs(n)
+        // isChar(card), abs(n), inUAttack(card)
         const Val a = n.kid_count ? run(pool_.kid(n, 0)) : Val{};
-        if (syms_.name(n.sym) == "abs") return make_int(a.i == INT32_MIN ? INT32_MAX : std::abs(a.i));
-        if (syms_.name(n.sym) == "inUAttack") return make_bool(a.kind == Val::Kind::kCard && in_united(a.card));
+        const ExprName f = name(n.sym).name;
+        if (f == ExprName::kAbs) return make_int(a.i == INT32_MIN ? INT32_MAX : std::abs(a.i));
+        if (f == ExprName::kInUAttack) return make_bool(a.kind == Val::Kind::kCard && in_united(a.card));
         return make_bool(a.kind == Val::Kind::kCard && a.card != kernel::kNoEntity && s_.game.def(a.card).type == CardType::kCharacter);
       }
       default: return {};
@@ -117,51 +100,87 @@ class Eval {
   }
 
  private:
-  Val var(std::string_view name) {
-    if (name == "me") return {Val::Kind::kPlayer, s_.controller};
-    if (name == "opp") return {Val::Kind::kPlayer, 1 - s_.controller};
-    if (name == "this") return {Val::Kind::kCard, 0, s_.self};
-    if (one_of(name, kElementNames)) return {Val::Kind::kCard, 0, element_};
-    if (name == "attacker") return {Val::Kind::kCard, 0, s_.attacker};
-    if (name == "blocker") return {Val::Kind::kCard, 0, s_.blocker};
-    if (name == "trigger") return {Val::Kind::kCard, 0, s_.trigger};
-    for (size_t k = 1; k < std::size(kAbilityNames); ++k) {
-      if (name == kAbilityNames[k]) return make_int(static_cast<int32_t>(k));
+  CName name(expr::Sym sym) const { return sym < names_.size() ? names_[sym] : CName{}; }
+
+  Val arithmetic(const expr::Node& n) {
+    // Python integers do not overflow; here the result saturates at the int32 range.
+    const int64_t a = run(pool_.kid(n, 0)).i, b = run(pool_.kid(n, 1)).i;
+    int64_t r;
+    switch (n.op) {
+      case Op::kAdd: r = a + b; break;
+      case Op::kSub: r = a - b; break;
+      case Op::kMul: r = a * b; break;
+      case Op::kDiv: r = b == 0 ? 0 : a / b; break;
+      default: r = b == 0 ? 0 : a % b; break;
     }
-    if (name == "True") return make_bool(true);
-    if (name == "False") return make_bool(false);
-    if (name == "alone") {
-      // The card is the only one in its controller's ring.
-      const Game& g = s_.game;
-      for (int p = 0; p < 2; ++p) {
-        const auto& ring = g.player(p).ring;
-        if (std::find(ring.begin(), ring.end(), s_.self) == ring.end()) continue;
-        return make_bool(std::count(ring.begin(), ring.end(), kernel::kNoEntity) == kSlots - 1);
-      }
-      return make_bool(false);
+    return make_int(static_cast<int32_t>(std::clamp<int64_t>(r, INT32_MIN, INT32_MAX)));
+  }
+
+  Val comparison(const expr::Node& n) {
+    const Val a = run(pool_.kid(n, 0)), b = run(pool_.kid(n, 1));
+    if (n.op == Op::kEq || n.op == Op::kNe) {
+      const bool eq = a.kind == b.kind ? (a.i == b.i && a.card == b.card && a.cards == b.cards)
+                                       : (a.kind == Val::Kind::kInt || a.kind == Val::Kind::kBool) &&
+                                             (b.kind == Val::Kind::kInt || b.kind == Val::Kind::kBool) && a.i == b.i;
+      return make_bool(eq == (n.op == Op::kEq));
     }
-    if (name == "soloAttack" || name == "uaBP") return combat(name == "uaBP");
-    if (name.substr(0, 1) == "_") {
-      // A var of the running rule (vars = _card := tgt.1), computed once its targets were chosen.
-      const RuleMemory& m = s_.game.memory();
-      if (m.vars_script < 0) return {};
-      const std::vector<CVar>& decl = s_.game.pool().compiled[static_cast<size_t>(m.vars_script)].vars;
-      for (size_t k = 0; k < decl.size() && k < m.vars.size(); ++k) {
-        if (decl[k].name != name) continue;
-        const VarValue& v = m.vars[k];
-        if (v.is_card) return {Val::Kind::kCard, 0, v.cards.empty() ? kernel::kNoEntity : v.cards.front()};
-        if (v.is_cards) return {Val::Kind::kCards, 0, kernel::kNoEntity, v.cards};
-        return make_int(v.value);
-      }
-      return {};
+    // A value that does not exist (the BP of an action card, a card not chosen) is neither
+    // smaller nor greater than anything.
+    if (a.kind == Val::Kind::kNil || b.kind == Val::Kind::kNil) return make_bool(false);
+    const int32_t x = a.i, y = b.i;
+    return make_bool(n.op == Op::kLt ? x < y : n.op == Op::kLe ? x <= y : n.op == Op::kGt ? x > y : x >= y);
+  }
+
+  Val var(CName nm) {
+    const ExprName v = nm.name;
+    switch (v) {
+      case ExprName::kMe: return {Val::Kind::kPlayer, s_.controller};
+      case ExprName::kOpp: return {Val::Kind::kPlayer, 1 - s_.controller};
+      case ExprName::kThis: return {Val::Kind::kCard, 0, s_.self};
+      case ExprName::kCard: case ExprName::kChar: case ExprName::kAction: case ExprName::kReaction:
+        return {Val::Kind::kCard, 0, element_};
+      case ExprName::kAttacker: return {Val::Kind::kCard, 0, s_.attacker};
+      case ExprName::kBlocker: return {Val::Kind::kCard, 0, s_.blocker};
+      case ExprName::kTrigger: return {Val::Kind::kCard, 0, s_.trigger};
+      case ExprName::kInstant: return make_int(static_cast<int32_t>(AbilityType::kInstant));
+      case ExprName::kTriggered: return make_int(static_cast<int32_t>(AbilityType::kActivated));
+      case ExprName::kAuto: return make_int(static_cast<int32_t>(AbilityType::kAuto));
+      case ExprName::kTrue: return make_bool(true);
+      case ExprName::kFalse: return make_bool(false);
+      case ExprName::kAlone: return alone();
+      case ExprName::kSoloAttack: return combat(false);
+      case ExprName::kUaBp: return combat(true);
+      case ExprName::kVar: return script_var(nm.arg);
+      default: break;
     }
+    if (v < ExprName::kDiscarded || v > ExprName::kTgt) return {};  // a field's or a function's name
     const RuleMemory& m = s_.game.memory();
     const std::vector<kernel::EntityId>* lists[] = {&m.discarded, &m.destroyed, &m.sacrificed, &m.moved, &m.trashed, &m.prev_targets, &m.targets};
-    for (size_t k = 0; k < std::size(kMemoryNames); ++k) {
-      if (name == kMemoryNames[k]) return {Val::Kind::kCards, 0, kernel::kNoEntity, *lists[k]};
-    }
-    return {};
+    return {Val::Kind::kCards, 0, kernel::kNoEntity, *lists[static_cast<size_t>(v) - static_cast<size_t>(ExprName::kDiscarded)]};
   }
+
+  // The card is the only one in its controller's ring.
+  Val alone() const {
+    const Game& g = s_.game;
+    for (int p = 0; p < 2; ++p) {
+      const auto& ring = g.player(p).ring;
+      if (std::find(ring.begin(), ring.end(), s_.self) == ring.end()) continue;
+      return make_bool(std::count(ring.begin(), ring.end(), kernel::kNoEntity) == kSlots - 1);
+    }
+    return make_bool(false);
+  }
+
+  // A var of the running rule (vars = _card := tgt.1), computed once its targets were chosen: the
+  // vars in memory are this script's (no rule reads another script's vars).
+  Val script_var(size_t k) const {
+    const RuleMemory& m = s_.game.memory();
+    if (m.vars_script < 0 || &s_.game.pool().compiled[static_cast<size_t>(m.vars_script)] != &s_.script || k >= m.vars.size()) return {};
+    const VarValue& v = m.vars[k];
+    if (v.is_card) return {Val::Kind::kCard, 0, v.cards.empty() ? kernel::kNoEntity : v.cards.front()};
+    if (v.is_cards) return {Val::Kind::kCards, 0, kernel::kNoEntity, v.cards};
+    return make_int(v.value);
+  }
+
   // soloAttack: this card attacks alone. uaBP: the total BP of the attack this card is part of or
   // counters.
   Val combat(bool total) {
@@ -191,96 +210,121 @@ class Eval {
     return false;
   }
 
-  Val field(const Val& base, std::string_view name) {
-    const Game& g = s_.game;
-    if (base.kind == Val::Kind::kPlayer) {
-      const PlayerState& ps = g.player(base.i);
-      if (name == "hp") return make_int(ps.hp);
-      if (name == "sp") return make_int(ps.sp);
-      if (name == "ncDamaged") return make_bool(ps.nc_damaged);
-      if (name == "lostSP") return make_int(ps.lost_sp);
-      Val list{Val::Kind::kCards};
-      if (name == "hand") list.cards = ps.hand.ids();
-      else if (name == "discards") list.cards = ps.discards.ids();
-      else if (name == "deck") list.cards = ps.deck.ids();
-      else if (name == "ring") {
+  Val player_field(int p, ExprName f) const {
+    const PlayerState& ps = s_.game.player(p);
+    Val list{Val::Kind::kCards};
+    switch (f) {
+      case ExprName::kHp: return make_int(ps.hp);
+      case ExprName::kSp: return make_int(ps.sp);
+      case ExprName::kNcDamaged: return make_bool(ps.nc_damaged);
+      case ExprName::kLostSp: return make_int(ps.lost_sp);
+      case ExprName::kHand: list.cards = ps.hand.ids(); return list;
+      case ExprName::kDiscards: list.cards = ps.discards.ids(); return list;
+      case ExprName::kDeck: list.cards = ps.deck.ids(); return list;
+      case ExprName::kRing:
         for (kernel::EntityId e : ps.ring) {
           if (e != kernel::kNoEntity) list.cards.push_back(e);
         }
-      } else {
-        return {};
-      }
-      return list;
+        return list;
+      default: return {};
     }
-    if (base.kind == Val::Kind::kCards && name == "size") return make_int(static_cast<int32_t>(base.cards.size()));
-    if (base.kind == Val::Kind::kCards && is_index(name)) {
-      const size_t i = static_cast<size_t>(std::stoi(std::string(name)));
-      return i < base.cards.size() ? Val{Val::Kind::kCard, 0, base.cards[i]} : Val{};
-    }
-    if (base.kind != Val::Kind::kCard || base.card == kernel::kNoEntity) return {};
+  }
+
+  Val card_field(kernel::EntityId card, ExprName f) const {
+    const Game& g = s_.game;
     // bp: now (a card out of the ring has its printed BP); BP, SP: printed; lastBP: on leaving the ring.
     // Only characters have BP: "characters with BP 300 or less" never counts an action or reaction.
-    const bool char_field = name == "bp" || name == "BP" || name == "lastBP" || name == "lastbp";
-    if (char_field && g.def(base.card).type != CardType::kCharacter) return {};
-    if (name == "bp") return make_int(g.card(base.card).bp);
-    if (name == "BP") return make_int(g.def(base.card).bp);
-    if (name == "SP" || name == "sp") return make_int(g.def(base.card).sp);
-    if (name == "lastBP" || name == "lastbp") return make_int(g.card(base.card).last_bp);
-    if (name == "controller") {
-      // The player whose ring the card is in; else its owner.
-      for (int p = 0; p < 2; ++p) {
-        const auto& ring = g.player(p).ring;
-        if (std::find(ring.begin(), ring.end(), base.card) != ring.end()) return {Val::Kind::kPlayer, p};
+    const bool char_field = f == ExprName::kBp || f == ExprName::kPrintedBp || f == ExprName::kLastBp;
+    if (char_field && g.def(card).type != CardType::kCharacter) return {};
+    switch (f) {
+      case ExprName::kBp: return make_int(g.card(card).bp);
+      case ExprName::kPrintedBp: return make_int(g.def(card).bp);
+      case ExprName::kSp: case ExprName::kPrintedSp: return make_int(g.def(card).sp);
+      case ExprName::kLastBp: return make_int(g.card(card).last_bp);
+      case ExprName::kController:
+        // The player whose ring the card is in; else its owner.
+        for (int p = 0; p < 2; ++p) {
+          const auto& ring = g.player(p).ring;
+          if (std::find(ring.begin(), ring.end(), card) != ring.end()) return {Val::Kind::kPlayer, p};
+        }
+        return {Val::Kind::kPlayer, g.card(card).owner};
+      case ExprName::kAbility: {
+        // The type of the rules the card has now: 0 (none) when it has lost them.
+        const bool has = g.rules_def(card).script >= 0 && !g.card(card).powerless;
+        return make_int(has ? static_cast<int32_t>(g.rules_def(card).ability) : 0);
       }
-      return {Val::Kind::kPlayer, g.card(base.card).owner};
+      default: return {};
     }
-    if (name == "ability") {
-      // The type of the rules the card has now: 0 (none) when it has lost them.
-      const bool has = g.rules_def(base.card).script >= 0 && !g.card(base.card).powerless;
-      return make_int(has ? static_cast<int32_t>(g.rules_def(base.card).ability) : 0);
+  }
+
+  Val field(const Val& base, CName f) const {
+    if (base.kind == Val::Kind::kPlayer) return player_field(base.i, f.name);
+    if (base.kind == Val::Kind::kCards && f.name == ExprName::kSize) return make_int(static_cast<int32_t>(base.cards.size()));
+    if (base.kind == Val::Kind::kCards && f.name == ExprName::kIndex) {
+      return f.arg < base.cards.size() ? Val{Val::Kind::kCard, 0, base.cards[f.arg]} : Val{};
     }
-    return {};
+    if (base.kind != Val::Kind::kCard || base.card == kernel::kNoEntity) return {};
+    return card_field(base.card, f.name);
   }
 
   const ExprScope& s_;
   const expr::Pool& pool_;
-  const expr::SymbolTable& syms_;
+  const std::vector<CName>& names_;
 
  public:
   kernel::EntityId element_ = kernel::kNoEntity;
 };
 
-// The element name a predicate uses: its first card/char/action/reaction variable ("" if none).
-std::string_view element_name(const Rules& r, expr::NodeId id) {
-  const expr::Node& n = r.pool[id];
-  if (n.op == Op::kVar && one_of(r.symbols.name(n.sym), kElementNames)) return r.symbols.name(n.sym);
+// The element a predicate uses: its first card/char/action/reaction variable (kUnknown if none).
+ExprName element_name(const ExprScope& s, expr::NodeId id) {
+  const expr::Node& n = s.rules.pool[id];
+  if (n.op == Op::kVar && n.sym < s.script.names.size() && is_element(s.script.names[n.sym].name)) return s.script.names[n.sym].name;
   for (uint32_t k = 0; k < n.kid_count; ++k) {
-    const std::string_view w = element_name(r, r.pool.kid(n, k));
-    if (!w.empty()) return w;
+    const ExprName w = element_name(s, s.rules.pool.kid(n, k));
+    if (w != ExprName::kUnknown) return w;
+  }
+  return ExprName::kUnknown;
+}
+
+// The meaning of one name (compile time).
+CName resolve_name(std::string_view name, const std::vector<CVar>& vars) {
+  ++name_lookups();
+  for (const auto& [word, meaning] : kNames) {
+    if (word == name) return {meaning, 0};
+  }
+  if (is_index(name)) return {ExprName::kIndex, static_cast<uint8_t>(std::stoi(std::string(name)))};
+  if (name.substr(0, 1) == "_") {
+    for (size_t k = 0; k < vars.size() && k < 256; ++k) {
+      if (vars[k].name == name) return {ExprName::kVar, static_cast<uint8_t>(k)};
+    }
   }
   return {};
 }
 
 }  // namespace
 
+std::vector<CName> resolve_expr_names(const Rules& r, const std::vector<CVar>& vars) {
+  std::vector<CName> out(r.symbols.size());
+  for (expr::Sym s = 0; s < out.size(); ++s) out[s] = resolve_name(r.symbols.name(s), vars);
+  return out;
+}
+
 std::string unsupported_expr(const Rules& r, expr::NodeId id) {
   if (id == expr::kNoNode) return "an empty expression";
   const expr::Node& n = r.pool[id];
   const std::string_view name = n.sym == expr::kNoSym ? std::string_view() : r.symbols.name(n.sym);
+  // Vars are checked against the declared ones by the compiler: any `_name` is one here.
+  const CName meaning = resolve_name(name, {});
   switch (n.op) {
     case Op::kNum: return "";
     case Op::kVar:
-      // `_name`: a var, which the compiler checks is declared.
-      if (one_of(name, kOtherNames) || one_of(name, kMemoryNames) || one_of(name, kElementNames) ||
-          (!name.empty() && one_of(name, kAbilityNames)) || name.substr(0, 1) == "_") {
-        return "";
-      }
+      if (is_variable(meaning.name) || name.substr(0, 1) == "_") return "";
       return "expression name `" + std::string(name) + "`";
     case Op::kField:
-      if (!one_of(name, kFields) && !is_index(name)) return "expression field `." + std::string(name) + "`";
+      if (!is_field(meaning.name)) return "expression field `." + std::string(name) + "`";
       return unsupported_expr(r, r.pool.kid(n, 0));
     case Op::kCall:
-      if ((name != "isChar" && name != "abs" && name != "inUAttack") || n.kid_count != 1) return "expression function `" + std::string(name) + "()`";
+      if (!is_function(meaning.name) || n.kid_count != 1) return "expression function `" + std::string(name) + "()`";
       return unsupported_expr(r, r.pool.kid(n, 0));
     case Op::kNot: case Op::kNeg: case Op::kAnd: case Op::kOr: case Op::kAll:
     case Op::kAdd: case Op::kSub: case Op::kMul: case Op::kDiv: case Op::kMod:
@@ -328,14 +372,14 @@ std::vector<kernel::EntityId> eval_cards(const ExprScope& s, expr::NodeId id) {
 int32_t count_each(const ExprScope& s, expr::NodeId pred, expr::NodeId list) {
   Eval ev(s);
   const Val items = ev.run(list);
-  const std::string_view name = element_name(s.rules, pred);
+  const ExprName element = element_name(s, pred);
   const expr::Node& p = s.rules.pool[pred];
   const bool bare = p.op == Op::kVar;  // each(action in me.hand => ...): every element of the type
   int32_t n = 0;
   for (kernel::EntityId e : items.cards) {
     const CardType t = s.game.def(e).type;
-    if ((name == "char" && t != CardType::kCharacter) || (name == "action" && t != CardType::kAction) ||
-        (name == "reaction" && t != CardType::kReaction)) {
+    if ((element == ExprName::kChar && t != CardType::kCharacter) || (element == ExprName::kAction && t != CardType::kAction) ||
+        (element == ExprName::kReaction && t != CardType::kReaction)) {
       continue;
     }
     ev.element_ = e;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "games/cfc/rulescript.h"
+#include "games/cfc/script.h"
 #include "kernel/zone.h"
 
 namespace rk::cfc {
@@ -18,9 +19,14 @@ class Game;
 // Empty when the engine can evaluate `id`; otherwise what it cannot (for `missing`).
 std::string unsupported_expr(const Rules& r, expr::NodeId id);
 
+// The meaning of every symbol of a script's expressions (CScript::names); `vars` are the
+// script's, for `_name`. Each name read counts in name_lookups().
+std::vector<CName> resolve_expr_names(const Rules& r, const std::vector<CVar>& vars);
+
 struct ExprScope {
   const Game& game;
   const Rules& rules;
+  const CScript& script;  // compiled from `rules`: what its names mean
   int controller;
   kernel::EntityId self;
   kernel::EntityId attacker = kernel::kNoEntity, blocker = kernel::kNoEntity;  // in a ?canBlock? hook

@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "games/mtg/game.h"
+#include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
 namespace {
@@ -69,6 +70,7 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
   }
   const auto& me = players[static_cast<size_t>(actor)];
   if (me.cast_limit >= 0 && me.casts >= me.cast_limit) return false;
+  if (!script_allows(*this, "may_cast", card, actor)) return false;  // Lua cards (Iona)
   if (!can_pay(players[static_cast<size_t>(actor)].pool, alternative ? o.def->other : spell_cost(card, actor))) return false;
   const bool fast = o.def->is("instant") || o.def->has("flash");
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
@@ -150,6 +152,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   ++players[static_cast<size_t>(actor)].casts;
   item.alternative = alternative;
   item.buyback = buyback;
+  if (script_cast(*this, item)) return true;  // a Lua card's cast handler waits on a choice
   const CardDef& d = *o.def;
   Spec spec;
   bool targeted = d.has_spell_target;
@@ -405,13 +408,15 @@ void Game::click_card(int card, int actor) {
   }
   if (o.zone == kHand && o.owner == actor && o.def->is("land")) {
     const auto& me = players[static_cast<size_t>(actor)];
-    if (actor == active && is_main(phase) && stack.empty() && me.lands_played < 1 + me.extra_lands) {
+    const int lua_extra = script_extra_lands(*this, actor);  // Lua cards (Fastbond): -1 is any number
+    if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < 1 + me.extra_lands + lua_extra)) {
       options.push_back({"play", [this, card, actor] {
                            ++players[static_cast<size_t>(actor)].lands_played;
                            move(card, actor, kBattlefield);
                            note("p" + std::to_string(actor + 1) + " plays " + name(card));
                            run_one_shots(card, actor, {}, 0);  // a land's ETB lines (enters tapped, Vesuva)
                            fire_zone_triggers(card, kHand, kBattlefield);
+                           script_land_played(*this, card);
                          }});
     }
   } else {
@@ -435,7 +440,9 @@ void Game::click_card(int card, int actor) {
       if (is_type(card, type)) usable.push_back(&ability);
     }
   }
-  each_ability(card, [&usable](const Ability& a) { usable.push_back(&a); });
+  if (!script_hides_auto_abilities(*this, card)) {
+    each_ability(card, [&usable](const Ability& a) { usable.push_back(&a); });
+  }
   if (o.zone == kHand) {
     for (const Ability& a : o.def->hand_abilities) usable.push_back(&a);
   }
@@ -444,6 +451,7 @@ void Game::click_card(int card, int actor) {
       options.push_back({a->text, [this, card, a, actor] { activate(card, *a, actor); }});
     }
   }
+  script_abilities(*this, card, actor, options);  // a Lua card's abilities
   if (options.size() == 1) return options[0].act();
   if (options.empty()) {
     if (o.zone == kBattlefield && o.tapped && o.controller == actor && phase == Phase::kUntap) o.tapped = false;

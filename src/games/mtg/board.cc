@@ -1,6 +1,7 @@
 // Cards and zones: creating cards, moving them, their characteristics under continuous effects,
 // damage, destruction and the state-based actions.
 #include "games/mtg/game.h"
+#include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
 namespace {
@@ -72,6 +73,12 @@ void Game::move(int card, int player, int zone, bool to_top) {
   const bool leaves_battlefield = o.zone == kBattlefield && zone != kBattlefield;
   if (leaves_battlefield && zone == kGraveyard && has(card, "exiledeath")) zone = kExile;  // Magma Spray
   if (leaves_battlefield && zone == kGraveyard && is_creature(card)) ++creatures_died;
+  struct LeaveHook {  // Lua cards hear of it once the move is done (Animate Dead's sacrifice)
+    Game& g;
+    int card;
+    bool on;
+    ~LeaveHook() { if (on && g.lua) script_left_battlefield(g, card); }
+  } leave_hook{*this, card, leaves_battlefield};
   // Persist and undying: back from the graveyard with a counter, if it had none of that kind.
   const bool persist = leaves_battlefield && zone == kGraveyard && !o.token && o.def->is("creature") &&
                        ((o.def->has("persist") && o.minus_counters == 0) || (o.def->has("undying") && o.plus_counters == 0));
@@ -334,6 +341,10 @@ void Game::update_continuous() {
     o.lord_kw.clear();
     o.prevent_to = o.prevent_from = false;
     o.lord_changes.clear();
+    for (const auto& [e, src] : o.counted_pumps) {
+      o.lord_p += eval_amount(e->a, src);
+      o.lord_t += eval_amount(e->b, src);
+    }
     o.unblockable_by.clear();
     o.cant_block_of.clear();
     o.protections.clear();
@@ -366,6 +377,7 @@ void Game::update_continuous() {
       }
     });
   }
+  script_continuous(*this);  // effects Lua cards created
 }
 
 void Game::draw(int player, int n) {
@@ -422,6 +434,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
 void Game::damage_player(int player, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
   if (amount <= 0 || shielded(-1, player, source, combat)) return;
+  if ((amount = script_prevent_damage(*this, player, source, amount)) <= 0) return;  // Lua shields
   players[static_cast<size_t>(player)].damaged = true;  // this turn (bloodthirst)
   if (source >= 0 && has(source, "infect")) {
     players[static_cast<size_t>(player)].poison += amount;

@@ -181,6 +181,7 @@ class Catalog {
   ~Catalog();
   const CardDef* by_id(int64_t id);
   const CardDef* by_name(const std::string& lower_name);
+  const class CardScripts* scripts = nullptr;  // cards written in Lua (lua/card_scripts.h), by name
 
  private:
   const CardDef* compile_index(int32_t card);

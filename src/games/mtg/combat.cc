@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "games/mtg/game.h"
+#include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
 namespace {
@@ -34,6 +35,7 @@ void Game::toggle_attacker(int card) {
     return;
   }
   if (o.tapped || (o.sick && !has(card, "haste")) || (has(card, "defender") && !has(card, "canattack")) || has(card, "cantattack")) return;
+  if (!script_allows(*this, "may_attack", card, o.controller)) return;  // Lua cards (Teferi's Moat)
   o.attacking = true;
   note(name(card) + " attacks");
 }

@@ -207,6 +207,10 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       }
       break;
     case Eff::kPump:
+      if (e.ueot && (e.a.var == "type" || e.b.var == "type")) {
+        o.counted_pumps.emplace_back(&e, source);  // a count that follows the board until end of turn (Angry Mob)
+        break;
+      }
       o.pump_p += amount(e.a, x);
       o.pump_t += amount(e.b, x);
       break;

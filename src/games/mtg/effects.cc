@@ -2,6 +2,7 @@
 #include <cstdlib>
 
 #include "games/mtg/game.h"
+#include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
 namespace {
@@ -67,6 +68,7 @@ void Game::resolve_top() {
   stack.pop_back();
   if (item.kind == StackItem::kNextPhase) return next_phase();
   if (item.kind == StackItem::kAbility) {
+    if (script_resolve_ability(*this, item)) return;  // a Lua card's ability
     for (const Target& t : item.targets) {
       const Spec& spec = item.ability->target;  // notatarget(..): chosen, not targeted (shroud does not stop it)
       const bool ok = item.ability->not_a_target ? matches(spec, t.card, item.source, item.controller)
@@ -87,7 +89,9 @@ void Game::resolve_top() {
   Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone != kStack) return;  // countered meanwhile
   const CardDef& d = *o.def;
-  if (!d.alias.empty()) unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
+  if (script_resolve(*this, item)) return;  // a card written in Lua (cards/wagic-lua)
+  // (Lhurgoyf's kin, alias=1111: their C++ is the power/toughness their anyzone= line says.)
+  if (!d.alias.empty() && !d.cda) unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
   const Spec* spec = d.has_spell_target ? &d.spell_target : nullptr;
   for (const Ability& a : d.abilities) {
     if (!spec && a.kind == AbilityKind::kSpell && a.has_target) spec = &a.target;

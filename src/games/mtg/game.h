@@ -9,6 +9,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -19,6 +20,8 @@
 #include "kernel/rng.h"
 
 namespace rk::mtg {
+
+class ScriptRuntime;  // lua/runtime.h
 
 struct Obj {
   const CardDef* def = nullptr;
@@ -31,6 +34,7 @@ struct Obj {
   int plus_counters = 0, minus_counters = 0;  // +1/+1 and -1/-1
   std::map<std::string, int> counters;         // any other kind, by name (or p/t when unnamed)
   int pump_p = 0, pump_t = 0;                // until end of turn
+  std::vector<std::pair<const EffectDef*, int>> counted_pumps;  // type:..-counted pumps until end of turn, and their source
   bool switched = false;                      // power and toughness switched until end of turn (last, CR 613.4d)
   std::set<std::string> granted;             // keyword abilities until end of turn
   int lord_p = 0, lord_t = 0;                // from continuous effects, recomputed
@@ -150,6 +154,7 @@ class Game {
   void run_as(const Ability& a, int source, int player, int x);  // may menu, chooser, then the effects
   kernel::Rng* rng = nullptr;
   std::deque<CardDef> made_defs;  // tokens' characteristics
+  std::shared_ptr<ScriptRuntime> lua;  // cards written in Lua: this game's state (made on first use)
 
   // Characteristics as continuous effects leave them.
   int power(int c) const { return objs[static_cast<size_t>(c)].switched ? unswitched_toughness(c) : unswitched_power(c); }

@@ -5,6 +5,7 @@
 
 #include "games/mtg/compile_text.h"
 #include "games/mtg/game.h"
+#include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
 namespace {
@@ -82,7 +83,7 @@ int Game::colors(int c) const {
   for (const EffectDef* e : o.lord_changes) {
     if (e->kind == Eff::kTransform && e->becomes->colors >= 0) colors = e->becomes->colors;
   }
-  return colors;
+  return script_colors(*this, c, colors);  // Lua cards (Shifting Sky)
 }
 
 // One restriction word of a spec (without its leading "-").

@@ -2,6 +2,7 @@
 #include <map>
 
 #include "games/mtg/game.h"
+#include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
 namespace {
@@ -117,6 +118,7 @@ void Game::begin_phase() {
       o.deathtouched = false;
       o.pump_p = o.pump_t = 0;
       o.switched = false;
+      o.counted_pumps.clear();
       o.granted.clear();
       o.regen = 0;
       o.uses.clear();
@@ -125,6 +127,7 @@ void Game::begin_phase() {
     }
   }
   run_phase_actions();
+  script_phase(*this);  // Lua cards: their step handlers, effects ending at cleanup
   fire_phase_triggers();
 }
 

@@ -36,7 +36,7 @@ Program program(CardDb& db, const json& row, const char* col, const char* flag =
   p.text = t;
   text::Diagnostics diags(nullptr);
   p.parsed = parse_effect(t, db.set, diags, p.effect);
-  ++db.programs;
+  p.index = static_cast<int32_t>(db.programs++);
   db.parsed += p.parsed ? 1 : 0;
   return p;
 }

@@ -21,6 +21,7 @@ struct Program {
   std::string text;
   Effect effect;
   bool parsed = false;
+  int32_t index = -1;  // numbered in load order (CardDb::programs): coverage marks programs that ran
   bool empty() const { return text.empty(); }
 };
 

@@ -133,8 +133,15 @@ void Game::board_roll_effects() {
       if (!(m == -1 || m == dice_[0] || m == dice_[1] || m == dice_[0] + dice_[1])) continue;
       const size_t before = prompts_.size();
       run_special(active_, e->roll_effect, 'R', e->id, true);
-      // The engine keeps one pending choice: a later roll effect's prompt replaces an earlier one.
-      if (prompts_.size() > before && before > 0) prompts_.erase(prompts_.begin(), prompts_.begin() + static_cast<long>(before));
+      // The engine keeps one pending choice: a later roll effect's prompt replaces an earlier one,
+      // except that a pending add_slay_cost choice (word 14) holds the prompt against a later
+      // prompt of another kind (dice.py sync_event_slay_cost_prompt), which is then lost.
+      if (prompts_.size() <= before || before == 0) continue;
+      auto slay_cost = [](const Prompt& p) { return p.word == 14; };
+      const bool slay_cost_held = std::any_of(prompts_.begin(), prompts_.begin() + static_cast<long>(before), slay_cost) &&
+                                  std::none_of(prompts_.begin() + static_cast<long>(before), prompts_.end(), slay_cost);
+      if (slay_cost_held) prompts_.erase(prompts_.begin() + static_cast<long>(before), prompts_.end());
+      else prompts_.erase(prompts_.begin(), prompts_.begin() + static_cast<long>(before));
     }
   }
 }
@@ -216,7 +223,7 @@ bool Game::recruit_blocked(const CitizenCard& c) const {
       const EventCard* e = db_->event(st.back().id);
       if (e && e->roll_effect.text == "block_recruit_matching_roll") {
         const int sum = dice_[0] + dice_[1];
-        if (c.rm1 == dice_[0] || c.rm1 == dice_[1] || c.rm1 == sum || c.rm2 == sum) return true;
+        if (c.rm1 == dice_[0] || c.rm1 == dice_[1] || c.rm1 == sum || c.rm2 == sum) return note_ran(e->roll_effect), true;
       }
     }
   }
@@ -265,7 +272,7 @@ void Game::list_actions(std::vector<Action>& out) const {
 
 std::vector<Action> Game::legal_actions() const {
   std::vector<Action> out;
-  if (!error().empty()) return out;
+  if (!error().empty() || stalled_) return out;
   switch (phase_) {
     case Phase::kSetup: {
       const int seat = decider().player;
@@ -282,7 +289,8 @@ std::vector<Action> Game::legal_actions() const {
       if (!prompts_.empty()) {
         const int seat = decider().player;
         for (const Prompt& p : prompts_) {
-          if (p.seat != seat) continue;
+          // An action-end prompt waiting behind an open gate is answered once the gate closes.
+          if (p.seat != seat || (p.act && !prompts_.front().act)) continue;
           if (p.word == 22) {
             for (int k = 1; k <= p.options; ++k) out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), 22, p.opts[static_cast<size_t>(k) - 1]});
             out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 0, 22});
@@ -346,19 +354,43 @@ void Game::refill(std::vector<CardRef>& stack) {
   if (e->passive.parsed) {
     for (const Leg& leg : e->passive.effect.legs) {
       if (leg.verb != "grant_all" || leg.args.empty()) continue;
+      note_ran(e->passive);
       for (Player& p : players_) p.fx.push_back(leg.args[0].text);
     }
   }
-  if (!prompts_.empty() && !e->activation.empty()) {  // waits until the open prompt is answered
+  // A non-monster event's activation waits until the open prompt is answered; a monster event's
+  // (Ghost Ship's gold, the Undead Samurai Lord's scatter) fires on reveal regardless
+  // (events.py on_event_revealed).
+  if ((!prompts_.empty() || resolving_) && !e->activation.empty() && !e->monster) {
     deferred_events_.push_back(e->id);
     return;
   }
   fire_event(*e, stack);
 }
 
+void Game::unexhaust_top(std::vector<CardRef>& st) {
+  if (st.empty()) return;
+  const CardRef top = st.back();
+  const EventCard* e = top.kind == 'e' ? db_->event(top.id) : nullptr;
+  if (top.kind != 'x' && !(e && !e->monster)) return;
+  if (e && e->passive.parsed) {
+    for (const Leg& leg : e->passive.effect.legs) {
+      if (leg.verb != "grant_all" || leg.args.empty()) continue;
+      for (Player& p : players_) {
+        auto it = std::find(p.fx.begin(), p.fx.end(), leg.args[0].text);
+        if (it != p.fx.end()) p.fx.erase(it);
+      }
+    }
+  }
+  st.pop_back();
+  exhausted_.push_back(top);
+  exhausted_count_ = std::max(0, exhausted_count_ - 1);
+}
+
 void Game::fire_event(const EventCard& ev, std::vector<CardRef>& stack) {
   const EventCard* e = &ev;
   if (e->activation.text == "place_kings_guard") {  // the guards go on top of the event, face up
+    note_ran(e->activation);
     stack.insert(stack.end(), kings_guard_.begin(), kings_guard_.end());
     kings_guard_.clear();
     return;
@@ -428,8 +460,6 @@ bool Game::apply(const Action& a) {
       }
       p.g -= a.b;  // an event's extra gold cost
       slay_top(active_, code, a.c, a.d);
-      fire_action_gains(*this, active_, "slay");
-      for (int k = 1; k < num_players(); ++k) fire_action_gains(*this, (active_ + k) % num_players(), "on_opponent_slay");
       break;
     }
   }
@@ -475,6 +505,19 @@ void Game::build_from(int seat, size_t stack, int g, int m) {
   refill(st);
 }
 
+void Game::grant_domain(int seat, size_t stack) {
+  auto& st = domains_[stack];
+  if (st.empty() || st.back().kind != 'd') return;
+  const DomainCard* d = db_->domain(st.back().id);
+  st.pop_back();
+  Player& p = player(seat);
+  p.dom.push_back(d->id);
+  p.dom_turn.push_back(turn_);
+  p.vp += d->vp;
+  refill(st);
+  if (!d->activation.empty()) run_special(seat, d->activation, 'd', d->id, true);
+}
+
 void Game::slay_top(int seat, int code, int s, int m) {
   auto& st = stack_at(code);
   if (st.empty()) return;
@@ -496,6 +539,11 @@ void Game::slay_top(int seat, int code, int s, int m) {
     refill(st);
   }
   if (ev && db_->event(card.id)->activation.text.find("place_reserve_monster") != std::string::npos) banish_undead_minions();
+  // Every slay in the action phase (a slay action, or one an effect grants) pays the slay
+  // passives; a harvest slay does not (player_actions.py slay_monster).
+  if (phase_ != Phase::kAction) return;
+  fire_action_gains(*this, seat, "slay");
+  for (int k = 1; k < num_players(); ++k) fire_action_gains(*this, (seat + k) % num_players(), "on_opponent_slay");
 }
 
 // The Undead Samurai Lord slain: its minions still on the center stacks leave the game and the
@@ -513,19 +561,56 @@ void Game::banish_undead_minions() {
   undead_samurai_placed = true;
 }
 
-void Game::end_action() {
-  if (phase_ != Phase::kAction || actions_ > 0 || !prompts_.empty()) return;
+// `beside_gate`: a gate the last action's effect opened stays open while the action-end
+// passives are offered; their prompts queue behind it and the turn ends once all are answered.
+void Game::end_action(bool beside_gate) {
+  if (phase_ != Phase::kAction || actions_ > 0 || (!prompts_.empty() && !beside_gate)) return;
   if (!end_pending_) end_pending_ = true, end_next_ = 0;
   const Player& p = players_[static_cast<size_t>(active_)];
   while (end_next_ < p.dom.size()) {
     const size_t i = end_next_++;
     const DomainCard* d = db_->domain(p.dom[i]);
     if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == turn_)) continue;
+    const size_t before = prompts_.size();
     run_action_end(*this, active_, *d);
-    if (!prompts_.empty()) return;
+    if (prompts_.size() > before) return;
+  }
+  if (!prompts_.empty()) return;  // the gate is still open
+  if (tick_after_gate_) {  // the events' gate closed: the original's turn waits for a tick
+    tick_after_gate_ = false;
+    if (hold_for_tick_) {
+      stalled_ = true;
+      return;
+    }
+  }
+  fire_deferred_events();  // held while the action-end queue ran
+  if (!prompts_.empty()) {
+    gate_after_prompt_ = true;
+    tick_after_gate_ = true;
+    return;
   }
   end_pending_ = false;
   end_turn();
+}
+
+bool Game::tick() {
+  if (!stalled_) return false;
+  stalled_ = false;
+  end_pending_ = false;
+  end_turn();
+  return true;
+}
+
+bool Game::action_end_queued() const {
+  const Player& p = players_[static_cast<size_t>(active_)];
+  for (size_t i = 0; i < p.dom.size(); ++i) {
+    const DomainCard* d = db_->domain(p.dom[i]);
+    if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == turn_)) continue;
+    for (const Leg& leg : d->passive.effect.legs) {
+      if (leg.phase == "action.end") return true;
+    }
+  }
+  return false;
 }
 
 void Game::end_turn() {
@@ -689,6 +774,7 @@ std::string Game::label(const Action& a) const {
         return std::string("event_slay_cost ") + (top.kind == 'e' ? "event=" : "monster=") + std::to_string(top.id);
       }
       if (a.c == 12) return "act build_domain_pick " + std::to_string(a.b);
+      if (a.c == 25) return "act grant_domain " + std::to_string(a.b);
       if (a.c == 13) return "act build_pay " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF) + " 0 0 0";
       if (static_cast<size_t>(a.c) >= std::size(kWords)) return "act ?";
       return std::string("act ") + kWords[a.c] + " " + std::to_string(a.b);

@@ -68,7 +68,7 @@ struct Prompt {
   uint8_t options = 0;
   // What the prompt asks: 0 choose (options below), 1 steal_victim, 2 steal_resource,
   // 3 choose_player, 4 choose_owned_card, 5 confirm_self_convert, 6 choose_monster_slay,
-  // 7 slay_pay, 8 choose_monster (strength); `skip` adds act skip.
+  // 7 slay_pay, 8 choose_monster (strength), ... 25 grant_domain; `skip` adds act skip.
   uint8_t word = 0;
   int8_t target = -1;        // steal_resource: the victim's seat; slay_pay: the monster stack
   bool skip = false;
@@ -122,6 +122,7 @@ class Game {
   int exhausted_count() const { return exhausted_count_; }
   bool end_triggered() const { return end_triggered_; }
   int die(int k) const { return dice_[k]; }
+  int rolled_die(int k) const { return rolled_[k]; }  // as rolled, before a finalize changes it
   const std::vector<std::vector<CardRef>>& stacks(char grid) const {
     return grid == 'c' ? citizens_ : grid == 'd' ? domains_ : monsters_;
   }
@@ -139,8 +140,14 @@ class Game {
   const std::string& end_reason() const { return end_reason_; }
   // The engine's summaries at roll and harvest points go here when set (replay compares them).
   void set_marks(std::vector<std::string>* marks) { marks_ = marks; }
-  // Effect strings that ran (coverage) are counted here when set.
-  void set_ran(std::vector<std::string>* ran) { ran_ = ran; }
+  // Effect strings that ran (coverage): ran[Program::index] is set to 1 when set.
+  void set_ran(std::vector<uint8_t>* ran) { ran_ = ran; }
+
+  // Replay: wait for the recorded harness tick where the original engine stalls (no moves then),
+  // instead of ending the turn at once as play does; tick() moves on (false when not stalled).
+  void hold_for_tick(bool on) { hold_for_tick_ = on; }
+  bool stalled() const { return stalled_; }
+  bool tick();
 
   // Effects (verbs.cc) need these.
   Player& player(int seat) { return players_[static_cast<size_t>(seat)]; }
@@ -174,6 +181,9 @@ class Game {
   std::vector<int16_t> build_payments(int seat, int id) const;
   // Builds the top of domain stack `stack` for `seat` paying g, m (vp, activation, passives, refill).
   void build_from(int seat, size_t stack, int g, int m);
+  // Takes the top of domain stack `stack` for `seat` for free (a <domains> reward): vp, the next
+  // card revealed, then the domain's activation; no build passives (payouts.py).
+  void grant_domain(int seat, size_t stack);
   // The domain stack whose next card is still face-down while a just-built domain's activation
   // runs (the engine reveals it as the action's last step); -1 otherwise.
   int unrevealed_domain_stack() const { return unrevealed_domain_stack_; }
@@ -192,13 +202,18 @@ class Game {
   const std::vector<std::vector<CardRef>>& citizen_stacks() const { return citizens_; }
   std::vector<std::vector<CardRef>>& citizen_stacks_mut() { return citizens_; }
   void refill_stack(std::vector<CardRef>& st) { refill(st); }
+  // A card returned onto a stack whose top is an exhausted token or a spent (non-monster) event
+  // sends that top back to the exhausted deck, drawn next, and the exhausted count drops; an
+  // event's rest-of-game grants end with it (domain_effects.py _unexhaust_stack_top_if_present).
+  void unexhaust_top(std::vector<CardRef>& st);
   // Undead Samurai Lord: the set-aside minions, placed front first, and whether the one-time
   // scatter already began (a re-revealed Lord places no second wave).
   std::vector<CardRef>& undead_samurai_mut() { return undead_samurai_; }
   const std::vector<CardRef>& undead_samurai() const { return undead_samurai_; }
   bool undead_samurai_placed = false;
-  void note_ran(const std::string& text) {
-    if (ran_) ran_->push_back(text);
+  // Const: a passive that changes a cost while moves are listed has run too.
+  void note_ran(const Program& p) const {
+    if (ran_ && p.index >= 0 && static_cast<size_t>(p.index) < ran_->size()) (*ran_)[static_cast<size_t>(p.index)] = 1;
   }
   void fail(std::string why) {
     if (error_.empty()) error_ = std::move(why);
@@ -218,7 +233,12 @@ class Game {
   void harvest_finalize();
   void after_scan();
   void after_harvest();
-  void end_action();
+  void end_action(bool beside_gate = false);
+  bool action_end_queued() const;  // the active player has action-end passives to offer
+  // Events fired after the action-end queue opened a gate: when it closes, the original engine
+  // does not end the turn by itself; its harness ticks (reference README, "tick").
+  bool tick_after_gate_ = false;
+  bool hold_for_tick_ = false, stalled_ = false;
   void end_turn();
   void refill(std::vector<CardRef>& stack);
   void fire_event(const EventCard& e, std::vector<CardRef>& stack);
@@ -244,6 +264,7 @@ class Game {
   int active_ = 0, turn_ = 1, actions_ = 0, exhausted_count_ = 0;
   int unrevealed_domain_stack_ = -1;
   int last_active_ = 0;  // who played the last turn (game over)
+  bool resolving_ = false;  // a prompt's answer is being applied
   bool in_prompt_ = false, over_after_prompt_ = false;  // the game ended as a prompt was answered
   bool gate_after_prompt_ = false;  // a gate opened as a sequential prompt was answered (no action prompt)
   int dice_[2] = {0, 0}, rolled_[2] = {0, 0};
@@ -284,7 +305,9 @@ class Game {
   std::vector<uint8_t> thief_used_;  // steal activations already resolved, per seat
   std::vector<int32_t> harvest_m0_;  // magic at the start of the harvest (Opera House), per seat
   uint32_t magic_bonus_done_ = 0;
+  uint32_t gate_answered_ = 0;  // seats that answered a prompt of this harvest's gate
   void magic_gain_bonus(int seat);
+  void magic_bonus_on_reopen();
   std::vector<int> ranks_;
   uint32_t winners_ = 0;
   std::string end_reason_;
@@ -292,7 +315,7 @@ class Game {
   kernel::Log log_;
   std::string error_;
   std::vector<std::string>* marks_ = nullptr;
-  std::vector<std::string>* ran_ = nullptr;
+  std::vector<uint8_t>* ran_ = nullptr;
 };
 
 // The engine's state summary (reference README "Summaries"), as JSON text with every field.

@@ -1,6 +1,8 @@
 // Harvest (engines/harvest.py): every player's matching starters and citizens pay, the active
 // player first; choices are collected into one simultaneous gate of prompts p1, p2, ...; then
 // the end-of-harvest bonus gate for players whose no_payout starter fired alone.
+#include <algorithm>
+
 #include "games/vck/game.h"
 #include "games/vck/verbs.h"
 
@@ -34,6 +36,7 @@ void Game::start_harvest() {
   harvest_m0_.clear();
   for (const Player& p : players_) harvest_m0_.push_back(p.m);
   magic_bonus_done_ = 0;
+  gate_answered_ = 0;
   fire_harvest_counts(*this, active_);
   continue_harvest();
 }
@@ -140,6 +143,18 @@ void Game::magic_gain_bonus(int seat) {
   fire_magic_gain(*this, seat);
 }
 
+// When the last answer closes the harvest gate, the engine drains every player who answered
+// nothing once more (harvest.py _open_or_resume_harvest_concurrent), and each such drain fires
+// the Opera House bonus again: a player with no decisions can be paid twice.
+void Game::magic_bonus_on_reopen() {
+  const int rest = resting_seat();
+  for (int k = 0; k < num_players(); ++k) {
+    const int seat = (active_ + k) % num_players();
+    if (seat == rest || (gate_answered_ & (1u << seat))) continue;
+    if (static_cast<size_t>(seat) < harvest_m0_.size() && players_[static_cast<size_t>(seat)].m > harvest_m0_[static_cast<size_t>(seat)]) fire_magic_gain(*this, seat);
+  }
+}
+
 void Game::harvest_finalize() {
   bonus_gate_ = true;
   prompt_seq_ = 0;
@@ -155,6 +170,7 @@ void Game::harvest_finalize() {
     }
   }
   mark("harvest");
+  if (prompts_.empty()) fire_deferred_events();
   if (prompts_.empty()) after_harvest();
 }
 
@@ -177,11 +193,34 @@ bool Game::apply_harvest(const Action& a) {
     const Prompt p = prompts_[i];
     if (p.seat != seat || p.id != a.a) continue;
     prompts_.erase(prompts_.begin() + static_cast<long>(i));
+    // The engine still holds the answered choice while applying it: an event revealed meanwhile
+    // waits like one revealed under an open prompt (events.py _engine_busy).
+    resolving_ = true;
     resolve_prompt(*this, p, a.b);
-    if (phase_ == Phase::kHarvest && !bonus_gate_ && !p.act) magic_gain_bonus(p.seat);
+    resolving_ = false;
+    if (phase_ == Phase::kHarvest && !bonus_gate_ && !p.act) magic_gain_bonus(p.seat), gate_answered_ |= 1u << p.seat;
     if (prompts_.empty()) resume_continuation(*this);
-    if (prompts_.empty()) fire_deferred_events();
-    if (p.act && !prompts_.empty() && !prompts_.front().act) gate_after_prompt_ = true;
+    // The answer's own effect opened a gate (Cursed Cavern's flip) as the last action ended: the
+    // action-end passives are offered beside it (player_actions.py finishes the action at once).
+    const bool gate_from_answer = p.act && phase_ == Phase::kAction && actions_ == 0 && !prompts_.empty() &&
+                                  std::none_of(prompts_.begin(), prompts_.end(), [](const Prompt& q) { return q.act; });
+    if (gate_from_answer) end_action(true);
+    // In a started harvest, answering a prompt finishes the harvest within the same engine step; the
+    // queued events fire on the next tick, after the harvest is through (harvest_finalize).
+    // Answers to a built domain's own prompts (choose_player, choose_owned_card, self-convert, build,
+    // grant) resume through the engine's domain follow-up, which starts the action-end queue at once
+    // when no action is left; that queue keeps the engine busy, so queued events wait until it is
+    // through (end_action). Other answers (choose, choose_monster) let them fire first
+    // (player_actions.py _resume_after_domain_activation_follow_up, events.py _engine_busy).
+    static constexpr uint8_t kFollowUp[] = {3, 4, 5, 11, 12, 13, 25};
+    const bool follow_up = p.act && p.card == 'd' && std::find(std::begin(kFollowUp), std::end(kFollowUp), p.word) != std::end(kFollowUp);
+    const bool end_queue = phase_ == Phase::kAction && actions_ == 0 && (end_pending_ || (follow_up && action_end_queued()));
+    if (prompts_.empty() && (phase_ != Phase::kHarvest || !harvest_started_) && !end_queue) fire_deferred_events();
+    // A gate opened as a sequential prompt closed leaves no action prompt, except after a built
+    // domain's activation with actions left, whose follow-up restores the standard action before
+    // queued events fire (player_actions.py _resume_after_domain_activation_follow_up).
+    const bool standard_restored = p.card == 'd' && actions_ > 0;
+    if (p.act && !standard_restored && !prompts_.empty() && !prompts_.front().act) gate_after_prompt_ = true;
     if (prompts_.empty()) gate_after_prompt_ = false;
     if (!prompts_.empty()) return true;
     if (phase_ == Phase::kAction) {
@@ -193,6 +232,7 @@ bool Game::apply_harvest(const Action& a) {
     } else if (steal_phase_) {
       continue_harvest();
     } else if (!bonus_gate_) {
+      if (!p.act) magic_bonus_on_reopen();
       after_scan();
     } else {
       after_harvest();
@@ -216,7 +256,6 @@ void Game::fire_deferred_events() {
 
 void Game::run_special(int seat, const Program& p, char card, int card_id, bool on_turn) {
   if (p.empty()) return;
-  note_ran(p.text);
   run_program(*this, seat, p, {card, static_cast<int16_t>(card_id)}, on_turn);
 }
 

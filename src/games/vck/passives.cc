@@ -49,9 +49,10 @@ bool has_flag(const Game& g, int seat, std::string_view flag) {
   const Player& p = g.players()[static_cast<size_t>(seat)];
   if (std::find(p.fx.begin(), p.fx.end(), flag) != p.fx.end()) return true;
   bool found = false;
-  each_passive(g, seat, [&](const DomainCard&, const Leg& leg) {
-    if (leg.kind != Leg::Kind::kVerb || !leg.phase.empty()) return;
-    found = found || leg.verb == flag || (leg.verb == "effect.add" && !leg.args.empty() && leg.args[0].text == flag);
+  each_passive(g, seat, [&](const DomainCard& d, const Leg& leg) {
+    if (found || leg.kind != Leg::Kind::kVerb || !leg.phase.empty()) return;
+    found = leg.verb == flag || (leg.verb == "effect.add" && !leg.args.empty() && leg.args[0].text == flag);
+    if (found) g.note_ran(d.passive);
   });
   return found;
 }
@@ -60,6 +61,7 @@ std::vector<DieChange> die_changes(const Game& g, int seat) {
   std::vector<DieChange> out;
   each_passive(g, seat, [&](const DomainCard& d, const Leg& leg) {
     if (leg.phase != "roll" || leg.verb != "set_one_die") return;
+    g.note_ran(d.passive);  // offering the changed dice is the passive at work
     DieChange c;
     c.domain = d.id;
     if (const Value* t = kv(leg, "target")) c.target = t->n;
@@ -82,8 +84,9 @@ int DieChange::apply(int die) const {
 void fire_roll_events(Game& g) {
   if (g.die(0) != g.die(1)) return;
   for (int seat = 0; seat < g.num_players(); ++seat) {
-    each_passive(g, seat, [&](const DomainCard&, const Leg& leg) {
+    each_passive(g, seat, [&](const DomainCard& d, const Leg& leg) {
       if (leg.phase != "roll" || leg.verb != "on_event" || leg.args.empty() || leg.args[0].text != "doubles") return;
+      g.note_ran(d.passive);
       for (const Effect& e : leg.sub) {
         for (const Leg& l : e.legs) {
           if (l.kind == Leg::Kind::kGain) g.gain(seat, amount4(l.gain));
@@ -95,9 +98,11 @@ void fire_roll_events(Game& g) {
 
 void fire_action_gains(Game& g, int seat, std::string_view event) {
   const std::string phase = "action." + std::string(event);
-  each_passive(g, seat, [&](const DomainCard&, const Leg& leg) {
-    if (leg.phase == phase && leg.kind == Leg::Kind::kGain) return g.gain(seat, amount4(leg.gain));  // on_opponent_slay s 1
-    if (leg.phase != phase || leg.kind != Leg::Kind::kVerb || leg.verb != "gain") return;
+  each_passive(g, seat, [&](const DomainCard& d, const Leg& leg) {
+    if (leg.phase != phase) return;
+    if (leg.kind == Leg::Kind::kGain) return g.note_ran(d.passive), g.gain(seat, amount4(leg.gain));  // on_opponent_slay s 1
+    if (leg.kind != Leg::Kind::kVerb || leg.verb != "gain") return;
+    g.note_ran(d.passive);
     const Value* gain = kv(leg, "gain");
     if (gain && gain->kind == Value::Kind::kAmounts) {
       for (const Amount& a : gain->amounts) g.gain(seat, amount4(a));
@@ -106,14 +111,15 @@ void fire_action_gains(Game& g, int seat, std::string_view event) {
 }
 
 void fire_magic_gain(Game& g, int seat) {
-  each_passive(g, seat, [&](const DomainCard&, const Leg& leg) {
+  each_passive(g, seat, [&](const DomainCard& d, const Leg& leg) {
     if (leg.phase != "harvest" || leg.verb != "on_any_magic_gain" || leg.args.empty() || leg.args[0].amounts.empty()) return;
+    g.note_ran(d.passive);
     g.gain(seat, amount4(leg.args[0].amounts[0]));
   });
 }
 
 void fire_harvest_counts(Game& g, int seat) {
-  each_passive(g, seat, [&](const DomainCard&, const Leg& leg) {
+  each_passive(g, seat, [&](const DomainCard& d, const Leg& leg) {
     if (leg.phase != "harvest" || leg.args.size() < 2 || leg.args.back().kind != Value::Kind::kAmounts) return;
     const bool citizens = leg.verb == "gain_per_owned_citizen_name";
     if (!citizens && leg.verb != "gain_per_owned_starter_name") return;
@@ -128,6 +134,7 @@ void fire_harvest_counts(Game& g, int seat) {
     } else {
       for (int s : p.starters) n += same(g.db().starter(s)->name);
     }
+    g.note_ran(d.passive);
     if (n > 0) g.gain(seat, amount4(leg.args.back().amounts.front(), n));
   });
 }

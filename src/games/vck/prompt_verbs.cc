@@ -233,8 +233,10 @@ std::vector<int16_t> sequence_options(const Game& g, const Leg& leg, int seat) {
         if (o != seat) out.push_back(static_cast<int16_t>(1000 + r * 8 + o));  // 1000+: a payment
       }
     }
-  } else if (leg.verb == "banish_owned_citizen") {
-    for (size_t i = 0; i < pl.cit.size(); ++i) out.push_back(static_cast<int16_t>(i));
+  } else if (leg.verb == "banish_owned_citizen") {  // face-up citizens only (events.py _seq_owned_citizen_indices)
+    for (size_t i = 0; i < pl.cit.size(); ++i) {
+      if (!pl.flip[i]) out.push_back(static_cast<int16_t>(i));
+    }
   } else if (leg.verb == "place_reserve_monster") {
     // Any stack topped by a real card or a monster event (not a token or a spent event).
     if (g.undead_samurai().empty()) return out;
@@ -398,6 +400,7 @@ bool return_card(Game& g, const CardRef& card) {
     auto& stacks = g.monster_stacks_mut();
     for (size_t i = 0; m && i < stacks.size(); ++i) {
       if (i < g.monster_areas().size() && g.monster_areas()[i] == m->area) {
+        g.unexhaust_top(stacks[i]);
         stacks[i].push_back(card);
         return true;
       }
@@ -405,9 +408,13 @@ bool return_card(Game& g, const CardRef& card) {
     return false;
   }
   const CitizenCard* c = g.db().citizen(card.id);
-  if (!c || c->rm1 < 1) return false;
-  const int idx = c->rm1 <= 8 ? c->rm1 - 1 : c->rm1 <= 10 ? 8 : 9;
-  g.citizen_stacks_mut()[static_cast<size_t>(idx)].push_back(card);
+  // roll_match1 1..9 keys stacks 0..8 and 11 the last one; any other value has no stack
+  // (domain_effects.py _return_citizen_to_stack).
+  if (!c || c->rm1 < 1 || c->rm1 == 10 || c->rm1 > 11) return false;
+  const int idx = c->rm1 == 11 ? 9 : c->rm1 - 1;
+  auto& st = g.citizen_stacks_mut()[static_cast<size_t>(idx)];
+  g.unexhaust_top(st);
+  st.push_back(card);
   return true;
 }
 
@@ -539,6 +546,24 @@ void verb_add_slay_cost(Ctx& c, const Leg& leg) {
   if (p.options) c.g.add_prompt(p);
 }
 
+// Leviathan: its roll effect adds to its own slay cost where it lies, no choice, the extra cost
+// capped at max=K in all (dice.py add_self_slay_cost).
+void verb_add_self_slay_cost(Ctx& c, const Leg& leg) {
+  if (leg.args.empty() || leg.args[0].amounts.empty()) return;
+  const Amount a = leg.args[0].amounts[0];
+  const int res = a.res == Res::kGold ? 0 : a.res == Res::kStrength ? 1 : 2;
+  int cap = 1 << 20;
+  for (const auto& [k, v] : leg.kv) {
+    if (k == "max") cap = v.n;
+  }
+  const auto& stacks = c.g.stacks('m');
+  for (size_t i = 0; i < stacks.size(); ++i) {
+    if (stacks[i].empty() || !(stacks[i].back() == CardRef{'e', c.card.id})) continue;
+    const int now = c.g.boost(i, res);
+    c.g.add_boost(i, std::max(0, std::min(now + a.n, cap) - now), res);
+  }
+}
+
 void verb_slay(Ctx& c, const Leg&) {
   if (!c.g.in_action()) return c.g.queue_slay(c.seat);
   offer_slay(c.g, c.seat);
@@ -663,6 +688,20 @@ void verb_build_domain(Ctx& c, const Leg&) {
   if (p.opts.empty()) return;
   p.options = static_cast<uint8_t>(p.opts.size());
   p.skip = true;
+  c.g.add_prompt(p);
+}
+
+// <domains> (Snow Queen, Giants of Ostendaar): take one face-up domain of the center for free,
+// no cost and no role check (payouts.py _execute_grant_domain_payout).
+void verb_grant_domain(Ctx& c, const Leg&) {
+  Prompt p = act_prompt(c, 25);
+  const auto& stacks = c.g.stacks('d');
+  for (size_t i = 0; i < stacks.size(); ++i) {
+    if (static_cast<int>(i) == c.g.unrevealed_domain_stack()) continue;  // not face-up yet
+    if (!stacks[i].empty() && stacks[i].back().kind == 'd') p.opts.push_back(static_cast<int16_t>(i));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
   c.g.add_prompt(p);
 }
 

@@ -1,6 +1,7 @@
 // The state summary of the reference traces (README "Summaries and delta compression"), built
 // from a state so a replay can compare every field.
 #include <iterator>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "games/vck/game.h"
@@ -64,7 +65,8 @@ std::string prompt_text(const Game& g, const Prompt& p) {
                                            "choose_monster_strength", "", "", "choose_owned_card", "choose_domain_to_build",
                                            "build_domain_payment", "event_slay_cost_choice", "choose_owned_card", "",
                                            "harvest_wild_cost_exchange", "event_sequence", "choose_owned_card", "",
-                                           "harvest_wild_gain_exchange", "", "event_active_choose", "event_gain_action"};
+                                           "harvest_wild_gain_exchange", "", "event_active_choose", "event_gain_action",
+                                           "choose_domain_reward"};
   if (p.word >= std::size(kWords)) return who + ":?";
   if (p.word == 0 && p.card == 'D') return who + ":domain_choose_resource";
   if (p.word != 0) return who + ":" + kWords[p.word];
@@ -105,8 +107,11 @@ std::string summary_json(const Game& g) {
   std::string ar;
   if (g.phase() == Phase::kRollPending) ar = ap + ":finalize_roll";
   if (g.phase() == Phase::kAction) {
-    ar = g.prompts().empty() || !g.prompts().front().act ? ap + ":standard_action" : prompt_text(g, g.prompts().front());
-    if (!g.prompts().empty() && !g.prompts().front().act && g.gate_after_prompt()) ar = "";
+    // The first sequential prompt, also one queued behind an open gate (action-end passives).
+    const auto act = std::find_if(g.prompts().begin(), g.prompts().end(), [](const Prompt& p) { return p.act; });
+    ar = act == g.prompts().end() ? ap + ":standard_action" : prompt_text(g, *act);
+    if (act == g.prompts().end() && !g.prompts().empty() && g.gate_after_prompt()) ar = "";
+    if (g.stalled()) ar = "";  // waiting for the harness's tick
   }
   if (g.phase() == Phase::kGameOver && !g.over_after_prompt()) ar = g.players()[static_cast<size_t>(g.last_active())].id + ":standard_action";
   if (g.phase() == Phase::kHarvest && !g.prompts().empty() && g.prompts().front().act) ar = prompt_text(g, g.prompts().front());

@@ -47,11 +47,13 @@ void read_rows(const std::string& path, const std::string& table, const std::vec
     const auto& row = rows[r];
     if (!row.is_object()) continue;
     const std::string card = row.contains("name") && row["name"].is_string() ? row["name"].get<std::string>() : "";
+    const auto id = row.find("id_" + table);
+    const int id_value = id != row.end() && id->is_number_integer() ? id->get<int>() : 0;
     for (const std::string& col : columns) {
       if (!row.contains(col) || !row[col].is_string()) continue;
       const std::string v = row[col].get<std::string>();
       if (v.empty()) continue;
-      out.push_back({table, col, card, r, v});
+      out.push_back({table, col, card, r, v, id_value});
     }
   }
 }

@@ -12,6 +12,7 @@ struct CardEffect {
   std::string table, column, card;
   size_t row = 0;
   std::string text;
+  int id = 0;  // the row's id_<table> (0 when missing)
 };
 
 // The effect-string columns of each table, from the database schema.

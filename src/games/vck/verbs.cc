@@ -140,6 +140,12 @@ std::vector<int16_t> expand_options(const Game& g, const Leg& leg) {
   for (size_t a = 0; a < leg.args.size(); ++a) {
     const Value& v = leg.args[a];
     const int16_t base = static_cast<int16_t>(a << 8);
+    // Maps and tomes are Crimson Seas mechanics, which no dealt preset enables: the engine drops
+    // such a choose option and the card's other "out" remains (choose.py
+    // _filter_unavailable_choose_options), often as a lone option taken at once.
+    const bool crimson_only = v.kind == Value::Kind::kAmounts && !v.amounts.empty() &&
+                              std::all_of(v.amounts.begin(), v.amounts.end(), [](const Amount& m) { return m.res == Res::kMap || m.res == Res::kTome; });
+    if (crimson_only) continue;
     if (v.kind == Value::Kind::kAmounts || (v.kind == Value::Kind::kBracket && v.bracket[0].entity == "count")) {
       out.push_back(static_cast<int16_t>(base | 0xFF));
     } else if (v.kind == Value::Kind::kBracket && v.bracket[0].entity == "citizens") {
@@ -210,7 +216,9 @@ void verb_steal(Ctx& c, const Leg& leg) {
   p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
   const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
   for (int s = 0; s < c.g.num_players(); ++s) {
-    if (s != c.seat && s != rest) p.opts.push_back(static_cast<int16_t>(s));
+    // Castle of the Seven Suns: no steal targets an immune player (harvest.py steal victims).
+    const bool immune = has_flag(c.g, s, "immunity.take") || has_flag(c.g, s, "immunity.steal");
+    if (s != c.seat && s != rest && !immune) p.opts.push_back(static_cast<int16_t>(s));
   }
   (void)leg;
   if (p.opts.empty()) return;
@@ -336,6 +344,7 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"return_owned", verb_return_owned},
     {"slay", verb_slay},
     {"add_slay_cost", verb_add_slay_cost},
+    {"add_self_slay_cost", verb_add_self_slay_cost},
     {"banish_player_citizen", verb_target_citizen},
     {"banish_random_player_monster", verb_random_monster},
     {"take_owned", verb_random_monster},
@@ -396,16 +405,16 @@ void apply_active_choice(Game& g, const Prompt& p, const Leg& leg, int option) {
   }
 }
 
-void run_leg(Ctx& c, const Leg& leg) {
-  if (leg.audience == "active_choose" && leg.sub.size() >= 2) return active_choose(c, leg);
-  if (leg.kind == Leg::Kind::kGain) {
-    audience_gain(c, leg);
-    return;
-  }
-  if (leg.kind != Leg::Kind::kVerb) return;
+// False when no handler knows the leg (coverage counts a program as run only when one did).
+bool run_leg(Ctx& c, const Leg& leg) {
+  if (leg.audience == "active_choose" && leg.sub.size() >= 2) return active_choose(c, leg), true;
+  if (leg.kind == Leg::Kind::kGain) return audience_gain(c, leg), true;
+  if (leg.kind == Leg::Kind::kBracket && leg.bracket.entity == "domains") return verb_grant_domain(c, leg), true;
+  if (leg.kind != Leg::Kind::kVerb) return false;
   for (const auto& [name, fn] : kVerbs) {
-    if (name == leg.verb) return fn(c, leg);
+    if (name == leg.verb) return fn(c, leg), true;
   }
+  return false;
 }
 
 const Program* program_of(const Game& g, char card, int id, bool on_turn) {
@@ -437,7 +446,7 @@ void run_program(Game& g, int seat, const Program& p, CardRef card, bool on_turn
   for (size_t i = from; i < p.effect.legs.size(); ++i) {
     c.leg = static_cast<uint16_t>(i);
     const size_t before = g.prompts().size();
-    run_leg(c, p.effect.legs[i]);
+    if (run_leg(c, p.effect.legs[i])) g.note_ran(p);
     // A leg that asked at once stops the effect until answered; the rest waits.
     if (g.prompts().size() > before && g.prompts().back().act && i + 1 < p.effect.legs.size()) {
       g.continuations().push_back({card.kind, card.id, on_turn, static_cast<uint16_t>(i + 1), static_cast<int8_t>(seat)});
@@ -464,6 +473,7 @@ void run_action_start(Game& g, int seat) {
       const Leg& leg = d->passive.effect.legs[k];
       if (leg.phase != "action.start" || (leg.verb != "self_convert" && leg.verb != "exchange")) continue;
       Ctx c{g, seat, {'D', static_cast<int16_t>(d->id)}, true, static_cast<uint16_t>(k), d->passive.effect.legs.size()};
+      g.note_ran(d->passive);
       run_leg(c, leg);
     }
   }
@@ -474,6 +484,7 @@ void run_action_end(Game& g, int seat, const DomainCard& d) {
   for (size_t i = 0; i < d.passive.effect.legs.size(); ++i) {
     const Leg& leg = d.passive.effect.legs[i];
     if (leg.phase != "action.end") continue;
+    g.note_ran(d.passive);
     c.leg = static_cast<uint16_t>(i);
     run_leg(c, leg);
   }
@@ -489,6 +500,7 @@ void board_event_passives(Game& g) {
       for (const Leg& leg : e->passive.effect.legs) {
         if (leg.phase != "roll" || leg.verb != "on_event" || leg.args.empty() || leg.args[0].text != "doubles") continue;
         Ctx c{g, g.active(), {'e', st.back().id}, true, 0, 1};
+        g.note_ran(e->passive);
         for (const Effect& sub : leg.sub) {
           for (const Leg& l : sub.legs) run_leg(c, l);
         }
@@ -566,6 +578,10 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
     return;
   }
   if ((p.word >= 6 && p.word <= 8) || p.word == 14) return resolve_monster_prompt(g, p, &leg, option);
+  if (p.word == 25) {
+    if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) g.grant_domain(p.seat, static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]));
+    return;
+  }
   if (p.word >= 3) return resolve_domain_prompt(g, p, leg, option);
   if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) apply_option(c, leg, p.opts[static_cast<size_t>(option) - 1]);
 }

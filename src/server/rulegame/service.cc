@@ -520,4 +520,10 @@ Reply Service::export_file(LiveEpisode& e, std::string_view what) {
   return r;
 }
 
+std::unique_ptr<GameService> make_service(const ServiceSetup& setup) {
+  return std::make_unique<Service>(setup.store,
+                                   Catalog(setup.roots, std::string(setup.demo_rules), std::string(setup.demo_board)),
+                                   setup.limits);
+}
+
 }  // namespace rk::server::rulegame

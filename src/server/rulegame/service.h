@@ -46,4 +46,7 @@ class Service final : public GameService {
   const Limits& limits_;
 };
 
+// The service for the registry: the catalog of the setup's folders and built-in demo.
+std::unique_ptr<GameService> make_service(const ServiceSetup& setup);
+
 }  // namespace rk::server::rulegame

@@ -1,0 +1,10 @@
+-- Lifelace: Target spell or permanent becomes green. (Mana symbols on that permanent remain unchanged.)
+return {
+  cast = function(me)
+    mtg.choose_target("*|battlefield,stack")
+  end,
+  resolve = function(me)
+    local t = mtg.target(1)
+    if t and (mtg.zone(t) == "battlefield" or mtg.zone(t) == "stack") then mtg.set_color(t, "green", "forever") end
+  end,
+}

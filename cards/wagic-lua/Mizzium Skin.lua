@@ -1,0 +1,19 @@
+-- Mizzium Skin: Target creature you control gets +0/+1 and gains hexproof until end of turn.
+-- Overload (its other= cost): "target" becomes "each"; the overloaded spell takes no target.
+local function act(me, t)
+  mtg.pump(t, 0, 1, "eot")
+  mtg.grant(t, "hexproof", "eot")
+end
+
+return {
+  cast = function(me)
+    if mtg.alternative() then mtg.no_targets() end
+  end,
+  resolve = function(me)
+    if mtg.alternative() then
+      for _, t in ipairs(mtg.cards("creature|mybattlefield")) do act(me, t) end
+    elseif mtg.target(1) then
+      act(me, mtg.target(1))
+    end
+  end,
+}

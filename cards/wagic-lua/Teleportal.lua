@@ -1,0 +1,19 @@
+-- Teleportal: Target creature you control gets +1/+0 until end of turn and can't be blocked this turn.
+-- Overload (its other= cost): "target" becomes "each"; the overloaded spell takes no target.
+local function act(me, t)
+  mtg.pump(t, 1, 0, "eot")
+  mtg.grant(t, "unblockable", "eot")
+end
+
+return {
+  cast = function(me)
+    if mtg.alternative() then mtg.no_targets() end
+  end,
+  resolve = function(me)
+    if mtg.alternative() then
+      for _, t in ipairs(mtg.cards("creature|mybattlefield")) do act(me, t) end
+    elseif mtg.target(1) then
+      act(me, mtg.target(1))
+    end
+  end,
+}

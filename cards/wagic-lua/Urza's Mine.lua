@@ -1,0 +1,25 @@
+-- Urza's Mine: {T}: Add {C}. If you control an Urza's Power Plant and an Urza's Tower, add {C}{C} instead.
+-- Replaces the card's auto= lines (auto_abilities = false): Wagic writes the bonus as a
+-- produceextra line on a C++ variable (urzatron).
+local function control(player, name)
+  for _, card in ipairs(mtg.cards_in("battlefield", player)) do
+    if mtg.name(card) == name then return true end
+  end
+  return false
+end
+
+return {
+  auto_abilities = false,
+  abilities = {
+    {
+      mana = true,  -- a mana ability: no stack
+      cost = "{T}",
+      text = "{t}:add{1} ({2} with the other two Urza's lands)",
+      run = function(me)
+        local you = mtg.controller(me)
+        local tron = control(you, "Urza's Power Plant") and control(you, "Urza's Tower")
+        mtg.add_mana(you, tron and "{2}" or "{1}")
+      end,
+    },
+  },
+}

@@ -1,0 +1,50 @@
+// `rulekit vck coverage`: every effect string of every VCK table, whether it compiles and whether
+// it ran in random games over the presets; the ones that did not run are listed with the reason.
+// Last line: `S effect strings: C compiled, X executed`.
+#include <fmt/format.h>
+
+#include <unistd.h>
+
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "games/vck/coverage.h"
+
+namespace rk::cli {
+namespace {
+
+int run_coverage(const std::string& tables, const vck::CoverageOptions& o) {
+  vck::CoverageResult r;
+  std::vector<std::string> problems;
+  Progress progress(o.presets.size() * o.games_per_preset, "games", std::cerr, isatty(2) != 0);
+  const bool ok = vck::measure_coverage(tables, o, r, problems, [&](size_t done, size_t) { progress.update(done); });
+  for (const auto& p : problems) std::cerr << p << "\n";
+  if (!ok) return 2;
+  progress.finish(r.games);
+  std::cout << fmt::format("{} random games over {} presets (2 to 5 players), {} engine errors\n", r.games, o.presets.size(), r.errors);
+  size_t listed = 0;
+  for (const vck::CoverageCell& c : r.cells) {
+    if (c.executed) continue;
+    if (listed++ == 0) std::cout << "not executed:\n";
+    std::cout << fmt::format("  {}.{} #{} {}: {:?} ({}{})\n", c.cell.table, c.cell.column, c.cell.id, c.cell.card, c.cell.text,
+                             c.compiled ? "" : "does not compile; ", c.why);
+  }
+  std::cout << fmt::format("{} strings of dealt cards did not run\n", r.dealt_not_executed());
+  std::cout << fmt::format("{} effect strings: {} compiled, {} executed\n", r.cells.size(), r.compiled(), r.executed());
+  return r.errors == 0 && r.compiled() == r.cells.size() ? 0 : 1;
+}
+
+}  // namespace
+
+void add_vck_coverage(CLI::App& vck, int& exit_code, std::string& tables) {
+  static vck::CoverageOptions opts;
+  auto* cov = vck.add_subcommand("coverage", "which effect strings compile and which ran in random games; last line: S effect strings: C compiled, X executed");
+  cov->add_option("-n", opts.games_per_preset, "random games per preset (players cycle 2..5)");
+  cov->add_option("--preset", opts.presets, "presets to play (default: base base1 base2 flamesandfrost shadowvale)");
+  cov->add_option("--seed", opts.seed, "first game's seed");
+  cov->add_option("--tables", tables, "the VCK table folder");
+  cov->callback([&exit_code, &tables] { exit_code = run_coverage(tables, opts); });
+}
+
+}  // namespace rk::cli

@@ -1,0 +1,180 @@
+#include "games/cfc/dialect.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "games/cfc/card_data.h"
+#include "games/cfc/rulescript.h"
+#include "games/cfc/script.h"
+#include "registry/check_report.h"
+#include "text/diagnostic.h"
+#include "text/source.h"
+
+namespace rk::cfc {
+namespace {
+
+namespace fs = std::filesystem;
+using registry::CheckReport;
+using registry::Detected;
+
+// One card's RuleScript, reported against a source named after the card.
+void check_rulescript_text(const std::string& name, const std::string& rules, CheckReport& t) {
+  text::SourceFile file(name, rules);
+  text::Diagnostics diags(&file);
+  Rules r;
+  ++t.cards;
+  parse_rules(rules, diags, r);
+  if (!diags.has_errors()) {
+    // RuleScript runs in the engine: how many scripts compile for it, and what the others need.
+    const CScript compiled = compile_script(r);
+    t.engine.name = "RuleScript";
+    t.engine.how = "rulekit cfc play";
+    ++t.engine.scripts;
+    t.engine.compiled += compiled.compiled ? 1 : 0;
+    for (const std::string& m : compiled.missing) ++t.engine.missing[m];
+  }
+  t.report(diags);
+}
+
+// A rules.json file: every script, each named after its card.
+bool check_rulescript_json(const std::string& json_path, CheckReport& t) {
+  std::vector<Script> scripts;
+  std::string err;
+  std::vector<std::string> problems;
+  if (!load_rules_json(json_path, scripts, err, &problems)) {
+    t.problem(err);
+    return false;
+  }
+  for (const std::string& p : problems) t.problem(p);
+  for (const Script& s : scripts) {
+    check_rulescript_text(fmt::format("{}[{}] {} ({})", json_path, s.index, s.name, s.guid), s.rules, t);
+  }
+  ++t.files;
+  return true;
+}
+
+// A CFC folder: the card data of o8g/Sets, then rules.json.
+void check_cfc_folder(const std::string& dir, CheckReport& t) {
+  std::vector<CardData> cards;
+  for (const std::string& f : set_files(dir)) {
+    std::string err;
+    std::vector<std::string> problems;
+    if (!load_set_xml(f, cards, err, &problems)) {
+      t.problem(err);
+    }
+    for (const std::string& p : problems) t.problem(p);
+  }
+  check_rulescript_json((fs::path(dir) / "rules.json").string(), t);
+}
+
+void check_rulescript_path(const std::string& p, CheckReport& t) {
+  std::error_code ec;
+  if (fs::is_directory(p, ec)) {
+    check_cfc_folder(p, t);
+  } else if (fs::path(p).extension() == ".json") {
+    check_rulescript_json(p, t);
+  } else {
+    // A plain text file holding one card's RuleScript properties.
+    std::string text;
+    if (!text::read_file(p, text)) {
+      t.cannot_read(p);
+      return;
+    }
+    check_rulescript_text(p, text, t);
+    ++t.files;
+  }
+}
+
+void check_cfc_set(const std::string& p, CheckReport& t) {
+  std::vector<CardData> cards;
+  std::string err;
+  std::vector<std::string> problems;
+  if (!load_set_xml(p, cards, err, &problems)) t.problem(err);
+  for (const std::string& m : problems) t.problem(m);
+  t.cards += cards.size();
+  ++t.files;
+}
+
+bool explain_rulescript(const registry::ExplainQuery& q) {
+  const std::string json = fs::is_directory(q.path) ? (fs::path(q.path) / "rules.json").string() : q.path;
+  std::vector<Script> scripts;
+  std::string err;
+  if (!load_rules_json(json, scripts, err)) {
+    std::cerr << err << "\n";
+    return false;
+  }
+  bool found = false;
+  for (const Script& s : scripts) {
+    q.names.push_back(s.name);
+    if (!registry::same_name(s.name, q.name) && s.guid != q.name) continue;
+    found = true;
+    text::SourceFile f(s.name, s.rules);
+    text::Diagnostics d(&f);
+    Rules r;
+    parse_rules(s.rules, d, r);
+    std::cout << fmt::format("{} ({}), RuleScript from {}\n\ncanonical:\n{}\ntree:\n{}", s.name, s.guid, json,
+                             print(r), dump(r));
+    std::cout << d.render();
+  }
+  return found;
+}
+
+const registry::Format kRuleScript{"rulescript", &check_rulescript_path, nullptr, &explain_rulescript};
+const registry::Format kSet{"cfc-set", &check_cfc_set, nullptr, nullptr};
+
+bool contains(std::string_view text, std::string_view what) { return text.find(what) != std::string_view::npos; }
+
+bool detect_folder(const std::string& path, Detected& out) {
+  if (!is_cfc_folder(path)) return false;
+  out = {&kRuleScript, "a CFC folder", "rules.json and o8g/Sets/*/set.xml"};
+  return true;
+}
+
+bool detect_json(const nlohmann::json& j, Detected& out) {
+  if (!j.is_array() || j.empty() || !j[0].is_object() || !j[0].contains("guid") || !j[0].contains("rules")) return false;
+  out = {&kRuleScript, "CFC card scripts (rules.json)", "a list of {guid, name, rules} entries"};
+  return true;
+}
+
+bool detect_broken_json(std::string_view text, Detected& out) {
+  if (!contains(text, "\"guid\"") || !contains(text, "\"rules\"")) return false;
+  out = {&kRuleScript, "CFC card scripts (rules.json)", "\"guid\" and \"rules\" keys (the JSON is broken)", false};
+  return true;
+}
+
+// OCTGN's XML files: card data is checked; decks and the game definition hold no scripts.
+bool detect_xml(std::string_view root, std::string_view text, Detected& out) {
+  if (root == "set" && contains(text, "<card ")) {
+    out = {&kSet, "CFC card data (set.xml)", "a <set> of <card> elements"};
+  } else if (root == "deck") {
+    out = {nullptr, "an OCTGN deck", "a <deck> element; rulekit cfc play --deck reads it"};
+  } else if (root == "game") {
+    out = {nullptr, "an OCTGN game definition", "a <game> element"};
+  } else {
+    return false;
+  }
+  return true;
+}
+
+const registry::Format* forced(const std::string&) { return &kRuleScript; }
+
+const registry::Format* const kFormats[] = {&kRuleScript, &kSet};
+constexpr std::string_view kAliases[] = {"cfc"};
+
+}  // namespace
+
+const registry::Dialect kDialect{
+    .name = "rulescript",
+    .aliases = kAliases,
+    .title = "RuleScript",
+    .reads = "a CFC folder or rules.json",
+    .folder_mark = "CFC rules.json",
+    .formats = kFormats,
+    .detect = {.folder = &detect_folder, .json = &detect_json, .broken_json = &detect_broken_json, .xml = &detect_xml},
+    .forced = &forced,
+};
+
+}  // namespace rk::cfc

@@ -1,0 +1,524 @@
+// The mtg.* functions card scripts call: the engine's concepts (cards, players, zones, targets,
+// choices, damage, life, counters, control, continuous effects with a duration). Cards are
+// object ids (integers from 0), players 1 and 2. docs/mtg/LUA.md lists them.
+//
+// No C++ object with a destructor may be alive when one of these raises a Lua error or yields:
+// both leave by longjmp (Lua is built as C).
+#include <lua.hpp>
+
+#include <cstring>
+
+#include "games/mtg/lua/runtime.h"
+
+namespace rk::mtg {
+namespace {
+
+constexpr const char* kRuntimeKey = "rk.mtg.runtime";
+
+ScriptRuntime& rt(lua_State* L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, kRuntimeKey);
+  auto* r = static_cast<ScriptRuntime*>(lua_touserdata(L, -1));
+  lua_pop(L, 1);
+  return *r;
+}
+
+Game& game(lua_State* L) { return rt(L).game(); }
+
+int card_arg(lua_State* L, int i) {
+  const lua_Integer c = luaL_checkinteger(L, i);
+  if (c < 0 || static_cast<size_t>(c) >= game(L).objs.size()) luaL_argerror(L, i, "no such card");
+  return static_cast<int>(c);
+}
+
+// Players are 1 and 2 in scripts, 0 and 1 in the engine.
+int player_arg(lua_State* L, int i) {
+  const lua_Integer p = luaL_checkinteger(L, i);
+  if (p != 1 && p != 2) luaL_argerror(L, i, "a player is 1 or 2");
+  return static_cast<int>(p - 1);
+}
+
+Obj& obj(lua_State* L, int i) { return game(L).objs[static_cast<size_t>(card_arg(L, i))]; }
+
+ScriptCall& call(lua_State* L) {
+  ScriptCall* c = rt(L).call_of(L);
+  if (c == nullptr) luaL_error(L, "this function works only inside a card's handler");
+  return *c;
+}
+
+// Zone names in scripts, in ZoneId order.
+const char* const kZoneNames[] = {"library", "hand", "battlefield", "graveyard", "exile", "stack", nullptr};
+
+int zone_arg(lua_State* L, int i) {
+  const char* const* names = kZoneNames;
+  return luaL_checkoption(L, i, nullptr, names);
+}
+
+// "eot": until end of turn; "source": while the handler's card stays on the battlefield.
+kernel::Duration duration_arg(lua_State* L, int i, int source) {
+  static const char* const names[] = {"eot", "source", "forever", nullptr};
+  static const kernel::Until until[] = {kernel::Until::kEndOfTurn, kernel::Until::kSourceInPlay, kernel::Until::kForever};
+  kernel::Duration d;
+  d.until = until[luaL_checkoption(L, i, "eot", names)];
+  if (d.until == kernel::Until::kSourceInPlay) d.source = static_cast<kernel::EntityId>(source);
+  return d;
+}
+
+// --- what a handler knows -------------------------------------------------------------------
+
+int l_controller(lua_State* L) {
+  lua_pushinteger(L, (lua_isnoneornil(L, 1) ? call(L).controller : obj(L, 1).controller) + 1);
+  return 1;
+}
+int l_owner(lua_State* L) {
+  lua_pushinteger(L, obj(L, 1).owner + 1);
+  return 1;
+}
+int l_opponent(lua_State* L) {
+  lua_pushinteger(L, 2 - player_arg(L, 1));
+  return 1;
+}
+int l_x(lua_State* L) {
+  lua_pushinteger(L, call(L).item.x);
+  return 1;
+}
+int l_alternative(lua_State* L) {
+  lua_pushboolean(L, call(L).item.alternative);
+  return 1;
+}
+int l_kicked(lua_State* L) {
+  lua_pushboolean(L, call(L).item.kicked);
+  return 1;
+}
+// In a cast handler: this spell is cast without the targets its target= line asks for (overload).
+int l_no_targets(lua_State* L) {
+  ScriptCall& c = call(L);
+  if (!c.casting) luaL_error(L, "mtg.no_targets() works only in a cast handler");
+  c.no_targets = true;
+  return 0;
+}
+int l_target(lua_State* L) {
+  const auto& ts = call(L).item.targets;
+  const lua_Integer i = luaL_optinteger(L, 1, 1);
+  if (i < 1 || static_cast<size_t>(i) > ts.size() || ts[static_cast<size_t>(i - 1)].card < 0) return 0;
+  lua_pushinteger(L, ts[static_cast<size_t>(i - 1)].card);
+  return 1;
+}
+int l_target_player(lua_State* L) {
+  const auto& ts = call(L).item.targets;
+  const lua_Integer i = luaL_optinteger(L, 1, 1);
+  if (i < 1 || static_cast<size_t>(i) > ts.size() || ts[static_cast<size_t>(i - 1)].player < 0) return 0;
+  lua_pushinteger(L, ts[static_cast<size_t>(i - 1)].player + 1);
+  return 1;
+}
+int l_power(lua_State* L) {
+  const int c = card_arg(L, 1);
+  const Obj& o = game(L).objs[static_cast<size_t>(c)];
+  lua_pushinteger(L, o.zone == kBattlefield ? game(L).power(c) : o.def->power);
+  return 1;
+}
+int l_toughness(lua_State* L) {
+  const int c = card_arg(L, 1);
+  const Obj& o = game(L).objs[static_cast<size_t>(c)];
+  lua_pushinteger(L, o.zone == kBattlefield ? game(L).toughness(c) : o.def->toughness);
+  return 1;
+}
+int l_mana_value(lua_State* L) {
+  lua_pushinteger(L, obj(L, 1).def->cost.converted());
+  return 1;
+}
+int l_name(lua_State* L) {
+  lua_pushstring(L, obj(L, 1).def->name.c_str());
+  return 1;
+}
+int l_zone(lua_State* L) {
+  const int z = obj(L, 1).zone;
+  lua_pushstring(L, z >= 0 && z < kZoneCount ? kZoneNames[z] : "none");
+  return 1;
+}
+int l_is(lua_State* L) {
+  const int c = card_arg(L, 1);
+  lua_pushboolean(L, game(L).is_type(c, luaL_checkstring(L, 2)));
+  return 1;
+}
+int l_has_color(lua_State* L) {
+  static const char* const names[] = {"colorless", "green", "blue", "red", "black", "white", nullptr};
+  const int c = card_arg(L, 1);
+  const int color = luaL_checkoption(L, 2, nullptr, names);
+  const int bits = game(L).colors(c);
+  lua_pushboolean(L, color == kColorless ? bits == 0 : (bits & (1 << color)) != 0);
+  return 1;
+}
+int l_has(lua_State* L) {
+  const int c = card_arg(L, 1);
+  lua_pushboolean(L, game(L).has(c, luaL_checkstring(L, 2)));
+  return 1;
+}
+// The cards of a player's zone, in the zone's order (a library: its top last).
+int l_cards_in(lua_State* L) {
+  Game& g = game(L);
+  const int zone = zone_arg(L, 1);
+  const auto& cards = g.players[static_cast<size_t>(player_arg(L, 2))].zones[static_cast<size_t>(zone)];
+  lua_createtable(L, static_cast<int>(cards.size()), 0);
+  for (size_t i = 0; i < cards.size(); ++i) {
+    lua_pushinteger(L, cards[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+int l_tapped(lua_State* L) {
+  lua_pushboolean(L, obj(L, 1).tapped);
+  return 1;
+}
+// Summoning sick: it has not been under its controller's control since their latest turn began
+// (it entered or changed control since).
+int l_sick(lua_State* L) {
+  lua_pushboolean(L, obj(L, 1).sick);
+  return 1;
+}
+int l_attacking(lua_State* L) {
+  lua_pushboolean(L, obj(L, 1).attacking);
+  return 1;
+}
+// The creatures blocking it, or the one it blocks.
+int l_combat_partners(lua_State* L) {
+  const Obj& o = obj(L, 1);
+  lua_newtable(L);
+  lua_Integer n = 0;
+  for (int b : o.blockers) {
+    lua_pushinteger(L, b);
+    lua_rawseti(L, -2, ++n);
+  }
+  if (o.blocking >= 0) {
+    lua_pushinteger(L, o.blocking);
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
+}
+int l_life(lua_State* L) {
+  lua_pushinteger(L, game(L).players[static_cast<size_t>(player_arg(L, 1))].life);
+  return 1;
+}
+int l_lands_played(lua_State* L) {
+  lua_pushinteger(L, game(L).players[static_cast<size_t>(player_arg(L, 1))].lands_played);
+  return 1;
+}
+int l_active(lua_State* L) {
+  lua_pushinteger(L, game(L).active + 1);
+  return 1;
+}
+int l_turn(lua_State* L) {
+  lua_pushinteger(L, game(L).turn);
+  return 1;
+}
+int l_phase(lua_State* L) {
+  const lua_Integer p = luaL_optinteger(L, 1, static_cast<lua_Integer>(game(L).phase));
+  lua_pushstring(L, phase_name(static_cast<Phase>(p)));
+  return 1;
+}
+// Every card a Wagic target specification matches ("creature|mybattlefield"), for the handler's
+// card and controller.
+int l_cards(lua_State* L) {
+  Game& g = game(L);
+  ScriptCall& c = call(L);
+  lua_newtable(L);
+  {
+    const Spec spec = parse_spec(luaL_checkstring(L, 1));
+    lua_Integer n = 0;
+    for (size_t i = 0; i < g.objs.size(); ++i) {
+      if (!g.matches(spec, static_cast<int>(i), c.card, c.controller)) continue;
+      lua_pushinteger(L, static_cast<lua_Integer>(i));
+      lua_rawseti(L, -2, ++n);  // cannot fail: the table grows within the memory cap or raises
+    }
+  }
+  return 1;
+}
+
+// --- choices (they suspend the handler) -----------------------------------------------------
+
+int choose_card(lua_State* L, bool target) {
+  ScriptRuntime& r = rt(L);
+  ScriptCall& c = call(L);
+  const char* text = luaL_checkstring(L, 1);
+  const int player = lua_isnoneornil(L, 2) ? c.controller : player_arg(L, 2);
+  bool any = false;
+  {
+    Spec spec = parse_spec(text);
+    if (target) {
+      any = r.game().any_target(spec, c.card, player);
+    } else {
+      for (size_t i = 0; i < r.game().objs.size() && !any; ++i) any = r.game().matches(spec, static_cast<int>(i), c.card, player);
+    }
+    if (any) {
+      r.request.not_a_target = !target;
+      r.request.kind = ScriptRuntime::Request::kTarget;
+      r.request.spec = std::move(spec);
+      r.request.player = player;
+    }
+  }
+  if (!any) return 0;  // nothing to choose: nil
+  return lua_yield(L, 0);
+}
+int l_choose_target(lua_State* L) { return choose_card(L, true); }
+int l_choose_card(lua_State* L) { return choose_card(L, false); }
+
+int l_choose(lua_State* L) {
+  ScriptRuntime& r = rt(L);
+  call(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const lua_Integer n = luaL_len(L, 1);
+  if (n < 1) luaL_argerror(L, 1, "no options");
+  r.request.kind = ScriptRuntime::Request::kMenu;
+  r.request.options.clear();
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_geti(L, 1, i);
+    const char* s = lua_tostring(L, -1);
+    r.request.options.emplace_back(s ? s : "?");
+    lua_pop(L, 1);
+  }
+  return lua_yield(L, 0);
+}
+
+// --- actions --------------------------------------------------------------------------------
+
+int l_damage(lua_State* L) {
+  const int c = card_arg(L, 1);
+  const int n = static_cast<int>(luaL_checkinteger(L, 2));
+  if (n > 0) game(L).damage_card(c, n, call(L).card, false);
+  return 0;
+}
+int l_damage_player(lua_State* L) {
+  const int p = player_arg(L, 1);
+  const int n = static_cast<int>(luaL_checkinteger(L, 2));
+  if (n > 0) game(L).damage_player(p, n, call(L).card, false);
+  return 0;
+}
+int l_gain_life(lua_State* L) {
+  const int p = player_arg(L, 1);
+  game(L).players[static_cast<size_t>(p)].life += static_cast<int>(luaL_checkinteger(L, 2));
+  return 0;
+}
+int l_lose_life(lua_State* L) {
+  const int p = player_arg(L, 1);
+  game(L).players[static_cast<size_t>(p)].life -= static_cast<int>(luaL_checkinteger(L, 2));
+  return 0;
+}
+int l_move(lua_State* L) {
+  Game& g = game(L);
+  const int c = card_arg(L, 1);
+  const int zone = zone_arg(L, 2);
+  if (zone == kStack) luaL_argerror(L, 2, "a card goes to the stack only by being cast");
+  const Obj& o = g.objs[static_cast<size_t>(c)];
+  const int player = lua_isnoneornil(L, 3) ? o.owner : player_arg(L, 3);
+  const int from = o.zone;
+  if (from == kStack) std::erase_if(g.stack, [c](const StackItem& s) { return s.kind == StackItem::kSpell && s.source == c; });
+  g.move(c, player, zone);
+  g.fire_zone_triggers(c, from, zone);
+  return 0;
+}
+int l_draw(lua_State* L) {
+  const int p = player_arg(L, 1);
+  game(L).draw(p, static_cast<int>(luaL_optinteger(L, 2, 1)));
+  return 0;
+}
+int l_shuffle(lua_State* L) {
+  Game& g = game(L);
+  auto& lib = g.players[static_cast<size_t>(player_arg(L, 1))].zones[kLibrary];
+  // Without a random source (the test runner) the order stays: the tests' assertions ignore it.
+  if (g.rng) {
+    for (size_t i = lib.size(); i > 1; --i) std::swap(lib[i - 1], lib[g.rng->below(static_cast<uint32_t>(i))]);
+  }
+  return 0;
+}
+int l_random(lua_State* L) {
+  Game& g = game(L);
+  const lua_Integer n = luaL_checkinteger(L, 1);
+  if (n < 1 || n > 0x7fffffff) luaL_argerror(L, 1, "between 1 and 2^31-1");
+  lua_pushinteger(L, g.rng ? static_cast<lua_Integer>(g.rng->below(static_cast<uint32_t>(n))) + 1 : 1);
+  return 1;
+}
+// destroy(c [, no_regeneration])
+int l_destroy(lua_State* L) {
+  const int c = card_arg(L, 1);
+  game(L).destroy(c, !lua_toboolean(L, 2));
+  return 0;
+}
+int l_sacrifice(lua_State* L) {
+  Game& g = game(L);
+  const int c = card_arg(L, 1);
+  if (g.objs[static_cast<size_t>(c)].zone != kBattlefield) return 0;
+  g.move(c, g.objs[static_cast<size_t>(c)].owner, kGraveyard);
+  g.note(g.name(c) + " is sacrificed");
+  g.fire_zone_triggers(c, kBattlefield, kGraveyard);
+  return 0;
+}
+// Counters a spell: off the stack into its owner's graveyard.
+int l_counter_spell(lua_State* L) {
+  Game& g = game(L);
+  const int c = card_arg(L, 1);
+  if (g.objs[static_cast<size_t>(c)].zone != kStack) return 0;
+  std::erase_if(g.stack, [c](const StackItem& s) { return s.kind == StackItem::kSpell && s.source == c; });
+  g.note(g.name(c) + " is countered");
+  g.fizzle_spell(c);
+  return 0;
+}
+int l_add_counters(lua_State* L) {
+  Obj& o = obj(L, 1);
+  const char* kind = luaL_checkstring(L, 2);
+  const int n = static_cast<int>(luaL_optinteger(L, 3, 1));
+  if (std::strcmp(kind, "+1/+1") == 0) {
+    o.plus_counters = std::max(0, o.plus_counters + n);
+  } else if (std::strcmp(kind, "-1/-1") == 0) {
+    o.minus_counters = std::max(0, o.minus_counters + n);
+  } else {
+    int& slot = o.counters[kind];
+    slot = std::max(0, slot + n);
+  }
+  game(L).update_continuous();
+  return 0;
+}
+// Mana in Wagic's notation ("{3}", "{G}{G}") into a player's pool.
+int l_add_mana(lua_State* L) {
+  const int p = player_arg(L, 1);
+  const char* text = luaL_checkstring(L, 2);
+  game(L).players[static_cast<size_t>(p)].pool.add(parse_pool(text));
+  return 0;
+}
+int l_tap(lua_State* L) {
+  obj(L, 1).tapped = true;
+  return 0;
+}
+int l_untap(lua_State* L) {
+  obj(L, 1).tapped = false;
+  return 0;
+}
+int l_attach(lua_State* L) {
+  const int to = card_arg(L, 2);
+  obj(L, 1).attached = to;
+  game(L).update_continuous();
+  return 0;
+}
+int l_attached(lua_State* L) {
+  const int a = obj(L, 1).attached;
+  if (a < 0) return 0;
+  lua_pushinteger(L, a);
+  return 1;
+}
+
+// --- continuous effects with a duration ("eot", "source": while the handler's card is on the
+// battlefield, "forever") --------------------------------------------------------------------
+
+int l_gain_control(lua_State* L) {
+  ScriptEffect e;
+  e.kind = ScriptEffect::kControl;
+  e.card = card_arg(L, 1);
+  e.player = player_arg(L, 2);
+  e.source = call(L).card;
+  e.duration = duration_arg(L, 3, e.source);
+  rt(L).add_effect(std::move(e));
+  return 0;
+}
+// pump and grant take a card, or a specification for every card it matches (now and later).
+int l_pump(lua_State* L) {
+  const bool range = lua_type(L, 1) == LUA_TSTRING;
+  ScriptEffect e;
+  e.card = range ? -1 : card_arg(L, 1);
+  e.power = static_cast<int>(luaL_checkinteger(L, 2));
+  e.toughness = static_cast<int>(luaL_checkinteger(L, 3));
+  e.source = call(L).card;
+  e.duration = duration_arg(L, 4, e.source);
+  e.has_range = range;
+  if (range) e.range = parse_spec(lua_tostring(L, 1));
+  rt(L).add_effect(std::move(e));
+  return 0;
+}
+int l_grant(lua_State* L) {
+  const bool range = lua_type(L, 1) == LUA_TSTRING;
+  ScriptEffect e;
+  e.kind = ScriptEffect::kKeyword;
+  e.card = range ? -1 : card_arg(L, 1);
+  const char* kw = luaL_checkstring(L, 2);
+  e.source = call(L).card;
+  e.duration = duration_arg(L, 3, e.source);
+  e.keyword = kw;
+  e.has_range = range;
+  if (range) e.range = parse_spec(lua_tostring(L, 1));
+  rt(L).add_effect(std::move(e));
+  return 0;
+}
+// Shields for this turn: the next damage `source` would deal to `player` is prevented (or reflected).
+int shield(lua_State* L, ScriptEffect::Kind kind) {
+  ScriptEffect e;
+  e.kind = kind;
+  e.card = card_arg(L, 1);
+  e.player = player_arg(L, 2);
+  e.duration = kernel::Duration{kernel::Until::kEndOfTurn};
+  e.source = call(L).card;
+  rt(L).add_effect(std::move(e));
+  return 0;
+}
+int l_prevent_next_damage(lua_State* L) { return shield(L, ScriptEffect::kPreventNext); }
+// The next time `source` would deal damage to `player` this turn, it does, and the handler's card
+// deals as much to the source's controller (Eye for an Eye).
+int l_reflect_next_damage(lua_State* L) { return shield(L, ScriptEffect::kReflectNext); }
+// set_color(card or spec, color, duration): a card, or every card a Wagic specification matches
+// (now and as they come), becomes that colour.
+int l_set_color(lua_State* L) {
+  static const char* const names[] = {"colorless", "green", "blue", "red", "black", "white", nullptr};
+  const bool range = lua_type(L, 1) == LUA_TSTRING;
+  const int card = range ? -1 : card_arg(L, 1);
+  const int color = luaL_checkoption(L, 2, nullptr, names);
+  const int source = call(L).card;
+  const kernel::Duration d = duration_arg(L, 3, source);
+  {
+    ScriptEffect e;
+    e.kind = ScriptEffect::kColor;
+    e.card = card;
+    e.colors = color == kColorless ? 0 : 1 << color;
+    e.duration = d;
+    e.source = source;
+    e.has_range = range;
+    if (range) e.range = parse_spec(lua_tostring(L, 1));
+    rt(L).add_effect(std::move(e));
+  }
+  return 0;
+}
+// trigger(fn [, text]): a triggered ability of the handler's card goes on the stack; fn(me) runs
+// as it resolves (a closure: it sees what the handler saw when it triggered).
+int l_trigger(lua_State* L) {
+  const int card = call(L).card;
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  const char* text = luaL_optstring(L, 2, "a triggered ability");
+  lua_pushvalue(L, 1);
+  const int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  rt(L).put_trigger(card, ref, text);
+  return 0;
+}
+int l_log(lua_State* L) {
+  game(L).note(luaL_checkstring(L, 1));
+  return 0;
+}
+
+}  // namespace
+
+void open_card_api(lua_State* L, ScriptRuntime* r) {
+  static const luaL_Reg api[] = {
+      {"controller", l_controller}, {"owner", l_owner}, {"opponent", l_opponent}, {"x", l_x}, {"alternative", l_alternative}, {"kicked", l_kicked}, {"no_targets", l_no_targets},
+      {"target", l_target}, {"target_player", l_target_player}, {"power", l_power}, {"toughness", l_toughness},
+      {"name", l_name}, {"mana_value", l_mana_value}, {"zone", l_zone}, {"is", l_is}, {"has", l_has}, {"cards_in", l_cards_in}, {"draw", l_draw}, {"has_color", l_has_color}, {"tapped", l_tapped}, {"attacking", l_attacking}, {"sick", l_sick},
+      {"combat_partners", l_combat_partners}, {"life", l_life}, {"lands_played", l_lands_played}, {"active", l_active}, {"turn", l_turn},
+      {"phase", l_phase}, {"cards", l_cards}, {"choose_target", l_choose_target}, {"choose_card", l_choose_card}, {"choose", l_choose},
+      {"damage", l_damage}, {"damage_player", l_damage_player}, {"gain_life", l_gain_life},
+      {"lose_life", l_lose_life}, {"move", l_move}, {"shuffle", l_shuffle}, {"random", l_random},
+      {"destroy", l_destroy}, {"sacrifice", l_sacrifice}, {"counter_spell", l_counter_spell},
+      {"add_counters", l_add_counters}, {"add_mana", l_add_mana}, {"tap", l_tap}, {"untap", l_untap}, {"attach", l_attach},
+      {"attached", l_attached}, {"gain_control", l_gain_control}, {"pump", l_pump}, {"grant", l_grant},
+      {"prevent_next_damage", l_prevent_next_damage}, {"reflect_next_damage", l_reflect_next_damage}, {"set_color", l_set_color}, {"trigger", l_trigger}, {"log", l_log}, {nullptr, nullptr}};
+  lua_pushlightuserdata(L, r);
+  lua_setfield(L, LUA_REGISTRYINDEX, kRuntimeKey);
+  lua_getfield(L, LUA_REGISTRYINDEX, "rk.safe_globals");
+  luaL_newlib(L, api);
+  lua_setfield(L, -2, "mtg");
+  lua_pop(L, 1);
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,332 @@
+// The card script folder, and the hooks through which the engine runs scripted cards.
+#include "games/mtg/lua/card_scripts.h"
+
+#include <lua.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "games/mtg/lua/runtime.h"
+
+namespace rk::mtg {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool is_permanent(const CardDef& d) {
+  return d.is("creature") || d.is("artifact") || d.is("enchantment") || d.is("land") || d.is("planeswalker");
+}
+
+// The game's runtime, made on first use; null when the catalog has no scripts.
+ScriptRuntime* runtime(Game& g) {
+  if (!g.lua) {
+    const CardScripts* s = g.catalog().scripts;
+    if (s == nullptr || s->size() == 0) return nullptr;
+    g.lua = std::make_shared<ScriptRuntime>(g, *s);
+  }
+  return g.lua.get();
+}
+
+}  // namespace
+
+std::string script_file_name(const std::string& card_name) {
+  std::string f = card_name;
+  for (char& c : f) {
+    if (c == ':' || c == '/' || c == '\\') c = '_';
+  }
+  return f + ".lua";
+}
+
+void CardScripts::load(const std::string& dir, std::vector<std::string>& errors) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return;
+  std::vector<fs::path> paths;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.is_regular_file() && e.path().extension() == ".lua") paths.push_back(e.path());
+  }
+  std::sort(paths.begin(), paths.end());
+  for (const fs::path& p : paths) {
+    std::string text, err;
+    if (!text::read_file(p.string(), text)) {
+      errors.push_back(p.string() + ": error[RK0001]: cannot read the file");
+      continue;
+    }
+    // The card's name is the file's name ('_' stands for ':' in Circle of Protection: Black).
+    std::string name = lower(p.stem().string());
+    std::replace(name.begin(), name.end(), '_', ':');
+    if (!add(name, p.string(), std::move(text), err)) errors.push_back(err);
+  }
+}
+
+bool CardScripts::add(const std::string& card_name, const std::string& path, std::string text, std::string& error) {
+  auto file = std::make_unique<text::SourceFile>(path, std::move(text));
+  // Checked once in a throwaway sandbox: it compiles and returns a table of handlers.
+  script::LuaHost host;
+  if (!host.run_chunk(*file, error)) return false;
+  if (!lua_istable(host.state(), -1)) {
+    error = path + ":1:1: error[LU0006]: a card script must return a table of handlers (resolve, cast, ...)";
+    return false;
+  }
+  files_[card_name] = std::move(file);
+  return true;
+}
+
+const text::SourceFile* CardScripts::find(const std::string& lower_name) const {
+  auto it = files_.find(lower_name);
+  return it == files_.end() ? nullptr : it->second.get();
+}
+
+// A scripted spell resolves: the fizzle check on its targets, a permanent enters (an aura
+// attached to its target), then the script's resolve; an instant or sorcery goes to its
+// owner's graveyard after the script unless the script moved it.
+bool script_resolve(Game& g, const StackItem& item) {
+  ScriptRuntime* rt = runtime(g);
+  const int card = item.source;
+  if (rt == nullptr || !rt->has_script(card)) return false;
+  const CardDef& d = *g.objs[static_cast<size_t>(card)].def;
+  if (d.has_spell_target && !item.targets.empty()) {
+    bool legal = false;
+    for (const Target& t : item.targets) {
+      legal = legal || t.player >= 0 || t.stack >= 0 || g.legal_target(d.spell_target, t, card, item.controller);
+    }
+    if (!legal) {
+      g.note(d.name + " fizzles");
+      g.fizzle_spell(card);
+      return true;
+    }
+  }
+  ScriptCall call;
+  call.card = card;
+  call.controller = item.controller;
+  call.item = item;
+  if (is_permanent(d)) {
+    g.move(card, item.controller, kBattlefield);
+    Obj& p = g.objs[static_cast<size_t>(card)];
+    p.sick = true;
+    if (d.is("aura") && !item.targets.empty()) p.attached = item.targets[0].card;
+    if (rt->int_field(card, "keep_auto", 0)) g.run_one_shots(card, item.controller, {}, item.x);
+    rt->run("resolve", card, call);
+    g.fire_zone_triggers(card, kStack, kBattlefield);
+    return true;
+  }
+  if (rt->int_field(card, "keep_auto", 0)) g.run_one_shots(card, item.controller, item.targets, item.x);
+  const int owner = g.objs[static_cast<size_t>(card)].owner;
+  const bool buyback = item.buyback;
+  call.done = [&g, card, owner, buyback](ScriptCall&) {
+    if (g.objs[static_cast<size_t>(card)].zone == kStack) g.move(card, owner, buyback ? kHand : kGraveyard);
+  };
+  if (!rt->run("resolve", card, call)) call.done(call);
+  return true;
+}
+
+bool script_resolve_ability(Game& g, const StackItem& item) {
+  if (!g.lua) return false;
+  if (g.lua->resolve_trigger(item)) return true;
+  const int index = g.lua->index_of(item.ability);
+  if (index == 0) return false;
+  ScriptCall call;
+  call.card = item.source;
+  call.controller = item.controller;
+  call.item = item;
+  g.lua->run_ability(item.source, index, call);
+  return true;
+}
+
+// spell_cast(me, spell) of the scripted permanents on the battlefield: a spell was cast.
+static void spell_cast_event(Game& g, ScriptRuntime& rt, int spell) {
+  std::vector<int> listeners;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    if (g.objs[c].zone == kBattlefield && rt.has_handler(static_cast<int>(c), "spell_cast")) listeners.push_back(static_cast<int>(c));
+  }
+  for (int c : listeners) {
+    ScriptCall call;
+    call.card = c;
+    call.controller = g.objs[static_cast<size_t>(c)].controller;
+    rt.run("spell_cast", c, call, {spell});
+  }
+}
+
+bool script_cast(Game& g, StackItem& item) {
+  ScriptRuntime* rt = g.lua || g.catalog().scripts ? runtime(g) : nullptr;
+  if (rt == nullptr) return false;
+  spell_cast_event(g, *rt, item.source);
+  if (!rt->has_handler(item.source, "cast")) return false;
+  ScriptCall call;
+  call.card = item.source;
+  call.controller = item.controller;
+  call.item = item;
+  call.casting = true;
+  // Run at once when it does not wait: the engine then goes on with the cast (its target=
+  // chooser, the push). When it waits on a choice, the spell goes on the stack once it is done.
+  auto state = std::make_shared<int>(0);  // 0: running in this call, 1: finished, 2: suspended, 3: pushed
+  StackItem* out = &item;                 // valid only while this call runs
+  call.done = [&g, state, out](ScriptCall& c) {
+    if (*state == 2 || c.no_targets) {
+      *state = *state == 2 ? 2 : 3;
+      return g.push(c.item);
+    }
+    out->targets = c.item.targets;
+    *state = 1;
+  };
+  rt->run("cast", item.source, call);
+  if (*state == 1) return false;
+  if (*state == 3) return true;
+  *state = 2;
+  return true;
+}
+
+void script_left_battlefield(Game& g, int card) {
+  if (!g.lua) return;
+  ScriptRuntime& rt = *g.lua;
+  // Effects that last while their source is on the battlefield end, and effects on the card.
+  rt.end_effects([card](const ScriptEffect& e) {
+    const kernel::Moment left{kernel::Moment::Kind::kLeftPlay, -1, 0, static_cast<kernel::EntityId>(card)};
+    return kernel::expires(e.duration, left) || (e.card == card && !e.has_range);
+  });
+  ScriptCall call;
+  call.card = card;
+  call.controller = g.objs[static_cast<size_t>(card)].owner;
+  rt.run("leaves", card, call);
+}
+
+void script_continuous(Game& g) {
+  if (!g.lua) return;
+  auto apply = [](const ScriptEffect& e, Obj& o) {
+    if (o.zone != kBattlefield) return;
+    if (e.kind == ScriptEffect::kPowerToughness) {
+      o.lord_p += e.power;
+      o.lord_t += e.toughness;
+    } else {
+      o.lord_kw.insert(e.keyword);
+    }
+  };
+  for (const ScriptEffect& e : g.lua->effects) {
+    if (e.kind != ScriptEffect::kPowerToughness && e.kind != ScriptEffect::kKeyword) continue;
+    if (!e.has_range) {
+      if (e.card >= 0) apply(e, g.objs[static_cast<size_t>(e.card)]);
+      continue;
+    }
+    // A lord-like effect: every card its specification matches now.
+    const int controller = e.source >= 0 ? g.objs[static_cast<size_t>(e.source)].controller : 0;
+    for (size_t c = 0; c < g.objs.size(); ++c) {
+      if (g.matches(e.range, static_cast<int>(c), e.source, controller)) apply(e, g.objs[c]);
+    }
+  }
+}
+
+int script_colors(const Game& g, int card, int colors) {
+  if (!g.lua) return colors;
+  for (const ScriptEffect& e : g.lua->effects) {
+    if (e.kind != ScriptEffect::kColor) continue;
+    const int controller = e.source >= 0 ? g.objs[static_cast<size_t>(e.source)].controller : 0;
+    if (e.has_range ? g.matches(e.range, card, e.source, controller) : e.card == card) colors = e.colors;
+  }
+  return colors;
+}
+
+void script_phase(Game& g) {
+  ScriptRuntime* rt = runtime(g);
+  if (rt == nullptr) return;
+  if (g.phase == Phase::kCleanup) {
+    const kernel::Moment ends{kernel::Moment::Kind::kTurnEnds, static_cast<int8_t>(g.active), 0, kernel::kNoEntity};
+    rt->end_effects([&ends](const ScriptEffect& e) { return kernel::expires(e.duration, ends); });
+  }
+  std::vector<int> cards;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    if (g.objs[c].zone == kBattlefield && rt->has_handler(static_cast<int>(c), "phase")) cards.push_back(static_cast<int>(c));
+  }
+  for (int c : cards) {
+    if (g.objs[static_cast<size_t>(c)].zone != kBattlefield) continue;
+    ScriptCall call;
+    call.card = c;
+    call.controller = g.objs[static_cast<size_t>(c)].controller;
+    rt->run("phase", c, call);  // the handler asks mtg.phase()
+  }
+}
+
+void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& options) {
+  ScriptRuntime* rt = g.lua || g.catalog().scripts ? runtime(g) : nullptr;
+  const Obj& o = g.objs[static_cast<size_t>(card)];
+  if (rt == nullptr || o.zone != kBattlefield || o.controller != actor || !rt->has_script(card)) return;
+  for (ScriptRuntime::ActivatedAbility& a : rt->abilities(card)) {
+    if (!can_pay(g.players[static_cast<size_t>(actor)].pool, a.cost)) continue;
+    if (a.tap && (o.tapped || (o.sick && g.is_creature(card) && !g.has(card, "haste")))) continue;
+    options.push_back({a.text, [&g, rt, card, actor, a] {
+                         pay(g.players[static_cast<size_t>(actor)].pool, a.cost);
+                         if (a.tap) {
+                           g.objs[static_cast<size_t>(card)].tapped = true;
+                           g.fire_event("tapped", card, -1, card, false);
+                         }
+                         if (a.sacrifice) {
+                           g.move(card, g.objs[static_cast<size_t>(card)].owner, kGraveyard);
+                           g.fire_zone_triggers(card, kBattlefield, kGraveyard);
+                         }
+                         g.note("p" + std::to_string(actor + 1) + " activates " + g.objs[static_cast<size_t>(card)].def->name);
+                         if (!a.mana) {  // on the stack; the function runs as it resolves
+                           StackItem item;
+                           item.kind = StackItem::kAbility;
+                           item.source = card;
+                           item.controller = actor;
+                           item.ability = rt->stand_in(card, a);
+                           return g.push(item);
+                         }
+                         ScriptCall call;
+                         call.card = card;
+                         call.controller = actor;
+                         rt->run_ability(card, a.index, call);
+                       }});
+  }
+}
+
+bool script_hides_auto_abilities(Game& g, int card) {
+  ScriptRuntime* rt = g.lua || g.catalog().scripts ? runtime(g) : nullptr;
+  return rt != nullptr && rt->has_script(card) && rt->int_field(card, "auto_abilities", 1) == 0;
+}
+
+bool script_allows(const Game& g, const char* query, int card, int player) {
+  if (!g.lua) return true;
+  ScriptRuntime& rt = *g.lua;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    if (g.objs[c].zone != kBattlefield || !rt.has_handler(static_cast<int>(c), query)) continue;
+    if (rt.ask(static_cast<int>(c), query, {card, player + 1}) == 0) return false;
+  }
+  return true;
+}
+
+int script_prevent_damage(Game& g, int player, int source, int amount) {
+  if (!g.lua || source < 0) return amount;
+  return g.lua->prevent(player, source, amount);
+}
+
+void script_land_played(Game& g, int land) {
+  ScriptRuntime* rt = runtime(g);
+  if (rt == nullptr) return;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    if (g.objs[c].zone != kBattlefield || !rt->has_handler(static_cast<int>(c), "land_played")) continue;
+    ScriptCall call;
+    call.card = static_cast<int>(c);
+    call.controller = g.objs[c].controller;
+    rt->run("land_played", static_cast<int>(c), call, {land});
+  }
+}
+
+int script_extra_lands(Game& g, int player) {
+  ScriptRuntime* rt = runtime(g);
+  if (rt == nullptr) return 0;
+  int extra = 0;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    if (g.objs[c].zone != kBattlefield || g.objs[c].controller != player || !rt->has_script(static_cast<int>(c))) continue;
+    const int n = rt->int_field(static_cast<int>(c), "extra_lands", 0);
+    if (n < 0) return -1;
+    extra += n;
+  }
+  return extra;
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,86 @@
+// `rulekit vck play` driven through a pipe as a person would type: the board and the numbered
+// moves are readable, help and bad input answer, and quit or the end of input leave cleanly.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "cli/run.h"
+#include "support.h"
+
+namespace rk::test {
+namespace {
+
+// Runs `vck play` with `input` on standard input.
+RunResult play_with(const std::string& input, const std::string& args = "--seed 3") {
+  const auto path = std::filesystem::temp_directory_path() / ("rk_vck_play_in_" + std::to_string(::getpid()));
+  std::ofstream(path) << input;
+  RunResult r = run_rulekit("rulekit vck play " + args + " < '" + path.string() + "'", 60);
+  std::filesystem::remove(path);
+  return r;
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(VckPlay, BoardMovesHelpAndQuit) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  const RunResult r = play_with("help\nnonsense\n99\n1\n1\nboard\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Every player's resources and cards, the stacks with their costs, the dice.
+  // Seats are dealt in a random turn order: seat 1 may be any of p1, p2.
+  std::smatch you;
+  ASSERT_TRUE(std::regex_search(r.out, you, std::regex("you are (p[12])\\."))) << r.out;
+  EXPECT_NE(r.out.find(you[1].str() + " (you)"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\\n  p[12]: gold [0-9]+, strength [0-9]+, magic [0-9]+, VP [0-9]+"))) << r.out;
+  EXPECT_NE(r.out.find("      citizens: Peasant, Knight, Herald"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\\n +1\\. Barrens: [A-Za-z' ]+ \\([0-9]+s [0-9]+m, [0-9]+ VP\\) x[0-9]+"))) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\\(([0-9]+)g, rolls [0-9]+"))) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("dice [1-6] \\+ [1-6] = [0-9]+"))) << r.out;
+  // Numbered moves with what they cost; the duke choice first.
+  EXPECT_NE(r.out.find("    1. keep duke "), std::string::npos) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("[0-9]+\\. hire [A-Za-z ]+: pay [0-9]+ gold  \\[hire_citizen [0-9]+ g=[0-9]+ s=0 m=[0-9]+\\]"))) << r.out;
+  EXPECT_NE(r.out.find("1. take 1 gold  [take_resource gold]"), std::string::npos) << r.out;
+  // help, a word that is no move, a number out of range.
+  EXPECT_NE(r.out.find("Type the number of a move"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("'nonsense' is not a move"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("'99' is not a move"), std::string::npos) << r.out;
+  // The bot moved; `board` showed the board again; quit left without the end-of-input note.
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("p[12] \\(random\\): "))) << r.out;
+  EXPECT_GE(count(r.out, "your moves:"), 3u) << r.out;
+  EXPECT_EQ(r.out.find("(end of input: leaving"), std::string::npos) << r.out;
+}
+
+TEST(VckPlay, EndOfInputLeavesCleanly) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  const RunResult r = play_with("1\n", "--seed 4 --players 3 --agents random,random");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("(end of input: leaving the game)"), std::string::npos) << r.out;
+  EXPECT_GE(count(r.out, " (random): keep duke "), 2u) << r.out;  // both bots chose their duke
+}
+
+TEST(VckPlay, AGameToTheEnd) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  std::string ones;
+  for (int i = 0; i < 8000; ++i) ones += "1\n";
+  const RunResult r = play_with(ones, "--seed 5");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("=== game over: "), std::string::npos) << r.out.substr(r.out.size() > 3000 ? r.out.size() - 3000 : 0);
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\\n  1\\. p[12]: [0-9]+ VP \\(winner\\)"))) << r.out.substr(r.out.size() - 500);
+  // Harvest and effect choices say what each option gives, read from the card's effect string.
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\\n +[0-9]+\\. (gain [0-9]+ (gold|strength|magic)|exchange [0-9]+ [a-z]+ for [0-9]+ [a-z]+)  \\[(concurrent harvest_choices p[0-9]+\\||act )")));
+}
+
+TEST(VckPlay, UnknownAgentIsAnError) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  const RunResult r = play_with("", "--agents nosuchbot");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("unknown agent 'nosuchbot' (known: random"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace rk::test

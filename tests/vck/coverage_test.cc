@@ -1,0 +1,61 @@
+// `vck coverage` as a library: every effect string of the tables is listed once, each compiles,
+// the random games run some, and the strings that cannot run say why.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "games/vck/coverage.h"
+#include "support.h"
+
+namespace rk::vck {
+namespace {
+
+const CoverageCell* find(const CoverageResult& r, const std::string& table, const std::string& column, int id) {
+  for (const CoverageCell& c : r.cells) {
+    if (c.cell.table == table && c.cell.column == column && c.cell.id == id) return &c;
+  }
+  return nullptr;
+}
+
+TEST(VckCoverage, EveryStringCompilesAndTheUnrunOnesSayWhy) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  CoverageOptions o;
+  o.games_per_preset = 40;
+  CoverageResult r;
+  std::vector<std::string> problems;
+  ASSERT_TRUE(measure_coverage(test::shared_dir() + "/corpora/vck/tables", o, r, problems)) << problems.size();
+  EXPECT_EQ(r.games, 200u);
+  EXPECT_EQ(r.errors, 0u);
+  EXPECT_EQ(r.compiled(), r.cells.size());
+  EXPECT_GT(r.executed(), r.cells.size() / 3);
+  for (const CoverageCell& c : r.cells) {
+    if (!c.executed) {
+      EXPECT_FALSE(c.why.empty()) << c.cell.table << " " << c.cell.card;
+    }
+  }
+  // Tables the rules do not play, cards no preset deals, a common card that surely ran.
+  const CoverageCell* agent = find(r, "agents", "activation_effect", 1);
+  ASSERT_NE(agent, nullptr);
+  EXPECT_FALSE(agent->executed);
+  EXPECT_EQ(agent->why, "the rules do not use this table");
+  // Crimson Seas cards (no dealt preset has them) are never dealt.
+  const auto undealt = std::find_if(r.cells.begin(), r.cells.end(), [](const CoverageCell& c) { return c.why == "its card was never dealt in these presets"; });
+  EXPECT_NE(undealt, r.cells.end());
+  const auto ran = std::find_if(r.cells.begin(), r.cells.end(), [](const CoverageCell& c) { return c.cell.table == "citizens" && c.executed; });
+  EXPECT_NE(ran, r.cells.end());
+}
+
+TEST(VckCoverage, AnUnknownPresetIsAProblem) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  CoverageOptions o;
+  o.presets = {"nosuchpreset"};
+  o.games_per_preset = 1;
+  CoverageResult r;
+  std::vector<std::string> problems;
+  EXPECT_FALSE(measure_coverage(test::shared_dir() + "/corpora/vck/tables", o, r, problems));
+  ASSERT_FALSE(problems.empty());
+  EXPECT_NE(problems[0].find("error: "), std::string::npos) << problems[0];
+}
+
+}  // namespace
+}  // namespace rk::vck
