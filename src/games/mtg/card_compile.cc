@@ -117,14 +117,41 @@ bool read_counter(const std::string& w, EffectDef& e) {
   return true;
 }
 
+// Keywords that change a rule for a player or a card: land plays, spells cast, counters, mana.
+bool read_rule_change(const std::string& w, EffectDef& e) {
+  if (w.rfind("maxplay(land)", 0) == 0 && w.size() > 13 && (w[13] == '+' || w[13] == '-')) {
+    e.kind = Eff::kMaxPlayLand;  // more (or fewer) land plays this turn
+    e.a.value = std::atoi(w.c_str() + 13);
+    return true;
+  }
+  if (w.rfind("maxcast(*)", 0) == 0 && w.size() > 10 && std::isdigit(static_cast<unsigned char>(w[10]))) {
+    e.kind = Eff::kMaxCast;  // at most N spells this turn
+    e.a.value = std::atoi(w.c_str() + 10);
+    return true;
+  }
+  if (w == "countershroud(any)") {  // no counters can be put on it
+    e.kind = Eff::kGrant;
+    e.word = "countershroud";
+    return true;
+  }
+  if (w.rfind("produceextra:{", 0) == 0) {
+    e.kind = Eff::kProduceExtra;  // static: its mana abilities make that much more
+    e.word = w.substr(13);
+    return true;
+  }
+  return false;
+}
+
 // One keyword with its argument; false when the word is not an effect this engine runs.
 bool read_keyword(const std::string& w, EffectDef& e) {
+  if (read_rule_change(w, e)) return true;
   static const std::map<std::string, Eff> plain = {
       {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
       {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
       {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
-      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath}};
+      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
+      {"loseabilities", Eff::kLoseAbilities}};
   if (auto it = plain.find(w); it != plain.end()) {
     e.kind = it->second;
     return true;
@@ -144,39 +171,15 @@ bool read_keyword(const std::string& w, EffectDef& e) {
   }
   if (w.rfind("transforms((", 0) == 0 && w.find("))") != std::string::npos) return read_transforms(w, e);
   if (w.rfind("becomes(", 0) == 0 && w.back() == ')') return read_becomes(w, e);
-  if (w.rfind("maxplay(land)", 0) == 0 && w.size() > 13 && (w[13] == '+' || w[13] == '-')) {
-    e.kind = Eff::kMaxPlayLand;  // more (or fewer) land plays this turn
-    e.a.value = std::atoi(w.c_str() + 13);
-    return true;
-  }
-  if (w.rfind("maxcast(*)", 0) == 0 && w.size() > 10 && std::isdigit(static_cast<unsigned char>(w[10]))) {
-    e.kind = Eff::kMaxCast;  // at most N spells this turn
-    e.a.value = std::atoi(w.c_str() + 10);
-    return true;
-  }
-  if (w == "countershroud(any)") {  // no counters can be put on it
-    e.kind = Eff::kGrant;
-    e.word = "countershroud";
-    return true;
-  }
-  if (w.rfind("protectionfrom(", 0) == 0) {  // "protection from(spec)", joined by compile_effect
-    e.kind = Eff::kProtectionFrom;
-    e.all = parse_spec(inside(w, 14));
-    return true;
-  }
-  if (w.rfind("cantbeblockerof(", 0) == 0) {
-    e.kind = Eff::kCantBlockOf;
-    e.all = parse_spec(inside(w, 15));
-    return true;
-  }
-  if (w.rfind("cantbeblockedby(", 0) == 0) {
-    e.kind = Eff::kCantBeBlockedBy;
-    e.all = parse_spec(inside(w, 15));
-    return true;
-  }
-  if (w == "loseabilities") {
-    e.kind = Eff::kLoseAbilities;
-    return true;
+  // name(spec): the effect and the cards it names ("protection from(spec)" is joined by compile_effect).
+  static const std::pair<std::string_view, Eff> speced[] = {{"protectionfrom(", Eff::kProtectionFrom},
+      {"cantbeblockerof(", Eff::kCantBlockOf}, {"cantbeblockedby(", Eff::kCantBeBlockedBy}};
+  for (const auto& [prefix, kind] : speced) {
+    if (w.rfind(prefix, 0) == 0) {
+      e.kind = kind;
+      e.all = parse_spec(inside(w, prefix.size() - 1));
+      return true;
+    }
   }
   // name(word): the effect and the word between its parentheses.
   static const std::pair<std::string_view, Eff> worded[] = {
@@ -187,11 +190,6 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       e.word = inside(w, prefix.size() - 1);
       return true;
     }
-  }
-  if (w.rfind("produceextra:{", 0) == 0) {
-    e.kind = Eff::kProduceExtra;  // static: its mana abilities make that much more
-    e.word = w.substr(13);
-    return true;
   }
   if (w.rfind("add{", 0) == 0 || w.rfind("add(", 0) == 0) {
     e.kind = Eff::kAddMana;
@@ -506,21 +504,15 @@ bool read_ability_for(const std::string& part0, Ability& a) {
 }
 
 // The effects after the cost or trigger: may, lord/all, && parts.
-void read_body(std::string body, Ability& a) {
-  body = trim(body);
-  if (body.rfind("turnlimited:", 0) == 0) body = trim(body.substr(12));  // once a turn: not enforced yet
-  for (const char* prefix : {"kicker ", "alternative "}) {
-    if (body.rfind(prefix, 0) == 0) {
-      (prefix[0] == 'k' ? a.kicker_only : a.alternative_only) = true;
-      body = trim(body.substr(std::string(prefix).size()));
-    }
-  }
+// The conditions before the effects: if/ifnot .. then, aslongas(..), may / choice, this(..) and
+// thisforeach(..). False when one is not run (an unsupported effect says which).
+bool read_conditions(std::string& body, Ability& a) {
   if ((body.rfind("if ", 0) == 0 || body.rfind("ifnot ", 0) == 0) && body.find(" then ") != std::string::npos) {
     const size_t then = body.find(" then ");
     const size_t cond = body.find(' ') + 1;
     if (!read_if(body.substr(cond, then - cond), a) || body.find(" else ") != std::string::npos) {
       a.effects.push_back(unsupported_effect(body.substr(0, then)));
-      return;
+      return false;
     }
     a.if_negate = body.rfind("ifnot", 0) == 0;
     body = trim(tail(body, then + 6));
@@ -555,7 +547,7 @@ void read_body(std::string body, Ability& a) {
                                                 "variable{urzatron}"};
     if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what))) {
       a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
-      return;
+      return false;
     }
     if (each) {
       a.has_foreach = true;
@@ -567,6 +559,55 @@ void read_body(std::string body, Ability& a) {
     body = trim(tail(body, open + in.size() + 2));
     break;
   }
+  return true;
+}
+
+// The && parts of a body, each an effect (or an ability another player does).
+void read_parts(const std::string& body, Ability& a) {
+  for (const std::string& part : split_top(body, "&&")) {
+    if (read_ability_for(trim(part), a)) continue;
+    EffectDef e = compile_effect(part);
+    if (const std::string p = trim(part); p.rfind("foreach(", 0) == 0 && !a.effects.empty()) {
+      // a later && part written "foreach(spec) effect": that part once per such card
+      e = EffectDef();
+      e.kind = Eff::kForEach;
+      e.each = parse_spec(inside(p, 7));
+      e.inner = std::make_shared<Ability>(compile_ability(tail(p, inside(p, 7).size() + 9)));
+      if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
+    }
+    if (e.kind == Eff::kEquip && !a.has_target) {
+      e.target = parse_spec("creature|mybattlefield");
+      a.sorcery_speed = true;
+    }
+    for (const std::string& r : words_top(e.restriction)) {
+      if (r.rfind("limit:", 0) == 0) a.limit = std::atoi(r.c_str() + 6);
+      if (r == "myturnonly") a.my_turn_only = true;
+      if (r == "myupkeeponly") a.my_upkeep_only = true;
+      if (r == "assorcery") a.sorcery_speed = true;
+      if (r == "while") a.state_trigger = true;
+      if (r.rfind("restriction{", 0) == 0 && (a.kind != AbilityKind::kActivated || !read_restriction(r, a))) {
+        e = unsupported_effect(r);
+        break;
+      }
+    }
+    if (!e.target.empty() && !a.has_target) {
+      a.target = e.target;
+      a.has_target = true;
+      a.not_a_target = e.optional_target;  // notatarget(..): chosen, but shroud does not stop it
+    }
+    a.effects.push_back(std::move(e));
+  }}
+
+void read_body(std::string body, Ability& a) {
+  body = trim(body);
+  if (body.rfind("turnlimited:", 0) == 0) body = trim(body.substr(12));  // once a turn: not enforced yet
+  for (const char* prefix : {"kicker ", "alternative "}) {
+    if (body.rfind(prefix, 0) == 0) {
+      (prefix[0] == 'k' ? a.kicker_only : a.alternative_only) = true;
+      body = trim(body.substr(std::string(prefix).size()));
+    }
+  }
+  if (!read_conditions(body, a)) return;
   for (const char* kw : {"foreach(", "teach("}) {
     if (body.rfind(kw, 0) == 0) {
       const size_t open = body.find('(');
@@ -609,39 +650,7 @@ void read_body(std::string body, Ability& a) {
     return;
   }
   if (grants_ability(body, a)) return;
-  for (const std::string& part : split_top(body, "&&")) {
-    if (read_ability_for(trim(part), a)) continue;
-    EffectDef e = compile_effect(part);
-    if (const std::string p = trim(part); p.rfind("foreach(", 0) == 0 && !a.effects.empty()) {
-      // a later && part written "foreach(spec) effect": that part once per such card
-      e = EffectDef();
-      e.kind = Eff::kForEach;
-      e.each = parse_spec(inside(p, 7));
-      e.inner = std::make_shared<Ability>(compile_ability(tail(p, inside(p, 7).size() + 9)));
-      if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
-    }
-    if (e.kind == Eff::kEquip && !a.has_target) {
-      e.target = parse_spec("creature|mybattlefield");
-      a.sorcery_speed = true;
-    }
-    for (const std::string& r : words_top(e.restriction)) {
-      if (r.rfind("limit:", 0) == 0) a.limit = std::atoi(r.c_str() + 6);
-      if (r == "myturnonly") a.my_turn_only = true;
-      if (r == "myupkeeponly") a.my_upkeep_only = true;
-      if (r == "assorcery") a.sorcery_speed = true;
-      if (r == "while") a.state_trigger = true;
-      if (r.rfind("restriction{", 0) == 0 && (a.kind != AbilityKind::kActivated || !read_restriction(r, a))) {
-        e = unsupported_effect(r);
-        break;
-      }
-    }
-    if (!e.target.empty() && !a.has_target) {
-      a.target = e.target;
-      a.has_target = true;
-      a.not_a_target = e.optional_target;  // notatarget(..): chosen, but shroud does not stop it
-    }
-    a.effects.push_back(std::move(e));
-  }
+  read_parts(body, a);
 }
 
 }  // namespace
