@@ -192,15 +192,21 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
     pay_chosen(card, actor, chosen, 0, choose_targets);
     return true;
   }
+  ask_mode(item, modes);
+  return true;
+}
+
+// The menu of a spell's targeted may lines; the chosen one's target, then the stack.
+void Game::ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes) {
   Menu m;
   m.cancel = false;
   for (const Ability* mode : modes) {
-    m.options.push_back({mode->text, [this, item, mode, actor, card]() mutable {
+    m.options.push_back({mode->text, [this, item = spell, mode]() mutable {
                            item.mode = mode;
                            Chooser ch;
                            ch.spec = mode->target;
-                           ch.player = actor;
-                           ch.source = card;
+                           ch.player = item.controller;
+                           ch.source = item.source;
                            ch.done = [this, item](std::vector<Target> ts) mutable {
                              item.targets = ts;
                              push(item);
@@ -209,7 +215,6 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
                          }});
   }
   menus.push_back(std::move(m));
-  return true;
 }
 
 // Pays the costs that need no choice, then the target (if any), then puts the ability on the stack

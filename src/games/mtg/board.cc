@@ -46,19 +46,26 @@ int Game::create(const CardDef* def, int64_t mtg_id, int owner) {
   return id;
 }
 
-void Game::move(int card, int player, int zone, bool to_top) {
-  Obj& o = objs[static_cast<size_t>(card)];
-  if (zone == kGraveyard) {
-    // Graveyard exilers (Rest in Peace, Leyline of the Void): the card is exiled instead.
-    for (size_t e = 0; e < objs.size(); ++e) {
-      const Obj& x = objs[e];
-      if (x.zone != kBattlefield) continue;
-      const bool mine = x.controller == o.owner;
-      if ((mine && has(static_cast<int>(e), "mygraveexiler")) || (!mine && has(static_cast<int>(e), "oppgraveexiler"))) {
-        zone = kExile;
-      }
+// Where a card headed for a graveyard goes instead: exile, under a graveyard exiler (Rest in Peace,
+// Leyline of the Void) or when it dies after exiledeath this turn (Magma Spray).
+int Game::redirect(int card, int zone) const {
+  if (zone != kGraveyard) return zone;
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (o.zone == kBattlefield && has(card, "exiledeath")) return kExile;
+  for (size_t e = 0; e < objs.size(); ++e) {
+    const Obj& x = objs[e];
+    if (x.zone != kBattlefield) continue;
+    const bool mine = x.controller == o.owner;
+    if ((mine && has(static_cast<int>(e), "mygraveexiler")) || (!mine && has(static_cast<int>(e), "oppgraveexiler"))) {
+      return kExile;
     }
   }
+  return zone;
+}
+
+void Game::move(int card, int player, int zone, bool to_top) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  zone = redirect(card, zone);
   if (o.zone >= 0) {
     for (auto& pl : players) {
       auto& z = pl.zones[static_cast<size_t>(o.zone)];
@@ -71,7 +78,6 @@ void Game::move(int card, int player, int zone, bool to_top) {
     }
   }
   const bool leaves_battlefield = o.zone == kBattlefield && zone != kBattlefield;
-  if (leaves_battlefield && zone == kGraveyard && has(card, "exiledeath")) zone = kExile;  // Magma Spray
   if (leaves_battlefield && zone == kGraveyard && is_creature(card)) ++creatures_died;
   struct LeaveHook {  // Lua cards hear of it once the move is done (Animate Dead's sacrifice)
     Game& g;

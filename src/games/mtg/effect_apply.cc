@@ -176,6 +176,31 @@ static void add_counters(Obj& o, const EffectDef& e, int times) {
 
 static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int controller, int x);
 
+// Effects that mark a card until end of turn or as it enters: pumps, keywords, switched P/T,
+// regeneration shields, counters it enters with.
+static void mark_card(Game& g, const EffectDef& e, Obj& o, int source, int x) {
+  const int n = amount(e.a, x);
+  switch (e.kind) {
+    case Eff::kPump:
+      if (e.ueot && (e.a.var == "type" || e.b.var == "type")) {
+        o.counted_pumps.emplace_back(&e, source);  // a count that follows the board until end of turn (Angry Mob)
+        break;
+      }
+      o.pump_p += n;
+      o.pump_t += amount(e.b, x);
+      break;
+    case Eff::kGrant: o.granted.insert(e.word); break;
+    case Eff::kSwap: o.switched = !o.switched; break;  // until end of turn
+    case Eff::kExileDeath: o.granted.insert("exiledeath"); break;  // this turn, dying exiles it
+    case Eff::kBloodthirst:  // enters with N +1/+1 counters if an opponent was dealt damage this turn
+      if (g.players[static_cast<size_t>(1 - o.controller)].damaged) o.plus_counters += n;
+      break;
+    case Eff::kVanishing: o.counters["time"] += n; break;  // enters with N time counters (turn.cc removes them)
+    case Eff::kRegenerate: ++o.regen; break;
+    default: break;
+  }
+}
+
 static void apply_card(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
   apply_card_once(g, e, c, source, controller, x);
   if (e.and_then) g.run_effects(*e.and_then, source, controller, {Target{c}}, x);  // and!(..)!: to the same card
@@ -195,33 +220,19 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       g.fire_event("discarded", c, o.owner, source, false);
       break;
     case Eff::kTap:
-      if (!o.tapped) {
-        o.tapped = true;
-        g.fire_event("tapped", c, -1, source, false);
-      }
-      break;
     case Eff::kUntap:
-      if (o.tapped) {
-        o.tapped = false;
-        g.fire_event("untapped", c, -1, source, false);
+      if (o.tapped != (e.kind == Eff::kTap)) {
+        o.tapped = e.kind == Eff::kTap;
+        g.fire_event(o.tapped ? "tapped" : "untapped", c, -1, source, false);
       }
       break;
     case Eff::kPump:
-      if (e.ueot && (e.a.var == "type" || e.b.var == "type")) {
-        o.counted_pumps.emplace_back(&e, source);  // a count that follows the board until end of turn (Angry Mob)
-        break;
-      }
-      o.pump_p += amount(e.a, x);
-      o.pump_t += amount(e.b, x);
-      break;
-    case Eff::kGrant: o.granted.insert(e.word); break;
-    case Eff::kSwap: o.switched = !o.switched; break;  // until end of turn
-    case Eff::kExileDeath: o.granted.insert("exiledeath"); break;  // this turn, dying exiles it
-    case Eff::kBloodthirst:  // enters with N +1/+1 counters if an opponent was dealt damage this turn
-      if (g.players[static_cast<size_t>(1 - o.controller)].damaged) o.plus_counters += n;
-      break;
-    case Eff::kVanishing: o.counters["time"] += n; break;  // enters with N time counters (turn.cc removes them)
-    case Eff::kRegenerate: ++o.regen; break;
+    case Eff::kGrant:
+    case Eff::kSwap:
+    case Eff::kExileDeath:
+    case Eff::kBloodthirst:
+    case Eff::kVanishing:
+    case Eff::kRegenerate: mark_card(g, e, o, source, x); break;
     case Eff::kCopy:
       // The source becomes a copy of the chosen card (its copiable values: the card itself).
       if (source >= 0 && source != c) g.objs[static_cast<size_t>(source)].def = o.def;
@@ -276,6 +287,25 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
   }
 }
 
+// all(spec) written on an effect: every such card (and player) now.
+static void apply_all(Game& g, const EffectDef& e, int source, int controller, int x) {
+  std::vector<int> all;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    if (g.matches(e.all, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
+  }
+  for (int c : all) {
+    const Target tc{c};
+    if (e.kind == Eff::kDynamic) {
+      apply_dynamic(g, e, source, controller, &tc);  // all(trigger[to]) dynamicability<!mytgt ..!>
+    } else {
+      apply_card(g, e, c, source, controller, x);
+    }
+  }
+  if (e.all.allows_player()) {
+    for (int p = 0; p < 2; ++p) apply_player(g, e, p, source, controller, x);
+  }
+}
+
 void Game::run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   const Context saved = ctx;
   if (targets.size() > 1) {
@@ -324,21 +354,7 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       continue;
     }
     if (e.has_all) {
-      std::vector<int> all;
-      for (size_t c = 0; c < objs.size(); ++c) {
-        if (matches(e.all, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
-      }
-      for (int c : all) {
-        const Target tc{c};
-        if (e.kind == Eff::kDynamic) {
-          apply_dynamic(*this, e, source, controller, &tc);  // all(trigger[to]) dynamicability<!mytgt ..!>
-        } else {
-          apply_card(*this, e, c, source, controller, x);
-        }
-      }
-      if (e.all.allows_player()) {
-        for (int p = 0; p < 2; ++p) apply_player(*this, e, p, source, controller, x);
-      }
+      apply_all(*this, e, source, controller, x);
       continue;
     }
     if (e.kind == Eff::kUnsupported) {

@@ -109,6 +109,7 @@ class Game {
   // Setup (harness): creates a card in a player's library; returns its object.
   int create(const CardDef* def, int64_t mtg_id, int owner);
   void move(int card, int player, int zone, bool to_top = true);
+  int redirect(int card, int zone) const;  // a graveyard-bound card's zone instead (exilers, exiledeath)
 
   // The board.
   std::deque<Obj> objs;  // a deque: references stay valid while effects create tokens
@@ -197,6 +198,7 @@ class Game {
   void pay_upkeep(int card, const Ability& due, int actor);
   void click_stack(int index, int actor);
   bool cast(int card, int actor, bool alternative = false, bool buyback = false);
+  void ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes);  // several may lines
   void activate(int card, const Ability& a, int actor);
   // Costs that choose a card (sacrifice, discard, tap, exile), one chooser after another, then `finish`.
   void pay_chosen(int card, int actor, const std::vector<std::pair<const Spec*, int>>& chosen, size_t i,
