@@ -507,6 +507,16 @@ void Game::destroy_rule(int card) {
   fire_zone_triggers(card, from, kGraveyard);
 }
 
+// An aura that grants protection itself (Pledge of Loyalty) stays on, as in Wagic's tests.
+static bool grants_protection(const CardDef& d) {
+  for (const Ability& a : d.abilities) {
+    for (const EffectDef& e : a.effects) {
+      if (e.kind == Eff::kProtectionFrom || (e.kind == Eff::kGrant && e.word.rfind("protection from", 0) == 0)) return true;
+    }
+  }
+  return false;
+}
+
 void Game::state_based() {
   for (int round = 0; round < 20; ++round) {
     update_continuous();
@@ -522,8 +532,13 @@ void Game::state_based() {
       } else if (is_creature(card) && (o.damage >= toughness(card) || o.deathtouched)) {
         destroy(card, true);
         changed = true;
-      } else if (o.attached >= 0 && objs[static_cast<size_t>(o.attached)].zone != kBattlefield && !o.def->is("aura")) {
-        objs[c].attached = -1;  // equipment stays, unattached
+      } else if (o.attached >= 0 && !o.def->is("aura") &&
+                 (objs[static_cast<size_t>(o.attached)].zone != kBattlefield || protected_from(o.attached, card))) {
+        objs[c].attached = -1;  // equipment stays, unattached (also from a creature with protection from it)
+      } else if (o.attached >= 0 && o.def->is("aura") && !grants_protection(*o.def) && protected_from(o.attached, card)) {
+        move(card, o.owner, kGraveyard);  // an aura falls off a creature with protection from it
+        fire_zone_triggers(card, kBattlefield, kGraveyard);
+        changed = true;
       } else if (o.attached >= 0 && objs[static_cast<size_t>(o.attached)].zone != kBattlefield) {
         move(card, o.owner, kGraveyard);
         fire_zone_triggers(card, kBattlefield, kGraveyard);
