@@ -422,6 +422,11 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
   if (protected_from(card, source)) return;
   if (shielded(card, -1, source, combat)) return note("damage to " + name(card) + " is prevented");
   Obj& o = objs[static_cast<size_t>(card)];
+  if (o.prevent_next > 0) {  // prevent:N shields take what they can
+    const int stopped = std::min(o.prevent_next, amount);
+    o.prevent_next -= stopped;
+    if ((amount -= stopped) <= 0) return note("damage to " + name(card) + " is prevented");
+  }
   if (has(card, "vigor")) {
     o.plus_counters += amount;  // vigor: damage becomes +1/+1 counters
   } else if (source >= 0 && (has(source, "wither") || has(source, "infect"))) {
@@ -441,6 +446,11 @@ void Game::damage_player(int player, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
   if (amount <= 0 || shielded(-1, player, source, combat)) return;
   if ((amount = script_prevent_damage(*this, player, source, amount)) <= 0) return;  // Lua shields
+  if (auto& shield = players[static_cast<size_t>(player)].prevent_next; shield > 0) {
+    const int stopped = std::min(shield, amount);
+    shield -= stopped;
+    if ((amount -= stopped) <= 0) return;
+  }
   players[static_cast<size_t>(player)].damaged = true;  // this turn (bloodthirst)
   if (source >= 0 && has(source, "infect")) {
     players[static_cast<size_t>(player)].poison += amount;

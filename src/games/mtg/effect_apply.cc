@@ -79,7 +79,7 @@ static int player_for(const Game& g, const EffectDef& e, int source, int control
 }
 
 static bool player_effect(Eff k) {
-  return k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kMaxPlayLand || k == Eff::kShuffle || k == Eff::kMaxCast || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
+  return k == Eff::kPreventN || k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kMaxPlayLand || k == Eff::kShuffle || k == Eff::kMaxCast || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
          k == Eff::kAddMana || k == Eff::kToken;
 }
 
@@ -125,6 +125,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
     case Eff::kLife: pl.life += n; break;
     case Eff::kLoseLife: pl.life -= n; break;
     case Eff::kLifeSet: pl.life = n; break;
+    case Eff::kPreventN: pl.prevent_next += n; break;  // the next N damage to the player this turn
     case Eff::kShuffle:  // without a random source (the test runner) the order stays: assertions ignore it
       if (g.rng) {
         auto& lib = pl.zones[kLibrary];
@@ -197,6 +198,7 @@ static void mark_card(Game& g, const EffectDef& e, Obj& o, int source, int x) {
       break;
     case Eff::kVanishing: o.counters["time"] += n; break;  // enters with N time counters (turn.cc removes them)
     case Eff::kRegenerate: ++o.regen; break;
+    case Eff::kPreventN: o.prevent_next += n; break;  // the next N damage this turn
     default: break;
   }
 }
@@ -232,6 +234,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kExileDeath:
     case Eff::kBloodthirst:
     case Eff::kVanishing:
+    case Eff::kPreventN:
     case Eff::kRegenerate: mark_card(g, e, o, source, x); break;
     case Eff::kCopy:
       // The source becomes a copy of the chosen card (its copiable values: the card itself).

@@ -43,6 +43,7 @@ struct Obj {
   std::vector<int> blockers;                  // attackers: their blockers in damage order
   int blocking = -1;                          // blockers: the attacker
   int regen = 0;                              // regeneration shields
+  int prevent_next = 0;                       // prevent:N shields this turn
   int attached = -1;                          // auras and equipment: the card they are on
   std::vector<std::pair<const Ability*, int>> uses;  // activations this turn (limit:N)
   std::vector<const Ability*> upkeep_due;            // upcost abilities not paid yet this upkeep
@@ -119,6 +120,7 @@ class Game {
     std::array<std::vector<int>, kZoneCount> zones;
     int lands_played = 0;
     bool damaged = false;  // dealt damage this turn
+    int prevent_next = 0;  // prevent:N shields this turn
     int extra_lands = 0;  // maxplay(land)+N from spells this turn
     int casts = 0, cast_limit = -1;  // spells cast this turn; maxcast(*)N from a spell (-1: none)
   };

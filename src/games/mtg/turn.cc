@@ -113,6 +113,7 @@ void Game::begin_phase() {
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
     while (hand.size() > 7) move(hand.front(), active, kGraveyard);
     prevent_combat = false;
+    for (auto& p : players) p.prevent_next = 0;
     for (Obj& o : objs) {
       o.damage = 0;
       o.deathtouched = false;
@@ -121,6 +122,7 @@ void Game::begin_phase() {
       o.counted_pumps.clear();
       o.granted.clear();
       o.regen = 0;
+      o.prevent_next = 0;
       o.uses.clear();
       o.dealt_damage = false;
       std::erase_if(o.changes, [](const auto& ch) { return ch.second; });
