@@ -197,6 +197,12 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     return true;
   }
   if (w.rfind("counter(", 0) == 0) return read_counter(w, e);
+  if (w.rfind("livingweapontoken(", 0) == 0) {  // a token, and the equipment attached to it
+    e.kind = Eff::kToken;
+    e.token_spec = inside(w, 17);
+    e.word = "livingweapon";
+    return true;
+  }
   if (w.rfind("token(", 0) == 0) {
     e.kind = Eff::kToken;
     e.token_spec = inside(w, 5);

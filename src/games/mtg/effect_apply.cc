@@ -471,6 +471,7 @@ void make_token(Game& g, const EffectDef& e, int source, int controller, int x) 
   g.move(t, controller, kBattlefield);
   g.objs[static_cast<size_t>(t)].sick = true;
   g.note("token " + d.name);
+  if (e.word == "livingweapon" && source >= 0) g.objs[static_cast<size_t>(source)].attached = t;  // the germ carries it
   g.fire_zone_triggers(t, kLibrary, kBattlefield);
 }
 
