@@ -145,6 +145,11 @@ void Game::move(int card, int player, int zone, bool to_top) {
 const std::string& Game::name(int c) const { return objs[static_cast<size_t>(c)].def->lname; }
 
 int Game::eval_amount(const Amount& a, int source) const {
+  if (a.twice != 1) {
+    Amount once = a;
+    once.twice = 1;
+    return a.twice * eval_amount(once, source);
+  }
   if (a.negative) {
     Amount pos = a;
     pos.negative = false;

@@ -160,7 +160,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
                                                      {"draw", Eff::kDraw},     {"discard", Eff::kDiscard},
                                                      {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife},
                                                      {"lifeset", Eff::kLifeSet}, {"bloodthirst", Eff::kBloodthirst},
-                                                     {"vanishing", Eff::kVanishing}, {"prevent", Eff::kPreventN}};
+                                                     {"vanishing", Eff::kVanishing}, {"prevent", Eff::kPreventN},
+                                                     {"turns", Eff::kTurns}};
   const size_t colon = w.find(':');
   if (colon != std::string::npos) {
     if (auto it = counted.find(w.substr(0, colon)); it != counted.end()) {

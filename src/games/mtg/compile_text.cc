@@ -64,6 +64,11 @@ Amount parse_amount(const std::string& s) {
     a.negative = true;
     return a;
   }
+  if (s.rfind("twicetype:", 0) == 0) {  // twice a count
+    Amount a = parse_amount(s.substr(5));
+    a.twice = 2;
+    return a;
+  }
   Amount a;
   if (s == "x" || s == "+x") {
     a.is_x = true;

@@ -27,7 +27,7 @@ Context ctx;
 
 int amount_abs(const Amount& a, int x);
 
-int amount(const Amount& a, int x) { return a.negative ? -amount_abs(a, x) : amount_abs(a, x); }
+int amount(const Amount& a, int x) { return a.twice * (a.negative ? -amount_abs(a, x) : amount_abs(a, x)); }
 
 int amount_abs(const Amount& a, int x) {
   if (a.is_x) return a.value < 0 ? -x : x;
@@ -79,7 +79,7 @@ static int player_for(const Game& g, const EffectDef& e, int source, int control
 }
 
 static bool player_effect(Eff k) {
-  return k == Eff::kPreventN || k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kMaxPlayLand || k == Eff::kShuffle || k == Eff::kMaxCast || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
+  return k == Eff::kPreventN || k == Eff::kTurns || k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kMaxPlayLand || k == Eff::kShuffle || k == Eff::kMaxCast || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
          k == Eff::kAddMana || k == Eff::kToken;
 }
 
@@ -126,6 +126,10 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
     case Eff::kLoseLife: pl.life -= n; break;
     case Eff::kLifeSet: pl.life = n; break;
     case Eff::kPreventN: pl.prevent_next += n; break;  // the next N damage to the player this turn
+    case Eff::kTurns:  // turns:-N: the player skips the next N turns (extra turns are not run yet)
+      if (n > 0) return g.unsupported("turns:+N (extra turns)");
+      pl.skip_turns -= n;
+      break;
     case Eff::kShuffle:  // without a random source (the test runner) the order stays: assertions ignore it
       if (g.rng) {
         auto& lib = pl.zones[kLibrary];

@@ -121,6 +121,7 @@ class Game {
     int lands_played = 0;
     bool damaged = false;  // dealt damage this turn
     int prevent_next = 0;  // prevent:N shields this turn
+    int skip_turns = 0;    // turns:-N: its next turns that are skipped
     int extra_lands = 0;  // maxplay(land)+N from spells this turn
     int casts = 0, cast_limit = -1;  // spells cast this turn; maxcast(*)N from a spell (-1: none)
   };

@@ -54,6 +54,11 @@ void Game::next_phase() {
   if (phase == Phase::kCleanup) {
     ++turn;
     active = 1 - active;
+    if (players[static_cast<size_t>(active)].skip_turns > 0) {  // a skipped turn: the other player's again
+      --players[static_cast<size_t>(active)].skip_turns;
+      note("p" + std::to_string(active + 1) + " skips a turn");
+      active = 1 - active;
+    }
     for (auto& p : players) {
       p.lands_played = p.extra_lands = p.casts = 0;
       p.cast_limit = -1;
