@@ -119,6 +119,11 @@ bool read_counter(const std::string& w, EffectDef& e) {
 
 // Keywords that change a rule for a player or a card: land plays, spells cast, counters, mana.
 bool read_rule_change(const std::string& w, EffectDef& e) {
+  if (w == "phasealter(remove,untap,controller)" || w == "phasealter(remove,untap,opponent)") {
+    e.kind = Eff::kPhaseAlter;  // static: that player's untap step does nothing (Stasis)
+    e.who = w.substr(w.rfind(',') + 1, w.size() - w.rfind(',') - 2);
+    return true;
+  }
   if (w.rfind("maxplay(land)", 0) == 0 && w.size() > 13 && (w[13] == '+' || w[13] == '-')) {
     e.kind = Eff::kMaxPlayLand;  // more (or fewer) land plays this turn
     e.a.value = std::atoi(w.c_str() + 13);
@@ -668,7 +673,8 @@ bool is_static_line(const Ability& a) {
     if (e.has_all) return false;
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
-                        e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom;
+                        e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom ||
+                        e.kind == Eff::kPhaseAlter;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();

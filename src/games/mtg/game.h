@@ -225,6 +225,7 @@ class Game {
   void begin_phase();
   void arm_upkeep_costs();
   void vanishing_upkeep();
+  bool untap_removed(int player) const;  // phasealter(remove,untap,..)
   void state_based();
   void legend_rule();
   void destroy_rule(int card);

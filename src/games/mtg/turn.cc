@@ -88,7 +88,9 @@ void Game::arm_upkeep_costs() {
 void Game::begin_phase() {
   note(std::string("phase ") + phase_name(phase));
   for (auto& p : players) p.pool.clear();  // the rules empty the pools as each step begins
-  if (phase == Phase::kUntap) {
+  if (phase == Phase::kUntap && untap_removed(active)) {
+    note("the untap step is skipped");
+  } else if (phase == Phase::kUntap) {
     for (size_t c = 0; c < objs.size(); ++c) {
       Obj& o = objs[c];
       if (o.zone != kBattlefield || o.controller != active) continue;
@@ -136,6 +138,22 @@ void Game::begin_phase() {
   run_phase_actions();
   script_phase(*this);  // Lua cards: their step handlers, effects ending at cleanup
   fire_phase_triggers();
+}
+
+// phasealter(remove,untap,controller|opponent) on a permanent: that player's untap step does nothing.
+bool Game::untap_removed(int player) const {
+  bool removed = false;
+  for (size_t c = 0; c < objs.size() && !removed; ++c) {
+    if (objs[c].zone != kBattlefield) continue;
+    const bool mine = objs[c].controller == player;
+    each_ability(static_cast<int>(c), [&](const Ability& a) {
+      if (!is_static_line(a)) return;
+      for (const EffectDef& e : a.effects) {
+        if (e.kind == Eff::kPhaseAlter && (e.who == "controller") == mine) removed = true;
+      }
+    });
+  }
+  return removed;
 }
 
 // Vanishing: a time counter comes off each of the active player's vanishing permanents; the one that
