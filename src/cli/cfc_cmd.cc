@@ -11,8 +11,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "agents/greedy_agent.h"
-#include "agents/random_agent.h"
+#include "agents/make_agent.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "games/cfc/coverage.h"
@@ -76,9 +75,7 @@ bool load_setup(CfcOptions& o, cfc::CardPool& pool, cfc::Deck decks[2]) {
 }
 
 std::unique_ptr<agents::Agent<Game>> make_agent(const std::string& name, uint64_t seed) {
-  if (name == "random") return std::make_unique<agents::RandomAgent<Game>>(seed);
-  if (name == "greedy") return std::make_unique<agents::GreedyAgent<Game>>(seed);
-  return nullptr;
+  return agents::make_agent<Game>(name, seed);  // random, greedy, mcts[:budget]
 }
 
 uint64_t game_seed(uint64_t seed, uint64_t i) { return kernel::hash_mix(kernel::hash_mix(kernel::kHashSeed, seed), i); }
@@ -92,7 +89,7 @@ int run_sim(CfcOptions& o, size_t n, const std::string& agent_list, const std::s
   for (std::string a; std::getline(ss, a, ',');) names.push_back(a);
   if (names.size() == 1) names.push_back(names[0]);
   if (names.size() != 2 || !make_agent(names[0], 0) || !make_agent(names[1], 0)) {
-    std::cerr << "error: --agents takes two of random, greedy (for example random,greedy)\n";
+    std::cerr << "error: --agents takes two of random, greedy, mcts[:iterations] (for example random,mcts:500)\n";
     return 2;
   }
   Progress progress(n, "games", std::cerr, isatty(2) != 0);
@@ -321,7 +318,7 @@ void add_cfc(CLI::App& app, int& exit_code) {
   auto agents_opt = std::make_shared<std::string>("random,random");
   auto save_dir = std::make_shared<std::string>();
   sim->add_option("-n", *n, "number of games (default 100)");
-  sim->add_option("--agents", *agents_opt, "the bot of each seat: random or greedy (default random,random)");
+  sim->add_option("--agents", *agents_opt, "the bot of each seat: random, greedy or mcts[:iterations|:SECONDSs] (default random,random)");
   sim->add_option("--save-logs", *save_dir, "write each game's log to this folder");
   common(sim, true);
   sim->callback([=, &exit_code] { exit_code = run_sim(*opts, *n, *agents_opt, *save_dir); });

@@ -163,18 +163,22 @@ void Game::finalize(int d1, int d2) {
 // Cost modifiers: Emerald Stronghold drops the duplicate surcharge, Defiant Ridge takes 1 off
 // (player_actions.py hire_cost).
 int Game::hire_cost(int seat, const CitizenCard& c) const {
+  return hire_cost(seat, c, has_flag(*this, seat, "action.emeraldstronghold"), has_flag(*this, seat, "action.defiantridge"));
+}
+
+int Game::hire_cost(int seat, const CitizenCard& c, bool emerald, bool defiant) const {
   const Player& p = players_[static_cast<size_t>(seat)];
-  if (has_flag(*this, seat, "action.emeraldstronghold")) return std::max(0, c.cost - (has_flag(*this, seat, "action.defiantridge") ? 1 : 0));
+  if (emerald) return std::max(0, c.cost - (defiant ? 1 : 0));
   int extra = 0;
   for (size_t i = 0; i < p.cit.size(); ++i) {
     const CitizenCard* o = db_->citizen(p.cit[i]);
-    if (o && !p.flip[i] && o->name == c.name) ++extra;
+    if (o && !p.flip[i] && (o == &c || o->name == c.name)) ++extra;  // the same card: no name to compare
   }
   for (int s : p.starters) {
     const StarterCard* o = db_->starter(s);
     if (o && o->name == c.name) ++extra;
   }
-  return std::max(0, c.cost + extra - (has_flag(*this, seat, "action.defiantridge") ? 1 : 0));
+  return std::max(0, c.cost + extra - (defiant ? 1 : 0));
 }
 
 bool Game::any_flag(const std::string& flag) const {
@@ -184,15 +188,20 @@ bool Game::any_flag(const std::string& flag) const {
   return false;
 }
 
-bool Game::meets_roles(int seat, const DomainCard& d) const {
-  const Player& p = players_[static_cast<size_t>(seat)];
+bool Game::meets_roles(int seat, const DomainCard& d) const { return covers(role_totals(seat), d); }
+
+// Only citizens count toward a domain's prerequisites (game.py _player_build_role_totals).
+std::array<int, 4> Game::role_totals(int seat) const {
   std::array<int, 4> have{};
-  for (int id : p.cit) {
+  for (int id : players_[static_cast<size_t>(seat)].cit) {
     if (const CitizenCard* c = db_->citizen(id)) {
       for (int r = 0; r < 4; ++r) have[r] += c->roles[r];
     }
   }
-  // Only citizens count toward a domain's prerequisites (game.py _player_build_role_totals).
+  return have;
+}
+
+bool Game::covers(const std::array<int, 4>& have, const DomainCard& d) {
   for (int r = 0; r < 4; ++r) {
     if (have[r] < d.roles[r]) return false;
   }
@@ -209,10 +218,21 @@ void Game::list_payments(Action::Type t, int id, int gold_part, int strength_par
   for (int r = real; r >= lowest; --r) {
     const int m = magic_part + (real - r);
     if (r > have_real || m > p.m) continue;
-    Action a{t, static_cast<int16_t>(id), 0, 0, static_cast<int16_t>(m)};
-    (gold_part > 0 ? a.b : a.c) = static_cast<int16_t>(r);
-    out.push_back(a);
+    // Built whole (not a field patched afterwards): the listing's hottest store.
+    const auto paid = static_cast<int16_t>(r);
+    out.push_back({t, static_cast<int16_t>(id), gold_part > 0 ? paid : int16_t{0}, gold_part > 0 ? int16_t{0} : paid, static_cast<int16_t>(m)});
   }
+}
+
+bool Game::blockade_on_board() const {
+  for (const auto* grid : {&monsters_, &citizens_, &domains_}) {
+    for (const auto& st : *grid) {
+      if (st.empty() || st.back().kind != 'e') continue;
+      const EventCard* e = db_->event(st.back().id);
+      if (e && e->roll_effect.text == "block_recruit_matching_roll") return true;
+    }
+  }
+  return false;
 }
 
 // Pirate Blockade on the board: citizens matching the current dice cannot be hired.
@@ -241,23 +261,28 @@ void Game::add_gold_part(std::vector<Action>& out, size_t from, int gold) const 
   out = std::move(kept);
 }
 
+// The cost modifiers (passives, board events) are looked up once per listing, not once per stack.
 void Game::list_actions(std::vector<Action>& out) const {
   for (int r = 0; r < 3; ++r) out.push_back({Action::Type::kTake, static_cast<int16_t>(r)});
+  const bool emerald = has_flag(*this, active_, "action.emeraldstronghold"), defiant = has_flag(*this, active_, "action.defiantridge");
+  const bool blockade = blockade_on_board();
   for (const auto& st : citizens_) {
     if (st.empty() || st.back().kind != 'c') continue;
     const CitizenCard* c = db_->citizen(st.back().id);
-    if (c && !recruit_blocked(*c)) list_payments(Action::Type::kHire, c->id, hire_cost(active_, *c), 0, 0, out);
+    if (c && !(blockade && recruit_blocked(*c))) list_payments(Action::Type::kHire, c->id, hire_cost(active_, *c, emerald, defiant), 0, 0, out);
   }
+  const std::array<int, 4> roles = role_totals(active_);
+  const int discount = build_discount(active_);
   for (const auto& st : domains_) {
     if (st.empty() || st.back().kind != 'd') continue;
     const DomainCard* d = db_->domain(st.back().id);
-    if (d && meets_roles(active_, *d)) list_payments(Action::Type::kBuild, d->id, build_cost(active_, *d), 0, 0, out);
+    if (d && covers(roles, *d)) list_payments(Action::Type::kBuild, d->id, std::max(0, d->cost - discount), 0, 0, out);
   }
+  const int dark = any_flag("action.darklordrising") ? 1 : 0;  // Dark Lord Rising: +1 magic, events too
+  const int fort = has_flag(*this, active_, "action.fortskyler") ? 1 : 0;
   for (size_t i = 0; i < monsters_.size(); ++i) {
     const auto& st = monsters_[i];
-    const int dark = any_flag("action.darklordrising") ? 1 : 0;  // Dark Lord Rising: +1 magic, events too
     if (is_monster_top(st)) {
-      const int fort = has_flag(*this, active_, "action.fortskyler") ? 1 : 0;
       const size_t from = out.size();
       if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength + boost(i) - fort), m->magic + boost(i, 2) + dark, out);
       add_gold_part(out, from, boost(i, 0));
@@ -273,6 +298,7 @@ void Game::list_actions(std::vector<Action>& out) const {
 std::vector<Action> Game::legal_actions() const {
   std::vector<Action> out;
   if (!error().empty() || stalled_) return out;
+  out.reserve(32);  // most listings fit: one allocation per decision
   switch (phase_) {
     case Phase::kSetup: {
       const int seat = decider().player;
@@ -334,8 +360,9 @@ std::vector<Action> Game::legal_actions() const {
   return out;
 }
 
-bool Game::apply_index(size_t i) {
-  const auto legal = legal_actions();
+bool Game::apply_index(size_t i) { return apply_listed(legal_actions(), i); }
+
+bool Game::apply_listed(const std::vector<Action>& legal, size_t i) {
   if (i >= legal.size()) return false;
   log_.action(current_player(), static_cast<uint32_t>(i), static_cast<uint32_t>(legal.size()));
   return apply(legal[i]);
@@ -470,9 +497,11 @@ bool Game::apply(const Action& a) {
 
 // Out of actions: the owned domains' action.end passives are offered one by one (their prompts
 // keep the phase at action_end_pending), then the turn ends.
-int Game::build_cost(int seat, const DomainCard& d) const {
-  // Pratchett's Plateau -1; Blessed Lands -2 for everyone once any player has it.
-  return std::max(0, d.cost - (has_flag(*this, seat, "action.pratchettsplateau") ? 1 : 0) - (any_flag("action.blessedlands") ? 2 : 0));
+int Game::build_cost(int seat, const DomainCard& d) const { return std::max(0, d.cost - build_discount(seat)); }
+
+// Pratchett's Plateau -1; Blessed Lands -2 for everyone once any player has it.
+int Game::build_discount(int seat) const {
+  return (has_flag(*this, seat, "action.pratchettsplateau") ? 1 : 0) + (any_flag("action.blessedlands") ? 2 : 0);
 }
 
 std::vector<int16_t> Game::build_payments(int seat, int id) const {

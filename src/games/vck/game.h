@@ -95,6 +95,8 @@ class Game {
   kernel::Choice choice() const;
   std::vector<Action> legal_actions() const;
   bool apply_index(size_t i);
+  // apply_index for a caller that already holds legal_actions() (a driver need not list them twice).
+  bool apply_listed(const std::vector<Action>& legal, size_t i);
   bool apply(const Action& a);
   bool terminal() const { return phase_ == Phase::kGameOver; }
   std::vector<double> returns() const;
@@ -102,6 +104,10 @@ class Game {
   const kernel::Log& log() const { return log_; }
   std::string label(const Action& a) const;
   std::string error() const { return chance_.failed() ? chance_.error() : error_; }
+  // A heuristic score of the position for `seat` (evaluate.cc): higher is better; the greedy bot.
+  double evaluate(int seat) const;
+  // Re-samples what `observer` cannot see (determinize.cc), for a search's determinizations.
+  void determinize(int observer, kernel::Rng& rng);
   Game copy_for_search() const {
     Game g = *this;
     g.log_ = kernel::Log();
@@ -246,7 +252,12 @@ class Game {
   void score();
   void mark(const char* at);
   int hire_cost(int seat, const CitizenCard& c) const;
+  int hire_cost(int seat, const CitizenCard& c, bool emerald, bool defiant) const;  // the two passives looked up by the caller
+  bool blockade_on_board() const;  // a block_recruit_matching_roll event lies on a stack
   bool meets_roles(int seat, const DomainCard& d) const;
+  std::array<int, 4> role_totals(int seat) const;  // the role icons of `seat`'s citizens
+  static bool covers(const std::array<int, 4>& have, const DomainCard& d);  // a domain's prerequisites met
+  int build_discount(int seat) const;
   bool any_flag(const std::string& flag) const;
   int build_cost(int seat, const DomainCard& d) const;
   void list_actions(std::vector<Action>& out) const;
