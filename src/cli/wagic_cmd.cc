@@ -5,9 +5,11 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <map>
 
 #include "cli/commands.h"
 #include "games/mtg/card_def.h"
+#include "games/mtg/coverage.h"
 #include "games/mtg/database.h"
 #include "games/mtg/harness.h"
 #include "games/mtg/lua/card_scripts.h"
@@ -22,7 +24,7 @@ struct WagicTestOptions {
   std::vector<std::string> paths;
   std::string cards;
   std::string lua;  // cards written in Lua (default: the cards/wagic-lua folder rulekit ships)
-  bool trace = false, quiet = false;
+  bool trace = false, quiet = false, classes = false;
 };
 
 // Test files from the arguments: a _tests.txt list, a folder (every .txt but lists), a file.
@@ -77,6 +79,7 @@ int run_tests(const WagicTestOptions& o) {
   std::vector<std::string> paths = o.paths;
   if (paths.empty()) paths.push_back(std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/test/_tests.txt");
   int pass = 0, fail = 0, none = 0;
+  std::map<std::string, std::pair<int, int>> by_class;  // passed, total
   for (const std::string& f : expand(paths)) {
     mtg::Scenario s;
     if (!mtg::read_scenario(f, s, err)) {
@@ -85,6 +88,11 @@ int run_tests(const WagicTestOptions& o) {
       continue;
     }
     const mtg::TestOutcome r = mtg::run_scenario(s, cat);
+    if (o.classes) {
+      auto& [passed, total] = by_class[mtg::mechanic_class(s, cat)];
+      passed += r.status == mtg::TestOutcome::kPass;
+      ++total;
+    }
     if (r.status == mtg::TestOutcome::kPass) {
       ++pass;
       if (!o.quiet) std::cout << "pass " << f << "\n";
@@ -100,10 +108,32 @@ int run_tests(const WagicTestOptions& o) {
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::cerr << fmt::format("({:.2f} s with loading the cards)\n", secs);
+  if (o.classes) {
+    // The figure per class of mechanics (TESTS.md §3's groups, in their order).
+    std::cout << "class of mechanics: passed/total\n";
+    for (const std::string& c : mtg::mechanic_classes()) {
+      if (!by_class.count(c)) continue;
+      const auto [passed, total] = by_class[c];
+      std::cout << fmt::format("  {:<40} {:>3}/{:<3} ({:.0f}%)\n", c, passed, total, 100.0 * passed / total);
+    }
+  }
   std::cout << fmt::format("{} tests, {} passed, {} failed", pass + fail + none, pass, fail);
   if (none) std::cout << fmt::format(", {} without verdict", none);
   std::cout << "\n";
   return fail ? 1 : 0;
+}
+
+// `rulekit wagic coverage`: how many primitives the engine runs completely, and what it does not run.
+int run_coverage(const std::string& cards_arg, size_t top) {
+  mtg::Database db;
+  std::string err;
+  const std::string cards = cards_arg.empty() ? std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/sets" : cards_arg;
+  if (!mtg::load(cards, db, err)) {
+    std::cerr << cards << ": error[WG0001]: " << err << "\n";
+    return 2;
+  }
+  std::cout << mtg::format_coverage(mtg::measure_coverage(db), top);
+  return 0;
 }
 
 }  // namespace
@@ -118,7 +148,13 @@ void add_wagic(CLI::App& app, int& exit_code) {
   test->add_option("--lua", opts->lua, "folder of cards written in Lua (default: rulekit's cards/wagic-lua)");
   test->add_flag("--trace", opts->trace, "print every test's whole event log");
   test->add_flag("-q,--quiet", opts->quiet, "print failures only");
+  test->add_flag("--classes", opts->classes, "print the figures per class of mechanics before the last line");
   test->callback([opts, &exit_code] { exit_code = run_tests(*opts); });
+  auto cov = std::make_shared<std::pair<std::string, size_t>>("", 30);
+  auto* coverage = wagic->add_subcommand("coverage", "how many primitives the engine runs, and the parts it does not run by keyword");
+  coverage->add_option("--cards", cov->first, "Wagic sets folder (default: the shared 2016 corpus)");
+  coverage->add_option("--top", cov->second, "keywords listed (default 30)");
+  coverage->callback([cov, &exit_code] { exit_code = run_coverage(cov->first, cov->second); });
 }
 
 }  // namespace rk::cli

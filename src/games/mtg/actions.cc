@@ -62,6 +62,12 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone != kHand || o.owner != actor || o.def->is("land")) return false;
   if (alternative && !o.def->other.present) return false;
+  if (alternative ? o.def->other_restricted : o.def->cast_restricted) return false;
+  if (!counts_hold(alternative ? o.def->other_counts : o.def->cast_counts, card, actor)) return false;
+  if (!o.def->cast_window.empty()) {
+    const int when[2] = {static_cast<int>(phase), actor == active ? 1 : 0};
+    if (!cast_window(o.def->cast_window, when)) return false;
+  }
   const auto& me = players[static_cast<size_t>(actor)];
   if (me.cast_limit >= 0 && me.casts >= me.cast_limit) return false;
   if (!script_allows(*this, "may_cast", card, actor)) return false;  // Lua cards (Iona)
@@ -71,6 +77,11 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
   if (o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
       !any_target(o.def->spell_target, card, actor))
     return false;
+  for (const auto& [spec, zone] : alternative ? o.def->other_chosen : o.def->cost_chosen) {
+    bool any = false;  // a card to pay with (not the spell itself)
+    for (size_t c = 0; c < objs.size() && !any; ++c) any = c != static_cast<size_t>(card) && matches(spec, static_cast<int>(c), card, actor);
+    if (!any) return false;
+  }
   return true;
 }
 
@@ -87,7 +98,12 @@ int Game::counters_of(int card, const Ability& a) const { return const_cast<Game
 
 bool Game::can_activate(int card, const Ability& a, int actor) const {
   const Obj& o = objs[static_cast<size_t>(card)];
-  if (a.kind != AbilityKind::kActivated || o.zone != kBattlefield || o.controller != actor) return false;
+  if (a.kind != AbilityKind::kActivated) return false;
+  if (a.cycle) {  // a hand ability (cycling): its owner, at instant speed
+    return o.zone == kHand && o.owner == actor && can_pay(players[static_cast<size_t>(actor)].pool, a.mana) &&
+           (!a.has_target || any_target(a.target, card, actor));
+  }
+  if (o.zone != kBattlefield || o.controller != actor) return false;
   if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;
   if (a.untap_cost && !o.tapped) return false;
   if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;
@@ -97,6 +113,13 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if ((a.my_turn_only || a.sorcery_speed) && actor != active) return false;
   if (a.sorcery_speed && (!is_main(phase) || !stack.empty())) return false;
   if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
+  if (!a.trigger.counts.empty() && !trigger_allowed(a, card)) return false;  // restriction{type(..)~cmp~N}
+  for (const Spec* chosen : {&a.tap_other, &a.exile_cost}) {  // a card to pay with
+    if (chosen->empty()) continue;
+    bool any = false;
+    for (size_t c = 0; c < objs.size() && !any; ++c) any = matches(*chosen, static_cast<int>(c), card, actor);
+    if (!any) return false;
+  }
   if (a.limit > 0) {
     for (auto [ab, n] : o.uses) {
       if (ab == &a && n >= a.limit) return false;
@@ -144,20 +167,54 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
       }
     }
   }
-  if (!targeted) {
-    push(item);
+  auto choose_targets = [this, item, targeted, spec, actor, card]() mutable {
+    if (!targeted) return push(item);
+    Chooser ch;
+    ch.spec = spec;
+    ch.player = actor;
+    ch.source = card;
+    ch.done = [this, item](std::vector<Target> ts) mutable {
+      item.targets = ts;
+      push(item);
+    };
+    choosers.push_back(std::move(ch));
+  };
+  // Cards to sacrifice, exile, return or tap as part of the cost: chosen (by clicks) before the targets.
+  std::vector<std::pair<const Spec*, int>> chosen;
+  for (const auto& [paid_with, zone] : alternative ? d.other_chosen : d.cost_chosen) chosen.emplace_back(&paid_with, zone);
+  // An instant or sorcery with several targeted `may` lines (Twitch: tap or untap): its caster
+  // picks one line in a menu as it is cast; only that line runs.
+  std::vector<const Ability*> modes;
+  for (const Ability& a : d.abilities) {
+    if (a.kind == AbilityKind::kSpell && a.may && a.has_target && (d.is("instant") || d.is("sorcery"))) modes.push_back(&a);
+  }
+  if (modes.size() < 2 || targeted != true || d.has_spell_target) {
+    pay_chosen(card, actor, chosen, 0, choose_targets);
     return true;
   }
-  Chooser ch;
-  ch.spec = spec;
-  ch.player = actor;
-  ch.source = card;
-  ch.done = [this, item](std::vector<Target> ts) mutable {
-    item.targets = ts;
-    push(item);
-  };
-  choosers.push_back(std::move(ch));
+  ask_mode(item, modes);
   return true;
+}
+
+// The menu of a spell's targeted may lines; the chosen one's target, then the stack.
+void Game::ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes) {
+  Menu m;
+  m.cancel = false;
+  for (const Ability* mode : modes) {
+    m.options.push_back({mode->text, [this, item = spell, mode]() mutable {
+                           item.mode = mode;
+                           Chooser ch;
+                           ch.spec = mode->target;
+                           ch.player = item.controller;
+                           ch.source = item.source;
+                           ch.done = [this, item](std::vector<Target> ts) mutable {
+                             item.targets = ts;
+                             push(item);
+                           };
+                           choosers.push_back(std::move(ch));
+                         }});
+  }
+  menus.push_back(std::move(m));
 }
 
 // Pays the costs that need no choice, then the target (if any), then puts the ability on the stack
@@ -178,6 +235,10 @@ void Game::activate(int card, const Ability& a, int actor) {
     fire_event("tapped", card, -1, card, false);
   }
   if (a.untap_cost) o.tapped = false;
+  if (a.cycle) {
+    move(card, o.owner, kGraveyard);
+    fire_event("discarded", card, o.owner, card, false);
+  }
   if (a.has_counter_cost) {
     int& n = counter_slot(card, a);
     n = std::max(0, n + a.counter_n);
@@ -191,9 +252,16 @@ void Game::activate(int card, const Ability& a, int actor) {
   item.ability = &a;
   item.x = x;
   auto finish = [this, item, &a, card, actor]() mutable {
-    if (a.sac_self) move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);
+    if (a.sac_self) sacrifice(card);
     if (mana_only(a)) {
       run_effects(a, card, actor, {}, item.x);
+      // produceextra:{..} written on the card (Urza's lands): that much more, while its condition holds.
+      each_ability(card, [this, card, actor](const Ability& s) {
+        if (!is_static_line(s) || (s.has_cond && !condition_holds(s, card))) return;
+        for (const EffectDef& e : s.effects) {
+          if (e.kind == Eff::kProduceExtra) players[static_cast<size_t>(actor)].pool.add(parse_pool(e.word));
+        }
+      });
       return;
     }
     if (!a.has_target) {
@@ -211,23 +279,44 @@ void Game::activate(int card, const Ability& a, int actor) {
     };
     choosers.push_back(std::move(ch));
   };
-  // Extra costs chosen by clicking (sacrifice or discard a card): paid before the target.
-  const Spec* extra = !a.sacrifice.empty() ? &a.sacrifice : !a.discard.empty() ? &a.discard : nullptr;
-  if (!extra) {
-    finish();
-    return;
-  }
+  // Extra costs chosen by clicking (a card to sacrifice, discard, tap or exile): paid before the target.
+  // The spec and what happens to the card: the zone it goes to, -1: tapped, -2: discarded.
+  std::vector<std::pair<const Spec*, int>> chosen;
+  if (!a.sacrifice.empty()) chosen.emplace_back(&a.sacrifice, kGraveyard);
+  if (!a.discard.empty()) chosen.emplace_back(&a.discard, -2);
+  if (!a.tap_other.empty()) chosen.emplace_back(&a.tap_other, -1);
+  if (!a.exile_cost.empty()) chosen.emplace_back(&a.exile_cost, kExile);
+  pay_chosen(card, actor, chosen, 0, finish);
+}
+
+void Game::pay_chosen(int card, int actor, const std::vector<std::pair<const Spec*, int>>& chosen, size_t i,
+                      const std::function<void()>& finish) {
+  if (i == chosen.size()) return finish();
   Chooser ch;
-  ch.spec = *extra;
+  ch.spec = *chosen[i].first;
   ch.is_cost = true;
-  if (ch.spec.zones.empty() && extra == &a.discard) ch.spec.zones.push_back("myhand");
+  const int to = chosen[i].second == -2 ? kGraveyard : chosen[i].second;
+  if (ch.spec.zones.empty() && chosen[i].second == -2) ch.spec.zones.push_back("myhand");
   ch.player = actor;
   ch.source = card;
-  ch.done = [this, finish, actor](std::vector<Target> ts) mutable {
-    const Target t = ts.empty() ? Target{} : ts[0];
-    if (t.card >= 0) move(t.card, objs[static_cast<size_t>(t.card)].owner, kGraveyard);
-    (void)actor;
-    finish();
+  ch.done = [this, card, actor, chosen, i, to, finish](std::vector<Target> ts) {
+    for (const Target& t : ts) {
+      if (t.card < 0) continue;
+      Obj& o = objs[static_cast<size_t>(t.card)];
+      if (to < 0) {
+        o.tapped = true;
+        fire_event("tapped", t.card, -1, card, false);
+        continue;
+      }
+      if (to == kGraveyard && chosen[i].second != -2) {
+        sacrifice(t.card);
+        continue;
+      }
+      const int from = o.zone;
+      move(t.card, o.owner, to);
+      if (from == kBattlefield) fire_zone_triggers(t.card, from, to);
+    }
+    pay_chosen(card, actor, chosen, i + 1, finish);
   };
   choosers.push_back(std::move(ch));
 }
@@ -357,7 +446,10 @@ void Game::click_card(int card, int actor) {
     }
   }
   if (!script_hides_auto_abilities(*this, card)) {
-    for (const Ability& a : abilities(card)) usable.push_back(&a);
+    each_ability(card, [&usable](const Ability& a) { usable.push_back(&a); });
+  }
+  if (o.zone == kHand) {
+    for (const Ability& a : o.def->hand_abilities) usable.push_back(&a);
   }
   for (const Ability* a : usable) {
     if (can_activate(card, *a, actor)) {

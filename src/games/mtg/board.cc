@@ -16,8 +16,14 @@ void apply_static(Game& g, Obj& o, const Ability& a, int src) {
       o.lord_kw.insert(e.word);
     } else if (e.kind == Eff::kCantBeBlockedBy) {
       o.unblockable_by.push_back(&e.all);
+    } else if (e.kind == Eff::kProtectionFrom) {
+      o.protections.push_back(&e.all);
+    } else if (e.kind == Eff::kCantBlockOf) {
+      o.cant_block_of.push_back(&e.all);
     } else if (e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes) {
       o.lord_changes.push_back(&e);
+    } else if (e.word == "spec") {
+      g.shields.emplace_back(&e, src);
     } else if (e.word == "to") {
       o.prevent_to = true;
     } else if (e.word == "from") {
@@ -40,19 +46,26 @@ int Game::create(const CardDef* def, int64_t mtg_id, int owner) {
   return id;
 }
 
-void Game::move(int card, int player, int zone, bool to_top) {
-  Obj& o = objs[static_cast<size_t>(card)];
-  if (zone == kGraveyard) {
-    // Graveyard exilers (Rest in Peace, Leyline of the Void): the card is exiled instead.
-    for (size_t e = 0; e < objs.size(); ++e) {
-      const Obj& x = objs[e];
-      if (x.zone != kBattlefield) continue;
-      const bool mine = x.controller == o.owner;
-      if ((mine && has(static_cast<int>(e), "mygraveexiler")) || (!mine && has(static_cast<int>(e), "oppgraveexiler"))) {
-        zone = kExile;
-      }
+// Where a card headed for a graveyard goes instead: exile, under a graveyard exiler (Rest in Peace,
+// Leyline of the Void) or when it dies after exiledeath this turn (Magma Spray).
+int Game::redirect(int card, int zone) const {
+  if (zone != kGraveyard) return zone;
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (o.zone == kBattlefield && has(card, "exiledeath")) return kExile;
+  for (size_t e = 0; e < objs.size(); ++e) {
+    const Obj& x = objs[e];
+    if (x.zone != kBattlefield) continue;
+    const bool mine = x.controller == o.owner;
+    if ((mine && has(static_cast<int>(e), "mygraveexiler")) || (!mine && has(static_cast<int>(e), "oppgraveexiler"))) {
+      return kExile;
     }
   }
+  return zone;
+}
+
+void Game::move(int card, int player, int zone, bool to_top) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  zone = redirect(card, zone);
   if (o.zone >= 0) {
     for (auto& pl : players) {
       auto& z = pl.zones[static_cast<size_t>(o.zone)];
@@ -65,6 +78,7 @@ void Game::move(int card, int player, int zone, bool to_top) {
     }
   }
   const bool leaves_battlefield = o.zone == kBattlefield && zone != kBattlefield;
+  if (leaves_battlefield && zone == kGraveyard && is_creature(card)) ++creatures_died;
   struct LeaveHook {  // Lua cards hear of it once the move is done (Animate Dead's sacrifice)
     Game& g;
     int card;
@@ -91,6 +105,8 @@ void Game::move(int card, int player, int zone, bool to_top) {
     if (o.zone == kBattlefield) {
       fresh.lki_power = power(card);
       fresh.lki_toughness = toughness(card);
+      for (const auto& ch : o.changes) fresh.left_changes.push_back(ch.first);
+      fresh.left_changes.insert(fresh.left_changes.end(), o.lord_changes.begin(), o.lord_changes.end());
     } else {
       fresh.lki_power = o.lki_power;
       fresh.lki_toughness = o.lki_toughness;
@@ -129,6 +145,11 @@ void Game::move(int card, int player, int zone, bool to_top) {
 const std::string& Game::name(int c) const { return objs[static_cast<size_t>(c)].def->lname; }
 
 int Game::eval_amount(const Amount& a, int source) const {
+  if (a.twice != 1) {
+    Amount once = a;
+    once.twice = 1;
+    return a.twice * eval_amount(once, source);
+  }
   if (a.negative) {
     Amount pos = a;
     pos.negative = false;
@@ -183,14 +204,25 @@ const std::vector<Ability>& Game::abilities(int c) const {
   return lost_abilities(c) ? none : objs[static_cast<size_t>(c)].def->abilities;
 }
 
-int Game::power(int c) const {
+void Game::granted_abilities(const Obj& o, std::vector<const Ability*>& out) const {
+  auto add = [&out](const EffectDef& e) {
+    if (e.kind != Eff::kTransform) return;
+    for (const Ability& a : e.becomes->lasting) out.push_back(&a);
+  };
+  each_change(o, add);
+  if (o.zone != kBattlefield) {
+    for (const EffectDef* e : o.left_changes) add(*e);  // what it had as it left (its leave triggers)
+  }
+}
+
+int Game::unswitched_power(int c) const {
   const Obj& o = objs[static_cast<size_t>(c)];
   if (const int v = set_value(o, true); v != -1000) return v + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
   if (o.def->cda) return eval_amount(o.def->cda_power, c) + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
   return o.def->power + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
 }
 
-int Game::toughness(int c) const {
+int Game::unswitched_toughness(int c) const {
   const Obj& o = objs[static_cast<size_t>(c)];
   if (const int v = set_value(o, false); v != -1000) return v + o.plus_counters - o.minus_counters + o.pump_t + o.lord_t;
   if (o.def->cda) {
@@ -201,6 +233,11 @@ int Game::toughness(int c) const {
 
 bool Game::has(int c, const std::string& kw) const {
   const Obj& o = objs[static_cast<size_t>(c)];
+  // -flying ueot, lord(creature) -islandwalk: the keyword is lost (whatever grants it).
+  if (!o.granted.empty() || !o.lord_kw.empty()) {
+    const std::string minus = "-" + kw;
+    if (o.granted.count(minus) || o.lord_kw.count(minus)) return false;
+  }
   if (o.granted.count(kw) || o.lord_kw.count(kw)) return true;
   bool lost = false, gained = false;
   each_change(o, [&](const EffectDef& e) {
@@ -212,7 +249,56 @@ bool Game::has(int c, const std::string& kw) const {
   return gained || (!lost && o.def->has(kw));
 }
 
+// thisforeach(..): how many counters of a kind (counter{1/1.N}: per N of them) or auras the card has.
+int Game::this_count(const std::string& what, int card) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (what.rfind("auras", 0) == 0) {
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      n += objs[c].zone == kBattlefield && objs[c].attached == card && objs[c].def->is("aura");
+    }
+    return n;
+  }
+  if (what.rfind("counter{", 0) != 0) return 0;
+  const std::string inner = what.substr(8, what.find('}') - 8);
+  const std::string kind = inner.substr(0, inner.find('.'));
+  const size_t dot2 = inner.find('.', kind.size() + 1);
+  const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);
+  const int per = inner.size() > kind.size() ? std::max(1, std::atoi(inner.c_str() + kind.size() + 1)) : 1;
+  auto named_count = [&o](const std::string& k) { return o.counters.count(k) ? o.counters.at(k) : 0; };
+  const int n = !named.empty() ? named_count(named) : kind == "1/1" ? o.plus_counters : kind == "-1/-1" ? o.minus_counters : named_count(kind);
+  return n / per;
+}
+
+// Urza's Mine, Power-Plant and Tower all under one player's control.
+bool Game::urzatron(int player) const {
+  bool mine = false, plant = false, tower = false;
+  for (int c : players[static_cast<size_t>(player)].zones[kBattlefield]) {
+    mine |= is_type(c, "mine");
+    plant |= is_type(c, "power-plant");
+    tower |= is_type(c, "tower");
+  }
+  return mine && plant && tower;
+}
+
+// this(X>N): X a count of this_count, or variable{opponentturn}/variable{myturn} (1 when it holds).
+bool Game::this_holds(const std::string& cond, int card) const {
+  const size_t at = cond.find_first_of("<>=");
+  const std::string what = cond.substr(0, at);
+  std::string w = what;
+  while (!w.empty() && w.back() == ' ') w.pop_back();
+  const bool mine = active == objs[static_cast<size_t>(card)].controller;
+  const int v = w == "variable{opponentturn}" ? !mine
+                : w == "variable{myturn}"     ? mine
+                : w == "variable{urzatron}"   ? urzatron(objs[static_cast<size_t>(card)].controller)
+                                              : this_count(w, card);
+  if (at == std::string::npos) return v > 0;
+  const int n = std::atoi(cond.c_str() + at + 1);
+  return cond[at] == '>' ? v > n : cond[at] == '<' ? v < n : v == n;
+}
+
 bool Game::condition_holds(const Ability& a, int source) const {
+  if (!a.this_cond.empty()) return this_holds(a.this_cond, source);
   const int controller = objs[static_cast<size_t>(source)].controller;
   int n = 0;
   for (size_t c = 0; c < objs.size(); ++c) {
@@ -226,21 +312,60 @@ bool Game::condition_holds(const Ability& a, int source) const {
   return holds != a.cond_negate;
 }
 
+// Protection from a colour of the source, or from what protection from(spec) names.
+bool Game::protected_from(int card, int source) const {
+  if (source < 0) return false;
+  static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
+                               "protection from black", "protection from white"};
+  const int cols = colors(source);
+  for (int c = 1; c < kColors; ++c) {
+    if (((cols >> c) & 1) && has(card, prot[c])) return true;
+  }
+  const Obj& o = objs[static_cast<size_t>(card)];
+  for (const Spec* s : o.protections) {
+    Spec any_zone = *s;
+    any_zone.zones = {"*"};
+    if (matches(any_zone, source, card, o.controller)) return true;
+  }
+  return false;
+}
+
+// A prevention shield (to(spec) from(spec)) that stops this damage.
+bool Game::shielded(int card, int player, int source, bool combat) const {
+  for (const auto& [e, src] : shields) {
+    if (e->kind == Eff::kPreventCombat && !combat) continue;
+    const int controller = objs[static_cast<size_t>(src)].controller;
+    if (!e->prevent_to.empty()) {
+      if (card >= 0 && !matches(e->prevent_to, card, src, controller)) continue;
+      if (player >= 0 && !matches_player(e->prevent_to, player, controller)) continue;
+    }
+    if (!e->prevent_from.empty() && (source < 0 || !matches(e->prevent_from, source, src, controller))) continue;
+    return true;
+  }
+  return false;
+}
+
 void Game::update_continuous() {
+  shields.clear();
   for (Obj& o : objs) {
     o.lord_p = o.lord_t = 0;
     o.lord_kw.clear();
     o.prevent_to = o.prevent_from = false;
     o.lord_changes.clear();
+    for (const auto& [e, src] : o.counted_pumps) {
+      o.lord_p += eval_amount(e->a, src);
+      o.lord_t += eval_amount(e->b, src);
+    }
     o.unblockable_by.clear();
+    o.cant_block_of.clear();
+    o.protections.clear();
   }
-  for (int c : players[0].zones[kBattlefield]) (void)c;
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     if (s.zone != kBattlefield) continue;
-    for (const Ability& a : abilities(static_cast<int>(src))) {
+    each_ability(static_cast<int>(src), [&](const Ability& a) {
       if (a.has_cond && (a.kind == AbilityKind::kLord || is_static_line(a)) && !condition_holds(a, static_cast<int>(src))) {
-        continue;
+        return;
       }
       if (a.kind == AbilityKind::kLord) {
         for (size_t c = 0; c < objs.size(); ++c) {
@@ -249,9 +374,11 @@ void Game::update_continuous() {
         }
       } else if (is_static_line(a)) {
         const int to = s.attached >= 0 ? s.attached : static_cast<int>(src);
-        if (a.teach && s.attached < 0) continue;
+        if (a.teach && s.attached < 0) return;
         int times = 1;
-        if (a.has_foreach) {
+        if (a.has_foreach && !a.this_count.empty()) {
+          times = this_count(a.this_count, static_cast<int>(src));
+        } else if (a.has_foreach) {
           times = 0;
           for (size_t c = 0; c < objs.size(); ++c) {
             if (matches(a.foreach, static_cast<int>(c), static_cast<int>(src), s.controller)) ++times;
@@ -259,14 +386,18 @@ void Game::update_continuous() {
         }
         for (int i = 0; i < times; ++i) apply_static(*this, objs[static_cast<size_t>(to)], a, static_cast<int>(src));
       }
-    }
+    });
   }
   script_continuous(*this);  // effects Lua cards created
 }
 
 void Game::draw(int player, int n) {
   auto& lib = players[static_cast<size_t>(player)].zones[kLibrary];
-  for (int i = 0; i < n && !lib.empty(); ++i) move(lib.back(), player, kHand);
+  for (int i = 0; i < n && !lib.empty(); ++i) {
+    const int card = lib.back();
+    move(card, player, kHand);
+    fire_event("drawn", card, player, -1, false);
+  }
 }
 
 // Lifelink: the source's controller gains the life. Spirit link: the controller of the aura that
@@ -293,17 +424,18 @@ void Game::link_life(int source, int amount) {
 void Game::damage_card(int card, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
   if (amount <= 0) return;
-  static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
-                               "protection from black", "protection from white"};
-  const int cols = source >= 0 ? colors(source) : 0;
-  for (int c = 1; c < kColors; ++c) {
-    if (((cols >> c) & 1) && has(card, prot[c])) return;
-  }
+  if (protected_from(card, source)) return;
+  if (shielded(card, -1, source, combat)) return note("damage to " + name(card) + " is prevented");
   Obj& o = objs[static_cast<size_t>(card)];
+  if (o.prevent_next > 0) {  // prevent:N shields take what they can
+    const int stopped = std::min(o.prevent_next, amount);
+    o.prevent_next -= stopped;
+    if ((amount -= stopped) <= 0) return note("damage to " + name(card) + " is prevented");
+  }
   if (has(card, "vigor")) {
     o.plus_counters += amount;  // vigor: damage becomes +1/+1 counters
   } else if (source >= 0 && (has(source, "wither") || has(source, "infect"))) {
-    o.minus_counters += amount;
+    if (!has(card, "countershroud")) o.minus_counters += amount;  // damage dealt as counters that cannot be put
   } else {
     o.damage += amount;
   }
@@ -317,8 +449,14 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
 
 void Game::damage_player(int player, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
-  if (amount <= 0) return;
+  if (amount <= 0 || shielded(-1, player, source, combat)) return;
   if ((amount = script_prevent_damage(*this, player, source, amount)) <= 0) return;  // Lua shields
+  if (auto& shield = players[static_cast<size_t>(player)].prevent_next; shield > 0) {
+    const int stopped = std::min(shield, amount);
+    shield -= stopped;
+    if ((amount -= stopped) <= 0) return;
+  }
+  players[static_cast<size_t>(player)].damaged = true;  // this turn (bloodthirst)
   if (source >= 0 && has(source, "infect")) {
     players[static_cast<size_t>(player)].poison += amount;
   } else {
@@ -368,10 +506,30 @@ void Game::legend_rule() {
   }
 }
 
+// A permanent sacrificed: to its owner's graveyard, with its leave and @sacrificed triggers.
+void Game::sacrifice(int card) {
+  const int from = objs[static_cast<size_t>(card)].zone;
+  const int controller = objs[static_cast<size_t>(card)].controller;
+  move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);
+  if (from != kBattlefield) return;
+  fire_zone_triggers(card, from, kGraveyard);
+  fire_event("sacrificed", card, controller, card, false);
+}
+
 void Game::destroy_rule(int card) {
   const int from = objs[static_cast<size_t>(card)].zone;
   move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);
   fire_zone_triggers(card, from, kGraveyard);
+}
+
+// An aura that grants protection itself (Pledge of Loyalty) stays on, as in Wagic's tests.
+static bool grants_protection(const CardDef& d) {
+  for (const Ability& a : d.abilities) {
+    for (const EffectDef& e : a.effects) {
+      if (e.kind == Eff::kProtectionFrom || (e.kind == Eff::kGrant && e.word.rfind("protection from", 0) == 0)) return true;
+    }
+  }
+  return false;
 }
 
 void Game::state_based() {
@@ -389,8 +547,13 @@ void Game::state_based() {
       } else if (is_creature(card) && (o.damage >= toughness(card) || o.deathtouched)) {
         destroy(card, true);
         changed = true;
-      } else if (o.attached >= 0 && objs[static_cast<size_t>(o.attached)].zone != kBattlefield && !o.def->is("aura")) {
-        objs[c].attached = -1;  // equipment stays, unattached
+      } else if (o.attached >= 0 && !o.def->is("aura") &&
+                 (objs[static_cast<size_t>(o.attached)].zone != kBattlefield || protected_from(o.attached, card))) {
+        objs[c].attached = -1;  // equipment stays, unattached (also from a creature with protection from it)
+      } else if (o.attached >= 0 && o.def->is("aura") && !grants_protection(*o.def) && protected_from(o.attached, card)) {
+        move(card, o.owner, kGraveyard);  // an aura falls off a creature with protection from it
+        fire_zone_triggers(card, kBattlefield, kGraveyard);
+        changed = true;
       } else if (o.attached >= 0 && objs[static_cast<size_t>(o.attached)].zone != kBattlefield) {
         move(card, o.owner, kGraveyard);
         fire_zone_triggers(card, kBattlefield, kGraveyard);
@@ -402,12 +565,11 @@ void Game::state_based() {
   legend_rule();
   for (size_t c = 0; c < objs.size(); ++c) {
     if (objs[c].zone != kBattlefield) continue;
-    for (const Ability& a : abilities(static_cast<int>(c))) {
-      if (a.state_trigger && a.has_cond && condition_holds(a, static_cast<int>(c))) {
-        run_effects(a, static_cast<int>(c), objs[c].controller, {}, 0);
-        break;
-      }
-    }
+    const Ability* due = nullptr;
+    each_ability(static_cast<int>(c), [&](const Ability& a) {
+      if (!due && a.state_trigger && a.has_cond && condition_holds(a, static_cast<int>(c))) due = &a;
+    });
+    if (due) run_effects(*due, static_cast<int>(c), objs[c].controller, {}, 0);
   }
   for (int p = 0; p < 2; ++p) {
     if (players[static_cast<size_t>(p)].life <= 0 || players[static_cast<size_t>(p)].poison >= 10) loser = p;

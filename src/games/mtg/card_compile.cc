@@ -4,6 +4,8 @@
 #include <string_view>
 
 #include "games/mtg/card_def.h"
+#include "games/mtg/compile_text.h"
+#include "games/mtg/scenario.h"
 
 namespace rk::mtg {
 namespace {
@@ -13,106 +15,6 @@ EffectDef unsupported_effect(const std::string& word) {
   e.kind = Eff::kUnsupported;
   e.word = word;
   return e;
-}
-
-// Splits at `sep` where no bracket is open.
-std::vector<std::string> split_top(const std::string& s, const std::string& sep) {
-  std::vector<std::string> out;
-  int depth = 0;
-  size_t start = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') --depth;
-    if (depth == 0 && s.compare(i, sep.size(), sep) == 0) {
-      out.push_back(s.substr(start, i - start));
-      start = i + sep.size();
-      i += sep.size() - 1;
-    }
-  }
-  out.push_back(s.substr(start));
-  return out;
-}
-
-std::string trim(const std::string& s) {
-  size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return s.substr(a, b - a);
-}
-
-// Words at bracket depth 0 (a group stays attached to the word before it).
-std::vector<std::string> words_top(const std::string& s) {
-  std::vector<std::string> out;
-  std::string cur;
-  int depth = 0;
-  for (char c : s) {
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') --depth;
-    if (depth == 0 && std::isspace(static_cast<unsigned char>(c))) {
-      if (!cur.empty()) out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  if (!cur.empty()) out.push_back(cur);
-  return out;
-}
-
-// The text inside the parentheses that open at `open` ("" if none).
-std::string inside(const std::string& s, size_t open) {
-  int depth = 0;
-  for (size_t i = open; i < s.size(); ++i) {
-    if (s[i] == '(') ++depth;
-    if (s[i] == ')' && --depth == 0) return s.substr(open + 1, i - open - 1);
-  }
-  return s.substr(open + 1);
-}
-
-Amount parse_amount(const std::string& s) {
-  if (s.size() > 1 && s[0] == '-' && std::isalpha(static_cast<unsigned char>(s[1])) && s != "-x") {
-    Amount a = parse_amount(s.substr(1));
-    a.negative = true;
-    return a;
-  }
-  Amount a;
-  if (s == "x" || s == "+x") {
-    a.is_x = true;
-  } else if (s == "-x") {
-    a.is_x = true;
-    a.value = -1;
-  } else if (s.rfind("type:", 0) == 0) {
-    a.var = "type";
-    const size_t colon = s.find(':', 5);
-    a.count = parse_spec(colon == std::string::npos ? s.substr(5) : s.substr(5, colon - 5) + "|" + s.substr(colon + 1));
-  } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst") {
-    a.var = s;
-  } else {
-    a.value = std::atoi(s.c_str());
-  }
-  return a;
-}
-
-bool is_pt(const std::string& w, Amount& p, Amount& t) {
-  const size_t slash = w.find('/');
-  if (slash == std::string::npos || slash == 0 || slash + 1 >= w.size()) return false;
-  const std::string a = w.substr(0, slash), b = w.substr(slash + 1);
-  auto ok = [](const std::string& x) {
-    size_t i = (x[0] == '+' || x[0] == '-') ? 1 : 0;
-    if (i >= x.size()) return false;
-    if (x.substr(i) == "x" || x.rfind("type:", 0) == 0) return true;
-    for (; i < x.size(); ++i) {
-      if (!std::isdigit(static_cast<unsigned char>(x[i]))) return false;
-    }
-    return true;
-  };
-  if (!ok(a) || !ok(b)) return false;
-  p = parse_amount(a);
-  t = parse_amount(b);
-  if (a[0] == '-' && p.is_x) p.value = -1;
-  if (b[0] == '-' && t.is_x) t.value = -1;
-  return true;
 }
 
 const std::set<std::string>& grantable() {
@@ -129,6 +31,16 @@ const std::set<std::string>& player_words() {
   static const std::set<std::string> k = {"controller", "opponent", "targetcontroller", "mytgt", "targetedplayer",
                                           "owner", "player"};
   return k;
+}
+
+// newability[line]: an ability the changed card gets. A one-shot that is not a static line runs
+// once as the change begins; anything else lasts with the change.
+bool read_new_ability(const std::string& line, EffectDef::Becomes& b) {
+  Ability a = compile_ability(line);
+  if (!a.supported()) return false;
+  const bool once = a.kind == AbilityKind::kSpell && !is_static_line(a);
+  (once ? b.once : b.lasting).push_back(std::move(a));
+  return true;
 }
 
 // transforms((color, setpower=N, settoughness=N, keyword, newability[keyword], types...)).
@@ -153,6 +65,14 @@ bool read_transforms(const std::string& w, EffectDef& e) {
       e.becomes->keywords.push_back(item);
     } else if (item.rfind("newability[", 0) == 0 && grantable().count(item.substr(11, item.size() - 12))) {
       e.becomes->keywords.push_back(item.substr(11, item.size() - 12));
+    } else if (item.rfind("newability[", 0) == 0 && item.back() == ']') {
+      if (!read_new_ability(item.substr(11, item.size() - 12), *e.becomes)) return false;
+    } else if (item.rfind("newcolors[", 0) == 0 && item.back() == ']') {
+      for (const std::string& c : split_top(item.substr(10, item.size() - 11), ",")) {
+        for (int k = 1; k < kColors; ++k) {
+          if (trim(c) == colors[k]) e.becomes->colors = (e.becomes->colors < 0 ? 0 : e.becomes->colors) | (1 << k);
+        }
+      }
     } else if (item.find_first_of("[(=") != std::string::npos) {
       return false;  // new abilities and other parts: not run yet
     } else {
@@ -160,6 +80,26 @@ bool read_transforms(const std::string& w, EffectDef& e) {
     }
   }
   return true;
+}
+
+// becomes(types[,P/T][,colours and keywords]): the same change as transforms((..)) with numbers.
+bool read_becomes(const std::string& w, EffectDef& e) {
+  auto parts = split_top(inside(w, 7), ",");
+  std::string t = "transforms((" + parts[0];
+  size_t next = 1;
+  if (parts.size() > 1 && parts[1].find('/') != std::string::npos) {
+    Amount p, q;
+    if (!is_pt(trim(parts[1]), p, q) || p.is_x || q.is_x || !p.var.empty() || !q.var.empty()) return false;
+    t += ",setpower=" + std::to_string(p.value) + ",settoughness=" + std::to_string(q.value);
+    next = 2;
+  }
+  static const std::set<std::string> colors = {"green", "blue", "red", "black", "white"};
+  for (size_t i = next; i < parts.size(); ++i) {
+    const std::string item = trim(parts[i]);
+    if (!colors.count(item) && !grantable().count(item)) return false;
+    t += "," + item;
+  }
+  return read_transforms(t + "))", e);
 }
 
 // counter(P/T[,N|x|thatmuch|sunburst|type:..][,name]).
@@ -177,31 +117,13 @@ bool read_counter(const std::string& w, EffectDef& e) {
   return true;
 }
 
-// One keyword with its argument; false when the word is not an effect this engine runs.
-bool read_keyword(const std::string& w, EffectDef& e) {
-  static const std::map<std::string, Eff> plain = {
-      {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
-      {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
-      {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
-      {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
-      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}};
-  if (auto it = plain.find(w); it != plain.end()) {
-    e.kind = it->second;
+// Keywords that change a rule for a player or a card: land plays, spells cast, counters, mana.
+bool read_rule_change(const std::string& w, EffectDef& e) {
+  if (w == "phasealter(remove,untap,controller)" || w == "phasealter(remove,untap,opponent)") {
+    e.kind = Eff::kPhaseAlter;  // static: that player's untap step does nothing (Stasis)
+    e.who = w.substr(w.rfind(',') + 1, w.size() - w.rfind(',') - 2);
     return true;
   }
-  static const std::map<std::string, Eff> counted = {{"damage", Eff::kDamage}, {"life", Eff::kLife},
-                                                     {"draw", Eff::kDraw},     {"discard", Eff::kDiscard},
-                                                     {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife},
-                                                     {"lifeset", Eff::kLifeSet}};
-  const size_t colon = w.find(':');
-  if (colon != std::string::npos) {
-    if (auto it = counted.find(w.substr(0, colon)); it != counted.end()) {
-      e.kind = it->second;
-      e.a = parse_amount(w.substr(colon + 1));
-      return true;
-    }
-  }
-  if (w.rfind("transforms((", 0) == 0 && w.find("))") != std::string::npos) return read_transforms(w, e);
   if (w.rfind("maxplay(land)", 0) == 0 && w.size() > 13 && (w[13] == '+' || w[13] == '-')) {
     e.kind = Eff::kMaxPlayLand;  // more (or fewer) land plays this turn
     e.a.value = std::atoi(w.c_str() + 13);
@@ -212,14 +134,58 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     e.a.value = std::atoi(w.c_str() + 10);
     return true;
   }
-  if (w.rfind("cantbeblockedby(", 0) == 0) {
-    e.kind = Eff::kCantBeBlockedBy;
-    e.all = parse_spec(inside(w, 15));
+  if (w == "countershroud(any)") {  // no counters can be put on it
+    e.kind = Eff::kGrant;
+    e.word = "countershroud";
     return true;
   }
-  if (w == "loseabilities") {
-    e.kind = Eff::kLoseAbilities;
+  if (w.rfind("produceextra:{", 0) == 0) {
+    e.kind = Eff::kProduceExtra;  // static: its mana abilities make that much more
+    e.word = w.substr(13);
     return true;
+  }
+  return false;
+}
+
+// One keyword with its argument; false when the word is not an effect this engine runs.
+bool read_keyword(const std::string& w, EffectDef& e) {
+  if (read_rule_change(w, e)) return true;
+  static const std::map<std::string, Eff> plain = {
+      {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
+      {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
+      {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
+      {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
+      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
+      {"loseabilities", Eff::kLoseAbilities}};
+  if (auto it = plain.find(w); it != plain.end()) {
+    e.kind = it->second;
+    return true;
+  }
+  static const std::map<std::string, Eff> counted = {{"damage", Eff::kDamage}, {"life", Eff::kLife},
+                                                     {"draw", Eff::kDraw},     {"discard", Eff::kDiscard},
+                                                     {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife},
+                                                     {"lifeset", Eff::kLifeSet}, {"bloodthirst", Eff::kBloodthirst},
+                                                     {"vanishing", Eff::kVanishing}, {"prevent", Eff::kPreventN},
+                                                     {"turns", Eff::kTurns}};
+  const size_t colon = w.find(':');
+  if (colon != std::string::npos) {
+    if (auto it = counted.find(w.substr(0, colon)); it != counted.end()) {
+      e.kind = it->second;
+      e.a = parse_amount(w.substr(colon + 1));
+      return true;
+    }
+  }
+  if (w.rfind("transforms((", 0) == 0 && w.find("))") != std::string::npos) return read_transforms(w, e);
+  if (w.rfind("becomes(", 0) == 0 && w.back() == ')') return read_becomes(w, e);
+  // name(spec): the effect and the cards it names ("protection from(spec)" is joined by compile_effect).
+  static const std::pair<std::string_view, Eff> speced[] = {{"protectionfrom(", Eff::kProtectionFrom},
+      {"cantbeblockerof(", Eff::kCantBlockOf}, {"cantbeblockedby(", Eff::kCantBeBlockedBy}};
+  for (const auto& [prefix, kind] : speced) {
+    if (w.rfind(prefix, 0) == 0) {
+      e.kind = kind;
+      e.all = parse_spec(inside(w, prefix.size() - 1));
+      return true;
+    }
   }
   // name(word): the effect and the word between its parentheses.
   static const std::pair<std::string_view, Eff> worded[] = {
@@ -237,6 +203,12 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     return true;
   }
   if (w.rfind("counter(", 0) == 0) return read_counter(w, e);
+  if (w.rfind("livingweapontoken(", 0) == 0) {  // a token, and the equipment attached to it
+    e.kind = Eff::kToken;
+    e.token_spec = inside(w, 17);
+    e.word = "livingweapon";
+    return true;
+  }
   if (w.rfind("token(", 0) == 0) {
     e.kind = Eff::kToken;
     e.token_spec = inside(w, 5);
@@ -274,7 +246,8 @@ void read_dynamic(std::string& text, EffectDef& e) {
   }
   static const std::set<std::string> known = {"powerlifegain", "toughnesslifegain", "manacostlifegain",
       "powerlifeloss", "toughnesslifeloss", "manacostlifeloss", "powerstrike", "toughnessstrike", "manacoststrike",
-      "powerpumppow", "toughnesspumppow", "powerpumptough", "toughnesspumptough"};
+      "powerpumppow", "toughnesspumppow", "powerpumptough", "toughnesspumptough", "oneonecounterslifegain",
+      "oneonecounterslifeloss", "oneonecountersstrike"};
   if (e.kind == Eff::kDynamic && !known.count(e.word)) {
     e.kind = Eff::kUnsupported;
     e.word = "dynamicability " + e.word;
@@ -310,6 +283,12 @@ EffectDef compile_effect(const std::string& text0) {
       e.who = w;
     } else if (!have && read_keyword(w, e)) {
       have = true;
+    } else if (!have && grant == "protection" && w.rfind("from(", 0) == 0 && read_keyword("protection" + w, e)) {
+      have = true;
+    } else if (!have && grant.empty() && w.size() > 1 && w[0] == '-' && grantable().count(w.substr(1))) {
+      e.kind = Eff::kGrant;  // -flying: the keyword is lost
+      e.word = w;
+      have = true;
     } else if (!have) {
       grant += (grant.empty() ? "" : " ") + w;
       if (grantable().count(grant)) {
@@ -322,14 +301,22 @@ EffectDef compile_effect(const std::string& text0) {
         e.word = w;
         return e;
       }
-    } else if ((w == "to(this)" || w == "from(this)") && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
+    } else if (w.rfind("and!(", 0) == 0 && w.size() > 6 && w.compare(w.size() - 2, 2, ")!") == 0 && have) {
+      e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
+      if (!e.and_then->supported()) return unsupported_effect(w);
+    } else if ((w == "to(this)" || w == "from(this)") && e.word.empty() && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
       e.word = w.substr(0, w.find('('));
+    } else if ((w.rfind("to(", 0) == 0 || w.rfind("from(", 0) == 0) && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
+      // to(spec) from(spec): a shield over the whole board (Bubble Matrix, Uncle Istvan)
+      if (e.word == "to" || e.word == "from") (e.word == "to" ? e.prevent_to : e.prevent_from) = parse_spec("this");
+      (w[0] == 't' ? e.prevent_to : e.prevent_from) = parse_spec(inside(w, w.find('(')));
+      e.word = "spec";
     } else if (w.rfind("all(", 0) == 0) {
       e.all = parse_spec(inside(w, 3));
       e.has_all = true;
     } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
-               w == "while") {
-      e.restriction = w;
+               w == "while" || (w.rfind("restriction{", 0) == 0 && w.back() == '}')) {
+      e.restriction += (e.restriction.empty() ? "" : " ") + w;  // limit:1 myupkeeponly: both hold
     } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic") {
       // labels and Wagic's evaluation hints change nothing here
     } else {
@@ -362,10 +349,19 @@ void read_costs(const std::string& costs, Ability& a) {
       a.untap_cost = true;
     } else if (sym == "s") {
       a.sac_self = true;
+    } else if (sym == "cycle") {
+      a.cycle = true;
     } else if (sym.rfind("s(", 0) == 0) {
       a.sacrifice = parse_spec(inside(sym, 1));
+    } else if (sym.rfind("t(", 0) == 0) {
+      a.tap_other = parse_spec(inside(sym, 1));
+      a.tap_other.alts[0].restr.push_back("-tapped");  // an untapped one
+    } else if (sym.rfind("e(", 0) == 0) {
+      a.exile_cost = parse_spec(inside(sym, 1));
     } else if (sym.rfind("discard(", 0) == 0) {
+      const int before = a.discard.empty() ? 0 : a.discard.count;
       a.discard = parse_spec(inside(sym, 7));
+      a.discard.count += before;  // {discard(..)}{discard(..)}: two cards
     } else if (sym.rfind("c(", 0) == 0) {
       const auto parts = split_top(inside(sym, 1), ",");
       Amount p, t;
@@ -397,6 +393,11 @@ void read_costs(const std::string& costs, Ability& a) {
   }
 }
 
+// restriction{..} of an activated ability: only counts of cards (type(..)~cmp~N) are run.
+bool read_restriction(const std::string& w, Ability& a) {
+  return read_count_restriction(w.substr(12, w.rfind('}') - 12), a.trigger.counts);
+}
+
 TriggerDef read_trigger(const std::string& t) {
   TriggerDef tr;
   size_t i = 0;
@@ -411,19 +412,7 @@ TriggerDef read_trigger(const std::string& t) {
     if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
   }
   const size_t restr = t.find("restriction{type(");
-  for (size_t at = restr == std::string::npos ? restr : t.find("type(", restr); at != std::string::npos;
-       at = t.find("type(", at + 5)) {
-    TriggerDef::Count c;
-    const std::string in = inside(t, at + 4);
-    c.spec = parse_spec(in);
-    const size_t cmp = t.find('~', at + 4 + in.size());
-    if (cmp != std::string::npos) {
-      const std::string word = t.substr(cmp + 1, t.find('~', cmp + 1) - cmp - 1);
-      c.cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
-      c.n = std::atoi(t.c_str() + t.find('~', cmp + 1) + 1);
-    }
-    tr.counts.push_back(c);
-  }
+  read_counts(t, restr, tr.counts);
   if (tr.event == "each" || tr.event == "next") {
     std::string rest = t.substr(i);
     if (restr != std::string::npos) rest = t.substr(i, restr - i);
@@ -439,37 +428,112 @@ TriggerDef read_trigger(const std::string& t) {
   return tr;
 }
 
-// The effects after the cost or trigger: may, lord/all, && parts.
-void read_body(std::string body, Ability& a) {
-  body = trim(body);
-  if (body.rfind("turnlimited:", 0) == 0) body = trim(body.substr(12));  // once a turn: not enforced yet
-  for (const char* prefix : {"kicker ", "alternative "}) {
-    if (body.rfind(prefix, 0) == 0) {
-      (prefix[0] == 'k' ? a.kicker_only : a.alternative_only) = true;
-      body = trim(body.substr(std::string(prefix).size()));
+// lord(spec) {cost}:ability, lord(spec) @trigger:ability, all(spec) {cost}:ability: the cards get
+// the ability (a change with a new ability, as transforms((,newability[..])) writes it).
+bool grants_ability(const std::string& body, Ability& a) {
+  EffectDef e;
+  std::string rest = body;
+  if (rest.rfind("all(", 0) == 0) {
+    const std::string in = inside(rest, 3);
+    e.all = parse_spec(in);
+    e.has_all = true;
+    rest = trim(tail(rest, in.size() + 5));
+  } else if (a.kind != AbilityKind::kLord) {
+    return false;
+  }
+  if (rest.empty() || (rest[0] != '{' && rest[0] != '@') || rest.find(':') == std::string::npos) return false;
+  e.kind = Eff::kTransform;
+  e.becomes = std::make_shared<EffectDef::Becomes>();
+  e.becomes->lasting.push_back(compile_ability(rest));
+  if (!e.becomes->lasting[0].supported()) e = unsupported_effect(e.becomes->lasting[0].unsupported_word());
+  a.effects.push_back(std::move(e));
+  return true;
+}
+
+// One side of an if condition: type(spec) (a count), compare(lifetotal), a number, or a word
+// (morbid, paid(alternative), paid(kicker)) that is 1 when it holds.
+bool read_if_side(std::string w, Amount& out) {
+  w = trim(w);
+  static const std::set<std::string> words = {"morbid", "paid(alternative)", "paid(kicker)", "compare(lifetotal)",
+                                              "compare(opponentlifetotal)"};
+  if (w.rfind("type(", 0) == 0) {
+    out.var = "type";
+    out.count = parse_spec(inside(w, 4));
+    return true;
+  }
+  if (words.count(w)) {
+    out.var = w.rfind("compare(", 0) == 0 ? inside(w, 7) : w;
+    return true;
+  }
+  if (w.empty() || w.find_first_not_of("0123456789") != std::string::npos) return false;
+  out.value = std::atoi(w.c_str());
+  return true;
+}
+
+// if COND then ..: COND is `side~morethan|lessthan|equalto~side` or one side alone (it holds when > 0).
+bool read_if(const std::string& cond, Ability& a) {
+  a.has_if = true;
+  const size_t t1 = cond.find('~');
+  if (t1 == std::string::npos) return read_if_side(cond, a.if_left);
+  const size_t t2 = cond.find('~', t1 + 1);
+  if (t2 == std::string::npos) return false;
+  const std::string word = cond.substr(t1 + 1, t2 - t1 - 1);
+  if (word != "morethan" && word != "lessthan" && word != "equalto") return false;
+  a.if_cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
+  return read_if_side(cond.substr(0, t1), a.if_left) && read_if_side(cond.substr(t2 + 1), a.if_right);
+}
+
+// ability$! A _ B !$ who: an ability another player (or its controller) performs, or a choice
+// between abilities that player makes. False when `part` is not written so.
+bool read_ability_for(const std::string& part0, Ability& a) {
+  std::string part = part0;
+  if (part.rfind("name(", 0) == 0) part = trim(tail(part, inside(part, 4).size() + 6));  // a menu label
+  if (part.rfind("ability$!", 0) != 0) return false;
+  const size_t close = part.rfind("!$");
+  if (close == std::string::npos || close < 9) return false;
+  EffectDef e;
+  e.kind = Eff::kAbilityFor;
+  e.word = trim(tail(part, close + 2));
+  e.choices = std::make_shared<std::vector<Ability>>();
+  std::string inner = part.substr(9, close - 9);
+  for (std::string option : split_top(inner, " _ ")) {
+    option = trim(option);
+    if (option.rfind("name(", 0) == 0) option = trim(tail(option, inside(option, 4).size() + 6));  // a menu label
+    if (option.rfind("choice ", 0) == 0) option = trim(option.substr(7));
+    e.choices->push_back(compile_ability(option));
+    if (!e.choices->back().supported()) {
+      a.effects.push_back(unsupported_effect(e.choices->back().unsupported_word()));
+      return true;
     }
   }
-  if ((body.rfind("if type(", 0) == 0 || body.rfind("ifnot type(", 0) == 0) && body.find(" then ") != std::string::npos) {
-    const bool negate = body.rfind("ifnot", 0) == 0;
-    const size_t open = body.find('(');
-    const std::string in = inside(body, open);
-    a.cond = parse_spec(in);
-    a.has_cond = true;
-    const size_t t1 = body.find('~', open + in.size());
-    const size_t t2 = t1 == std::string::npos ? t1 : body.find('~', t1 + 1);
-    if (t2 != std::string::npos) {
-      const std::string word = body.substr(t1 + 1, t2 - t1 - 1);
-      a.cond_cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
-      a.cond_n = std::atoi(body.c_str() + t2 + 1);
+  static const std::set<std::string> who = {"controller", "opponent", "targetedplayer", "targetcontroller", ""};
+  if (!who.count(e.word)) {
+    a.effects.push_back(unsupported_effect("ability$!..!$ " + e.word));
+    return true;
+  }
+  a.effects.push_back(std::move(e));
+  return true;
+}
+
+// The effects after the cost or trigger: may, lord/all, && parts.
+// The conditions before the effects: if/ifnot .. then, aslongas(..), may / choice, this(..) and
+// thisforeach(..). False when one is not run (an unsupported effect says which).
+bool read_conditions(std::string& body, Ability& a) {
+  if ((body.rfind("if ", 0) == 0 || body.rfind("ifnot ", 0) == 0) && body.find(" then ") != std::string::npos) {
+    const size_t then = body.find(" then ");
+    const size_t cond = body.find(' ') + 1;
+    if (!read_if(body.substr(cond, then - cond), a) || body.find(" else ") != std::string::npos) {
+      a.effects.push_back(unsupported_effect(body.substr(0, then)));
+      return false;
     }
-    a.cond_negate = negate;
-    body = trim(body.substr(body.find(" then ") + 6));
+    a.if_negate = body.rfind("ifnot", 0) == 0;
+    body = trim(tail(body, then + 6));
   }
   if (body.rfind("aslongas(", 0) == 0) {
     const std::string in = inside(body, 8);
     a.cond = parse_spec(in);
     a.has_cond = true;
-    body = trim(body.substr(9 + in.size() + 1));
+    body = trim(tail(body, 9 + in.size() + 1));
     // A trailing >N or <N compares the count (default: at least one).
     const size_t cmp = body.find_last_of("<>");
     if (cmp != std::string::npos && cmp + 1 < body.size() && std::isdigit(static_cast<unsigned char>(body[cmp + 1]))) {
@@ -481,7 +545,81 @@ void read_body(std::string body, Ability& a) {
   if (body.rfind("may ", 0) == 0) {
     a.may = true;
     body = trim(body.substr(4));
+  } else if (body.rfind("choice ", 0) == 0) {
+    a.may = true;  // a one-line choice: a menu with that option, as may asks
+    body = trim(body.substr(7));
   }
+  for (const char* kw : {"thisforeach(", "this("}) {
+    if (body.rfind(kw, 0) != 0) continue;
+    const size_t open = body.find('(');
+    const std::string in = inside(body, open);
+    const bool each = kw[4] == 'f';
+    const std::string what = in.substr(0, in.find_first_of("<>="));
+    static const std::set<std::string> known = {"auras", "variable{opponentturn}", "variable{myturn}",
+                                                "variable{urzatron}"};
+    if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what))) {
+      a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
+      return false;
+    }
+    if (each) {
+      a.has_foreach = true;
+      a.this_count = trim(what);
+    } else {
+      a.has_cond = true;
+      a.this_cond = in;
+    }
+    body = trim(tail(body, open + in.size() + 2));
+    break;
+  }
+  return true;
+}
+
+// The && parts of a body, each an effect (or an ability another player does).
+void read_parts(const std::string& body, Ability& a) {
+  for (const std::string& part : split_top(body, "&&")) {
+    if (read_ability_for(trim(part), a)) continue;
+    EffectDef e = compile_effect(part);
+    if (const std::string p = trim(part); p.rfind("foreach(", 0) == 0 && !a.effects.empty()) {
+      // a later && part written "foreach(spec) effect": that part once per such card
+      e = EffectDef();
+      e.kind = Eff::kForEach;
+      e.each = parse_spec(inside(p, 7));
+      e.inner = std::make_shared<Ability>(compile_ability(tail(p, inside(p, 7).size() + 9)));
+      if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
+    }
+    if (e.kind == Eff::kEquip && !a.has_target) {
+      e.target = parse_spec("creature|mybattlefield");
+      a.sorcery_speed = true;
+    }
+    for (const std::string& r : words_top(e.restriction)) {
+      if (r.rfind("limit:", 0) == 0) a.limit = std::atoi(r.c_str() + 6);
+      if (r == "myturnonly") a.my_turn_only = true;
+      if (r == "myupkeeponly") a.my_upkeep_only = true;
+      if (r == "assorcery") a.sorcery_speed = true;
+      if (r == "while") a.state_trigger = true;
+      if (r.rfind("restriction{", 0) == 0 && (a.kind != AbilityKind::kActivated || !read_restriction(r, a))) {
+        e = unsupported_effect(r);
+        break;
+      }
+    }
+    if (!e.target.empty() && !a.has_target) {
+      a.target = e.target;
+      a.has_target = true;
+      a.not_a_target = e.optional_target;  // notatarget(..): chosen, but shroud does not stop it
+    }
+    a.effects.push_back(std::move(e));
+  }}
+
+void read_body(std::string body, Ability& a) {
+  body = trim(body);
+  if (body.rfind("turnlimited:", 0) == 0) body = trim(body.substr(12));  // once a turn: not enforced yet
+  for (const char* prefix : {"kicker ", "alternative "}) {
+    if (body.rfind(prefix, 0) == 0) {
+      (prefix[0] == 'k' ? a.kicker_only : a.alternative_only) = true;
+      body = trim(body.substr(std::string(prefix).size()));
+    }
+  }
+  if (!read_conditions(body, a)) return;
   for (const char* kw : {"foreach(", "teach("}) {
     if (body.rfind(kw, 0) == 0) {
       const size_t open = body.find('(');
@@ -491,8 +629,9 @@ void read_body(std::string body, Ability& a) {
         a.has_foreach = true;
       } else {
         a.teach = true;
+        a.taught = parse_spec(in);
       }
-      body = trim(body.substr(open + in.size() + 2));
+      body = trim(tail(body, open + in.size() + 2));
     }
   }
   // all(..) stays with the effect it is written on (compile_effect); lord(..) ranges over the line.
@@ -500,107 +639,33 @@ void read_body(std::string body, Ability& a) {
     if (body.rfind(kw, 0) == 0) {
       const size_t open = body.find('(');
       a.range = parse_spec(inside(body, open));
-      body = trim(body.substr(open + inside(body, open).size() + 2));
+      body = trim(tail(body, open + inside(body, open).size() + 2));
       const bool continuous = kw[0] == 'l';
       if (continuous && a.kind == AbilityKind::kSpell) a.kind = AbilityKind::kLord;
       break;
     }
   }
-  for (const std::string& part : split_top(body, "&&")) {
-    EffectDef e = compile_effect(part);
-    if (e.kind == Eff::kEquip && !a.has_target) {
-      e.target = parse_spec("creature|mybattlefield");
-      a.sorcery_speed = true;
-    }
-    if (e.restriction.rfind("limit:", 0) == 0) a.limit = std::atoi(e.restriction.c_str() + 6);
-    if (e.restriction == "myturnonly") a.my_turn_only = true;
-    if (e.restriction == "myupkeeponly") a.my_upkeep_only = true;
-    if (e.restriction == "assorcery") a.sorcery_speed = true;
-    if (e.restriction == "while") a.state_trigger = true;
-    if (!e.target.empty() && !a.has_target) {
-      a.target = e.target;
-      a.has_target = true;
-      a.not_a_target = e.optional_target;  // notatarget(..): chosen, but shroud does not stop it
-    }
-    a.effects.push_back(std::move(e));
+  EffectDef on_all;  // all(spec) phaseaction[..]: a phase action for each such card
+  if (body.rfind("all(", 0) == 0 && trim(tail(body, inside(body, 3).size() + 5)).rfind("phaseaction[", 0) == 0) {
+    on_all.all = parse_spec(inside(body, 3));
+    on_all.has_all = true;
+    body = trim(tail(body, inside(body, 3).size() + 5));
   }
+  if (body.rfind("phaseaction[", 0) == 0 && body.find(']') != std::string::npos) {
+    // phaseaction[words] ability: the ability happens (off the stack) as that phase begins.
+    EffectDef e = on_all;
+    e.kind = Eff::kPhaseAction;
+    e.word = body.substr(12, body.find(']') - 12);
+    e.inner = std::make_shared<Ability>(compile_ability(body.substr(body.find(']') + 1)));
+    if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
+    a.effects.push_back(std::move(e));
+    return;
+  }
+  if (grants_ability(body, a)) return;
+  read_parts(body, a);
 }
 
 }  // namespace
-
-// graveyard, mybattlefield, opponenthand ...: a zone named alone (movedto(graveyard), from(mybattlefield)).
-static bool is_zone_word(std::string w) {
-  if (w.rfind("my", 0) == 0) w = w.substr(2);
-  if (w.rfind("opponent", 0) == 0) w = w.substr(8);
-  return w == "graveyard" || w == "battlefield" || w == "hand" || w == "exile" || w == "library" || w == "stack";
-}
-
-bool Spec::allows_player() const {
-  for (const Alt& a : alts) {
-    if (a.type == "player") return true;
-  }
-  return false;
-}
-
-Spec parse_spec(const std::string& text0) {
-  Spec s;
-  std::string text = text0;
-  if (!text.empty() && text[0] == '<' && text.find('>') != std::string::npos) {
-    const std::string n = text.substr(1, text.find('>') - 1);
-    text = text.substr(text.find('>') + 1);
-    if (n == "anyamount" || n == "prex") {
-      s.count = 1000;
-      s.up_to = true;
-    } else if (n.rfind("upto:", 0) == 0) {
-      s.count = std::atoi(n.c_str() + 5);
-      s.up_to = true;
-    } else {
-      s.count = std::max(1, std::atoi(n.c_str()));
-    }
-  }
-  const auto bar = split_top(text, "|");
-  for (std::string alt : split_top(bar[0], ",")) {
-    alt = trim(alt);
-    if (alt.empty()) continue;
-    Spec::Alt a;
-    if (alt.rfind("other ", 0) == 0) {
-      a.other = true;
-      alt = trim(alt.substr(6));
-    }
-    const size_t br = alt.find('[');
-    a.type = trim(alt.substr(0, br));
-    if (br != std::string::npos) {
-      const size_t close = alt.rfind(']');
-      for (const std::string& r : split_top(alt.substr(br + 1, close - br - 1), ";")) {
-        if (!trim(r).empty()) a.restr.push_back(trim(r));
-      }
-    }
-    if (a.type.empty()) a.type = "*";
-    s.alts.push_back(a);
-  }
-  if (s.alts.size() == 1 && (s.alts[0].type == "opponent" || s.alts[0].type == "controller") && bar.size() == 1) {
-    s.zones.push_back(s.alts[0].type == "opponent" ? "opponent" : "me");  // target=opponent: a player
-    s.alts[0].type = "player";
-  }
-  if (bar.size() > 1) {
-    for (const std::string& z : split_top(bar[1], ",")) s.zones.push_back(trim(z));
-  } else if (s.alts.size() == 1 && s.alts[0].restr.empty() && is_zone_word(s.alts[0].type)) {
-    s.zones.push_back(s.alts[0].type);  // movedto(graveyard): any card, to that zone
-    s.alts[0].type = "*";
-  }
-  return s;
-}
-
-void read_cda(const std::string& value, CardDef& d) {
-  const size_t slash = value.find('/');
-  if (value.find("cdaactive") == std::string::npos || slash == std::string::npos) return;
-  const std::string p = trim(value.substr(0, slash));
-  std::string t = trim(value.substr(slash + 1));
-  t = trim(t.substr(0, t.find(' ')));
-  d.cda_power = parse_amount(p);
-  d.cda_toughness = parse_amount(t);
-  d.cda = true;
-}
 
 bool is_static_line(const Ability& a) {
   if (a.kind != AbilityKind::kSpell || a.has_target || !a.range.empty()) return false;
@@ -608,7 +673,8 @@ bool is_static_line(const Ability& a) {
     if (e.has_all) return false;
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
-                        e.kind == Eff::kCantBeBlockedBy;
+                        e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom ||
+                        e.kind == Eff::kPhaseAlter;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();
@@ -633,7 +699,7 @@ Ability compile_ability(const std::string& line) {
     a.trigger = read_trigger(parts[0]);
     static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
         "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded", "noncombatdamagefoeof",
-        "noncombatdamageof"};
+        "noncombatdamageof", "drawof", "drawfoeof", "sacrificed"};
     if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];

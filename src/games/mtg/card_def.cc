@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "games/mtg/database.h"
+#include "games/mtg/scenario.h"
 
 namespace rk::mtg {
 namespace {
@@ -45,6 +46,27 @@ int colors_of(const ManaCost& c) {
 
 }  // namespace
 
+void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out) {
+  static const std::pair<const char*, int> kinds[] = {{"{s(", kGraveyard}, {"{e(", kExile}, {"{h(", kHand}, {"{t(", -1}};
+  for (const auto& [open, zone] : kinds) {
+    for (size_t at = cost.find(open); at != std::string::npos; at = cost.find(open)) {
+      const size_t close = cost.find(")}", at);
+      if (close == std::string::npos) return;
+      out.emplace_back(parse_spec(cost.substr(at + 3, close - at - 3)), zone);
+      if (zone < 0) out.back().first.alts[0].restr.push_back("-tapped");
+      cost.erase(at, close + 2 - at);
+    }
+  }
+}
+
+std::string with_macros(const Database& db, const std::string& v) {
+  if (v.find("__") == std::string::npos) return v;
+  std::string out;
+  SourceMap map;
+  text::Diagnostics diags(nullptr);
+  return expand_macros(db.macros, v, 0, out, map, diags) ? lower(out) : v;
+}
+
 void compile_card(const Database& db, int32_t index, CardDef& d) {
   const Card& c = db.cards[static_cast<size_t>(index)];
   const std::string_view text = db.files[c.file]->text;
@@ -59,21 +81,38 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kSubtype: add_words(v, d.types); break;
       case KeyId::kPower: d.power = std::atoi(v.c_str()); d.star_pt |= v.find('*') != std::string::npos; break;
       case KeyId::kToughness: d.toughness = std::atoi(v.c_str()); break;
-      case KeyId::kMana: d.cost = parse_mana_cost(v); break;
+      case KeyId::kMana: {
+        std::string costs = v;
+        take_chosen_costs(costs, d.cost_chosen);
+        d.cost = parse_mana_cost(costs);
+        break;
+      }
       case KeyId::kKicker: d.kicker = parse_mana_cost(v); break;
       case KeyId::kBuyback: d.buyback = parse_mana_cost(v); break;
       case KeyId::kAnyzone: read_cda(v, d); break;
       case KeyId::kAlias: d.alias = v; break;
       case KeyId::kAutoZone:
         if (lower(f.key_text(text)) == "autograveyard") d.grave_abilities.push_back(compile_ability(v));
+        if (lower(f.key_text(text)) == "autohand") d.hand_abilities.push_back(compile_ability(with_macros(db, v)));
         break;
       case KeyId::kOther: {
         bool unknown = false;
-        d.other = parse_mana_cost(v, &unknown);
-        if (unknown) d.other.present = false;  // non-mana alternative costs: not run yet
+        std::string costs = v.substr(0, v.find(" name("));  // other={..} name(label)
+        take_chosen_costs(costs, d.other_chosen);
+        d.other = parse_mana_cost(costs, &unknown);
+        d.other.present |= !d.other_chosen.empty();
+        if (unknown) d.other.present = false;  // other non-mana alternative costs: not run yet
         break;
       }
       case KeyId::kAbilities: add_keywords(v, d.keywords); break;
+      case KeyId::kRestriction:
+        if (cast_window(v, nullptr)) {
+          d.cast_window = v;
+        } else {
+          d.cast_restricted |= !read_count_restriction(v, d.cast_counts);
+        }
+        break;
+      case KeyId::kOtherRestriction: d.other_restricted |= !read_count_restriction(v, d.other_counts); break;
       case KeyId::kAuto:
         if (v.rfind("rampage(", 0) == 0) {
           d.rampage = std::atoi(v.c_str() + 8);
@@ -81,7 +120,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         } else if (v.rfind("bushido(", 0) == 0) {
           d.bushido = std::atoi(v.c_str() + 8);
         } else {
-          d.abilities.push_back(compile_ability(v));
+          d.abilities.push_back(compile_ability(with_macros(db, v)));
         }
         break;
       case KeyId::kTarget:
@@ -117,8 +156,9 @@ Catalog::Catalog(const Database& db) : db_(db) {
     const std::string name = lower(db.cards[static_cast<size_t>(prim)].name);
     if (name.empty()) continue;
     if (!db.files[c.file]->is_set) name_cards_.emplace(name, prim);
-    if (!c.has_id || c.id <= 0) continue;
+    if (!c.has_id || c.id == 0) continue;
     ids_.emplace(c.id, prim);
+    if (c.id < 0) continue;  // token cards (token(-id)): by id only, a name means the real card
     auto [it, fresh] = names_.emplace(name, c.id);
     if (!fresh && c.id < it->second) it->second = c.id;
   }

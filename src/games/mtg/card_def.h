@@ -23,6 +23,7 @@ struct Spec {
     std::string type;                 // creature, *, player, a subtype, this, ...
     std::vector<std::string> restr;   // white, -black, tapped, power<=2 ...
     bool other = false;               // "other creature": not the source
+    bool any = false;                 // [green;white] without a "-": one of its colours and one of its types suffice
   };
   std::vector<Alt> alts;
   std::vector<std::string> zones;     // mybattlefield, opponentbattlefield, graveyard, stack ...
@@ -34,7 +35,7 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kUnsupported
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kUnsupported
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -43,8 +44,11 @@ struct Amount {
   bool is_x = false;
   std::string var;     // type:swamp:mybattlefield (a count), p / t (a card's power / toughness)
   bool negative = false;  // -type:...
+  int twice = 1;          // twicetype:..: 2 for each
   Spec count;          // var "type:..": the cards counted
 };
+
+struct Ability;
 
 struct EffectDef {
   Eff kind = Eff::kUnsupported;
@@ -54,6 +58,10 @@ struct EffectDef {
     std::vector<std::string> types, keywords;
     int colors = -1;                // -1: unchanged
     int power = -1000, toughness = -1000;  // -1000: unchanged
+    // newability[..]: one-shots run once on the card as the change begins (Wagic resolves them at
+    // once, the card being their source); the rest (triggers, activated abilities, static lines,
+    // phase actions) belong to the card while the change lasts.
+    std::vector<Ability> once, lasting;
   };
   std::shared_ptr<Becomes> becomes;
   std::string word;                 // moveto's zone, add's mana, grant's keyword, unsupported's word
@@ -67,6 +75,13 @@ struct EffectDef {
   Spec target;                      // target(...) written on this effect
   std::string token_spec;           // token(...) arguments
   int times = 1;                    // token(...)*N
+  std::shared_ptr<Ability> inner;   // phaseaction[phase words] ability: what happens at that phase;
+                                    // foreach(spec) part: what happens once per such card
+  Spec each;                        // foreach(spec) written on one && part
+  Spec prevent_to, prevent_from;    // preventalldamage to(spec) from(spec) (word "spec"): empty means any
+  // ability$! A _ B !$ who: the player `who` (in `word`) does A, or chooses between A and B.
+  std::shared_ptr<std::vector<Ability>> choices;
+  std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card
 };
 
 // kUpcost: upcost[cost] effect — unless its controller pays during the upkeep, the effect happens
@@ -94,7 +109,9 @@ struct Ability {
   std::string text;              // the line as written (lower case), for messages
   ManaCost mana;                 // activated: the mana part
   bool tap = false, untap_cost = false, sac_self = false;
+  bool cycle = false;            // {cycle}: discard this card (from the hand)
   Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}
+  Spec tap_other, exile_cost;    // {T(spec)}: tap an untapped such card, {E(spec)}: exile such a card
   int life_cost = 0;
   bool has_counter_cost = false;  // {C(p/t,n[,name])}: put (n > 0) or remove (n < 0) counters
   int counter_p = 0, counter_t = 0, counter_n = 0;
@@ -103,12 +120,18 @@ struct Ability {
   bool kicker_only = false, alternative_only = false;  // lines run only when that cost was paid
   bool has_foreach = false;      // foreach(spec): the effects once per such card
   Spec foreach;
+  std::string this_count;        // thisforeach(counter{..}|auras): per such thing on the source instead
+  std::string this_cond;         // this(counter{..}>N|variable{opponentturn}>0): a condition on the source
   bool teach = false;            // teach(creature): applies to the enchanted/equipped creature
+  Spec taught;                   // its spec: a spell's line runs only when its target is such a card
   bool has_cond = false;         // aslongas(spec) [<N|>N]
   Spec cond;
   char cond_cmp = 0;             // '<', '>', '=' (if type(..)~equalto~N), 0: at least one
   bool cond_negate = false;      // ifnot
   int cond_n = 0;
+  bool has_if = false, if_negate = false;  // if/ifnot COND then: COND compares two amounts
+  char if_cmp = '>';
+  Amount if_left, if_right;
   int limit = 0;                 // limit:N activations per turn
   bool my_turn_only = false, sorcery_speed = false, my_upkeep_only = false;
   bool state_trigger = false;    // aslongas(..) effect while: the effect happens whenever the condition holds
@@ -136,10 +159,18 @@ struct CardDef {
   bool cda = false;                // anyzone=A/B cdaactive: power and toughness defined by amounts
   Amount cda_power, cda_toughness;
   ManaCost kicker, other, buyback; // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
+  // Costs that choose a card, in mana= and other=: {S(spec)} sacrifice (the zone: graveyard),
+  // {E(spec)} exile, {H(spec)} return to its owner's hand, {T(spec)} tap (-1).
+  std::vector<std::pair<Spec, int>> cost_chosen, other_chosen;
+  // restriction= / otherrestriction=: counts of cards that must hold to cast it (normally / by other=).
+  std::vector<TriggerDef::Count> cast_counts, other_counts;
+  bool cast_restricted = false, other_restricted = false;  // a restriction not run yet: not castable that way
+  std::string cast_window;        // restriction=before battle damage, during battle ...: when it may be cast
   Spec spell_target;             // target= of a spell (or an aura)
   bool has_spell_target = false;
   std::vector<Ability> abilities;
   std::vector<Ability> grave_abilities;  // autograveyard=
+  std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
 };
@@ -162,6 +193,10 @@ class Catalog {
   std::map<int32_t, std::unique_ptr<CardDef>> defs_;
 };
 
+// A value (lower case) with its #AUTO_DEFINE macros applied (__CYCLING__({2}) and the like).
+std::string with_macros(const Database& db, const std::string& v);
+// Takes the {S(..)} {E(..)} {H(..)} {T(..)} symbols out of a cost (lower case), into `out`.
+void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out);
 // Builds a CardDef from a database card (primitive), compiling its abilities.
 void compile_card(const Database& db, int32_t card, CardDef& out);
 // Compiles one auto= line (lower case) into an ability.
@@ -173,5 +208,11 @@ void read_cda(const std::string& value, CardDef& d);
 bool is_static_line(const Ability& a);
 // Reads a target specification: creature[-white;power<=2],player|mybattlefield.
 Spec parse_spec(const std::string& text);
+// restriction= words naming when a spell may be cast (before battle damage, during battle,
+// blockersonly, opponentturnonly ...): false when `words` is none of them; otherwise, with `when`
+// given ({phase, 1 if it is its caster's turn}), whether it may be cast now.
+bool cast_window(const std::string& words, const int* when);
+// type(spec)~morethan~N,...: false when a part is something else.
+bool read_count_restriction(const std::string& text, std::vector<TriggerDef::Count>& out);
 
 }  // namespace rk::mtg

@@ -47,16 +47,15 @@ static bool can_block(const Game& g, int blocker, int attacker) {
   for (const Spec* s : g.objs[static_cast<size_t>(attacker)].unblockable_by) {
     if (g.matches(*s, blocker, attacker, g.objs[static_cast<size_t>(attacker)].controller)) return false;
   }
+  for (const Spec* s : b.cant_block_of) {
+    if (g.matches(*s, attacker, blocker, b.controller)) return false;
+  }
   const auto& already = g.objs[static_cast<size_t>(attacker)].blockers;
   if (g.has(attacker, "oneblocker") && !already.empty() && already[0] != blocker) return false;
   if (g.has(attacker, "shadow") != g.has(blocker, "shadow")) return false;  // shadow meets only shadow
   if (g.has(attacker, "flying") && !g.has(blocker, "flying") && !g.has(blocker, "reach")) return false;
   if (g.has(attacker, "fear") && !g.is_type(blocker, "artifact") && !((g.colors(blocker) >> kBlack) & 1)) return false;
-  static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
-                               "protection from black", "protection from white"};
-  for (int c = 1; c < kColors; ++c) {
-    if (((g.colors(blocker) >> c) & 1) && g.has(attacker, prot[c])) return false;
-  }
+  if (g.protected_from(attacker, blocker)) return false;
   static const std::pair<const char*, const char*> walks[] = {{"islandwalk", "island"}, {"swampwalk", "swamp"},
       {"forestwalk", "forest"}, {"mountainwalk", "mountain"}, {"plainswalk", "plains"}};
   for (auto [walk, land] : walks) {
@@ -170,7 +169,10 @@ void Game::block_triggers() {
   for (size_t a = 0; a < objs.size(); ++a) {
     const int att = static_cast<int>(a);
     if (objs[a].zone != kBattlefield) continue;
-    if (objs[a].attacking) fire_event(objs[a].blockers.empty() ? "combat:notblocked" : "combat:blocked", att, -1, -1, true);
+    if (objs[a].attacking) {  // blocked: from(..) looks at the (first) blocker
+      const int by = objs[a].blockers.empty() ? -1 : objs[a].blockers[0];
+      fire_event(by < 0 ? "combat:notblocked" : "combat:blocked", att, -1, by, true);
+    }
     if (objs[a].blocking >= 0) fire_event("combat:blocking", att, -1, objs[a].blocking, true);
   }
   for (size_t a = 0; a < objs.size(); ++a) {

@@ -1,5 +1,6 @@
 // One-shot effects applied to their recipients (cards or players).
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 
 #include "games/mtg/game.h"
@@ -26,7 +27,7 @@ Context ctx;
 
 int amount_abs(const Amount& a, int x);
 
-int amount(const Amount& a, int x) { return a.negative ? -amount_abs(a, x) : amount_abs(a, x); }
+int amount(const Amount& a, int x) { return a.twice * (a.negative ? -amount_abs(a, x) : amount_abs(a, x)); }
 
 int amount_abs(const Amount& a, int x) {
   if (a.is_x) return a.value < 0 ? -x : x;
@@ -48,10 +49,13 @@ int amount_abs(const Amount& a, int x) {
     card = g.objs[static_cast<size_t>(card)].attached;
   }
   if (a.var == "thatmuch") return g.current_amount;
+  if (a.var == "lifetotal") return g.players[static_cast<size_t>(ctx.controller)].life;
+  if (a.var == "opponentlifetotal") return g.players[static_cast<size_t>(1 - ctx.controller)].life;
   if (a.var == "sunburst") return ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].sunburst : 0;
   if (card < 0) return 0;
   const Obj& o = g.objs[static_cast<size_t>(card)];
   const bool gone = o.zone != kBattlefield;
+  if (a.var == "manacost") return o.def->cost.converted();
   if (a.var == "p") return gone ? o.lki_power : g.power(card);
   return gone ? o.lki_toughness : g.toughness(card);
 }
@@ -75,7 +79,7 @@ static int player_for(const Game& g, const EffectDef& e, int source, int control
 }
 
 static bool player_effect(Eff k) {
-  return k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kMaxPlayLand || k == Eff::kShuffle || k == Eff::kMaxCast || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
+  return k == Eff::kPreventN || k == Eff::kTurns || k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kMaxPlayLand || k == Eff::kShuffle || k == Eff::kMaxCast || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
          k == Eff::kAddMana || k == Eff::kToken;
 }
 
@@ -88,9 +92,10 @@ static void apply_dynamic(Game& g, const EffectDef& e, int source, int controlle
   if (from < 0) return;
   const std::string& w = e.word;
   const bool gone = g.objs[static_cast<size_t>(from)].zone != kBattlefield;
-  const int n = w.rfind("power", 0) == 0       ? (gone ? g.objs[static_cast<size_t>(from)].lki_power : g.power(from))
-                : w.rfind("toughness", 0) == 0 ? (gone ? g.objs[static_cast<size_t>(from)].lki_toughness : g.toughness(from))
-                                               : g.objs[static_cast<size_t>(from)].def->cost.converted();
+  const int n = w.rfind("power", 0) == 0            ? (gone ? g.objs[static_cast<size_t>(from)].lki_power : g.power(from))
+                : w.rfind("toughness", 0) == 0      ? (gone ? g.objs[static_cast<size_t>(from)].lki_toughness : g.toughness(from))
+                : w.rfind("oneonecounters", 0) == 0 ? g.objs[static_cast<size_t>(from)].plus_counters
+                                                    : g.objs[static_cast<size_t>(from)].def->cost.converted();
   int player = controller;
   if (e.who == "targetcontroller" && t && t->card >= 0) player = g.objs[static_cast<size_t>(t->card)].controller;
   if (e.who == "targetcontroller" && t && t->player >= 0) player = t->player;
@@ -120,6 +125,11 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
     case Eff::kLife: pl.life += n; break;
     case Eff::kLoseLife: pl.life -= n; break;
     case Eff::kLifeSet: pl.life = n; break;
+    case Eff::kPreventN: pl.prevent_next += n; break;  // the next N damage to the player this turn
+    case Eff::kTurns:  // turns:-N: the player skips the next N turns (extra turns are not run yet)
+      if (n > 0) return g.unsupported("turns:+N (extra turns)");
+      pl.skip_turns -= n;
+      break;
     case Eff::kShuffle:  // without a random source (the test runner) the order stays: assertions ignore it
       if (g.rng) {
         auto& lib = pl.zones[kLibrary];
@@ -169,50 +179,87 @@ static void add_counters(Obj& o, const EffectDef& e, int times) {
   count = std::max(0, count + times);
 }
 
+static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int controller, int x);
+
+// Effects that mark a card until end of turn or as it enters: pumps, keywords, switched P/T,
+// regeneration shields, counters it enters with.
+static void mark_card(Game& g, const EffectDef& e, Obj& o, int source, int x) {
+  const int n = amount(e.a, x);
+  switch (e.kind) {
+    case Eff::kPump:
+      if (e.ueot && (e.a.var == "type" || e.b.var == "type")) {
+        o.counted_pumps.emplace_back(&e, source);  // a count that follows the board until end of turn (Angry Mob)
+        break;
+      }
+      o.pump_p += n;
+      o.pump_t += amount(e.b, x);
+      break;
+    case Eff::kGrant: o.granted.insert(e.word); break;
+    case Eff::kSwap: o.switched = !o.switched; break;  // until end of turn
+    case Eff::kExileDeath: o.granted.insert("exiledeath"); break;  // this turn, dying exiles it
+    case Eff::kBloodthirst:  // enters with N +1/+1 counters if an opponent was dealt damage this turn
+      if (g.players[static_cast<size_t>(1 - o.controller)].damaged) o.plus_counters += n;
+      break;
+    case Eff::kVanishing: o.counters["time"] += n; break;  // enters with N time counters (turn.cc removes them)
+    case Eff::kRegenerate: ++o.regen; break;
+    case Eff::kPreventN: o.prevent_next += n; break;  // the next N damage this turn
+    default: break;
+  }
+}
+
 static void apply_card(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
+  apply_card_once(g, e, c, source, controller, x);
+  if (e.and_then) g.run_effects(*e.and_then, source, controller, {Target{c}}, x);  // and!(..)!: to the same card
+}
+
+static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
   Obj& o = g.objs[static_cast<size_t>(c)];
   const int n = amount(e.a, x);
   switch (e.kind) {
     case Eff::kDamage: g.damage_card(c, n, source, false); break;
     case Eff::kDestroy: g.destroy(c, true); break;
     case Eff::kBury: g.destroy(c, false); break;
-    case Eff::kSacrifice: g.move(c, o.owner, kGraveyard); break;
+    case Eff::kSacrifice: g.sacrifice(c); break;
     case Eff::kReject:  // a chosen discard: the card goes to its owner's graveyard as discarded
       if (o.zone != kHand) break;
       g.move(c, o.owner, kGraveyard);
       g.fire_event("discarded", c, o.owner, source, false);
       break;
     case Eff::kTap:
-      if (!o.tapped) {
-        o.tapped = true;
-        g.fire_event("tapped", c, -1, source, false);
-      }
-      break;
     case Eff::kUntap:
-      if (o.tapped) {
-        o.tapped = false;
-        g.fire_event("untapped", c, -1, source, false);
+      if (o.tapped != (e.kind == Eff::kTap)) {
+        o.tapped = e.kind == Eff::kTap;
+        g.fire_event(o.tapped ? "tapped" : "untapped", c, -1, source, false);
       }
       break;
     case Eff::kPump:
-      o.pump_p += amount(e.a, x);
-      o.pump_t += amount(e.b, x);
-      break;
-    case Eff::kGrant: o.granted.insert(e.word); break;
-    case Eff::kRegenerate: ++o.regen; break;
+    case Eff::kGrant:
+    case Eff::kSwap:
+    case Eff::kExileDeath:
+    case Eff::kBloodthirst:
+    case Eff::kVanishing:
+    case Eff::kPreventN:
+    case Eff::kRegenerate: mark_card(g, e, o, source, x); break;
     case Eff::kCopy:
       // The source becomes a copy of the chosen card (its copiable values: the card itself).
       if (source >= 0 && source != c) g.objs[static_cast<size_t>(source)].def = o.def;
       break;
-    case Eff::kTransform:
+    case Eff::kTransform:  // an instant's lord( lasts until end of turn
+      o.changes.emplace_back(&e, e.ueot || g.lord_once != nullptr);
+      g.apply_new_abilities(e, c);
+      break;
     case Eff::kLoseAbilities:
     case Eff::kLoseSubtypes: o.changes.emplace_back(&e, e.ueot); break;
+    case Eff::kPhaseAction: g.add_phase_action(e, c, controller); break;
     case Eff::kEquip: g.objs[static_cast<size_t>(source)].attached = c; break;
     case Eff::kPreventCombat:
     case Eff::kPreventAll:
       if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage
+      if (e.word == "spec") g.unsupported("one-shot prevention to(..)/from(..)");  // shields run as static lines only
       break;
-    case Eff::kCounter: add_counters(o, e, amount_times(e, x)); break;
+    case Eff::kCounter:
+      if (!g.has(c, "countershroud")) add_counters(o, e, amount_times(e, x));
+      break;
     case Eff::kMoveTo: {
       const int z = zone_of_word(e.word);
       if (z < 0) return g.unsupported("moveto(" + e.word + ")");
@@ -247,6 +294,25 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
   }
 }
 
+// all(spec) written on an effect: every such card (and player) now.
+static void apply_all(Game& g, const EffectDef& e, int source, int controller, int x) {
+  std::vector<int> all;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    if (g.matches(e.all, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
+  }
+  for (int c : all) {
+    const Target tc{c};
+    if (e.kind == Eff::kDynamic) {
+      apply_dynamic(g, e, source, controller, &tc);  // all(trigger[to]) dynamicability<!mytgt ..!>
+    } else {
+      apply_card(g, e, c, source, controller, x);
+    }
+  }
+  if (e.all.allows_player()) {
+    for (int p = 0; p < 2; ++p) apply_player(g, e, p, source, controller, x);
+  }
+}
+
 void Game::run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   const Context saved = ctx;
   if (targets.size() > 1) {
@@ -265,34 +331,44 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
 void Game::run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt)) return;
   if (a.has_cond && !condition_holds(a, source)) return;
-  if (a.has_foreach) {
+  if (a.has_if && !if_holds(a, source, controller)) return;
+  // teach(spec) on a spell's line (Rending Vines): only for a target of that kind.
+  if (a.teach && a.kind == AbilityKind::kSpell && !targets.empty() && targets[0].card >= 0 &&
+      objs[static_cast<size_t>(targets[0].card)].zone == kBattlefield && !matches(a.taught, targets[0].card, source, controller))
+    return;
+  if (a.has_foreach && foreach_running != &a) {
     // The effects once per matching card: amounts scale (pumps, damage, life, counters).
     int n = 0;
-    for (size_t c = 0; c < objs.size(); ++c) {
+    for (size_t c = 0; c < objs.size() && a.this_count.empty(); ++c) {
       if (matches(a.foreach, static_cast<int>(c), source, controller)) ++n;
     }
-    Ability once = a;
-    once.has_foreach = false;
-    for (int i = 0; i < n; ++i) run_effects(once, source, controller, targets, x);
+    if (!a.this_count.empty()) n = this_count(a.this_count, source);
+    const Ability* saved = foreach_running;
+    foreach_running = &a;
+    for (int i = 0; i < n; ++i) run_effects(a, source, controller, targets, x);
+    foreach_running = saved;
     return;
   }
   for (const EffectDef& e : a.effects) {
+    if (e.kind == Eff::kAbilityFor) {
+      ability_for(e, source, controller, targets, x);
+      continue;
+    }
+    if (e.kind == Eff::kForEach) {
+      int n = 0;
+      for (size_t c = 0; c < objs.size(); ++c) n += matches(e.each, static_cast<int>(c), source, controller);
+      for (int i = 0; i < n; ++i) run_effects(*e.inner, source, controller, targets, x);
+      continue;
+    }
     if (e.has_all) {
-      std::vector<int> all;
-      for (size_t c = 0; c < objs.size(); ++c) {
-        if (matches(e.all, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
-      }
-      for (int c : all) apply_card(*this, e, c, source, controller, x);
-      if (e.all.allows_player()) {
-        for (int p = 0; p < 2; ++p) apply_player(*this, e, p, source, controller, x);
-      }
+      apply_all(*this, e, source, controller, x);
       continue;
     }
     if (e.kind == Eff::kUnsupported) {
       unsupported(e.word + " (" + a.text + ")");
       continue;
     }
-    if (!a.range.empty() && a.kind != AbilityKind::kLord && !a.has_target) {
+    if (!a.range.empty() && (a.kind != AbilityKind::kLord || lord_once == &a) && !a.has_target) {
       std::vector<int> all;
       for (size_t c = 0; c < objs.size(); ++c) {
         if (matches(a.range, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
@@ -325,6 +401,27 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
   }
 }
 
+// The value of one side of an if condition.
+int Game::if_value(const Amount& v, int source, int controller) const {
+  if (v.var == "type") {
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) n += matches(v.count, static_cast<int>(c), source, controller);
+    return n;
+  }
+  if (v.var == "lifetotal") return players[static_cast<size_t>(controller)].life;
+  if (v.var == "opponentlifetotal") return players[static_cast<size_t>(1 - controller)].life;
+  if (v.var == "morbid") return creatures_died > 0;
+  if (v.var == "paid(alternative)") return resolving_alt;
+  if (v.var == "paid(kicker)") return resolving_kicked;
+  return v.value;
+}
+
+bool Game::if_holds(const Ability& a, int source, int controller) const {
+  const int l = if_value(a.if_left, source, controller), r = if_value(a.if_right, source, controller);
+  const bool holds = a.if_cmp == '>' ? l > r : a.if_cmp == '<' ? l < r : l == r;
+  return holds != a.if_negate;
+}
+
 // token(Name,types,p/t,colours and abilities)*N, or token(Name) for a token card of the database.
 void make_token(Game& g, const EffectDef& e, int source, int controller, int x) {
   std::vector<std::string> parts;
@@ -340,7 +437,9 @@ void make_token(Game& g, const EffectDef& e, int source, int controller, int x) 
   }
   CardDef d;
   if (parts.size() < 3) {
-    const CardDef* named = g.catalog().by_name(parts[0]);
+    // token(Name) or token(-id): a token card of the database (sets list them by negative ids).
+    const bool by_id = parts[0].size() > 1 && parts[0][0] == '-' && std::isdigit(static_cast<unsigned char>(parts[0][1]));
+    const CardDef* named = by_id ? g.catalog().by_id(std::atoll(parts[0].c_str())) : g.catalog().by_name(parts[0]);
     if (!named) return g.unsupported("token(" + e.token_spec + ")");
     d = *named;
   } else {
@@ -376,6 +475,7 @@ void make_token(Game& g, const EffectDef& e, int source, int controller, int x) 
   g.move(t, controller, kBattlefield);
   g.objs[static_cast<size_t>(t)].sick = true;
   g.note("token " + d.name);
+  if (e.word == "livingweapon" && source >= 0) g.objs[static_cast<size_t>(source)].attached = t;  // the germ carries it
   g.fire_zone_triggers(t, kLibrary, kBattlefield);
 }
 

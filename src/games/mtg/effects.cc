@@ -36,12 +36,15 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
     }
     if (!permanent && a.kind == AbilityKind::kLord) {
       // An instant's or sorcery's lord( is a one-shot over the cards it names now.
-      Ability once = a;
-      once.kind = AbilityKind::kSpell;
-      run_effects(once, card, controller, targets, x);
+      // (The ability itself, not a copy: a change it makes points at its effects.)
+      const Ability* saved = lord_once;
+      lord_once = &a;
+      run_effects(a, card, controller, targets, x);
+      lord_once = saved;
       continue;
     }
     if (a.kind != AbilityKind::kSpell || (permanent && is_static_line(a))) continue;
+    if (resolving_mode && a.may && a.has_target && resolving_mode != &a) continue;  // another mode was chosen
     // A permanent's targeted one-shot (ETB "target creature ...") would open a chooser: not run yet.
     if (permanent && (a.has_target || a.may)) {
       put_trigger(card, a);
@@ -60,13 +63,17 @@ void Game::fizzle_spell(int card, const std::string& to) {
 }
 
 void Game::resolve_top() {
+  update_continuous();  // what entered meanwhile counts with its lords (Angelic Chorus reads a toughness)
   StackItem item = stack.back();
   stack.pop_back();
   if (item.kind == StackItem::kNextPhase) return next_phase();
   if (item.kind == StackItem::kAbility) {
     if (script_resolve_ability(*this, item)) return;  // a Lua card's ability
     for (const Target& t : item.targets) {
-      if (t.card >= 0 && !legal_target(item.ability->target, t, item.source, item.controller)) {
+      const Spec& spec = item.ability->target;  // notatarget(..): chosen, not targeted (shroud does not stop it)
+      const bool ok = item.ability->not_a_target ? matches(spec, t.card, item.source, item.controller)
+                                                 : legal_target(spec, t, item.source, item.controller);
+      if (t.card >= 0 && !ok) {
         note("ability fizzles: " + item.ability->text);
         return;
       }
@@ -103,6 +110,7 @@ void Game::resolve_top() {
   }
   resolving_kicked = item.kicked;
   resolving_alt = item.alternative;
+  resolving_mode = item.mode;
   if (is_permanent(d)) {
     move(card, item.controller, kBattlefield);
     Obj& p = objs[static_cast<size_t>(card)];
@@ -114,6 +122,7 @@ void Game::resolve_top() {
   // Storm: a copy for each spell cast before it this turn.
   const int copies = d.has("storm") ? item.storm : 0;
   for (int i = 0; i <= copies; ++i) run_one_shots(card, item.controller, item.targets, item.x);
+  resolving_mode = nullptr;
   if (objs[static_cast<size_t>(card)].zone == kStack) move(card, o.owner, item.buyback ? kHand : kGraveyard);
 }
 

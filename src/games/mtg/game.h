@@ -34,6 +34,8 @@ struct Obj {
   int plus_counters = 0, minus_counters = 0;  // +1/+1 and -1/-1
   std::map<std::string, int> counters;         // any other kind, by name (or p/t when unnamed)
   int pump_p = 0, pump_t = 0;                // until end of turn
+  std::vector<std::pair<const EffectDef*, int>> counted_pumps;  // type:..-counted pumps until end of turn, and their source
+  bool switched = false;                      // power and toughness switched until end of turn (last, CR 613.4d)
   std::set<std::string> granted;             // keyword abilities until end of turn
   int lord_p = 0, lord_t = 0;                // from continuous effects, recomputed
   std::set<std::string> lord_kw;
@@ -41,6 +43,7 @@ struct Obj {
   std::vector<int> blockers;                  // attackers: their blockers in damage order
   int blocking = -1;                          // blockers: the attacker
   int regen = 0;                              // regeneration shields
+  int prevent_next = 0;                       // prevent:N shields this turn
   int attached = -1;                          // auras and equipment: the card they are on
   std::vector<std::pair<const Ability*, int>> uses;  // activations this turn (limit:N)
   std::vector<const Ability*> upkeep_due;            // upcost abilities not paid yet this upkeep
@@ -52,7 +55,10 @@ struct Obj {
   int lki_power = 0, lki_toughness = 0;
   std::vector<std::pair<const EffectDef*, bool>> changes;  // transforms/loseabilities on it (bool: ueot)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
-  std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed        // as it last was on the battlefield (CR 608.2h)  // static: combat damage to/from it is prevented
+  std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
+  std::vector<const Spec*> cant_block_of;                  // cantbeblockerof(..): attackers it cannot block
+  std::vector<const Spec*> protections;                    // protection from(spec), recomputed
+  std::vector<const EffectDef*> left_changes;              // changes it had as it left the battlefield (its own leave triggers)
 };
 
 struct Target {
@@ -67,6 +73,7 @@ struct StackItem {
   std::vector<Target> targets;
   int x = 0;
   bool kicked = false, alternative = false, buyback = false;
+  const Ability* mode = nullptr;  // the may line chosen as it was cast (spells with several)
   int storm = 0;                 // spells cast before it this turn
   int trigger_card = -1, trigger_from = -1;  // triggered abilities: what the event was about (all(trigger))
   int trigger_amount = 0;                    // and how much ("thatmuch")
@@ -103,6 +110,7 @@ class Game {
   // Setup (harness): creates a card in a player's library; returns its object.
   int create(const CardDef* def, int64_t mtg_id, int owner);
   void move(int card, int player, int zone, bool to_top = true);
+  int redirect(int card, int zone) const;  // a graveyard-bound card's zone instead (exilers, exiledeath)
 
   // The board.
   std::deque<Obj> objs;  // a deque: references stay valid while effects create tokens
@@ -111,6 +119,9 @@ class Game {
     ManaPool pool;
     std::array<std::vector<int>, kZoneCount> zones;
     int lands_played = 0;
+    bool damaged = false;  // dealt damage this turn
+    int prevent_next = 0;  // prevent:N shields this turn
+    int skip_turns = 0;    // turns:-N: its next turns that are skipped
     int extra_lands = 0;  // maxplay(land)+N from spells this turn
     int casts = 0, cast_limit = -1;  // spells cast this turn; maxcast(*)N from a spell (-1: none)
   };
@@ -131,15 +142,42 @@ class Game {
     int source, controller;
   };
   std::vector<Delayed> delayed;
+  struct PhaseAction {  // phaseaction[..]: an ability that happens, off the stack, as a phase begins
+    const EffectDef* def;
+    int card, controller, zone;
+    Phase phase;
+    bool mine, theirs, once, source_in_play;
+    int skip;  // "next": the first such phase is skipped
+  };
+  std::vector<PhaseAction> phase_actions;
+  void add_phase_action(const EffectDef& e, int card, int controller);
+  void run_phase_actions();
+  void apply_new_abilities(const EffectDef& e, int card);  // transforms' newability one-shots
+  // ability$!..!$ who: the player does the ability (or chooses one of them).
+  void ability_for(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x);
+  void run_as(const Ability& a, int source, int player, int x);  // may menu, chooser, then the effects
   kernel::Rng* rng = nullptr;
   std::deque<CardDef> made_defs;  // tokens' characteristics
   std::shared_ptr<ScriptRuntime> lua;  // cards written in Lua: this game's state (made on first use)
 
   // Characteristics as continuous effects leave them.
-  int power(int c) const;
-  int toughness(int c) const;
+  int power(int c) const { return objs[static_cast<size_t>(c)].switched ? unswitched_toughness(c) : unswitched_power(c); }
+  int toughness(int c) const { return objs[static_cast<size_t>(c)].switched ? unswitched_power(c) : unswitched_toughness(c); }
+  int unswitched_power(int c) const;
+  int unswitched_toughness(int c) const;
   bool has(int c, const std::string& kw) const;
   const std::vector<Ability>& abilities(int c) const;  // none once it lost them
+  // Its printed abilities (unless it lost them), then those its changes give it (newability[..]).
+  template <class F>
+  void each_ability(int c, F&& f) const {
+    for (const Ability& a : abilities(c)) f(a);
+    const Obj& o = objs[static_cast<size_t>(c)];
+    if (o.changes.empty() && o.lord_changes.empty() && o.left_changes.empty()) return;
+    std::vector<const Ability*> extra;  // a copy: applying a lord may add to lord_changes meanwhile
+    granted_abilities(o, extra);
+    for (const Ability* a : extra) f(*a);
+  }
+  void granted_abilities(const Obj& o, std::vector<const Ability*>& out) const;
   bool lost_abilities(int c) const;
   bool is_creature(int c) const { return is_type(c, "creature"); }
   bool is_type(int c, const std::string& t) const;
@@ -149,6 +187,8 @@ class Game {
   // Targets (targets.cc).
   bool matches(const Spec& s, int card, int source, int controller) const;
   bool restriction_holds(const std::string& r, int card, int source, int controller) const;  // one [..] word
+  static bool alternative_word(const std::string& r);  // [a;b]: a colour or a type (alternatives)
+  bool any_of_kind(const std::vector<std::string>& restr, int card, int source, int controller) const;
   bool matches_player(const Spec& s, int player, int controller) const;
   bool legal_target(const Spec& s, const Target& t, int source, int controller) const;
   bool any_target(const Spec& s, int source, int controller) const;
@@ -161,7 +201,11 @@ class Game {
   void pay_upkeep(int card, const Ability& due, int actor);
   void click_stack(int index, int actor);
   bool cast(int card, int actor, bool alternative = false, bool buyback = false);
+  void ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes);  // several may lines
   void activate(int card, const Ability& a, int actor);
+  // Costs that choose a card (sacrifice, discard, tap, exile), one chooser after another, then `finish`.
+  void pay_chosen(int card, int actor, const std::vector<std::pair<const Spec*, int>>& chosen, size_t i,
+                  const std::function<void()>& finish);
   bool can_activate(int card, const Ability& a, int actor) const;
   int& counter_slot(int card, const Ability& a);
   int counters_of(int card, const Ability& a) const;
@@ -180,10 +224,16 @@ class Game {
   void next_phase();
   void begin_phase();
   void arm_upkeep_costs();
+  void vanishing_upkeep();
+  bool untap_removed(int player) const;  // phasealter(remove,untap,..)
   void state_based();
   void legend_rule();
-  void destroy_rule(int card);  // put into the graveyard by a rule (no regeneration)
+  void destroy_rule(int card);
+  void sacrifice(int card);  // put into the graveyard by a rule (no regeneration)
   void update_continuous();
+  std::vector<std::pair<const EffectDef*, int>> shields;  // preventalldamage to(..) from(..) and its source, recomputed
+  bool shielded(int card, int player, int source, bool combat) const;
+  bool protected_from(int card, int source) const;  // damage, blocks and targets
   void fire_zone_triggers(int card, int from, int to);
   void cast_triggers(int card);
   bool came_from(const Spec& from_spec, int card, int from, int src) const;  // @movedto(..|stack): they resolve at once, as in Wagic
@@ -196,8 +246,18 @@ class Game {
   // `from` the card that caused it.
   void fire_event(const std::string& event, int card, int player, int from, bool combat);
   bool condition_holds(const Ability& a, int source) const;
+  int this_count(const std::string& what, int card) const;     // thisforeach(..)
+  bool this_holds(const std::string& cond, int card) const;    // this(..)
+  bool urzatron(int player) const;
   bool trigger_allowed(const Ability& a, int source) const;
+  bool if_holds(const Ability& a, int source, int controller) const;  // if/ifnot COND then
+  int if_value(const Amount& v, int source, int controller) const;
+  int creatures_died = 0;  // this turn (morbid)
+  bool counts_hold(const std::vector<TriggerDef::Count>& counts, int source, int controller) const;
   bool resolving_kicked = false, resolving_alt = false;
+  const Ability* resolving_mode = nullptr;   // the spell's chosen may line, while it resolves
+  const Ability* lord_once = nullptr;        // an instant's lord( running as a one-shot
+  const Ability* foreach_running = nullptr;  // a foreach(..) ability running once per card
   int acting_player() const;
   void draw(int player, int n);
   void damage_card(int card, int amount, int source, bool combat);

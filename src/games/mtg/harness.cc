@@ -24,7 +24,8 @@ std::string bare_name(const std::string& s) {
   return open != std::string::npos && s.back() == ')' ? s.substr(0, open) : s;
 }
 
-// The multiverse id a reference stands for (0: unknown, a wildcard, or no card).
+}  // namespace
+
 int64_t ref_id(Catalog& cat, const std::string& ref, const CardDef** def) {
   *def = nullptr;
   if (ref == "*") return 0;
@@ -36,6 +37,8 @@ int64_t ref_id(Catalog& cat, const std::string& ref, const CardDef** def) {
   *def = cat.by_name(bare_name(ref));
   return *def ? (*def)->id : 0;
 }
+
+namespace {
 
 class Runner {
  public:
@@ -58,6 +61,7 @@ class Runner {
   Catalog& cat_;
   Game g_;
   size_t cursor_ = 0;
+  size_t interrupt_depth_ = 0;  // the stack's size when the interruption began
 };
 
 void Runner::setup() {
@@ -98,6 +102,9 @@ void Runner::setup() {
     g_.players[static_cast<size_t>(p)].pool = parse_pool(s_.init[static_cast<size_t>(p)].manapool);
   }
   g_.update_continuous();
+  // A test that starts in the draw step still gets the draw rule's card (underworld_dreams expects
+  // it, and its @drawfoeof trigger): the rules' own phase ability sees the step as new.
+  if (g_.phase == Phase::kDraw) g_.draw(g_.active, 1);
 }
 
 // The offer to respond for the top object: true when it may resolve (everyone declined).
@@ -111,6 +118,7 @@ bool Runner::ask(StackItem& top) {
       ++cursor_;
       ++top.asked;
       g_.interrupter = p;
+      interrupt_depth_ = g_.stack.size();
       g_.note("p" + std::to_string(p + 1) + " responds");
       return false;
     }
@@ -122,6 +130,11 @@ bool Runner::ask(StackItem& top) {
 
 void Runner::settle() {
   for (int guard = 0; guard < 10000; ++guard) {
+    // The interrupter's spell or ability on the stack opens a new round of offers to respond
+    // (Wagic's ActionStack asks again from its controller): the interruption window is over.
+    if (g_.interrupter >= 0 && g_.stack.size() > interrupt_depth_ && g_.menus.empty() && g_.choosers.empty()) {
+      g_.interrupter = -1;
+    }
     if (g_.loser >= 0 || !g_.menus.empty() || !g_.choosers.empty() || g_.interrupter >= 0) return;
     if (!g_.stack.empty()) {
       if (!ask(g_.stack.back())) return;
@@ -227,6 +240,7 @@ void Runner::execute(const Command& c) {
   if (t.rfind("goto", 0) == 0) return go_to(t.substr(4), actor);
   if (t == "yes") {
     g_.interrupter = actor;
+    interrupt_depth_ = g_.stack.size();
     return;
   }
   if (t == "no" || t == "human") return;

@@ -22,4 +22,14 @@ struct TestOutcome {
 
 TestOutcome run_scenario(const Scenario& s, Catalog& cat);
 
+// The multiverse id a test's card reference stands for (0: unknown, a wildcard, or no card), and
+// its card.
+int64_t ref_id(Catalog& cat, const std::string& ref, const CardDef** def);
+
+// The class of mechanics a test needs (TESTS.md §3's groups, in their order): the last group any
+// of its cards or commands belongs to. "A. Foundation" when none applies.
+std::string mechanic_class(const Scenario& s, Catalog& cat);
+// The groups in TESTS.md's order.
+const std::vector<std::string>& mechanic_classes();
+
 }  // namespace rk::mtg

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "games/mtg/compile_text.h"
 #include "games/mtg/game.h"
 #include "games/mtg/lua/card_scripts.h"
 
@@ -102,6 +103,8 @@ bool Game::restriction_holds(const std::string& r, int card, int source, int con
       yes = yes && matches(one, card, source, controller);
       start = amp + 1;
     }
+  } else if (r == "share!name!") {  // the same name as the source
+    yes = source >= 0 && name(card) == name(source);
   } else if (r == "token") {
     yes = o.token;
   } else if (auto it = color_words().find(r); it != color_words().end()) {
@@ -132,6 +135,10 @@ bool Game::restriction_holds(const std::string& r, int card, int source, int con
                             : o.counters.count(kind) && o.counters.at(kind) > 0;
   } else if (r == "multicolor") {
     yes = __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
+  } else if (const size_t count = r.find("type:"); count != std::string::npos && source >= 0 && count > 0) {
+    // manacost<=type:*:myhand: the comparison's number is a count of cards
+    return restriction_holds(r.substr(0, count) + std::to_string(eval_amount(parse_amount(r.substr(count)), source)), card,
+                             source, controller);
   } else {
     known = false;
     const int mv = o.def->cost.converted();
@@ -145,6 +152,28 @@ bool Game::restriction_holds(const std::string& r, int card, int source, int con
   return yes;
 }
 
+// In [a;b] a colour or a type is one of several alternatives; states, keywords and comparisons
+// must each hold.
+bool Game::alternative_word(const std::string& r) {
+  static const std::set<std::string> states = {
+      "token", "tapped", "untapped", "damager", "damaged", "attacking", "blocking", "blocked", "multicolor", "flying",
+      "reach", "haste", "trample", "defender", "shadow", "fear", "vigilance", "first strike", "double strike",
+      "deathtouch", "lifelink", "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "unblockable"};
+  return r.find_first_of("<>={}&.") == std::string::npos && !states.count(r);
+}
+
+bool Game::any_of_kind(const std::vector<std::string>& restr, int card, int source, int controller) const {
+  bool colors_asked = false, colors_ok = false, types_asked = false, types_ok = false;
+  for (const std::string& r : restr) {
+    if (!alternative_word(r)) continue;
+    const bool color = color_words().count(r) != 0;
+    const bool yes = restriction_holds(r, card, source, controller);
+    (color ? colors_asked : types_asked) = true;
+    (color ? colors_ok : types_ok) |= yes;
+  }
+  return (!colors_asked || colors_ok) && (!types_asked || types_ok);
+}
+
 bool Game::matches(const Spec& s, int card, int source, int controller) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   bool zone_ok = s.zones.empty() ? o.zone == kBattlefield : false;
@@ -152,6 +181,10 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
   for (const std::string& zw : s.zones) {
     int zone = 0, whose = 2;
     if (zw == "*") {
+      zone_ok = true;
+      break;
+    }
+    if (zw == "nonbattlezone" && o.zone != kBattlefield) {  // any zone but the battlefield
       zone_ok = true;
       break;
     }
@@ -167,6 +200,10 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
       if (source >= 0 && card == objs[static_cast<size_t>(source)].attached) return true;
       continue;
     }
+    if (a.type == "children") {  // what is attached to the source (its auras and equipment)
+      if (source >= 0 && o.attached == source) return true;
+      continue;
+    }
     if (a.type == "trigger") {
       // all(trigger): the card the event was about; trigger[from]: the one that caused it.
       const bool from = !a.restr.empty() && a.restr[0] == "from";
@@ -179,7 +216,9 @@ bool Game::matches(const Spec& s, int card, int source, int controller) const {
     // one attribute); every other pair of restrictions must both hold.
     const bool in_combat = std::count(a.restr.begin(), a.restr.end(), "attacking") &&
                            std::count(a.restr.begin(), a.restr.end(), "blocking");
+    if (a.any && !any_of_kind(a.restr, card, source, controller)) continue;
     for (const std::string& r0 : a.restr) {
+      if (a.any && alternative_word(r0)) continue;  // checked together above
       const bool neg = !r0.empty() && r0[0] == '-';
       const std::string r = neg ? r0.substr(1) : r0;
       const bool combat_state = in_combat && (r == "attacking" || r == "blocking");
@@ -214,13 +253,7 @@ bool Game::legal_target(const Spec& s, const Target& t, int source, int controll
   if (o.zone != kBattlefield) return true;
   if (has(t.card, "shroud")) return false;
   if (has(t.card, "hexproof") && o.controller != controller) return false;
-  static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
-                               "protection from black", "protection from white"};
-  const int src_colors = source >= 0 ? colors(source) : 0;
-  for (int c = 1; c < kColors; ++c) {
-    if (((src_colors >> c) & 1) && has(t.card, prot[c])) return false;
-  }
-  return true;
+  return !protected_from(t.card, source);
 }
 
 bool Game::any_target(const Spec& s, int source, int controller) const {

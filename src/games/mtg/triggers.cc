@@ -37,10 +37,25 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
                       (!combat && t.event == (foe ? "noncombatdamagefoeof" : "noncombatdamageof"));
     return kind && from_ok();
   }
+  if (event == "drawn") {  // @drawof(player) / @drawfoeof(player): its controller / an opponent drew
+    return t.event == (player == controller ? "drawof" : "drawfoeof");
+  }
   if (event == "tapped" || event == "untapped") {
     if (t.event != event) return false;
     if (t.args == "mytgt") return g.objs[static_cast<size_t>(src)].attached == card;
     return g.matches(t.subject, card, src, controller);
+  }
+  if (event == "sacrificed") {
+    // The card is in the graveyard now; the trigger names it as it was, on the battlefield.
+    Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(card)];
+    const int zone = o.zone;
+    const int owner_now = o.controller;
+    o.zone = kBattlefield;
+    o.controller = player;
+    const bool ok = t.event == "sacrificed" && g.matches(t.subject, card, src, controller);
+    o.zone = zone;
+    o.controller = owner_now;
+    return ok;
   }
   if (event == "discarded") {
     // The card is in the graveyard now; the trigger names it as it was, in a hand.
@@ -62,12 +77,12 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
 void Game::fire_event(const std::string& event, int card, int player, int from, bool combat) {
   for (size_t src = 0; src < objs.size(); ++src) {
     if (objs[src].zone != kBattlefield) continue;
-    for (const Ability& a : abilities(static_cast<int>(src))) {
-      if (a.kind != AbilityKind::kTriggered) continue;
+    each_ability(static_cast<int>(src), [&](const Ability& a) {
+      if (a.kind != AbilityKind::kTriggered) return;
       if (listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) {
         put_trigger(static_cast<int>(src), a, card, from);
       }
-    }
+    });
   }
 }
 

@@ -54,11 +54,18 @@ void Game::next_phase() {
   if (phase == Phase::kCleanup) {
     ++turn;
     active = 1 - active;
+    if (players[static_cast<size_t>(active)].skip_turns > 0) {  // a skipped turn: the other player's again
+      --players[static_cast<size_t>(active)].skip_turns;
+      note("p" + std::to_string(active + 1) + " skips a turn");
+      active = 1 - active;
+    }
     for (auto& p : players) {
       p.lands_played = p.extra_lands = p.casts = 0;
       p.cast_limit = -1;
     }
     spells_this_turn = 0;
+    creatures_died = 0;
+    for (auto& p : players) p.damaged = false;
     phase = Phase::kUntap;
   } else {
     phase = static_cast<Phase>(static_cast<int>(phase) + 1);
@@ -68,19 +75,22 @@ void Game::next_phase() {
 
 // The active player's upkeep costs become payable (and due when the upkeep ends).
 void Game::arm_upkeep_costs() {
-  for (Obj& o : objs) {
+  for (size_t c = 0; c < objs.size(); ++c) {
+    Obj& o = objs[c];
     if (o.zone != kBattlefield || o.controller != active) continue;
     o.upkeep_due.clear();
-    for (const Ability& a : o.def->abilities) {
+    each_ability(static_cast<int>(c), [&o](const Ability& a) {
       if (a.kind == AbilityKind::kUpcost && a.supported()) o.upkeep_due.push_back(&a);
-    }
+    });
   }
 }
 
 void Game::begin_phase() {
   note(std::string("phase ") + phase_name(phase));
   for (auto& p : players) p.pool.clear();  // the rules empty the pools as each step begins
-  if (phase == Phase::kUntap) {
+  if (phase == Phase::kUntap && untap_removed(active)) {
+    note("the untap step is skipped");
+  } else if (phase == Phase::kUntap) {
     for (size_t c = 0; c < objs.size(); ++c) {
       Obj& o = objs[c];
       if (o.zone != kBattlefield || o.controller != active) continue;
@@ -96,6 +106,7 @@ void Game::begin_phase() {
     }
   } else if (phase == Phase::kUpkeep) {
     arm_upkeep_costs();
+    vanishing_upkeep();
   } else if (phase == Phase::kEndOfTurn) {
     // Treason (Act of Treason's kin, Spark Elemental): sacrificed as the end step begins.
     for (size_t c = 0; c < objs.size(); ++c) {
@@ -109,19 +120,58 @@ void Game::begin_phase() {
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
     while (hand.size() > 7) move(hand.front(), active, kGraveyard);
     prevent_combat = false;
+    for (auto& p : players) p.prevent_next = 0;
     for (Obj& o : objs) {
       o.damage = 0;
       o.deathtouched = false;
       o.pump_p = o.pump_t = 0;
+      o.switched = false;
+      o.counted_pumps.clear();
       o.granted.clear();
       o.regen = 0;
+      o.prevent_next = 0;
       o.uses.clear();
       o.dealt_damage = false;
       std::erase_if(o.changes, [](const auto& ch) { return ch.second; });
     }
   }
+  run_phase_actions();
   script_phase(*this);  // Lua cards: their step handlers, effects ending at cleanup
   fire_phase_triggers();
+}
+
+// phasealter(remove,untap,controller|opponent) on a permanent: that player's untap step does nothing.
+bool Game::untap_removed(int player) const {
+  bool removed = false;
+  for (size_t c = 0; c < objs.size() && !removed; ++c) {
+    if (objs[c].zone != kBattlefield) continue;
+    const bool mine = objs[c].controller == player;
+    each_ability(static_cast<int>(c), [&](const Ability& a) {
+      if (!is_static_line(a)) return;
+      for (const EffectDef& e : a.effects) {
+        if (e.kind == Eff::kPhaseAlter && (e.who == "controller") == mine) removed = true;
+      }
+    });
+  }
+  return removed;
+}
+
+// Vanishing: a time counter comes off each of the active player's vanishing permanents; the one that
+// loses its last is sacrificed.
+void Game::vanishing_upkeep() {
+  for (size_t c = 0; c < objs.size(); ++c) {
+    Obj& o = objs[c];
+    if (o.zone != kBattlefield || o.controller != active || !o.counters.count("time")) continue;
+    bool vanishing = false;
+    for (const Ability& a : o.def->abilities) {
+      for (const EffectDef& e : a.effects) vanishing |= e.kind == Eff::kVanishing;
+    }
+    if (!vanishing || o.counters["time"] <= 0) continue;
+    if (--o.counters["time"] == 0) {
+      note(name(static_cast<int>(c)) + " vanishes");
+      destroy_rule(static_cast<int>(c));
+    }
+  }
 }
 
 // Puts a triggered ability on the stack: a may ability asks first (menu), a targeted one opens
@@ -167,9 +217,13 @@ bool Game::came_from(const Spec& from_spec, int card, int from, int src) const {
   Obj& o = const_cast<Obj&>(objs[static_cast<size_t>(card)]);
   const int zone = o.zone;
   o.zone = from;
+  // Left the battlefield: the changes it had there (a land made a creature died as a creature).
+  const bool was_changed = from == kBattlefield && zone != kBattlefield;
+  if (was_changed) o.lord_changes.swap(o.left_changes);
   Spec spec = from_spec;
   if (spec.zones.empty()) spec.zones.push_back("battlefield");
   const bool ok = matches(spec, card, src, objs[static_cast<size_t>(src)].controller);
+  if (was_changed) o.lord_changes.swap(o.left_changes);
   o.zone = zone;
   return ok;
 }
@@ -181,7 +235,7 @@ void Game::fire_zone_triggers(int card, int from, int to) {
     if (s.zone != kBattlefield && !self) continue;
     // Its own abilities look back at the move; autograveyard= ones listen once it is in the graveyard.
     std::vector<const Ability*> list;
-    for (const Ability& a : abilities(static_cast<int>(src))) list.push_back(&a);
+    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
     if (self && s.zone == kGraveyard) {
       for (const Ability& a : s.def->grave_abilities) list.push_back(&a);
     }
@@ -191,7 +245,7 @@ void Game::fire_zone_triggers(int card, int from, int to) {
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
       if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
       if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, static_cast<int>(src))) continue;
-      put_trigger(static_cast<int>(src), a, card);
+      put_trigger(static_cast<int>(src), a, card, card);  // trigger[from] and trigger[to]: the moved card
     }
   }
 }
@@ -200,7 +254,10 @@ void Game::cast_triggers(int card) {
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     if (s.zone != kBattlefield) continue;
-    for (const Ability& a : abilities(static_cast<int>(src))) {
+    std::vector<const Ability*> list;
+    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
+    for (const Ability* ap : list) {
+      const Ability& a = *ap;
       if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
       if (!trigger_allowed(a, static_cast<int>(src))) continue;
@@ -218,8 +275,11 @@ void Game::cast_triggers(int card) {
 
 // restriction{type(spec)~morethan~N} written on a trigger.
 bool Game::trigger_allowed(const Ability& a, int src) const {
-  const int controller = objs[static_cast<size_t>(src)].controller;
-  for (const TriggerDef::Count& k : a.trigger.counts) {
+  return counts_hold(a.trigger.counts, src, objs[static_cast<size_t>(src)].controller);
+}
+
+bool Game::counts_hold(const std::vector<TriggerDef::Count>& counts, int src, int controller) const {
+  for (const TriggerDef::Count& k : counts) {
     int n = 0;
     for (size_t c = 0; c < objs.size(); ++c) {
       if (matches(k.spec, static_cast<int>(c), src, controller)) ++n;
@@ -247,7 +307,10 @@ void Game::fire_phase_triggers() {
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     if (s.zone != kBattlefield) continue;
-    for (const Ability& a : abilities(static_cast<int>(src))) {
+    std::vector<const Ability*> list;
+    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
+    for (const Ability* ap : list) {
+      const Ability& a = *ap;
       if (a.kind != AbilityKind::kTriggered || (a.trigger.event != "each" && a.trigger.event != "next")) continue;
       if (trigger_phase(a.trigger.phase) != phase) continue;
       if (a.has_cond && !condition_holds(a, static_cast<int>(src))) continue;
