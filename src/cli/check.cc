@@ -96,11 +96,11 @@ void print_json(const CheckReport& t) {
 
 void print_text_summary(const CheckReport& t) {
   if (!t.unexecuted.empty()) {
-    // No engine runs these dialects yet: say which keywords were read but cannot run.
+    // A dialect without an engine: say which keywords were read but cannot run.
     std::vector<std::pair<size_t, std::string>> byfreq;
     for (const auto& [k, n] : t.unexecuted) byfreq.emplace_back(n, k);
     std::sort(byfreq.rbegin(), byfreq.rend());
-    std::cout << "keywords parsed but not yet executable (no engine for this dialect yet), by frequency:\n";
+    std::cout << "keywords parsed but not yet executable (no engine for this dialect), by frequency:\n";
     constexpr size_t kShown = 60;
     for (size_t i = 0; i < byfreq.size() && i < kShown; ++i) {
       std::cout << fmt::format("  {:>6}  {}\n", byfreq[i].first, byfreq[i].second);
@@ -111,7 +111,15 @@ void print_text_summary(const CheckReport& t) {
     std::cout << fmt::format("{}: {} of {} card scripts run in the engine ({}){}\n", t.engine.name,
                              t.engine.compiled, t.engine.scripts, t.engine.how,
                              t.engine.missing.empty() ? "" : "; parts not run yet, by scripts using them:");
-    for (const auto& [part, n] : t.engine.missing) std::cout << fmt::format("  {:>6}  {} (not run yet)\n", n, part);
+    // Most frequent first; a whole Wagic database has hundreds of rare parts (wagic coverage lists them).
+    std::vector<std::pair<size_t, std::string>> byfreq;
+    for (const auto& [part, n] : t.engine.missing) byfreq.emplace_back(n, part);
+    std::stable_sort(byfreq.begin(), byfreq.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    constexpr size_t kShownParts = 30;
+    for (size_t i = 0; i < byfreq.size() && i < kShownParts; ++i) {
+      std::cout << fmt::format("  {:>6}  {} (not run yet)\n", byfreq[i].first, byfreq[i].second);
+    }
+    if (byfreq.size() > kShownParts) std::cout << fmt::format("  ... and {} more parts\n", byfreq.size() - kShownParts);
   }
   std::cout << summary_line(t) << "\n";
 }

@@ -8,7 +8,9 @@
 #include <fstream>
 #include <set>
 #include <string>
+#include <vector>
 
+#include "games/vck/effect.h"
 #include "registry/check_report.h"
 #include "registry/detect.h"
 #include "registry/registry.h"
@@ -161,7 +163,19 @@ TEST(Registry, VckEffectStringsLegacyAndUnified) {
   const registry::CheckReport r = check(*f, path);
   EXPECT_EQ(r.cards, 2u);
   EXPECT_EQ(r.errors, 0u) << r.json_items;
-  EXPECT_EQ(r.unexecuted.at("modify_monster_strength"), 2u) << "both grammars give the same verb";
+  EXPECT_EQ(r.engine.scripts, 2u);
+  EXPECT_EQ(r.engine.compiled, 2u) << "both lines compile for the VCK engine";
+  std::vector<std::string> verbs[2];
+  const char* lines[2] = {"action.modify_monster_strength +3", "modify_monster_strength 3"};
+  for (int i = 0; i < 2; ++i) {
+    text::Diagnostics diags(nullptr);
+    vck::EffectSet set;
+    vck::Effect e;
+    ASSERT_TRUE(vck::parse_effect(lines[i], set, diags, e)) << lines[i];
+    vck::collect_verbs(e, verbs[i]);
+  }
+  EXPECT_EQ(verbs[0], verbs[1]) << "both grammars give the same verb";
+  EXPECT_EQ(verbs[0], std::vector<std::string>{"modify_monster_strength"});
   fs::remove_all(dir);
 }
 

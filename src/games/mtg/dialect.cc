@@ -49,16 +49,15 @@ void check_wagic(const std::string& path, CheckReport& t) {
   report_files(db, t);
   t.cards += db.cards.size();
   t.files += db.files.size();
-  // No engine runs Wagic code from `check`: its ability keywords are listed as read but not run.
-  std::vector<std::string_view> words;
-  for (const Field& f : db.fields) {
-    if (f.tree != kNoTree) collect_ability_keywords(db.ast, f.tree, words);
-  }
-  for (std::string_view w : words) {
-    std::string l(w);
-    for (char& c : l) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    ++t.unexecuted[l];
-  }
+  // The engine's view: primitives that compile completely, and the parts the others need
+  // (the figures of `rulekit wagic coverage`).
+  const Coverage c = measure_coverage(db);
+  if (c.primitives == 0) return;
+  t.engine.name = "Wagic card code";
+  t.engine.how = "rulekit wagic test; `rulekit wagic coverage` for the full report";
+  t.engine.scripts += c.primitives;
+  t.engine.compiled += c.complete;
+  for (const auto& [k, n] : c.by_keyword) t.engine.missing[k] += n;
 }
 
 bool explain_wagic(const registry::ExplainQuery& q) {

@@ -19,12 +19,13 @@ namespace fs = std::filesystem;
 using registry::CheckReport;
 using registry::Detected;
 
-// The verbs of a parsed effect: no engine runs them from `check`, so they are listed as read but
-// not executable.
-void count_verbs(const Effect& e, CheckReport& t) {
-  std::vector<std::string> verbs;
-  collect_verbs(e, verbs);
-  for (const std::string& v : verbs) ++t.unexecuted[v];
+// An effect string that parses compiles to the program the verb table runs (every verb and
+// passive of the tables has its entry: `rulekit vck coverage` lists what ran in games).
+void count_effect(bool parsed, CheckReport& t) {
+  t.engine.name = "VCK effect strings";
+  t.engine.how = "rulekit vck play; `rulekit vck coverage` says which ran in games";
+  ++t.engine.scripts;
+  t.engine.compiled += parsed ? 1 : 0;
 }
 
 // One VCK effect string, named after its card.
@@ -34,7 +35,7 @@ void check_effect(const std::string& name, const std::string& effect_text, Check
   EffectSet set;
   Effect e;
   ++t.cards;
-  if (parse_effect(effect_text, set, diags, e)) count_verbs(e, t);
+  count_effect(parse_effect(effect_text, set, diags, e), t);
   t.report(diags);
 }
 
@@ -82,7 +83,7 @@ void check_lines(const std::string& p, CheckReport& t) {
     EffectSet set;
     Effect e;
     ++t.cards;
-    if (parse_effect(l, set, line_diags, e)) count_verbs(e, t);
+    count_effect(parse_effect(l, set, line_diags, e), t);
     for (text::Diagnostic d : line_diags.items()) {
       d.span.begin += base;
       d.span.end += base;
