@@ -1,4 +1,4 @@
-// The Undead Samurai under their two rule sets: as a monster area (base2 deals it, the Rider and the
+// Set-aside cards entering and leaving play. The Undead Samurai under their two rule sets: as a monster area (base2 deals it, the Rider and the
 // Lord on its stack) and as the Undead Samurai Lord event's set-aside Minions, scattered one per
 // player onto the center stacks when the event is revealed.
 #include <gtest/gtest.h>
@@ -132,6 +132,38 @@ TEST(VckSamurai, LordEventScattersOneMinionPerPlayerAndTheyCanBeSlain) {
   }
   EXPECT_GT(scattered, 0) << "no seeded game revealed the Lord event and finished its scatter";
   EXPECT_GT(slain, 0) << "no placed Minion was ever slain";
+}
+
+
+// Recruit the King's Guard leaving play: a card returned onto its stack pulls the un-hired guards
+// back to the reserve (hired ones stay owned), and the event beneath recycles into the deck.
+TEST(VckKingsGuard, ReturningOntoTheStackRetractsUnhiredGuards) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  for (uint64_t seed = 1; seed < 2000; ++seed) {
+    kernel::Chance chance(seed);
+    vck::Setup s;
+    std::string error;
+    ASSERT_TRUE(deal(cards(), "base", 2, chance, s, error));
+    const auto ev = std::find_if(s.exhausted.begin(), s.exhausted.end(), [](const CardRef& c) {
+      return c.kind == 'e' && cards().event(c.id)->activation.text == "place_kings_guard";
+    });
+    if (ev == s.exhausted.end()) continue;
+    ASSERT_EQ(s.kings_guard.size(), 5u);
+    const CardRef event = *ev, guard = s.kings_guard.front();
+    s.exhausted.erase(ev);
+    s.kings_guard.clear();  // as revealed: all five placed, two of them since hired
+    Game g(cards(), s, seed);
+    auto& st = g.citizen_stacks_mut()[0];
+    st = {event, guard, guard, guard};
+    const size_t deck = g.exhausted_deck().size();
+    g.unexhaust_top(st);
+    EXPECT_TRUE(st.empty()) << "the guards left and the event beneath recycled";
+    EXPECT_EQ(g.kings_guard(), (std::vector<CardRef>{guard, guard, guard}));
+    ASSERT_EQ(g.exhausted_deck().size(), deck + 1);
+    EXPECT_EQ(g.exhausted_deck().back(), event);
+    return;
+  }
+  FAIL() << "no seed dealt Recruit the King's Guard";
 }
 
 }  // namespace
