@@ -19,7 +19,9 @@ struct PresetPools {
 const PresetPools kPresets[] = {
     {"base", {"base1", "base2"}, {"base1", "base2"}},
     {"base1", {"base1"}, {"base1"}},
-    {"base2", {"base2"}, {"base2"}},
+    // select_base2_monsters: base2's three areas plus the Gnolls and the Undead Samurai (whose
+    // stack carries the Rider and the Lord), five areas, all dealt.
+    {"base2", {"base2", "gnolls", "undeadsamurai"}, {"base2"}},
     {"flamesandfrost", {"flamesandfrost"}, {"flamesandfrost"}},
     {"shadowvale", {"shadowvale"}, {"shadowvale"}},
 };
@@ -38,6 +40,8 @@ std::vector<T> sample(std::vector<T> in, size_t k, kernel::Chance& chance, uint1
   return out;
 }
 
+bool places_reserve(const EventCard& e) { return e.activation.text.find("place_reserve_monster") != std::string::npos; }
+
 bool in(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
 void deal_citizens(const CardDb& db, const PresetPools& p, int players, kernel::Chance& chance, Setup& out) {
@@ -55,14 +59,12 @@ void deal_citizens(const CardDb& db, const PresetPools& p, int players, kernel::
   }
 }
 
-void deal_monsters(const CardDb& db, const PresetPools& p, int players, kernel::Chance& chance, Setup& out) {
+bool deal_monsters(const CardDb& db, const PresetPools& p, int players, kernel::Chance& chance, Setup& out) {
   std::vector<std::string> areas;
   for (const MonsterCard& m : db.monsters) {
     if (m.id && in(p.monsters, m.expansion) && !in(areas, m.area)) areas.push_back(m.area);
   }
-  for (const MonsterCard& m : db.monsters) {  // fewer than five areas: base1's fill up
-    if (areas.size() < 5 && m.id && m.expansion == "base1" && !in(areas, m.area)) areas.push_back(m.area);
-  }
+  if (areas.size() < 5) return false;  // game_setup.py refuses a pool of fewer than five areas
   std::vector<std::pair<std::string, std::vector<CardRef>>> dealt;
   for (const std::string& area : sample(areas, 5, chance, kAreas)) {
     std::vector<const MonsterCard*> st;
@@ -80,6 +82,7 @@ void deal_monsters(const CardDb& db, const PresetPools& p, int players, kernel::
     out.monster_areas.push_back(area);
     out.monsters.push_back(std::move(refs));
   }
+  return true;
 }
 
 }  // namespace
@@ -104,7 +107,7 @@ bool deal(const CardDb& db, const std::string& preset, int players, kernel::Chan
   chance.shuffle(dukes.begin(), dukes.end(), nullptr, kDukes);
   for (int i = 1; i <= players; ++i) out.seats.push_back("p" + std::to_string(i));
   chance.shuffle(out.seats.begin(), out.seats.end(), nullptr, kTurnOrder);
-  deal_monsters(db, *p, players, chance, out);
+  if (!deal_monsters(db, *p, players, chance, out)) return error = "preset " + preset + " has fewer than five monster areas", false;
   const size_t depth = players == 5 ? 4 : 3;
   for (int s = 0; s < 5; ++s) {
     std::vector<CardRef> st;
@@ -119,20 +122,27 @@ bool deal(const CardDb& db, const std::string& preset, int players, kernel::Chan
     for (int k = 0; k < 2 && !dukes.empty(); ++k) two.push_back(dukes.back()), dukes.pop_back();
     out.dukes_dealt.push_back(two);
   }
+  // The Undead Samurai Lord event and the Undead Samurai area are the same cards under two rule
+  // sets: with the area on the board the event leaves the pool.
+  const bool samurai_area = in(out.monster_areas, "Undead Samurai");
   std::vector<int> events;
   for (const EventCard& e : db.events) {
-    if (e.id) events.push_back(e.id);
+    if (e.id && !(samurai_area && places_reserve(e))) events.push_back(e.id);
   }
   for (int id : sample(events, static_cast<size_t>(players), chance, kEvents)) out.exhausted.push_back({'e', static_cast<int16_t>(id)});
   for (int k = 0; k < players; ++k) out.exhausted.push_back({'x', static_cast<int16_t>(k)});
   for (const CardRef& e : out.exhausted) {  // the Undead Samurai Lord sets its minions aside
-    if (e.kind == 'e' && db.event(e.id) && db.event(e.id)->activation.text.find("place_reserve_monster") != std::string::npos) {
+    if (e.kind == 'e' && db.event(e.id) && places_reserve(*db.event(e.id))) {
+      // Only the Minions, every one of them at any table size, lowest order first
+      // (card_pool.py fetch_undead_samurai_reserve); the Rider and the Lord come only with the area.
       std::vector<const MonsterCard*> minions;
       for (const MonsterCard& m : db.monsters) {
-        if (m.id && m.area == "Undead Samurai" && (!m.extra || players == 5)) minions.push_back(&m);
+        if (m.id && m.area == "Undead Samurai" && m.type == "Minion") minions.push_back(&m);
       }
-      std::stable_sort(minions.begin(), minions.end(), [](const MonsterCard* a, const MonsterCard* b) { return a->id < b->id; });
+      std::stable_sort(minions.begin(), minions.end(), [](const MonsterCard* a, const MonsterCard* b) { return a->order < b->order; });
       for (const MonsterCard* m : minions) out.undead_samurai.push_back({'m', static_cast<int16_t>(m->id)});
+      // A sixth area entry with no stack, as game_setup.py registers it once the event is armed.
+      if (!samurai_area) out.monster_areas.push_back("Undead Samurai");
     }
   }
   for (const CardRef& e : out.exhausted) {  // Recruit the King's Guard sets its guards aside

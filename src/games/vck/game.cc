@@ -395,36 +395,6 @@ void Game::refill(std::vector<CardRef>& stack) {
   fire_event(*e, stack);
 }
 
-void Game::unexhaust_top(std::vector<CardRef>& st) {
-  if (st.empty()) return;
-  const CardRef top = st.back();
-  const EventCard* e = top.kind == 'e' ? db_->event(top.id) : nullptr;
-  if (top.kind != 'x' && !(e && !e->monster)) return;
-  if (e && e->passive.parsed) {
-    for (const Leg& leg : e->passive.effect.legs) {
-      if (leg.verb != "grant_all" || leg.args.empty()) continue;
-      for (Player& p : players_) {
-        auto it = std::find(p.fx.begin(), p.fx.end(), leg.args[0].text);
-        if (it != p.fx.end()) p.fx.erase(it);
-      }
-    }
-  }
-  st.pop_back();
-  exhausted_.push_back(top);
-  exhausted_count_ = std::max(0, exhausted_count_ - 1);
-}
-
-void Game::fire_event(const EventCard& ev, std::vector<CardRef>& stack) {
-  const EventCard* e = &ev;
-  if (e->activation.text == "place_kings_guard") {  // the guards go on top of the event, face up
-    note_ran(e->activation);
-    stack.insert(stack.end(), kings_guard_.begin(), kings_guard_.end());
-    kings_guard_.clear();
-    return;
-  }
-  if (!e->activation.empty()) run_special(active_, e->activation, 'E', e->id, true);
-}
-
 // Takes the top of the stack holding `kind`+`id`; false when no stack shows it.
 static bool take_top(std::vector<std::vector<CardRef>>& grid, char kind, int id, size_t& which) {
   for (size_t i = 0; i < grid.size(); ++i) {

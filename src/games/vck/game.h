@@ -212,6 +212,10 @@ class Game {
   // sends that top back to the exhausted deck, drawn next, and the exhausted count drops; an
   // event's rest-of-game grants end with it (domain_effects.py _unexhaust_stack_top_if_present).
   void unexhaust_top(std::vector<CardRef>& st);
+  // Recruit the King's Guard leaving play: its un-hired guards go back to the reserve.
+  void retract_kings_guard(std::vector<CardRef>& st);
+  const std::vector<CardRef>& kings_guard() const { return kings_guard_; }
+  const std::vector<CardRef>& exhausted_deck() const { return exhausted_; }  // drawn from the end
   // Undead Samurai Lord: the set-aside minions, placed front first, and whether the one-time
   // scatter already began (a re-revealed Lord places no second wave).
   std::vector<CardRef>& undead_samurai_mut() { return undead_samurai_; }
