@@ -92,9 +92,16 @@ for t in "${targets[@]}"; do
     continue
   fi
   corpus=$(seed "$t")
+  # Each target's dictionary is named by its first word (lua_cards_fuzz -> fuzz/dict/lua.dict).
+  dict="fuzz/dict/${t%%_*}.dict"
+  if [ ! -f "$dict" ]; then
+    echo "fuzz: $t has no dictionary $dict: add one (keywords of its input)"
+    status=1
+    continue
+  fi
   echo "fuzz: $t for ${seconds}s"
   if ! "$bin/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-        -dict="fuzz/dict/${t%%_*}.dict" -artifact_prefix="$reg/" -print_final_stats=1 \
+        -dict="$dict" -artifact_prefix="$reg/" -print_final_stats=1 \
         "$corpus" "$reg" 2>"$work/$t.log"; then
     echo "fuzz: $t FOUND A PROBLEM, input kept in $reg/ (log: $work/$t.log)"
     status=1
