@@ -16,6 +16,8 @@ Question& Game::raise(Question::Mode mode, const RuleAt& at, int32_t script, int
   f.self = at.self;
   f.controller = static_cast<int8_t>(at.p);
   f.waiting = true;
+  f.asked.player = static_cast<int8_t>(player);  // the kernel's view of who answers
+  f.asked.about = at.self;
   f.memory.rule = at.rule;
   f.memory.q.mode = mode;
   f.memory.q.player = static_cast<int8_t>(player);
