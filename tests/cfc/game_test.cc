@@ -176,6 +176,36 @@ TEST(CfcGame, RandomPlayoutsCloneHashAndReplay) {
   }
 }
 
+// A rule that waits on a question is suspended in a frame of the state: a copy taken then answers
+// and resumes it exactly as the original does (search bots copy games mid-effect).
+TEST(CfcGame, ACopyTakenWhileARuleWaitsResumesItTheSame) {
+  RK_REQUIRE_CORPUS("corpora/cfc");
+  std::vector<Deck> decks;
+  for (const char* name : {"Aso.o8d", "Zet.o8d", "Cap.o8d"}) decks.push_back(corpus_deck(name));
+  size_t waiting = 0;
+  for (uint64_t seed = 1; seed <= 60; ++seed) {
+    Game g(corpus_pool(), decks[seed % decks.size()], decks[(seed / 3) % decks.size()], seed);
+    agents::RandomAgent<Game> pick(seed);
+    while (!g.terminal()) {
+      const std::vector<Action> legal = g.legal_actions();
+      ASSERT_FALSE(legal.empty());
+      const size_t i = pick.choose(g, legal);
+      if (g.pending().player < 0) {
+        ASSERT_TRUE(g.apply_index(i));
+        continue;
+      }
+      ++waiting;
+      Game copy = g;
+      ASSERT_TRUE(copy == g);
+      ASSERT_TRUE(g.apply_index(i));
+      ASSERT_TRUE(copy.apply_index(i));
+      ASSERT_TRUE(copy == g);
+      ASSERT_EQ(copy.hash(), g.hash());
+    }
+  }
+  EXPECT_GT(waiting, 0u);  // the decks hold cards that ask while their rule runs
+}
+
 TEST(CfcGame, ReplayRejectsALogOfAnotherGame) {
   RK_REQUIRE_CORPUS("corpora/cfc");
   const Deck a = corpus_deck("Aso.o8d"), b = corpus_deck("Zet.o8d");

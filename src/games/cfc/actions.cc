@@ -85,7 +85,7 @@ int Game::play_sources(int p) const {
 std::vector<Action> Game::legal_actions() const {
   std::vector<Action> out;
   if (phase_ == Phase::kOver) return out;
-  if (pending_.player >= 0) return pending_actions();  // a choice raised by a rule
+  if (!frames_.empty()) return pending_actions();  // a choice raised by a rule
   out.push_back({Kind::kPass});
   const int p = current_player();
   const PlayerState& ps = players_[p];
@@ -177,7 +177,7 @@ void Game::apply_action(const Action& a) {
   PlayerState& ps = players_[p];
   auto take_from_hand = [&](int8_t h) { return (a.removed ? ps.removed : ps.hand).remove_at(static_cast<size_t>(h)); };
   auto pay = [&](int32_t sp) { ps.sp = std::max(0, ps.sp + sp); };  // positive SP is gained
-  if (pending_.player >= 0) {
+  if (!frames_.empty()) {
     answer_pending(a);
     return;
   }
@@ -303,7 +303,7 @@ std::string Game::label(const Action& a) const {
     const EntityId e = players_[owner].ring[static_cast<size_t>(slot)];
     return fmt::format("{} (slot {})", e == kNoEntity ? std::string("?") : def(e).name, slot + 1);
   };
-  if (pending_.player >= 0) return pending_label(a);
+  if (!frames_.empty()) return pending_label(a);
   switch (a.kind) {
     case Kind::kChoose: return fmt::format("choose {}", where(a.targets[0]));
     case Kind::kPass: return "pass";

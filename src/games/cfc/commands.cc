@@ -137,7 +137,7 @@ struct Game::Commands {
     }
     return false;
   }
-  // moveTo(oppDeck, ?): the cards are set aside, then put back one at a time (Pending kArrange).
+  // moveTo(oppDeck, ?): the cards are set aside, then put back one at a time (Question kArrange).
   static bool move_asked(Game& g, Run& r) {
     const std::vector<EntityId>& cards = r.tg.cards;
     const int to = r.e.whose < 0 ? (cards.empty() ? r.p : g.cards_[cards.front()].owner) : r.e.whose == 0 ? r.p : 1 - r.p;
@@ -148,7 +148,7 @@ struct Game::Commands {
       g.memory_.moved.push_back(c);
     }
     if (aside.empty()) return false;
-    Pending& pd = g.raise(Pending::Mode::kArrange, r.at, r.script, r.p);
+    Question& pd = g.raise(Question::Mode::kArrange, r.at, r.script, r.p);
     pd.deck = static_cast<int8_t>(to);
     pd.aside = std::move(aside);
     return true;
@@ -188,26 +188,28 @@ struct Game::Commands {
     r.ok = true;
     return false;
   }
-  // moveToSlot(): the player chooses an empty slot of the card's ring (Pending kSlot).
+  // moveToSlot(): the player chooses an empty slot of the card's ring (Question kSlot).
   static bool move_to_slot(Game& g, Run& r) {
     int cp, slot;
     if (r.tg.cards.empty()) return false;
     g.slot_of(r.tg.cards.front(), cp, slot);
     if (cp < 0 || std::count(g.players_[cp].ring.begin(), g.players_[cp].ring.end(), kNoEntity) == 0) return false;
-    Pending& pd = g.raise(Pending::Mode::kSlot, r.at, r.script, r.p);
+    Question& pd = g.raise(Question::Mode::kSlot, r.at, r.script, r.p);
     pd.deck = static_cast<int8_t>(cp);
     pd.aside = {r.tg.cards.front()};
     return true;
   }
   // activate(card): that card's rules run as this card's; how (which rule, targets) is chosen now
-  // that the card is known (Pending kActivate).
+  // that the card is known (Question kActivate).
   static bool activate(Game& g, Run& r) {
     const std::vector<EntityId> named = eval_cards(r.scope, r.e.value_expr);
     if (named.empty()) return false;
-    Pending& pd = g.raise(Pending::Mode::kActivate, r.at, g.rules_def(named.front()).script, r.p);
-    pd.aside = {named.front()};  // whose rules they are (for the label)
-    if (g.pending_.script < 0 || g.pending_actions().empty()) {
-      g.pending_ = {};
+    const int32_t script = g.rules_def(named.front()).script;
+    if (script < 0) return false;
+    Question& q = g.raise(Question::Mode::kActivate, r.at, script, r.p);
+    q.aside = {named.front()};  // whose rules they are (for the label)
+    if (g.pending_actions().empty()) {
+      g.frames_.pop();
       return false;
     }
     return true;
@@ -320,7 +322,7 @@ struct Game::Commands {
     }
     if (r.e.chosen) {
       const int chooser = r.st.target.who == CTarget::Who::kOpp ? 1 - r.p : r.p;
-      Pending& pd = g.raise(Pending::Mode::kDiscard, r.at, r.script, chooser);
+      Question& pd = g.raise(Question::Mode::kDiscard, r.at, r.script, chooser);
       pd.left = pd.need = static_cast<uint8_t>(std::clamp(amount(r), 1, 60));
       if (g.pending_choices().empty()) g.end_pending();
       return true;
@@ -482,14 +484,12 @@ struct Game::CommandTable {
 
 // One effect of a statement; true when it raised a choice and the rule waits.
 bool Game::run_effect(const RuleAt& at, const CStatement& st, const CEffect& fx, const ExprScope& scope, const Targets& tg,
-                      const std::vector<EntityId>& chosen, const std::vector<EntityId>& more, Only only, bool& ok) {
+                      const std::vector<EntityId>& chosen, const std::vector<EntityId>& more, bool& ok) {
   static constexpr std::array<CommandTable::Row, kCommandCount> kRows = CommandTable::build();
   const CommandTable::Row& row = kRows[static_cast<size_t>(fx.cmd)];
   EffectRun r{at, at.script, st, fx, scope, tg, chosen, more, at.self, at.p, ok};
   r.hand_card = fx.cmd == Cmd::kDiscard && st.hand_choice;  // discard(<1>x): the chosen card
   r.on_players = !r.hand_card && (row.on == CommandOn::kPlayers || (row.on == CommandOn::kCardsElsePlayers && tg.cards.empty()));
-  // Once a prophecy's choices end, only the statement's effects on players are left to run.
-  if (only == Only::kPlayers && !r.on_players) return false;
   return row.run(*this, r);
 }
 

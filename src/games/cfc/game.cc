@@ -43,7 +43,7 @@ EntityId Game::add_card(uint16_t def, int owner) {
 bool Game::operator==(const Game& o) const {
   return pool_ == o.pool_ && cards_ == o.cards_ && players_ == o.players_ && attacks_ == o.attacks_ &&
          bp_changes_ == o.bp_changes_ && grants_ == o.grants_ && rule_changes_ == o.rule_changes_ && cost_changes_ == o.cost_changes_ &&
-         memory_ == o.memory_ && played_autos_ == o.played_autos_ && fired_once_ == o.fired_once_ && pending_ == o.pending_ && phase_ == o.phase_ &&
+         memory_ == o.memory_ && played_autos_ == o.played_autos_ && fired_once_ == o.fired_once_ && frames_ == o.frames_ && phase_ == o.phase_ &&
          active_ == o.active_ && first_ == o.first_ && turn_ == o.turn_ && winner_ == o.winner_ &&
          chance_.rng() == o.chance_.rng();
 }
@@ -57,7 +57,7 @@ Game Game::copy_for_search() const {
 }
 
 int Game::current_player() const {
-  if (pending_.player >= 0 && phase_ != Phase::kOver) return pending_.player;
+  if (!frames_.empty() && phase_ != Phase::kOver) return frames_.top().memory.q.player;
   switch (phase_) {
     case Phase::kMain:
     case Phase::kAttack: return active_;
@@ -381,15 +381,19 @@ uint64_t Game::hash() const {
   }
   h = hash_mix(h, static_cast<uint64_t>(phase_) | static_cast<uint64_t>(active_) << 8 | static_cast<uint64_t>(first_) << 16 |
                       static_cast<uint64_t>(static_cast<uint32_t>(turn_)) << 24 | static_cast<uint64_t>(static_cast<uint8_t>(winner_)) << 56);
-  if (pending_.player >= 0) {
-    h = hash_mix(h, pending_.self | static_cast<uint64_t>(static_cast<uint8_t>(pending_.player)) << 32 |
-                        static_cast<uint64_t>(static_cast<uint8_t>(pending_.rule)) << 40 |
-                        static_cast<uint64_t>(static_cast<uint8_t>(pending_.statement)) << 48);
-    for (EntityId e : pending_.aside) h = hash_mix(h, e | 1ull << 33);
-    h = hash_mix(h, static_cast<uint64_t>(pending_.mode) | static_cast<uint64_t>(static_cast<uint8_t>(pending_.deck)) << 8 |
-                        static_cast<uint64_t>(pending_.place) << 16 | static_cast<uint64_t>(pending_.look) << 24);
-    h = hash_mix(h, pending_.left | static_cast<uint64_t>(pending_.need) << 8 |
-                        static_cast<uint64_t>(static_cast<uint8_t>(pending_.controller)) << 24);
+  if (!frames_.empty()) {
+    const RuleFrame& f = frames_.top();
+    const Question& q = f.memory.q;
+    h = hash_mix(h, f.self | static_cast<uint64_t>(static_cast<uint8_t>(q.player)) << 32 |
+                        static_cast<uint64_t>(static_cast<uint8_t>(f.memory.rule)) << 40 |
+                        static_cast<uint64_t>(static_cast<uint8_t>(f.pc)) << 48);
+    for (EntityId e : q.aside) h = hash_mix(h, e | 1ull << 33);
+    h = hash_mix(h, static_cast<uint64_t>(q.mode) | static_cast<uint64_t>(static_cast<uint8_t>(q.deck)) << 8 |
+                        static_cast<uint64_t>(q.place) << 16 | static_cast<uint64_t>(q.look) << 24);
+    h = hash_mix(h, q.left | static_cast<uint64_t>(q.need) << 8 |
+                        static_cast<uint64_t>(static_cast<uint8_t>(f.controller)) << 24);
+    h = hash_mix(h, f.sub | static_cast<uint64_t>(f.memory.skip_asked) << 16);
+    for (EntityId e : f.memory.cards) h = hash_mix(h, e | 1ull << 34);
   }
   for (uint64_t w : chance_.rng().words()) h = hash_mix(h, w);
   return h;

@@ -25,6 +25,7 @@
 #include "kernel/chance.h"
 #include "kernel/decision.h"
 #include "kernel/effects.h"
+#include "kernel/frames.h"
 #include "kernel/log.h"
 #include "kernel/zone.h"
 
@@ -65,7 +66,7 @@ struct Action {
     kUnite,          // the character in slot joins attack `attack` (a united attack)
     kPlayReaction,   // hand card (defender, Counter-attack phase)
     kBlock,          // the defender's character in slot counters attack `attack`
-    kChoose,         // the card targets[0] for a choice raised while an effect runs (Pending)
+    kChoose,         // the card targets[0] for a choice raised while an effect runs (a Question)
   };
   Kind kind = Kind::kPass;
   int8_t hand = -1, slot = -1, attack = -1;
@@ -172,12 +173,12 @@ struct Attack {
   bool operator==(const Attack&) const = default;
 };
 
-// A choice raised while a card's rule runs (RuleScript's dialogs that depend on what the rule did:
+// A question asked while a card's rule runs (RuleScript's dialogs that depend on what the rule did:
 // discard(2) after draw(4), up to three cards of a discard pile): the player takes cards one at a
-// time; the rule's remaining player effects run when the choosing ends.
-// prophecy() raises two: which deck to look at (when any deck will do), then where each card
-// looked at goes back; a command?() after it asks whether to do it.
-struct Pending {
+// time, chooses a deck, a place, a slot, or whether to do a command?().
+// prophecy() asks two: which deck to look at (when any deck will do), then where each card looked
+// at goes back; a command?() after it asks whether to do it.
+struct Question {
   enum class Mode : uint8_t {
     kTarget,   // cards of the statement's target, taken one at a time
     kDiscard,  // cards of `player`'s hand discarded one at a time
@@ -185,20 +186,41 @@ struct Pending {
     kArrange,  // prophecy(): the cards looked at go back one at a time, on top or at the bottom
     kAsk,      // shuffle?(): whether to do the statement's asked effects
     kSlot,     // moveToSlot(): the empty slot of player `deck`'s ring the card aside[0] moves to
-    kActivate, // activate(): a way to run the rule of script `script` as `self`'s
+    kActivate, // activate(): a way to run the rule of the frame's script as its card's
   };
   Mode mode = Mode::kTarget;
-  EntityId self = kNoEntity;  // the card whose rule runs
-  int32_t script = -1;        // the script that rule belongs to (the card's rules may change meanwhile)
-  int8_t player = -1;         // who chooses; -1: nothing pending
-  int8_t controller = 0;      // the rule's player
-  int8_t rule = -1, statement = -1;
+  int8_t player = -1;          // who answers
   uint8_t left = 0, need = 0;  // kTarget, kDiscard: cards that may still be taken; of them, taken before one may stop
   int8_t deck = -1;            // kArrange: whose deck the cards go back to
   uint8_t look = 0;            // kDeck: how many cards will be looked at
   uint8_t place = 0;           // kArrange: 0 top or bottom, 1 top only, 2 bottom only
   std::vector<EntityId> aside;  // kArrange: the cards looked at that are not back yet; kTarget: the cards taken
-  bool operator==(const Pending&) const = default;
+  bool operator==(const Question&) const = default;
+};
+
+// A rule suspended at a question, as the memory of a kernel frame (kernel/frames.h; the frame's
+// program is the script, pc the statement, sub the effect it resumes at, self and controller the
+// rule's card and player). Once answered, the statement goes on at that effect with the targets
+// it had, in the order written; a kTarget question runs the statement on the cards taken.
+struct Suspended {
+  Question q;
+  int8_t rule = -1;                   // the action rule of the script
+  std::vector<EntityId> cards, more;  // the statement's targets when it stopped
+  std::vector<int> players;
+  bool ok = true, any_ok = false;  // whether the last effect / any effect did something (&&, ||)
+  bool skip_asked = false;         // the player declined the command?(): it is skipped
+  // Set once the statement has stopped for it; a question that ends as it is raised (nothing to
+  // choose) lets the statement go straight on (`answered`).
+  bool ready = false, answered = false;
+  bool operator==(const Suspended&) const = default;
+};
+using RuleFrame = kernel::Frame<Suspended>;
+
+// What the choice in progress is, for views (menus, narration): who answers, whose rule asks.
+struct Asking {
+  int8_t player = -1;  // -1: nothing asked
+  EntityId self = kNoEntity;
+  Question::Mode mode = Question::Mode::kTarget;
 };
 
 // What a rule has done so far, for its expressions (RuleScript.md "Expression Variables"):
@@ -275,7 +297,12 @@ class Game {
   int winner() const { return winner_; }  // -1: none yet, or a draw
   const std::vector<Attack>& attacks() const { return attacks_; }
   const RuleMemory& memory() const { return memory_; }
-  const Pending& pending() const { return pending_; }
+  // The question the rule on top of the frames waits on (read-only view).
+  Asking pending() const {
+    if (frames_.empty()) return {};
+    const RuleFrame& f = frames_.top();
+    return {f.memory.q.player, f.self, f.memory.q.mode};
+  }
   bool operator==(const Game& o) const;
 
   // Test set-up: puts cards where a scenario says (used by scenario tests before any decision).
@@ -364,14 +391,10 @@ class Game {
   // Runs statements of script number `script` in order ([[if]]/[[else]] chains, [[may]] declined,
   // targets chosen in `act`).
   void run_statements(int32_t script, const std::vector<CStatement>& sts, const Action* act, EntityId self, int p);
-  // Which effects of a statement run: all; all, on the cards a Pending collected (`chosen`, taken as
-  // they are); those on players (once a prophecy ends). False when its [[if]] did not hold.
-  enum class Only : uint8_t { kAll, kCollected, kPlayers };
   // Where a rule runs, passed down to its statements and effects rather than kept in flags: the
-  // script, the action rule and statement (for a choice it raises: Pending::rule, ::statement; -1
+  // script, the action rule and statement (for a question it raises: kept in its frame; -1
   // in an auto rule, which raises none), its card and player; inside each() its runs leave tgt and
   // prevTgt alone; when resumed after a command?() the player declined, that command is skipped.
-  // (It is what a frame of a resumable interpreter would hold: issue 19.)
   struct RuleAt {
     int32_t script = -1;
     int8_t rule = -1, statement = -1;
@@ -382,20 +405,28 @@ class Game {
   };
   // `chosen`: the cards chosen for its target; `more`: for its further targets (CStatement::more).
   // `did`: set to whether any of its effects did something (for a `||` after it), unless it stopped
-  // before its effects ([[if]] false, a choice of several cards raised).
+  // before its effects ([[if]] false, a choice of several cards raised). False when its [[if]]
+  // did not hold.
   bool run_statement(const RuleAt& at, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
-                     Only only = Only::kAll, bool* did = nullptr);
+                     bool* did = nullptr);
   // What a statement works on (interpreter.cc): its cards, players and further cards.
   struct Targets {
     std::vector<EntityId> cards, more;
     std::vector<int> players;
   };
+  // `taken`: `chosen` are cards the player took one at a time (each checked when it was taken).
   Targets statement_targets(const CStatement& st, const ExprScope& scope, const std::vector<EntityId>& chosen,
-                            const std::vector<EntityId>& more, EntityId self, int p, Only only);
-  // One effect of a statement; true when it raised a choice (the rule waits). `ok`: whether it did
+                            const std::vector<EntityId>& more, EntityId self, int p, bool taken = false);
+  // The statement's effects from number `from` on, with the targets `tg`; `ok`, `any_ok` as far
+  // as it got. True when it stopped at a question (its frame then holds where to resume).
+  bool run_effects(const RuleAt& at, const CStatement& st, const ExprScope& scope, const Targets& tg, size_t from, bool ok,
+                   bool any_ok, bool* did);
+  // The rule on top of the frames was answered: its statement goes on (interpreter.cc).
+  void resume_rule();
+  // One effect of a statement; true when it raised a question (the rule waits). `ok`: whether it did
   // something (for `&&`, `||`). Its command's handler runs it (commands.cc).
   bool run_effect(const RuleAt& at, const CStatement& st, const CEffect& fx, const ExprScope& scope, const Targets& tg,
-                  const std::vector<EntityId>& chosen, const std::vector<EntityId>& more, Only only, bool& ok);
+                  const std::vector<EntityId>& chosen, const std::vector<EntityId>& more, bool& ok);
   // What a command's handler works with: the effect, its statement and rule, the targets.
   struct EffectRun {
     const RuleAt& at;
@@ -422,14 +453,14 @@ class Game {
   bool give_rules(EntityId to, uint16_t model);  // false for kOwnRules or a card not in a ring
   // Computes the vars of script number `script` into memory_ (flipCoin() draws from the generator).
   void compute_vars(int32_t script, EntityId self, int p);
-  // The pending choice (pending.cc): raising it for the running statement of `self`'s rule (which
-  // `player` answers), what it offers, answering it, ending it.
+  // The question (pending.cc): raising it for the running statement of `self`'s rule (which
+  // `player` answers; a frame pushed), what it offers, answering it, ending it.
   // (`script` may be another card's: activate()).
-  Pending& raise(Pending::Mode mode, const RuleAt& at, int32_t script, int player);
+  Question& raise(Question::Mode mode, const RuleAt& at, int32_t script, int player);
   std::vector<Action> pending_actions() const;
   std::string pending_label(const Action& a) const;
   std::vector<EntityId> pending_choices() const;  // kTarget, kDiscard: the cards to take
-  const CStatement& pending_statement(const Pending& pd) const;
+  const CStatement& frame_statement(const RuleFrame& f) const;
   void answer_pending(const Action& a);
   void take_pending(EntityId e);
   void end_pending(bool ask_declined = false);
@@ -502,7 +533,7 @@ class Game {
   kernel::Continuous<Grant> grants_;
   kernel::Continuous<RuleChange> rule_changes_;
   kernel::Continuous<CostChange> cost_changes_;
-  Pending pending_;
+  kernel::Frames<Suspended> frames_;  // the rule suspended at a question (at most one: see interpreter.cc)
   RuleMemory memory_;
   EntityId trigger_ = kNoEntity;                       // the card the event of the running auto rule happened to                            // a command?() was declined: it does not run
   // An action or reaction card played with an auto rule, listening from the discard pile.

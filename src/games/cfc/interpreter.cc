@@ -1,6 +1,11 @@
 // The RuleScript interpreter: running a card's rule, statement by statement, each statement's
 // effects in the order written, on its targets (cards or players). Choices it can only ask while it
-// runs raise a Pending (pending.cc) and suspend it.
+// runs raise a Question (pending.cc) and suspend it in a kernel frame (kernel/frames.h) held in the
+// state, so copying the game copies the rule mid-statement; answering resumes it at the effect
+// after the question with the targets it had.
+//
+// The compiler allows a question only in a rule's last statement and never in an auto rule, so at
+// most one rule is suspended and, once answered, only the rest of its statement is left to run.
 #include <algorithm>
 #include <climits>
 #include <utility>
@@ -48,7 +53,7 @@ void Game::run_script(const Action& act, EntityId self, int p, int32_t other) {
 void Game::run_statements(int32_t script, const std::vector<CStatement>& sts, const Action* act, EntityId self, int p) {
   bool chain = false;    // a branch of the current [[if]] ... [[else]] chain ran
   bool last_ok = false;  // whether the statement run last did something (for ||)
-  for (size_t si = 0; si < sts.size() && phase_ != Phase::kOver && pending_.player < 0; ++si) {
+  for (size_t si = 0; si < sts.size() && phase_ != Phase::kOver && frames_.empty(); ++si) {
     const CStatement& st = sts[si];
     if (st.is_else && chain) continue;
     if (st.or_else && last_ok) continue;  // a || b: a did something
@@ -74,34 +79,44 @@ void Game::run_statements(int32_t script, const std::vector<CStatement>& sts, co
       compute_vars(script, self, p);
     }
     const RuleAt at{script, act ? act->rule : int8_t{-1}, act ? static_cast<int8_t>(si) : int8_t{-1}, self, p};
-    const bool ran = run_statement(at, st, chosen, more, Only::kAll, &last_ok);
+    const bool ran = run_statement(at, st, chosen, more, &last_ok);
     chain = st.is_else ? chain || ran : ran;
   }
 }
 
 bool Game::run_statement(const RuleAt& at, const CStatement& st, const std::vector<EntityId>& chosen, const std::vector<EntityId>& more,
-                         Only only, bool* did) {
-  const int32_t script = at.script;
-  const EntityId self = at.self;
-  const int p = at.p;
-  ExprScope scope = script_scope(script, p, self);
+                         bool* did) {
+  ExprScope scope = script_scope(at.script, at.p, at.self);
   scope.trigger = trigger_;
-  if (only == Only::kAll && st.cond != expr::kNoNode && !eval_truth(scope, st.cond)) return false;
-  if (only == Only::kAll && st.target.one_at_a_time) {
-    // Several cards of a pile: the player takes them one at a time from now on.
-    Pending& pd = raise(Pending::Mode::kTarget, at, script, p);
-    pd.left = st.target.max;
-    pd.need = st.target.min;
-    if (pending_choices().empty()) end_pending();
+  if (st.cond != expr::kNoNode && !eval_truth(scope, st.cond)) return false;
+  if (st.target.one_at_a_time) {
+    // Several cards of a pile: the player takes them one at a time from now on; the statement
+    // runs on them once the choosing ends (resume_rule), or at once when there is none to take.
+    Question& q = raise(Question::Mode::kTarget, at, at.script, at.p);
+    q.left = st.target.max;
+    q.need = st.target.min;
+    if (!pending_choices().empty()) {
+      frames_.top().memory.ready = true;
+      return true;
+    }
+    frames_.pop();
+    run_effects(at, st, scope, statement_targets(st, scope, {}, {}, at.self, at.p, true), 0, true, false, nullptr);
+    ko_zero_bp();
     return true;
   }
-  const Targets tg = statement_targets(st, scope, chosen, more, self, p, only);
-  if (only == Only::kAll && at.remember_targets) {
+  const Targets tg = statement_targets(st, scope, chosen, more, at.self, at.p);
+  if (at.remember_targets) {
     memory_.prev_targets = std::move(memory_.targets);
     memory_.targets = tg.cards;
     memory_.targets.insert(memory_.targets.end(), tg.more.begin(), tg.more.end());
   }
-  bool ok = true, any_ok = false;
+  run_effects(at, st, scope, tg, 0, true, false, did);
+  return true;
+}
+
+bool Game::run_effects(const RuleAt& at, const CStatement& st, const ExprScope& scope, const Targets& tg, size_t from, bool ok,
+                       bool any_ok, bool* did) {
+  bool skip_asked = at.skip_asked;
   // What the statement did, for a `||` after it: whether any of its effects did something.
   struct Record {
     bool* out;
@@ -110,31 +125,56 @@ bool Game::run_statement(const RuleAt& at, const CStatement& st, const std::vect
       if (out) *out = any;
     }
   } record{did, any_ok};
-  for (size_t fi = 0; fi < st.effects.size(); ++fi) {
+  for (size_t fi = from; fi < st.effects.size(); ++fi) {
     const CEffect& fx = st.effects[fi];
     if (fi > 0) any_ok |= ok;
     if (fx.stop_on_fail && !ok) break;
-    if (fx.ask && at.skip_asked) continue;  // the player said no to this command?()
-    if (fx.cmd == CEffect::Cmd::kProphecy) {
-      // It asks for choices and the statement waits; when it resumes (Only::kPlayers), the
-      // prophecy has run.
-      if (only == Only::kAll) return run_effect(at, st, fx, scope, tg, chosen, more, only, ok);
+    if (fx.ask && skip_asked) continue;  // the player said no to this command?()
+    ok = false;
+    if (phase_ == Phase::kOver) return false;
+    const size_t depth = frames_.size();
+    if (!run_effect(at, st, fx, scope, tg, tg.cards, tg.more, ok) || frames_.size() == depth) continue;
+    // It asked a question; the effect has done its part once it is answered.
+    ok = any_ok = true;
+    Suspended& m = frames_.top().memory;
+    if (m.answered) {  // nothing to choose: it ended at once
+      skip_asked = m.skip_asked;
+      frames_.pop();
       continue;
     }
-    ok = false;
-    if (phase_ == Phase::kOver) return true;
-    if (run_effect(at, st, fx, scope, tg, chosen, more, only, ok)) {
-      any_ok = true;  // it waits for a choice (Pending)
-      return true;
-    }
+    frames_.top().sub = static_cast<uint16_t>(fi + 1);
+    m.cards = tg.cards;
+    m.more = tg.more;
+    m.players = tg.players;
+    m.ok = ok;
+    m.any_ok = any_ok;
+    m.ready = true;
+    return true;
   }
   if (!st.effects.empty()) any_ok |= ok;
-  return true;
+  return false;
+}
+
+void Game::resume_rule() {
+  const RuleFrame f = std::move(frames_.top());
+  frames_.pop();
+  if (phase_ == Phase::kOver) return;
+  const Suspended& m = f.memory;
+  const RuleAt at{static_cast<int32_t>(f.program), m.rule, static_cast<int8_t>(f.pc), f.self, f.controller, true, m.skip_asked};
+  const CStatement& st = frame_statement(f);
+  ExprScope scope = script_scope(at.script, at.p, at.self);
+  scope.trigger = trigger_;
+  if (m.q.mode == Question::Mode::kTarget) {
+    run_effects(at, st, scope, statement_targets(st, scope, m.q.aside, {}, at.self, at.p, true), 0, true, false, nullptr);
+    return;
+  }
+  Targets tg{m.cards, m.more, m.players};
+  run_effects(at, st, scope, tg, f.sub, m.ok, m.any_ok, nullptr);
 }
 
 // Targets: the chosen card, every match, a player, or by default this card / the controller.
 Game::Targets Game::statement_targets(const CStatement& st, const ExprScope& scope, const std::vector<EntityId>& chosen,
-                                      const std::vector<EntityId>& more, EntityId self, int p, Only only) {
+                                      const std::vector<EntityId>& more, EntityId self, int p, bool taken) {
   Targets tg;
   std::vector<EntityId>& cards = tg.cards;
   std::vector<int>& players = tg.players;
@@ -166,7 +206,7 @@ Game::Targets Game::statement_targets(const CStatement& st, const ExprScope& sco
           cards.push_back(all[at]);
           all.erase(all.begin() + static_cast<std::ptrdiff_t>(at));
         }
-      } else if (only == Only::kCollected) {
+      } else if (taken) {
         cards = chosen;  // taken one at a time, each checked when it was taken
       } else {
         // The chosen cards that still match (an earlier statement may have moved them).

@@ -230,7 +230,7 @@ std::vector<std::string> narrate(const GameSnapshot& before, const Game& g, cons
     if (ps.sp != sp) out.push_back(fmt::format("player {} {} {} SP: {} -> {}", p + 1, ps.sp < sp ? "spends or loses" : "gains", std::abs(ps.sp - sp), sp, ps.sp));
   }
   if (g.turn() == before.turn && g.active() == before.active) attacks(before, g, viewer, out);
-  if (const Pending& pd = g.pending(); pd.player >= 0 && pd.self != kNoEntity) {
+  if (const Asking pd = g.pending(); pd.player >= 0 && pd.self != kNoEntity) {
     out.push_back(fmt::format("{}'s ability is under way: {} chooses", g.def(pd.self).name, player_name(pd.player, viewer)));
   }
   if (g.turn() == before.turn && g.phase() != before.phase && !g.terminal()) {

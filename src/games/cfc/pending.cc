@@ -1,5 +1,6 @@
-// Choices raised while a rule runs (game.h `Pending`): what the choosing player may answer, and
-// what each answer does. The rule's remaining effects on players run once the choosing ends.
+// Questions asked while a rule runs (game.h `Question`, kept in a frame of the suspended rule):
+// what the choosing player may answer, and what each answer does. The rule's statement goes on
+// at the effect after the question once the choosing ends.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,44 +9,49 @@
 
 namespace rk::cfc {
 
-Pending& Game::raise(Pending::Mode mode, const RuleAt& at, int32_t script, int player) {
-  pending_ = {};
-  pending_.mode = mode;
-  pending_.self = at.self;
-  pending_.script = script;
-  pending_.rule = at.rule;
-  pending_.statement = at.statement;
-  pending_.controller = static_cast<int8_t>(at.p);
-  pending_.player = static_cast<int8_t>(player);
-  return pending_;
+Question& Game::raise(Question::Mode mode, const RuleAt& at, int32_t script, int player) {
+  RuleFrame f;
+  f.program = static_cast<uint32_t>(script);
+  f.pc = static_cast<uint16_t>(at.statement);
+  f.self = at.self;
+  f.controller = static_cast<int8_t>(at.p);
+  f.waiting = true;
+  f.asked.player = static_cast<int8_t>(player);  // the kernel's view of who answers
+  f.asked.about = at.self;
+  f.memory.rule = at.rule;
+  f.memory.q.mode = mode;
+  f.memory.q.player = static_cast<int8_t>(player);
+  return frames_.push(std::move(f)).memory.q;
 }
 
-const CStatement& Game::pending_statement(const Pending& pd) const {
+const CStatement& Game::frame_statement(const RuleFrame& f) const {
   // The compiled script itself: the card may have lost its rules since (the choice still ends).
-  return pool_->compiled[static_cast<size_t>(pd.script)].actions[static_cast<size_t>(pd.rule)].statements[static_cast<size_t>(pd.statement)];
+  return pool_->compiled[f.program].actions[static_cast<size_t>(f.memory.rule)].statements[f.pc];
 }
 
 std::vector<EntityId> Game::pending_choices() const {
-  if (pending_.player < 0 || pending_.left == 0) return {};
-  if (pending_.mode == Pending::Mode::kDiscard) {
+  if (frames_.empty() || frames_.top().memory.q.left == 0) return {};
+  const RuleFrame& f = frames_.top();
+  const Question& q = f.memory.q;
+  if (q.mode == Question::Mode::kDiscard) {
     // One choice per distinct card of the hand.
     std::vector<EntityId> out;
     std::vector<uint16_t> seen;
-    for (EntityId e : players_[pending_.player].hand.ids()) {
+    for (EntityId e : players_[q.player].hand.ids()) {
       if (std::find(seen.begin(), seen.end(), cards_[e].def) != seen.end()) continue;
       seen.push_back(cards_[e].def);
       out.push_back(e);
     }
     return out;
   }
-  if (pending_.mode != Pending::Mode::kTarget) return {};
+  if (q.mode != Question::Mode::kTarget) return {};
   // Each distinct card not taken yet, once.
-  CTarget all = pending_statement(pending_).target;
+  CTarget all = frame_statement(f).target;
   all.plural = true;
   std::vector<EntityId> out;
   std::vector<uint16_t> seen;
-  for (EntityId e : card_targets(all, pending_.controller, pending_.self)) {
-    if (std::find(pending_.aside.begin(), pending_.aside.end(), e) != pending_.aside.end()) continue;
+  for (EntityId e : card_targets(all, f.controller, f.self)) {
+    if (std::find(q.aside.begin(), q.aside.end(), e) != q.aside.end()) continue;
     if (all.pile != Pile::kRing) {
       if (std::find(seen.begin(), seen.end(), cards_[e].def) != seen.end()) continue;
       seen.push_back(cards_[e].def);
@@ -57,36 +63,38 @@ std::vector<EntityId> Game::pending_choices() const {
 
 std::vector<Action> Game::pending_actions() const {
   std::vector<Action> out;
-  switch (pending_.mode) {
-    case Pending::Mode::kTarget:
-    case Pending::Mode::kDiscard:
+  const RuleFrame& f = frames_.top();
+  const Question& q = f.memory.q;
+  switch (q.mode) {
+    case Question::Mode::kTarget:
+    case Question::Mode::kDiscard:
       // A card each, and stopping once enough are taken.
-      if (pending_.need == 0) out.push_back({Action::Kind::kPass});
+      if (q.need == 0) out.push_back({Action::Kind::kPass});
       for (EntityId e : pending_choices()) {
         Action a{Action::Kind::kChoose};
         a.targets[0] = e;
         out.push_back(a);
       }
       break;
-    case Pending::Mode::kDeck:
+    case Question::Mode::kDeck:
       // Either player's deck that holds cards (the rule's player's first).
       for (int k = 0; k < 2; ++k) {
-        const int q = k == 0 ? pending_.controller : 1 - pending_.controller;
-        if (players_[q].deck.empty()) continue;
+        const int who = k == 0 ? f.controller : 1 - f.controller;
+        if (players_[who].deck.empty()) continue;
         Action a{Action::Kind::kChoose};
-        a.attack = static_cast<int8_t>(q);
+        a.attack = static_cast<int8_t>(who);
         out.push_back(a);
       }
       break;
-    case Pending::Mode::kArrange: {
+    case Question::Mode::kArrange: {
       // Each distinct card looked at, on top or at the bottom as the rule allows. Cards put on top
       // one after the other: the last one put there is the top card.
       std::vector<uint16_t> seen;
-      for (EntityId e : pending_.aside) {
+      for (EntityId e : q.aside) {
         if (std::find(seen.begin(), seen.end(), cards_[e].def) != seen.end()) continue;
         seen.push_back(cards_[e].def);
         for (int8_t pos = 0; pos < 2; ++pos) {
-          if ((pos == 0 && pending_.place == 2) || (pos == 1 && pending_.place == 1)) continue;
+          if ((pos == 0 && q.place == 2) || (pos == 1 && q.place == 1)) continue;
           Action a{Action::Kind::kChoose};
           a.targets[0] = e;
           a.slot = pos;
@@ -95,19 +103,19 @@ std::vector<Action> Game::pending_actions() const {
       }
       break;
     }
-    case Pending::Mode::kAsk:
+    case Question::Mode::kAsk:
       out.push_back({Action::Kind::kChoose});
       out.push_back({Action::Kind::kPass});
       break;
-    case Pending::Mode::kActivate: {
+    case Question::Mode::kActivate: {
       int p, slot;
-      slot_of(pending_.self, p, slot);
-      script_variants({Action::Kind::kChoose}, pending_.self, pending_.player, p >= 0, out, pending_.script);
+      slot_of(f.self, p, slot);
+      script_variants({Action::Kind::kChoose}, f.self, q.player, p >= 0, out, static_cast<int32_t>(f.program));
       break;
     }
-    case Pending::Mode::kSlot:
+    case Question::Mode::kSlot:
       for (int s = 0; s < kSlots; ++s) {
-        if (players_[pending_.deck].ring[static_cast<size_t>(s)] != kNoEntity) continue;
+        if (players_[q.deck].ring[static_cast<size_t>(s)] != kNoEntity) continue;
         Action a{Action::Kind::kChoose};
         a.slot = static_cast<int8_t>(s);
         out.push_back(a);
@@ -118,59 +126,63 @@ std::vector<Action> Game::pending_actions() const {
 }
 
 std::string Game::pending_label(const Action& a) const {
-  auto deck_of = [&](int q) { return q == pending_.player ? std::string("your deck") : std::string("the enemy's deck"); };
-  switch (pending_.mode) {
-    case Pending::Mode::kTarget:
+  const RuleFrame& f = frames_.top();
+  const Question& q = f.memory.q;
+  auto deck_of = [&](int who) { return who == q.player ? std::string("your deck") : std::string("the enemy's deck"); };
+  switch (q.mode) {
+    case Question::Mode::kTarget:
       return a.kind == Action::Kind::kPass ? "stop choosing" : fmt::format("choose {}", where(a.targets[0]));
-    case Pending::Mode::kDiscard:
+    case Question::Mode::kDiscard:
       return a.kind == Action::Kind::kPass ? "stop choosing" : fmt::format("discard {}", def(a.targets[0]).name);
-    case Pending::Mode::kDeck: return fmt::format("look at {}", deck_of(a.attack));
-    case Pending::Mode::kArrange:
-      return fmt::format("put {} {} {}", def(a.targets[0]).name, a.slot == 0 ? "on top of" : "at the bottom of", deck_of(pending_.deck));
-    case Pending::Mode::kAsk: {
+    case Question::Mode::kDeck: return fmt::format("look at {}", deck_of(a.attack));
+    case Question::Mode::kArrange:
+      return fmt::format("put {} {} {}", def(a.targets[0]).name, a.slot == 0 ? "on top of" : "at the bottom of", deck_of(q.deck));
+    case Question::Mode::kAsk: {
       // The asked commands of the statement, by name: "shuffle the deck" / "do not shuffle the deck".
       std::string what;
-      for (const CEffect& e : pending_statement(pending_).effects) {
+      for (const CEffect& e : frame_statement(f).effects) {
         if (e.ask) what += what.empty() ? "" : " and ";
         if (e.ask) what += e.cmd == CEffect::Cmd::kShuffle ? "shuffle the deck" : "do it";
       }
       return a.kind == Action::Kind::kPass ? "do not " + what : what;
     }
-    case Pending::Mode::kSlot: return fmt::format("move {} to slot {}", def(pending_.aside.front()).name, a.slot + 1);
-    case Pending::Mode::kActivate:
-      return fmt::format("use the rules of {}{}", def(pending_.aside.front()).name,
-                         script_label(a, pending_.self, pending_.script));
+    case Question::Mode::kSlot: return fmt::format("move {} to slot {}", def(q.aside.front()).name, a.slot + 1);
+    case Question::Mode::kActivate:
+      return fmt::format("use the rules of {}{}", def(q.aside.front()).name,
+                         script_label(a, f.self, static_cast<int32_t>(f.program)));
   }
   return "?";
 }
 
 void Game::answer_pending(const Action& a) {
-  switch (pending_.mode) {
-    case Pending::Mode::kTarget:
-    case Pending::Mode::kDiscard:
+  Question& q = frames_.top().memory.q;
+  switch (q.mode) {
+    case Question::Mode::kTarget:
+    case Question::Mode::kDiscard:
       if (a.kind == Action::Kind::kChoose) take_pending(a.targets[0]);
       else end_pending();
       break;
-    case Pending::Mode::kDeck: arrange(a.attack); break;
-    case Pending::Mode::kArrange: {
+    case Question::Mode::kDeck: arrange(a.attack); break;
+    case Question::Mode::kArrange: {
       const EntityId e = a.targets[0];
-      std::erase(pending_.aside, e);
-      kernel::Zone& deck = players_[pending_.deck].deck;
+      std::erase(q.aside, e);
+      kernel::Zone& deck = players_[q.deck].deck;
       put(deck, e, a.slot == 1);
-      if (pending_.aside.empty()) end_pending();
+      if (q.aside.empty()) end_pending();
       break;
     }
-    case Pending::Mode::kAsk: end_pending(a.kind == Action::Kind::kPass); break;
-    case Pending::Mode::kActivate: {
-      const Pending done = pending_;
-      pending_ = {};
-      run_script(a, done.self, done.player, done.script);
+    case Question::Mode::kAsk: end_pending(a.kind == Action::Kind::kPass); break;
+    case Question::Mode::kActivate: {
+      // The other card's rule runs in place of this effect (activate() ends its rule).
+      const RuleFrame done = frames_.top();
+      frames_.pop();
+      run_script(a, done.self, done.memory.q.player, static_cast<int32_t>(done.program));
       ko_zero_bp();
       break;
     }
-    case Pending::Mode::kSlot: {
+    case Question::Mode::kSlot: {
       int p, slot;
-      slot_of(pending_.aside.front(), p, slot);
+      slot_of(q.aside.front(), p, slot);
       if (p >= 0) swap_slots(p, slot, a.slot);
       end_pending();
       break;
@@ -179,47 +191,45 @@ void Game::answer_pending(const Action& a) {
 }
 
 void Game::take_pending(EntityId e) {
-  if (pending_.mode == Pending::Mode::kDiscard) discard_cards(pending_.player, {e});
-  else pending_.aside.push_back(e);  // the statement runs on all of them once the choosing ends
-  --pending_.left;
-  if (pending_.need > 0) --pending_.need;
+  Question& q = frames_.top().memory.q;
+  if (q.mode == Question::Mode::kDiscard) discard_cards(q.player, {e});
+  else q.aside.push_back(e);  // the statement runs on all of them once the choosing ends
+  --q.left;
+  if (q.need > 0) --q.need;
   if (phase_ == Phase::kOver || pending_choices().empty()) end_pending();
 }
 
-// The choosing ends. Cards of a target: the statement runs on them, its effects in the order
-// written (Last resort: discard the hand, the deck into the discard pile, the cards taken back as
-// the deck). After a prophecy() the statement's other effects, on players, run; a command?() among
-// them is asked first.
+// The choosing ends. After a prophecy() a command?() of the statement is asked first. Then the
+// statement goes on where it stopped (resume_rule); a question that ended as it was raised lets
+// the running statement go straight on.
 void Game::end_pending(bool ask_declined) {
-  if (phase_ != Phase::kOver && pending_.mode == Pending::Mode::kArrange) {
-    const CStatement& st = pending_statement(pending_);
+  RuleFrame& f = frames_.top();
+  if (phase_ != Phase::kOver && f.memory.q.mode == Question::Mode::kArrange) {
+    const CStatement& st = frame_statement(f);
     if (std::any_of(st.effects.begin(), st.effects.end(), [](const CEffect& e) { return e.ask; })) {
-      pending_.mode = Pending::Mode::kAsk;
+      f.memory.q.mode = Question::Mode::kAsk;
       return;
     }
   }
-  const Pending done = pending_;
-  pending_ = {};
-  RuleAt at{done.script, done.rule, done.statement, done.self, done.controller};
-  if (done.mode == Pending::Mode::kTarget && phase_ != Phase::kOver) {
-    run_statement(at, pending_statement(done), done.aside, {}, Only::kCollected);
-  } else if (done.mode != Pending::Mode::kDiscard && phase_ != Phase::kOver) {
-    at.skip_asked = ask_declined;
-    run_statement(at, pending_statement(done), {}, {}, Only::kPlayers);
+  f.memory.skip_asked = ask_declined;
+  if (!f.memory.ready) {
+    f.memory.answered = true;
+    return;
   }
+  resume_rule();
   ko_zero_bp();
 }
 
 void Game::start_prophecy(const RuleAt& at, const CStatement& st, const CEffect& e) {
   const int p = at.p;
-  raise(Pending::Mode::kDeck, at, at.script, p);
-  pending_.look = static_cast<uint8_t>(std::clamp(e.value, 1, 60));
-  pending_.place = e.mod == 't' ? 1 : e.mod == 'b' ? 2 : 0;
+  Question& q = raise(Question::Mode::kDeck, at, at.script, p);
+  q.look = static_cast<uint8_t>(std::clamp(e.value, 1, 60));
+  q.place = e.mod == 't' ? 1 : e.mod == 'b' ? 2 : 0;
   // The deck: the target's (`*s@anyDeck`: either, the player chooses), else the player's own.
   int side = 0;
   if (st.target.who == CTarget::Who::kCards && st.target.pile == Pile::kDeck) side = st.target.side;
   if (side < 0) {
-    pending_.mode = Pending::Mode::kDeck;
+    q.mode = Question::Mode::kDeck;
     if (players_[p].deck.empty() || players_[1 - p].deck.empty()) arrange(static_cast<int8_t>(players_[p].deck.empty() ? 1 - p : p));
     return;
   }
@@ -228,15 +238,16 @@ void Game::start_prophecy(const RuleAt& at, const CStatement& st, const CEffect&
 
 // The top cards of `deck` are set aside, to go back one at a time.
 void Game::arrange(int8_t deck) {
-  pending_.mode = Pending::Mode::kArrange;
-  pending_.deck = deck;
+  Question& q = frames_.top().memory.q;
+  q.mode = Question::Mode::kArrange;
+  q.deck = deck;
   memory_.looked_deck = deck;
-  for (uint8_t k = 0; k < pending_.look; ++k) {
+  for (uint8_t k = 0; k < q.look; ++k) {
     const auto top = players_[deck].deck.take_top();
     if (!top) break;
-    pending_.aside.push_back(*top);
+    q.aside.push_back(*top);
   }
-  if (pending_.aside.empty()) end_pending();
+  if (q.aside.empty()) end_pending();
 }
 
 }  // namespace rk::cfc

@@ -161,7 +161,7 @@ struct CEffect {
   int8_t whose = 0;         // moveTo: 0 the script's player (no prefix, my), 1 the opponent (opp), -1 the card's owner (ctrl);
                             // shuffle: 0 the target's deck, 1 the script player's, 2 the opponent's
   HandPick pick;            // discard: which cards of the hand (no choice)
-  bool chosen = false;      // discard(n), discard(): `value` cards the player chooses (a Pending); discard(<1>x): the target
+  bool chosen = false;      // discard(n), discard(): `value` cards the player chooses (a question); discard(<1>x): the target
   uint16_t ability = 0;     // grant (+x), revoke (-x); the GameRule bit of kRuleOn, kRuleOff
   // each(PRED in LIST => EFFECT): the effects run once per element of LIST for which PRED holds.
   expr::NodeId each_pred = expr::kNoNode, each_list = expr::kNoNode;

@@ -251,7 +251,7 @@ void Compiler::plain_args(const Effect& e, const CommandInfo& c, CEffect& ce) {
 }
 
 // discard(all), discard(actions), discard(<r2>): cards taken without a choice; discard(), discard(3):
-// cards the player chooses once the rule runs (a Pending, so only as the rule's last effect);
+// cards the player chooses once the rule runs (a question, so only as the rule's last effect);
 // discard(<1>reaction) target(opp): a card of that player's hand, chosen with the rule.
 void Compiler::discard_args(const Effect& e, const Branch& b, size_t i, CStatement& cs, CEffect& ce) {
   const bool last = i + 1 == b.effects.size();
