@@ -186,6 +186,9 @@ std::string describe(const Game& g, const Action& a) {
       return what.empty() ? text : fmt::format("{}  [{}]", what, text);
     }
     case Action::Type::kChooseDuke: return fmt::format("keep duke {}  [{}]", db.duke(a.a) ? db.duke(a.a)->name : "?", text);
+    case Action::Type::kReroll:
+      return a.a == 0 ? fmt::format("re-roll both dice: pay 2 magic (Blood Moon Palace)  [{}]", text)
+                      : fmt::format("re-roll die {} (Twilight Palace)  [{}]", a.a, text);
     default: return text;
   }
 }

@@ -78,9 +78,12 @@ void Game::mark(const char* at) {
   if (marks_) marks_->push_back(std::string(at) + "\t" + summary_json(*this));
 }
 
+int Game::roll_die() { return static_cast<int>(chance_.below(6, &log_, kTagDie)) + 1; }
+
 void Game::roll() {
-  rolled_[0] = static_cast<int>(chance_.below(6, &log_, kTagDie)) + 1;
-  rolled_[1] = static_cast<int>(chance_.below(6, &log_, kTagDie)) + 1;
+  rolled_[0] = roll_die();
+  rolled_[1] = roll_die();
+  rerolled_ = 0;
   phase_ = Phase::kRollPending;
   mark("roll");
 }
@@ -265,11 +268,14 @@ void Game::add_gold_part(std::vector<Action>& out, size_t from, int gold) const 
 void Game::list_actions(std::vector<Action>& out) const {
   for (int r = 0; r < 3; ++r) out.push_back({Action::Type::kTake, static_cast<int16_t>(r)});
   const bool emerald = has_flag(*this, active_, "action.emeraldstronghold"), defiant = has_flag(*this, active_, "action.defiantridge");
-  const bool blockade = blockade_on_board();
+  const bool blockade = blockade_on_board(), shilina = has_flag(*this, active_, "action.newshilinatower");
   for (const auto& st : citizens_) {
     if (st.empty() || st.back().kind != 'c') continue;
     const CitizenCard* c = db_->citizen(st.back().id);
-    if (c && !(blockade && recruit_blocked(*c))) list_payments(Action::Type::kHire, c->id, hire_cost(active_, *c, emerald, defiant), 0, 0, out);
+    if (!c || (blockade && recruit_blocked(*c))) continue;
+    const int cost = hire_cost(active_, *c, emerald, defiant);
+    list_payments(Action::Type::kHire, c->id, cost, 0, 0, out);
+    if (shilina) list_shilina_payments(c->id, cost, out);
   }
   const std::array<int, 4> roles = role_totals(active_);
   const int discount = build_discount(active_);
@@ -309,6 +315,7 @@ std::vector<Action> Game::legal_actions() const {
     }
     case Phase::kRollPending:
       list_finalize(out);
+      list_rerolls(out);
       return out;
     case Phase::kHarvest:
     case Phase::kAction:
@@ -421,6 +428,7 @@ bool Game::apply(const Action& a) {
       return true;
     }
     case Action::Type::kFinalize: finalize(a.b, a.c); return true;
+    case Action::Type::kReroll: reroll(a.a); return true;
     case Action::Type::kHarvestChoose:
     case Action::Type::kHarvestExchange:
     case Action::Type::kActChoose:
@@ -433,7 +441,7 @@ bool Game::apply(const Action& a) {
     }
     case Action::Type::kHire: {
       take_top(citizens_, 'c', a.a, which);
-      p.g -= a.b, p.m -= a.d;
+      p.g -= a.b, p.s -= a.c, p.m -= a.d;  // strength only with New Shilina Tower
       p.cit.push_back(a.a);
       p.flip.push_back(0);
       refill(citizens_[which]);
@@ -717,7 +725,8 @@ uint64_t Game::hash() const {
   mix(exhausted_.size());
   mix(static_cast<uint64_t>(phase_) | static_cast<uint64_t>(active_) << 8 | static_cast<uint64_t>(turn_) << 16 |
       static_cast<uint64_t>(actions_) << 32 | static_cast<uint64_t>(rolled_[0] * 7 + rolled_[1]) << 40);
-  mix(static_cast<uint64_t>(dice_[0] * 7 + dice_[1]) | static_cast<uint64_t>(duke_waiting_) << 8 | static_cast<uint64_t>(end_triggered_) << 40);
+  mix(static_cast<uint64_t>(dice_[0] * 7 + dice_[1]) | static_cast<uint64_t>(duke_waiting_) << 8 | static_cast<uint64_t>(end_triggered_) << 40 |
+      static_cast<uint64_t>(rerolled_) << 48);
   for (const Prompt& p : prompts_) mix(static_cast<uint64_t>(p.id) | static_cast<uint64_t>(p.seat) << 16 | static_cast<uint64_t>(p.card_id) << 24);
   for (const Continuation& k : continuations_) mix(static_cast<uint64_t>(k.card) << 32 | static_cast<uint64_t>(k.leg) << 16 | static_cast<uint16_t>(k.id));
   for (const auto& b : boost_) mix(static_cast<uint64_t>(b[0]) | static_cast<uint64_t>(b[1]) << 16 | static_cast<uint64_t>(b[2]) << 32);
@@ -731,6 +740,7 @@ std::string Game::label(const Action& a) const {
   switch (a.type) {
     case Action::Type::kChooseDuke: return "concurrent choose_duke " + std::to_string(a.a);
     case Action::Type::kFinalize: return a.a == 0 ? "finalize_roll keep" : "finalize_roll " + std::to_string(a.b) + " " + std::to_string(a.c);
+    case Action::Type::kReroll: return a.a == 0 ? "reroll_both_dice" : "reroll_pending_die " + std::to_string(a.a);
     case Action::Type::kTake: return std::string("take_resource ") + kRes[a.a];
     case Action::Type::kHire: return "hire_citizen " + std::to_string(a.a) + pay;
     case Action::Type::kBuild: return "build_domain " + std::to_string(a.a) + pay;

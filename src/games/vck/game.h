@@ -78,9 +78,9 @@ struct Prompt {
 };
 
 struct Action {
-  enum class Type : uint8_t { kChooseDuke, kFinalize, kTake, kHire, kBuild, kSlay, kSlayEvent, kHarvestChoose, kHarvestExchange, kActChoose, kActSteal };
+  enum class Type : uint8_t { kChooseDuke, kFinalize, kTake, kHire, kBuild, kSlay, kSlayEvent, kHarvestChoose, kHarvestExchange, kActChoose, kActSteal, kReroll };
   Type type = Type::kTake;
-  int16_t a = 0, b = 0, c = 0, d = 0;  // per type: ids, payment g/s/m, prompt id and option
+  int16_t a = 0, b = 0, c = 0, d = 0;  // per type: ids, payment g/s/m, prompt id and option; reroll: die 1/2, 0 both
   bool operator==(const Action&) const = default;
 };
 
@@ -232,7 +232,14 @@ class Game {
  private:
   friend struct HarvestRules;
   void roll();
+  int roll_die();  // one die through the kernel's Chance, tagged as a die
   void finalize(int d1, int d2);
+  // Moves the original's enumerator never lists (unlisted_moves.cc): Twilight / Blood Moon
+  // Palace re-rolls while the roll is pending, New Shilina Tower's strength payments.
+  void list_rerolls(std::vector<Action>& out) const;
+  void reroll(int die);
+  void list_shilina_payments(int id, int cost, std::vector<Action>& out) const;
+  uint8_t rerolled_ = 0;  // this roll phase: bit 0 Twilight Palace used, bit 1 Blood Moon Palace
   void board_roll_effects();
   int finalize_cost(int d1, int d2) const;
   void list_finalize(std::vector<Action>& out) const;

@@ -57,6 +57,16 @@ bool has_flag(const Game& g, int seat, std::string_view flag) {
   return found;
 }
 
+bool has_roll_flag(const Game& g, int seat, std::string_view verb) {
+  bool found = false;
+  each_passive(g, seat, [&](const DomainCard& d, const Leg& leg) {
+    if (found || leg.kind != Leg::Kind::kVerb || leg.phase != "roll" || leg.verb != verb) return;
+    found = true;
+    g.note_ran(d.passive);  // offering the move is the passive at work
+  });
+  return found;
+}
+
 std::vector<DieChange> die_changes(const Game& g, int seat) {
   std::vector<DieChange> out;
   each_passive(g, seat, [&](const DomainCard& d, const Leg& leg) {

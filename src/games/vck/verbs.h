@@ -34,6 +34,8 @@ void fire_magic_gain(Game& g, int seat);
 void fire_harvest_counts(Game& g, int seat);
 // An effect flag (action.emeraldstronghold, ...) from a granted effect or an owned domain's passive.
 bool has_flag(const Game& g, int seat, std::string_view flag);
+// An owned domain's passive `roll.<verb>` (a re-roll), past its build-turn cooldown.
+bool has_roll_flag(const Game& g, int seat, std::string_view verb);
 // The first action.start self-convert passive of `seat`'s domains (a prompt), after the gains.
 void run_action_start(Game& g, int seat);
 // Offers one domain's action.end passive legs to `seat` (prompts, or applied at once).
