@@ -169,7 +169,10 @@ void Match::play(const Move& m) {
     return;
   }
   check_draw_rule(before_turn, lib);
-  if (error.empty() && !over() && moves().empty()) error = "no legal move";
+  if (error.empty() && !over() && moves().empty()) {
+    error = "no legal move";
+    if (!game_.choosers.empty()) error += ": nothing to choose for " + game_.name(game_.choosers.back().source);
+  }
 }
 
 // A player who must draw from an empty library loses (CR 704.5b); the engine's draw takes
