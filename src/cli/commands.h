@@ -23,5 +23,6 @@ void add_vck_play(CLI::App& vck, int& exit_code, std::string& tables);
 void add_wagic(CLI::App& app, int& exit_code);
 // `wagic sim` (wagic_sim.cc), added under `wagic`.
 void add_wagic_sim(CLI::App& wagic, int& exit_code);
+void add_wagic_play(CLI::App& wagic, int& exit_code);  // wagic_play.cc
 
 }  // namespace rk::cli
