@@ -29,6 +29,7 @@ struct WagicSimOptions {
   int turns = 60;
   std::string cards;
   bool deck_coverage = false;
+  bool show_errors = false;  // the last events of each game an engine error ended
 };
 
 std::string deck_dir() { return std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/decks/ai"; }
@@ -139,6 +140,11 @@ int run_sim(const WagicSimOptions& o) {
     if (!m.error.empty()) {
       ++errors;
       ++error_kinds[m.error.substr(0, 100)];
+      if (o.show_errors) {
+        std::cout << fmt::format("game {} ({} v {}): {}\n", g, m.game().players.size() ? decks[swap ? b : a].name : "", decks[swap ? a : b].name, m.error);
+        const auto& log = m.game().log;
+        for (size_t i = log.size() > 12 ? log.size() - 12 : 0; i < log.size(); ++i) std::cout << "    " << log[i] << "\n";
+      }
     } else if (m.winner() < 0) {
       ++draws;
     } else {
@@ -180,6 +186,7 @@ void add_wagic_sim(CLI::App& wagic, int& exit_code) {
   sim->add_option("--turns", o->turns, "turn limit: a game still going after it is a draw (default 60)");
   sim->add_option("--cards", o->cards, "Wagic sets folder (default: the shared 2016 corpus)");
   sim->add_flag("--deck-coverage", o->deck_coverage, "instead of games: the prebuilt decks whose every card runs completely");
+  sim->add_flag("--show-errors", o->show_errors, "print the last events of each game an engine error ended");
   sim->callback([o, &exit_code] { exit_code = run_sim(*o); });
 }
 

@@ -110,7 +110,13 @@ std::vector<Move> Match::moves() {
       if (z == kLibrary || z == kStack) continue;
       for (int c : game_.players[static_cast<size_t>(p)].zones[static_cast<size_t>(z)]) {
         const auto options = game_.card_options(c, who);
+        // A spell needs a legal target to be cast at all (CR 601.2c); the engine lets the harness
+        // cast an aura regardless, as Wagic's tests do, so whole games check it here.
+        const CardDef& d = *game_.objs[static_cast<size_t>(c)].def;
+        const bool no_target = z == kHand && d.has_spell_target && !game_.any_target(d.spell_target, c, who);
         for (size_t i = 0; i < options.size(); ++i) {
+          const std::string& l = options[i].label;
+          if (no_target && (l == "cast" || l == "alternative" || l == "buyback")) continue;
           out.push_back({Move::kCard, c, static_cast<int>(i), options[i].label + " " + game_.name(c)});
         }
       }
