@@ -21,5 +21,8 @@ void add_vck_coverage(CLI::App& vck, int& exit_code, std::string& tables);
 // `vck play` (vck_play.cc), the same way.
 void add_vck_play(CLI::App& vck, int& exit_code, std::string& tables);
 void add_wagic(CLI::App& app, int& exit_code);
+// `wagic sim` (wagic_sim.cc), added under `wagic`.
+void add_wagic_sim(CLI::App& wagic, int& exit_code);
+void add_wagic_play(CLI::App& wagic, int& exit_code);  // wagic_play.cc
 
 }  // namespace rk::cli

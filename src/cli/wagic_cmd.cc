@@ -155,6 +155,8 @@ void add_wagic(CLI::App& app, int& exit_code) {
   coverage->add_option("--cards", cov->first, "Wagic sets folder (default: the shared 2016 corpus)");
   coverage->add_option("--top", cov->second, "keywords listed (default 30)");
   coverage->callback([cov, &exit_code] { exit_code = run_coverage(cov->first, cov->second); });
+  add_wagic_sim(*wagic, exit_code);
+  add_wagic_play(*wagic, exit_code);
 }
 
 }  // namespace rk::cli

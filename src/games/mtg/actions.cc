@@ -393,12 +393,6 @@ void Game::click_for_chooser(int card, int actor) {
 void Game::click_card(int card, int actor) {
   Obj& o = objs[static_cast<size_t>(card)];
   if (!choosers.empty()) return click_for_chooser(card, actor);
-  std::vector<Menu::Option> options;
-  // The attack and block rules come first in Wagic's menus, then the card's own abilities.
-  if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatAttackers && actor == active &&
-      o.controller == actor && (!o.tapped || o.attacking)) {
-    options.push_back({"attack", [this, card] { toggle_attacker(card); }});
-  }
   if (phase == Phase::kCombatBlockers && combat_stage == 1 && o.blocking >= 0) {
     // The ORDER screen: a click raises the blocker one place in its attacker's damage order.
     auto& bl = objs[static_cast<size_t>(o.blocking)].blockers;
@@ -406,6 +400,26 @@ void Game::click_card(int card, int actor) {
       if (bl[i] == card) std::swap(bl[i], bl[i - 1]);
     }
     return;
+  }
+  std::vector<Menu::Option> options = card_options(card, actor);
+  if (options.size() == 1) return options[0].act();
+  if (options.empty()) {
+    if (o.zone == kBattlefield && o.tapped && o.controller == actor && phase == Phase::kUntap) o.tapped = false;
+    return;
+  }
+  Menu m;
+  m.options = std::move(options);
+  menus.push_back(std::move(m));
+}
+
+// What a click on the card offers its actor now (a menu of these when several); whole games list them as moves.
+std::vector<Menu::Option> Game::card_options(int card, int actor) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  std::vector<Menu::Option> options;
+  // The attack and block rules come first in Wagic's menus, then the card's own abilities.
+  if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatAttackers && actor == active &&
+      o.controller == actor && (!o.tapped || o.attacking)) {
+    options.push_back({"attack", [this, card] { toggle_attacker(card); }});
   }
   if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatBlockers && actor != active &&
       o.controller == actor) {
@@ -457,14 +471,7 @@ void Game::click_card(int card, int actor) {
     }
   }
   script_abilities(*this, card, actor, options);  // a Lua card's abilities
-  if (options.size() == 1) return options[0].act();
-  if (options.empty()) {
-    if (o.zone == kBattlefield && o.tapped && o.controller == actor && phase == Phase::kUntap) o.tapped = false;
-    return;
-  }
-  Menu m;
-  m.options = std::move(options);
-  menus.push_back(std::move(m));
+  return options;
 }
 
 }  // namespace rk::mtg

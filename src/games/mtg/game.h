@@ -195,6 +195,7 @@ class Game {
 
   // Actions a click performs (actions.cc).
   void click_card(int card, int actor);
+  std::vector<Menu::Option> card_options(int card, int actor);  // what click_card offers (no chooser open)
   void click_for_chooser(int card, int actor);
   void click_player(int player, int actor);
   void pick(Target t);  // one more target for the open chooser

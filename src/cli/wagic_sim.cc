@@ -1,0 +1,193 @@
+// `rulekit wagic sim`: random games between Wagic's prebuilt decks on the engine. Last line
+// `N games, E engine errors, hash H`; the hash folds every game's result, so two runs with the
+// same seed print the same line.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <map>
+
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "games/mtg/card_def.h"
+#include "games/mtg/coverage.h"
+#include "games/mtg/database.h"
+#include "games/mtg/lua/card_scripts.h"
+#include "games/mtg/match.h"
+#include "kernel/log.h"
+#include "kernel/rng.h"
+
+namespace rk::cli {
+namespace {
+
+struct WagicSimOptions {
+  std::vector<std::string> decks;  // file names or numbers (deck<N>.txt of the prebuilt folder)
+  size_t games = 100;
+  uint64_t seed = 1;
+  int turns = 60;
+  std::string cards;
+  bool deck_coverage = false;
+  bool show_errors = false;  // the last events of each game an engine error ended
+};
+
+std::string deck_dir() { return std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/decks/ai"; }
+
+bool load_decks(const std::vector<std::string>& args, std::vector<mtg::Deck>& out) {
+  std::vector<std::string> files;
+  if (args.empty()) {
+    const auto all = mtg::deck_files(deck_dir());
+    files.assign(all.begin(), all.begin() + static_cast<long>(std::min<size_t>(10, all.size())));
+  }
+  for (const std::string& a : args) {
+    const bool number = !a.empty() && a.find_first_not_of("0123456789") == std::string::npos;
+    files.push_back(number ? deck_dir() + "/deck" + a + ".txt" : a);
+  }
+  for (const std::string& f : files) {
+    mtg::Deck d;
+    std::string err;
+    if (!mtg::read_deck(f, d, err)) {
+      std::cerr << f << ":1:1: error[WG0400]: " << err << "\n";
+      return false;
+    }
+    out.push_back(std::move(d));
+  }
+  if (out.size() < 2) std::cerr << "error[WG0401]: a game needs two decks (" << deck_dir() << " absent?)\n";
+  return out.size() >= 2;
+}
+
+// How many of the prebuilt decks have every card's code running completely (coverage.h per card):
+// one line per deck with parts not run, then the figure.
+int deck_coverage(const mtg::Database& db) {
+  std::map<int64_t, size_t> by_id;  // multiverse id -> primitive, as the catalog resolves it
+  for (size_t i = 0; i < db.cards.size(); ++i) {
+    const mtg::Card& c = db.cards[i];
+    if (c.has_id && c.id > 0) by_id.emplace(c.id, c.resolved >= 0 ? static_cast<size_t>(c.resolved) : i);
+  }
+  const auto files = mtg::deck_files(deck_dir());
+  size_t complete = 0;
+  for (const std::string& f : files) {
+    mtg::Deck d;
+    std::string err;
+    if (!mtg::read_deck(f, d, err)) continue;
+    std::map<std::string, size_t> gaps;  // keyword -> cards of the deck
+    size_t unknown = 0;
+    for (int64_t id : d.ids) {
+      auto it = by_id.find(id);
+      if (it == by_id.end()) {
+        ++unknown;
+        continue;
+      }
+      std::vector<mtg::PartNotRun> parts;
+      mtg::parts_not_run(db, db.cards[it->second], parts);
+      for (const auto& p : parts) ++gaps[p.keyword];
+    }
+    if (gaps.empty() && unknown == 0) {
+      ++complete;
+      continue;
+    }
+    std::cout << fmt::format("{} [{}]:", std::filesystem::path(f).filename().string(), d.name);
+    if (unknown) std::cout << fmt::format(" {} unknown ids;", unknown);
+    for (const auto& [k, n] : gaps) std::cout << " " << k << " x" << n;
+    std::cout << "\n";
+  }
+  std::cout << fmt::format("{} of {} prebuilt decks have every card's code running\n", complete, files.size());
+  return 0;
+}
+
+uint64_t fold(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ull; }
+
+int run_sim(const WagicSimOptions& o) {
+  mtg::Database db;
+  std::string err;
+  const std::string cards = o.cards.empty() ? std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/sets" : o.cards;
+  if (!mtg::load(cards, db, err)) {
+    std::cerr << cards << ": error[WG0001]: " << err << "\n";
+    return 2;
+  }
+  if (o.deck_coverage) return deck_coverage(db);
+  mtg::Catalog cat(db);
+  mtg::CardScripts scripts;
+  std::vector<std::string> script_errors;
+  scripts.load(std::string(RULEKIT_SOURCE_DIR) + "/cards/wagic-lua", script_errors);
+  cat.scripts = &scripts;
+  std::vector<mtg::Deck> decks;
+  if (!load_decks(o.decks, decks)) return 2;
+  std::vector<std::pair<size_t, size_t>> pairs;  // every pair of distinct decks
+  for (size_t i = 0; i < decks.size(); ++i) {
+    for (size_t j = i + 1; j < decks.size(); ++j) pairs.emplace_back(i, j);
+  }
+  uint64_t hash = 1469598103934665603ull;
+  size_t errors = 0, draws = 0, unsupported = 0, moves = 0, turns = 0;
+  size_t wins[2] = {0, 0};
+  std::map<std::string, size_t> error_kinds;
+  Progress progress(o.games, "games", std::cerr, isatty(2) != 0);
+  const auto t0 = std::chrono::steady_clock::now();
+  for (size_t g = 0; g < o.games; ++g) {
+    const auto [a, b] = pairs[g % pairs.size()];
+    const bool swap = (g / pairs.size()) % 2 == 1;  // each deck begins half the games
+    const uint64_t seed = kernel::hash_mix(o.seed, g);
+    mtg::Match m(cat, decks[swap ? b : a], decks[swap ? a : b], seed, o.turns);
+    kernel::Rng pick(kernel::hash_mix(seed, 0x5eed));
+    while (!m.over()) {
+      const auto ms = m.moves();
+      if (ms.empty()) break;
+      m.play(ms[pick.below(static_cast<uint32_t>(ms.size()))]);
+      if (m.moves_played > 20000 && m.error.empty()) m.error = "move limit (20000) reached";
+      if (m.moves_played > 20000) break;
+    }
+    if (!m.error.empty()) {
+      ++errors;
+      ++error_kinds[m.error.substr(0, 100)];
+      if (o.show_errors) {
+        std::cout << fmt::format("game {} ({} v {}): {}\n", g, m.game().players.size() ? decks[swap ? b : a].name : "", decks[swap ? a : b].name, m.error);
+        const auto& log = m.game().log;
+        for (size_t i = log.size() > 12 ? log.size() - 12 : 0; i < log.size(); ++i) std::cout << "    " << log[i] << "\n";
+      }
+    } else if (m.winner() < 0) {
+      ++draws;
+    } else {
+      ++wins[m.winner()];
+    }
+    if (!m.game().missing.empty()) ++unsupported;
+    moves += m.moves_played;
+    turns += static_cast<size_t>(m.game().turn);
+    hash = fold(hash, static_cast<uint64_t>(m.winner() + 2));
+    hash = fold(hash, static_cast<uint64_t>(m.game().turn));
+    hash = fold(hash, m.moves_played);
+    for (const auto& p : m.game().players) hash = fold(hash, static_cast<uint64_t>(p.life + 1000));
+    progress.update(g + 1);
+  }
+  progress.finish(o.games);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::cout << fmt::format("decks: {}", decks.size());
+  for (const auto& d : decks) std::cout << " [" << d.name << "]";
+  std::cout << "\n";
+  std::cout << fmt::format("first player won {}, second player won {}, draws (turn limit {}) {}\n", wins[0], wins[1], o.turns, draws);
+  std::cout << fmt::format("games meeting parts the engine does not run: {}\n", unsupported);
+  if (o.games) {
+    std::cout << fmt::format("{:.1f} turns and {:.0f} moves a game; {:.1f} games/s\n", double(turns) / o.games,
+                             double(moves) / o.games, secs > 0 ? o.games / secs : 0.0);
+  }
+  for (const auto& [kind, n] : error_kinds) std::cout << fmt::format("engine error x{}: {}\n", n, kind);
+  std::cout << fmt::format("{} games, {} engine errors, hash {:016x}\n", o.games, errors, hash);
+  return errors ? 1 : 0;
+}
+
+}  // namespace
+
+void add_wagic_sim(CLI::App& wagic, int& exit_code) {
+  auto o = std::make_shared<WagicSimOptions>();
+  auto* sim = wagic.add_subcommand("sim", "random games between prebuilt decks; last line: N games, E engine errors, hash H");
+  sim->add_option("--deck", o->decks, "a deck file, or the number of a prebuilt deck (default: decks 1 to 10, every pair)");
+  sim->add_option("-n,--games", o->games, "games (default 100)");
+  sim->add_option("--seed", o->seed, "seed (default 1)");
+  sim->add_option("--turns", o->turns, "turn limit: a game still going after it is a draw (default 60)");
+  sim->add_option("--cards", o->cards, "Wagic sets folder (default: the shared 2016 corpus)");
+  sim->add_flag("--deck-coverage", o->deck_coverage, "instead of games: the prebuilt decks whose every card runs completely");
+  sim->add_flag("--show-errors", o->show_errors, "print the last events of each game an engine error ended");
+  sim->callback([o, &exit_code] { exit_code = run_sim(*o); });
+}
+
+}  // namespace rk::cli
