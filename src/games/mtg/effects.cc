@@ -70,10 +70,11 @@ void Game::resolve_top() {
   if (item.kind == StackItem::kAbility) {
     if (script_resolve_ability(*this, item)) return;  // a Lua card's ability
     for (const Target& t : item.targets) {
+      if (t.card < 0) continue;  // a player: only cards are checked again here
       const Spec& spec = item.ability->target;  // notatarget(..): chosen, not targeted (shroud does not stop it)
       const bool ok = item.ability->not_a_target ? matches(spec, t.card, item.source, item.controller)
                                                  : legal_target(spec, t, item.source, item.controller);
-      if (t.card >= 0 && !ok) {
+      if (!ok) {
         note("ability fizzles: " + item.ability->text);
         return;
       }

@@ -175,6 +175,7 @@ bool Game::any_of_kind(const std::vector<std::string>& restr, int card, int sour
 }
 
 bool Game::matches(const Spec& s, int card, int source, int controller) const {
+  if (card < 0 || static_cast<size_t>(card) >= objs.size()) return false;  // a player or no card
   const Obj& o = objs[static_cast<size_t>(card)];
   bool zone_ok = s.zones.empty() ? o.zone == kBattlefield : false;
   if (s.alts.size() == 1 && s.alts[0].type == "trigger") zone_ok = true;
