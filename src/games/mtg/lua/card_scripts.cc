@@ -292,9 +292,11 @@ bool script_hides_auto_abilities(Game& g, int card) {
 bool script_allows(const Game& g, const char* query, int card, int player) {
   if (!g.lua) return true;
   ScriptRuntime& rt = *g.lua;
-  for (size_t c = 0; c < g.objs.size(); ++c) {
-    if (g.objs[c].zone != kBattlefield || !rt.has_handler(static_cast<int>(c), query)) continue;
-    if (rt.ask(static_cast<int>(c), query, {card, player + 1}) == 0) return false;
+  for (const Game::Player& p : g.players) {  // the permanents only: every object would be quadratic
+    for (int c : p.zones[kBattlefield]) {
+      if (!rt.has_handler(c, query)) continue;
+      if (rt.ask(c, query, {card, player + 1}) == 0) return false;
+    }
   }
   return true;
 }

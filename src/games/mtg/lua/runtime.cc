@@ -34,7 +34,9 @@ bool ScriptRuntime::has_script(int card) {
   const CardDef* d = g_.objs[static_cast<size_t>(card)].def;
   auto it = tables_.find(d);
   if (it != tables_.end()) return it->second != LUA_NOREF;
-  return scripts_.find(d->lname) != nullptr;
+  if (scripts_.find(d->lname) != nullptr) return true;
+  tables_.emplace(d, LUA_NOREF);  // remembered: this is asked for every permanent, many times a step
+  return false;
 }
 
 bool ScriptRuntime::push_table(int card) {
@@ -42,7 +44,7 @@ bool ScriptRuntime::push_table(int card) {
   auto it = tables_.find(d);
   if (it == tables_.end()) {
     const text::SourceFile* file = scripts_.find(d->lname);
-    if (file == nullptr) return false;  // not remembered: the lookup is cheap and most cards have none
+    if (file == nullptr) return false;
     lua_State* L = host().state();
     if (L == nullptr) return false;
     std::string error;
