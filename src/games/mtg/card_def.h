@@ -12,10 +12,12 @@
 #include <vector>
 
 #include "games/mtg/mana.h"
+#include "games/mtg/symbols.h"
 
 namespace rk::mtg {
 
 class Database;
+struct SpecCode;  // spec_code.h: a spec compiled to symbols
 
 // type[restrictions],type|zone,zone: which cards (or players) an ability ranges over.
 struct Spec {
@@ -31,6 +33,9 @@ struct Spec {
   bool up_to = false;                 // <anyamount>, <upto:N>: confirmed by clicking the source
   bool empty() const { return alts.empty(); }
   bool allows_player() const;
+  // The spec compiled to symbols (compile_spec, at parse time); matching compiles a spec changed
+  // since (or built by hand) on the fly.
+  std::shared_ptr<const SpecCode> code;
 };
 
 enum class Eff : uint8_t {
@@ -56,6 +61,9 @@ struct EffectDef {
   Amount b2;                        // counter(p/t,N): N when it is X or a count
   struct Becomes {                  // transforms((types,colours,setpower=N,settoughness=N,keywords))
     std::vector<std::string> types, keywords;
+    std::vector<Sym> type_syms, keyword_syms;  // the same as symbols (intern_words); remove-words left out
+    enum : uint8_t { kRemoveCardTypes = 1, kRemoveAllTypes = 2, kRemoveSubtypes = 4 };
+    uint8_t remove = 0;             // kRemove* bits: removetypes, removealltypes, remove(creature|all)subtypes
     int colors = -1;                // -1: unchanged
     int power = -1000, toughness = -1000;  // -1000: unchanged
     // newability[..]: one-shots run once on the card as the change begins (Wagic resolves them at
@@ -65,6 +73,7 @@ struct EffectDef {
   };
   std::shared_ptr<Becomes> becomes;
   std::string word;                 // moveto's zone, add's mana, grant's keyword, unsupported's word
+  Sym sym = kNoSym;                 // grant: the keyword as a symbol (without a leading "-")
   std::string who;                  // controller, opponent, targetcontroller, ... (empty: default)
   bool ueot = false;
   bool optional_target = false;
@@ -145,6 +154,28 @@ struct Ability {
   std::string unsupported_word() const;
 };
 
+// A card's words as symbols and its continuous abilities, made on first use (a copied CardDef
+// makes its own: the abilities it points at are the copy's).
+struct CardSyms {
+  TypeSet types;
+  KeywordSet keywords;
+  Sym name = kNoSym;
+  std::vector<const Ability*> continuous;  // lords and static lines (layers.cc)
+};
+class LazyCardSyms {
+ public:
+  LazyCardSyms() = default;
+  LazyCardSyms(const LazyCardSyms&) {}
+  LazyCardSyms& operator=(const LazyCardSyms&) {
+    p_.reset();
+    return *this;
+  }
+  std::unique_ptr<CardSyms>& get() const { return p_; }
+
+ private:
+  mutable std::unique_ptr<CardSyms> p_;
+};
+
 struct CardDef {
   std::string name, lname;       // as written; lower case
   int64_t id = 0;                // the lowest multiverse id with this name
@@ -173,6 +204,10 @@ struct CardDef {
   std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
+  // Its types, keywords and name as symbols, made the first time they are asked for (the sets
+  // above must be complete by then: tokens are made before their first object).
+  const CardSyms& syms() const;
+  LazyCardSyms lazy_syms;
 };
 
 // Every card of a database by multiverse id and by name, compiled the first time it is asked for.

@@ -194,9 +194,9 @@ static void mark_card(Game& g, const EffectDef& e, Obj& o, int source, int x) {
       o.pump_p += n;
       o.pump_t += amount(e.b, x);
       break;
-    case Eff::kGrant: o.granted.insert(e.word); break;
+    case Eff::kGrant: g.grant(o, e.word); break;
     case Eff::kSwap: o.switched = !o.switched; break;  // until end of turn
-    case Eff::kExileDeath: o.granted.insert("exiledeath"); break;  // this turn, dying exiles it
+    case Eff::kExileDeath: g.grant(o, "exiledeath"); break;  // this turn, dying exiles it
     case Eff::kBloodthirst:  // enters with N +1/+1 counters if an opponent was dealt damage this turn
       if (g.players[static_cast<size_t>(1 - o.controller)].damaged) o.plus_counters += n;
       break;
@@ -209,6 +209,7 @@ static void mark_card(Game& g, const EffectDef& e, Obj& o, int source, int x) {
 
 static void apply_card(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
   apply_card_once(g, e, c, source, controller, x);
+  g.invalidate();  // characteristics are computed again (layers.h)
   if (e.and_then) g.run_effects(*e.and_then, source, controller, {Target{c}}, x);  // and!(..)!: to the same card
 }
 
@@ -245,13 +246,13 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       if (source >= 0 && source != c) g.objs[static_cast<size_t>(source)].def = o.def;
       break;
     case Eff::kTransform:  // an instant's lord( lasts until end of turn
-      o.changes.emplace_back(&e, e.ueot || g.lord_once != nullptr);
+      g.add_change(c, e, e.ueot || g.lord_once != nullptr);
       g.apply_new_abilities(e, c);
       break;
     case Eff::kLoseAbilities:
-    case Eff::kLoseSubtypes: o.changes.emplace_back(&e, e.ueot); break;
+    case Eff::kLoseSubtypes: g.add_change(c, e, e.ueot); break;
     case Eff::kPhaseAction: g.add_phase_action(e, c, controller); break;
-    case Eff::kEquip: g.objs[static_cast<size_t>(source)].attached = c; break;
+    case Eff::kEquip: g.attach(source, c); break;
     case Eff::kPreventCombat:
     case Eff::kPreventAll:
       if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage
@@ -475,7 +476,7 @@ void make_token(Game& g, const EffectDef& e, int source, int controller, int x) 
   g.move(t, controller, kBattlefield);
   g.objs[static_cast<size_t>(t)].sick = true;
   g.note("token " + d.name);
-  if (e.word == "livingweapon" && source >= 0) g.objs[static_cast<size_t>(source)].attached = t;  // the germ carries it
+  if (e.word == "livingweapon" && source >= 0) g.attach(source, t);  // the germ carries it
   g.fire_zone_triggers(t, kLibrary, kBattlefield);
 }
 

@@ -47,6 +47,7 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
   }
   if (event == "sacrificed") {
     // The card is in the graveyard now; the trigger names it as it was, on the battlefield.
+    g.layers_ready();  // before the look back below
     Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(card)];
     const int zone = o.zone;
     const int owner_now = o.controller;
@@ -75,6 +76,7 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
 }
 
 void Game::fire_event(const std::string& event, int card, int player, int from, bool combat) {
+  invalidate();  // an event is a change characteristics may depend on (tapped, attacking, damaged)
   for (size_t src = 0; src < objs.size(); ++src) {
     if (objs[src].zone != kBattlefield) continue;
     each_ability(static_cast<int>(src), [&](const Ability& a) {
