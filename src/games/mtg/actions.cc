@@ -252,7 +252,8 @@ void Game::activate(int card, const Ability& a, int actor) {
   item.ability = &a;
   item.x = x;
   auto finish = [this, item, &a, card, actor]() mutable {
-    if (a.sac_self) sacrifice(card);
+    // {S} is paid once the targets are chosen (CR 601.2c before 601.2h, as in Wagic).
+    if (a.sac_self && (!a.has_target || mana_only(a))) sacrifice(card);
     if (mana_only(a)) {
       run_effects(a, card, actor, {}, item.x);
       // produceextra:{..} written on the card (Urza's lands): that much more, while its condition holds.
@@ -273,7 +274,8 @@ void Game::activate(int card, const Ability& a, int actor) {
     ch.player = actor;
     ch.source = card;
     ch.is_cost = a.not_a_target;
-    ch.done = [this, item](std::vector<Target> ts) mutable {
+    ch.done = [this, item, sac = a.sac_self, card](std::vector<Target> ts) mutable {
+      if (sac) sacrifice(card);
       item.targets = ts;
       push(item);
     };

@@ -160,6 +160,9 @@ void Runner::request_next(int actor) {
     g_.choosers.pop_back();
     return ch.done(ch.picked);
   }
+  // Wagic's userRequestNextGamePhase does nothing while an object waits on the stack (a `next`
+  // typed while a trigger's menu is open above an ability is spent).
+  if (!g_.stack.empty()) return;
   if (g_.phase == Phase::kCombatDamage || (g_.phase == Phase::kCombatBlockers && g_.combat_stage == 1)) {
     return g_.combat_next();  // the combat screens' OK: no stack object
   }
@@ -332,6 +335,7 @@ bool Runner::compare(TestOutcome& out) {
 TestOutcome Runner::run() {
   TestOutcome out;
   setup();
+  settle();  // what setup put on the stack resolves before the first command (offers declined)
   while (cursor_ < s_.commands.size() && g_.loser < 0) {
     execute(s_.commands[cursor_++]);
     settle();

@@ -90,6 +90,9 @@ Spec parse_spec(const std::string& text0) {
       a.any = in.find(';') != std::string::npos && in.find('-') == std::string::npos;
     }
     if (a.type.empty()) a.type = "*";
+    // mystored: the card an ability done for another player was stored from (ability$!..!$ runs
+    // with the original card as its source), so the source itself.
+    if (a.type == "mystored") a.type = "this";
     s.alts.push_back(a);
   }
   if (s.alts.size() == 1 && (s.alts[0].type == "opponent" || s.alts[0].type == "controller") && bar.size() == 1) {

@@ -74,14 +74,48 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
   return false;
 }
 
+// A triggered ability Wagic resolves as it triggers, without the stack (@sacrificed): its may menu
+// and its target chooser are asked first, then its effects run with the event's card.
+static void resolve_now(Game& g, int src, const Ability& a, int card, int from) {
+  const int controller = g.objs[static_cast<size_t>(src)].controller;
+  const Ability* ap = &a;
+  auto run = [&g, src, ap, card, from, controller](std::vector<Target> ts) {
+    const int saved = g.current_trigger, saved_from = g.current_trigger_from;
+    g.current_trigger = card;
+    g.current_trigger_from = from;
+    g.run_effects(*ap, src, controller, ts, 0);
+    g.current_trigger = saved;
+    g.current_trigger_from = saved_from;
+  };
+  auto go = [&g, src, ap, controller, run] {
+    if (!ap->has_target) return run({});
+    if (!g.any_target(ap->target, src, controller)) return;
+    Chooser ch;
+    ch.spec = ap->target;
+    ch.player = controller;
+    ch.source = src;
+    ch.is_cost = ap->not_a_target;
+    ch.done = run;
+    g.choosers.push_back(std::move(ch));
+  };
+  if (!a.may) return go();
+  Menu m;
+  m.options.push_back({a.text, go});
+  m.options.push_back({"cancel", [] {}});
+  g.menus.push_back(std::move(m));
+}
+
 void Game::fire_event(const std::string& event, int card, int player, int from, bool combat) {
+  // Wagic resolves @sacrificed at once (the sacrifice is usually a cost: it happens before the
+  // ability it pays for is on the stack).
+  const bool at_once = event == "sacrificed";
   for (size_t src = 0; src < objs.size(); ++src) {
     if (objs[src].zone != kBattlefield) continue;
     each_ability(static_cast<int>(src), [&](const Ability& a) {
       if (a.kind != AbilityKind::kTriggered) return;
-      if (listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) {
-        put_trigger(static_cast<int>(src), a, card, from);
-      }
+      if (!listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) return;
+      if (at_once) return resolve_now(*this, static_cast<int>(src), a, card, from);
+      put_trigger(static_cast<int>(src), a, card, from);
     });
   }
 }
