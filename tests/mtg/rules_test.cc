@@ -61,3 +61,27 @@ TEST(WagicRules, SacrificeCostTriggersResolveBeforeTheAbility) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// Multikicker is paid as often as the pool allows (test players kick whenever they can), and
+// counter(1/1,kicked) counts the payments; a spell's clone is a token copy of its target.
+TEST(WagicRules, MultikickerCountsItsPaymentsAndCloneMakesATokenCopy) {
+  const std::string cards = std::string(kBear) +
+      "[card]\nname=Hawk Swarm\nauto=kicker counter(1/1,kicked)\nkicker=multi{1}{W}\nmana={W}\ntype=Creature\n"
+      "power=1\ntoughness=2\n[/card]\n"
+      "[card]\nname=Mirror Trick\ntarget=creature\nauto=clone\nmana={U}\ntype=Sorcery\n[/card]\n"
+      "[card]\nname=Ember Bolt\ntarget=creature,player\nauto=damage:3\nmana={R}\ntype=Instant\n[/card]\n";
+  // {W} for the swarm, two kicks of {1}{W} (no third: no {W} left): a 3/4 that survives the bolt.
+  const TestOutcome r = play(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:hawk swarm,mirror trick,ember bolt\ninplay:bear\n"
+      "manapool:{W}{W}{W}{2}{U}{R}\n[PLAYER2]\n"
+      "[DO]\nhawk swarm\nmirror trick\nbear\nember bolt\nhawk swarm\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:hawk swarm,bear,bear\ngraveyard:mirror trick,ember bolt\n"
+      "[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg

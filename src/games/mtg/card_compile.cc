@@ -23,7 +23,7 @@ const std::set<std::string>& grantable() {
       "lifelink", "deathtouch", "fear", "shroud", "unblockable", "indestructible", "doesnotuntap", "cantblock",
       "cantattack", "canattack", "mustattack", "shadow", "cantregen", "intimidate", "islandwalk", "swampwalk", "forestwalk", "mountainwalk",
       "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
-      "protection from black", "protection from red", "protection from green"};
+      "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard"};
   return k;
 }
 
@@ -110,7 +110,7 @@ bool read_counter(const std::string& w, EffectDef& e) {
   if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
   e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
   e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
-  if (parts.size() > 1 && (parts[1] == "x" || parts[1] == "thatmuch" || parts[1] == "sunburst" ||
+  if (parts.size() > 1 && (parts[1] == "x" || parts[1] == "thatmuch" || parts[1] == "sunburst" || parts[1] == "kicked" ||
                            parts[1].rfind("type:", 0) == 0)) {
     e.b2 = parse_amount(parts[1]);
   }
@@ -154,9 +154,15 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
       {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
-      {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
+      {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kClone},
+      {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}};
+  if (w == "newhook") {  // the equipment named becomes attached to the source (Kaldra)
+    e.kind = Eff::kEquip;
+    e.word = w;
+    return true;
+  }
   if (auto it = plain.find(w); it != plain.end()) {
     e.kind = it->second;
     return true;
@@ -215,6 +221,9 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     const size_t star = w.rfind(")*");
     if (star != std::string::npos) e.times = std::atoi(w.c_str() + star + 2);
     if (star != std::string::npos && w[star + 2] == 'x') e.b2.is_x = true;  // *x: X tokens
+    if (star != std::string::npos && std::isalpha(static_cast<unsigned char>(w[star + 2])) && w[star + 2] != 'x') {
+      e.b2 = parse_amount(w.substr(star + 2));  // *manacost, *type:..: that many
+    }
     return true;
   }
   if (is_pt(w, e.a, e.b)) {
@@ -587,7 +596,7 @@ void read_parts(const std::string& body, Ability& a) {
       e.inner = std::make_shared<Ability>(compile_ability(tail(p, inside(p, 7).size() + 9)));
       if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
     }
-    if (e.kind == Eff::kEquip && !a.has_target) {
+    if (e.kind == Eff::kEquip && e.word.empty() && !a.has_target && !e.has_all && e.target.empty()) {
       e.target = parse_spec("creature|mybattlefield");
       a.sorcery_speed = true;
     }

@@ -78,9 +78,16 @@ Amount parse_amount(const std::string& s) {
   } else if (s.rfind("type:", 0) == 0) {
     a.var = "type";
     const size_t colon = s.find(':', 5);
-    a.count = parse_spec(colon == std::string::npos ? s.substr(5) : s.substr(5, colon - 5) + "|" + s.substr(colon + 1));
+    std::string type = colon == std::string::npos ? s.substr(5) : s.substr(5, colon - 5);
+    if (type.size() == 5 && type.rfind("mana", 0) == 0 && color_of_letter(type[4]) > 0) {
+      // type:manab:zone: the {B} symbols in those cards' mana costs (devotion; hybrid and phyrexian count)
+      a.var = "devotion";
+      a.value = color_of_letter(type[4]);
+      type = "*";
+    }
+    a.count = parse_spec(colon == std::string::npos ? type : type + "|" + s.substr(colon + 1));
   } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst" || s == "manacost" ||
-             s == "lifetotal" || s == "opponentlifetotal") {
+             s == "lifetotal" || s == "opponentlifetotal" || s == "kicked") {
     a.var = s;
   } else {
     a.value = std::atoi(s.c_str());

@@ -27,16 +27,24 @@ Context ctx;
 
 int amount_abs(const Amount& a, int x);
 
+// The symbols of one colour in a mana cost: plain, hybrid (either half) and phyrexian.
+int mana_symbols(const ManaCost& cost, int color) {
+  int n = cost.fixed[static_cast<size_t>(color)] + cost.phyrexian[static_cast<size_t>(color)];
+  for (auto [a, b] : cost.hybrid) n += a == color || b == color;
+  return n;
+}
+
 int amount(const Amount& a, int x) { return a.twice * (a.negative ? -amount_abs(a, x) : amount_abs(a, x)); }
 
 int amount_abs(const Amount& a, int x) {
   if (a.is_x) return a.value < 0 ? -x : x;
   if (a.var.empty() || !ctx.g) return a.value;
   const Game& g = *ctx.g;
-  if (a.var == "type") {
+  if (a.var == "type" || a.var == "devotion") {
     int n = 0;
     for (size_t c = 0; c < g.objs.size(); ++c) {
-      if (g.matches(a.count, static_cast<int>(c), ctx.source, ctx.controller)) ++n;
+      if (!g.matches(a.count, static_cast<int>(c), ctx.source, ctx.controller)) continue;
+      n += a.var == "type" ? 1 : mana_symbols(g.objs[c].def->cost, a.value);
     }
     return n;
   }
@@ -49,6 +57,7 @@ int amount_abs(const Amount& a, int x) {
     card = g.objs[static_cast<size_t>(card)].attached;
   }
   if (a.var == "thatmuch") return g.current_amount;
+  if (a.var == "kicked") return g.resolving_kicks;  // times the kicker was paid
   if (a.var == "lifetotal") return g.players[static_cast<size_t>(ctx.controller)].life;
   if (a.var == "opponentlifetotal") return g.players[static_cast<size_t>(1 - ctx.controller)].life;
   if (a.var == "sunburst") return ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].sunburst : 0;
@@ -159,7 +168,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
       break;
     case Eff::kAddMana: pl.pool.add(parse_pool(e.word)); break;
     case Eff::kToken:
-      for (int i = 0; i < (e.b2.is_x ? x : e.times); ++i) make_token(g, e, source, p, x);
+      for (int i = 0, k = e.b2.is_x ? x : !e.b2.var.empty() ? amount(e.b2, x) : e.times; i < k; ++i) make_token(g, e, source, p, x);
       break;
     default: g.unsupported(std::string("player effect ") + e.word); break;
   }
@@ -180,6 +189,20 @@ static void add_counters(Obj& o, const EffectDef& e, int times) {
 }
 
 static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int controller, int x);
+
+static bool spec_is(const Spec& s, const char* type) { return s.alts.size() == 1 && s.alts[0].type == type; }
+
+// clone: a token that copies the card (its copiable values: the card as printed, or what it copies).
+static void clone_token(Game& g, int c, int source, int controller) {
+  const int64_t src_id = source >= 0 ? g.objs[static_cast<size_t>(source)].mtg_id : 0;
+  const int t = g.create(g.objs[static_cast<size_t>(c)].def, -src_id, controller);
+  g.objs[static_cast<size_t>(t)].token = true;
+  g.move(t, controller, kBattlefield);
+  g.objs[static_cast<size_t>(t)].sick = true;
+  g.note("token copy of " + g.name(c));
+  g.run_one_shots(t, controller, {}, 0);
+  g.fire_zone_triggers(t, kLibrary, kBattlefield);
+}
 
 // Effects that mark a card until end of turn or as it enters: pumps, keywords, switched P/T,
 // regeneration shields, counters it enters with.
@@ -251,11 +274,24 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kLoseAbilities:
     case Eff::kLoseSubtypes: o.changes.emplace_back(&e, e.ueot); break;
     case Eff::kPhaseAction: g.add_phase_action(e, c, controller); break;
-    case Eff::kEquip: g.objs[static_cast<size_t>(source)].attached = c; break;
+    case Eff::kEquip:
+      if (e.word == "newhook") {
+        o.attached = source;  // the named equipment onto the source
+      } else if (c != source) {
+        g.objs[static_cast<size_t>(source)].attached = c;
+      }
+      break;
+    case Eff::kClone: clone_token(g, c, source, controller); break;
     case Eff::kPreventCombat:
     case Eff::kPreventAll:
       if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage
-      if (e.word == "spec") g.unsupported("one-shot prevention to(..)/from(..)");  // shields run as static lines only
+      if (e.word == "spec" && e.kind == Eff::kPreventCombat && (spec_is(e.prevent_to, "mytgt") || spec_is(e.prevent_from, "mytgt"))) {
+        // fog to(mytgt) / from(mytgt) (Maze of Ith): combat damage to or by the target, this turn
+        if (spec_is(e.prevent_to, "mytgt")) o.granted.insert("preventcombatto");
+        if (spec_is(e.prevent_from, "mytgt")) o.granted.insert("preventcombatfrom");
+      } else if (e.word == "spec") {
+        g.unsupported("one-shot prevention to(..)/from(..)");  // other shields run as static lines only
+      }
       break;
     case Eff::kCounter:
       if (!g.has(c, "countershroud")) add_counters(o, e, amount_times(e, x));

@@ -110,6 +110,7 @@ void Game::resolve_top() {
     return fizzle_spell(card);
   }
   resolving_kicked = item.kicked;
+  resolving_kicks = item.kicks;
   resolving_alt = item.alternative;
   resolving_mode = item.mode;
   if (is_permanent(d)) {

@@ -73,6 +73,7 @@ struct StackItem {
   std::vector<Target> targets;
   int x = 0;
   bool kicked = false, alternative = false, buyback = false;
+  int kicks = 0;                 // times the kicker was paid (multikicker)
   const Ability* mode = nullptr;  // the may line chosen as it was cast (spells with several)
   int storm = 0;                 // spells cast before it this turn
   int trigger_card = -1, trigger_from = -1;  // triggered abilities: what the event was about (all(trigger))
@@ -256,6 +257,7 @@ class Game {
   int creatures_died = 0;  // this turn (morbid)
   bool counts_hold(const std::vector<TriggerDef::Count>& counts, int source, int controller) const;
   bool resolving_kicked = false, resolving_alt = false;
+  int resolving_kicks = 0;
   const Ability* resolving_mode = nullptr;   // the spell's chosen may line, while it resolves
   const Ability* lord_once = nullptr;        // an instant's lord( running as a one-shot
   const Ability* foreach_running = nullptr;  // a foreach(..) ability running once per card

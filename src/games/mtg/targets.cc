@@ -253,6 +253,7 @@ bool Game::legal_target(const Spec& s, const Target& t, int source, int controll
   const Obj& o = objs[static_cast<size_t>(t.card)];
   if (o.zone != kBattlefield) return true;
   if (has(t.card, "shroud")) return false;
+  if (has(t.card, "opponentshroud") && o.controller != controller) return false;
   if (has(t.card, "hexproof") && o.controller != controller) return false;
   return !protected_from(t.card, source);
 }
