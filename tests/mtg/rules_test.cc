@@ -85,3 +85,29 @@ TEST(WagicRules, MultikickerCountsItsPaymentsAndCloneMakesATokenCopy) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// @lifeof hears its controller gain life (thatmuch: how much); @vampired hears a creature that the
+// source damaged this turn die.
+TEST(WagicRules, LifeGainedAndVampiredTriggers) {
+  const std::string cards = std::string(kBear) +
+      "[card]\nname=Glad Bat\nauto=@lifeof(player):all(trigger[to]) dynamicability<!myself thatmuchcountersoneone tosrc!>\n"
+      "type=Creature\npower=1\ntoughness=1\n[/card]\n"
+      "[card]\nname=Leech Lord\nauto=@vampired(creature) from(this):counter(1/1,1) all(this)\n"
+      "auto={R}:damage:1 target(creature)\ntype=Creature\npower=1\ntoughness=2\n[/card]\n"
+      "[card]\nname=Tonic\nauto=life:2\nmana={W}\ntype=Instant\n[/card]\n"
+      "[card]\nname=Spark\ntarget=creature\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n"
+      "[card]\nname=Gnat\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+  const TestOutcome r = play(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:tonic,spark,spark\ninplay:glad bat,leech lord\nmanapool:{W}{R}{R}{R}\n"
+      "[PLAYER2]\ninplay:gnat\n"
+      "[DO]\ntonic\nleech lord\ngnat\nspark\nglad bat\nspark\nleech lord\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:glad bat,leech lord\ngraveyard:tonic,spark,spark\nlife:22\n"
+      "[PLAYER2]\ngraveyard:gnat\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg

@@ -244,7 +244,8 @@ void read_dynamic(std::string& text, EffectDef& e) {
   for (const std::string& w : ws) {
     if (w == "mytgt" || w == "myself" || w == "mysource") {
       e.token_spec = w;
-    } else if (w == "targetcontroller" || w == "srccontroller" || w == "opponent" || w == "controller") {
+    } else if (w == "targetcontroller" || w == "srccontroller" || w == "opponent" || w == "controller" ||
+               w == "srcopponent" || w == "tosrc") {
       e.who = w;
     } else if (e.word.empty()) {
       e.word = w;
@@ -256,7 +257,8 @@ void read_dynamic(std::string& text, EffectDef& e) {
   static const std::set<std::string> known = {"powerlifegain", "toughnesslifegain", "manacostlifegain",
       "powerlifeloss", "toughnesslifeloss", "manacostlifeloss", "powerstrike", "toughnessstrike", "manacoststrike",
       "powerpumppow", "toughnesspumppow", "powerpumptough", "toughnesspumptough", "oneonecounterslifegain",
-      "oneonecounterslifeloss", "oneonecountersstrike"};
+      "oneonecounterslifeloss", "oneonecountersstrike", "thatmuchcountersoneone", "thatmuchlifeloss",
+      "thatmuchlifegain", "thatmuchstrike"};
   if (e.kind == Eff::kDynamic && !known.count(e.word)) {
     e.kind = Eff::kUnsupported;
     e.word = "dynamicability " + e.word;
@@ -708,7 +710,8 @@ Ability compile_ability(const std::string& line) {
     a.trigger = read_trigger(parts[0]);
     static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
         "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded", "noncombatdamagefoeof",
-        "noncombatdamageof", "drawof", "drawfoeof", "sacrificed"};
+        "noncombatdamageof", "drawof", "drawfoeof", "sacrificed", "lifeof", "lifefoeof", "lifed", "lifelostof",
+        "lifelostfoeof", "vampired"};
     if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];

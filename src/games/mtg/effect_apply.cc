@@ -104,15 +104,19 @@ static void apply_dynamic(Game& g, const EffectDef& e, int source, int controlle
   const int n = w.rfind("power", 0) == 0            ? (gone ? g.objs[static_cast<size_t>(from)].lki_power : g.power(from))
                 : w.rfind("toughness", 0) == 0      ? (gone ? g.objs[static_cast<size_t>(from)].lki_toughness : g.toughness(from))
                 : w.rfind("oneonecounters", 0) == 0 ? g.objs[static_cast<size_t>(from)].plus_counters
+                : w.rfind("thatmuch", 0) == 0       ? g.current_amount  // what the trigger's event amounted to
                                                     : g.objs[static_cast<size_t>(from)].def->cost.converted();
   int player = controller;
   if (e.who == "targetcontroller" && t && t->card >= 0) player = g.objs[static_cast<size_t>(t->card)].controller;
   if (e.who == "targetcontroller" && t && t->player >= 0) player = t->player;
-  if (e.who == "opponent") player = 1 - controller;
-  if (w.find("lifegain") != std::string::npos) {
-    g.players[static_cast<size_t>(player)].life += n;
+  if (e.who == "opponent" || e.who == "srcopponent") player = 1 - controller;
+  if (w.find("countersoneone") != std::string::npos) {  // +1/+1 counters: on the source (tosrc) or the target
+    const int to = e.who == "tosrc" || !t || t->card < 0 ? source : t->card;
+    if (!g.has(to, "countershroud")) g.objs[static_cast<size_t>(to)].plus_counters += n;
+  } else if (w.find("lifegain") != std::string::npos) {
+    g.change_life(player, n);
   } else if (w.find("lifeloss") != std::string::npos) {
-    g.players[static_cast<size_t>(player)].life -= n;
+    g.change_life(player, -n);
   } else if (w.find("strike") != std::string::npos) {
     if (!e.who.empty() || !t) {
       g.damage_player(player, n, from, false);
@@ -131,8 +135,8 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
   auto& pl = g.players[static_cast<size_t>(p)];
   const int n = amount(e.a, x);
   switch (e.kind) {
-    case Eff::kLife: pl.life += n; break;
-    case Eff::kLoseLife: pl.life -= n; break;
+    case Eff::kLife: g.change_life(p, n); break;
+    case Eff::kLoseLife: g.change_life(p, -n); break;
     case Eff::kLifeSet: pl.life = n; break;
     case Eff::kPreventN: pl.prevent_next += n; break;  // the next N damage to the player this turn
     case Eff::kTurns:  // turns:-N: the player skips the next N turns (extra turns are not run yet)
@@ -335,6 +339,10 @@ static void apply_all(Game& g, const EffectDef& e, int source, int controller, i
   std::vector<int> all;
   for (size_t c = 0; c < g.objs.size(); ++c) {
     if (g.matches(e.all, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
+  }
+  if (all.empty() && e.kind == Eff::kDynamic && e.all.alts.size() == 1 && e.all.alts[0].type == "trigger" && g.current_trigger < 0) {
+    apply_dynamic(g, e, source, controller, nullptr);  // all(trigger[to]) of a player's event (life gained)
+    return;
   }
   for (int c : all) {
     const Target tc{c};

@@ -51,6 +51,7 @@ struct Obj {
   bool deathtouched = false;                  // dealt damage by a deathtouch source
   bool prevent_to = false, prevent_from = false;
   bool dealt_damage = false;                  // this turn ([damager])
+  std::vector<int> damaged_by;                // the cards that dealt it damage this turn (@vampired; kept as it dies)
   int sunburst = 0;                           // colours in the pool when it was cast
   int lki_power = 0, lki_toughness = 0;
   std::vector<std::pair<const EffectDef*, bool>> changes;  // transforms/loseabilities on it (bool: ueot)
@@ -265,6 +266,7 @@ class Game {
   void draw(int player, int n);
   void damage_card(int card, int amount, int source, bool combat);
   void damage_player(int player, int amount, int source, bool combat);
+  void change_life(int player, int delta);  // gained (> 0) or lost: @lifeof/@lifelostof and their kin (triggers.cc)
   void destroy(int card, bool allow_regen);
   void link_life(int source, int amount);  // lifelink and spirit link
 

@@ -139,6 +139,9 @@ void Runner::settle() {
     if (!g_.stack.empty()) {
       if (!ask(g_.stack.back())) return;
       g_.resolve_top();
+      for (int p = 0; p < 2; ++p) {  // Wagic checks for a loser every frame, the stack full or not
+        if (g_.players[static_cast<size_t>(p)].life <= 0 || g_.players[static_cast<size_t>(p)].poison >= 10) g_.loser = p;
+      }
       continue;
     }
     const size_t before = g_.stack.size() + g_.menus.size() + g_.choosers.size();

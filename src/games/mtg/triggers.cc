@@ -37,6 +37,15 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
                       (!combat && t.event == (foe ? "noncombatdamagefoeof" : "noncombatdamageof"));
     return kind && from_ok();
   }
+  if (event == "lifegained" || event == "lifelost") {
+    // @lifeof(player) / @lifefoeof(player) / @lifed: life gained by its controller / an opponent / anyone;
+    // @lifelostof / @lifelostfoeof: lost (damage included, as Wagic's life event).
+    const bool mine = player == controller;
+    const bool gained = event == "lifegained";
+    if (!g.matches_player(t.subject, player, controller) && !t.subject.empty()) return false;
+    return gained ? (t.event == (mine ? "lifeof" : "lifefoeof") || t.event == "lifed")
+                  : (t.event == (mine ? "lifelostof" : "lifelostfoeof"));
+  }
   if (event == "drawn") {  // @drawof(player) / @drawfoeof(player): its controller / an opponent drew
     return t.event == (player == controller ? "drawof" : "drawfoeof");
   }
@@ -44,6 +53,15 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
     if (t.event != event) return false;
     if (t.args == "mytgt") return g.objs[static_cast<size_t>(src)].attached == card;
     return g.matches(t.subject, card, src, controller);
+  }
+  if (event == "vampired") {  // the card died (now in the graveyard); named as it was, on the battlefield
+    if (t.event != "vampired" || !from_ok()) return false;
+    Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(card)];
+    const int zone = o.zone;
+    o.zone = kBattlefield;
+    const bool ok = g.matches(t.subject, card, src, controller);
+    o.zone = zone;
+    return ok;
   }
   if (event == "sacrificed") {
     // The card is in the graveyard now; the trigger names it as it was, on the battlefield.
@@ -72,6 +90,15 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
     return from_ok();
   }
   return false;
+}
+
+void Game::change_life(int player, int delta) {
+  if (delta == 0) return;
+  players[static_cast<size_t>(player)].life += delta;
+  const int saved = event_amount;
+  event_amount = delta < 0 ? -delta : delta;  // "thatmuch"
+  fire_event(delta > 0 ? "lifegained" : "lifelost", -1, player, -1, false);
+  event_amount = saved;
 }
 
 // A triggered ability Wagic resolves as it triggers, without the stack (@sacrificed): its may menu

@@ -1,4 +1,5 @@
 // The turn's steps, what each does when it begins, and triggered abilities.
+#include <algorithm>
 #include <map>
 
 #include "games/mtg/game.h"
@@ -132,6 +133,7 @@ void Game::begin_phase() {
       o.prevent_next = 0;
       o.uses.clear();
       o.dealt_damage = false;
+      o.damaged_by.clear();
       std::erase_if(o.changes, [](const auto& ch) { return ch.second; });
     }
   }
@@ -229,6 +231,13 @@ bool Game::came_from(const Spec& from_spec, int card, int from, int src) const {
 }
 
 void Game::fire_zone_triggers(int card, int from, int to) {
+  if (from == kBattlefield && to == kGraveyard && !objs[static_cast<size_t>(card)].damaged_by.empty()) {
+    // A creature dealt damage this turn dies: @vampired(..) from(the source that damaged it).
+    std::vector<int> by = objs[static_cast<size_t>(card)].damaged_by;
+    std::sort(by.begin(), by.end());
+    by.erase(std::unique(by.begin(), by.end()), by.end());
+    for (int d : by) fire_event("vampired", card, -1, d, false);
+  }
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     const bool self = static_cast<int>(src) == card;
