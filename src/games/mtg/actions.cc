@@ -173,7 +173,9 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
       }
     }
   }
+  last_paid = -1;
   auto choose_targets = [this, item, targeted, spec, actor, card]() mutable {
+    item.stored = last_paid;
     if (!targeted) return push(item);
     Chooser ch;
     ch.spec = spec;
@@ -257,7 +259,9 @@ void Game::activate(int card, const Ability& a, int actor) {
   item.controller = actor;
   item.ability = &a;
   item.x = x;
+  last_paid = -1;
   auto finish = [this, item, &a, card, actor]() mutable {
+    item.stored = last_paid;
     // {S} is paid once the targets are chosen (CR 601.2c before 601.2h, as in Wagic).
     if (a.sac_self && (!a.has_target || mana_only(a))) sacrifice(card);
     if (mana_only(a)) {
@@ -310,6 +314,7 @@ void Game::pay_chosen(int card, int actor, const std::vector<std::pair<const Spe
   ch.done = [this, card, actor, chosen, i, to, finish](std::vector<Target> ts) {
     for (const Target& t : ts) {
       if (t.card < 0) continue;
+      last_paid = t.card;
       Obj& o = objs[static_cast<size_t>(t.card)];
       if (to < 0) {
         o.tapped = true;

@@ -422,8 +422,12 @@ TriggerDef read_trigger(const std::string& t) {
     const size_t from = t.find("from(", i);
     if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
   }
-  const size_t restr = t.find("restriction{type(");
+  size_t restr = t.find("restriction{type(");
   read_counts(t, restr, tr.counts);
+  if (const size_t cmp = t.find("restriction{compare("); cmp != std::string::npos) {
+    read_count_restriction(t.substr(cmp + 12, t.find('}', cmp) - cmp - 12), tr.counts);
+    restr = std::min(restr, cmp);
+  }
   if (tr.event == "each" || tr.event == "next") {
     std::string rest = t.substr(i);
     if (restr != std::string::npos) rest = t.substr(i, restr - i);

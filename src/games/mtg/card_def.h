@@ -96,6 +96,7 @@ struct TriggerDef {
   std::string args;    // the (..) text as written: @combat(attacking,blocked)
   struct Count {           // restriction{type(spec)~morethan~N,...}: all must hold
     Spec spec;
+    std::string var;       // compare(powertotalinplay|lifetotal|opponentlifetotal)~cmp~N: that value instead of a count
     char cmp = '>';
     int n = 0;
   };

@@ -58,6 +58,14 @@ int amount_abs(const Amount& a, int x) {
   }
   if (a.var == "thatmuch") return g.current_amount;
   if (a.var == "kicked") return g.resolving_kicks;  // times the kicker was paid
+  if (a.var.rfind("stored", 0) == 0) {  // the card paid as the cost, as it last was on the battlefield
+    if (g.current_stored < 0) return 0;
+    const Obj& s = g.objs[static_cast<size_t>(g.current_stored)];
+    const bool there = s.zone == kBattlefield;
+    if (a.var == "storedmanacost") return s.def->cost.converted();
+    if (a.var == "storedpower") return there ? g.power(g.current_stored) : s.lki_power;
+    return there ? g.toughness(g.current_stored) : s.lki_toughness;
+  }
   if (a.var == "lifetotal") return g.players[static_cast<size_t>(ctx.controller)].life;
   if (a.var == "opponentlifetotal") return g.players[static_cast<size_t>(1 - ctx.controller)].life;
   if (a.var == "sunburst") return ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].sunburst : 0;

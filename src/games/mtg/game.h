@@ -51,6 +51,7 @@ struct Obj {
   bool deathtouched = false;                  // dealt damage by a deathtouch source
   bool prevent_to = false, prevent_from = false;
   bool dealt_damage = false;                  // this turn ([damager])
+  bool fresh = false;                         // entered the battlefield, or died, this turn ([fresh])
   std::vector<int> damaged_by;                // the cards that dealt it damage this turn (@vampired; kept as it dies)
   int sunburst = 0;                           // colours in the pool when it was cast
   int lki_power = 0, lki_toughness = 0;
@@ -75,6 +76,7 @@ struct StackItem {
   int x = 0;
   bool kicked = false, alternative = false, buyback = false;
   int kicks = 0;                 // times the kicker was paid (multikicker)
+  int stored = -1;               // the card paid as a cost ({S(..)}, {E(..)}, {discard(..)}): stored* amounts
   const Ability* mode = nullptr;  // the may line chosen as it was cast (spells with several)
   int storm = 0;                 // spells cast before it this turn
   int trigger_card = -1, trigger_from = -1;  // triggered abilities: what the event was about (all(trigger))
@@ -259,6 +261,8 @@ class Game {
   bool counts_hold(const std::vector<TriggerDef::Count>& counts, int source, int controller) const;
   bool resolving_kicked = false, resolving_alt = false;
   int resolving_kicks = 0;
+  int last_paid = -1;        // the card the last chosen cost took
+  int current_stored = -1;   // the resolving object's stored card
   const Ability* resolving_mode = nullptr;   // the spell's chosen may line, while it resolves
   const Ability* lord_once = nullptr;        // an instant's lord( running as a one-shot
   const Ability* foreach_running = nullptr;  // a foreach(..) ability running once per card

@@ -109,6 +109,8 @@ bool Game::restriction_holds(const std::string& r, int card, int source, int con
     yes = o.token;
   } else if (auto it = color_words().find(r); it != color_words().end()) {
     yes = (colors(card) >> it->second) & 1;
+  } else if (r == "fresh") {  // entered the battlefield, or died, this turn
+    yes = o.fresh;
   } else if (r == "tapped") {
     yes = o.tapped;
   } else if (r == "damager") {
