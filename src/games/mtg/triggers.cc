@@ -137,13 +137,18 @@ void Game::fire_event(const std::string& event, int card, int player, int from, 
   // ability it pays for is on the stack).
   const bool at_once = event == "sacrificed";
   for (size_t src = 0; src < objs.size(); ++src) {
-    if (objs[src].zone != kBattlefield) continue;
+    // A sacrificed card hears its own sacrifice (Savra, Queen of the Golgari), as it was.
+    const bool self = at_once && static_cast<int>(src) == card;
+    if (objs[src].zone != kBattlefield && !self) continue;
+    const int saved_controller = objs[src].controller;
+    if (self) objs[src].controller = player;
     each_ability(static_cast<int>(src), [&](const Ability& a) {
       if (a.kind != AbilityKind::kTriggered) return;
       if (!listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) return;
       if (at_once) return resolve_now(*this, static_cast<int>(src), a, card, from);
       put_trigger(static_cast<int>(src), a, card, from);
     });
+    if (self) objs[src].controller = saved_controller;
   }
 }
 
