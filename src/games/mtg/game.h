@@ -7,7 +7,6 @@
 #include <array>
 #include <cstdint>
 #include <deque>
-#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -16,6 +15,7 @@
 
 #include "games/mtg/card_def.h"
 #include "games/mtg/mana.h"
+#include "games/mtg/resume.h"
 #include "games/mtg/scenario.h"
 #include "kernel/rng.h"
 
@@ -84,7 +84,7 @@ struct StackItem {
 struct Menu {
   struct Option {
     std::string label;
-    std::function<void()> act;
+    Resume act;  // what choosing it does (Game::resume)
   };
   std::vector<Option> options;   // the last is Cancel when `cancel`
   bool cancel = true;
@@ -97,7 +97,7 @@ struct Chooser {
   bool optional = false;
   bool is_cost = false;          // sacrifice/discard choices: not targeting (shroud does not stop them)
   std::vector<Target> picked;    // so far, when several are chosen
-  std::function<void(std::vector<Target>)> done;
+  std::vector<Resume> done;      // resumed with the targets chosen (Game::resume)
 };
 
 // The mana abilities the rules grant each basic land type.
@@ -204,9 +204,13 @@ class Game {
   bool cast(int card, int actor, bool alternative = false, bool buyback = false);
   void ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes);  // several may lines
   void activate(int card, const Ability& a, int actor);
-  // Costs that choose a card (sacrifice, discard, tap, exile), one chooser after another, then `finish`.
-  void pay_chosen(int card, int actor, const std::vector<std::pair<const Spec*, int>>& chosen, size_t i,
-                  const std::function<void()>& finish);
+  // Costs that choose a card (sacrifice, discard, tap, exile), one chooser after another, then `then`.
+  void pay_chosen(int card, int actor, std::vector<std::pair<const Spec*, int>> chosen, size_t i, std::vector<Resume> then);
+  // Decisions as data (resume.cc): a chooser's continuation resumed with the targets chosen (the
+  // last record first), a menu option chosen, the open chooser closed with what it has.
+  void resume(std::vector<Resume> then, const std::vector<Target>& targets = {});
+  void resume(const Resume& option) { resume(std::vector<Resume>{option}); }
+  void finish_chooser();
   bool can_activate(int card, const Ability& a, int actor) const;
   int& counter_slot(int card, const Ability& a);
   int counters_of(int card, const Ability& a) const;

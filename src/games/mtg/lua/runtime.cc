@@ -223,12 +223,19 @@ void ScriptRuntime::start(int card, ScriptCall call, const std::vector<int>& ext
   lua_pushinteger(T, card);
   for (int v : extra) lua_pushinteger(T, v);
   call.thread = ref;
-  calls_[T] = std::move(call);
+  call.id = next_call_++;
+  call_ids_[T] = call.id;
+  calls_[call.id] = std::move(call);
   step(ref, 1 + static_cast<int>(extra.size()));
 }
 
 ScriptCall* ScriptRuntime::call_of(lua_State* thread) {
-  auto it = calls_.find(thread);
+  auto it = call_ids_.find(thread);
+  return it == call_ids_.end() ? nullptr : call(it->second);
+}
+
+ScriptCall* ScriptRuntime::call(int id) {
+  auto it = calls_.find(id);
   return it == calls_.end() ? nullptr : &it->second;
 }
 
@@ -237,7 +244,39 @@ void ScriptRuntime::resume(lua_State* thread, int nargs) {
   if (c != nullptr) step(c->thread, nargs);
 }
 
-// One resume: done, failed, or waiting on the choice the API left in `request`.
+// "<upto:5>land" (several): one result, the list of the cards chosen; else two results, the card
+// (or nil) and the player, 1 or 2 (or nil). A cast handler's choices are the spell's targets.
+void ScriptRuntime::answer_targets(int id, bool several, const std::vector<Target>& ts) {
+  ScriptCall* c = call(id);
+  if (c == nullptr) return;
+  lua_State* T = host().thread(c->thread);
+  if (several) {
+    lua_createtable(T, static_cast<int>(ts.size()), 0);
+    lua_Integer n = 0;
+    for (const Target& t : ts) {
+      if (t.card < 0) continue;
+      lua_pushinteger(T, t.card);
+      lua_rawseti(T, -2, ++n);
+      if (c->casting) c->item.targets.push_back(t);
+    }
+    return step(c->thread, 1);
+  }
+  const Target t = ts.empty() ? Target{} : ts[0];
+  t.card >= 0 ? lua_pushinteger(T, t.card) : lua_pushnil(T);
+  t.player >= 0 ? lua_pushinteger(T, t.player + 1) : lua_pushnil(T);
+  if (c->casting) c->item.targets.push_back(t);
+  step(c->thread, 2);
+}
+
+void ScriptRuntime::answer_option(int id, int option) {
+  ScriptCall* c = call(id);
+  if (c == nullptr) return;
+  lua_pushinteger(host().thread(c->thread), static_cast<lua_Integer>(option + 1));
+  step(c->thread, 1);
+}
+
+// One resume: done, failed, or waiting on the choice the API left in `request` (a chooser or a
+// menu whose answer names this call).
 void ScriptRuntime::step(int ref, int nargs) {
   std::string error;
   request = Request{};
@@ -251,33 +290,14 @@ void ScriptRuntime::step(int ref, int nargs) {
   lua_settop(T, 0);
   const Request r = request;
   ScriptCall* c = call_of(T);
+  c->suspended = true;
   if (r.kind == Request::kTarget) {
     Chooser ch;
     ch.spec = r.spec;
     ch.player = r.player;
     ch.source = c->card;
     ch.is_cost = r.not_a_target;
-    const bool several = r.spec.count > 1 || r.spec.up_to;
-    ch.done = [this, T, several](std::vector<Target> ts) {
-      ScriptCall* call = call_of(T);
-      if (several) {  // "<upto:5>land": one result, the list of the cards chosen
-        lua_createtable(T, static_cast<int>(ts.size()), 0);
-        lua_Integer n = 0;
-        for (const Target& t : ts) {
-          if (t.card < 0) continue;
-          lua_pushinteger(T, t.card);
-          lua_rawseti(T, -2, ++n);
-          if (call != nullptr && call->casting) call->item.targets.push_back(t);
-        }
-        return resume(T, 1);
-      }
-      const Target t = ts.empty() ? Target{} : ts[0];
-      // Two results: the card (or nil) and the player, 1 or 2 (or nil).
-      t.card >= 0 ? lua_pushinteger(T, t.card) : lua_pushnil(T);
-      t.player >= 0 ? lua_pushinteger(T, t.player + 1) : lua_pushnil(T);
-      if (call != nullptr && call->casting) call->item.targets.push_back(t);
-      resume(T, 2);
-    };
+    ch.done = {Resume{.kind = Resume::Kind::kLuaTargets, .index = c->id, .flag = r.spec.count > 1 || r.spec.up_to}};
     g_.choosers.push_back(std::move(ch));
     return;
   }
@@ -285,10 +305,7 @@ void ScriptRuntime::step(int ref, int nargs) {
     Menu m;
     m.cancel = false;
     for (size_t i = 0; i < r.options.size(); ++i) {
-      m.options.push_back({r.options[i], [this, T, i] {
-                             lua_pushinteger(T, static_cast<lua_Integer>(i + 1));
-                             resume(T, 1);
-                           }});
+      m.options.push_back({r.options[i], Resume{.kind = Resume::Kind::kLuaOption, .x = static_cast<int>(i), .index = c->id}});
     }
     g_.menus.push_back(std::move(m));
     return;
@@ -301,12 +318,15 @@ void ScriptRuntime::step(int ref, int nargs) {
 void ScriptRuntime::finish(int ref, bool ok) {
   (void)ok;
   lua_State* T = host().thread(ref);
-  auto it = calls_.find(T);
-  if (it == calls_.end()) return;
+  auto id = call_ids_.find(T);
+  if (id == call_ids_.end()) return;
+  auto it = calls_.find(id->second);
+  call_ids_.erase(id);
   ScriptCall call = std::move(it->second);
   calls_.erase(it);
   host().release(ref);
-  if (call.done) call.done(call);
+  last_finished = call;
+  script_call_done(g_, call);
 }
 
 // A prevention shield: the next damage `source` would deal to `player`.

@@ -5,6 +5,7 @@
 
 #include <deque>
 #include <functional>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -38,7 +39,11 @@ struct ScriptCall {
   StackItem item;               // the spell or ability (targets, X)
   bool casting = false;         // a cast handler: chosen targets go to the spell
   bool no_targets = false;      // a cast handler said the spell takes no target= targets (overload)
-  std::function<void(ScriptCall&)> done;  // after the handler returns
+  // What follows once the handler returns: nothing, a spell's end (to its owner's graveyard, or
+  // hand with buyback, unless the script moved it), a cast's end (script_cast).
+  enum class After : uint8_t { kNothing, kSpellDone, kCast } after = After::kNothing;
+  bool suspended = false;       // it waited on a choice at least once
+  int id = 0;                   // the game's number for it (answers name it)
   int thread = 0;
 };
 
@@ -84,8 +89,14 @@ class ScriptRuntime {
   int int_field(int card, const char* name, int fallback);
 
   ScriptCall* call_of(lua_State* thread);
+  ScriptCall* call(int id);
   // Continue a suspended handler with the values pushed on its thread.
   void resume(lua_State* thread, int nargs);
+  // A chooser or a menu the call `id` opened was answered.
+  void answer_targets(int id, bool several, const std::vector<Target>& ts);
+  void answer_option(int id, int option);
+  int next_call_id() const { return next_call_; }  // the id the next call started gets
+  ScriptCall last_finished;     // the call that returned last (what a cast handler chose)
 
   std::vector<ScriptEffect> effects;
   void add_effect(ScriptEffect e);
@@ -111,7 +122,9 @@ class ScriptRuntime {
   const CardScripts& scripts_;
   std::unique_ptr<script::LuaHost> host_;
   std::map<const CardDef*, int> tables_;   // card -> registry ref of its table (LUA_NOREF: failed)
-  std::map<lua_State*, ScriptCall> calls_;
+  std::map<int, ScriptCall> calls_;         // the running calls by id
+  std::map<lua_State*, int> call_ids_;      // their threads
+  int next_call_ = 1;
   std::map<std::pair<const CardDef*, int>, Ability> stand_ins_;  // (card, ability index) -> stand-in
   std::map<const Ability*, int> stand_in_index_;
   std::deque<Ability> trigger_stand_ins_;         // one per trigger put on the stack
