@@ -23,6 +23,36 @@ namespace rk::mtg {
 
 class ScriptRuntime;  // lua/runtime.h
 
+// A game's Lua side (lua/runtime.h), made on first use. Copying a game copies its data (effects,
+// what cards remember, running handlers as journals) into a runtime of the copy's own, whose Lua
+// state is made when the copy needs it: the original's is never shared.
+class LuaSide {
+ public:
+  LuaSide();
+  LuaSide(const LuaSide& other);
+  LuaSide& operator=(const LuaSide& other);
+  ~LuaSide();
+  explicit operator bool() const { return rt_ != nullptr; }
+  ScriptRuntime* get() const { return rt_.get(); }
+  ScriptRuntime* operator->() const { return rt_.get(); }
+  void reset(std::unique_ptr<ScriptRuntime> rt);
+
+ private:
+  std::unique_ptr<ScriptRuntime> rt_;
+};
+
+// Tokens' characteristics (objects point at them): shared by a game and its copies and only ever
+// added to, so a copied object's pointer stays valid whichever game made the token.
+class MadeDefs {
+ public:
+  const CardDef* add(CardDef d);
+  size_t size() const;
+
+ private:
+  struct Store;
+  std::shared_ptr<Store> store_;
+};
+
 struct Obj {
   const CardDef* def = nullptr;
   const CardDef* printed = nullptr;  // the card itself (def differs while it copies another card)
@@ -105,7 +135,10 @@ const std::vector<std::pair<std::string, Ability>>& land_mana();
 
 class Game {
  public:
-  explicit Game(Catalog& cat) : cat_(cat) {}
+  explicit Game(Catalog& cat) : cat_(&cat) {}
+  // A copy is a real copy (no replay): objects, zones, the stack, open menus and choosers (data,
+  // resume.h), the Lua side (LuaSide). `rng` still points at the original's generator: the owner
+  // of the copy points it at its own (Match does).
 
   // Setup (harness): creates a card in a player's library; returns its object.
   int create(const CardDef* def, int64_t mtg_id, int owner);
@@ -157,8 +190,8 @@ class Game {
   void ability_for(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x);
   void run_as(const Ability& a, int source, int player, int x);  // may menu, chooser, then the effects
   kernel::Rng* rng = nullptr;
-  std::deque<CardDef> made_defs;  // tokens' characteristics
-  std::shared_ptr<ScriptRuntime> lua;  // cards written in Lua: this game's state (made on first use)
+  MadeDefs made_defs;  // tokens' characteristics
+  LuaSide lua;         // cards written in Lua: this game's Lua side (made on first use)
 
   // Characteristics as continuous effects leave them.
   int power(int c) const { return objs[static_cast<size_t>(c)].switched ? unswitched_toughness(c) : unswitched_power(c); }
@@ -284,10 +317,10 @@ class Game {
 
   void note(const std::string& s) { log.push_back(s); }
   void unsupported(const std::string& what);
-  Catalog& catalog() { return cat_; }
+  Catalog& catalog() { return *cat_; }
 
  private:
-  Catalog& cat_;
+  Catalog* cat_;
   mutable int cda_depth_ = 0;
   void deal_combat_damage(bool first_strike, bool& any);
   bool combat_step(bool& stopped);

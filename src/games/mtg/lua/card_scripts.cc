@@ -23,13 +23,22 @@ bool is_permanent(const CardDef& d) {
   return d.is("creature") || d.is("artifact") || d.is("enchantment") || d.is("land") || d.is("planeswalker");
 }
 
-// The game's runtime, made on first use; null when the catalog has no scripts.
+// The game's runtime, made on first use; null when the catalog has no scripts. Every hook comes
+// through here or `bound`, which tell the runtime its game (a copy's runtime learns it so).
 ScriptRuntime* runtime(Game& g) {
   if (!g.lua) {
     const CardScripts* s = g.catalog().scripts;
     if (s == nullptr || s->size() == 0) return nullptr;
-    g.lua = std::make_shared<ScriptRuntime>(g, *s);
+    g.lua.reset(std::make_unique<ScriptRuntime>(*s));
   }
+  g.lua->bind(g);
+  return g.lua.get();
+}
+
+// The runtime if the game has one yet (hooks that have nothing to do before a script ran).
+ScriptRuntime* bound(const Game& g) {
+  if (!g.lua) return nullptr;
+  g.lua->bind(const_cast<Game&>(g));
   return g.lua.get();
 }
 
@@ -140,15 +149,16 @@ void script_call_done(Game& g, const ScriptCall& call) {
 }
 
 bool script_resolve_ability(Game& g, const StackItem& item) {
-  if (!g.lua) return false;
-  if (g.lua->resolve_trigger(item)) return true;
-  const int index = g.lua->index_of(item.ability);
+  ScriptRuntime* rt = bound(g);
+  if (rt == nullptr) return false;
+  if (rt->resolve_trigger(item)) return true;
+  const int index = rt->index_of(item.ability);
   if (index == 0) return false;
   ScriptCall call;
   call.card = item.source;
   call.controller = item.controller;
   call.item = item;
-  g.lua->run_ability(item.source, index, call);
+  rt->run_ability(item.source, index, call);
   return true;
 }
 
@@ -188,8 +198,8 @@ bool script_cast(Game& g, StackItem& item) {
 }
 
 void script_left_battlefield(Game& g, int card) {
-  if (!g.lua) return;
-  ScriptRuntime& rt = *g.lua;
+  if (!bound(g)) return;
+  ScriptRuntime& rt = *g.lua.get();
   // Effects that last while their source is on the battlefield end, and effects on the card.
   rt.end_effects([card](const ScriptEffect& e) {
     const kernel::Moment left{kernel::Moment::Kind::kLeftPlay, -1, 0, static_cast<kernel::EntityId>(card)};
@@ -202,7 +212,7 @@ void script_left_battlefield(Game& g, int card) {
 }
 
 void script_continuous(Game& g) {
-  if (!g.lua) return;
+  if (!bound(g)) return;
   auto apply = [](const ScriptEffect& e, Obj& o) {
     if (o.zone != kBattlefield) return;
     if (e.kind == ScriptEffect::kPowerToughness) {
@@ -227,7 +237,7 @@ void script_continuous(Game& g) {
 }
 
 int script_colors(const Game& g, int card, int colors) {
-  if (!g.lua) return colors;
+  if (!bound(g)) return colors;
   for (const ScriptEffect& e : g.lua->effects) {
     if (e.kind != ScriptEffect::kColor) continue;
     const int controller = e.source >= 0 ? g.objs[static_cast<size_t>(e.source)].controller : 0;
@@ -301,11 +311,11 @@ void script_activate(Game& g, int card, int actor, int index) {
 }
 
 void script_answer_targets(Game& g, int call, bool several, const std::vector<Target>& ts) {
-  if (g.lua) g.lua->answer_targets(call, several, ts);
+  if (bound(g)) g.lua->answer_targets(call, several, ts);
 }
 
 void script_answer_option(Game& g, int call, int option) {
-  if (g.lua) g.lua->answer_option(call, option);
+  if (bound(g)) g.lua->answer_option(call, option);
 }
 
 bool script_hides_auto_abilities(Game& g, int card) {
@@ -314,8 +324,8 @@ bool script_hides_auto_abilities(Game& g, int card) {
 }
 
 bool script_allows(const Game& g, const char* query, int card, int player) {
-  if (!g.lua) return true;
-  ScriptRuntime& rt = *g.lua;
+  if (!bound(g)) return true;
+  ScriptRuntime& rt = *g.lua.get();
   for (const Game::Player& p : g.players) {  // the permanents only: every object would be quadratic
     for (int c : p.zones[kBattlefield]) {
       if (!rt.has_handler(c, query)) continue;
@@ -326,7 +336,7 @@ bool script_allows(const Game& g, const char* query, int card, int player) {
 }
 
 int script_prevent_damage(Game& g, int player, int source, int amount) {
-  if (!g.lua || source < 0) return amount;
+  if (!bound(g) || source < 0) return amount;
   return g.lua->prevent(player, source, amount);
 }
 
