@@ -16,17 +16,22 @@ const char* layer_name(Layer l) {
   return names[static_cast<int>(l)];
 }
 
+const CardSyms* LazyCardSyms::set(std::unique_ptr<CardSyms> made) const {
+  CardSyms* expected = nullptr;
+  if (p_.compare_exchange_strong(expected, made.get(), std::memory_order_acq_rel)) return made.release();
+  return expected;  // another thread made it first (the same content)
+}
+
 const CardSyms& CardDef::syms() const {
-  std::unique_ptr<CardSyms>& p = lazy_syms.get();
-  if (p) return *p;
-  p = std::make_unique<CardSyms>();
+  if (const CardSyms* p = lazy_syms.get()) return *p;
+  auto p = std::make_unique<CardSyms>();
   for (const std::string& t : types) p->types.set(Symbols::intern(SymKind::kType, t));
   for (const std::string& k : keywords) p->keywords.set(Symbols::intern(SymKind::kKeyword, k));
   p->name = Symbols::intern(SymKind::kName, lname);
   for (const Ability& a : abilities) {
     if (a.kind == AbilityKind::kLord || is_static_line(a)) p->continuous.push_back(&a);
   }
-  return *p;
+  return *lazy_syms.set(std::move(p));
 }
 
 namespace {

@@ -50,7 +50,7 @@ bool comparison(const std::string& r, const std::string& what, SpecCode::Restr& 
 void restriction_body(const std::string& r, SpecCode::Restr& out) {
   using R = SpecCode::Restr;
   static const std::map<std::string, R::Kind> states = {
-      {"share!name!", R::kShareName}, {"token", R::kToken},         {"tapped", R::kTapped},  {"damager", R::kDamager},
+      {"share!name!", R::kShareName}, {"token", R::kToken}, {"fresh", R::kFresh}, {"tapped", R::kTapped},  {"damager", R::kDamager},
       {"attacking", R::kAttacking},   {"blocking", R::kBlocking},   {"blocked", R::kBlocked}, {"multicolor", R::kMulticolor}};
   if (r.find('&') != std::string::npos) {
     out.kind = R::kAll;

@@ -41,6 +41,7 @@ bool Game::restriction_holds(const SpecCode::Restr& r, int card, int source, int
     case R::kShareName: return source >= 0 && o.def->lname == objs[static_cast<size_t>(source)].def->lname;
     case R::kToken: return o.token;
     case R::kColor: return (colors(card) >> r.value) & 1;
+    case R::kFresh: return o.fresh;  // entered the battlefield, or died, this turn
     case R::kTapped: return o.tapped;
     case R::kDamager: return o.dealt_damage;
     case R::kAttacking: return o.attacking;
@@ -156,6 +157,7 @@ bool Game::legal_target(const Spec& s, const Target& t, int source, int controll
   const Obj& o = objs[static_cast<size_t>(t.card)];
   if (o.zone != kBattlefield) return true;
   if (has(t.card, "shroud")) return false;
+  if (has(t.card, "opponentshroud") && o.controller != controller) return false;
   if (has(t.card, "hexproof") && o.controller != controller) return false;
   return !protected_from(t.card, source);
 }
