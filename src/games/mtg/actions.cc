@@ -52,7 +52,8 @@ ManaCost Game::spell_cost(int card, int actor) const {
 
 bool Game::can_cast(int card, int actor, bool alternative) const {
   const Obj& o = objs[static_cast<size_t>(card)];
-  if (o.zone != kHand || o.owner != actor || o.def->is("land")) return false;
+  const bool from_grave = o.zone == kGraveyard && has(card, "canplayfromgraveyard");
+  if ((o.zone != kHand && !from_grave) || o.owner != actor || o.def->is("land")) return false;
   if (alternative && !o.def->other.present) return false;
   if (alternative ? o.def->other_restricted : o.def->cast_restricted) return false;
   if (!counts_hold(alternative ? o.def->other_counts : o.def->cast_counts, card, actor)) return false;
@@ -128,8 +129,12 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
   const int x = pay(pool, alternative ? o.def->other : buyback ? o.def->buyback : spell_cost(card, actor));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
-  const bool kicked = o.def->kicker.present && can_pay(pool, o.def->kicker);
-  if (kicked) pay(pool, o.def->kicker);
+  int kicks = 0;  // multikicker: again while the pool allows
+  while (o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
+    pay(pool, o.def->kicker);
+    ++kicks;
+  }
+  const bool kicked = kicks > 0 || (o.def->kicker.present && o.def->kicker.is_free());
   move(card, actor, kStack);
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
   note("p" + std::to_string(actor + 1) + " casts " + o.def->name);
@@ -140,6 +145,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   item.controller = actor;
   item.x = x;
   item.kicked = kicked;
+  item.kicks = kicks;
   item.storm = spells_this_turn++;
   ++players[static_cast<size_t>(actor)].casts;
   item.alternative = alternative;
@@ -170,6 +176,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   }
   if (modes.size() < 2 || targeted != true || d.has_spell_target) {
     // Then its targets (a chooser) and the stack.
+    last_paid = -1;
     pay_chosen(card, actor, std::move(chosen), 0, {Resume{.kind = Resume::Kind::kCastTargets, .flag = targeted, .spec = spec, .item = {item}}});
     return true;
   }
@@ -227,6 +234,7 @@ void Game::activate(int card, const Ability& a, int actor) {
   if (!a.tap_other.empty()) chosen.emplace_back(&a.tap_other, -1);
   if (!a.exile_cost.empty()) chosen.emplace_back(&a.exile_cost, kExile);
   // Then {S}, a mana ability's effects at once, or its target and the stack (resume.cc).
+  last_paid = -1;
   pay_chosen(card, actor, std::move(chosen), 0, {Resume{.kind = Resume::Kind::kActivated, .ability = &a, .item = {item}}});
 }
 
@@ -338,7 +346,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
       o.controller == actor) {
     options.push_back({"block", Resume{.kind = Resume::Kind::kBlock, .card = card}});
   }
-  if (o.zone == kHand && o.owner == actor && o.def->is("land")) {
+  if ((o.zone == kHand || (o.zone == kGraveyard && has(card, "canplayfromgraveyard"))) && o.owner == actor && o.def->is("land")) {
     const auto& me = players[static_cast<size_t>(actor)];
     const int lua_extra = script_extra_lands(*this, actor);  // Lua cards (Fastbond): -1 is any number
     if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < 1 + me.extra_lands + lua_extra)) {

@@ -81,6 +81,8 @@ struct Obj {
   bool deathtouched = false;                  // dealt damage by a deathtouch source
   bool prevent_to = false, prevent_from = false;
   bool dealt_damage = false;                  // this turn ([damager])
+  bool fresh = false;                         // entered the battlefield, or died, this turn ([fresh])
+  std::vector<int> damaged_by;                // the cards that dealt it damage this turn (@vampired; kept as it dies)
   int sunburst = 0;                           // colours in the pool when it was cast
   int lki_power = 0, lki_toughness = 0;
   std::vector<std::pair<const EffectDef*, bool>> changes;  // transforms/loseabilities on it (bool: ueot)
@@ -103,6 +105,8 @@ struct StackItem {
   std::vector<Target> targets;
   int x = 0;
   bool kicked = false, alternative = false, buyback = false;
+  int kicks = 0;                 // times the kicker was paid (multikicker)
+  int stored = -1;               // the card paid as a cost ({S(..)}, {E(..)}, {discard(..)}): stored* amounts
   const Ability* mode = nullptr;  // the may line chosen as it was cast (spells with several)
   int storm = 0;                 // spells cast before it this turn
   int trigger_card = -1, trigger_from = -1;  // triggered abilities: what the event was about (all(trigger))
@@ -293,6 +297,9 @@ class Game {
   int creatures_died = 0;  // this turn (morbid)
   bool counts_hold(const std::vector<TriggerDef::Count>& counts, int source, int controller) const;
   bool resolving_kicked = false, resolving_alt = false;
+  int resolving_kicks = 0;
+  int last_paid = -1;        // the card the last chosen cost took
+  int current_stored = -1;   // the resolving object's stored card
   const Ability* resolving_mode = nullptr;   // the spell's chosen may line, while it resolves
   const Ability* lord_once = nullptr;        // an instant's lord( running as a one-shot
   const Ability* foreach_running = nullptr;  // a foreach(..) ability running once per card
@@ -300,6 +307,7 @@ class Game {
   void draw(int player, int n);
   void damage_card(int card, int amount, int source, bool combat);
   void damage_player(int player, int amount, int source, bool combat);
+  void change_life(int player, int delta);  // gained (> 0) or lost: @lifeof/@lifelostof and their kin (triggers.cc)
   void destroy(int card, bool allow_regen);
   void link_life(int source, int amount);  // lifelink and spirit link
 

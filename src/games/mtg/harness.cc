@@ -139,6 +139,9 @@ void Runner::settle() {
     if (!g_.stack.empty()) {
       if (!ask(g_.stack.back())) return;
       g_.resolve_top();
+      for (int p = 0; p < 2; ++p) {  // Wagic checks for a loser every frame, the stack full or not
+        if (g_.players[static_cast<size_t>(p)].life <= 0 || g_.players[static_cast<size_t>(p)].poison >= 10) g_.loser = p;
+      }
       continue;
     }
     const size_t before = g_.stack.size() + g_.menus.size() + g_.choosers.size();
@@ -158,6 +161,9 @@ void Runner::request_next(int actor) {
     if (!g_.choosers.back().spec.up_to) return;
     return g_.finish_chooser();
   }
+  // Wagic's userRequestNextGamePhase does nothing while an object waits on the stack (a `next`
+  // typed while a trigger's menu is open above an ability is spent).
+  if (!g_.stack.empty()) return;
   if (g_.phase == Phase::kCombatDamage || (g_.phase == Phase::kCombatBlockers && g_.combat_stage == 1)) {
     return g_.combat_next();  // the combat screens' OK: no stack object
   }
@@ -330,6 +336,7 @@ bool Runner::compare(TestOutcome& out) {
 TestOutcome Runner::run() {
   TestOutcome out;
   setup();
+  settle();  // what setup put on the stack resolves before the first command (offers declined)
   while (cursor_ < s_.commands.size() && g_.loser < 0) {
     execute(s_.commands[cursor_++]);
     settle();

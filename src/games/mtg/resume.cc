@@ -24,36 +24,41 @@ bool mana_only(const Ability& a) {
   return !a.has_target;
 }
 
-// A target chooser for `item` (its source and controller) that puts it on the stack once answered.
-void choose_then_push(Game& g, const StackItem& item, const Spec& spec, bool is_cost) {
+// A target chooser for `item` (its source and controller) that puts it on the stack once answered
+// (`sac_source`: its source is sacrificed first, {S} being paid after the target is chosen).
+void choose_then_push(Game& g, const StackItem& item, const Spec& spec, bool is_cost, bool sac_source = false) {
   Chooser ch;
   ch.spec = spec;
   ch.player = item.controller;
   ch.source = item.source;
   ch.is_cost = is_cost;
-  ch.done = {Resume{.kind = Kind::kPush, .item = {item}}};
+  ch.done = {Resume{.kind = Kind::kPush, .card = item.source, .flag = sac_source, .item = {item}}};
   g.choosers.push_back(std::move(ch));
 }
 
 void nothing(Game&, Resume&, std::vector<Resume>&, const Targets&) {}
 
 void push(Game& g, Resume& r, std::vector<Resume>&, const Targets& ts) {
+  if (r.flag) g.sacrifice(r.card);
   r.item[0].targets = ts;
   g.push(std::move(r.item[0]));
 }
 
 void cast_targets(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
+  r.item[0].stored = g.last_paid;  // the card a chosen cost took (stored* amounts)
   if (!r.flag) return g.push(std::move(r.item[0]));
   choose_then_push(g, r.item[0], *r.spec, false);
 }
 
-// An ability's chosen costs are paid: {S}, then a mana ability's effects at once (and what
-// produceextra:{..} written on the card adds: Urza's lands), or its target and the stack.
+// An ability's chosen costs are paid: a mana ability's effects at once (and what produceextra:{..}
+// written on the card adds: Urza's lands), or its target and the stack. {S} is paid once the
+// target is chosen (CR 601.2c before 601.2h, as in Wagic).
 void activated(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   const Ability& a = *r.ability;
-  const StackItem& item = r.item[0];
+  StackItem& item = r.item[0];
+  item.stored = g.last_paid;  // the card a chosen cost took (stored* amounts)
   const int card = item.source, actor = item.controller;
-  if (a.sac_self) g.sacrifice(card);
+  if (a.sac_self && (!a.has_target || mana_only(a))) g.sacrifice(card);
   if (mana_only(a)) {
     g.run_effects(a, card, actor, {}, item.x);
     g.each_ability(card, [&g, card, actor](const Ability& s) {
@@ -65,7 +70,7 @@ void activated(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
     return;
   }
   if (!a.has_target) return g.push(item);
-  choose_then_push(g, item, a.target, a.not_a_target);
+  choose_then_push(g, item, a.target, a.not_a_target, a.sac_self);
 }
 
 // The cards chosen for one cost: tapped (-1), discarded (-2), sacrificed, or moved to a zone.
@@ -74,6 +79,7 @@ void pay_chosen(Game& g, Resume& r, std::vector<Resume>& rest, const Targets& ts
   const int to = how == -2 ? kGraveyard : how;
   for (const Target& t : ts) {
     if (t.card < 0) continue;
+    g.last_paid = t.card;
     Obj& o = g.objs[static_cast<size_t>(t.card)];
     if (to < 0) {
       o.tapped = true;
@@ -151,6 +157,29 @@ void lua_ability(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { scr
 void lua_targets(Game& g, Resume& r, std::vector<Resume>&, const Targets& ts) { script_answer_targets(g, r.index, r.flag, ts); }
 void lua_option(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { script_answer_option(g, r.index, r.x); }
 
+void trigger_now_run(Game& g, Resume& r, std::vector<Resume>&, const Targets& ts) {
+  const int saved = g.current_trigger, saved_from = g.current_trigger_from;
+  g.current_trigger = r.x;
+  g.current_trigger_from = r.index;
+  g.run_effects(*r.ability, r.card, r.actor, ts, 0);
+  g.current_trigger = saved;
+  g.current_trigger_from = saved_from;
+}
+
+void trigger_now(Game& g, Resume& r, std::vector<Resume>& rest, const Targets&) {
+  const Ability& a = *r.ability;
+  if (!a.has_target) return trigger_now_run(g, r, rest, {});
+  if (!g.any_target(a.target, r.card, r.actor)) return;
+  Chooser ch;
+  ch.spec = a.target;
+  ch.player = r.actor;
+  ch.source = r.card;
+  ch.is_cost = a.not_a_target;
+  r.kind = Kind::kTriggerNowRun;
+  ch.done = {r};
+  g.choosers.push_back(std::move(ch));
+}
+
 struct Row {
   Kind kind;
   Handler run;
@@ -167,7 +196,8 @@ constexpr Row kRows[] = {
     {Kind::kPayUpkeep, &pay_upkeep},      {Kind::kActivate, &activate},
     {Kind::kMode, &mode},                 {Kind::kKeep, &keep},
     {Kind::kLuaAbility, &lua_ability},    {Kind::kLuaTargets, &lua_targets},
-    {Kind::kLuaOption, &lua_option},
+    {Kind::kLuaOption, &lua_option},      {Kind::kTriggerNow, &trigger_now},
+    {Kind::kTriggerNowRun, &trigger_now_run},
 };
 
 constexpr size_t kKinds = static_cast<size_t>(Kind::kCount);

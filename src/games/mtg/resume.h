@@ -44,6 +44,9 @@ struct Resume {
     kLuaAbility,     // `actor` activates the Lua ability number `index` of `card`
     kLuaTargets,     // the Lua call `index` gets the chosen cards (`flag`: several, as one list)
     kLuaOption,      // the Lua call `index` gets menu option `x` (from 0)
+    kTriggerNow,     // triggered `ability` of `card` resolved without the stack (@sacrificed): its target
+                     // chooser, then kTriggerNowRun; `actor` its controller, `x` the event's card, `index` its zone
+    kTriggerNowRun,  // the same with its targets chosen: its effects run with the event's card
     kCount
   };
   Kind kind = Kind::kNothing;

@@ -1,4 +1,5 @@
 // The turn's steps, what each does when it begins, and triggered abilities.
+#include <algorithm>
 #include <map>
 
 #include "games/mtg/game.h"
@@ -132,6 +133,8 @@ void Game::begin_phase() {
       o.prevent_next = 0;
       o.uses.clear();
       o.dealt_damage = false;
+      o.damaged_by.clear();
+      o.fresh = false;
       std::erase_if(o.changes, [](const auto& ch) { return ch.second; });
     }
   }
@@ -214,6 +217,14 @@ bool Game::came_from(const Spec& from_spec, int card, int from, int src) const {
 }
 
 void Game::fire_zone_triggers(int card, int from, int to) {
+  if (to == kBattlefield || (from == kBattlefield && to == kGraveyard)) objs[static_cast<size_t>(card)].fresh = true;
+  if (from == kBattlefield && to == kGraveyard && !objs[static_cast<size_t>(card)].damaged_by.empty()) {
+    // A creature dealt damage this turn dies: @vampired(..) from(the source that damaged it).
+    std::vector<int> by = objs[static_cast<size_t>(card)].damaged_by;
+    std::sort(by.begin(), by.end());
+    by.erase(std::unique(by.begin(), by.end()), by.end());
+    for (int d : by) fire_event("vampired", card, -1, d, false);
+  }
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     const bool self = static_cast<int>(src) == card;
@@ -266,7 +277,12 @@ bool Game::trigger_allowed(const Ability& a, int src) const {
 bool Game::counts_hold(const std::vector<TriggerDef::Count>& counts, int src, int controller) const {
   for (const TriggerDef::Count& k : counts) {
     int n = 0;
-    for (size_t c = 0; c < objs.size(); ++c) {
+    if (k.var == "lifetotal" || k.var == "opponentlifetotal") {
+      n = players[static_cast<size_t>(k.var == "lifetotal" ? controller : 1 - controller)].life;
+    } else if (k.var == "powertotalinplay") {  // the total power of the creatures its controller controls
+      for (int c : players[static_cast<size_t>(controller)].zones[kBattlefield]) n += is_creature(c) ? power(c) : 0;
+    }
+    for (size_t c = 0; c < objs.size() && k.var.empty(); ++c) {
       if (matches(k.spec, static_cast<int>(c), src, controller)) ++n;
     }
     if (k.cmp == '>' ? n <= k.n : k.cmp == '<' ? n >= k.n : n != k.n) return false;
