@@ -1,8 +1,9 @@
 // Copying a Magic game mid-play (search bots copy positions): whole games between Wagic's prebuilt
-// decks are copied at many points, among them positions where a menu or a target chooser is open
-// and where a Lua card's function waits for an answer; the original and every copy then play the
-// same moves to the end and must finish in the same state (a complete dump written here). A copy
-// that chooses differently leaves the original untouched.
+// decks and decks built here (may triggers, a legend, Lua cards) are copied at many points, among
+// them positions where a menu or a target chooser is open and where a Lua card's function waits
+// for an answer; the original and every copy then play the same moves to the end and must finish
+// in the same state (a complete dump written here). A copy that chooses differently leaves the
+// original untouched.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -238,39 +239,59 @@ std::vector<Deck> MtgCopy::decks_;
   ASSERT_NE(db_, nullptr);                                             \
   ASSERT_GE(decks_.size(), 10u)
 
+// A deck from card names and counts (names the catalog lacks are left out).
+Deck built_deck(Catalog& cat, const std::string& name, const std::vector<std::pair<const char*, int>>& cards) {
+  Deck d;
+  d.name = name;
+  for (const auto& [card, n] : cards) {
+    const CardDef* def = cat.by_name(card);
+    if (def == nullptr) continue;
+    for (int i = 0; i < n; ++i) d.ids.push_back(def->id);
+  }
+  return d;
+}
+
+// Wagic's prebuilt AI decks hold no card with a may ability and no two copies of a legend that
+// meet, so random games between them never open a menu. This deck does: may enters-the-battlefield
+// triggers (Elvish Pioneer: a land from the hand; Civic Wayfinder: a land from the library, both a
+// menu then a chooser) and four copies of a legend (the legend rule's keep-new/keep-old menu).
+Deck menu_deck(Catalog& cat) {
+  return built_deck(cat, "may triggers and a legend", {{"forest", 14}, {"plains", 10}, {"llanowar elves", 4}, {"elvish pioneer", 4},
+                                                       {"civic wayfinder", 4}, {"isamaru, hound of konda", 4}});
+}
+
 TEST_F(MtgCopy, CopiesAtManyPointsPlayTheSameGameToTheEnd) {
   MTG_COPY_REQUIRE();
   Seen seen;
-  // The first ten decks against each other, then decks that meet may-triggers and the legend rule.
-  for (size_t g = 0; g < 40; ++g) {
-    const size_t n = std::min<size_t>(decks_.size(), 40);
+  // Prebuilt decks against each other (choosers: targets, sacrifices), then the menu deck against
+  // prebuilt decks and itself (menus).
+  const size_t n = std::min<size_t>(decks_.size(), 40);
+  for (size_t g = 0; g < 16; ++g) {
     const size_t a = g % n, b = (g * 7 + 3) % n == a ? (a + 1) % n : (g * 7 + 3) % n;
-    std::printf("next %s v %s\n", decks_[a].path.c_str(), decks_[b].path.c_str());
-    std::fflush(stdout);
     play_with_copies(a, b, 1000 + g, 97, seen);
     if (HasFatalFailure()) return;
-    std::printf("game %zu: %zu v %zu menus so far %zu\n", g, a, b, seen.at_menu);
-    std::fflush(stdout);
   }
-  std::printf("copies %zu, at an open menu %zu, at a chooser %zu, with a Lua function waiting %zu\n", seen.copies, seen.at_menu,
-              seen.at_chooser, seen.at_lua);
-  EXPECT_GT(seen.at_menu, 0u);
-  EXPECT_GT(seen.at_chooser, 0u);
+  const Seen prebuilt = seen;
+  decks_.push_back(menu_deck(*cat_));
+  const size_t menus = decks_.size() - 1;
+  for (size_t g = 0; g < 8; ++g) {
+    play_with_copies(menus, g % 4 == 3 ? menus : g * 5 % n, 2000 + g, 97, seen);
+    if (HasFatalFailure()) break;
+  }
+  decks_.pop_back();
+  std::printf("copies %zu, at an open menu %zu, at a chooser %zu, with a Lua function waiting %zu\n", seen.copies,
+              seen.at_menu, seen.at_chooser, seen.at_lua);
+  std::printf("of them between prebuilt decks: %zu, at a menu %zu, at a chooser %zu\n", prebuilt.copies,
+              prebuilt.at_menu, prebuilt.at_chooser);
+  EXPECT_GT(prebuilt.at_chooser, 0u);
+  EXPECT_GT(seen.at_menu - prebuilt.at_menu, 0u);
 }
 
 // A deck of Lua cards that choose as they resolve (a colour: a menu from mtg.choose) and as their
 // ability resolves (Pentarch Paladin's target: a chooser from mtg.choose_target).
 Deck lua_choice_deck(Catalog& cat) {
-  Deck d;
-  d.name = "lua choices";
-  const std::pair<const char*, int> cards[] = {{"plains", 16}, {"pentarch paladin", 8}, {"prism ring", 4}, {"coldsteel heart", 4},
-                                               {"flickering ward", 4}, {"paradise plume", 4}};
-  for (const auto& [name, n] : cards) {
-    const CardDef* def = cat.by_name(name);
-    if (def == nullptr) continue;
-    for (int i = 0; i < n; ++i) d.ids.push_back(def->id);
-  }
-  return d;
+  return built_deck(cat, "lua choices", {{"plains", 16}, {"pentarch paladin", 8}, {"prism ring", 4}, {"coldsteel heart", 4},
+                                         {"flickering ward", 4}, {"paradise plume", 4}});
 }
 
 // Copies where a Lua card's function waits on a menu or a chooser: the copy rebuilds the
