@@ -75,6 +75,25 @@ Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn
   settle();
 }
 
+Match::Match(const Match& other)
+    : error(other.error), unknown(other.unknown), moves_played(other.moves_played), game_(other.game_), rng_(other.rng_),
+      turn_limit_(other.turn_limit_), draw_(other.draw_) {
+  game_.rng = &rng_;
+}
+
+Match& Match::operator=(const Match& other) {
+  if (this == &other) return *this;
+  error = other.error;
+  unknown = other.unknown;
+  moves_played = other.moves_played;
+  game_ = other.game_;
+  rng_ = other.rng_;
+  turn_limit_ = other.turn_limit_;
+  draw_ = other.draw_;
+  game_.rng = &rng_;
+  return *this;
+}
+
 void Match::chooser_moves(std::vector<Move>& out) const {
   const Chooser& ch = game_.choosers.back();
   for (size_t c = 0; c < game_.objs.size(); ++c) {

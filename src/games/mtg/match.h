@@ -33,8 +33,10 @@ class Match {
   // Deals from the decks (shuffled by `seed`, seven cards each); player 0 begins. Unknown ids
   // are left out (counted in `unknown`). A game with no winner after `turn_limit` turns is a draw.
   Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn_limit);
-  Match(const Match&) = delete;
-  Match& operator=(const Match&) = delete;
+  // A real copy, no replay (search bots copy positions): the game with its open decisions and
+  // its Lua side (game.h), the generator; the copy's game draws from the copy's generator.
+  Match(const Match& other);
+  Match& operator=(const Match& other);
 
   bool over() const { return game_.loser >= 0 || draw_ || !error.empty(); }
   int winner() const { return game_.loser >= 0 ? 1 - game_.loser : -1; }  // -1: a draw (or an error)
