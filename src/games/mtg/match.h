@@ -62,6 +62,8 @@ class Match {
   // here: today it copies the engine's state where that is safe and replays the moves otherwise;
   // once Game is a plain value it becomes a copy.
   std::unique_ptr<Match> clone() const;
+  std::unique_ptr<Match> replayed() const;  // clone's way when the state cannot be copied
+  bool copyable() const;                     // clone copies (false: it replays)
 
   bool over() const { return game_.loser >= 0 || draw_ || !error.empty(); }
   int winner() const { return game_.loser >= 0 ? 1 - game_.loser : -1; }  // -1: a draw (or an error)

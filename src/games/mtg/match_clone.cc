@@ -31,9 +31,14 @@ Match::Match(const Match& o, CopyTag)
   game_.lua.reset();  // no card of the decks has a script: the runtime is a cache, made again on first use
 }
 
+bool Match::copyable() const { return game_.menus.empty() && game_.choosers.empty() && game_.made_defs.empty() && !scripted_; }
+
 std::unique_ptr<Match> Match::clone() const {
-  const bool copyable = game_.menus.empty() && game_.choosers.empty() && game_.made_defs.empty() && !scripted_;
-  if (copyable) return std::unique_ptr<Match>(new Match(*this, CopyTag{}));
+  if (copyable()) return std::unique_ptr<Match>(new Match(*this, CopyTag{}));
+  return replayed();
+}
+
+std::unique_ptr<Match> Match::replayed() const {
   auto m = std::make_unique<Match>(const_cast<Game&>(game_).catalog(), decks_[0], decks_[1], seed_, turn_limit_, options_);
   if (hand_built_) {
     m->error = "a position built by hand with an open question cannot be cloned";
