@@ -133,7 +133,12 @@ TEST(WagicAbility, LordsGrantAbilitiesBecomesAndRestrictions) {
   ASSERT_EQ(library.trigger.counts.size(), 1u);
   EXPECT_EQ(library.trigger.counts[0].cmp, '=');
   EXPECT_EQ(library.trigger.counts[0].n, 7);
-  EXPECT_FALSE(compile_ability("{4}{g}:4/4 restriction{compare(powertotalinplay)~morethan~7}").supported());
+  const Ability formidable = compile_ability("{4}{g}:4/4 restriction{compare(powertotalinplay)~morethan~7}");
+  ASSERT_TRUE(formidable.supported());
+  ASSERT_EQ(formidable.trigger.counts.size(), 1u);
+  EXPECT_EQ(formidable.trigger.counts[0].var, "powertotalinplay");
+  EXPECT_EQ(formidable.trigger.counts[0].n, 7);
+  EXPECT_FALSE(compile_ability("{4}{g}:4/4 restriction{compare(ohandcount)~morethan~7}").supported());
   const Ability growth = compile_ability("moveto(mybattlefield) and!(tap)! notatarget(land[basic]|mylibrary)");
   ASSERT_TRUE(growth.effects[0].and_then);
   EXPECT_EQ(growth.effects[0].and_then->effects[0].kind, Eff::kTap);

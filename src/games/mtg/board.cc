@@ -103,6 +103,7 @@ void Game::move(int card, int player, int zone, bool to_top) {
     for (int b : o.blockers) objs[static_cast<size_t>(b)].blocking = -1;
     Obj fresh;
     if (o.zone == kBattlefield) {
+      fresh.damaged_by = o.damaged_by;  // @vampired looks at who damaged it
       fresh.lki_power = power(card);
       fresh.lki_toughness = toughness(card);
       for (const auto& ch : o.changes) fresh.left_changes.push_back(ch.first);
@@ -404,7 +405,7 @@ void Game::draw(int player, int n) {
 // grants it (or of the card itself when printed on it).
 void Game::link_life(int source, int amount) {
   if (source < 0) return;
-  if (has(source, "lifelink")) players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
+  if (has(source, "lifelink")) change_life(objs[static_cast<size_t>(source)].controller, amount);
   if (!has(source, "spiritlink")) return;
   bool by_aura = false;
   for (size_t a = 0; a < objs.size(); ++a) {
@@ -412,13 +413,13 @@ void Game::link_life(int source, int amount) {
     for (const Ability& ab : objs[a].def->abilities) {
       for (const EffectDef& e : ab.effects) {
         if (e.kind == Eff::kGrant && e.word == "spiritlink") {
-          players[static_cast<size_t>(objs[a].controller)].life += amount;
+          change_life(objs[a].controller, amount);
           by_aura = true;
         }
       }
     }
   }
-  if (!by_aura) players[static_cast<size_t>(objs[static_cast<size_t>(source)].controller)].life += amount;
+  if (!by_aura) change_life(objs[static_cast<size_t>(source)].controller, amount);
 }
 
 void Game::damage_card(int card, int amount, int source, bool combat) {
@@ -440,6 +441,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
     o.damage += amount;
   }
   if (source >= 0 && has(source, "deathtouch")) o.deathtouched = true;
+  if (source >= 0) o.damaged_by.push_back(source);
   link_life(source, amount);
   note(name(card) + " is dealt " + std::to_string(amount));
   event_amount = amount;
@@ -460,7 +462,7 @@ void Game::damage_player(int player, int amount, int source, bool combat) {
   if (source >= 0 && has(source, "infect")) {
     players[static_cast<size_t>(player)].poison += amount;
   } else {
-    players[static_cast<size_t>(player)].life -= amount;
+    change_life(player, -amount);
   }
   link_life(source, amount);
   note("p" + std::to_string(player + 1) + " is dealt " + std::to_string(amount));
@@ -497,8 +499,8 @@ void Game::legend_rule() {
         if (!is_type(old_card, "legendary") || name(old_card) != name(new_card)) continue;
         Menu m;
         m.cancel = false;
-        m.options.push_back({"keep new", [this, old_card] { destroy_rule(old_card); }});
-        m.options.push_back({"keep old", [this, new_card] { destroy_rule(new_card); }});
+        m.options.push_back({"keep new", Resume{.kind = Resume::Kind::kKeep, .card = old_card}});
+        m.options.push_back({"keep old", Resume{.kind = Resume::Kind::kKeep, .card = new_card}});
         menus.push_back(std::move(m));
         return;
       }

@@ -23,7 +23,7 @@ const std::set<std::string>& grantable() {
       "lifelink", "deathtouch", "fear", "shroud", "unblockable", "indestructible", "doesnotuntap", "cantblock",
       "cantattack", "canattack", "mustattack", "shadow", "cantregen", "intimidate", "islandwalk", "swampwalk", "forestwalk", "mountainwalk",
       "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
-      "protection from black", "protection from red", "protection from green"};
+      "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard"};
   return k;
 }
 
@@ -110,7 +110,7 @@ bool read_counter(const std::string& w, EffectDef& e) {
   if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
   e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
   e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
-  if (parts.size() > 1 && (parts[1] == "x" || parts[1] == "thatmuch" || parts[1] == "sunburst" ||
+  if (parts.size() > 1 && (parts[1] == "x" || parts[1] == "thatmuch" || parts[1] == "sunburst" || parts[1] == "kicked" ||
                            parts[1].rfind("type:", 0) == 0)) {
     e.b2 = parse_amount(parts[1]);
   }
@@ -154,9 +154,15 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
       {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
-      {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kCopy}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
+      {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kClone},
+      {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}};
+  if (w == "newhook") {  // the equipment named becomes attached to the source (Kaldra)
+    e.kind = Eff::kEquip;
+    e.word = w;
+    return true;
+  }
   if (auto it = plain.find(w); it != plain.end()) {
     e.kind = it->second;
     return true;
@@ -215,6 +221,9 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     const size_t star = w.rfind(")*");
     if (star != std::string::npos) e.times = std::atoi(w.c_str() + star + 2);
     if (star != std::string::npos && w[star + 2] == 'x') e.b2.is_x = true;  // *x: X tokens
+    if (star != std::string::npos && std::isalpha(static_cast<unsigned char>(w[star + 2])) && w[star + 2] != 'x') {
+      e.b2 = parse_amount(w.substr(star + 2));  // *manacost, *type:..: that many
+    }
     return true;
   }
   if (is_pt(w, e.a, e.b)) {
@@ -235,7 +244,8 @@ void read_dynamic(std::string& text, EffectDef& e) {
   for (const std::string& w : ws) {
     if (w == "mytgt" || w == "myself" || w == "mysource") {
       e.token_spec = w;
-    } else if (w == "targetcontroller" || w == "srccontroller" || w == "opponent" || w == "controller") {
+    } else if (w == "targetcontroller" || w == "srccontroller" || w == "opponent" || w == "controller" ||
+               w == "srcopponent" || w == "tosrc") {
       e.who = w;
     } else if (e.word.empty()) {
       e.word = w;
@@ -247,7 +257,8 @@ void read_dynamic(std::string& text, EffectDef& e) {
   static const std::set<std::string> known = {"powerlifegain", "toughnesslifegain", "manacostlifegain",
       "powerlifeloss", "toughnesslifeloss", "manacostlifeloss", "powerstrike", "toughnessstrike", "manacoststrike",
       "powerpumppow", "toughnesspumppow", "powerpumptough", "toughnesspumptough", "oneonecounterslifegain",
-      "oneonecounterslifeloss", "oneonecountersstrike"};
+      "oneonecounterslifeloss", "oneonecountersstrike", "thatmuchcountersoneone", "thatmuchlifeloss",
+      "thatmuchlifegain", "thatmuchstrike"};
   if (e.kind == Eff::kDynamic && !known.count(e.word)) {
     e.kind = Eff::kUnsupported;
     e.word = "dynamicability " + e.word;
@@ -411,8 +422,12 @@ TriggerDef read_trigger(const std::string& t) {
     const size_t from = t.find("from(", i);
     if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
   }
-  const size_t restr = t.find("restriction{type(");
+  size_t restr = t.find("restriction{type(");
   read_counts(t, restr, tr.counts);
+  if (const size_t cmp = t.find("restriction{compare("); cmp != std::string::npos) {
+    read_count_restriction(t.substr(cmp + 12, t.find('}', cmp) - cmp - 12), tr.counts);
+    restr = std::min(restr, cmp);
+  }
   if (tr.event == "each" || tr.event == "next") {
     std::string rest = t.substr(i);
     if (restr != std::string::npos) rest = t.substr(i, restr - i);
@@ -587,7 +602,7 @@ void read_parts(const std::string& body, Ability& a) {
       e.inner = std::make_shared<Ability>(compile_ability(tail(p, inside(p, 7).size() + 9)));
       if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
     }
-    if (e.kind == Eff::kEquip && !a.has_target) {
+    if (e.kind == Eff::kEquip && e.word.empty() && !a.has_target && !e.has_all && e.target.empty()) {
       e.target = parse_spec("creature|mybattlefield");
       a.sorcery_speed = true;
     }
@@ -699,7 +714,8 @@ Ability compile_ability(const std::string& line) {
     a.trigger = read_trigger(parts[0]);
     static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
         "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded", "noncombatdamagefoeof",
-        "noncombatdamageof", "drawof", "drawfoeof", "sacrificed"};
+        "noncombatdamageof", "drawof", "drawfoeof", "sacrificed", "lifeof", "lifefoeof", "lifed", "lifelostof",
+        "lifelostfoeof", "vampired"};
     if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];

@@ -87,7 +87,10 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         d.cost = parse_mana_cost(costs);
         break;
       }
-      case KeyId::kKicker: d.kicker = parse_mana_cost(v); break;
+      case KeyId::kKicker:
+        d.kicker = parse_mana_cost(v);
+        d.multikicker = v.rfind("multi", 0) == 0;
+        break;
       case KeyId::kBuyback: d.buyback = parse_mana_cost(v); break;
       case KeyId::kAnyzone: read_cda(v, d); break;
       case KeyId::kAlias: d.alias = v; break;

@@ -13,6 +13,9 @@ struct Hit {
   int card = -1, player = -1, amount = 0, source = -1;
 };
 
+// Combat damage a creature deals: its power, or its toughness under combattoughness (Doran).
+int combat_power(const Game& g, int c) { return g.has(c, "combattoughness") ? g.toughness(c) : g.power(c); }
+
 bool strikes_now(const Game& g, int c, bool first_pass) {
   const bool fs = g.has(c, "first strike"), ds = g.has(c, "double strike");
   return first_pass ? (fs || ds) : (!fs || ds);
@@ -115,7 +118,7 @@ void Game::deal_combat_damage(bool first_pass, bool& any) {
     const int att = static_cast<int>(a);
     if (!o.attacking || o.zone != kBattlefield) continue;
     if (strikes_now(*this, att, first_pass)) {
-      int left = power(att);
+      int left = combat_power(*this, att);
       if (!o.blocked) {
         hits.push_back({-1, 1 - o.controller, left, att});
       } else {
@@ -135,7 +138,7 @@ void Game::deal_combat_damage(bool first_pass, bool& any) {
       }
     }
     for (int b : o.blockers) {
-      if (strikes_now(*this, b, first_pass)) hits.push_back({att, -1, power(b), b});
+      if (strikes_now(*this, b, first_pass)) hits.push_back({att, -1, combat_power(*this, b), b});
     }
   }
   for (const Hit& h : hits) {
@@ -143,6 +146,7 @@ void Game::deal_combat_damage(bool first_pass, bool& any) {
     any = true;  // Wagic stops after damage was assigned, even when it is all prevented
     if (prevent_combat || objs[static_cast<size_t>(h.source)].prevent_from) continue;
     if (h.card >= 0 && objs[static_cast<size_t>(h.card)].prevent_to) continue;
+    if (has(h.source, "preventcombatfrom") || (h.card >= 0 && has(h.card, "preventcombatto"))) continue;
     if (h.player >= 0) {
       damage_player(h.player, h.amount, h.source, true);
     } else {

@@ -78,9 +78,17 @@ Amount parse_amount(const std::string& s) {
   } else if (s.rfind("type:", 0) == 0) {
     a.var = "type";
     const size_t colon = s.find(':', 5);
-    a.count = parse_spec(colon == std::string::npos ? s.substr(5) : s.substr(5, colon - 5) + "|" + s.substr(colon + 1));
+    std::string type = colon == std::string::npos ? s.substr(5) : s.substr(5, colon - 5);
+    if (type.size() == 5 && type.rfind("mana", 0) == 0 && color_of_letter(type[4]) > 0) {
+      // type:manab:zone: the {B} symbols in those cards' mana costs (devotion; hybrid and phyrexian count)
+      a.var = "devotion";
+      a.value = color_of_letter(type[4]);
+      type = "*";
+    }
+    a.count = parse_spec(colon == std::string::npos ? type : type + "|" + s.substr(colon + 1));
   } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst" || s == "manacost" ||
-             s == "lifetotal" || s == "opponentlifetotal") {
+             s == "lifetotal" || s == "opponentlifetotal" || s == "kicked" || s == "storedpower" ||
+             s == "storedtoughness" || s == "storedmanacost") {
     a.var = s;
   } else {
     a.value = std::atoi(s.c_str());
@@ -95,7 +103,9 @@ bool is_pt(const std::string& w, Amount& p, Amount& t) {
   auto ok = [](const std::string& x) {
     size_t i = (x[0] == '+' || x[0] == '-') ? 1 : 0;
     if (i >= x.size()) return false;
-    if (x.substr(i) == "x" || x.rfind("type:", 0) == 0 || x.substr(i) == "manacost") return true;
+    if (x.substr(i) == "x" || x.rfind("type:", 0) == 0 || x.substr(i) == "manacost" || x.substr(i) == "storedpower" ||
+        x.substr(i) == "storedtoughness")
+      return true;
     for (; i < x.size(); ++i) {
       if (!std::isdigit(static_cast<unsigned char>(x[i]))) return false;
     }

@@ -32,7 +32,8 @@ const std::set<std::string>& keywords_run() {
       "persist", "undying", "protection from white", "protection from blue", "protection from black",
       "protection from red", "protection from green", "changeling", "nofizzle", "storm", "affinityartifacts",
       "affinityforests", "affinityislands", "affinityswamps", "affinitymountains", "affinityplains",
-      "affinitygreencreatures", "mygraveexiler", "oppgraveexiler", "flanking", "countershroud", "exiledeath"};
+      "affinitygreencreatures", "mygraveexiler", "oppgraveexiler", "flanking", "countershroud", "exiledeath",
+      "combattoughness", "opponentshroud", "canplayfromgraveyard"};
   return k;
 }
 

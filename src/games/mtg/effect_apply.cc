@@ -27,16 +27,24 @@ Context ctx;
 
 int amount_abs(const Amount& a, int x);
 
+// The symbols of one colour in a mana cost: plain, hybrid (either half) and phyrexian.
+int mana_symbols(const ManaCost& cost, int color) {
+  int n = cost.fixed[static_cast<size_t>(color)] + cost.phyrexian[static_cast<size_t>(color)];
+  for (auto [a, b] : cost.hybrid) n += a == color || b == color;
+  return n;
+}
+
 int amount(const Amount& a, int x) { return a.twice * (a.negative ? -amount_abs(a, x) : amount_abs(a, x)); }
 
 int amount_abs(const Amount& a, int x) {
   if (a.is_x) return a.value < 0 ? -x : x;
   if (a.var.empty() || !ctx.g) return a.value;
   const Game& g = *ctx.g;
-  if (a.var == "type") {
+  if (a.var == "type" || a.var == "devotion") {
     int n = 0;
     for (size_t c = 0; c < g.objs.size(); ++c) {
-      if (g.matches(a.count, static_cast<int>(c), ctx.source, ctx.controller)) ++n;
+      if (!g.matches(a.count, static_cast<int>(c), ctx.source, ctx.controller)) continue;
+      n += a.var == "type" ? 1 : mana_symbols(g.objs[c].def->cost, a.value);
     }
     return n;
   }
@@ -49,6 +57,15 @@ int amount_abs(const Amount& a, int x) {
     card = g.objs[static_cast<size_t>(card)].attached;
   }
   if (a.var == "thatmuch") return g.current_amount;
+  if (a.var == "kicked") return g.resolving_kicks;  // times the kicker was paid
+  if (a.var.rfind("stored", 0) == 0) {  // the card paid as the cost, as it last was on the battlefield
+    if (g.current_stored < 0) return 0;
+    const Obj& s = g.objs[static_cast<size_t>(g.current_stored)];
+    const bool there = s.zone == kBattlefield;
+    if (a.var == "storedmanacost") return s.def->cost.converted();
+    if (a.var == "storedpower") return there ? g.power(g.current_stored) : s.lki_power;
+    return there ? g.toughness(g.current_stored) : s.lki_toughness;
+  }
   if (a.var == "lifetotal") return g.players[static_cast<size_t>(ctx.controller)].life;
   if (a.var == "opponentlifetotal") return g.players[static_cast<size_t>(1 - ctx.controller)].life;
   if (a.var == "sunburst") return ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].sunburst : 0;
@@ -95,15 +112,19 @@ static void apply_dynamic(Game& g, const EffectDef& e, int source, int controlle
   const int n = w.rfind("power", 0) == 0            ? (gone ? g.objs[static_cast<size_t>(from)].lki_power : g.power(from))
                 : w.rfind("toughness", 0) == 0      ? (gone ? g.objs[static_cast<size_t>(from)].lki_toughness : g.toughness(from))
                 : w.rfind("oneonecounters", 0) == 0 ? g.objs[static_cast<size_t>(from)].plus_counters
+                : w.rfind("thatmuch", 0) == 0       ? g.current_amount  // what the trigger's event amounted to
                                                     : g.objs[static_cast<size_t>(from)].def->cost.converted();
   int player = controller;
   if (e.who == "targetcontroller" && t && t->card >= 0) player = g.objs[static_cast<size_t>(t->card)].controller;
   if (e.who == "targetcontroller" && t && t->player >= 0) player = t->player;
-  if (e.who == "opponent") player = 1 - controller;
-  if (w.find("lifegain") != std::string::npos) {
-    g.players[static_cast<size_t>(player)].life += n;
+  if (e.who == "opponent" || e.who == "srcopponent") player = 1 - controller;
+  if (w.find("countersoneone") != std::string::npos) {  // +1/+1 counters: on the source (tosrc) or the target
+    const int to = e.who == "tosrc" || !t || t->card < 0 ? source : t->card;
+    if (!g.has(to, "countershroud")) g.objs[static_cast<size_t>(to)].plus_counters += n;
+  } else if (w.find("lifegain") != std::string::npos) {
+    g.change_life(player, n);
   } else if (w.find("lifeloss") != std::string::npos) {
-    g.players[static_cast<size_t>(player)].life -= n;
+    g.change_life(player, -n);
   } else if (w.find("strike") != std::string::npos) {
     if (!e.who.empty() || !t) {
       g.damage_player(player, n, from, false);
@@ -122,8 +143,8 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
   auto& pl = g.players[static_cast<size_t>(p)];
   const int n = amount(e.a, x);
   switch (e.kind) {
-    case Eff::kLife: pl.life += n; break;
-    case Eff::kLoseLife: pl.life -= n; break;
+    case Eff::kLife: g.change_life(p, n); break;
+    case Eff::kLoseLife: g.change_life(p, -n); break;
     case Eff::kLifeSet: pl.life = n; break;
     case Eff::kPreventN: pl.prevent_next += n; break;  // the next N damage to the player this turn
     case Eff::kTurns:  // turns:-N: the player skips the next N turns (extra turns are not run yet)
@@ -159,7 +180,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
       break;
     case Eff::kAddMana: pl.pool.add(parse_pool(e.word)); break;
     case Eff::kToken:
-      for (int i = 0; i < (e.b2.is_x ? x : e.times); ++i) make_token(g, e, source, p, x);
+      for (int i = 0, k = e.b2.is_x ? x : !e.b2.var.empty() ? amount(e.b2, x) : e.times; i < k; ++i) make_token(g, e, source, p, x);
       break;
     default: g.unsupported(std::string("player effect ") + e.word); break;
   }
@@ -180,6 +201,20 @@ static void add_counters(Obj& o, const EffectDef& e, int times) {
 }
 
 static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int controller, int x);
+
+static bool spec_is(const Spec& s, const char* type) { return s.alts.size() == 1 && s.alts[0].type == type; }
+
+// clone: a token that copies the card (its copiable values: the card as printed, or what it copies).
+static void clone_token(Game& g, int c, int source, int controller) {
+  const int64_t src_id = source >= 0 ? g.objs[static_cast<size_t>(source)].mtg_id : 0;
+  const int t = g.create(g.objs[static_cast<size_t>(c)].def, -src_id, controller);
+  g.objs[static_cast<size_t>(t)].token = true;
+  g.move(t, controller, kBattlefield);
+  g.objs[static_cast<size_t>(t)].sick = true;
+  g.note("token copy of " + g.name(c));
+  g.run_one_shots(t, controller, {}, 0);
+  g.fire_zone_triggers(t, kLibrary, kBattlefield);
+}
 
 // Effects that mark a card until end of turn or as it enters: pumps, keywords, switched P/T,
 // regeneration shields, counters it enters with.
@@ -251,11 +286,24 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kLoseAbilities:
     case Eff::kLoseSubtypes: o.changes.emplace_back(&e, e.ueot); break;
     case Eff::kPhaseAction: g.add_phase_action(e, c, controller); break;
-    case Eff::kEquip: g.objs[static_cast<size_t>(source)].attached = c; break;
+    case Eff::kEquip:
+      if (e.word == "newhook") {
+        o.attached = source;  // the named equipment onto the source
+      } else if (c != source) {
+        g.objs[static_cast<size_t>(source)].attached = c;
+      }
+      break;
+    case Eff::kClone: clone_token(g, c, source, controller); break;
     case Eff::kPreventCombat:
     case Eff::kPreventAll:
       if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage
-      if (e.word == "spec") g.unsupported("one-shot prevention to(..)/from(..)");  // shields run as static lines only
+      if (e.word == "spec" && e.kind == Eff::kPreventCombat && (spec_is(e.prevent_to, "mytgt") || spec_is(e.prevent_from, "mytgt"))) {
+        // fog to(mytgt) / from(mytgt) (Maze of Ith): combat damage to or by the target, this turn
+        if (spec_is(e.prevent_to, "mytgt")) o.granted.insert("preventcombatto");
+        if (spec_is(e.prevent_from, "mytgt")) o.granted.insert("preventcombatfrom");
+      } else if (e.word == "spec") {
+        g.unsupported("one-shot prevention to(..)/from(..)");  // other shields run as static lines only
+      }
       break;
     case Eff::kCounter:
       if (!g.has(c, "countershroud")) add_counters(o, e, amount_times(e, x));
@@ -299,6 +347,10 @@ static void apply_all(Game& g, const EffectDef& e, int source, int controller, i
   std::vector<int> all;
   for (size_t c = 0; c < g.objs.size(); ++c) {
     if (g.matches(e.all, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
+  }
+  if (all.empty() && e.kind == Eff::kDynamic && e.all.alts.size() == 1 && e.all.alts[0].type == "trigger" && g.current_trigger < 0) {
+    apply_dynamic(g, e, source, controller, nullptr);  // all(trigger[to]) of a player's event (life gained)
+    return;
   }
   for (int c : all) {
     const Target tc{c};
@@ -468,9 +520,8 @@ void make_token(Game& g, const EffectDef& e, int source, int controller, int x) 
       if (!color && !parts[i].empty()) d.keywords.insert(parts[i]);
     }
   }
-  g.made_defs.push_back(d);
   const int64_t src_id = source >= 0 ? g.objs[static_cast<size_t>(source)].mtg_id : 0;
-  const int t = g.create(&g.made_defs.back(), -src_id, controller);
+  const int t = g.create(g.made_defs.add(d), -src_id, controller);
   g.objs[static_cast<size_t>(t)].token = true;
   g.move(t, controller, kBattlefield);
   g.objs[static_cast<size_t>(t)].sick = true;

@@ -82,8 +82,10 @@ void Game::resolve_top() {
     current_trigger = item.trigger_card;
     current_trigger_from = item.trigger_from;
     current_amount = item.trigger_amount;
+    current_stored = item.stored;
     run_effects(*item.ability, item.source, item.controller, item.targets, item.x);
     current_trigger = current_trigger_from = -1;
+    current_stored = -1;
     return;
   }
   const int card = item.source;
@@ -110,6 +112,8 @@ void Game::resolve_top() {
     return fizzle_spell(card);
   }
   resolving_kicked = item.kicked;
+  resolving_kicks = item.kicks;
+  current_stored = item.stored;
   resolving_alt = item.alternative;
   resolving_mode = item.mode;
   if (is_permanent(d)) {

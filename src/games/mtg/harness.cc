@@ -139,6 +139,9 @@ void Runner::settle() {
     if (!g_.stack.empty()) {
       if (!ask(g_.stack.back())) return;
       g_.resolve_top();
+      for (int p = 0; p < 2; ++p) {  // Wagic checks for a loser every frame, the stack full or not
+        if (g_.players[static_cast<size_t>(p)].life <= 0 || g_.players[static_cast<size_t>(p)].poison >= 10) g_.loser = p;
+      }
       continue;
     }
     const size_t before = g_.stack.size() + g_.menus.size() + g_.choosers.size();
@@ -156,10 +159,11 @@ void Runner::request_next(int actor) {
   if (!g_.choosers.empty()) {
     // With a chooser open, `next` ends an "up to" choice with what was picked; otherwise it waits.
     if (!g_.choosers.back().spec.up_to) return;
-    Chooser ch = g_.choosers.back();
-    g_.choosers.pop_back();
-    return ch.done(ch.picked);
+    return g_.finish_chooser();
   }
+  // Wagic's userRequestNextGamePhase does nothing while an object waits on the stack (a `next`
+  // typed while a trigger's menu is open above an ability is spent).
+  if (!g_.stack.empty()) return;
   if (g_.phase == Phase::kCombatDamage || (g_.phase == Phase::kCombatBlockers && g_.combat_stage == 1)) {
     return g_.combat_next();  // the combat screens' OK: no stack object
   }
@@ -254,7 +258,7 @@ void Runner::execute(const Command& c) {
     Menu m = g_.menus.back();
     g_.menus.pop_back();
     const size_t n = static_cast<size_t>(std::atoi(t.c_str() + t.find("choice ") + 7));
-    if (n < m.options.size()) m.options[n].act();
+    if (n < m.options.size()) g_.resume(m.options[n].act);
     return;
   }
   if (t.find(" -momir- ") != std::string::npos) return g_.unsupported("momir");
@@ -332,6 +336,7 @@ bool Runner::compare(TestOutcome& out) {
 TestOutcome Runner::run() {
   TestOutcome out;
   setup();
+  settle();  // what setup put on the stack resolves before the first command (offers declined)
   while (cursor_ < s_.commands.size() && g_.loser < 0) {
     execute(s_.commands[cursor_++]);
     settle();

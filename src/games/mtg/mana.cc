@@ -42,6 +42,7 @@ int ManaCost::converted() const {
   int t = 0;
   for (int v : fixed) t += v;
   for (auto [a, b] : hybrid) t += b < 0 ? -b : 1;
+  for (int v : phyrexian) t += v;
   return t;
 }
 
@@ -54,6 +55,10 @@ static void add_symbol(std::string_view sym, ManaCost& c, bool* unknown) {
   }
   if (sym == "x" || sym == "X") {
     ++c.x;
+    return;
+  }
+  if (sym.size() == 4 && (sym[0] == 'p' || sym[0] == 'P') && sym[1] == '(' && sym[3] == ')' && color_of_letter(sym[2]) > 0) {
+    ++c.phyrexian[static_cast<size_t>(color_of_letter(sym[2]))];
     return;
   }
   std::string letters;

@@ -68,7 +68,7 @@ bool mana_only(const Ability& a) {
 }  // namespace
 
 Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn_limit, MatchOptions options, kernel::Log* log)
-    : game_(cat), chance_(seed), decks_{a, b}, seed_(seed), turn_limit_(turn_limit), options_(options) {
+    : game_(cat), chance_(seed), turn_limit_(turn_limit), options_(options) {
   game_.rng = &chance_.rng();
   if (!options_.deal.empty()) chance_.feed(options_.deal);
   const Deck* decks[2] = {&a, &b};
@@ -79,7 +79,6 @@ Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn
         ++unknown;
         continue;
       }
-      if (cat.scripts && cat.scripts->find(def->lname)) scripted_ = true;
       game_.create(def, id, p);
     }
     // Shuffle (Fisher-Yates through the match's Chance, so the seed, or the draws fed to it,
@@ -93,6 +92,42 @@ Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn
   game_.turn = 0;
   game_.begin_phase();
   settle();
+}
+
+// The game is a plain value (game.h): its open menus and choosers are data, its Lua side copies
+// itself; only its generator pointer is the copy's own.
+Match::Match(const Match& o)
+    : error(o.error),
+      unknown(o.unknown),
+      moves_played(o.moves_played),
+      game_(o.game_),
+      chance_(o.chance_),
+      turn_limit_(o.turn_limit_),
+      options_(o.options_),
+      draw_(o.draw_),
+      offer_(o.offer_),
+      offer_depth_(o.offer_depth_),
+      moves_(o.moves_),
+      moves_valid_(o.moves_valid_) {
+  game_.rng = &chance_.rng();
+}
+
+Match& Match::operator=(const Match& o) {
+  if (this == &o) return *this;
+  error = o.error;
+  unknown = o.unknown;
+  moves_played = o.moves_played;
+  game_ = o.game_;
+  chance_ = o.chance_;
+  turn_limit_ = o.turn_limit_;
+  options_ = o.options_;
+  draw_ = o.draw_;
+  offer_ = o.offer_;
+  offer_depth_ = o.offer_depth_;
+  moves_ = o.moves_;
+  moves_valid_ = o.moves_valid_;
+  game_.rng = &chance_.rng();
+  return *this;
 }
 
 void Match::chooser_moves(std::vector<Move>& out) const {
@@ -165,9 +200,7 @@ void Match::next() {
     return;
   }
   if (!game_.choosers.empty()) {
-    Chooser ch = game_.choosers.back();
-    game_.choosers.pop_back();
-    return ch.done(ch.picked);
+    return game_.finish_chooser();
   }
   if (game_.phase == Phase::kCombatDamage || (game_.phase == Phase::kCombatBlockers && game_.combat_stage == 1)) {
     return game_.combat_next();
@@ -183,7 +216,6 @@ void Match::play(const Move& move) {
   if (over()) return;
   const Move m = move;  // `move` may be one of moves_, listed again below
   moves_valid_ = false;
-  history_.push_back({m, chance_.rng().words()});
   ++moves_played;
   const int before_turn = game_.turn;
   const size_t lib = game_.players[static_cast<size_t>(1 - game_.active)].zones[kLibrary].size();
@@ -193,13 +225,13 @@ void Match::play(const Move& move) {
       case Move::kCard: {
         auto options = game_.card_options(m.card, actor());
         if (static_cast<size_t>(m.index) >= options.size()) throw std::runtime_error("move no longer legal: " + m.label);
-        options[static_cast<size_t>(m.index)].act();
+        game_.resume(options[static_cast<size_t>(m.index)].act);
         break;
       }
       case Move::kChoice: {
         Menu menu = game_.menus.back();
         game_.menus.pop_back();
-        menu.options[static_cast<size_t>(m.index)].act();
+        game_.resume(menu.options[static_cast<size_t>(m.index)].act);
         break;
       }
       case Move::kTarget: game_.click_for_chooser(m.card, actor()); break;

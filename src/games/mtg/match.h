@@ -55,15 +55,11 @@ class Match {
   // `unknown`). A game with no winner after `turn_limit` turns is a draw.
   Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn_limit, MatchOptions options = {},
         kernel::Log* log = nullptr);
-  Match(const Match&) = delete;
-  Match& operator=(const Match&) = delete;
-
-  // The same game in a new match, log-free (match_clone.cc). Every copy of a match goes through
-  // here: today it copies the engine's state where that is safe and replays the moves otherwise;
-  // once Game is a plain value it becomes a copy.
-  std::unique_ptr<Match> clone() const;
-  std::unique_ptr<Match> replayed() const;  // clone's way when the state cannot be copied
-  bool copyable() const;                     // clone copies (false: it replays)
+  // A real copy, no replay (search bots copy positions): the game with its open decisions and
+  // its Lua side (game.h), the generator and what is left of the fed draws; the copy's game draws
+  // from the copy's generator. A copy writes to no log.
+  Match(const Match& o);
+  Match& operator=(const Match& o);
 
   bool over() const { return game_.loser >= 0 || draw_ || !error.empty(); }
   int winner() const { return game_.loser >= 0 ? 1 - game_.loser : -1; }  // -1: a draw (or an error)
@@ -83,9 +79,8 @@ class Match {
   // Puts the unseen cards of `observer`'s opponent (hand and library) in a new random order,
   // keeping each zone's size (a search's determinization; match_game.cc).
   void determinize(int observer, kernel::Rng& rng);
-  // Test set-up only: the engine's state, to build a position by hand (no replay can rebuild it).
+  // Test set-up only: the engine's state, to build a position by hand.
   Game& mutable_game() {
-    hand_built_ = true;
     moves_valid_ = false;
     return game_;
   }
@@ -98,17 +93,6 @@ class Match {
   size_t moves_played = 0;
 
  private:
-  // What a clone replays: each move or determinization, with the generator as it was before it
-  // (a search reseeds its copies' generators from outside).
-  struct Step {
-    Move move;
-    std::array<uint64_t, 4> rng{};
-    int determinize = -1;  // >= 0: a determinization for this observer, `rng` its generator
-    std::array<uint64_t, 4> shuffle_rng{};
-  };
-  struct CopyTag {};
-  Match(const Match& o, CopyTag);
-
   void settle();
   bool settle_offer();
   std::string offer_label() const;
@@ -121,16 +105,11 @@ class Match {
 
   Game game_;
   kernel::Chance chance_;
-  std::array<Deck, 2> decks_;
-  uint64_t seed_;
   int turn_limit_;
   MatchOptions options_;
   bool draw_ = false;
   int offer_ = -1;            // the player offered to respond, -1 when none
   size_t offer_depth_ = 0;    // the stack's size when the offer opened
-  bool scripted_ = false;     // a card of the decks is written in Lua (its runtime keeps state)
-  bool hand_built_ = false;
-  std::vector<Step> history_;
   std::vector<Move> moves_;  // moves() of the position, while moves_valid_
   bool moves_valid_ = false;
 };

@@ -123,7 +123,6 @@ double MatchGame::evaluate(int player) const {
 // sizes; the observer's own library is shuffled. (Cards the observer saw go back into the pool too:
 // the engine does not record what was revealed.)
 void Match::determinize(int observer, kernel::Rng& rng) {
-  history_.push_back({Move{}, chance_.rng().words(), observer, rng.words()});
   moves_valid_ = false;
   shuffle_unseen(observer, rng);
 }

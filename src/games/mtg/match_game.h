@@ -5,8 +5,8 @@
 // blocks are declared, the player offered to respond, a chooser's player) picks a card's option
 // (play, cast, attack, block, an ability), answers an open menu or target chooser, or passes
 // (ends the step, declines the offer, stops choosing). The deal is drawn through the match's
-// Chance and logged, so a game replays from its log. Searchable (copies go through
-// Match::clone), Evaluable (a heuristic for the greedy bot), determinizable for the MCTS bot (the
+// Chance and logged, so a game replays from its log. Searchable (copies are
+// Match copies), Evaluable (a heuristic for the greedy bot), determinizable for the MCTS bot (the
 // cards a player cannot see are re-ordered).
 #pragma once
 
@@ -28,7 +28,7 @@ class MatchGame {
  public:
   using Action = Move;
   MatchGame(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn_limit = 60, MatchOptions o = {});
-  MatchGame(const MatchGame& o) : log_(o.log_), logging_(o.logging_), match_(o.match_->clone()) {}
+  MatchGame(const MatchGame& o) : log_(o.log_), logging_(o.logging_), match_(std::make_unique<Match>(*o.match_)) {}
   MatchGame& operator=(const MatchGame& o) {
     if (this != &o) *this = MatchGame(o);
     return *this;

@@ -104,8 +104,8 @@ uint64_t state_hash(const Game& g) {
                     int64_t{g.combat_pending}, int64_t{g.current_trigger}, int64_t{g.current_trigger_from}}) {
     h = mix_int(h, v);
   }
-  // The open questions: their options' words (what they do is in the closures, which the
-  // position before them decided).
+  // The open questions: their options' words (what each does is a Resume record, which the
+  // position before it decided).
   h = mix_int(h, static_cast<int64_t>(g.menus.size()));
   for (const Menu& m : g.menus) {
     h = mix_int(h, m.cancel);
@@ -124,8 +124,8 @@ uint64_t state_hash(const Game& g) {
     h = mix_int(h, (a.mine ? 1 : 0) | (a.theirs ? 2 : 0) | (a.once ? 4 : 0) | (a.source_in_play ? 8 : 0));
   }
   for (const auto& [e, src] : g.shields) h = mix_int(mix_effect(h, e), src);
-  h = mix_int(h, static_cast<int64_t>(g.made_defs.size()));
-  for (const CardDef& d : g.made_defs) h = mix_str(h, d.name);
+  // Tokens' characteristics are shared with copies and only ever added to (game.h): the tokens
+  // themselves, in objs, say what this game made.
   return h;
 }
 

@@ -1,6 +1,7 @@
 // Target specifications (type[restrictions]|zones), casting restrictions and CDA amounts: the
 // parts of card text that describe cards rather than effects.
 #include <cstdlib>
+#include <set>
 
 #include "games/mtg/card_def.h"
 #include "games/mtg/compile_text.h"
@@ -38,11 +39,34 @@ bool cast_window(const std::string& words, const int* when) {
   return false;
 }
 
+// compare(var)~cmp~N: a value of the controller's side of the game compared with N.
+static bool read_compare(const std::string& part, std::vector<TriggerDef::Count>& out) {
+  static const std::set<std::string> vars = {"powertotalinplay", "lifetotal", "opponentlifetotal"};
+  const std::string var = inside(part, 7);
+  const size_t t1 = part.find('~', 8 + var.size()), t2 = t1 == std::string::npos ? t1 : part.find('~', t1 + 1);
+  if (!vars.count(var) || t2 == std::string::npos) return false;
+  const std::string word = part.substr(t1 + 1, t2 - t1 - 1);
+  if (word != "morethan" && word != "lessthan" && word != "equalto") return false;
+  TriggerDef::Count c;
+  c.var = var;
+  c.cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
+  c.n = std::atoi(part.c_str() + t2 + 1);
+  out.push_back(c);
+  return true;
+}
+
 bool read_count_restriction(const std::string& text, std::vector<TriggerDef::Count>& out) {
-  for (const std::string& part : split_top(text, ",")) {
-    if (trim(part).rfind("type(", 0) != 0) return false;
+  std::string types;
+  for (const std::string& part0 : split_top(text, ",")) {
+    const std::string part = trim(part0);
+    if (part.rfind("compare(", 0) == 0) {
+      if (!read_compare(part, out)) return false;
+      continue;
+    }
+    if (part.rfind("type(", 0) != 0) return false;
+    types += (types.empty() ? "" : ",") + part;
   }
-  read_counts(text, 0, out);
+  if (!types.empty()) read_counts(types, 0, out);
   return true;
 }
 
@@ -90,6 +114,9 @@ Spec parse_spec(const std::string& text0) {
       a.any = in.find(';') != std::string::npos && in.find('-') == std::string::npos;
     }
     if (a.type.empty()) a.type = "*";
+    // mystored: the card an ability done for another player was stored from (ability$!..!$ runs
+    // with the original card as its source), so the source itself.
+    if (a.type == "mystored") a.type = "this";
     s.alts.push_back(a);
   }
   if (s.alts.size() == 1 && (s.alts[0].type == "opponent" || s.alts[0].type == "controller") && bar.size() == 1) {

@@ -109,6 +109,8 @@ bool Game::restriction_holds(const std::string& r, int card, int source, int con
     yes = o.token;
   } else if (auto it = color_words().find(r); it != color_words().end()) {
     yes = (colors(card) >> it->second) & 1;
+  } else if (r == "fresh") {  // entered the battlefield, or died, this turn
+    yes = o.fresh;
   } else if (r == "tapped") {
     yes = o.tapped;
   } else if (r == "damager") {
@@ -253,6 +255,7 @@ bool Game::legal_target(const Spec& s, const Target& t, int source, int controll
   const Obj& o = objs[static_cast<size_t>(t.card)];
   if (o.zone != kBattlefield) return true;
   if (has(t.card, "shroud")) return false;
+  if (has(t.card, "opponentshroud") && o.controller != controller) return false;
   if (has(t.card, "hexproof") && o.controller != controller) return false;
   return !protected_from(t.card, source);
 }

@@ -37,6 +37,15 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
                       (!combat && t.event == (foe ? "noncombatdamagefoeof" : "noncombatdamageof"));
     return kind && from_ok();
   }
+  if (event == "lifegained" || event == "lifelost") {
+    // @lifeof(player) / @lifefoeof(player) / @lifed: life gained by its controller / an opponent / anyone;
+    // @lifelostof / @lifelostfoeof: lost (damage included, as Wagic's life event).
+    const bool mine = player == controller;
+    const bool gained = event == "lifegained";
+    if (!g.matches_player(t.subject, player, controller) && !t.subject.empty()) return false;
+    return gained ? (t.event == (mine ? "lifeof" : "lifefoeof") || t.event == "lifed")
+                  : (t.event == (mine ? "lifelostof" : "lifelostfoeof"));
+  }
   if (event == "drawn") {  // @drawof(player) / @drawfoeof(player): its controller / an opponent drew
     return t.event == (player == controller ? "drawof" : "drawfoeof");
   }
@@ -44,6 +53,15 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
     if (t.event != event) return false;
     if (t.args == "mytgt") return g.objs[static_cast<size_t>(src)].attached == card;
     return g.matches(t.subject, card, src, controller);
+  }
+  if (event == "vampired") {  // the card died (now in the graveyard); named as it was, on the battlefield
+    if (t.event != "vampired" || !from_ok()) return false;
+    Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(card)];
+    const int zone = o.zone;
+    o.zone = kBattlefield;
+    const bool ok = g.matches(t.subject, card, src, controller);
+    o.zone = zone;
+    return ok;
   }
   if (event == "sacrificed") {
     // The card is in the graveyard now; the trigger names it as it was, on the battlefield.
@@ -74,15 +92,44 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
   return false;
 }
 
+void Game::change_life(int player, int delta) {
+  if (delta == 0) return;
+  players[static_cast<size_t>(player)].life += delta;
+  const int saved = event_amount;
+  event_amount = delta < 0 ? -delta : delta;  // "thatmuch"
+  fire_event(delta > 0 ? "lifegained" : "lifelost", -1, player, -1, false);
+  event_amount = saved;
+}
+
+// A triggered ability Wagic resolves as it triggers, without the stack (@sacrificed): its may menu
+// and its target chooser are asked first, then its effects run with the event's card.
+static void resolve_now(Game& g, int src, const Ability& a, int card, int from) {
+  const Resume now{.kind = Resume::Kind::kTriggerNow, .card = src, .actor = g.objs[static_cast<size_t>(src)].controller,
+                   .x = card, .index = from, .ability = &a};
+  if (!a.may) return g.resume(now);
+  Menu m;
+  m.options.push_back({a.text, now});
+  m.options.push_back({"cancel", Resume{}});
+  g.menus.push_back(std::move(m));
+}
+
 void Game::fire_event(const std::string& event, int card, int player, int from, bool combat) {
+  // Wagic resolves @sacrificed at once (the sacrifice is usually a cost: it happens before the
+  // ability it pays for is on the stack).
+  const bool at_once = event == "sacrificed";
   for (size_t src = 0; src < objs.size(); ++src) {
-    if (objs[src].zone != kBattlefield) continue;
+    // A sacrificed card hears its own sacrifice (Savra, Queen of the Golgari), as it was.
+    const bool self = at_once && static_cast<int>(src) == card;
+    if (objs[src].zone != kBattlefield && !self) continue;
+    const int saved_controller = objs[src].controller;
+    if (self) objs[src].controller = player;
     each_ability(static_cast<int>(src), [&](const Ability& a) {
       if (a.kind != AbilityKind::kTriggered) return;
-      if (listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) {
-        put_trigger(static_cast<int>(src), a, card, from);
-      }
+      if (!listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) return;
+      if (at_once) return resolve_now(*this, static_cast<int>(src), a, card, from);
+      put_trigger(static_cast<int>(src), a, card, from);
     });
+    if (self) objs[src].controller = saved_controller;
   }
 }
 

@@ -1,4 +1,5 @@
 // The turn's steps, what each does when it begins, and triggered abilities.
+#include <algorithm>
 #include <map>
 
 #include "games/mtg/game.h"
@@ -132,6 +133,8 @@ void Game::begin_phase() {
       o.prevent_next = 0;
       o.uses.clear();
       o.dealt_damage = false;
+      o.damaged_by.clear();
+      o.fresh = false;
       std::erase_if(o.changes, [](const auto& ch) { return ch.second; });
     }
   }
@@ -177,36 +180,21 @@ void Game::vanishing_upkeep() {
 // Puts a triggered ability on the stack: a may ability asks first (menu), a targeted one opens
 // its chooser.
 void Game::put_trigger(int source, const Ability& a, int trigger_card, int trigger_from) {
-  Game& g = *this;
-  const int controller = g.objs[static_cast<size_t>(source)].controller;
-  const int amount = event_amount;
-  auto put = [&g, source, &a, controller, trigger_card, trigger_from, amount] {
-    StackItem item;
-    item.kind = StackItem::kAbility;
-    item.trigger_card = trigger_card;
-    item.trigger_from = trigger_from;
-    item.trigger_amount = amount;
-    item.source = source;
-    item.controller = controller;
-    item.ability = &a;
-    if (!a.has_target) return g.push(item);
-    if (!g.any_target(a.target, source, controller)) return;
-    Chooser ch;
-    ch.spec = a.target;
-    ch.player = controller;
-    ch.source = source;
-    ch.is_cost = a.not_a_target;
-    ch.done = [&g, item](std::vector<Target> ts) mutable {
-      item.targets = ts;
-      g.push(item);
-    };
-    g.choosers.push_back(std::move(ch));
-  };
-  if (!a.may) return put();
+  StackItem item;
+  item.kind = StackItem::kAbility;
+  item.trigger_card = trigger_card;
+  item.trigger_from = trigger_from;
+  item.trigger_amount = event_amount;
+  item.source = source;
+  item.controller = objs[static_cast<size_t>(source)].controller;
+  item.ability = &a;
+  // Its target chooser, then the stack (resume.cc); a may ability asks first.
+  const Resume put{.kind = Resume::Kind::kPutTrigger, .ability = &a, .item = {item}};
+  if (!a.may) return resume(put);
   Menu m;
   m.options.push_back({a.text, put});
-  m.options.push_back({"cancel", [] {}});
-  g.menus.push_back(std::move(m));
+  m.options.push_back({"cancel", Resume{}});
+  menus.push_back(std::move(m));
 }
 
 // from(spec): the card as it was in the zone it left (its type as it is now).
@@ -229,6 +217,14 @@ bool Game::came_from(const Spec& from_spec, int card, int from, int src) const {
 }
 
 void Game::fire_zone_triggers(int card, int from, int to) {
+  if (to == kBattlefield || (from == kBattlefield && to == kGraveyard)) objs[static_cast<size_t>(card)].fresh = true;
+  if (from == kBattlefield && to == kGraveyard && !objs[static_cast<size_t>(card)].damaged_by.empty()) {
+    // A creature dealt damage this turn dies: @vampired(..) from(the source that damaged it).
+    std::vector<int> by = objs[static_cast<size_t>(card)].damaged_by;
+    std::sort(by.begin(), by.end());
+    by.erase(std::unique(by.begin(), by.end()), by.end());
+    for (int d : by) fire_event("vampired", card, -1, d, false);
+  }
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     const bool self = static_cast<int>(src) == card;
@@ -281,7 +277,12 @@ bool Game::trigger_allowed(const Ability& a, int src) const {
 bool Game::counts_hold(const std::vector<TriggerDef::Count>& counts, int src, int controller) const {
   for (const TriggerDef::Count& k : counts) {
     int n = 0;
-    for (size_t c = 0; c < objs.size(); ++c) {
+    if (k.var == "lifetotal" || k.var == "opponentlifetotal") {
+      n = players[static_cast<size_t>(k.var == "lifetotal" ? controller : 1 - controller)].life;
+    } else if (k.var == "powertotalinplay") {  // the total power of the creatures its controller controls
+      for (int c : players[static_cast<size_t>(controller)].zones[kBattlefield]) n += is_creature(c) ? power(c) : 0;
+    }
+    for (size_t c = 0; c < objs.size() && k.var.empty(); ++c) {
       if (matches(k.spec, static_cast<int>(c), src, controller)) ++n;
     }
     if (k.cmp == '>' ? n <= k.n : k.cmp == '<' ? n >= k.n : n != k.n) return false;
