@@ -73,17 +73,17 @@ void dump_obj(std::ostringstream& o, const Game& g, size_t i) {
   const Obj& b = g.objs[i];
   o << "obj " << i << " " << b.def->name << " printed " << b.printed->name << " id " << b.mtg_id << " own " << b.owner << " ctl "
     << b.controller << " zone " << b.zone << " flags " << b.tapped << b.sick << b.token << " dmg " << b.damage << " c " << b.plus_counters
-    << "/" << b.minus_counters << " pump " << b.pump_p << "/" << b.pump_t << " sw " << b.switched << " lord " << b.lord_p << "/"
-    << b.lord_t << " att " << b.attacking << " blocking " << b.blocking << " blockers " << list(b.blockers) << " regen " << b.regen
+    << "/" << b.minus_counters << " pump " << b.pump_p << "/" << b.pump_t << " sw " << b.switched << " stamp " << b.stamp
+    << " fresh " << b.fresh << " att " << b.attacking << " blocking " << b.blocking << " blockers " << list(b.blockers) << " regen " << b.regen
     << " prev " << b.prevent_next << " attached " << b.attached << " blocked " << b.blocked << b.deathtouched << b.prevent_to
     << b.prevent_from << b.dealt_damage << " sun " << b.sunburst << " lki " << b.lki_power << "/" << b.lki_toughness;
   for (const auto& [k, n] : b.counters) o << " ctr " << k << "=" << n;
-  for (const auto& k : b.granted) o << " gr " << k;
-  for (const auto& k : b.lord_kw) o << " lk " << k;
+  for (const auto& k : b.granted) o << " gr " << Symbols::text(SymKind::kKeyword, k.keyword) << k.lose << k.stamp;
+  for (int d : b.damaged_by) o << " dmgby " << d;
   for (const auto& [e, n] : b.counted_pumps) o << " cp " << text_of(e) << n;
   for (const auto& [a, n] : b.uses) o << " use " << text_of(a) << n;
   for (const Ability* a : b.upkeep_due) o << " due " << text_of(a);
-  for (const auto& [e, ueot] : b.changes) o << " ch " << text_of(e) << ueot;
+  for (const auto& c : b.changes) o << " ch " << text_of(c.def) << c.ueot << c.stamp;
   for (const EffectDef* e : b.lord_changes) o << " lch " << text_of(e);
   for (const EffectDef* e : b.left_changes) o << " left " << text_of(e);
   for (const Spec* s : b.unblockable_by) o << " ub " << text_of(s);
