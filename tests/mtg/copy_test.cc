@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -361,29 +360,6 @@ TEST_F(MtgCopy, ChoosingDifferentlyInACopyLeavesTheOriginalUntouched) {
   std::printf("decisions answered differently in a copy: %zu (a Lua function waiting: %zu)\n", checked, lua_checked);
   EXPECT_GE(checked, 6u);
   EXPECT_GE(lua_checked, 2u);
-}
-
-// What a copy costs mid-game (printed for the report; no bound asserted: machines differ).
-TEST_F(MtgCopy, CopyCost) {
-  MTG_COPY_REQUIRE();
-  Match m(*cat_, decks_[13], decks_[0], 3, 30);
-  kernel::Rng pick(5);
-  for (int k = 0; k < 400 && !m.over(); ++k) {
-    const auto ms = m.moves();
-    if (ms.empty()) break;
-    m.play(ms[pick.below(static_cast<uint32_t>(ms.size()))]);
-  }
-  const int n = 2000;
-  const auto t0 = std::chrono::steady_clock::now();
-  size_t sink = 0;
-  for (int k = 0; k < n; ++k) {
-    Match c(m);
-    sink += c.game().objs.size();
-  }
-  const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / n;
-  std::printf("a Match copy at turn %d (%zu objects, %zu log lines): %.1f us\n", m.game().turn, m.game().objs.size(), m.game().log.size(),
-              ns / 1000);
-  EXPECT_GT(sink, 0u);
 }
 
 }  // namespace
