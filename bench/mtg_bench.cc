@@ -1,20 +1,26 @@
 // Magic (Wagic's cards) on the engine: the whole visible scenario suite per iteration (time per
 // suite), random whole games between two prebuilt decks (items: games, played as `rulekit wagic
-// sim` plays them), and the cost of copying a Match mid-game (what a search bot pays per
-// position). The card database's load time is in card_language_bench.cc (BM_WagicLoad2016Database).
-// Every benchmark needs the shared corpus and says so when it is absent.
+// sim --deck 1 --deck 2` plays them), the cost of copying a Match mid-game (what a search bot pays
+// per position), and one decision of the greedy and of the MCTS bot on a mid-game position. The
+// card database's load time is in card_language_bench.cc (BM_WagicLoad2016Database). Every
+// benchmark needs the shared corpus and says so when it is absent.
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "agents/greedy_agent.h"
+#include "agents/make_agent.h"
+#include "agents/mcts_agent.h"
+#include "agents/playout.h"
 #include "games/mtg/card_def.h"
 #include "games/mtg/database.h"
 #include "games/mtg/harness.h"
 #include "games/mtg/lua/card_scripts.h"
-#include "games/mtg/match.h"
+#include "games/mtg/match_game.h"
 #include "games/mtg/scenario.h"
 #include "kernel/log.h"
 #include "kernel/rng.h"
@@ -78,33 +84,28 @@ bool two_decks(rk::mtg::Deck& a, rk::mtg::Deck& b) {
   return rk::mtg::read_deck(kWagic + "/decks/ai/deck1.txt", a, err) && rk::mtg::read_deck(kWagic + "/decks/ai/deck2.txt", b, err);
 }
 
-constexpr int kTurnLimit = 60;        // `wagic sim`'s defaults
+constexpr int kTurnLimit = 60;  // `wagic sim`'s defaults
 constexpr size_t kMoveLimit = 20000;
 
-// Plays uniformly random moves (one generator for both players, as `wagic sim` does) until the
-// game is over, `max_moves` moves are played, or `turn` is reached.
-void play_random(rk::mtg::Match& m, rk::kernel::Rng& pick, size_t max_moves, int turn = 1 << 30) {
-  while (!m.over() && m.moves_played < max_moves && m.game().turn < turn) {
-    const auto ms = m.moves();
-    if (ms.empty()) break;
-    m.play(ms[pick.below(static_cast<uint32_t>(ms.size()))]);
-  }
-}
+using rk::mtg::MatchGame;
 
-// Random games deck1 v deck2 (Wagic's prebuilt AI decks), a new seed each game as `wagic sim
-// --seed 1` derives them.
+// Random games deck1 v deck2 (Wagic's prebuilt AI decks) as `wagic sim --deck 1 --deck 2 --seed 1`
+// plays them: game g's seed from the run's, the decks take turns to begin, one random bot for
+// both seats, offers to respond on.
 void BM_MtgRandomGame(benchmark::State& state) {
   rk::mtg::Deck a, b;
   if (!cards() || !two_decks(a, b)) return state.SkipWithError(kNoCorpus);
   uint64_t g = 0, moves = 0, turns = 0, errors = 0;
   for (auto _ : state) {
-    const uint64_t seed = rk::kernel::hash_mix(1, g++);
-    rk::mtg::Match m(*cards()->cat, a, b, seed, kTurnLimit);
-    rk::kernel::Rng pick(rk::kernel::hash_mix(seed, 0x5eed));
-    play_random(m, pick, kMoveLimit);
-    moves += m.moves_played;
-    turns += static_cast<uint64_t>(m.game().turn);
-    errors += !m.error.empty();
+    const uint64_t seed = rk::kernel::hash_mix(1, g);
+    const bool swap = g++ % 2 == 1;
+    MatchGame game(*cards()->cat, swap ? b : a, swap ? a : b, seed, kTurnLimit);
+    auto bot = rk::agents::make_agent<MatchGame>("random", rk::kernel::hash_mix(seed, 0x5eed));
+    rk::agents::Agent<MatchGame>* seats[2] = {bot.get(), bot.get()};
+    rk::agents::play_out(game, std::span<rk::agents::Agent<MatchGame>* const>(seats), kMoveLimit + 1);
+    moves += game.match().moves_played;
+    turns += static_cast<uint64_t>(game.match().game().turn);
+    errors += !game.error().empty() || !game.terminal();
   }
   state.SetItemsProcessed(state.iterations());  // items: games
   const double n = static_cast<double>(state.iterations());
@@ -114,23 +115,73 @@ void BM_MtgRandomGame(benchmark::State& state) {
 }
 BENCHMARK(BM_MtgRandomGame)->Unit(benchmark::kMillisecond);
 
-// A copy of a Match at turn 10 of a random deck1 v deck2 game (the game, its open decisions, its
-// Lua side, the generator): what a search bot pays for each position it tries.
+// A position at turn 10 of a random deck1 v deck2 game: the first decision from then on where the
+// player acts freely (no menu, chooser or offer open) with at least four moves. False when the
+// game ended before.
+bool midgame(MatchGame& g) {
+  rk::kernel::Rng pick(5);
+  while (!g.terminal() && g.error().empty()) {
+    const auto legal = g.legal_actions();
+    if (legal.empty()) return false;
+    if (g.match().game().turn >= 10 && g.choice().prompt == rk::mtg::kPromptAct && legal.size() >= 4) return true;
+    g.apply_index(pick.below(static_cast<uint32_t>(legal.size())));
+  }
+  return false;
+}
+
+void position_counters(benchmark::State& state, const MatchGame& g) {
+  state.counters["turn"] = g.match().game().turn;
+  state.counters["objects"] = static_cast<double>(g.match().game().objs.size());
+  state.counters["moves"] = static_cast<double>(g.legal_actions().size());
+}
+
+// A copy of the Match (the game, its open decisions, its Lua side, the generator): what a search
+// bot pays for each position it tries.
 void BM_MtgMatchCopyMidGame(benchmark::State& state) {
   rk::mtg::Deck a, b;
   if (!cards() || !two_decks(a, b)) return state.SkipWithError(kNoCorpus);
-  rk::mtg::Match m(*cards()->cat, a, b, 3, kTurnLimit);
-  rk::kernel::Rng pick(5);
-  play_random(m, pick, kMoveLimit, 10);
-  if (m.over()) return state.SkipWithError("the game ended before turn 10");
+  MatchGame g(*cards()->cat, a, b, 3, kTurnLimit);
+  if (!midgame(g)) return state.SkipWithError("the game ended before turn 10");
   for (auto _ : state) {
-    rk::mtg::Match copy(m);
+    rk::mtg::Match copy(g.match());
     benchmark::DoNotOptimize(copy.game().objs.size());
   }
-  state.counters["turn"] = m.game().turn;
-  state.counters["objects"] = static_cast<double>(m.game().objs.size());
-  state.counters["log_lines"] = static_cast<double>(m.game().log.size());
+  position_counters(state, g);
+  state.counters["log_lines"] = static_cast<double>(g.match().game().log.size());
 }
 BENCHMARK(BM_MtgMatchCopyMidGame)->Unit(benchmark::kMicrosecond);
+
+// One decision of the greedy bot (every move tried on a copy, completed through its choosers, and
+// scored by MatchGame::evaluate).
+void BM_MtgGreedyDecision(benchmark::State& state) {
+  rk::mtg::Deck a, b;
+  if (!cards() || !two_decks(a, b)) return state.SkipWithError(kNoCorpus);
+  MatchGame g(*cards()->cat, a, b, 3, kTurnLimit);
+  if (!midgame(g)) return state.SkipWithError("the game ended before turn 10");
+  const auto legal = g.legal_actions();
+  rk::agents::GreedyAgent<MatchGame> bot(1);
+  for (auto _ : state) benchmark::DoNotOptimize(bot.choose(g, legal));
+  position_counters(state, g);
+}
+BENCHMARK(BM_MtgGreedyDecision)->Unit(benchmark::kMicrosecond);
+
+// One decision of the MCTS bot: first argument its iterations, second its rollout depth (0: random
+// rollouts to the end of the game; N: cut after N decisions and scored by the heuristic).
+// items: iterations.
+void BM_MtgMctsDecision(benchmark::State& state) {
+  rk::mtg::Deck a, b;
+  if (!cards() || !two_decks(a, b)) return state.SkipWithError(kNoCorpus);
+  MatchGame g(*cards()->cat, a, b, 3, kTurnLimit);
+  if (!midgame(g)) return state.SkipWithError("the game ended before turn 10");
+  const auto legal = g.legal_actions();
+  rk::agents::MctsOptions o;
+  o.iterations = static_cast<uint32_t>(state.range(0));
+  o.rollout_depth = static_cast<size_t>(state.range(1));
+  rk::agents::MctsAgent<MatchGame> bot(1, o);
+  for (auto _ : state) benchmark::DoNotOptimize(bot.choose(g, legal));
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * state.range(0));
+  position_counters(state, g);
+}
+BENCHMARK(BM_MtgMctsDecision)->Args({200, 20})->Args({20, 0})->Unit(benchmark::kMillisecond);
 
 }  // namespace
