@@ -24,10 +24,9 @@ void apply_static(Game& g, Obj& o, const Ability& a, int src) {
       o.lord_changes.push_back(&e);
     } else if (e.word == "spec") {
       g.shields.emplace_back(&e, src);
-    } else if (e.word == "to") {
-      o.prevent_to = true;
-    } else if (e.word == "from") {
-      o.prevent_from = true;
+    } else if (e.word == "to" || e.word == "from") {
+      (e.word == "to" ? o.prevent_to : o.prevent_from) = true;
+      if (e.kind == Eff::kPreventAll) o.lord_kw.insert(e.word == "to" ? "preventalldamageto" : "preventalldamagefrom");  // not only combat's
     }
   }
 }
@@ -426,7 +425,9 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
   if (amount <= 0) return;
   if (protected_from(card, source)) return;
-  if (shielded(card, -1, source, combat)) return note("damage to " + name(card) + " is prevented");
+  if (shielded(card, -1, source, combat) || has(card, "preventalldamageto") || (source >= 0 && has(source, "preventalldamagefrom"))) {
+    return note("damage to " + name(card) + " is prevented");
+  }
   Obj& o = objs[static_cast<size_t>(card)];
   if (o.prevent_next > 0) {  // prevent:N shields take what they can
     const int stopped = std::min(o.prevent_next, amount);
@@ -451,7 +452,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
 
 void Game::damage_player(int player, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
-  if (amount <= 0 || shielded(-1, player, source, combat)) return;
+  if (amount <= 0 || shielded(-1, player, source, combat) || (source >= 0 && has(source, "preventalldamagefrom"))) return;
   if ((amount = script_prevent_damage(*this, player, source, amount)) <= 0) return;  // Lua shields
   if (auto& shield = players[static_cast<size_t>(player)].prevent_next; shield > 0) {
     const int stopped = std::min(shield, amount);
