@@ -2,7 +2,7 @@
 -- return enchanted creature card to the battlefield under your control and attach Animate Dead
 -- to it. When Animate Dead leaves the battlefield, that creature's controller sacrifices it.
 -- Enchanted creature gets -1/-0.
-local animated = {}  -- this aura (object id) -> the creature it brought back
+-- Remembered as game data (mtg.remember(me, "animated", ..)): the aura (object id): the creature it brought back.
 
 return {
   resolve = function(me)
@@ -10,12 +10,12 @@ return {
     if not card or mtg.zone(card) ~= "graveyard" then return end
     mtg.move(card, "battlefield", mtg.controller(me))
     mtg.attach(me, card)
-    animated[me] = card
+    mtg.remember(me, "animated", card)
     mtg.pump(card, -1, 0, "source")
   end,
   leaves = function(me)
-    local card = animated[me]
-    animated[me] = nil
+    local card = mtg.recall(me, "animated")
+    mtg.remember(me, "animated", nil)
     if not card then return end
     mtg.trigger(function()
       if mtg.zone(card) == "battlefield" then mtg.sacrifice(card) end

@@ -2,13 +2,13 @@
 -- color. {T}: Add one mana of the chosen color.
 local colors = { "green", "blue", "red", "black", "white" }
 local letter = { green = "{G}", blue = "{U}", red = "{R}", black = "{B}", white = "{W}" }
-local chosen = {}  -- this permanent -> its colour
+-- Remembered as game data (mtg.remember(me, "color", ..)): the permanent: its colour.
 
 return {
   auto_abilities = false,  -- the card's {T}:add{chosencolor} line is this ability
   resolve = function(me)
     mtg.tap(me)
-    chosen[me] = colors[mtg.choose(colors)]
+    mtg.remember(me, "color", colors[mtg.choose(colors)])
   end,
   abilities = {
     {
@@ -16,7 +16,7 @@ return {
       cost = "{T}",
       text = "{t}: add one mana of the chosen color",
       run = function(me)
-        if chosen[me] then mtg.add_mana(mtg.controller(me), letter[chosen[me]]) end
+        if mtg.recall(me, "color") then mtg.add_mana(mtg.controller(me), letter[mtg.recall(me, "color")]) end
       end,
     },
   },

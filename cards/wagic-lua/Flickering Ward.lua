@@ -2,13 +2,13 @@
 -- Enchanted creature has protection from the chosen color. This effect doesn't remove Flickering
 -- Ward. {W}: Return Flickering Ward to its owner's hand.
 local colors = { "green", "blue", "red", "black", "white" }
-local chosen = {}  -- this aura -> its colour
+-- Remembered as game data (mtg.remember(me, "color", ..)): the aura: its colour.
 
 return {
   resolve = function(me)
-    chosen[me] = colors[mtg.choose(colors)]
+    mtg.remember(me, "color", colors[mtg.choose(colors)])
     local creature = mtg.attached(me)
-    if creature then mtg.grant(creature, "protection from " .. chosen[me], "source") end
+    if creature then mtg.grant(creature, "protection from " .. mtg.recall(me, "color"), "source") end
   end,
   abilities = {
     {

@@ -3,13 +3,13 @@
 -- Shield. Sacrifice Floating Shield: Target creature gains protection from the chosen color until
 -- end of turn.
 local colors = { "green", "blue", "red", "black", "white" }
-local chosen = {}  -- this aura -> its colour
+-- Remembered as game data (mtg.remember(me, "color", ..)): the aura: its colour.
 
 return {
   resolve = function(me)
-    chosen[me] = colors[mtg.choose(colors)]
+    mtg.remember(me, "color", colors[mtg.choose(colors)])
     local creature = mtg.attached(me)
-    if creature then mtg.grant(creature, "protection from " .. chosen[me], "source") end
+    if creature then mtg.grant(creature, "protection from " .. mtg.recall(me, "color"), "source") end
   end,
   abilities = {
     {
@@ -17,7 +17,7 @@ return {
       text = "sacrifice: target creature gains protection from the chosen color",
       run = function(me)
         local creature = mtg.choose_target("creature")
-        if creature and chosen[me] then mtg.grant(creature, "protection from " .. chosen[me], "eot") end
+        if creature and mtg.recall(me, "color") then mtg.grant(creature, "protection from " .. mtg.recall(me, "color"), "eot") end
       end,
     },
   },

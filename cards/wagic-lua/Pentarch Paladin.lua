@@ -2,20 +2,20 @@
 -- {T}: Destroy target permanent of the chosen color.
 -- The target is chosen as the ability resolves (Lua abilities choose when they run).
 local colors = { "green", "blue", "red", "black", "white" }
-local chosen = {}  -- this creature -> its colour
+-- Remembered as game data (mtg.remember(me, "color", ..)): the creature: its colour.
 
 return {
   auto_abilities = false,  -- the card's chooseacolor line is this file
   resolve = function(me)
-    chosen[me] = colors[mtg.choose(colors)]
+    mtg.remember(me, "color", colors[mtg.choose(colors)])
   end,
   abilities = {
     {
       cost = "{W}{W}{T}",
       text = "{w}{w},{t}: destroy target permanent of the chosen color",
       run = function(me)
-        if not chosen[me] then return end
-        local permanent = mtg.choose_target("*[" .. chosen[me] .. "]|battlefield")
+        if not mtg.recall(me, "color") then return end
+        local permanent = mtg.choose_target("*[" .. mtg.recall(me, "color") .. "]|battlefield")
         if permanent then mtg.destroy(permanent) end
       end,
     },

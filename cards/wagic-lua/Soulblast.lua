@@ -1,7 +1,7 @@
 -- Soulblast: As an additional cost to cast this spell, sacrifice all creatures you control.
 -- Soulblast deals damage to any target equal to the total power of the sacrificed creatures.
 -- The cost is paid by the cast handler; resolve uses what it paid (the power as they left).
-local paid = {}  -- this spell (object id) -> total power sacrificed
+-- Remembered as game data (mtg.remember(me, "paid", ..)): the spell (object id): total power sacrificed.
 
 return {
   cast = function(me)
@@ -10,11 +10,11 @@ return {
       total = total + math.max(mtg.power(creature), 0)
       mtg.sacrifice(creature)
     end
-    paid[me] = total
+    mtg.remember(me, "paid", total)
   end,
   resolve = function(me)
-    local amount = paid[me] or 0
-    paid[me] = nil
+    local amount = mtg.recall(me, "paid") or 0
+    mtg.remember(me, "paid", nil)
     local creature, player = mtg.target(1), mtg.target_player(1)
     if creature then
       mtg.damage(creature, amount)

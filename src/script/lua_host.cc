@@ -105,6 +105,14 @@ int forbidden_index(lua_State* L) {
   return 0;
 }
 
+// __newindex of a sealed chunk environment: a script keeps nothing in globals.
+int refuse_global(lua_State* L) {
+  alloc_of(L)->pending = Pending::kSandbox;
+  const char* key = lua_tostring(L, 2);
+  return luaL_error(L, "'%s': a card script cannot set a global (declare it local; what a card remembers goes through its game)",
+                    key ? key : "?");
+}
+
 // The column of a syntax error: where the token it names ("near 'x'") is on the line.
 uint32_t column_of_near(std::string_view line, const std::string& message) {
   const size_t near = message.find("near '");
@@ -184,7 +192,9 @@ void LuaHost::open_sandbox() {
   lua_setfield(L_, LUA_REGISTRYINDEX, kSafeGlobals);
 }
 
-bool LuaHost::run_chunk(const text::SourceFile& file, std::string& error) {
+bool LuaHost::run_chunk(const text::SourceFile& file, std::string& error) { return load_chunk(file, error) && call(0, 1, error); }
+
+bool LuaHost::load_chunk(const text::SourceFile& file, std::string& error, bool sealed) {
   if (L_ == nullptr) {
     error = file.name() + ":1:1: error[LU0005]: cannot create a Lua state";
     return false;
@@ -194,9 +204,10 @@ bool LuaHost::run_chunk(const text::SourceFile& file, std::string& error) {
   if (chunk.size() > LUA_IDSIZE - 2) chunk = chunk.substr(chunk.size() - (LUA_IDSIZE - 2));
   files_[chunk] = &file;
   const std::string_view text = file.text();
+  const bool outer = !alloc_->enforce;
   alloc_->enforce = true;  // the compiler reports "not enough memory" as a load error
   int status = luaL_loadbufferx(L_, text.data(), text.size(), ("=" + chunk).c_str(), "t");  // text only: no bytecode
-  alloc_->enforce = false;
+  alloc_->enforce = !outer;
   if (status != LUA_OK) {
     error = error_from(L_, status == LUA_ERRSYNTAX ? -1 : status);
     lua_pop(L_, 1);
@@ -207,20 +218,37 @@ bool LuaHost::run_chunk(const text::SourceFile& file, std::string& error) {
   lua_newtable(L_);
   lua_getfield(L_, LUA_REGISTRYINDEX, kSafeGlobals);
   lua_setfield(L_, -2, "__index");
+  if (sealed) {
+    lua_pushcfunction(L_, refuse_global);
+    lua_setfield(L_, -2, "__newindex");
+  }
   lua_setmetatable(L_, -2);
   if (lua_setupvalue(L_, -2, 1) == nullptr) lua_pop(L_, 1);
+  return true;
+}
+
+bool LuaHost::call(int nargs, int nresults, std::string& error) {
+  const bool outer = !alloc_->enforce;
+  const int64_t outer_budget = alloc_->budget_left;
   alloc_->budget_left = limits_.instructions;
   alloc_->pending = Pending::kNone;
   alloc_->enforce = true;
-  status = lua_pcall(L_, 0, 1, 0);
-  alloc_->enforce = false;
+  const int status = lua_pcall(L_, nargs, nresults, 0);
+  if (outer) {
+    alloc_->enforce = false;
+  } else {
+    alloc_->budget_left = outer_budget;
+  }
   if (status != LUA_OK) {
     error = error_from(L_, status);
+    alloc_->pending = Pending::kNone;
     lua_pop(L_, 1);
     return false;
   }
   return true;
 }
+
+void LuaHost::refill_budget() { alloc_->budget_left = limits_.instructions; }
 
 int LuaHost::new_thread() {
   lua_State* T = lua_newthread(L_);

@@ -49,6 +49,18 @@ class LuaHost {
   // left on the stack (nil when it returns nothing). The file must outlive the host (errors
   // quote its lines). On failure returns false with the rendered diagnostic in `error`.
   bool run_chunk(const text::SourceFile& file, std::string& error);
+  // Compiles a chunk without running it: its function is left on the stack. Its environment is
+  // its own table reading through to the safe globals; `sealed`: a table that refuses new
+  // globals (LU0003), so that running the chunk again (a fresh instance of the file) keeps nothing
+  // in it from one run to the next.
+  bool load_chunk(const text::SourceFile& file, std::string& error, bool sealed = false);
+  // Calls the function below `nargs` arguments on the stack in a protected call with the budget
+  // and the memory cap (a call inside a running script has a budget of its own); `nresults`
+  // results are left on success.
+  bool call(int nargs, int nresults, std::string& error);
+  // A full budget again (a script rebuilt from a record gets one at each point the original was
+  // resumed).
+  void refill_budget();
 
   // Coroutines: a thread running the function on top of the stack (popped) with `nargs` arguments
   // pushed after it. Returns the thread's registry reference.

@@ -11,14 +11,6 @@ namespace {
 
 bool is_main(Phase p) { return p == Phase::kFirstMain || p == Phase::kSecondMain; }
 
-bool mana_only(const Ability& a) {
-  if (a.effects.empty()) return false;
-  for (const EffectDef& e : a.effects) {
-    if (e.kind != Eff::kAddMana) return false;
-  }
-  return !a.has_target;
-}
-
 }  // namespace
 
 // The rules file's lord(Plains[land]|MyBattlefield) {T}:Add{W} and its four siblings.
@@ -160,33 +152,19 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   item.buyback = buyback;
   if (script_cast(*this, item)) return true;  // a Lua card's cast handler waits on a choice
   const CardDef& d = *o.def;
-  Spec spec;
+  const Spec* spec = nullptr;  // into the card's compiled data
   bool targeted = d.has_spell_target;
   if (targeted) {
-    spec = d.spell_target;
+    spec = &d.spell_target;
   } else if (!d.is("creature") && !d.is("land")) {
     for (const Ability& a : d.abilities) {
       if (a.kind == AbilityKind::kSpell && a.has_target && !d.is("enchantment") && !d.is("artifact")) {
-        spec = a.target;
+        spec = &a.target;
         targeted = true;
         break;
       }
     }
   }
-  last_paid = -1;
-  auto choose_targets = [this, item, targeted, spec, actor, card]() mutable {
-    item.stored = last_paid;
-    if (!targeted) return push(item);
-    Chooser ch;
-    ch.spec = spec;
-    ch.player = actor;
-    ch.source = card;
-    ch.done = [this, item](std::vector<Target> ts) mutable {
-      item.targets = ts;
-      push(item);
-    };
-    choosers.push_back(std::move(ch));
-  };
   // Cards to sacrifice, exile, return or tap as part of the cost: chosen (by clicks) before the targets.
   std::vector<std::pair<const Spec*, int>> chosen;
   for (const auto& [paid_with, zone] : alternative ? d.other_chosen : d.cost_chosen) chosen.emplace_back(&paid_with, zone);
@@ -197,7 +175,9 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
     if (a.kind == AbilityKind::kSpell && a.may && a.has_target && (d.is("instant") || d.is("sorcery"))) modes.push_back(&a);
   }
   if (modes.size() < 2 || targeted != true || d.has_spell_target) {
-    pay_chosen(card, actor, chosen, 0, choose_targets);
+    // Then its targets (a chooser) and the stack.
+    last_paid = -1;
+    pay_chosen(card, actor, std::move(chosen), 0, {Resume{.kind = Resume::Kind::kCastTargets, .flag = targeted, .spec = spec, .item = {item}}});
     return true;
   }
   ask_mode(item, modes);
@@ -208,20 +188,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
 void Game::ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes) {
   Menu m;
   m.cancel = false;
-  for (const Ability* mode : modes) {
-    m.options.push_back({mode->text, [this, item = spell, mode]() mutable {
-                           item.mode = mode;
-                           Chooser ch;
-                           ch.spec = mode->target;
-                           ch.player = item.controller;
-                           ch.source = item.source;
-                           ch.done = [this, item](std::vector<Target> ts) mutable {
-                             item.targets = ts;
-                             push(item);
-                           };
-                           choosers.push_back(std::move(ch));
-                         }});
-  }
+  for (const Ability* mode : modes) m.options.push_back({mode->text, Resume{.kind = Resume::Kind::kMode, .ability = mode, .item = {spell}}});
   menus.push_back(std::move(m));
 }
 
@@ -259,38 +226,6 @@ void Game::activate(int card, const Ability& a, int actor) {
   item.controller = actor;
   item.ability = &a;
   item.x = x;
-  last_paid = -1;
-  auto finish = [this, item, &a, card, actor]() mutable {
-    item.stored = last_paid;
-    // {S} is paid once the targets are chosen (CR 601.2c before 601.2h, as in Wagic).
-    if (a.sac_self && (!a.has_target || mana_only(a))) sacrifice(card);
-    if (mana_only(a)) {
-      run_effects(a, card, actor, {}, item.x);
-      // produceextra:{..} written on the card (Urza's lands): that much more, while its condition holds.
-      each_ability(card, [this, card, actor](const Ability& s) {
-        if (!is_static_line(s) || (s.has_cond && !condition_holds(s, card))) return;
-        for (const EffectDef& e : s.effects) {
-          if (e.kind == Eff::kProduceExtra) players[static_cast<size_t>(actor)].pool.add(parse_pool(e.word));
-        }
-      });
-      return;
-    }
-    if (!a.has_target) {
-      push(item);
-      return;
-    }
-    Chooser ch;
-    ch.spec = a.target;
-    ch.player = actor;
-    ch.source = card;
-    ch.is_cost = a.not_a_target;
-    ch.done = [this, item, sac = a.sac_self, card](std::vector<Target> ts) mutable {
-      if (sac) sacrifice(card);
-      item.targets = ts;
-      push(item);
-    };
-    choosers.push_back(std::move(ch));
-  };
   // Extra costs chosen by clicking (a card to sacrifice, discard, tap or exile): paid before the target.
   // The spec and what happens to the card: the zone it goes to, -1: tapped, -2: discarded.
   std::vector<std::pair<const Spec*, int>> chosen;
@@ -298,68 +233,44 @@ void Game::activate(int card, const Ability& a, int actor) {
   if (!a.discard.empty()) chosen.emplace_back(&a.discard, -2);
   if (!a.tap_other.empty()) chosen.emplace_back(&a.tap_other, -1);
   if (!a.exile_cost.empty()) chosen.emplace_back(&a.exile_cost, kExile);
-  pay_chosen(card, actor, chosen, 0, finish);
+  // Then {S}, a mana ability's effects at once, or its target and the stack (resume.cc).
+  last_paid = -1;
+  pay_chosen(card, actor, std::move(chosen), 0, {Resume{.kind = Resume::Kind::kActivated, .ability = &a, .item = {item}}});
 }
 
-void Game::pay_chosen(int card, int actor, const std::vector<std::pair<const Spec*, int>>& chosen, size_t i,
-                      const std::function<void()>& finish) {
-  if (i == chosen.size()) return finish();
+void Game::pay_chosen(int card, int actor, std::vector<std::pair<const Spec*, int>> chosen, size_t i,
+                      std::vector<Resume> then) {
+  if (i == chosen.size()) return resume(std::move(then));
   Chooser ch;
   ch.spec = *chosen[i].first;
   ch.is_cost = true;
-  const int to = chosen[i].second == -2 ? kGraveyard : chosen[i].second;
   if (ch.spec.zones.empty() && chosen[i].second == -2) ch.spec.zones.push_back("myhand");
   ch.player = actor;
   ch.source = card;
-  ch.done = [this, card, actor, chosen, i, to, finish](std::vector<Target> ts) {
-    for (const Target& t : ts) {
-      if (t.card < 0) continue;
-      last_paid = t.card;
-      Obj& o = objs[static_cast<size_t>(t.card)];
-      if (to < 0) {
-        o.tapped = true;
-        fire_event("tapped", t.card, -1, card, false);
-        continue;
-      }
-      if (to == kGraveyard && chosen[i].second != -2) {
-        sacrifice(t.card);
-        continue;
-      }
-      const int from = o.zone;
-      move(t.card, o.owner, to);
-      if (from == kBattlefield) fire_zone_triggers(t.card, from, to);
-    }
-    pay_chosen(card, actor, chosen, i + 1, finish);
-  };
+  ch.done = std::move(then);
+  ch.done.push_back(Resume{.kind = Resume::Kind::kPayChosen, .card = card, .actor = actor, .index = static_cast<int>(i),
+                           .chosen = std::move(chosen)});
   choosers.push_back(std::move(ch));
 }
 
 void Game::pick(Target t) {
   choosers.back().picked.push_back(t);
   if (static_cast<int>(choosers.back().picked.size()) < choosers.back().spec.count) return;
-  Chooser ch = choosers.back();
-  choosers.pop_back();
-  ch.done(ch.picked);
+  finish_chooser();
 }
 
 // An upkeep cost paid: its mana, then (when it asks for one) the card to discard, chosen by a click.
 void Game::pay_upkeep(int card, const Ability& due, int actor) {
   pay(players[static_cast<size_t>(actor)].pool, due.mana);
-  auto settle = [this, card, &due] {
-    auto& d = objs[static_cast<size_t>(card)].upkeep_due;
-    d.erase(std::find(d.begin(), d.end(), &due));
-  };
-  if (due.discard.empty()) return settle();
+  const Resume paid{.kind = Resume::Kind::kUpkeepDiscard, .card = card, .ability = &due};
+  if (due.discard.empty()) return resume(paid);
   Chooser ch;
   ch.spec = due.discard;
   if (ch.spec.zones.empty()) ch.spec.zones.push_back("myhand");
   ch.is_cost = true;
   ch.player = actor;
   ch.source = card;
-  ch.done = [this, settle](std::vector<Target> ts) {
-    if (!ts.empty() && ts[0].card >= 0) move(ts[0].card, objs[static_cast<size_t>(ts[0].card)].owner, kGraveyard);
-    settle();
-  };
+  ch.done = {paid};
   choosers.push_back(std::move(ch));
 }
 
@@ -385,10 +296,7 @@ void Game::click_stack(int index, int actor) {
 void Game::click_for_chooser(int card, int actor) {
   const Obj& o = objs[static_cast<size_t>(card)];
   Chooser ch = choosers.back();
-  if (card == ch.source && ch.spec.up_to) {
-    choosers.pop_back();
-    return ch.done(ch.picked);
-  }
+  if (card == ch.source && ch.spec.up_to) return finish_chooser();
   if (o.zone == kStack) {
     for (size_t i = 0; i < stack.size(); ++i) {
       if (stack[i].source == card) return click_stack(static_cast<int>(i), actor);
@@ -415,7 +323,7 @@ void Game::click_card(int card, int actor) {
     return;
   }
   std::vector<Menu::Option> options = card_options(card, actor);
-  if (options.size() == 1) return options[0].act();
+  if (options.size() == 1) return resume(options[0].act);
   if (options.empty()) {
     if (o.zone == kBattlefield && o.tapped && o.controller == actor && phase == Phase::kUntap) o.tapped = false;
     return;
@@ -432,37 +340,31 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   // The attack and block rules come first in Wagic's menus, then the card's own abilities.
   if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatAttackers && actor == active &&
       o.controller == actor && (!o.tapped || o.attacking)) {
-    options.push_back({"attack", [this, card] { toggle_attacker(card); }});
+    options.push_back({"attack", Resume{.kind = Resume::Kind::kAttack, .card = card}});
   }
   if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatBlockers && actor != active &&
       o.controller == actor) {
-    options.push_back({"block", [this, card] { toggle_blocker(card); }});
+    options.push_back({"block", Resume{.kind = Resume::Kind::kBlock, .card = card}});
   }
   if ((o.zone == kHand || (o.zone == kGraveyard && has(card, "canplayfromgraveyard"))) && o.owner == actor && o.def->is("land")) {
     const auto& me = players[static_cast<size_t>(actor)];
     const int lua_extra = script_extra_lands(*this, actor);  // Lua cards (Fastbond): -1 is any number
     if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < 1 + me.extra_lands + lua_extra)) {
-      options.push_back({"play", [this, card, actor] {
-                           ++players[static_cast<size_t>(actor)].lands_played;
-                           move(card, actor, kBattlefield);
-                           note("p" + std::to_string(actor + 1) + " plays " + name(card));
-                           run_one_shots(card, actor, {}, 0);  // a land's ETB lines (enters tapped, Vesuva)
-                           fire_zone_triggers(card, kHand, kBattlefield);
-                           script_land_played(*this, card);
-                         }});
+      options.push_back({"play", Resume{.kind = Resume::Kind::kPlayLand, .card = card, .actor = actor}});
     }
   } else {
-    if (can_cast(card, actor)) options.push_back({"cast", [this, card, actor] { cast(card, actor); }});
-    if (can_cast(card, actor, true)) options.push_back({"alternative", [this, card, actor] { cast(card, actor, true); }});
+    const Resume cast_it{.kind = Resume::Kind::kCast, .card = card, .actor = actor};
+    if (can_cast(card, actor)) options.push_back({"cast", cast_it});
+    if (can_cast(card, actor, true)) options.push_back({"alternative", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .flag = true}});
     if (o.def->buyback.present && can_cast(card, actor) &&
         can_pay(players[static_cast<size_t>(actor)].pool, o.def->buyback)) {
       // Buyback: the spell returns to its owner's hand as it resolves.
-      options.push_back({"buyback", [this, card, actor] { cast(card, actor, false, true); }});
+      options.push_back({"buyback", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 1}});
     }
   }
   for (const Ability* due : o.upkeep_due) {
     if (o.controller == actor && phase == Phase::kUpkeep && can_pay(players[static_cast<size_t>(actor)].pool, due->mana)) {
-      options.push_back({"pay upkeep", [this, card, due, actor] { pay_upkeep(card, *due, actor); }});
+      options.push_back({"pay upkeep", Resume{.kind = Resume::Kind::kPayUpkeep, .card = card, .actor = actor, .ability = due}});
     }
   }
   // The rules' lords first: each basic land type it has now gives its mana ability.
@@ -480,7 +382,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   }
   for (const Ability* a : usable) {
     if (can_activate(card, *a, actor)) {
-      options.push_back({a->text, [this, card, a, actor] { activate(card, *a, actor); }});
+      options.push_back({a->text, Resume{.kind = Resume::Kind::kActivate, .card = card, .actor = actor, .ability = a}});
     }
   }
   script_abilities(*this, card, actor, options);  // a Lua card's abilities

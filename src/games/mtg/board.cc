@@ -500,8 +500,8 @@ void Game::legend_rule() {
         if (!is_type(old_card, "legendary") || name(old_card) != name(new_card)) continue;
         Menu m;
         m.cancel = false;
-        m.options.push_back({"keep new", [this, old_card] { destroy_rule(old_card); }});
-        m.options.push_back({"keep old", [this, new_card] { destroy_rule(new_card); }});
+        m.options.push_back({"keep new", Resume{.kind = Resume::Kind::kKeep, .card = old_card}});
+        m.options.push_back({"keep old", Resume{.kind = Resume::Kind::kKeep, .card = new_card}});
         menus.push_back(std::move(m));
         return;
       }

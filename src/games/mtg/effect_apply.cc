@@ -520,9 +520,8 @@ void make_token(Game& g, const EffectDef& e, int source, int controller, int x) 
       if (!color && !parts[i].empty()) d.keywords.insert(parts[i]);
     }
   }
-  g.made_defs.push_back(d);
   const int64_t src_id = source >= 0 ? g.objs[static_cast<size_t>(source)].mtg_id : 0;
-  const int t = g.create(&g.made_defs.back(), -src_id, controller);
+  const int t = g.create(g.made_defs.add(d), -src_id, controller);
   g.objs[static_cast<size_t>(t)].token = true;
   g.move(t, controller, kBattlefield);
   g.objs[static_cast<size_t>(t)].sick = true;

@@ -7,7 +7,6 @@
 #include <array>
 #include <cstdint>
 #include <deque>
-#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -16,12 +15,43 @@
 
 #include "games/mtg/card_def.h"
 #include "games/mtg/mana.h"
+#include "games/mtg/resume.h"
 #include "games/mtg/scenario.h"
 #include "kernel/rng.h"
 
 namespace rk::mtg {
 
 class ScriptRuntime;  // lua/runtime.h
+
+// A game's Lua side (lua/runtime.h), made on first use. Copying a game copies its data (effects,
+// what cards remember, running handlers as journals) into a runtime of the copy's own, whose Lua
+// state is made when the copy needs it: the original's is never shared.
+class LuaSide {
+ public:
+  LuaSide();
+  LuaSide(const LuaSide& other);
+  LuaSide& operator=(const LuaSide& other);
+  ~LuaSide();
+  explicit operator bool() const { return rt_ != nullptr; }
+  ScriptRuntime* get() const { return rt_.get(); }
+  ScriptRuntime* operator->() const { return rt_.get(); }
+  void reset(std::unique_ptr<ScriptRuntime> rt);
+
+ private:
+  std::unique_ptr<ScriptRuntime> rt_;
+};
+
+// Tokens' characteristics (objects point at them): shared by a game and its copies and only ever
+// added to, so a copied object's pointer stays valid whichever game made the token.
+class MadeDefs {
+ public:
+  const CardDef* add(CardDef d);
+  size_t size() const;
+
+ private:
+  struct Store;
+  std::shared_ptr<Store> store_;
+};
 
 struct Obj {
   const CardDef* def = nullptr;
@@ -88,7 +118,7 @@ struct StackItem {
 struct Menu {
   struct Option {
     std::string label;
-    std::function<void()> act;
+    Resume act;  // what choosing it does (Game::resume)
   };
   std::vector<Option> options;   // the last is Cancel when `cancel`
   bool cancel = true;
@@ -101,7 +131,7 @@ struct Chooser {
   bool optional = false;
   bool is_cost = false;          // sacrifice/discard choices: not targeting (shroud does not stop them)
   std::vector<Target> picked;    // so far, when several are chosen
-  std::function<void(std::vector<Target>)> done;
+  std::vector<Resume> done;      // resumed with the targets chosen (Game::resume)
 };
 
 // The mana abilities the rules grant each basic land type.
@@ -109,7 +139,10 @@ const std::vector<std::pair<std::string, Ability>>& land_mana();
 
 class Game {
  public:
-  explicit Game(Catalog& cat) : cat_(cat) {}
+  explicit Game(Catalog& cat) : cat_(&cat) {}
+  // A copy is a real copy (no replay): objects, zones, the stack, open menus and choosers (data,
+  // resume.h), the Lua side (LuaSide). `rng` still points at the original's generator: the owner
+  // of the copy points it at its own (Match does).
 
   // Setup (harness): creates a card in a player's library; returns its object.
   int create(const CardDef* def, int64_t mtg_id, int owner);
@@ -161,8 +194,8 @@ class Game {
   void ability_for(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x);
   void run_as(const Ability& a, int source, int player, int x);  // may menu, chooser, then the effects
   kernel::Rng* rng = nullptr;
-  std::deque<CardDef> made_defs;  // tokens' characteristics
-  std::shared_ptr<ScriptRuntime> lua;  // cards written in Lua: this game's state (made on first use)
+  MadeDefs made_defs;  // tokens' characteristics
+  LuaSide lua;         // cards written in Lua: this game's Lua side (made on first use)
 
   // Characteristics as continuous effects leave them.
   int power(int c) const { return objs[static_cast<size_t>(c)].switched ? unswitched_toughness(c) : unswitched_power(c); }
@@ -208,9 +241,13 @@ class Game {
   bool cast(int card, int actor, bool alternative = false, bool buyback = false);
   void ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes);  // several may lines
   void activate(int card, const Ability& a, int actor);
-  // Costs that choose a card (sacrifice, discard, tap, exile), one chooser after another, then `finish`.
-  void pay_chosen(int card, int actor, const std::vector<std::pair<const Spec*, int>>& chosen, size_t i,
-                  const std::function<void()>& finish);
+  // Costs that choose a card (sacrifice, discard, tap, exile), one chooser after another, then `then`.
+  void pay_chosen(int card, int actor, std::vector<std::pair<const Spec*, int>> chosen, size_t i, std::vector<Resume> then);
+  // Decisions as data (resume.cc): a chooser's continuation resumed with the targets chosen (the
+  // last record first), a menu option chosen, the open chooser closed with what it has.
+  void resume(std::vector<Resume> then, const std::vector<Target>& targets = {});
+  void resume(const Resume& option) { resume(std::vector<Resume>{option}); }
+  void finish_chooser();
   bool can_activate(int card, const Ability& a, int actor) const;
   int& counter_slot(int card, const Ability& a);
   int counters_of(int card, const Ability& a) const;
@@ -288,10 +325,10 @@ class Game {
 
   void note(const std::string& s) { log.push_back(s); }
   void unsupported(const std::string& what);
-  Catalog& catalog() { return cat_; }
+  Catalog& catalog() { return *cat_; }
 
  private:
-  Catalog& cat_;
+  Catalog* cat_;
   mutable int cda_depth_ = 0;
   void deal_combat_damage(bool first_strike, bool& any);
   bool combat_step(bool& stopped);

@@ -23,8 +23,7 @@ void Game::apply_new_abilities(const EffectDef& e, int card) {
     ch.player = controller;
     ch.source = card;
     ch.is_cost = a.not_a_target;
-    const Ability* ap = &a;
-    ch.done = [this, ap, card, controller](std::vector<Target> ts) { run_effects(*ap, card, controller, ts, 0); };
+    ch.done = {Resume{.kind = Resume::Kind::kRunEffects, .card = card, .actor = controller, .ability = &a}};
     choosers.push_back(std::move(ch));
   }
 }
@@ -39,8 +38,7 @@ void Game::ability_for(const EffectDef& e, int source, int controller, const std
   Menu m;  // the player's choice between the abilities
   m.cancel = false;
   for (const Ability& a : *e.choices) {
-    const Ability* ap = &a;
-    m.options.push_back({a.text, [this, ap, source, player, x] { run_as(*ap, source, player, x); }});
+    m.options.push_back({a.text, Resume{.kind = Resume::Kind::kRunAs, .card = source, .actor = player, .x = x, .ability = &a}});
   }
   menus.push_back(std::move(m));
 }
@@ -48,22 +46,11 @@ void Game::ability_for(const EffectDef& e, int source, int controller, const std
 // An ability done by `player`: its may menu, then its target chooser (that player chooses), then
 // its effects with that player as their controller.
 void Game::run_as(const Ability& a, int source, int player, int x) {
-  const Ability* ap = &a;
-  auto go = [this, ap, source, player, x] {
-    if (!ap->has_target) return run_effects(*ap, source, player, {}, x);
-    if (!any_target(ap->target, source, player)) return;
-    Chooser ch;
-    ch.spec = ap->target;
-    ch.player = player;
-    ch.source = source;
-    ch.is_cost = ap->not_a_target;
-    ch.done = [this, ap, source, player, x](std::vector<Target> ts) { run_effects(*ap, source, player, ts, x); };
-    choosers.push_back(std::move(ch));
-  };
-  if (!a.may) return go();
+  const Resume go{.kind = Resume::Kind::kRunAsChosen, .card = source, .actor = player, .x = x, .ability = &a};
+  if (!a.may) return resume(go);
   Menu m;
   m.options.push_back({a.text, go});
-  m.options.push_back({"cancel", [] {}});
+  m.options.push_back({"cancel", Resume{}});
   menus.push_back(std::move(m));
 }
 

@@ -159,9 +159,7 @@ void Runner::request_next(int actor) {
   if (!g_.choosers.empty()) {
     // With a chooser open, `next` ends an "up to" choice with what was picked; otherwise it waits.
     if (!g_.choosers.back().spec.up_to) return;
-    Chooser ch = g_.choosers.back();
-    g_.choosers.pop_back();
-    return ch.done(ch.picked);
+    return g_.finish_chooser();
   }
   // Wagic's userRequestNextGamePhase does nothing while an object waits on the stack (a `next`
   // typed while a trigger's menu is open above an ability is spent).
@@ -260,7 +258,7 @@ void Runner::execute(const Command& c) {
     Menu m = g_.menus.back();
     g_.menus.pop_back();
     const size_t n = static_cast<size_t>(std::atoi(t.c_str() + t.find("choice ") + 7));
-    if (n < m.options.size()) m.options[n].act();
+    if (n < m.options.size()) g_.resume(m.options[n].act);
     return;
   }
   if (t.find(" -momir- ") != std::string::npos) return g_.unsupported("momir");

@@ -132,9 +132,7 @@ std::string Match::describe(const Move& m) const { return m.label; }
 // the next step (a stack object both players let resolve).
 void Match::next() {
   if (!game_.choosers.empty()) {
-    Chooser ch = game_.choosers.back();
-    game_.choosers.pop_back();
-    return ch.done(ch.picked);
+    return game_.finish_chooser();
   }
   if (game_.phase == Phase::kCombatDamage || (game_.phase == Phase::kCombatBlockers && game_.combat_stage == 1)) {
     return game_.combat_next();
@@ -157,13 +155,13 @@ void Match::play(const Move& m) {
       case Move::kCard: {
         auto options = game_.card_options(m.card, actor());
         if (static_cast<size_t>(m.index) >= options.size()) throw std::runtime_error("move no longer legal: " + m.label);
-        options[static_cast<size_t>(m.index)].act();
+        game_.resume(options[static_cast<size_t>(m.index)].act);
         break;
       }
       case Move::kChoice: {
         Menu menu = game_.menus.back();
         game_.menus.pop_back();
-        menu.options[static_cast<size_t>(m.index)].act();
+        game_.resume(menu.options[static_cast<size_t>(m.index)].act);
         break;
       }
       case Move::kTarget: game_.click_for_chooser(m.card, actor()); break;

@@ -104,31 +104,12 @@ void Game::change_life(int player, int delta) {
 // A triggered ability Wagic resolves as it triggers, without the stack (@sacrificed): its may menu
 // and its target chooser are asked first, then its effects run with the event's card.
 static void resolve_now(Game& g, int src, const Ability& a, int card, int from) {
-  const int controller = g.objs[static_cast<size_t>(src)].controller;
-  const Ability* ap = &a;
-  auto run = [&g, src, ap, card, from, controller](std::vector<Target> ts) {
-    const int saved = g.current_trigger, saved_from = g.current_trigger_from;
-    g.current_trigger = card;
-    g.current_trigger_from = from;
-    g.run_effects(*ap, src, controller, ts, 0);
-    g.current_trigger = saved;
-    g.current_trigger_from = saved_from;
-  };
-  auto go = [&g, src, ap, controller, run] {
-    if (!ap->has_target) return run({});
-    if (!g.any_target(ap->target, src, controller)) return;
-    Chooser ch;
-    ch.spec = ap->target;
-    ch.player = controller;
-    ch.source = src;
-    ch.is_cost = ap->not_a_target;
-    ch.done = run;
-    g.choosers.push_back(std::move(ch));
-  };
-  if (!a.may) return go();
+  const Resume now{.kind = Resume::Kind::kTriggerNow, .card = src, .actor = g.objs[static_cast<size_t>(src)].controller,
+                   .x = card, .index = from, .ability = &a};
+  if (!a.may) return g.resume(now);
   Menu m;
-  m.options.push_back({a.text, go});
-  m.options.push_back({"cancel", [] {}});
+  m.options.push_back({a.text, now});
+  m.options.push_back({"cancel", Resume{}});
   g.menus.push_back(std::move(m));
 }
 

@@ -180,36 +180,21 @@ void Game::vanishing_upkeep() {
 // Puts a triggered ability on the stack: a may ability asks first (menu), a targeted one opens
 // its chooser.
 void Game::put_trigger(int source, const Ability& a, int trigger_card, int trigger_from) {
-  Game& g = *this;
-  const int controller = g.objs[static_cast<size_t>(source)].controller;
-  const int amount = event_amount;
-  auto put = [&g, source, &a, controller, trigger_card, trigger_from, amount] {
-    StackItem item;
-    item.kind = StackItem::kAbility;
-    item.trigger_card = trigger_card;
-    item.trigger_from = trigger_from;
-    item.trigger_amount = amount;
-    item.source = source;
-    item.controller = controller;
-    item.ability = &a;
-    if (!a.has_target) return g.push(item);
-    if (!g.any_target(a.target, source, controller)) return;
-    Chooser ch;
-    ch.spec = a.target;
-    ch.player = controller;
-    ch.source = source;
-    ch.is_cost = a.not_a_target;
-    ch.done = [&g, item](std::vector<Target> ts) mutable {
-      item.targets = ts;
-      g.push(item);
-    };
-    g.choosers.push_back(std::move(ch));
-  };
-  if (!a.may) return put();
+  StackItem item;
+  item.kind = StackItem::kAbility;
+  item.trigger_card = trigger_card;
+  item.trigger_from = trigger_from;
+  item.trigger_amount = event_amount;
+  item.source = source;
+  item.controller = objs[static_cast<size_t>(source)].controller;
+  item.ability = &a;
+  // Its target chooser, then the stack (resume.cc); a may ability asks first.
+  const Resume put{.kind = Resume::Kind::kPutTrigger, .ability = &a, .item = {item}};
+  if (!a.may) return resume(put);
   Menu m;
   m.options.push_back({a.text, put});
-  m.options.push_back({"cancel", [] {}});
-  g.menus.push_back(std::move(m));
+  m.options.push_back({"cancel", Resume{}});
+  menus.push_back(std::move(m));
 }
 
 // from(spec): the card as it was in the zone it left (its type as it is now).

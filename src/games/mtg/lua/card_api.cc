@@ -6,7 +6,9 @@
 // both leave by longjmp (Lua is built as C).
 #include <lua.hpp>
 
+#include <cstdio>
 #include <cstring>
+#include <iterator>
 
 #include "games/mtg/lua/runtime.h"
 
@@ -482,26 +484,89 @@ int l_set_color(lua_State* L) {
   }
   return 0;
 }
+// Writes lua_dump's bytes into a std::string.
+int dump_writer(lua_State*, const void* p, size_t n, void* out) {
+  static_cast<std::string*>(out)->append(static_cast<const char*>(p), n);
+  return 0;
+}
+
 // trigger(fn [, text]): a triggered ability of the handler's card goes on the stack; fn(me) runs
-// as it resolves (a closure: it sees what the handler saw when it triggered).
+// as it resolves. It is kept as data (its bytecode and the values it captured, copied as they are
+// now: numbers, strings, booleans, tables of them), so it may capture only such values.
 int l_trigger(lua_State* L) {
   const int card = call(L).card;
   luaL_checktype(L, 1, LUA_TFUNCTION);
-  const char* text = luaL_optstring(L, 2, "a triggered ability");
-  lua_pushvalue(L, 1);
-  const int ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  rt(L).put_trigger(card, ref, text);
+  luaL_optstring(L, 2, "a triggered ability");
+  if (lua_iscfunction(L, 1)) luaL_argerror(L, 1, "a Lua function");
+  char refused[200] = {0};  // what cannot be kept, carried out of the block below (no C++ object may live across luaL_error)
+  {
+    TriggerFn fn;
+    auto code = std::make_shared<std::string>();
+    lua_pushvalue(L, 1);
+    lua_dump(L, dump_writer, code.get(), 0);
+    lua_pop(L, 1);
+    fn.bytecode = std::move(code);
+    for (int i = 1;; ++i) {
+      const char* name = lua_getupvalue(L, 1, i);
+      if (name == nullptr) break;
+      LuaValue v;
+      std::string why;
+      if (std::strcmp(name, "_ENV") == 0) {
+        v.type = LuaValue::Type::kEnv;
+      } else if (!to_value(L, -1, v, why)) {
+        std::snprintf(refused, sizeof refused, "the function captures '%s', %s: it may capture only numbers, strings, booleans and tables of them",
+                      name, why.c_str());
+      }
+      lua_pop(L, 1);
+      if (refused[0] != 0) break;
+      fn.upvalues.push_back(std::move(v));
+    }
+    if (refused[0] == 0) rt(L).put_trigger(card, std::move(fn), lua_tostring(L, 2) ? lua_tostring(L, 2) : "a triggered ability");
+  }
+  if (refused[0] != 0) return luaL_error(L, "mtg.trigger: %s", refused);
   return 0;
+}
+
+// remember(card, key, value): what a card keeps from one handler to another (a chosen colour, the
+// creature it brought back), as game data: a number, a string, a boolean or a table of them; nil
+// forgets it. recall(card, key) gives it back (a copy).
+int l_remember(lua_State* L) {
+  const int c = card_arg(L, 1);
+  luaL_checkstring(L, 2);
+  char refused[160] = {0};
+  {
+    LuaValue v;
+    std::string why;
+    if (!to_value(L, 3, v, why)) {
+      std::snprintf(refused, sizeof refused, "%s cannot be remembered (numbers, strings, booleans and tables of them)", why.c_str());
+    } else if (v.type == LuaValue::Type::kNil) {
+      rt(L).memory.erase({c, lua_tostring(L, 2)});
+    } else {
+      rt(L).memory[{c, lua_tostring(L, 2)}] = std::move(v);
+    }
+  }
+  if (refused[0] != 0) return luaL_error(L, "mtg.remember: %s", refused);
+  return 0;
+}
+int l_recall(lua_State* L) {
+  const int c = card_arg(L, 1);
+  luaL_checkstring(L, 2);
+  const LuaValue* v = nullptr;
+  {
+    auto& memory = rt(L).memory;
+    auto it = memory.find({c, lua_tostring(L, 2)});
+    if (it != memory.end()) v = &it->second;
+  }
+  if (v == nullptr) return 0;
+  push_value(L, *v);
+  return 1;
 }
 int l_log(lua_State* L) {
   game(L).note(luaL_checkstring(L, 1));
   return 0;
 }
 
-}  // namespace
-
-void open_card_api(lua_State* L, ScriptRuntime* r) {
-  static const luaL_Reg api[] = {
+constexpr luaL_Reg kApi[] = {
       {"controller", l_controller}, {"owner", l_owner}, {"opponent", l_opponent}, {"x", l_x}, {"alternative", l_alternative}, {"kicked", l_kicked}, {"no_targets", l_no_targets},
       {"target", l_target}, {"target_player", l_target_player}, {"power", l_power}, {"toughness", l_toughness},
       {"name", l_name}, {"mana_value", l_mana_value}, {"zone", l_zone}, {"is", l_is}, {"has", l_has}, {"cards_in", l_cards_in}, {"draw", l_draw}, {"has_color", l_has_color}, {"tapped", l_tapped}, {"attacking", l_attacking}, {"sick", l_sick},
@@ -512,11 +577,36 @@ void open_card_api(lua_State* L, ScriptRuntime* r) {
       {"destroy", l_destroy}, {"sacrifice", l_sacrifice}, {"counter_spell", l_counter_spell},
       {"add_counters", l_add_counters}, {"add_mana", l_add_mana}, {"tap", l_tap}, {"untap", l_untap}, {"attach", l_attach},
       {"attached", l_attached}, {"gain_control", l_gain_control}, {"pump", l_pump}, {"grant", l_grant},
-      {"prevent_next_damage", l_prevent_next_damage}, {"reflect_next_damage", l_reflect_next_damage}, {"set_color", l_set_color}, {"trigger", l_trigger}, {"log", l_log}, {nullptr, nullptr}};
+      {"prevent_next_damage", l_prevent_next_damage}, {"reflect_next_damage", l_reflect_next_damage}, {"set_color", l_set_color}, {"trigger", l_trigger}, {"log", l_log},
+    {"remember", l_remember}, {"recall", l_recall}};
+
+// Every mtg.* function is called through here (its number in kApi is the closure's upvalue): a
+// handler being rebuilt in a copy of the game gets its journal's answers instead (nothing
+// happens to the game), a live one has what it got recorded. No C++ object lives in this frame:
+// the function called may leave it by longjmp (an error, or a yield at a choice).
+int api_call(lua_State* L) {
+  const int fn = static_cast<int>(lua_tointeger(L, lua_upvalueindex(1)));
+  ScriptRuntime& r = rt(L);
+  const int replayed = r.replay(L, fn);
+  if (replayed >= 0) return replayed;
+  if (ScriptCall* c = r.call_of(L)) c->calling = fn;
+  const int n = kApi[fn].func(L);
+  r.record(L, fn, n);
+  return n;
+}
+
+}  // namespace
+
+void open_card_api(lua_State* L, ScriptRuntime* r) {
   lua_pushlightuserdata(L, r);
   lua_setfield(L, LUA_REGISTRYINDEX, kRuntimeKey);
   lua_getfield(L, LUA_REGISTRYINDEX, "rk.safe_globals");
-  luaL_newlib(L, api);
+  lua_createtable(L, 0, static_cast<int>(std::size(kApi)));
+  for (size_t i = 0; i < std::size(kApi); ++i) {
+    lua_pushinteger(L, static_cast<lua_Integer>(i));
+    lua_pushcclosure(L, api_call, 1);
+    lua_setfield(L, -2, kApi[i].name);
+  }
   lua_setfield(L, -2, "mtg");
   lua_pop(L, 1);
 }

@@ -23,13 +23,22 @@ bool is_permanent(const CardDef& d) {
   return d.is("creature") || d.is("artifact") || d.is("enchantment") || d.is("land") || d.is("planeswalker");
 }
 
-// The game's runtime, made on first use; null when the catalog has no scripts.
+// The game's runtime, made on first use; null when the catalog has no scripts. Every hook comes
+// through here or `bound`, which tell the runtime its game (a copy's runtime learns it so).
 ScriptRuntime* runtime(Game& g) {
   if (!g.lua) {
     const CardScripts* s = g.catalog().scripts;
     if (s == nullptr || s->size() == 0) return nullptr;
-    g.lua = std::make_shared<ScriptRuntime>(g, *s);
+    g.lua.reset(std::make_unique<ScriptRuntime>(*s));
   }
+  g.lua->bind(g);
+  return g.lua.get();
+}
+
+// The runtime if the game has one yet (hooks that have nothing to do before a script ran).
+ScriptRuntime* bound(const Game& g) {
+  if (!g.lua) return nullptr;
+  g.lua->bind(const_cast<Game&>(g));
   return g.lua.get();
 }
 
@@ -116,25 +125,40 @@ bool script_resolve(Game& g, const StackItem& item) {
     return true;
   }
   if (rt->int_field(card, "keep_auto", 0)) g.run_one_shots(card, item.controller, item.targets, item.x);
-  const int owner = g.objs[static_cast<size_t>(card)].owner;
-  const bool buyback = item.buyback;
-  call.done = [&g, card, owner, buyback](ScriptCall&) {
-    if (g.objs[static_cast<size_t>(card)].zone == kStack) g.move(card, owner, buyback ? kHand : kGraveyard);
-  };
-  if (!rt->run("resolve", card, call)) call.done(call);
+  call.after = ScriptCall::After::kSpellDone;
+  if (!rt->run("resolve", card, call)) script_call_done(g, call);
   return true;
 }
 
+// What follows a handler's return (ScriptCall::after).
+void script_call_done(Game& g, const ScriptCall& call) {
+  switch (call.after) {
+    case ScriptCall::After::kNothing: return;
+    case ScriptCall::After::kSpellDone: {
+      const int card = call.card;
+      const Obj& o = g.objs[static_cast<size_t>(card)];
+      if (o.zone == kStack) g.move(card, o.owner, call.item.buyback ? kHand : kGraveyard);
+      return;
+    }
+    case ScriptCall::After::kCast:
+      // Done after waiting on a choice, or with no target= targets: the spell goes on the stack
+      // now; done at once, script_cast goes on with the cast (last_finished).
+      if (call.suspended || call.no_targets) g.push(call.item);
+      return;
+  }
+}
+
 bool script_resolve_ability(Game& g, const StackItem& item) {
-  if (!g.lua) return false;
-  if (g.lua->resolve_trigger(item)) return true;
-  const int index = g.lua->index_of(item.ability);
+  ScriptRuntime* rt = bound(g);
+  if (rt == nullptr) return false;
+  if (rt->resolve_trigger(item)) return true;
+  const int index = rt->index_of(item.ability);
   if (index == 0) return false;
   ScriptCall call;
   call.card = item.source;
   call.controller = item.controller;
   call.item = item;
-  g.lua->run_ability(item.source, index, call);
+  rt->run_ability(item.source, index, call);
   return true;
 }
 
@@ -164,26 +188,18 @@ bool script_cast(Game& g, StackItem& item) {
   call.casting = true;
   // Run at once when it does not wait: the engine then goes on with the cast (its target=
   // chooser, the push). When it waits on a choice, the spell goes on the stack once it is done.
-  auto state = std::make_shared<int>(0);  // 0: running in this call, 1: finished, 2: suspended, 3: pushed
-  StackItem* out = &item;                 // valid only while this call runs
-  call.done = [&g, state, out](ScriptCall& c) {
-    if (*state == 2 || c.no_targets) {
-      *state = *state == 2 ? 2 : 3;
-      return g.push(c.item);
-    }
-    out->targets = c.item.targets;
-    *state = 1;
-  };
+  call.after = ScriptCall::After::kCast;
+  const int id = rt->next_call_id();
   rt->run("cast", item.source, call);
-  if (*state == 1) return false;
-  if (*state == 3) return true;
-  *state = 2;
-  return true;
+  if (rt->call(id) != nullptr) return true;  // waiting
+  if (rt->last_finished.no_targets) return true;        // pushed
+  item.targets = rt->last_finished.item.targets;
+  return false;
 }
 
 void script_left_battlefield(Game& g, int card) {
-  if (!g.lua) return;
-  ScriptRuntime& rt = *g.lua;
+  if (!bound(g)) return;
+  ScriptRuntime& rt = *g.lua.get();
   // Effects that last while their source is on the battlefield end, and effects on the card.
   rt.end_effects([card](const ScriptEffect& e) {
     const kernel::Moment left{kernel::Moment::Kind::kLeftPlay, -1, 0, static_cast<kernel::EntityId>(card)};
@@ -196,7 +212,7 @@ void script_left_battlefield(Game& g, int card) {
 }
 
 void script_continuous(Game& g) {
-  if (!g.lua) return;
+  if (!bound(g)) return;
   auto apply = [](const ScriptEffect& e, Obj& o) {
     if (o.zone != kBattlefield) return;
     if (e.kind == ScriptEffect::kPowerToughness) {
@@ -221,7 +237,7 @@ void script_continuous(Game& g) {
 }
 
 int script_colors(const Game& g, int card, int colors) {
-  if (!g.lua) return colors;
+  if (!bound(g)) return colors;
   for (const ScriptEffect& e : g.lua->effects) {
     if (e.kind != ScriptEffect::kColor) continue;
     const int controller = e.source >= 0 ? g.objs[static_cast<size_t>(e.source)].controller : 0;
@@ -257,31 +273,49 @@ void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& o
   for (ScriptRuntime::ActivatedAbility& a : rt->abilities(card)) {
     if (!can_pay(g.players[static_cast<size_t>(actor)].pool, a.cost)) continue;
     if (a.tap && (o.tapped || (o.sick && g.is_creature(card) && !g.has(card, "haste")))) continue;
-    options.push_back({a.text, [&g, rt, card, actor, a] {
-                         pay(g.players[static_cast<size_t>(actor)].pool, a.cost);
-                         if (a.tap) {
-                           g.objs[static_cast<size_t>(card)].tapped = true;
-                           g.fire_event("tapped", card, -1, card, false);
-                         }
-                         if (a.sacrifice) {
-                           g.move(card, g.objs[static_cast<size_t>(card)].owner, kGraveyard);
-                           g.fire_zone_triggers(card, kBattlefield, kGraveyard);
-                         }
-                         g.note("p" + std::to_string(actor + 1) + " activates " + g.objs[static_cast<size_t>(card)].def->name);
-                         if (!a.mana) {  // on the stack; the function runs as it resolves
-                           StackItem item;
-                           item.kind = StackItem::kAbility;
-                           item.source = card;
-                           item.controller = actor;
-                           item.ability = rt->stand_in(card, a);
-                           return g.push(item);
-                         }
-                         ScriptCall call;
-                         call.card = card;
-                         call.controller = actor;
-                         rt->run_ability(card, a.index, call);
-                       }});
+    options.push_back({a.text, Resume{.kind = Resume::Kind::kLuaAbility, .card = card, .actor = actor, .index = a.index}});
   }
+}
+
+// A Lua ability chosen: its costs paid, then on the stack (its function runs as it resolves), or
+// a mana ability's function at once.
+void script_activate(Game& g, int card, int actor, int index) {
+  ScriptRuntime* rt = runtime(g);
+  if (rt == nullptr) return;
+  for (const ScriptRuntime::ActivatedAbility& a : rt->abilities(card)) {
+    if (a.index != index) continue;
+    pay(g.players[static_cast<size_t>(actor)].pool, a.cost);
+    if (a.tap) {
+      g.objs[static_cast<size_t>(card)].tapped = true;
+      g.fire_event("tapped", card, -1, card, false);
+    }
+    if (a.sacrifice) {
+      g.move(card, g.objs[static_cast<size_t>(card)].owner, kGraveyard);
+      g.fire_zone_triggers(card, kBattlefield, kGraveyard);
+    }
+    g.note("p" + std::to_string(actor + 1) + " activates " + g.objs[static_cast<size_t>(card)].def->name);
+    if (!a.mana) {
+      StackItem item;
+      item.kind = StackItem::kAbility;
+      item.source = card;
+      item.controller = actor;
+      item.ability = rt->stand_in(card, a);
+      return g.push(item);
+    }
+    ScriptCall call;
+    call.card = card;
+    call.controller = actor;
+    rt->run_ability(card, a.index, call);
+    return;
+  }
+}
+
+void script_answer_targets(Game& g, int call, bool several, const std::vector<Target>& ts) {
+  if (bound(g)) g.lua->answer_targets(call, several, ts);
+}
+
+void script_answer_option(Game& g, int call, int option) {
+  if (bound(g)) g.lua->answer_option(call, option);
 }
 
 bool script_hides_auto_abilities(Game& g, int card) {
@@ -290,8 +324,8 @@ bool script_hides_auto_abilities(Game& g, int card) {
 }
 
 bool script_allows(const Game& g, const char* query, int card, int player) {
-  if (!g.lua) return true;
-  ScriptRuntime& rt = *g.lua;
+  if (!bound(g)) return true;
+  ScriptRuntime& rt = *g.lua.get();
   for (const Game::Player& p : g.players) {  // the permanents only: every object would be quadratic
     for (int c : p.zones[kBattlefield]) {
       if (!rt.has_handler(c, query)) continue;
@@ -302,7 +336,7 @@ bool script_allows(const Game& g, const char* query, int card, int player) {
 }
 
 int script_prevent_damage(Game& g, int player, int source, int amount) {
-  if (!g.lua || source < 0) return amount;
+  if (!bound(g) || source < 0) return amount;
   return g.lua->prevent(player, source, amount);
 }
 

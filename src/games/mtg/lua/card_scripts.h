@@ -77,6 +77,13 @@ void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& o
 // The card's script says `auto_abilities = false`: its auto= activated abilities are not offered
 // (its Lua abilities replace them).
 bool script_hides_auto_abilities(Game& g, int card);
+// Resume kinds (resume.cc): a Lua ability chosen in a menu (its number in the card's table), the
+// answer to a chooser or a menu a Lua call opened.
+void script_activate(Game& g, int card, int actor, int index);
+void script_answer_targets(Game& g, int call, bool several, const std::vector<Target>& ts);
+void script_answer_option(Game& g, int call, int option);
+struct ScriptCall;
+void script_call_done(Game& g, const ScriptCall& call);  // after a handler returns
 // Rule queries of the scripted permanents on the battlefield: may_cast(me, spell, player),
 // may_attack(me, creature, player); false when one of them answers false.
 bool script_allows(const Game& g, const char* query, int card, int player);

@@ -1,6 +1,7 @@
 // Running card handlers as coroutines: a handler that asks for a choice yields; the engine opens
 // the chooser or menu; the answer resumes it. Script errors (and a blown budget) end the handler
-// with a diagnostic and the game goes on.
+// with a diagnostic and the game goes on. Each call runs on a fresh instance of its card's file,
+// and keeps a journal of what the API gave it, so a copy of the game can rebuild it (runtime.h).
 #include "games/mtg/lua/runtime.h"
 
 #include <lua.hpp>
@@ -22,6 +23,20 @@ int raw_field(lua_State* L, int index, const char* name) {
 
 }  // namespace
 
+ScriptRuntime::ScriptRuntime(const CardScripts& scripts) : scripts_(scripts) {}
+ScriptRuntime::~ScriptRuntime() = default;
+
+std::unique_ptr<ScriptRuntime> ScriptRuntime::copy() const {
+  auto c = std::make_unique<ScriptRuntime>(scripts_);
+  c->calls_ = calls_;
+  c->next_call_ = next_call_;
+  c->triggers_ = triggers_;
+  c->stand_ins_ = stand_ins_;
+  c->memory = memory;
+  c->effects = effects;
+  return c;
+}
+
 script::LuaHost& ScriptRuntime::host() {
   if (!host_) {
     host_ = std::make_unique<script::LuaHost>();
@@ -30,34 +45,61 @@ script::LuaHost& ScriptRuntime::host() {
   return *host_;
 }
 
+// The card's file compiled once per Lua state (its environment sealed) and run once for the
+// template; null when the card has no script or its script failed (reported once).
+const ScriptRuntime::Module* ScriptRuntime::module(int card) {
+  const CardDef* d = g_->objs[static_cast<size_t>(card)].def;
+  auto it = modules_.find(d);
+  if (it != modules_.end()) return it->second.table == LUA_NOREF ? nullptr : &it->second;
+  Module m{LUA_NOREF, LUA_NOREF, LUA_NOREF};
+  const text::SourceFile* file = scripts_.find(d->lname);
+  lua_State* L = file != nullptr ? host().state() : nullptr;
+  std::string error;
+  if (L != nullptr) {
+    if (host().load_chunk(*file, error, true)) {
+      lua_getupvalue(L, -1, 1);
+      m.env = luaL_ref(L, LUA_REGISTRYINDEX);
+      lua_pushvalue(L, -1);
+      m.chunk = luaL_ref(L, LUA_REGISTRYINDEX);
+      if (host().call(0, 1, error)) {
+        m.table = lua_istable(L, -1) ? luaL_ref(L, LUA_REGISTRYINDEX) : (lua_pop(L, 1), LUA_NOREF);
+      }
+    }
+    if (m.table == LUA_NOREF) g_->unsupported(error.empty() ? d->name + ": its Lua file returns no table" : error);
+  }
+  it = modules_.emplace(d, m).first;  // remembered either way: this is asked for every permanent, many times a step
+  return m.table == LUA_NOREF ? nullptr : &it->second;
+}
+
 bool ScriptRuntime::has_script(int card) {
-  const CardDef* d = g_.objs[static_cast<size_t>(card)].def;
-  auto it = tables_.find(d);
-  if (it != tables_.end()) return it->second != LUA_NOREF;
+  const CardDef* d = g_->objs[static_cast<size_t>(card)].def;
+  auto it = modules_.find(d);
+  if (it != modules_.end()) return it->second.table != LUA_NOREF;
   if (scripts_.find(d->lname) != nullptr) return true;
-  tables_.emplace(d, LUA_NOREF);  // remembered: this is asked for every permanent, many times a step
+  modules_.emplace(d, Module{LUA_NOREF, LUA_NOREF, LUA_NOREF});  // remembered: asked for every permanent, many times a step
   return false;
 }
 
 bool ScriptRuntime::push_table(int card) {
-  const CardDef* d = g_.objs[static_cast<size_t>(card)].def;
-  auto it = tables_.find(d);
-  if (it == tables_.end()) {
-    const text::SourceFile* file = scripts_.find(d->lname);
-    if (file == nullptr) return false;
-    lua_State* L = host().state();
-    if (L == nullptr) return false;
-    std::string error;
-    int ref = LUA_NOREF;
-    if (host().run_chunk(*file, error)) {
-      ref = lua_istable(L, -1) ? luaL_ref(L, LUA_REGISTRYINDEX) : (lua_pop(L, 1), LUA_NOREF);
-    }
-    if (ref == LUA_NOREF) g_.unsupported(error.empty() ? d->name + ": its Lua file returns no table" : error);
-    it = tables_.emplace(d, ref).first;
-  }
-  if (it->second == LUA_NOREF) return false;
-  lua_rawgeti(host().state(), LUA_REGISTRYINDEX, it->second);
+  const Module* m = module(card);
+  if (m == nullptr) return false;
+  lua_rawgeti(host().state(), LUA_REGISTRYINDEX, m->table);
   return true;
+}
+
+bool ScriptRuntime::push_instance(int card) {
+  const Module* m = module(card);
+  if (m == nullptr) return false;
+  lua_State* L = host().state();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, m->chunk);
+  std::string error;
+  if (!host().call(0, 1, error)) {
+    g_->unsupported(error);
+    return false;
+  }
+  if (lua_istable(L, -1)) return true;
+  lua_pop(L, 1);
+  return false;
 }
 
 bool ScriptRuntime::has_handler(int card, const char* name) {
@@ -81,7 +123,7 @@ int ScriptRuntime::int_field(int card, const char* name, int fallback) {
 }
 
 int ScriptRuntime::ask(int card, const char* name, const std::vector<int>& args) {
-  if (!has_handler(card, name) || !push_table(card)) return -1;
+  if (!has_handler(card, name) || !push_instance(card)) return -1;
   lua_State* L = host().state();
   raw_field(L, -1, name);
   lua_remove(L, -2);
@@ -94,24 +136,20 @@ int ScriptRuntime::ask(int card, const char* name, const std::vector<int>& args)
   const script::LuaHost::Status s = host().resume(ref, 1 + static_cast<int>(args.size()), error, &nres);
   int answer = -1;
   if (s == script::LuaHost::Status::kDone && nres > 0) answer = lua_toboolean(T, -1) ? 1 : 0;
-  if (s == script::LuaHost::Status::kError) g_.unsupported(error);
+  if (s == script::LuaHost::Status::kError) g_->unsupported(error);
   if (s == script::LuaHost::Status::kYielded) {
-    g_.unsupported(g_.objs[static_cast<size_t>(card)].def->name + ": its " + name + " asked for a choice (a rule query cannot wait)");
+    g_->unsupported(g_->objs[static_cast<size_t>(card)].def->name + ": its " + name + " asked for a choice (a rule query cannot wait)");
   }
   host().release(ref);  // a suspended query is dropped with its thread
   return answer;
 }
 
 bool ScriptRuntime::run(const std::string& name, int card, ScriptCall call, std::vector<int> extra) {
-  if (!has_script(card) || !push_table(card)) return false;
-  lua_State* L = host().state();
-  raw_field(L, -1, name.c_str());
-  if (!lua_isfunction(L, -1)) {
-    lua_pop(L, 2);
-    return false;
-  }
-  lua_remove(L, -2);
-  start(card, std::move(call), extra);
+  if (!has_handler(card, name.c_str())) return false;
+  call.card = card;
+  call.handler = name;
+  call.args = std::move(extra);
+  start(std::move(call));
   return true;
 }
 
@@ -155,158 +193,275 @@ std::vector<ScriptRuntime::ActivatedAbility> ScriptRuntime::abilities(int card) 
 }
 
 void ScriptRuntime::run_ability(int card, int index, ScriptCall call) {
-  if (!has_script(card) || !push_table(card)) return;
+  call.card = card;
+  call.ability = index;
+  start(std::move(call));
+}
+
+// The function a call runs, pushed (from a fresh instance of the card's file, or the trigger's
+// bytecode with the values it captured).
+bool ScriptRuntime::push_function(const ScriptCall& c) {
   lua_State* L = host().state();
-  raw_field(L, -1, "abilities");
-  if (lua_istable(L, -1)) {
-    lua_rawgeti(L, -1, index);
+  if (L == nullptr) return false;
+  if (c.trigger) {
+    const Module* m = module(c.trigger->card);
+    if (m == nullptr) return false;
+    const std::string& code = *c.trigger->bytecode;
+    if (luaL_loadbufferx(L, code.data(), code.size(), "=trigger", "b") != LUA_OK) {
+      lua_pop(L, 1);
+      return false;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, m->env);
+    const int env = lua_gettop(L);
+    for (size_t i = 0; i < c.trigger->upvalues.size(); ++i) {
+      push_value(L, c.trigger->upvalues[i], env);
+      if (lua_setupvalue(L, env - 1, static_cast<int>(i + 1)) == nullptr) lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return true;
+  }
+  if (!push_instance(c.card)) return false;
+  if (c.ability > 0) {
+    raw_field(L, -1, "abilities");
+    lua_istable(L, -1) ? static_cast<void>(lua_rawgeti(L, -1, c.ability)) : lua_pushnil(L);
+    lua_istable(L, -1) ? static_cast<void>(raw_field(L, -1, "run")) : lua_pushnil(L);
+    lua_rotate(L, -4, 1);  // the function below the three tables
+    lua_pop(L, 3);
   } else {
-    lua_pushnil(L);
+    raw_field(L, -1, c.handler.c_str());
+    lua_remove(L, -2);
   }
-  if (lua_istable(L, -1)) {
-    raw_field(L, -1, "run");
-  } else {
-    lua_pushnil(L);
-  }
-  if (!lua_isfunction(L, -1)) {
-    lua_pop(L, 4);
-    return;
-  }
-  lua_rotate(L, -4, 1);  // the function below the three tables
-  lua_pop(L, 3);
-  start(card, std::move(call), {});
+  if (lua_isfunction(L, -1)) return true;
+  lua_pop(L, 1);
+  return false;
 }
 
 const Ability* ScriptRuntime::stand_in(int card, const ActivatedAbility& a) {
-  const CardDef* d = g_.objs[static_cast<size_t>(card)].def;
-  auto [it, fresh] = stand_ins_.try_emplace({d, a.index});
+  const CardDef* d = g_->objs[static_cast<size_t>(card)].def;
+  std::lock_guard<std::mutex> hold(stand_ins_->lock);
+  auto [it, fresh] = stand_ins_->abilities.try_emplace({d, a.index});
   if (fresh) {
     it->second.kind = AbilityKind::kActivated;
     it->second.text = a.text;
-    stand_in_index_[&it->second] = a.index;
+    stand_ins_->index[&it->second] = a.index;
   }
   return &it->second;
 }
 
 int ScriptRuntime::index_of(const Ability* ability) const {
-  auto it = stand_in_index_.find(ability);
-  return it == stand_in_index_.end() ? 0 : it->second;
+  std::lock_guard<std::mutex> hold(stand_ins_->lock);
+  auto it = stand_ins_->index.find(ability);
+  return it == stand_ins_->index.end() ? 0 : it->second;
 }
 
-void ScriptRuntime::put_trigger(int card, int ref, std::string text) {
-  Ability& a = trigger_stand_ins_.emplace_back();
-  a.kind = AbilityKind::kTriggered;
-  a.text = std::move(text);
-  trigger_refs_[&a] = ref;
-  g_.put_trigger(card, a);
+void ScriptRuntime::put_trigger(int card, TriggerFn fn, const std::string& text) {
+  Ability* a = nullptr;
+  {
+    std::lock_guard<std::mutex> hold(stand_ins_->lock);
+    a = &stand_ins_->triggers.emplace_back();
+  }
+  a->kind = AbilityKind::kTriggered;
+  a->text = text;
+  fn.card = card;
+  triggers_[a] = std::move(fn);
+  g_->put_trigger(card, *a);
 }
 
 bool ScriptRuntime::resolve_trigger(const StackItem& item) {
-  auto it = trigger_refs_.find(item.ability);
-  if (it == trigger_refs_.end()) return false;
-  const int ref = it->second;
-  trigger_refs_.erase(it);  // a trigger resolves once
-  lua_State* L = host().state();
-  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-  host().release(ref);
+  auto it = triggers_.find(item.ability);
+  if (it == triggers_.end()) return false;
   ScriptCall call;
   call.card = item.source;
   call.controller = item.controller;
   call.item = item;
-  start(item.source, std::move(call), {});
+  call.trigger = std::make_shared<const TriggerFn>(std::move(it->second));
+  triggers_.erase(it);  // a trigger resolves once
+  start(std::move(call));
   return true;
 }
 
-void ScriptRuntime::start(int card, ScriptCall call, const std::vector<int>& extra) {
+void ScriptRuntime::start(ScriptCall call) {
+  if (!push_function(call)) return;
   const int ref = host().new_thread();
   lua_State* T = host().thread(ref);
-  lua_pushinteger(T, card);
-  for (int v : extra) lua_pushinteger(T, v);
-  call.thread = ref;
-  calls_[T] = std::move(call);
-  step(ref, 1 + static_cast<int>(extra.size()));
+  lua_pushinteger(T, call.card);
+  for (int v : call.args) lua_pushinteger(T, v);
+  const int nargs = 1 + static_cast<int>(call.args.size());
+  call.id = next_call_++;
+  const int id = call.id;
+  threads_[id] = ref;
+  call_ids_[T] = id;
+  calls_[id] = std::move(call);
+  step(id, nargs);
 }
 
 ScriptCall* ScriptRuntime::call_of(lua_State* thread) {
-  auto it = calls_.find(thread);
+  auto it = call_ids_.find(thread);
+  return it == call_ids_.end() ? nullptr : call(it->second);
+}
+
+ScriptCall* ScriptRuntime::call(int id) {
+  auto it = calls_.find(id);
   return it == calls_.end() ? nullptr : &it->second;
 }
 
-void ScriptRuntime::resume(lua_State* thread, int nargs) {
-  ScriptCall* c = call_of(thread);
-  if (c != nullptr) step(c->thread, nargs);
+// The call's coroutine. In a copy of the game it does not exist yet: the same function runs again
+// in this state with every mtg.* call answered from the journal (replay) up to the choice it
+// waits on.
+int ScriptRuntime::thread_of(ScriptCall& c) {
+  if (auto it = threads_.find(c.id); it != threads_.end()) return it->second;
+  if (!push_function(c)) return LUA_NOREF;
+  const int ref = host().new_thread();
+  lua_State* T = host().thread(ref);
+  lua_pushinteger(T, c.card);
+  for (int v : c.args) lua_pushinteger(T, v);
+  threads_[c.id] = ref;
+  call_ids_[T] = c.id;
+  c.replaying = true;
+  c.replayed = 0;
+  std::string error;
+  const script::LuaHost::Status s = host().resume(ref, 1 + static_cast<int>(c.args.size()), error);
+  c.replaying = false;
+  if (s == script::LuaHost::Status::kYielded && c.replayed == c.journal.size()) {
+    lua_settop(T, 0);
+    return ref;
+  }
+  g_->unsupported(g_->objs[static_cast<size_t>(c.card)].def->name + ": its running handler could not be rebuilt in a copy of the game" +
+                  (error.empty() ? std::string() : ": " + error));
+  threads_.erase(c.id);
+  call_ids_.erase(T);
+  host().release(ref);
+  return LUA_NOREF;
 }
 
-// One resume: done, failed, or waiting on the choice the API left in `request`.
-void ScriptRuntime::step(int ref, int nargs) {
+int ScriptRuntime::replay(lua_State* L, int fn) {
+  ScriptCall* c = call_of(L);
+  if (c == nullptr || !c->replaying) return -1;
+  if (c->replayed == c->journal.size()) {
+    if (fn != c->calling) luaL_error(L, "the handler took another way when rebuilt (nondeterministic?)");
+    return lua_yield(L, 0);  // the choice it waits on
+  }
+  const JournalEntry& e = c->journal[c->replayed++];
+  if (e.fn != fn) luaL_error(L, "the handler took another way when rebuilt (nondeterministic?)");
+  if (e.answer) host().refill_budget();  // the original was resumed here with a budget of its own
+  luaL_checkstack(L, static_cast<int>(e.values.size()) + 3, "journal");
+  for (const LuaValue& v : e.values) push_value(L, v);
+  return static_cast<int>(e.values.size());
+}
+
+void ScriptRuntime::record(lua_State* L, int fn, int nresults) {
+  ScriptCall* c = call_of(L);
+  if (c == nullptr) return;
+  JournalEntry e;
+  e.fn = fn;
+  e.values.resize(static_cast<size_t>(nresults));
+  std::string why;
+  for (int i = 0; i < nresults; ++i) to_value(L, -nresults + i, e.values[static_cast<size_t>(i)], why);
+  c->journal.push_back(std::move(e));
+}
+
+// The answer to a choice: the values pushed on the call's coroutine, kept in its journal, then
+// the call goes on.
+void ScriptRuntime::resume_with(ScriptCall& c, int nargs) {
+  lua_State* T = host().thread(threads_[c.id]);
+  JournalEntry e;
+  e.fn = c.calling;
+  e.answer = true;
+  e.values.resize(static_cast<size_t>(nargs));
+  std::string why;
+  for (int i = 0; i < nargs; ++i) to_value(T, -nargs + i, e.values[static_cast<size_t>(i)], why);
+  c.journal.push_back(std::move(e));
+  step(c.id, nargs);
+}
+
+// "<upto:5>land" (several): one result, the list of the cards chosen; else two results, the card
+// (or nil) and the player, 1 or 2 (or nil). A cast handler's choices are the spell's targets.
+void ScriptRuntime::answer_targets(int id, bool several, const std::vector<Target>& ts) {
+  ScriptCall* c = call(id);
+  if (c == nullptr) return;
+  const int ref = thread_of(*c);
+  if (ref == LUA_NOREF) return finish(id, false);
+  lua_State* T = host().thread(ref);
+  if (several) {
+    lua_createtable(T, static_cast<int>(ts.size()), 0);
+    lua_Integer n = 0;
+    for (const Target& t : ts) {
+      if (t.card < 0) continue;
+      lua_pushinteger(T, t.card);
+      lua_rawseti(T, -2, ++n);
+      if (c->casting) c->item.targets.push_back(t);
+    }
+    return resume_with(*c, 1);
+  }
+  const Target t = ts.empty() ? Target{} : ts[0];
+  t.card >= 0 ? lua_pushinteger(T, t.card) : lua_pushnil(T);
+  t.player >= 0 ? lua_pushinteger(T, t.player + 1) : lua_pushnil(T);
+  if (c->casting) c->item.targets.push_back(t);
+  resume_with(*c, 2);
+}
+
+void ScriptRuntime::answer_option(int id, int option) {
+  ScriptCall* c = call(id);
+  if (c == nullptr) return;
+  const int ref = thread_of(*c);
+  if (ref == LUA_NOREF) return finish(id, false);
+  lua_pushinteger(host().thread(ref), static_cast<lua_Integer>(option + 1));
+  resume_with(*c, 1);
+}
+
+// One resume: done, failed, or waiting on the choice the API left in `request` (a chooser or a
+// menu whose answer names this call).
+void ScriptRuntime::step(int id, int nargs) {
   std::string error;
   request = Request{};
+  const int ref = threads_[id];
   const script::LuaHost::Status s = host().resume(ref, nargs, error);
   if (s == script::LuaHost::Status::kError) {
-    g_.unsupported(error);
-    return finish(ref, false);
+    g_->unsupported(error);
+    return finish(id, false);
   }
-  if (s == script::LuaHost::Status::kDone) return finish(ref, true);
-  lua_State* T = host().thread(ref);
-  lua_settop(T, 0);
+  if (s == script::LuaHost::Status::kDone) return finish(id, true);
+  lua_settop(host().thread(ref), 0);
   const Request r = request;
-  ScriptCall* c = call_of(T);
+  ScriptCall* c = call(id);
+  c->suspended = true;
   if (r.kind == Request::kTarget) {
     Chooser ch;
     ch.spec = r.spec;
     ch.player = r.player;
     ch.source = c->card;
     ch.is_cost = r.not_a_target;
-    const bool several = r.spec.count > 1 || r.spec.up_to;
-    ch.done = [this, T, several](std::vector<Target> ts) {
-      ScriptCall* call = call_of(T);
-      if (several) {  // "<upto:5>land": one result, the list of the cards chosen
-        lua_createtable(T, static_cast<int>(ts.size()), 0);
-        lua_Integer n = 0;
-        for (const Target& t : ts) {
-          if (t.card < 0) continue;
-          lua_pushinteger(T, t.card);
-          lua_rawseti(T, -2, ++n);
-          if (call != nullptr && call->casting) call->item.targets.push_back(t);
-        }
-        return resume(T, 1);
-      }
-      const Target t = ts.empty() ? Target{} : ts[0];
-      // Two results: the card (or nil) and the player, 1 or 2 (or nil).
-      t.card >= 0 ? lua_pushinteger(T, t.card) : lua_pushnil(T);
-      t.player >= 0 ? lua_pushinteger(T, t.player + 1) : lua_pushnil(T);
-      if (call != nullptr && call->casting) call->item.targets.push_back(t);
-      resume(T, 2);
-    };
-    g_.choosers.push_back(std::move(ch));
+    ch.done = {Resume{.kind = Resume::Kind::kLuaTargets, .index = c->id, .flag = r.spec.count > 1 || r.spec.up_to}};
+    g_->choosers.push_back(std::move(ch));
     return;
   }
   if (r.kind == Request::kMenu) {
     Menu m;
     m.cancel = false;
     for (size_t i = 0; i < r.options.size(); ++i) {
-      m.options.push_back({r.options[i], [this, T, i] {
-                             lua_pushinteger(T, static_cast<lua_Integer>(i + 1));
-                             resume(T, 1);
-                           }});
+      m.options.push_back({r.options[i], Resume{.kind = Resume::Kind::kLuaOption, .x = static_cast<int>(i), .index = c->id}});
     }
-    g_.menus.push_back(std::move(m));
+    g_->menus.push_back(std::move(m));
     return;
   }
   // A bare coroutine.yield cannot happen (no coroutine library); anything else ends the call.
-  g_.unsupported(g_.objs[static_cast<size_t>(c->card)].def->name + ": its script yielded without a choice");
-  finish(ref, false);
+  g_->unsupported(g_->objs[static_cast<size_t>(c->card)].def->name + ": its script yielded without a choice");
+  finish(id, false);
 }
 
-void ScriptRuntime::finish(int ref, bool ok) {
+void ScriptRuntime::finish(int id, bool ok) {
   (void)ok;
-  lua_State* T = host().thread(ref);
-  auto it = calls_.find(T);
+  auto it = calls_.find(id);
   if (it == calls_.end()) return;
   ScriptCall call = std::move(it->second);
   calls_.erase(it);
-  host().release(ref);
-  if (call.done) call.done(call);
+  if (auto t = threads_.find(id); t != threads_.end()) {
+    call_ids_.erase(host().thread(t->second));
+    host().release(t->second);
+    threads_.erase(t);
+  }
+  last_finished = call;
+  script_call_done(*g_, call);
 }
 
 // A prevention shield: the next damage `source` would deal to `player`.
@@ -318,33 +473,33 @@ int ScriptRuntime::prevent(int player, int source, int amount) {
     const int from = e.source;
     effects.erase(effects.begin() + static_cast<long>(i));
     if (!reflect) {
-      g_.note("damage from " + g_.name(source) + " is prevented");
+      g_->note("damage from " + g_->name(source) + " is prevented");
       return 0;
     }
     // Eye for an Eye: the damage is dealt, and as much to the source's controller.
-    g_.damage_player(g_.objs[static_cast<size_t>(source)].controller, amount, from, false);
+    g_->damage_player(g_->objs[static_cast<size_t>(source)].controller, amount, from, false);
     return amount;
   }
   return amount;
 }
 
 void ScriptRuntime::set_controller(int card, int player) {
-  Obj& o = g_.objs[static_cast<size_t>(card)];
+  Obj& o = g_->objs[static_cast<size_t>(card)];
   if (o.zone != kBattlefield || o.controller == player) return;
-  auto& from = g_.players[static_cast<size_t>(o.controller)].zones[kBattlefield];
+  auto& from = g_->players[static_cast<size_t>(o.controller)].zones[kBattlefield];
   std::erase(from, card);
-  g_.players[static_cast<size_t>(player)].zones[kBattlefield].push_back(card);
+  g_->players[static_cast<size_t>(player)].zones[kBattlefield].push_back(card);
   o.controller = player;
   o.sick = true;  // under a new controller since this turn began
   o.attacking = false;
-  g_.note("p" + std::to_string(player + 1) + " gains control of " + g_.name(card));
+  g_->note("p" + std::to_string(player + 1) + " gains control of " + g_->name(card));
 }
 
 void ScriptRuntime::add_effect(ScriptEffect e) {
   effects.push_back(e);
   if (e.kind == ScriptEffect::kPreventNext || e.kind == ScriptEffect::kReflectNext) return;
   if (e.kind == ScriptEffect::kControl) set_controller(e.card, e.player);
-  g_.update_continuous();
+  g_->update_continuous();
 }
 
 // Ends effects; a card whose control effect ended goes back to the latest one still running,
@@ -362,13 +517,13 @@ void ScriptRuntime::end_effects(const std::function<bool(const ScriptEffect&)>& 
   if (kept.size() == effects.size()) return;
   effects = std::move(kept);
   for (int card : control_ended) {
-    int to = g_.objs[static_cast<size_t>(card)].owner;
+    int to = g_->objs[static_cast<size_t>(card)].owner;
     for (const ScriptEffect& e : effects) {
       if (e.kind == ScriptEffect::kControl && e.card == card) to = e.player;
     }
     set_controller(card, to);
   }
-  g_.update_continuous();
+  g_->update_continuous();
 }
 
 }  // namespace rk::mtg

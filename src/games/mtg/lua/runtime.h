@@ -1,23 +1,42 @@
-// One game's Lua side: its sandboxed state (made when a scripted card first runs), the card
-// tables loaded so far, the running handlers (coroutines waiting for an answer) and the
-// continuous effects scripts created, with their durations.
+// One game's Lua side. Two parts, kept apart so that a copy of the game is a real copy:
+//
+// - its data, copied with the game: the continuous effects scripts created, what cards remember
+//   (mtg.remember), the triggered abilities waiting on the stack (their functions as data:
+//   bytecode and the plain values they captured), and the running handlers (ScriptCall: which
+//   function, its arguments, and its journal: what every mtg.* call returned to it and how its
+//   choices were answered);
+// - its Lua state (made on first use, never copied): the card tables, the coroutines.
+//
+// Why this holds: nothing a script keeps in Lua outlives a call. Each call runs on a fresh
+// instance of its card's file (the chunk run again: its `local` tables are new), a card's
+// environment refuses new globals, and what a card must remember goes through mtg.remember. So
+// a copy's Lua state needs only the running handlers, and a handler's coroutine (which cannot be
+// copied) is rebuilt in the copy's own state by running the same function again with the journal
+// answering every mtg.* call (nothing happens to the game: it already did) until it reaches the
+// same choice. The function is deterministic given those answers (no randomness but mtg.random,
+// `pairs` in key order), so it stops at the same point with the same locals. The rebuild happens
+// when the copy first needs that coroutine (its choice is answered), so copying stays cheap.
+// What the sandbox leaves open: a script writing into the shared library tables (string, math,
+// table) keeps state there that a copy does not see (none of the shipped cards does).
 #pragma once
 
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "games/mtg/game.h"
+#include "games/mtg/lua/values.h"
 #include "kernel/effects.h"
 #include "script/lua_host.h"
 
 namespace rk::mtg {
 
 class CardScripts;
-
 
 // A continuous effect a script created: on `card`, from `source`, lasting `duration`.
 struct ScriptEffect {
@@ -32,21 +51,47 @@ struct ScriptEffect {
   Spec range;
 };
 
+// mtg.trigger(fn): the function as data. Its bytecode (lua_dump) and the values of its upvalues
+// when it triggered (the card's environment marked kEnv); loaded into any Lua state to resolve.
+struct TriggerFn {
+  std::shared_ptr<const std::string> bytecode;
+  std::vector<LuaValue> upvalues;
+  int card = -1;  // whose environment it runs in
+};
+
 // What a running handler is doing, found from its coroutine (the API's first lookup).
 struct ScriptCall {
   int card = -1, controller = 0;
   StackItem item;               // the spell or ability (targets, X)
   bool casting = false;         // a cast handler: chosen targets go to the spell
   bool no_targets = false;      // a cast handler said the spell takes no target= targets (overload)
-  std::function<void(ScriptCall&)> done;  // after the handler returns
-  int thread = 0;
+  // What follows once the handler returns: nothing, a spell's end (to its owner's graveyard, or
+  // hand with buyback, unless the script moved it), a cast's end (script_cast).
+  enum class After : uint8_t { kNothing, kSpellDone, kCast } after = After::kNothing;
+  bool suspended = false;       // it waited on a choice at least once
+  int id = 0;                   // the game's number for it (answers name it)
+  // The function, to run it again in a copy: handler `handler` of the card's table, or its Lua
+  // ability number `ability` (`abilities[n].run`), or a trigger's function; its integer arguments
+  // after the card.
+  std::string handler;
+  int ability = 0;
+  std::shared_ptr<const TriggerFn> trigger;
+  std::vector<int> args;
+  std::vector<JournalEntry> journal;
+  int calling = -1;             // the mtg.* function it is in (the choice it waits on)
+  size_t replayed = 0;          // while it is rebuilt: the journal entries given back so far
+  bool replaying = false;
 };
 
 class ScriptRuntime {
  public:
-  ScriptRuntime(Game& g, const CardScripts& scripts) : g_(g), scripts_(scripts) {}
-
-  Game& game() { return g_; }
+  explicit ScriptRuntime(const CardScripts& scripts);
+  ~ScriptRuntime();
+  // A copy for a copy of the game: the data, a Lua state of its own made on first use.
+  std::unique_ptr<ScriptRuntime> copy() const;
+  // The game it works on (set by every hook: the runtime belongs to that game alone).
+  void bind(Game& g) { g_ = &g; }
+  Game& game() { return *g_; }
   // The card's handler table pushed on the Lua stack (true), or nothing pushed (false: the card
   // has no script, or its script failed to load: reported once through Game::unsupported).
   bool push_table(int card);
@@ -70,9 +115,9 @@ class ScriptRuntime {
   // script_resolve_ability recognises when it resolves.
   const Ability* stand_in(int card, const ActivatedAbility& a);
   int index_of(const Ability* stand_in) const;  // 0: not one of ours
-  // mtg.trigger(fn): a triggered ability whose effect is the Lua function `ref` (a registry
-  // reference), put on the stack through the engine's put_trigger.
-  void put_trigger(int card, int ref, std::string text);
+  // mtg.trigger(fn): a triggered ability whose effect is the function `fn` (as data), put on the
+  // stack through the engine's put_trigger.
+  void put_trigger(int card, TriggerFn fn, const std::string& text);
   // A triggered ability of ours resolving: runs its function; false when it is not one.
   bool resolve_trigger(const StackItem& item);
   int prevent(int player, int source, int amount);  // what is left of the damage
@@ -84,8 +129,18 @@ class ScriptRuntime {
   int int_field(int card, const char* name, int fallback);
 
   ScriptCall* call_of(lua_State* thread);
-  // Continue a suspended handler with the values pushed on its thread.
-  void resume(lua_State* thread, int nargs);
+  ScriptCall* call(int id);
+  // A mtg.* call (function number `fn`) of a handler being rebuilt gives back its journal entry
+  // (pushed; the count; at the journal's end it yields: the choice), or -1 when nothing is
+  // rebuilt; `record` keeps what a live call got.
+  int replay(lua_State* L, int fn);
+  void record(lua_State* L, int fn, int nresults);
+  std::map<std::pair<int, std::string>, LuaValue> memory;  // mtg.remember: (card, key) -> value
+  // A chooser or a menu the call `id` opened was answered.
+  void answer_targets(int id, bool several, const std::vector<Target>& ts);
+  void answer_option(int id, int option);
+  int next_call_id() const { return next_call_; }  // the id the next call started gets
+  ScriptCall last_finished;     // the call that returned last (what a cast handler chose)
 
   std::vector<ScriptEffect> effects;
   void add_effect(ScriptEffect e);
@@ -103,19 +158,40 @@ class ScriptRuntime {
 
  private:
   script::LuaHost& host();
-  void start(int card, ScriptCall call, const std::vector<int>& extra);  // the function on the stack
-  void step(int thread, int nargs);
-  void finish(int thread, bool ok);
+  void start(ScriptCall call);  // runs the call's function (push_function) as a new coroutine
+  void resume_with(ScriptCall& c, int nargs);  // an answer pushed on its coroutine
+  void step(int id, int nargs);
+  void finish(int id, bool ok);
+  // The card's module: its table (a template whose fields are read, its functions never run)
+  // and a fresh instance for each call, in the card's environment.
+  struct Module {
+    int chunk = -2, table = -2, env = -2;  // registry references (-2: LUA_NOREF)
+  };
+  const Module* module(int card);
+  bool push_instance(int card);             // a fresh instance's table, or nothing (false)
+  bool push_function(const ScriptCall& c);  // the function the call runs, or nothing (false)
+  int thread_of(ScriptCall& c);             // its coroutine, rebuilt from the journal in a copy
 
-  Game& g_;
+  Game* g_ = nullptr;
   const CardScripts& scripts_;
+  // Data (copied).
+  std::map<int, ScriptCall> calls_;         // the running calls by id
+  int next_call_ = 1;
+  std::map<const Ability*, TriggerFn> triggers_;  // triggered abilities of ours waiting to resolve
+  // Stand-ins (the engine's stack holds `const Ability*`): shared by a game and its copies,
+  // only ever added to, so the pointers copied stacks hold stay valid.
+  struct StandIns {
+    std::mutex lock;
+    std::map<std::pair<const CardDef*, int>, Ability> abilities;  // (card, ability index) -> stand-in
+    std::map<const Ability*, int> index;
+    std::deque<Ability> triggers;  // one per trigger put on the stack
+  };
+  std::shared_ptr<StandIns> stand_ins_ = std::make_shared<StandIns>();
+  // The Lua state (never copied).
   std::unique_ptr<script::LuaHost> host_;
-  std::map<const CardDef*, int> tables_;   // card -> registry ref of its table (LUA_NOREF: failed)
-  std::map<lua_State*, ScriptCall> calls_;
-  std::map<std::pair<const CardDef*, int>, Ability> stand_ins_;  // (card, ability index) -> stand-in
-  std::map<const Ability*, int> stand_in_index_;
-  std::deque<Ability> trigger_stand_ins_;         // one per trigger put on the stack
-  std::map<const Ability*, int> trigger_refs_;    // -> the function to run (registry reference)
+  std::map<const CardDef*, Module> modules_;
+  std::map<int, int> threads_;              // call id -> its coroutine (registry reference)
+  std::map<lua_State*, int> call_ids_;      // coroutine -> call id
 };
 
 // Registers the mtg.* API in a fresh state (card_api.cc).
