@@ -24,7 +24,7 @@ const std::vector<std::pair<std::string, Ability>>& land_mana() {
 
 // The mana cost with affinity: {1} less (or, once the generic part is gone, one coloured symbol
 // less for the colour counted) for each permanent of the kind its caster controls.
-ManaCost Game::spell_cost(int card, int actor) const {
+ManaCost Game::spell_cost(int card, int actor, bool buyback) const {
   static const std::vector<std::tuple<std::string, Spec, int>> kinds = {
       {"affinityartifacts", parse_spec("artifact|mybattlefield"), 0},
       {"affinityforests", parse_spec("forest|mybattlefield"), kGreen},
@@ -33,7 +33,10 @@ ManaCost Game::spell_cost(int card, int actor) const {
       {"affinitymountains", parse_spec("mountain|mybattlefield"), kRed},
       {"affinityplains", parse_spec("plains|mybattlefield"), kWhite},
       {"affinitygreencreatures", parse_spec("creature[green]|mybattlefield"), kGreen}};
-  ManaCost cost = objs[static_cast<size_t>(card)].def->cost;
+  ManaCost cost = buyback ? objs[static_cast<size_t>(card)].def->buyback : objs[static_cast<size_t>(card)].def->cost;
+  for (size_t c = 0; c < kColors; ++c) {  // altercost(colour,+-N); a reduction stops at none
+    cost.fixed[c] = std::max(0, cost.fixed[c] + objs[static_cast<size_t>(card)].cost_change[c]);
+  }
   for (const auto& [kw, spec, color] : kinds) {
     if (!objs[static_cast<size_t>(card)].def->has(kw)) continue;
     for (size_t c = 0; c < objs.size(); ++c) {
@@ -127,7 +130,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
-  const int x = pay(pool, alternative ? o.def->other : buyback ? o.def->buyback : spell_cost(card, actor));
+  const int x = pay(pool, alternative ? o.def->other : spell_cost(card, actor, buyback));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
   int kicks = 0;  // multikicker: again while the pool allows
   while (o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
@@ -357,7 +360,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
     if (can_cast(card, actor)) options.push_back({"cast", cast_it});
     if (can_cast(card, actor, true)) options.push_back({"alternative", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .flag = true}});
     if (o.def->buyback.present && can_cast(card, actor) &&
-        can_pay(players[static_cast<size_t>(actor)].pool, o.def->buyback)) {
+        can_pay(players[static_cast<size_t>(actor)].pool, spell_cost(card, actor, true))) {
       // Buyback: the spell returns to its owner's hand as it resolves.
       options.push_back({"buyback", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 1}});
     }

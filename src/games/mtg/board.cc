@@ -18,6 +18,8 @@ void apply_static(Game& g, Obj& o, const Ability& a, int src) {
       o.unblockable_by.push_back(&e.all);
     } else if (e.kind == Eff::kProtectionFrom) {
       o.protections.push_back(&e.all);
+    } else if (e.kind == Eff::kAlterCost) {
+      o.cost_change[static_cast<size_t>(e.times)] += g.eval_amount(e.a, src);
     } else if (e.kind == Eff::kCantBlockOf) {
       o.cant_block_of.push_back(&e.all);
     } else if (e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes) {
@@ -351,6 +353,7 @@ void Game::update_continuous() {
     o.lord_p = o.lord_t = 0;
     o.lord_kw.clear();
     o.prevent_to = o.prevent_from = false;
+    o.cost_change.fill(0);
     o.lord_changes.clear();
     for (const auto& [e, src] : o.counted_pumps) {
       o.lord_p += eval_amount(e->a, src);

@@ -203,6 +203,19 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       return true;
     }
   }
+  if (w.rfind("altercost(", 0) == 0) {  // altercost(colour,+N): spells it covers cost N more of that colour
+    const auto parts = split_top(inside(w, 9), ",");
+    if (parts.size() != 2) return false;
+    const std::string colour = trim(parts[0]);
+    static const std::map<std::string, int> colours = {{"colorless", kColorless}, {"green", kGreen}, {"blue", kBlue},
+                                                       {"red", kRed}, {"black", kBlack}, {"white", kWhite}};
+    const auto it = colours.find(colour);
+    if (it == colours.end()) return false;
+    e.kind = Eff::kAlterCost;
+    e.times = it->second;
+    e.a = parse_amount(trim(parts[1]));
+    return true;
+  }
   if (w.rfind("add{", 0) == 0 || w.rfind("add(", 0) == 0) {
     e.kind = Eff::kAddMana;
     e.word = w.substr(3);
@@ -689,7 +702,7 @@ bool is_static_line(const Ability& a) {
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
                         e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom ||
-                        e.kind == Eff::kPhaseAlter;
+                        e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();

@@ -84,6 +84,7 @@ struct Obj {
   bool fresh = false;                         // entered the battlefield, or died, this turn ([fresh])
   std::vector<int> damaged_by;                // the cards that dealt it damage this turn (@vampired; kept as it dies)
   int sunburst = 0;                           // colours in the pool when it was cast
+  std::array<int, kColors> cost_change{};     // altercost(..) on it while in a hidden zone, recomputed
   int lki_power = 0, lki_toughness = 0;
   std::vector<std::pair<const EffectDef*, bool>> changes;  // transforms/loseabilities on it (bool: ueot)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
@@ -252,7 +253,7 @@ class Game {
   int& counter_slot(int card, const Ability& a);
   int counters_of(int card, const Ability& a) const;
   bool can_cast(int card, int actor, bool alternative = false) const;
-  ManaCost spell_cost(int card, int actor) const;  // with affinity
+  ManaCost spell_cost(int card, int actor, bool buyback = false) const;  // with affinity and altercost
 
   // The stack (effects.cc).
   void push(StackItem item);
