@@ -484,6 +484,11 @@ bool read_if_side(std::string w, Amount& out) {
   w = trim(w);
   static const std::set<std::string> words = {"morbid", "paid(alternative)", "paid(kicker)", "compare(lifetotal)",
                                               "compare(opponentlifetotal)"};
+  if (w.rfind("cantargetcard(", 0) == 0) {  // the target is such a card (1) or not (0)
+    out.var = "cantargetcard";
+    out.count = parse_spec(inside(w, 13));
+    return true;
+  }
   if (w.rfind("type(", 0) == 0) {
     out.var = "type";
     out.count = parse_spec(inside(w, 4));
@@ -543,6 +548,44 @@ bool read_ability_for(const std::string& part0, Ability& a) {
   return true;
 }
 
+// pay[[cost]] A?B (the source's controller pays the cost for A, or B happens) and pay(cost) A (may
+// pay for A): Wagic's GenericPaidAbility. The whole rest of the body is the paid part. False when
+// `body` is not written so.
+bool read_pay(const std::string& body, Ability& a) {
+  const bool brackets = body.rfind("pay[[", 0) == 0;
+  if (!brackets && body.rfind("pay(", 0) != 0) return false;
+  const size_t end = brackets ? body.find("]]") : 4 + inside(body, 3).size();
+  if (end == std::string::npos) return false;
+  const std::string cost = brackets ? body.substr(5, end - 5) : inside(body, 3);
+  EffectDef e;
+  e.kind = Eff::kAbilityFor;
+  e.pay_first = true;
+  e.choices = std::make_shared<std::vector<Ability>>();
+  for (std::string option : split_top(trim(body.substr(end + (brackets ? 2 : 1))), "?")) {
+    option = trim(option);
+    std::string label = option;
+    if (option.rfind("name(", 0) == 0) option = trim(tail(option, inside(option, 4).size() + 6));
+    e.choices->push_back(option == "donothing" ? Ability{} : compile_ability(option));
+    e.choices->back().text = label;
+    if (!e.choices->back().supported()) {
+      a.effects.push_back(unsupported_effect(e.choices->back().unsupported_word()));
+      return true;
+    }
+  }
+  bool unknown = false;
+  if (cost.rfind("{value:", 0) == 0 && cost.back() == '}') {
+    e.a = parse_amount(cost.substr(7, cost.size() - 8));
+  } else {
+    e.choices->front().mana = parse_mana_cost(cost, &unknown);
+  }
+  if (unknown || e.choices->size() > 2) {
+    a.effects.push_back(unsupported_effect("pay " + cost));
+    return true;
+  }
+  a.effects.push_back(std::move(e));
+  return true;
+}
+
 // The effects after the cost or trigger: may, lord/all, && parts.
 // The conditions before the effects: if/ifnot .. then, aslongas(..), may / choice, this(..) and
 // thisforeach(..). False when one is not run (an unsupported effect says which).
@@ -550,12 +593,20 @@ bool read_conditions(std::string& body, Ability& a) {
   if ((body.rfind("if ", 0) == 0 || body.rfind("ifnot ", 0) == 0) && body.find(" then ") != std::string::npos) {
     const size_t then = body.find(" then ");
     const size_t cond = body.find(' ') + 1;
-    if (!read_if(body.substr(cond, then - cond), a) || body.find(" else ") != std::string::npos) {
+    if (!read_if(body.substr(cond, then - cond), a)) {
       a.effects.push_back(unsupported_effect(body.substr(0, then)));
       return false;
     }
     a.if_negate = body.rfind("ifnot", 0) == 0;
     body = trim(tail(body, then + 6));
+    if (const auto parts = split_top(body, " else "); parts.size() == 2) {  // then A else B
+      a.if_else = std::make_shared<Ability>(compile_ability(trim(parts[1])));
+      if (!a.if_else->supported()) {
+        a.effects.push_back(unsupported_effect(a.if_else->unsupported_word()));
+        return false;
+      }
+      body = trim(parts[0]);
+    }
   }
   if (body.rfind("aslongas(", 0) == 0) {
     const std::string in = inside(body, 8);
@@ -604,6 +655,7 @@ bool read_conditions(std::string& body, Ability& a) {
 
 // The && parts of a body, each an effect (or an ability another player does).
 void read_parts(const std::string& body, Ability& a) {
+  if (read_pay(trim(body), a)) return;
   for (const std::string& part : split_top(body, "&&")) {
     if (read_ability_for(trim(part), a)) continue;
     EffectDef e = compile_effect(part);

@@ -56,6 +56,13 @@ int amount_abs(const Amount& a, int x) {
   } else if (card >= 0 && g.objs[static_cast<size_t>(card)].attached >= 0) {
     card = g.objs[static_cast<size_t>(card)].attached;
   }
+  if (a.var == "highestpower") {  // power:highest:spec: the greatest power among such cards
+    int best = 0;
+    for (size_t c = 0; c < g.objs.size(); ++c) {
+      if (g.matches(a.count, static_cast<int>(c), ctx.source, ctx.controller)) best = std::max(best, g.power(static_cast<int>(c)));
+    }
+    return best;
+  }
   if (a.var == "thatmuch") return g.current_amount;
   if (a.var == "kicked") return g.resolving_kicks;  // times the kicker was paid
   if (a.var.rfind("stored", 0) == 0) {  // the card paid as the cost, as it last was on the battlefield
@@ -281,7 +288,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       break;
     case Eff::kTransform:  // an instant's lord( lasts until end of turn
       o.changes.emplace_back(&e, e.ueot || g.lord_once != nullptr);
-      g.apply_new_abilities(e, c);
+      g.apply_new_abilities(e, c, x);
       break;
     case Eff::kLoseAbilities:
     case Eff::kLoseSubtypes: o.changes.emplace_back(&e, e.ueot); break;
@@ -383,7 +390,10 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
 void Game::run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt)) return;
   if (a.has_cond && !condition_holds(a, source)) return;
-  if (a.has_if && !if_holds(a, source, controller)) return;
+  if (a.has_if && !if_holds(a, source, controller)) {
+    if (a.if_else) run_effects_in(*a.if_else, source, controller, targets, x);
+    return;
+  }
   // teach(spec) on a spell's line (Rending Vines): only for a target of that kind.
   if (a.teach && a.kind == AbilityKind::kSpell && !targets.empty() && targets[0].card >= 0 &&
       objs[static_cast<size_t>(targets[0].card)].zone == kBattlefield && !matches(a.taught, targets[0].card, source, controller))
@@ -403,7 +413,11 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
   }
   for (const EffectDef& e : a.effects) {
     if (e.kind == Eff::kAbilityFor) {
-      ability_for(e, source, controller, targets, x);
+      if (e.pay_first) {
+        pay_or(e, source, controller, x);
+      } else {
+        ability_for(e, source, controller, targets, x);
+      }
       continue;
     }
     if (e.kind == Eff::kForEach) {
@@ -453,6 +467,30 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
   }
 }
 
+// pay[[cost]] A?B: a menu for the source's controller, A (paying the cost; offered when the pool
+// covers it) or B. pay(cost) A: A paying the cost, or nothing.
+void Game::pay_or(const EffectDef& e, int source, int controller, int x) {
+  const std::vector<Ability>& options = *e.choices;
+  ManaCost cost = options.front().mana;
+  const int extra = amount(e.a, x);  // {value:..}: that much generic mana
+  cost.fixed[0] += extra;
+  Menu m;
+  if (can_pay(players[static_cast<size_t>(controller)].pool, cost)) {
+    m.options.push_back({options.front().text, Resume{.kind = Resume::Kind::kRunAs, .card = source, .actor = controller,
+                                                      .x = x, .index = extra, .flag = true, .ability = &options.front()}});
+  }
+  if (options.size() == 1) {
+    if (m.options.empty()) return;
+    m.options.push_back({"cancel", Resume{}});
+  } else if (m.options.empty()) {
+    return run_as(options.back(), source, controller, x);  // nothing to pay with
+  } else {
+    m.cancel = false;
+    m.options.push_back({options.back().text, Resume{.kind = Resume::Kind::kRunAs, .card = source, .actor = controller, .x = x, .ability = &options.back()}});
+  }
+  menus.push_back(std::move(m));
+}
+
 // The value of one side of an if condition.
 int Game::if_value(const Amount& v, int source, int controller) const {
   if (v.var == "type") {
@@ -460,6 +498,7 @@ int Game::if_value(const Amount& v, int source, int controller) const {
     for (size_t c = 0; c < objs.size(); ++c) n += matches(v.count, static_cast<int>(c), source, controller);
     return n;
   }
+  if (v.var == "cantargetcard") return ctx.target && ctx.target->card >= 0 && matches(v.count, ctx.target->card, source, controller);
   if (v.var == "lifetotal") return players[static_cast<size_t>(controller)].life;
   if (v.var == "opponentlifetotal") return players[static_cast<size_t>(1 - controller)].life;
   if (v.var == "morbid") return creatures_died > 0;

@@ -190,9 +190,10 @@ class Game {
   std::vector<PhaseAction> phase_actions;
   void add_phase_action(const EffectDef& e, int card, int controller);
   void run_phase_actions();
-  void apply_new_abilities(const EffectDef& e, int card);  // transforms' newability one-shots
+  void apply_new_abilities(const EffectDef& e, int card, int x = 0);  // transforms' newability one-shots (x: storedx)
   // ability$!..!$ who: the player does the ability (or chooses one of them).
   void ability_for(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x);
+  void pay_or(const EffectDef& e, int source, int controller, int x);  // pay[[cost]] A?B, pay(cost) A
   void run_as(const Ability& a, int source, int player, int x);  // may menu, chooser, then the effects
   kernel::Rng* rng = nullptr;
   MadeDefs made_defs;  // tokens' characteristics
