@@ -1,4 +1,5 @@
 // Compiles Wagic auto= lines into typed abilities (card_def.h), once per card.
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <string_view>
@@ -726,10 +727,18 @@ void read_body(std::string body, Ability& a) {
     }
   }
   EffectDef on_all;  // all(spec) phaseaction[..]: a phase action for each such card
-  if (body.rfind("all(", 0) == 0 && trim(tail(body, inside(body, 3).size() + 5)).rfind("phaseaction[", 0) == 0) {
-    on_all.all = parse_spec(inside(body, 3));
-    on_all.has_all = true;
-    body = trim(tail(body, inside(body, 3).size() + 5));
+  if (body.rfind("all(", 0) == 0) {
+    std::string rest = trim(tail(body, inside(body, 3).size() + 5));
+    // all(spec) [phaseaction[..] ability: Wagic reads the bracket before it (closed or not) as nothing
+    if (rest.rfind("[phaseaction[", 0) == 0) {
+      rest = rest.substr(1);
+      if (std::count(rest.begin(), rest.end(), ']') > std::count(rest.begin(), rest.end(), '[')) rest.pop_back();
+    }
+    if (rest.rfind("phaseaction[", 0) == 0) {
+      on_all.all = parse_spec(inside(body, 3));
+      on_all.has_all = true;
+      body = rest;
+    }
   }
   if (body.rfind("phaseaction[", 0) == 0 && body.find(']') != std::string::npos) {
     // phaseaction[words] ability: the ability happens (off the stack) as that phase begins.
