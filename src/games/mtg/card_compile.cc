@@ -159,6 +159,11 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}};
+  if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
+    e.kind = Eff::kBlink;
+    e.word = w.substr(7);
+    return e.word.empty() || e.word == "forsrc" || e.word == "ueot";
+  }
   if (w == "newhook") {  // the equipment named becomes attached to the source (Kaldra)
     e.kind = Eff::kEquip;
     e.word = w;

@@ -324,7 +324,20 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
                                                                : o.owner;
       g.move(c, to_player, z);
       if (z == kBattlefield) g.objs[static_cast<size_t>(c)].sick = true;
+      // Its own comes-into-play lines run however it arrives (Wagic: X is 0 then).
+      if (z == kBattlefield && from != kBattlefield && g.objs[static_cast<size_t>(c)].zone == kBattlefield) g.run_one_shots(c, to_player, {}, 0);
       g.fire_zone_triggers(c, from, z);
+      break;
+    }
+    case Eff::kBlink: {
+      if (o.zone != kBattlefield) break;
+      g.move(c, o.owner, kExile);
+      g.fire_zone_triggers(c, kBattlefield, kExile);
+      if (e.word.empty() && !e.ueot) {
+        g.bring_back(c);
+      } else {
+        g.held.emplace_back(c, e.word == "forsrc" ? source : -1);
+      }
       break;
     }
     case Eff::kFizzle:
@@ -489,6 +502,15 @@ void Game::pay_or(const EffectDef& e, int source, int controller, int x) {
     m.options.push_back({options.back().text, Resume{.kind = Resume::Kind::kRunAs, .card = source, .actor = controller, .x = x, .ability = &options.back()}});
   }
   menus.push_back(std::move(m));
+}
+
+void Game::bring_back(int card) {
+  if (objs[static_cast<size_t>(card)].zone != kExile) return;  // it went elsewhere meanwhile
+  const int owner = objs[static_cast<size_t>(card)].owner;
+  move(card, owner, kBattlefield);
+  objs[static_cast<size_t>(card)].sick = true;
+  run_one_shots(card, owner, {}, 0);
+  fire_zone_triggers(card, kExile, kBattlefield);
 }
 
 // The value of one side of an if condition.

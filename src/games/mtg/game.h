@@ -188,6 +188,9 @@ class Game {
     int skip;  // "next": the first such phase is skipped
   };
   std::vector<PhaseAction> phase_actions;
+  // (blink)forsrc / (blink)ueot: a card exiled until its source (-1: the end step) leaves the battlefield
+  std::vector<std::pair<int, int>> held;  // (card, source)
+  void bring_back(int card);              // from exile to its owner's battlefield, as it enters
   void add_phase_action(const EffectDef& e, int card, int controller);
   void run_phase_actions();
   void apply_new_abilities(const EffectDef& e, int card, int x = 0);  // transforms' newability one-shots (x: storedx)
