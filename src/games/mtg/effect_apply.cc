@@ -319,6 +319,10 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       const int z = zone_of_word(e.word);
       if (z < 0) return g.unsupported("moveto(" + e.word + ")");
       const int from = o.zone;
+      // An aura put onto the battlefield needs something to enchant; with nothing it stays (CR 303.4g).
+      if (z == kBattlefield && from != kBattlefield && o.def->is("aura") && o.def->has_spell_target &&
+          !g.any_target(o.def->spell_target, c, o.owner))
+        break;
       const int to_player = e.word.rfind("my", 0) == 0         ? controller
                             : e.word.rfind("opponent", 0) == 0 ? 1 - controller
                                                                : o.owner;
