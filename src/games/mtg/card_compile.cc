@@ -164,6 +164,11 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     e.word = w.substr(7);
     return e.word.empty() || e.word == "forsrc" || e.word == "ueot";
   }
+  if (w == "retarget") {  // the source aura moves onto the target (Kudzu)
+    e.kind = Eff::kEquip;
+    e.word = w;
+    return true;
+  }
   if (w == "newhook") {  // the equipment named becomes attached to the source (Kaldra)
     e.kind = Eff::kEquip;
     e.word = w;
