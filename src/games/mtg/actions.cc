@@ -99,7 +99,10 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
     return o.zone == kHand && o.owner == actor && can_pay(players[static_cast<size_t>(actor)].pool, a.mana) &&
            (!a.has_target || any_target(a.target, card, actor));
   }
-  if (o.zone != kBattlefield || o.controller != actor) return false;
+  const auto& grave = o.def->grave_abilities;  // autograveyard= abilities: activated from the owner's graveyard
+  const bool from_grave = o.zone == kGraveyard && o.owner == actor &&
+                          std::any_of(grave.begin(), grave.end(), [&a](const Ability& g) { return &g == &a; });
+  if ((o.zone != kBattlefield || o.controller != actor) && !from_grave) return false;
   if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;
   if (a.untap_cost && !o.tapped) return false;
   if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;
@@ -380,8 +383,8 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   if (!script_hides_auto_abilities(*this, card)) {
     each_ability(card, [&usable](const Ability& a) { usable.push_back(&a); });
   }
-  if (o.zone == kHand) {
-    for (const Ability& a : o.def->hand_abilities) usable.push_back(&a);
+  if (o.zone == kHand || o.zone == kGraveyard) {
+    for (const Ability& a : o.zone == kHand ? o.def->hand_abilities : o.def->grave_abilities) usable.push_back(&a);
   }
   for (const Ability* a : usable) {
     if (can_activate(card, *a, actor)) {

@@ -251,7 +251,18 @@ static void mark_card(Game& g, const EffectDef& e, Obj& o, int source, int x) {
 
 static void apply_card(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
   apply_card_once(g, e, c, source, controller, x);
-  if (e.and_then) g.run_effects(*e.and_then, source, controller, {Target{c}}, x);  // and!(..)!: to the same card
+  if (e.and_then && e.and_then->has_target) {  // and!(.. target(..))!: its own choice, by the controller
+    if (!g.any_target(e.and_then->target, source, controller)) return;
+    Chooser ch;
+    ch.spec = e.and_then->target;
+    ch.player = controller;
+    ch.source = source;
+    ch.is_cost = e.and_then->not_a_target;
+    ch.done = {Resume{.kind = Resume::Kind::kRunEffects, .card = source, .actor = controller, .x = x, .ability = e.and_then.get()}};
+    g.choosers.push_back(std::move(ch));
+  } else if (e.and_then) {
+    g.run_effects(*e.and_then, source, controller, {Target{c}}, x);  // and!(..)!: to the same card
+  }
 }
 
 static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
