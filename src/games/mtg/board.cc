@@ -107,6 +107,8 @@ void Game::move(int card, int player, int zone, bool to_top) {
       fresh.damaged_by = o.damaged_by;  // @vampired looks at who damaged it
       fresh.lki_power = power(card);
       fresh.lki_toughness = toughness(card);
+      fresh.lki_plus = o.plus_counters;
+      fresh.lki_minus = o.minus_counters;
       for (const auto& ch : o.changes) fresh.left_changes.push_back(ch.first);
       fresh.left_changes.insert(fresh.left_changes.end(), o.lord_changes.begin(), o.lord_changes.end());
     } else {
@@ -268,7 +270,9 @@ int Game::this_count(const std::string& what, int card) const {
   const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);
   const int per = inner.size() > kind.size() ? std::max(1, std::atoi(inner.c_str() + kind.size() + 1)) : 1;
   auto named_count = [&o](const std::string& k) { return o.counters.count(k) ? o.counters.at(k) : 0; };
-  const int n = !named.empty() ? named_count(named) : kind == "1/1" ? o.plus_counters : kind == "-1/-1" ? o.minus_counters : named_count(kind);
+  const bool gone = o.zone != kBattlefield;  // a card's own trigger as it left: the counters it had (modular)
+  const int plus = gone ? o.lki_plus : o.plus_counters, minus = gone ? o.lki_minus : o.minus_counters;
+  const int n = !named.empty() ? named_count(named) : kind == "1/1" ? plus : kind == "-1/-1" ? minus : named_count(kind);
   return n / per;
 }
 

@@ -86,6 +86,7 @@ struct Obj {
   int sunburst = 0;                           // colours in the pool when it was cast
   std::array<int, kColors> cost_change{};     // altercost(..) on it while in a hidden zone, recomputed
   int lki_power = 0, lki_toughness = 0;
+  int lki_plus = 0, lki_minus = 0;            // its +1/+1 and -1/-1 counters as it left the battlefield (modular)
   std::vector<std::pair<const EffectDef*, bool>> changes;  // transforms/loseabilities on it (bool: ueot)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
   std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
