@@ -177,7 +177,7 @@ void Runner::request_next(int actor) {
 void Runner::eot(int actor) {
   const int start = g_.turn;
   for (int guard = 0; guard < 40; ++guard) {
-    if (g_.turn != start && g_.phase == Phase::kUntap) return;
+    if (g_.turn != start) return;  // the next turn's first step: untap (upkeep when its untap step is removed)
     if (!g_.menus.empty() || !g_.choosers.empty() || g_.loser >= 0) return;
     request_next(actor);
     settle();

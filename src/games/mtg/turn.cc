@@ -90,7 +90,13 @@ void Game::begin_phase() {
   note(std::string("phase ") + phase_name(phase));
   for (auto& p : players) p.pool.clear();  // the rules empty the pools as each step begins
   if (phase == Phase::kUntap && untap_removed(active)) {
+    // Wagic takes the step out of the turn: the turn begins with the upkeep (eot stops there).
     note("the untap step is skipped");
+    for (Obj& o : objs) {
+      if (o.zone == kBattlefield && o.controller == active) o.sick = false;
+    }
+    phase = Phase::kUpkeep;
+    return begin_phase();
   } else if (phase == Phase::kUntap) {
     for (size_t c = 0; c < objs.size(); ++c) {
       Obj& o = objs[c];
