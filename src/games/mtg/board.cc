@@ -53,6 +53,8 @@ int Game::redirect(int card, int zone) const {
   if (zone != kGraveyard) return zone;
   const Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone == kBattlefield && has(card, "exiledeath")) return kExile;
+  // Its own replacement first (Wagic): into its owner's library instead (Darksteel Colossus).
+  if (has(card, "shufflelibrarydeath") || has(card, "librarydeath")) return kLibrary;
   for (size_t e = 0; e < objs.size(); ++e) {
     const Obj& x = objs[e];
     if (x.zone != kBattlefield) continue;
@@ -66,7 +68,10 @@ int Game::redirect(int card, int zone) const {
 
 void Game::move(int card, int player, int zone, bool to_top) {
   Obj& o = objs[static_cast<size_t>(card)];
+  const bool shuffled_in = zone == kGraveyard && has(card, "shufflelibrarydeath");
+  const int asked = zone;
   zone = redirect(card, zone);
+  if (asked == kGraveyard && zone == kLibrary && !shuffled_in) to_top = true;  // librarydeath: on top
   if (o.zone >= 0) {
     for (auto& pl : players) {
       auto& z = pl.zones[static_cast<size_t>(o.zone)];
@@ -136,6 +141,9 @@ void Game::move(int card, int player, int zone, bool to_top) {
     z.push_back(card);
   } else {
     z.insert(z.begin(), card);
+  }
+  if (shuffled_in && zone == kLibrary && rng) {
+    for (size_t i = z.size(); i > 1; --i) std::swap(z[i - 1], z[rng->below(static_cast<uint32_t>(i))]);
   }
   if (persist) {
     note(name(card) + " returns (persist/undying)");
