@@ -148,7 +148,7 @@ struct Chooser {
 };
 
 // The mana abilities the rules grant each basic land type.
-const std::vector<std::pair<std::string, Ability>>& land_mana();
+const std::vector<std::pair<TypeName, Ability>>& land_mana();
 
 class Game {
  public:
@@ -232,7 +232,8 @@ class Game {
   int unswitched_power(int c) const;
   int unswitched_toughness(int c) const;
   bool has(int c, Sym kw) const { return chars(c).keywords.test(kw); }
-  bool has(int c, std::string_view kw) const;
+  bool has(int c, KeywordName kw) const { return has(c, kw.id); }  // a keyword the engine names
+  bool has_word(int c, std::string_view kw) const;                   // a keyword known at run time
   const std::vector<Ability>& abilities(int c) const;  // none once it lost them
   // Its printed abilities (unless it lost them), then those its changes give it (newability[..]).
   template <class F>
@@ -248,7 +249,8 @@ class Game {
   bool lost_abilities(int c) const;
   bool is_creature(int c) const { return chars(c).types.test(ty::kCreature); }
   bool is_type(int c, Sym t) const;
-  bool is_type(int c, std::string_view t) const;
+  bool is_type(int c, TypeName t) const { return is_type(c, t.id); }  // a type the engine names
+  bool is_type_word(int c, std::string_view t) const;                  // a type known at run time
   int colors(int c) const;
   const std::string& name(int c) const;
 

@@ -55,7 +55,8 @@ struct Applied {
 struct Ctx {
   Game& g;
   const Applied& x;
-  int nth;  // which of the effect's objects this is
+  int nth;   // which of the effect's objects this is
+  int card;  // and its index
 };
 
 using Becomes = EffectDef::Becomes;
@@ -96,7 +97,12 @@ void grant_keyword(Ctx&, Obj& o, const EffectDef& e) {
 void unblockable(Ctx&, Obj& o, const EffectDef& e) { o.unblockable_by.push_back(&e.all); }
 void protection(Ctx&, Obj& o, const EffectDef& e) { o.protections.push_back(&e.all); }
 void cant_block(Ctx&, Obj& o, const EffectDef& e) { o.cant_block_of.push_back(&e.all); }
-void set_pt(Ctx&, Obj& o, const EffectDef& e) {
+void set_pt(Ctx& c, Obj& o, const EffectDef& e) {
+  if (o.chars.cda_deferred) {  // one of the two may stay as the CDA says: counted now
+    o.chars.power += c.g.eval_amount(o.def->cda_power, c.card);
+    o.chars.toughness += c.g.eval_amount(o.def->cda_toughness, c.card);
+    o.chars.cda_deferred = false;
+  }
   if (e.becomes->power != -1000) o.chars.power = e.becomes->power;
   if (e.becomes->toughness != -1000) o.chars.toughness = e.becomes->toughness;
 }
@@ -188,7 +194,7 @@ void LayerPass::reset_objects() {
     ch.colors = o.def->colors;
     ch.power = o.def->power;
     ch.toughness = o.def->toughness;
-    ch.lost_all = ch.switched = false;
+    ch.lost_all = ch.switched = ch.cda_deferred = false;
     ch.every_creature_type = base.keywords.test(kw::kChangeling) && base.types.test(ty::kCreature);
     o.lord_changes.clear();
     o.unblockable_by.clear();
@@ -308,9 +314,10 @@ bool LayerPass::start(Applied& x) {
 void LayerPass::apply(Applied& x, Layer l) {
   if (x.state == Applied::kWaiting && !start(x)) return;
   if (x.state == Applied::kOff) return;
-  Ctx ctx{g_, x, 0};
+  Ctx ctx{g_, x, 0, -1};
   for (uint32_t i = 0; i < x.count; ++i) {
-    Obj& o = g_.objs[static_cast<size_t>(objects_[x.first + i])];
+    ctx.card = objects_[x.first + i];
+    Obj& o = g_.objs[static_cast<size_t>(ctx.card)];
     ctx.nth = static_cast<int>(i);
     if (x.origin == Applied::kGrant) {
       x.grant->lose ? o.chars.keywords.reset(x.grant->keyword) : o.chars.keywords.set(x.grant->keyword);
@@ -431,6 +438,11 @@ void LayerPass::apply_cdas() {
   for (size_t c = 0; c < g_.objs.size(); ++c) {
     Obj& o = g_.objs[c];
     if (!o.def->cda || o.chars.lost_all) continue;
+    if (o.zone != kBattlefield && o.zone != kStack) {
+      o.chars.power = o.chars.toughness = 0;
+      o.chars.cda_deferred = true;
+      continue;
+    }
     const int p = g_.eval_amount(o.def->cda_power, static_cast<int>(c));
     const int t = g_.eval_amount(o.def->cda_toughness, static_cast<int>(c));
     o.chars.power = p;
@@ -482,16 +494,20 @@ void Game::refresh_layers() {
 int Game::unswitched_power(int c) const {
   const Obj& o = objs[static_cast<size_t>(c)];
   const int named = o.counters.empty() ? 0 : counter_pt(o, true);
-  return chars(c).power + o.plus_counters - o.minus_counters + o.pump_p + named;
+  const Chars& ch = chars(c);
+  const int cda = ch.cda_deferred ? eval_amount(o.def->cda_power, c) : 0;
+  return ch.power + cda + o.plus_counters - o.minus_counters + o.pump_p + named;
 }
 
 int Game::unswitched_toughness(int c) const {
   const Obj& o = objs[static_cast<size_t>(c)];
   const int named = o.counters.empty() ? 0 : counter_pt(o, false);
-  return chars(c).toughness + o.plus_counters - o.minus_counters + o.pump_t + named;
+  const Chars& ch = chars(c);
+  const int cda = ch.cda_deferred ? eval_amount(o.def->cda_toughness, c) : 0;
+  return ch.toughness + cda + o.plus_counters - o.minus_counters + o.pump_t + named;
 }
 
-bool Game::has(int c, std::string_view kw) const {
+bool Game::has_word(int c, std::string_view kw) const {
   const Sym k = Symbols::find(SymKind::kKeyword, kw);
   return k != kNoSym && has(c, k);
 }
@@ -503,7 +519,7 @@ bool Game::is_type(int c, Sym t) const {
   return ch.every_creature_type && is_subtype(t) && t >= ty::kWellKnown && ch.types.test(ty::kCreature);
 }
 
-bool Game::is_type(int c, std::string_view t) const {
+bool Game::is_type_word(int c, std::string_view t) const {
   const Sym s = Symbols::find(SymKind::kType, t);
   return s != kNoSym && is_type(c, s);
 }
