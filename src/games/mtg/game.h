@@ -77,6 +77,7 @@ struct Obj {
   int64_t stamp = 0;                          // its timestamp (CR 613.7): entered the battlefield, or became attached
   Chars chars;                                // characteristics after the layers (layers.cc), cached
   Chars left_chars;                           // as they were when it left the battlefield (its leave triggers)
+  const CardDef* layer_base = nullptr;        // `chars` hold this def's printed values, nothing applied (layers.cc)
   bool attacking = false;
   std::vector<int> blockers;                  // attackers: their blockers in damage order
   int blocking = -1;                          // blockers: the attacker

@@ -81,6 +81,11 @@ void add_keywords(Ctx&, Obj& o, const EffectDef& e) {
   for (Sym k : e.becomes->keyword_syms) o.chars.keywords.set(k);
 }
 void lose_all(Ctx&, Obj& o, const EffectDef&) {
+  if (o.chars.cda_deferred) {  // the CDA is lost with the rest: the printed numbers
+    o.chars.power += o.def->power;
+    o.chars.toughness += o.def->toughness;
+    o.chars.cda_deferred = false;
+  }
   o.chars.keywords.clear();
   o.chars.lost_all = true;
   o.unblockable_by.clear();
@@ -185,8 +190,14 @@ class LayerPass {
   std::vector<int> objects_;  // every started effect's objects, one range each
 };
 
+// Every object back to its printed characteristics, except one off the battlefield and the stack
+// that no effect touched since it was last reset (most of the libraries and hands): it still holds
+// them. Off the battlefield a characteristic-defining P/T is counted when asked (cda_deferred).
 void LayerPass::reset_objects() {
   for (Obj& o : g_.objs) {
+    const bool off = o.zone != kBattlefield && o.zone != kStack;
+    if (off && o.layer_base == o.def) continue;
+    o.layer_base = off ? o.def : nullptr;
     const CardSyms& base = o.def->syms();
     Chars& ch = o.chars;
     ch.types = base.types;
@@ -201,6 +212,10 @@ void LayerPass::reset_objects() {
     o.cant_block_of.clear();
     o.protections.clear();
     o.prevent_to = o.prevent_from = false;
+    if (off && o.def->cda) {
+      ch.power = ch.toughness = 0;
+      ch.cda_deferred = true;
+    }
   }
 }
 
@@ -305,6 +320,7 @@ bool LayerPass::start(Applied& x) {
       Obj& o = g_.objs[static_cast<size_t>(objects_[x.first + i])];
       for (const EffectDef& e : x.ability->effects) {
         if (changes_card(e.kind)) o.lord_changes.push_back(&e);
+        o.layer_base = nullptr;
       }
     }
   }
@@ -318,6 +334,7 @@ void LayerPass::apply(Applied& x, Layer l) {
   for (uint32_t i = 0; i < x.count; ++i) {
     ctx.card = objects_[x.first + i];
     Obj& o = g_.objs[static_cast<size_t>(ctx.card)];
+    o.layer_base = nullptr;  // touched: reset on the next pass
     ctx.nth = static_cast<int>(i);
     if (x.origin == Applied::kGrant) {
       x.grant->lose ? o.chars.keywords.reset(x.grant->keyword) : o.chars.keywords.set(x.grant->keyword);
@@ -435,18 +452,17 @@ void LayerPass::grant_lasting(Applied& x) {
 
 // 7a: power and toughness a card defines itself (in every zone).
 void LayerPass::apply_cdas() {
-  for (size_t c = 0; c < g_.objs.size(); ++c) {
-    Obj& o = g_.objs[c];
-    if (!o.def->cda || o.chars.lost_all) continue;
-    if (o.zone != kBattlefield && o.zone != kStack) {
-      o.chars.power = o.chars.toughness = 0;
-      o.chars.cda_deferred = true;
-      continue;
+  for (const Game::Player& pl : g_.players) {
+    for (int zone : {kBattlefield, kStack}) {
+      for (int c : pl.zones[static_cast<size_t>(zone)]) {
+        Obj& o = g_.objs[static_cast<size_t>(c)];
+        if (!o.def->cda || o.chars.lost_all) continue;
+        const int p = g_.eval_amount(o.def->cda_power, c);
+        const int t = g_.eval_amount(o.def->cda_toughness, c);
+        o.chars.power = p;
+        o.chars.toughness = t;
+      }
     }
-    const int p = g_.eval_amount(o.def->cda_power, static_cast<int>(c));
-    const int t = g_.eval_amount(o.def->cda_toughness, static_cast<int>(c));
-    o.chars.power = p;
-    o.chars.toughness = t;
   }
 }
 
@@ -464,7 +480,12 @@ void LayerPass::run() {
     if (l == Layer::kCda) apply_cdas();
     apply_layer(l);
     if (l == Layer::kColor && g_.lua) {
-      for (size_t c = 0; c < g_.objs.size(); ++c) g_.objs[c].chars.colors = script_colors(g_, static_cast<int>(c), g_.objs[c].chars.colors);
+      int c = 0;
+      for (Obj& o : g_.objs) {
+        const int colors = script_colors(g_, c++, o.chars.colors);
+        if (colors != o.chars.colors) o.layer_base = nullptr;
+        o.chars.colors = colors;
+      }
     }
   }
   script_continuous(g_);  // Lua cards' P/T and keyword effects (after the layers: nothing here depends on them)
@@ -566,11 +587,13 @@ void Game::attach(int card, int to) {
 
 void Game::add_static_pt(int card, int p, int t) {
   Obj& o = objs[static_cast<size_t>(card)];
+  o.layer_base = nullptr;
   o.chars.power += p;
   o.chars.toughness += t;
 }
 
 void Game::add_static_keyword(int card, const std::string& keyword) {
+  objs[static_cast<size_t>(card)].layer_base = nullptr;
   Chars& ch = objs[static_cast<size_t>(card)].chars;
   const bool lose = !keyword.empty() && keyword[0] == '-';
   const Sym k = Symbols::intern(SymKind::kKeyword, lose ? keyword.substr(1) : keyword);
