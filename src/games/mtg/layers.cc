@@ -231,9 +231,9 @@ void LayerPass::add_ability(const Ability& a, int source, int64_t stamp, bool pr
 }
 
 void LayerPass::gather() {
-  for (size_t c = 0; c < g_.objs.size(); ++c) {
-    const Obj& o = g_.objs[c];
-    const int card = static_cast<int>(c);
+  int card = -1;
+  for (const Obj& o : g_.objs) {  // in order, without indexing the deque
+    ++card;
     if (o.zone == kBattlefield) {
       for (const Ability* a : o.def->syms().continuous) add_ability(*a, card, o.stamp, true);
     }
