@@ -235,6 +235,12 @@ TEST_F(Layers, DependencyBeatsTimestampsInALayer) {
   EXPECT_EQ(pt(plains), "1/1");
   EXPECT_TRUE(g_->is_creature(urborg));
   EXPECT_FALSE(g_->is_creature(bell));
+  // The other order of timestamps: the Bell again after Urborg.
+  g_->move(bell, 0, kGraveyard);
+  EXPECT_FALSE(g_->is_creature(plains));
+  g_->move(bell, 0, kBattlefield);
+  EXPECT_TRUE(g_->is_creature(plains));
+  EXPECT_EQ(pt(plains), "1/1");
 }
 
 }  // namespace

@@ -175,13 +175,13 @@ class LayerPass {
   void reset_objects();
   void gather();
   void add_ability(const Ability& a, int source, int64_t stamp, bool printed);
-  bool start(Applied& x);
+  bool start(Applied& x, bool trial = false);
   void pick_objects(Applied& x);
   void apply(Applied& x, Layer l);
   void apply_layer(Layer l);
   bool selective(const Applied& x) const;
   std::vector<int> preview(const Applied& x);
-  bool depends(Applied& a, Applied& b, Layer l);
+  bool depends(Applied& a, const Applied& b, Layer l);
   void apply_cdas();
   void grant_lasting(Applied& x);
 
@@ -292,7 +292,9 @@ void LayerPass::pick_objects(Applied& x) {
   x.count = static_cast<uint32_t>(objects_.size()) - x.first;
 }
 
-bool LayerPass::start(Applied& x) {
+// Fixes the effect's objects (or finds it does not apply). A trial (dependency, below) leaves no
+// trace on the objects: the effect starts for real in its own turn.
+bool LayerPass::start(Applied& x, bool trial) {
   x.state = Applied::kOff;
   if (x.origin == Applied::kAbility) {
     const Ability& a = *x.ability;
@@ -310,12 +312,12 @@ bool LayerPass::start(Applied& x) {
       if (x.times <= 0) return false;
     }
     for (const EffectDef& e : a.effects) {
-      if (e.kind == Eff::kUnsupported) g_.unsupported(e.word + " (" + a.text + ")");
+      if (e.kind == Eff::kUnsupported && !trial) g_.unsupported(e.word + " (" + a.text + ")");
     }
   }
   pick_objects(x);
   x.state = Applied::kOn;
-  if (x.origin == Applied::kAbility) {
+  if (x.origin == Applied::kAbility && !trial) {
     for (uint32_t i = 0; i < x.count; ++i) {
       Obj& o = g_.objs[static_cast<size_t>(objects_[x.first + i])];
       for (const EffectDef& e : x.ability->effects) {
@@ -375,10 +377,19 @@ std::vector<int> LayerPass::preview(const Applied& x) {
 
 // CR 613.8a: `a` depends on `b` when applying `b` (in this layer) would change what `a` applies
 // to or whether it exists. Found by trying: `b` applied, `a`'s objects compared, `b` undone.
-bool LayerPass::depends(Applied& a, Applied& b, Layer l) {
-  if (&a == &b || !selective(a)) return false;
-  if (b.state == Applied::kWaiting && !start(b)) return false;
-  if (b.state == Applied::kOff || b.count == 0) return false;
+bool LayerPass::depends(Applied& a, const Applied& other, Layer l) {
+  if (&a == &other || !selective(a) || other.state == Applied::kOff) return false;
+  // Tried on a copy: were `other` started here, its objects would be fixed before the effects
+  // that go ahead of it were applied.
+  Applied b = other;
+  const size_t scratch = objects_.size();
+  struct Scratch {  // the trial's objects dropped from the list again
+    std::vector<int>& list;
+    size_t size;
+    ~Scratch() { list.resize(size); }
+  } drop{objects_, scratch};
+  if (b.state == Applied::kWaiting && !start(b, /*trial=*/true)) return false;
+  if (b.count == 0) return false;
   const std::vector<int> before = preview(a);
   struct Saved {
     Chars chars;
