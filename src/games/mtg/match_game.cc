@@ -1,0 +1,146 @@
+// MatchGame: the kernel's view of a match (match_game.h), its heuristic score, and the
+// determinization a search plays on.
+#include "games/mtg/match_game.h"
+
+#include <algorithm>
+
+namespace rk::mtg {
+
+const char* prompt_text(uint16_t prompt) {
+  switch (prompt) {
+    case kPromptAct: return "your move";
+    case kPromptMenu: return "choose one";
+    case kPromptTarget: return "choose a target";
+    case kPromptRespond: return "respond, or let it resolve";
+  }
+  return "?";
+}
+
+MatchGame::MatchGame(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn_limit, MatchOptions o)
+    : match_(std::make_unique<Match>(cat, a, b, seed, turn_limit, std::move(o), &log_)) {}
+
+kernel::Decider MatchGame::decider() const {
+  if (match_->over()) return kernel::Decider::over();
+  return kernel::Decider::one(match_->actor());
+}
+
+kernel::Choice MatchGame::choice() const {
+  kernel::Choice c;
+  c.player = static_cast<int8_t>(current_player());
+  const Game& g = match_->game();
+  if (!g.menus.empty()) {
+    c.prompt = kPromptMenu;
+  } else if (!g.choosers.empty()) {
+    // A target or a card to pay with: one more part of the cast or activation begun before.
+    const Chooser& ch = g.choosers.back();
+    c.prompt = kPromptTarget;
+    c.continues = true;
+    c.about = static_cast<kernel::EntityId>(ch.source);
+    if (ch.spec.count > 1 || ch.spec.up_to) {
+      c.kind = kernel::Choice::Kind::kSubset;
+      c.taken = static_cast<uint16_t>(ch.picked.size());
+      c.min = static_cast<uint16_t>(ch.spec.up_to ? 0 : ch.spec.count);
+      c.max = static_cast<uint16_t>(std::max(ch.spec.count, 1));
+    }
+  } else if (match_->offer_open()) {
+    c.prompt = kPromptRespond;
+  }
+  return c;
+}
+
+bool MatchGame::apply_index(size_t i) {
+  const std::vector<Move>& legal = match_->moves();
+  if (i >= legal.size()) return false;
+  if (logging_) log_.action(current_player(), static_cast<uint32_t>(i), static_cast<uint32_t>(legal.size()));
+  match_->play(legal[i]);
+  return true;
+}
+
+void MatchGame::apply(const Move& m) {
+  if (logging_) {
+    const std::vector<Move>& legal = match_->moves();
+    const auto at = std::find(legal.begin(), legal.end(), m);
+    log_.action(current_player(), static_cast<uint32_t>(at - legal.begin()), static_cast<uint32_t>(legal.size()));
+  }
+  match_->play(m);
+}
+
+std::vector<double> MatchGame::returns() const {
+  const int w = match_->over() ? match_->winner() : -1;
+  if (w < 0) return {0.0, 0.0};
+  return w == 0 ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
+}
+
+std::string MatchGame::error() const {
+  if (match_->chance().failed()) return match_->chance().error();
+  return match_->error;
+}
+
+namespace {
+
+// Weights of the heuristic: a point of life is the unit. A creature counts its power a little
+// more than its toughness (it ends games); a card in hand is an option not yet spent; mana in the
+// pool is worth a little, so a one-move lookahead taps lands before it casts.
+constexpr double kPoison = 2.0, kPower = 1.5, kToughness = 1.0, kCreature = 0.5, kPermanent = 1.0, kLand = 1.0;
+constexpr double kHandCard = 0.5, kPoolMana = 0.1, kOnStack = 0.8;
+
+double creature_worth(const Game& g, int c) {
+  return kPower * std::max(0, g.power(c)) + kToughness * std::max(0, g.toughness(c)) + kCreature;
+}
+
+double worth(const Game& g, int p) {
+  const Game::Player& me = g.players[static_cast<size_t>(p)];
+  double w = me.life - kPoison * me.poison + kHandCard * static_cast<double>(me.zones[kHand].size()) + kPoolMana * me.pool.total();
+  for (const Game::Player& pl : g.players) {
+    for (int c : pl.zones[kBattlefield]) {
+      if (g.objs[static_cast<size_t>(c)].controller != p) continue;
+      w += g.is_creature(c) ? creature_worth(g, c) : g.is_type(c, "land") ? kLand : kPermanent;
+    }
+  }
+  // A permanent spell of p's on its way: most of what it will be (it may still be countered).
+  for (const StackItem& s : g.stack) {
+    if (s.kind != StackItem::kSpell || s.controller != p || s.source < 0) continue;
+    const CardDef& d = *g.objs[static_cast<size_t>(s.source)].def;
+    if (d.is("creature")) w += kOnStack * (kPower * d.power + kToughness * d.toughness + kCreature);
+    else if (!d.is("instant") && !d.is("sorcery")) w += kOnStack * kPermanent;
+  }
+  return w;
+}
+
+}  // namespace
+
+double MatchGame::evaluate(int player) const {
+  if (match_->over()) {
+    const double r = returns()[static_cast<size_t>(player)];
+    return r > 0 ? 1e6 : r < 0 ? -1e6 : 0;
+  }
+  const Game& g = match_->game();
+  return worth(g, player) - worth(g, 1 - player);
+}
+
+// What `observer` cannot see: the order of both libraries and which of the opponent's unseen cards
+// are in their hand. The opponent's hand and library are pooled, shuffled and dealt back in their
+// sizes; the observer's own library is shuffled. (Cards the observer saw go back into the pool too:
+// the engine does not record what was revealed.)
+void Match::determinize(int observer, kernel::Rng& rng) {
+  moves_valid_ = false;
+  shuffle_unseen(observer, rng);
+}
+
+void Match::shuffle_unseen(int observer, kernel::Rng& rng) {
+  auto shuffle = [&rng](std::vector<int>& v) {
+    for (size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.below(static_cast<uint32_t>(i))]);
+  };
+  shuffle(game_.players[static_cast<size_t>(observer)].zones[kLibrary]);
+  auto& other = game_.players[static_cast<size_t>(1 - observer)];
+  std::vector<int> unseen = other.zones[kHand];
+  unseen.insert(unseen.end(), other.zones[kLibrary].begin(), other.zones[kLibrary].end());
+  shuffle(unseen);
+  const size_t in_hand = other.zones[kHand].size();
+  other.zones[kHand].assign(unseen.begin(), unseen.begin() + static_cast<long>(in_hand));
+  other.zones[kLibrary].assign(unseen.begin() + static_cast<long>(in_hand), unseen.end());
+  for (int c : other.zones[kHand]) game_.objs[static_cast<size_t>(c)].zone = kHand;
+  for (int c : other.zones[kLibrary]) game_.objs[static_cast<size_t>(c)].zone = kLibrary;
+}
+
+}  // namespace rk::mtg
