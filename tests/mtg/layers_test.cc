@@ -95,6 +95,11 @@ TEST_F(Layers, CdaThenSettingThenModificationsThenSwitching) {
   put("swamp");
   put("swamp", 1);  // the opponent's does not count
   EXPECT_EQ(pt(nightmare), "4/4");
+  // In the hand too (counted when asked there).
+  const CardDef* d = def("nightmare");
+  const int in_hand = g_->create(d, d->id, 0);
+  g_->move(in_hand, 0, kHand);
+  EXPECT_EQ(pt(in_hand), "4/4");
   cast("diminish", nightmare);
   EXPECT_EQ(pt(nightmare), "1/1");
   put("swamp");  // the CDA still changes, under the setting
@@ -180,7 +185,7 @@ TEST_F(Layers, CopyComesFirst) {
   EXPECT_EQ(pt(clone), "0/0");
   const Ability copy = compile_ability("copy notatarget(creature)");
   g_->run_effects(copy, clone, 0, {Target{king, -1, -1}}, 0);
-  EXPECT_TRUE(g_->is_type(clone, "goblin"));
+  EXPECT_TRUE(g_->is_type_word(clone, "goblin"));
   EXPECT_EQ(pt(clone), "3/3");
   EXPECT_EQ(pt(king), "3/3");
   EXPECT_EQ(pt(goblin), "3/3");
@@ -230,6 +235,12 @@ TEST_F(Layers, DependencyBeatsTimestampsInALayer) {
   EXPECT_EQ(pt(plains), "1/1");
   EXPECT_TRUE(g_->is_creature(urborg));
   EXPECT_FALSE(g_->is_creature(bell));
+  // The other order of timestamps: the Bell again after Urborg.
+  g_->move(bell, 0, kGraveyard);
+  EXPECT_FALSE(g_->is_creature(plains));
+  g_->move(bell, 0, kBattlefield);
+  EXPECT_TRUE(g_->is_creature(plains));
+  EXPECT_EQ(pt(plains), "1/1");
 }
 
 }  // namespace

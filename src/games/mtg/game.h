@@ -77,6 +77,7 @@ struct Obj {
   int64_t stamp = 0;                          // its timestamp (CR 613.7): entered the battlefield, or became attached
   Chars chars;                                // characteristics after the layers (layers.cc), cached
   Chars left_chars;                           // as they were when it left the battlefield (its leave triggers)
+  const CardDef* layer_base = nullptr;        // `chars` hold this def's printed values, nothing applied (layers.cc)
   bool attacking = false;
   std::vector<int> blockers;                  // attackers: their blockers in damage order
   int blocking = -1;                          // blockers: the attacker
@@ -151,7 +152,7 @@ struct Chooser {
 };
 
 // The mana abilities the rules grant each basic land type.
-const std::vector<std::pair<std::string, Ability>>& land_mana();
+const std::vector<std::pair<TypeName, Ability>>& land_mana();
 
 class Game {
  public:
@@ -239,7 +240,8 @@ class Game {
   int unswitched_power(int c) const;
   int unswitched_toughness(int c) const;
   bool has(int c, Sym kw) const { return chars(c).keywords.test(kw); }
-  bool has(int c, std::string_view kw) const;
+  bool has(int c, KeywordName kw) const { return has(c, kw.id); }  // a keyword the engine names
+  bool has_word(int c, std::string_view kw) const;                   // a keyword known at run time
   const std::vector<Ability>& abilities(int c) const;  // none once it lost them
   // Its printed abilities (unless it lost them), then those its changes give it (newability[..]).
   template <class F>
@@ -255,7 +257,8 @@ class Game {
   bool lost_abilities(int c) const;
   bool is_creature(int c) const { return chars(c).types.test(ty::kCreature); }
   bool is_type(int c, Sym t) const;
-  bool is_type(int c, std::string_view t) const;
+  bool is_type(int c, TypeName t) const { return is_type(c, t.id); }  // a type the engine names
+  bool is_type_word(int c, std::string_view t) const;                  // a type known at run time
   int colors(int c) const;
   const std::string& name(int c) const;
 

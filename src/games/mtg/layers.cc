@@ -55,7 +55,8 @@ struct Applied {
 struct Ctx {
   Game& g;
   const Applied& x;
-  int nth;  // which of the effect's objects this is
+  int nth;   // which of the effect's objects this is
+  int card;  // and its index
 };
 
 using Becomes = EffectDef::Becomes;
@@ -80,6 +81,11 @@ void add_keywords(Ctx&, Obj& o, const EffectDef& e) {
   for (Sym k : e.becomes->keyword_syms) o.chars.keywords.set(k);
 }
 void lose_all(Ctx&, Obj& o, const EffectDef&) {
+  if (o.chars.cda_deferred) {  // the CDA is lost with the rest: the printed numbers
+    o.chars.power += o.def->power;
+    o.chars.toughness += o.def->toughness;
+    o.chars.cda_deferred = false;
+  }
   o.chars.keywords.clear();
   o.chars.lost_all = true;
   o.unblockable_by.clear();
@@ -96,7 +102,12 @@ void grant_keyword(Ctx&, Obj& o, const EffectDef& e) {
 void unblockable(Ctx&, Obj& o, const EffectDef& e) { o.unblockable_by.push_back(&e.all); }
 void protection(Ctx&, Obj& o, const EffectDef& e) { o.protections.push_back(&e.all); }
 void cant_block(Ctx&, Obj& o, const EffectDef& e) { o.cant_block_of.push_back(&e.all); }
-void set_pt(Ctx&, Obj& o, const EffectDef& e) {
+void set_pt(Ctx& c, Obj& o, const EffectDef& e) {
+  if (o.chars.cda_deferred) {  // one of the two may stay as the CDA says: counted now
+    o.chars.power += c.g.eval_amount(o.def->cda_power, c.card);
+    o.chars.toughness += c.g.eval_amount(o.def->cda_toughness, c.card);
+    o.chars.cda_deferred = false;
+  }
   if (e.becomes->power != -1000) o.chars.power = e.becomes->power;
   if (e.becomes->toughness != -1000) o.chars.toughness = e.becomes->toughness;
 }
@@ -171,13 +182,13 @@ class LayerPass {
   void reset_objects();
   void gather();
   void add_ability(const Ability& a, int source, int64_t stamp, bool printed);
-  bool start(Applied& x);
+  bool start(Applied& x, bool trial = false);
   void pick_objects(Applied& x);
   void apply(Applied& x, Layer l);
   void apply_layer(Layer l);
   bool selective(const Applied& x) const;
   std::vector<int> preview(const Applied& x);
-  bool depends(Applied& a, Applied& b, Layer l);
+  bool depends(Applied& a, const Applied& b, Layer l);
   void apply_cdas();
   void grant_lasting(Applied& x);
 
@@ -186,8 +197,14 @@ class LayerPass {
   std::vector<int> objects_;  // every started effect's objects, one range each
 };
 
+// Every object back to its printed characteristics, except one off the battlefield and the stack
+// that no effect touched since it was last reset (most of the libraries and hands): it still holds
+// them. Off the battlefield a characteristic-defining P/T is counted when asked (cda_deferred).
 void LayerPass::reset_objects() {
   for (Obj& o : g_.objs) {
+    const bool off = o.zone != kBattlefield && o.zone != kStack;
+    if (off && o.layer_base == o.def) continue;
+    o.layer_base = off ? o.def : nullptr;
     const CardSyms& base = o.def->syms();
     Chars& ch = o.chars;
     ch.types = base.types;
@@ -195,7 +212,7 @@ void LayerPass::reset_objects() {
     ch.colors = o.def->colors;
     ch.power = o.def->power;
     ch.toughness = o.def->toughness;
-    ch.lost_all = ch.switched = false;
+    ch.lost_all = ch.switched = ch.cda_deferred = false;
     ch.every_creature_type = base.keywords.test(kw::kChangeling) && base.types.test(ty::kCreature);
     o.lord_changes.clear();
     o.unblockable_by.clear();
@@ -203,6 +220,10 @@ void LayerPass::reset_objects() {
     o.protections.clear();
     o.prevent_to = o.prevent_from = o.prevent_all_to = o.prevent_all_from = false;
     o.cost_change.fill(0);
+    if (off && o.def->cda) {
+      ch.power = ch.toughness = 0;
+      ch.cda_deferred = true;
+    }
   }
 }
 
@@ -218,9 +239,9 @@ void LayerPass::add_ability(const Ability& a, int source, int64_t stamp, bool pr
 }
 
 void LayerPass::gather() {
-  for (size_t c = 0; c < g_.objs.size(); ++c) {
-    const Obj& o = g_.objs[c];
-    const int card = static_cast<int>(c);
+  int card = -1;
+  for (const Obj& o : g_.objs) {  // in order, without indexing the deque
+    ++card;
     if (o.zone == kBattlefield) {
       for (const Ability* a : o.def->syms().continuous) add_ability(*a, card, o.stamp, true);
     }
@@ -279,7 +300,9 @@ void LayerPass::pick_objects(Applied& x) {
   x.count = static_cast<uint32_t>(objects_.size()) - x.first;
 }
 
-bool LayerPass::start(Applied& x) {
+// Fixes the effect's objects (or finds it does not apply). A trial (dependency, below) leaves no
+// trace on the objects: the effect starts for real in its own turn.
+bool LayerPass::start(Applied& x, bool trial) {
   x.state = Applied::kOff;
   if (x.origin == Applied::kAbility) {
     const Ability& a = *x.ability;
@@ -297,16 +320,17 @@ bool LayerPass::start(Applied& x) {
       if (x.times <= 0) return false;
     }
     for (const EffectDef& e : a.effects) {
-      if (e.kind == Eff::kUnsupported) g_.unsupported(e.word + " (" + a.text + ")");
+      if (e.kind == Eff::kUnsupported && !trial) g_.unsupported(e.word + " (" + a.text + ")");
     }
   }
   pick_objects(x);
   x.state = Applied::kOn;
-  if (x.origin == Applied::kAbility) {
+  if (x.origin == Applied::kAbility && !trial) {
     for (uint32_t i = 0; i < x.count; ++i) {
       Obj& o = g_.objs[static_cast<size_t>(objects_[x.first + i])];
       for (const EffectDef& e : x.ability->effects) {
         if (changes_card(e.kind)) o.lord_changes.push_back(&e);
+        o.layer_base = nullptr;
       }
     }
   }
@@ -316,9 +340,11 @@ bool LayerPass::start(Applied& x) {
 void LayerPass::apply(Applied& x, Layer l) {
   if (x.state == Applied::kWaiting && !start(x)) return;
   if (x.state == Applied::kOff) return;
-  Ctx ctx{g_, x, 0};
+  Ctx ctx{g_, x, 0, -1};
   for (uint32_t i = 0; i < x.count; ++i) {
-    Obj& o = g_.objs[static_cast<size_t>(objects_[x.first + i])];
+    ctx.card = objects_[x.first + i];
+    Obj& o = g_.objs[static_cast<size_t>(ctx.card)];
+    o.layer_base = nullptr;  // touched: reset on the next pass
     ctx.nth = static_cast<int>(i);
     if (x.origin == Applied::kGrant) {
       x.grant->lose ? o.chars.keywords.reset(x.grant->keyword) : o.chars.keywords.set(x.grant->keyword);
@@ -359,10 +385,19 @@ std::vector<int> LayerPass::preview(const Applied& x) {
 
 // CR 613.8a: `a` depends on `b` when applying `b` (in this layer) would change what `a` applies
 // to or whether it exists. Found by trying: `b` applied, `a`'s objects compared, `b` undone.
-bool LayerPass::depends(Applied& a, Applied& b, Layer l) {
-  if (&a == &b || !selective(a)) return false;
-  if (b.state == Applied::kWaiting && !start(b)) return false;
-  if (b.state == Applied::kOff || b.count == 0) return false;
+bool LayerPass::depends(Applied& a, const Applied& other, Layer l) {
+  if (&a == &other || !selective(a) || other.state == Applied::kOff) return false;
+  // Tried on a copy: were `other` started here, its objects would be fixed before the effects
+  // that go ahead of it were applied.
+  Applied b = other;
+  const size_t scratch = objects_.size();
+  struct Scratch {  // the trial's objects dropped from the list again
+    std::vector<int>& list;
+    size_t size;
+    ~Scratch() { list.resize(size); }
+  } drop{objects_, scratch};
+  if (b.state == Applied::kWaiting && !start(b, /*trial=*/true)) return false;
+  if (b.count == 0) return false;
   const std::vector<int> before = preview(a);
   struct Saved {
     Chars chars;
@@ -436,13 +471,17 @@ void LayerPass::grant_lasting(Applied& x) {
 
 // 7a: power and toughness a card defines itself (in every zone).
 void LayerPass::apply_cdas() {
-  for (size_t c = 0; c < g_.objs.size(); ++c) {
-    Obj& o = g_.objs[c];
-    if (!o.def->cda || o.chars.lost_all) continue;
-    const int p = g_.eval_amount(o.def->cda_power, static_cast<int>(c));
-    const int t = g_.eval_amount(o.def->cda_toughness, static_cast<int>(c));
-    o.chars.power = p;
-    o.chars.toughness = t;
+  for (const Game::Player& pl : g_.players) {
+    for (int zone : {kBattlefield, kStack}) {
+      for (int c : pl.zones[static_cast<size_t>(zone)]) {
+        Obj& o = g_.objs[static_cast<size_t>(c)];
+        if (!o.def->cda || o.chars.lost_all) continue;
+        const int p = g_.eval_amount(o.def->cda_power, c);
+        const int t = g_.eval_amount(o.def->cda_toughness, c);
+        o.chars.power = p;
+        o.chars.toughness = t;
+      }
+    }
   }
 }
 
@@ -460,7 +499,12 @@ void LayerPass::run() {
     if (l == Layer::kCda) apply_cdas();
     apply_layer(l);
     if (l == Layer::kColor && g_.lua) {
-      for (size_t c = 0; c < g_.objs.size(); ++c) g_.objs[c].chars.colors = script_colors(g_, static_cast<int>(c), g_.objs[c].chars.colors);
+      int c = 0;
+      for (Obj& o : g_.objs) {
+        const int colors = script_colors(g_, c++, o.chars.colors);
+        if (colors != o.chars.colors) o.layer_base = nullptr;
+        o.chars.colors = colors;
+      }
     }
   }
   script_continuous(g_);  // Lua cards' P/T and keyword effects (after the layers: nothing here depends on them)
@@ -490,16 +534,20 @@ void Game::refresh_layers() {
 int Game::unswitched_power(int c) const {
   const Obj& o = objs[static_cast<size_t>(c)];
   const int named = o.counters.empty() ? 0 : counter_pt(o, true);
-  return chars(c).power + o.plus_counters - o.minus_counters + o.pump_p + named;
+  const Chars& ch = chars(c);
+  const int cda = ch.cda_deferred ? eval_amount(o.def->cda_power, c) : 0;
+  return ch.power + cda + o.plus_counters - o.minus_counters + o.pump_p + named;
 }
 
 int Game::unswitched_toughness(int c) const {
   const Obj& o = objs[static_cast<size_t>(c)];
   const int named = o.counters.empty() ? 0 : counter_pt(o, false);
-  return chars(c).toughness + o.plus_counters - o.minus_counters + o.pump_t + named;
+  const Chars& ch = chars(c);
+  const int cda = ch.cda_deferred ? eval_amount(o.def->cda_toughness, c) : 0;
+  return ch.toughness + cda + o.plus_counters - o.minus_counters + o.pump_t + named;
 }
 
-bool Game::has(int c, std::string_view kw) const {
+bool Game::has_word(int c, std::string_view kw) const {
   const Sym k = Symbols::find(SymKind::kKeyword, kw);
   return k != kNoSym && has(c, k);
 }
@@ -511,7 +559,7 @@ bool Game::is_type(int c, Sym t) const {
   return ch.every_creature_type && is_subtype(t) && t >= ty::kWellKnown && ch.types.test(ty::kCreature);
 }
 
-bool Game::is_type(int c, std::string_view t) const {
+bool Game::is_type_word(int c, std::string_view t) const {
   const Sym s = Symbols::find(SymKind::kType, t);
   return s != kNoSym && is_type(c, s);
 }
@@ -558,11 +606,13 @@ void Game::attach(int card, int to) {
 
 void Game::add_static_pt(int card, int p, int t) {
   Obj& o = objs[static_cast<size_t>(card)];
+  o.layer_base = nullptr;
   o.chars.power += p;
   o.chars.toughness += t;
 }
 
 void Game::add_static_keyword(int card, const std::string& keyword) {
+  objs[static_cast<size_t>(card)].layer_base = nullptr;
   Chars& ch = objs[static_cast<size_t>(card)].chars;
   const bool lose = !keyword.empty() && keyword[0] == '-';
   const Sym k = Symbols::intern(SymKind::kKeyword, lose ? keyword.substr(1) : keyword);

@@ -44,6 +44,10 @@ struct Chars {
   bool lost_all = false;         // lost all abilities (layer 6): its printed abilities do not run
   bool switched = false;         // switched by a static effect (7d); the object's own `switched` switches again
   bool every_creature_type = false;  // changeling
+  // Off the battlefield and the stack a characteristic-defining P/T is counted when asked (it is
+  // rarely asked there, and counting for every card in every library on each pass is the cost):
+  // `power` and `toughness` then hold what the later layers add to it.
+  bool cda_deferred = false;
 };
 
 }  // namespace rk::mtg

@@ -17,20 +17,12 @@ struct Table {
   std::unordered_map<std::string_view, Sym, Hash, std::equal_to<>> ids;
 };
 
-// The well-known words, interned first so that their ids are the constants of symbols.h.
-constexpr const char* kTypes[] = {"creature", "artifact", "enchantment", "land",  "planeswalker", "instant", "sorcery",
-                                  "tribal",   "legendary", "basic",      "snow",  "world",        "plains",  "island",
-                                  "swamp",    "mountain",  "forest",     "aura",  "equipment"};
-constexpr const char* kKeywords[] = {"changeling", "flying", "reach", "haste", "defender", "shroud", "hexproof", "indestructible"};
-static_assert(std::size(kTypes) == ty::kWellKnown);
-static_assert(std::size(kKeywords) == kw::kWellKnown);
-
 struct Tables {
   std::mutex lock;
   std::array<Table, 3> by_kind;
   Tables() {
-    for (const char* t : kTypes) add(by_kind[0], t);
-    for (const char* k : kKeywords) add(by_kind[1], k);
+    for (const char* t : kTypeWords) add(by_kind[0], t);
+    for (const char* k : kKeywordWords) add(by_kind[1], k);
   }
   static Sym add(Table& t, std::string_view word) {
     t.texts.emplace_back(word);

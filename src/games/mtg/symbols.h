@@ -31,14 +31,65 @@ enum : Sym {
   kFirstSubtype,
   kPlains = kFirstSubtype, kIsland, kSwamp, kMountain, kForest,  // basic land types
   kAura, kEquipment,
+  kTower, kMine, kPowerPlant,  // Urza's lands (tron)
   kWellKnown
 };
 constexpr Sym kLastCardType = kTribal;
 }  // namespace ty
 
 namespace kw {
-enum : Sym { kChangeling, kFlying, kReach, kHaste, kDefender, kShroud, kHexproof, kIndestructible, kWellKnown };
+enum : Sym {
+  kChangeling, kFlying, kReach, kHaste, kDefender, kShroud, kHexproof, kIndestructible, kFirstStrike,
+  kDoubleStrike, kTrample, kDeathtouch, kLifelink, kInfect, kWither, kFear, kShadow, kFlanking, kUnblockable,
+  kOneblocker, kCantblock, kCantattack, kCanattack, kMustattack, kTreason, kVigor, kSpiritlink,
+  kOpponentshroud, kCountershroud, kNofizzle, kCantregen, kExiledeath, kCombattoughness,
+  kCanplayfromgraveyard, kPreventcombatto, kPreventcombatfrom, kIslandwalk, kSwampwalk, kForestwalk,
+  kMountainwalk, kPlainswalk, kVigilance, kLure, kDoesnotuntap, kMygraveexiler, kOppgraveexiler,
+  kShufflelibrarydeath, kLibrarydeath, kWellKnown
+};
 }  // namespace kw
+
+// The well-known words in id order (symbols.cc interns them first).
+constexpr const char* kTypeWords[] = {"creature", "artifact", "enchantment", "land",  "planeswalker", "instant", "sorcery",
+                                      "tribal",   "legendary", "basic",      "snow",  "world",        "plains",  "island",
+                                      "swamp",    "mountain",  "forest",     "aura",  "equipment",
+                                      "tower",    "mine",      "power-plant"};
+constexpr const char* kKeywordWords[] = {
+    "changeling", "flying", "reach", "haste", "defender", "shroud", "hexproof", "indestructible",
+    "first strike", "double strike", "trample", "deathtouch", "lifelink", "infect", "wither", "fear",
+    "shadow", "flanking", "unblockable", "oneblocker", "cantblock", "cantattack", "canattack",
+    "mustattack", "treason", "vigor", "spiritlink", "opponentshroud", "countershroud", "nofizzle",
+    "cantregen", "exiledeath", "combattoughness", "canplayfromgraveyard", "preventcombatto",
+    "preventcombatfrom", "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "vigilance",
+    "lure", "doesnotuntap", "mygraveexiler", "oppgraveexiler",
+    "shufflelibrarydeath", "librarydeath"};
+static_assert(std::size(kTypeWords) == ty::kWellKnown);
+static_assert(std::size(kKeywordWords) == kw::kWellKnown);
+
+// Types and keywords the engine's own code names ("haste", "first strike"): looked up in the
+// tables at compile time, so has(c, "haste") costs a bit test. A word missing from the tables does
+// not compile (the throw is not a constant expression): add it there, or use has_word for a word
+// only known at run time.
+namespace detail {
+template <size_t N>
+consteval Sym well_known(const char* const (&table)[N], const char* word) {
+  for (size_t i = 0; i < N; ++i) {
+    const char* a = table[i];
+    const char* b = word;
+    while (*a && *a == *b) ++a, ++b;
+    if (*a == *b) return static_cast<Sym>(i);
+  }
+  throw "not a well-known word: add it to kTypeWords or kKeywordWords (symbols.h)";
+}
+}  // namespace detail
+struct TypeName {
+  Sym id;
+  consteval TypeName(const char* word) : id(detail::well_known(kTypeWords, word)) {}  // NOLINT: implicit on purpose
+};
+struct KeywordName {
+  Sym id;
+  consteval KeywordName(const char* word) : id(detail::well_known(kKeywordWords, word)) {}  // NOLINT: implicit on purpose
+};
 
 class Symbols {
  public:
