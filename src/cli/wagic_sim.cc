@@ -36,7 +36,8 @@ struct WagicSimOptions {
   bool deck_coverage = false;
   bool show_errors = false;  // the last events of each game an engine error ended
   std::string agents = "random,random";  // the bot of each player (they change seats every game)
-  bool no_responses = false;             // the first version of whole games: no offers to respond
+  bool no_responses = false;             // no offers to respond
+  bool classic = false;                  // the first version of whole games (its hashes)
 };
 
 using MtgAgent = agents::Agent<mtg::MatchGame>;
@@ -150,7 +151,8 @@ int run_sim(const WagicSimOptions& o) {
   if (!parse_agents(o.agents, names)) return 2;
   const bool all_random = names[0] == "random" && names[1] == "random";
   mtg::MatchOptions mo;
-  mo.responses = !o.no_responses;
+  mo.responses = !o.no_responses && !o.classic;
+  mo.bounded_declarations = !o.classic;
   uint64_t hash = 1469598103934665603ull;
   size_t errors = 0, draws = 0, unsupported = 0, moves = 0, turns = 0;
   size_t wins[2] = {0, 0}, bot_wins[2] = {0, 0};
@@ -243,7 +245,8 @@ void add_wagic_sim(CLI::App& wagic, int& exit_code) {
   sim->add_flag("--show-errors", o->show_errors, "print the last events of each game an engine error ended");
   sim->add_option("--agents", o->agents,
                   std::string("the bot of each player, comma-separated (they change seats every game; default random,random): ") + agents::kAgentNames);
-  sim->add_flag("--no-responses", o->no_responses, "no offers to respond: spells and abilities resolve at once (the first whole games)");
+  sim->add_flag("--no-responses", o->no_responses, "no offers to respond: spells and abilities resolve at once");
+  sim->add_flag("--classic", o->classic, "the first whole games, with their hashes: no offers to respond, no mulligans, every combat click offered");
   sim->callback([o, &exit_code] { exit_code = run_sim(*o); });
 }
 

@@ -107,6 +107,7 @@ Match::Match(const Match& o)
       draw_(o.draw_),
       offer_(o.offer_),
       offer_depth_(o.offer_depth_),
+      declared_(o.declared_),
       moves_(o.moves_),
       moves_valid_(o.moves_valid_) {
   game_.rng = &chance_.rng();
@@ -124,6 +125,7 @@ Match& Match::operator=(const Match& o) {
   draw_ = o.draw_;
   offer_ = o.offer_;
   offer_depth_ = o.offer_depth_;
+  declared_ = o.declared_;
   moves_ = o.moves_;
   moves_valid_ = o.moves_valid_;
   game_.rng = &chance_.rng();
@@ -180,6 +182,7 @@ void Match::list_moves(std::vector<Move>& out) {
         for (size_t i = 0; i < options.size(); ++i) {
           const std::string& l = options[i].label;
           if (no_target && (l == "cast" || l == "alternative" || l == "buyback")) continue;
+          if (!declaration_open(c, l)) continue;
           out.push_back({Move::kCard, c, static_cast<int>(i), options[i].label + " " + game_.name(c)});
         }
       }
@@ -190,6 +193,39 @@ void Match::list_moves(std::vector<Move>& out) {
 }
 
 std::string Match::describe(const Move& m) const { return m.label; }
+
+int Match::Declarations::times(int card) const {
+  for (const auto& [c, n] : clicks) {
+    if (c == card) return n;
+  }
+  return 0;
+}
+
+// Whether a card's option is offered under bounded_declarations (match.h): every other option is.
+bool Match::declaration_open(int card, const std::string& option) const {
+  if (!options_.bounded_declarations || (option != "attack" && option != "block")) return true;
+  const bool this_step = declared_.turn == game_.turn && declared_.phase == game_.phase;
+  const int times = this_step ? declared_.times(card) : 0;
+  if (option == "attack") {
+    // The engine's toggle leaves these alone (combat.cc): a click that changes nothing.
+    const bool can = !(game_.objs[static_cast<size_t>(card)].sick && !game_.has(card, "haste")) &&
+                     !(game_.has(card, "defender") && !game_.has(card, "canattack")) && !game_.has(card, "cantattack");
+    return can && times == 0;
+  }
+  int attackers = 0;
+  for (int c : game_.players[static_cast<size_t>(game_.active)].zones[kBattlefield]) attackers += game_.objs[static_cast<size_t>(c)].attacking;
+  return times < attackers;
+}
+
+void Match::count_declaration(const Move& m) {
+  if (m.kind != Move::kCard || !options_.bounded_declarations) return;
+  if (game_.phase != Phase::kCombatAttackers && game_.phase != Phase::kCombatBlockers) return;
+  if (declared_.turn != game_.turn || declared_.phase != game_.phase) declared_ = {game_.turn, game_.phase, {}};
+  for (auto& [c, n] : declared_.clicks) {
+    if (c == m.card) return static_cast<void>(++n);
+  }
+  declared_.clicks.emplace_back(m.card, 1);
+}
 
 // `next` as the harness has it: ends an "up to" choice, moves combat damage on, or asks to go to
 // the next step (a stack object both players let resolve).
@@ -225,6 +261,7 @@ void Match::play(const Move& move) {
       case Move::kCard: {
         auto options = game_.card_options(m.card, actor());
         if (static_cast<size_t>(m.index) >= options.size()) throw std::runtime_error("move no longer legal: " + m.label);
+        count_declaration(m);
         game_.resume(options[static_cast<size_t>(m.index)].act);
         break;
       }

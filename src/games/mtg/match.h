@@ -46,6 +46,12 @@ struct MatchOptions {
   // The deal's draws decided outside (a logged game's draws, replayed without its seed): fed to
   // the match's Chance before it shuffles; empty: the seed decides.
   std::vector<kernel::FedDraw> deal;
+  // Combat declarations that end: in a declaration step a creature's "attack" is offered once
+  // (no taking it back) and only when it can attack, its "block" (which moves the blocker on to
+  // the next attacker it can block, and from the last back to none) as many times as there are
+  // attackers. Without it a bot that looks one move ahead declares and takes back forever rather
+  // than let combat damage come. Off: every click is offered, as in Wagic (`wagic sim --classic`).
+  bool bounded_declarations = true;
 };
 
 class Match {
@@ -110,6 +116,16 @@ class Match {
   bool draw_ = false;
   int offer_ = -1;            // the player offered to respond, -1 when none
   size_t offer_depth_ = 0;    // the stack's size when the offer opened
+  bool declaration_open(int card, const std::string& option) const;
+  void count_declaration(const Move& m);
+
+  // The clicks on each creature in the current declaration step (bounded_declarations).
+  struct Declarations {
+    int turn = -1;
+    Phase phase = Phase::kUntap;
+    std::vector<std::pair<int, int>> clicks;  // card, times
+    int times(int card) const;
+  } declared_;
   std::vector<Move> moves_;  // moves() of the position, while moves_valid_
   bool moves_valid_ = false;
 };
