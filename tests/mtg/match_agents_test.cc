@@ -111,6 +111,7 @@ TEST(MtgResponses, AnInstantAtTheOtherPlayersPriority) {
   for (const bool responses : {true, false}) {
     MatchOptions o;
     o.responses = responses;
+    o.mulligans = false;
     MatchGame g(*w->cat, deck_of("forest", 20), deck_of("mountain", 20), 1, 10, o);
     Game& s = g.match().mutable_game();
     s.active = 0;

@@ -55,8 +55,6 @@ std::vector<std::string> deck_files(const std::string& dir) {
 
 namespace {
 
-constexpr uint16_t kDealTag = 1;  // the log's tag of the deal's shuffle draws
-
 bool mana_only(const Ability& a) {
   if (a.effects.empty() || a.has_target) return false;
   for (const EffectDef& e : a.effects) {
@@ -88,6 +86,14 @@ Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn
     game_.draw(p, 7);
   }
   game_.log.clear();
+  if (options_.mulligans) {
+    mulligan_ = 0;  // match_mulligan.cc; the first turn starts once both kept
+    return;
+  }
+  start();
+}
+
+void Match::start() {
   game_.phase = Phase::kUntap;  // the first turn starts at its untap step; no draw for the first player
   game_.turn = 0;
   game_.begin_phase();
@@ -105,6 +111,7 @@ Match::Match(const Match& o)
       turn_limit_(o.turn_limit_),
       options_(o.options_),
       draw_(o.draw_),
+      mulligan_(o.mulligan_),
       offer_(o.offer_),
       offer_depth_(o.offer_depth_),
       declared_(o.declared_),
@@ -123,6 +130,7 @@ Match& Match::operator=(const Match& o) {
   turn_limit_ = o.turn_limit_;
   options_ = o.options_;
   draw_ = o.draw_;
+  mulligan_ = o.mulligan_;
   offer_ = o.offer_;
   offer_depth_ = o.offer_depth_;
   declared_ = o.declared_;
@@ -160,6 +168,7 @@ const std::vector<Move>& Match::moves() {
 void Match::list_moves(std::vector<Move>& out) {
   out.clear();
   if (over()) return;
+  if (mulligan_ >= 0) return mulligan_moves(out);
   if (!game_.menus.empty()) {
     const Menu& m = game_.menus.back();
     for (size_t i = 0; i < m.options.size(); ++i) out.push_back({Move::kChoice, -1, static_cast<int>(i), m.options[i].label});
@@ -248,7 +257,7 @@ void Match::next() {
   game_.push(item);
 }
 
-void Match::play(const Move& move) {
+void Match::play(const Move& move, kernel::Log* log) {
   if (over()) return;
   const Move m = move;  // `move` may be one of moves_, listed again below
   moves_valid_ = false;
@@ -256,7 +265,9 @@ void Match::play(const Move& move) {
   const int before_turn = game_.turn;
   const size_t lib = game_.players[static_cast<size_t>(1 - game_.active)].zones[kLibrary].size();
   try {
+    if ((m.kind == Move::kMulligan) != (mulligan_ >= 0)) throw std::runtime_error("move no longer legal: " + m.label);
     switch (m.kind) {
+      case Move::kMulligan: mulligan(m, log); break;
       case Move::kNext: next(); break;
       case Move::kCard: {
         auto options = game_.card_options(m.card, actor());
@@ -298,6 +309,7 @@ void Match::check_draw_rule(int before_turn, size_t library_before) {
 // the other player has nothing to respond with), state-based actions, combat damage waiting for
 // triggers.
 void Match::settle() {
+  if (mulligan_ >= 0) return;  // the game has not begun
   for (int guard = 0; guard < 10000; ++guard) {
     if (offer_ >= 0 && !settle_offer()) return;
     game_.interrupter = -1;

@@ -12,6 +12,7 @@ const char* prompt_text(uint16_t prompt) {
     case kPromptMenu: return "choose one";
     case kPromptTarget: return "choose a target";
     case kPromptRespond: return "respond, or let it resolve";
+    case kPromptMulligan: return "keep your hand, or mulligan";
   }
   return "?";
 }
@@ -28,7 +29,9 @@ kernel::Choice MatchGame::choice() const {
   kernel::Choice c;
   c.player = static_cast<int8_t>(current_player());
   const Game& g = match_->game();
-  if (!g.menus.empty()) {
+  if (match_->mulligan_open()) {
+    c.prompt = kPromptMulligan;
+  } else if (!g.menus.empty()) {
     c.prompt = kPromptMenu;
   } else if (!g.choosers.empty()) {
     // A target or a card to pay with: one more part of the cast or activation begun before.
@@ -52,7 +55,7 @@ bool MatchGame::apply_index(size_t i) {
   const std::vector<Move>& legal = match_->moves();
   if (i >= legal.size()) return false;
   if (logging_) log_.action(current_player(), static_cast<uint32_t>(i), static_cast<uint32_t>(legal.size()));
-  match_->play(legal[i]);
+  match_->play(legal[i], logging_ ? &log_ : nullptr);
   return true;
 }
 
@@ -62,7 +65,7 @@ void MatchGame::apply(const Move& m) {
     const auto at = std::find(legal.begin(), legal.end(), m);
     log_.action(current_player(), static_cast<uint32_t>(at - legal.begin()), static_cast<uint32_t>(legal.size()));
   }
-  match_->play(m);
+  match_->play(m, logging_ ? &log_ : nullptr);
 }
 
 std::vector<double> MatchGame::returns() const {
