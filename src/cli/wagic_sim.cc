@@ -51,7 +51,7 @@ bool parse_agents(const std::string& list, std::vector<std::string>& names) {
     return false;
   }
   for (const auto& n : names) {
-    if (!agents::make_agent<mtg::MatchGame>(n, 0)) {
+    if (!agents::make_agent<mtg::MatchGame>(mtg::bot_spec(n), 0)) {
       std::cerr << fmt::format("error: unknown bot `{}` (known: {})\n", n, agents::kAgentNames);
       return false;
     }
@@ -154,6 +154,7 @@ int run_sim(const WagicSimOptions& o) {
   mo.responses = !o.no_responses && !o.classic;
   mo.bounded_declarations = !o.classic;
   mo.mulligans = !o.classic;
+  mo.skip_first_draw = !o.classic;
   uint64_t hash = 1469598103934665603ull;
   size_t errors = 0, draws = 0, unsupported = 0, moves = 0, turns = 0;
   size_t wins[2] = {0, 0}, bot_wins[2] = {0, 0};
@@ -174,7 +175,7 @@ int run_sim(const WagicSimOptions& o) {
     if (all_random) {
       bots.push_back(agents::make_agent<mtg::MatchGame>("random", kernel::hash_mix(seed, 0x5eed)));
     } else {
-      for (size_t s = 0; s < 2; ++s) bots.push_back(agents::make_agent<mtg::MatchGame>(names[(first + s) % 2], kernel::hash_mix(seed, s + 1)));
+      for (size_t s = 0; s < 2; ++s) bots.push_back(agents::make_agent<mtg::MatchGame>(mtg::bot_spec(names[(first + s) % 2]), kernel::hash_mix(seed, s + 1)));
     }
     MtgAgent* seats[2] = {bots.front().get(), bots.back().get()};
     agents::play_out(game, std::span<MtgAgent* const>(seats), kMoveLimit + 1);
@@ -247,7 +248,7 @@ void add_wagic_sim(CLI::App& wagic, int& exit_code) {
   sim->add_option("--agents", o->agents,
                   std::string("the bot of each player, comma-separated (they change seats every game; default random,random): ") + agents::kAgentNames);
   sim->add_flag("--no-responses", o->no_responses, "no offers to respond: spells and abilities resolve at once");
-  sim->add_flag("--classic", o->classic, "the first whole games, with their hashes: no offers to respond, no mulligans, every combat click offered");
+  sim->add_flag("--classic", o->classic, "the first whole games, with their hashes: no offers to respond, no mulligans, every combat click offered, a draw on the first turn");
   sim->callback([o, &exit_code] { exit_code = run_sim(*o); });
 }
 

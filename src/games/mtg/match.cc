@@ -94,7 +94,7 @@ Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn
 }
 
 void Match::start() {
-  game_.phase = Phase::kUntap;  // the first turn starts at its untap step; no draw for the first player
+  game_.phase = options_.skip_first_draw ? Phase::kFirstMain : Phase::kUntap;  // nothing to untap yet
   game_.turn = 0;
   game_.begin_phase();
   settle();

@@ -56,6 +56,9 @@ struct MatchOptions {
   // keeps their hand or takes a mulligan (Wagic's rule: the hand is shuffled back and one card
   // fewer drawn, as often as they like). Off: both keep their seven (`wagic sim --classic`).
   bool mulligans = true;
+  // The starting player skips the draw of the first turn (CR 103.7a; Wagic begins a game in the
+  // first main phase). Off: they draw (the first whole games did, `wagic sim --classic`).
+  bool skip_first_draw = true;
 };
 
 class Match {

@@ -73,4 +73,9 @@ class MatchGame {
 
 static_assert(kernel::Searchable<MatchGame> && kernel::Evaluable<MatchGame>);
 
+// A bot's name as `wagic sim --agents` and `wagic play --bot` take it (agents::make_agent's names),
+// where a bare `mcts` gets a budget a Magic game can afford: whole random rollouts of a thousand
+// moves are too slow, so 200 iterations a decision, rollouts cut after 20 decisions and scored.
+inline std::string bot_spec(const std::string& name) { return name == "mcts" ? "mcts:200:d20" : name; }
+
 }  // namespace rk::mtg
