@@ -70,9 +70,9 @@ TEST(MtgBots, GreedyBeatsRandom) {
 TEST(MtgBots, MctsFinishesWholeGames) {
   RK_REQUIRE_MTG();
   const auto t0 = std::chrono::steady_clock::now();
-  const Tally t = play_games("mcts:25:d20", "random", 2, 11);
+  const Tally t = play_games("mcts:16:d12", "random", 2, 11);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("mcts:25:d20 v random: %d wins, %d losses, %d draws; %zu decisions in %.2f s\n", t.wins[0], t.wins[1], t.draws,
+  std::printf("mcts:16:d12 v random: %d wins, %d losses, %d draws; %zu decisions in %.2f s\n", t.wins[0], t.wins[1], t.draws,
               t.decisions, secs);
   EXPECT_EQ(t.errors, 0);
   EXPECT_EQ(t.unfinished, 0);
