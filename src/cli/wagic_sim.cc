@@ -110,12 +110,22 @@ int deck_coverage(const mtg::Database& db) {
       mtg::parts_not_run(db, db.cards[it->second], parts);
       for (const auto& p : parts) ++gaps[p.keyword];
     }
+    for (const auto& [name, copies] : d.named) {  // lines by name: the primitive of that name
+      const mtg::Card* card = db.find(name);
+      if (!card) {
+        unknown += static_cast<size_t>(copies);
+        continue;
+      }
+      std::vector<mtg::PartNotRun> parts;
+      mtg::parts_not_run(db, *card, parts);
+      for (const auto& p : parts) gaps[p.keyword] += static_cast<size_t>(copies);
+    }
     if (gaps.empty() && unknown == 0) {
       ++complete;
       continue;
     }
     std::cout << fmt::format("{} [{}]:", std::filesystem::path(f).filename().string(), d.name);
-    if (unknown) std::cout << fmt::format(" {} unknown ids;", unknown);
+    if (unknown) std::cout << fmt::format(" {} unknown cards;", unknown);
     for (const auto& [k, n] : gaps) std::cout << " " << k << " x" << n;
     std::cout << "\n";
   }

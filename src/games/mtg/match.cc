@@ -6,6 +6,7 @@
 #include "games/mtg/match.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -29,10 +30,21 @@ bool read_deck(const std::string& path, Deck& out, std::string& err) {
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
     if (line.rfind("#NAME:", 0) == 0) out.name = line.substr(6);
     if (line.empty() || line[0] == '#') continue;
-    const int64_t id = std::atoll(line.c_str());
-    if (id != 0) out.ids.push_back(id);
+    int copies = 1;
+    if (const size_t star = line.find(" *"); star != std::string::npos) {
+      copies = std::atoi(line.c_str() + star + 2);  // atoi stops before a trailing `# comment`
+      line.resize(star);
+    }
+    if (const int64_t id = std::atoll(line.c_str()); id != 0) {
+      out.ids.insert(out.ids.end(), static_cast<size_t>(std::max(copies, 0)), id);
+      continue;
+    }
+    if (const size_t set = line.find(" ("); set != std::string::npos) line.resize(set);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    std::transform(line.begin(), line.end(), line.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (!line.empty() && copies > 0) out.named.emplace_back(line, copies);
   }
-  if (out.ids.empty()) {
+  if (out.ids.empty() && out.named.empty()) {
     err = path + ": no cards";
     return false;
   }
@@ -78,6 +90,14 @@ Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn
         continue;
       }
       game_.create(def, id, p);
+    }
+    for (const auto& [name, copies] : decks[p]->named) {
+      const CardDef* def = cat.by_name(name);
+      if (!def) {
+        unknown += copies;
+        continue;
+      }
+      for (int i = 0; i < copies; ++i) game_.create(def, def->id, p);
     }
     // Shuffle (Fisher-Yates through the match's Chance, so the seed, or the draws fed to it,
     // decide the deal), then seven.

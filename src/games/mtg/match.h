@@ -19,8 +19,14 @@ namespace rk::mtg {
 // A prebuilt deck: one multiverse id a line, `#` lines are comments (#NAME: gives its name).
 struct Deck {
   std::string name, path;
-  std::vector<int64_t> ids;
+  std::vector<int64_t> ids;  // lines by multiverse id (one per copy)
+  // Lines by name, as most of Wagic's prebuilt decks are written ("Lord of the Undead (10E) *4"):
+  // the name in lower case (its set dropped: a name is one card's rules) and how many copies. The
+  // catalog resolves them when the cards are dealt (Match), as Wagic's getCardByName does.
+  std::vector<std::pair<std::string, int>> named;
 };
+// A Wagic deck file: `#NAME:` and other `#` lines, then a card a line, by id or by name, with an
+// optional ` *N` count (what follows the count is a comment).
 bool read_deck(const std::string& path, Deck& out, std::string& err);
 // The deck files of a folder in their number's order (deck1, deck2, .., deck10, ..).
 std::vector<std::string> deck_files(const std::string& dir);

@@ -40,23 +40,24 @@ uint64_t mix_spec(uint64_t h, const Spec& s) {
 uint64_t mix_obj(uint64_t h, const Obj& o) {
   h = mix_def(mix_def(h, o.def), o.printed);
   for (int64_t v : {o.mtg_id, int64_t{o.owner}, int64_t{o.controller}, int64_t{o.zone}, int64_t{o.damage}, int64_t{o.plus_counters},
-                    int64_t{o.minus_counters}, int64_t{o.pump_p}, int64_t{o.pump_t}, int64_t{o.lord_p}, int64_t{o.lord_t},
+                    int64_t{o.minus_counters}, int64_t{o.pump_p}, int64_t{o.pump_t}, o.stamp,
                     int64_t{o.blocking}, int64_t{o.regen}, int64_t{o.prevent_next}, int64_t{o.attached}, int64_t{o.sunburst},
                     int64_t{o.lki_power}, int64_t{o.lki_toughness}}) {
     h = mix_int(h, v);
   }
-  const bool flags[] = {o.tapped, o.sick, o.token, o.switched, o.attacking, o.blocked, o.deathtouched, o.prevent_to, o.prevent_from, o.dealt_damage};
+  const bool flags[] = {o.tapped, o.sick, o.token, o.switched, o.attacking, o.blocked, o.deathtouched, o.prevent_to, o.prevent_from, o.dealt_damage, o.fresh};
   uint64_t bits = 0;
   for (bool f : flags) bits = bits * 2 + (f ? 1 : 0);
   h = hash_mix(h, bits);
   for (const auto& [name, n] : o.counters) h = mix_int(mix_str(h, name), n);
   for (const auto& [e, src] : o.counted_pumps) h = mix_int(mix_effect(h, e), src);
-  for (const std::string& k : o.granted) h = mix_str(h, k);
-  for (const std::string& k : o.lord_kw) h = mix_str(h, k);
+  // Keywords by their text (a symbol's number depends on the order cards were interned in).
+  for (const Obj::Grant& k : o.granted) h = mix_int(mix_str(h, Symbols::text(SymKind::kKeyword, k.keyword)), k.stamp * 2 + k.lose);
+  for (int d : o.damaged_by) h = mix_int(h, d);
   for (int b : o.blockers) h = mix_int(h, b);
   for (const auto& [a, n] : o.uses) h = mix_int(mix_ability(h, a), n);
   for (const Ability* a : o.upkeep_due) h = mix_ability(h, a);
-  for (const auto& [e, ueot] : o.changes) h = mix_int(mix_effect(h, e), ueot);
+  for (const Obj::Change& c : o.changes) h = mix_int(mix_effect(h, c.def), c.stamp * 2 + c.ueot);
   for (const EffectDef* e : o.lord_changes) h = mix_effect(h, e);
   for (const EffectDef* e : o.left_changes) h = mix_effect(h, e);
   for (const auto* list : {&o.unblockable_by, &o.cant_block_of, &o.protections}) {

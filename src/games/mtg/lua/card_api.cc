@@ -395,7 +395,7 @@ int l_untap(lua_State* L) {
 }
 int l_attach(lua_State* L) {
   const int to = card_arg(L, 2);
-  obj(L, 1).attached = to;
+  game(L).attach(card_arg(L, 1), to);  // a new timestamp (CR 613.7e)
   game(L).update_continuous();
   return 0;
 }
