@@ -152,5 +152,55 @@ TEST(MtgResponses, AnInstantAtTheOtherPlayersPriority) {
   }
 }
 
+size_t count_moves(const MatchGame& g, const std::string& label) {
+  size_t n = 0;
+  for (const Move& m : g.legal_actions()) n += m.label == label;
+  return n;
+}
+
+// Combat declarations end (MatchOptions::bounded_declarations): an attacker is declared once (no
+// taking it back), a sick creature is not offered to attack, and a blocker is clicked at most once
+// per attacker (each click moves it on to the next attacker it can block).
+TEST(MtgCombat, DeclarationsEnd) {
+  RK_REQUIRE_MTG();
+  auto* w = mtg_world();
+  MatchOptions o;
+  o.mulligans = false;
+  o.responses = false;
+  MatchGame g(*w->cat, deck_of("forest", 20), deck_of("forest", 20), 1, 10, o);
+  Game& s = g.match().mutable_game();
+  auto put = [&](int owner, bool sick) {
+    const CardDef* d = w->cat->by_name("grizzly bears");
+    const int c = s.create(d, d->id, owner);
+    s.move(c, owner, kBattlefield);
+    s.objs[static_cast<size_t>(c)].sick = sick;
+    return c;
+  };
+  put(0, false);
+  put(0, false);
+  put(0, true);
+  const int blocker = put(1, false);
+  s.active = 0;
+  s.phase = Phase::kCombatAttackers;
+  g.match().resettle();
+  ASSERT_EQ(g.current_player(), 0);
+  EXPECT_EQ(count_moves(g, "attack grizzly bears"), 2u) << "the sick Bears are not offered";
+  ASSERT_TRUE(play(g, "attack grizzly bears"));
+  EXPECT_EQ(count_moves(g, "attack grizzly bears"), 1u) << "a declared attacker is not offered again";
+  ASSERT_TRUE(play(g, "attack grizzly bears"));
+  EXPECT_EQ(count_moves(g, "attack grizzly bears"), 0u);
+  for (int i = 0; i < 10 && g.current_player() == 0 && !g.terminal(); ++i) ASSERT_TRUE(play(g, "pass (next step)"));
+  ASSERT_EQ(s.phase, Phase::kCombatBlockers);
+  ASSERT_EQ(g.current_player(), 1);
+  int clicks = 0;
+  while (count_moves(g, "block grizzly bears") == 1 && clicks < 10) {
+    ASSERT_TRUE(play(g, "block grizzly bears"));
+    ++clicks;
+  }
+  EXPECT_EQ(clicks, 2) << "one click per attacker";
+  EXPECT_GE(s.objs[static_cast<size_t>(blocker)].blocking, 0) << "the second click blocks the second attacker";
+  EXPECT_EQ(g.error(), "");
+}
+
 }  // namespace
 }  // namespace rk::mtg
