@@ -66,7 +66,7 @@ TEST(MtgBots, GreedyBeatsRandom) {
 }
 
 // The generic search agent (SO-ISMCTS with determinization, rollouts cut short and scored by the
-XX
+// match's heuristic) plays whole games to their end (a win, or a draw at 40 turns) without an
 // engine error.
 TEST(MtgBots, MctsFinishesWholeGames) {
   RK_REQUIRE_MTG();
