@@ -143,7 +143,8 @@ void add_wagic_play(CLI::App& wagic, int& exit_code) {
   play->add_option("--deck", o->decks, "your deck then the bot's: a file or a prebuilt deck's number (default 1 and 2)");
   play->add_option("--seed", o->seed, "seed of the shuffle and the bot (default 1)");
   play->add_option("--turns", o->turns, "turn limit (default 60)");
-  play->add_option("--bot", o->bot, std::string("the bot you play against (default random): ") + agents::kAgentNames);
+  play->add_option("--bot", o->bot, std::string("the bot you play against (default random): ") + agents::kAgentNames +
+                                        " (a bare mcts is mcts:200:d20)");
   play->callback([o, &exit_code] { exit_code = run_play(*o); });
 }
 

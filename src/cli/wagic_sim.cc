@@ -256,7 +256,8 @@ void add_wagic_sim(CLI::App& wagic, int& exit_code) {
   sim->add_flag("--deck-coverage", o->deck_coverage, "instead of games: the prebuilt decks whose every card runs completely");
   sim->add_flag("--show-errors", o->show_errors, "print the last events of each game an engine error ended");
   sim->add_option("--agents", o->agents,
-                  std::string("the bot of each player, comma-separated (they change seats every game; default random,random): ") + agents::kAgentNames);
+                  std::string("the bot of each player, comma-separated (they change seats every game; default random,random): ") + agents::kAgentNames +
+                      " (a bare mcts is mcts:200:d20)");
   sim->add_flag("--no-responses", o->no_responses, "no offers to respond: spells and abilities resolve at once");
   sim->add_flag("--classic", o->classic, "the first whole games, with their hashes: no offers to respond, no mulligans, every combat click offered, a draw on the first turn");
   sim->callback([o, &exit_code] { exit_code = run_sim(*o); });
