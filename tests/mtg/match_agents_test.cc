@@ -153,6 +153,41 @@ TEST(MtgResponses, AnInstantAtTheOtherPlayersPriority) {
   }
 }
 
+// The same board with the greedy bot as player 2: offered to respond, it taps the Mountain and
+// casts the Bolt (the position after it resolves scores better than letting the Bears resolve).
+TEST(MtgResponses, TheGreedyBotResponds) {
+  RK_REQUIRE_MTG();
+  auto* w = mtg_world();
+  MatchOptions o;
+  o.mulligans = false;
+  MatchGame g(*w->cat, deck_of("forest", 20), deck_of("mountain", 20), 1, 10, o);
+  Game& s = g.match().mutable_game();
+  s.active = 0;
+  s.phase = Phase::kFirstMain;
+  auto put = [&](const char* name, int owner, int zone) {
+    const CardDef* d = w->cat->by_name(name);
+    const int c = s.create(d, d->id, owner);
+    s.move(c, owner, zone);
+    s.objs[static_cast<size_t>(c)].sick = false;
+    return c;
+  };
+  const int bears = put("grizzly bears", 0, kHand);
+  const int bolt = put("lightning bolt", 1, kHand);
+  put("forest", 0, kBattlefield);
+  put("forest", 0, kBattlefield);
+  put("mountain", 1, kBattlefield);
+  g.match().resettle();
+  ASSERT_TRUE(play(g, "{t}:add{g} forest"));
+  ASSERT_TRUE(play(g, "{t}:add{g} forest"));
+  ASSERT_TRUE(play(g, "cast " + s.name(bears)));
+  ASSERT_EQ(g.current_player(), 1);
+  agents::GreedyAgent<MatchGame> bot(3);
+  for (int i = 0; i < 6 && g.current_player() == 1 && !g.terminal(); ++i) ASSERT_TRUE(g.apply_index(bot.choose(g, g.legal_actions())));
+  EXPECT_EQ(s.objs[static_cast<size_t>(bolt)].zone, kGraveyard) << "the Bolt was cast";
+  EXPECT_EQ(s.players[0].life, 17);
+  EXPECT_EQ(g.error(), "");
+}
+
 size_t count_moves(const MatchGame& g, const std::string& label) {
   size_t n = 0;
   for (const Move& m : g.legal_actions()) n += m.label == label;

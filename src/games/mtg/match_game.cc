@@ -158,12 +158,17 @@ double score(const Match& m, int player) {
 }  // namespace
 
 // Scored once the offers to respond now open are declined (a few at most): a spell or ability
-// counts for what it did, not for the card and mana it cost.
+// counts for what it did, not for the card and mana it cost. Mana in the pool of the player who is
+// offered to respond counts as it would in their main phase (they may still cast an instant with
+// it), so a one-move lookahead taps lands before it responds.
 double MatchGame::evaluate(int player) const {
   if (!match_->offer_open() || match_->over()) return score(*match_, player);
+  const Game& g = match_->game();
+  const bool own_main = g.active == player && main_phase(g.phase);
+  const double pool = match_->actor() == player && !own_main ? kPoolMana * g.players[static_cast<size_t>(player)].pool.total() : 0.0;
   Match quiet(*match_);
   for (int i = 0; i < kQuietMoves && quiet.offer_open() && !quiet.over(); ++i) quiet.play(Move{});
-  return score(quiet, player);
+  return score(quiet, player) + (quiet.over() ? 0.0 : pool);
 }
 
 // What `observer` cannot see: the order of both libraries and which of the opponent's unseen cards
