@@ -36,7 +36,8 @@ struct WagicSimOptions {
   bool deck_coverage = false;
   bool show_errors = false;  // the last events of each game an engine error ended
   std::string agents = "random,random";  // the bot of each player (they change seats every game)
-  bool no_responses = false;             // the first version of whole games: no offers to respond
+  bool no_responses = false;             // no offers to respond
+  bool classic = false;                  // the first version of whole games (its hashes)
 };
 
 using MtgAgent = agents::Agent<mtg::MatchGame>;
@@ -50,7 +51,7 @@ bool parse_agents(const std::string& list, std::vector<std::string>& names) {
     return false;
   }
   for (const auto& n : names) {
-    if (!agents::make_agent<mtg::MatchGame>(n, 0)) {
+    if (!agents::make_agent<mtg::MatchGame>(mtg::bot_spec(n), 0)) {
       std::cerr << fmt::format("error: unknown bot `{}` (known: {})\n", n, agents::kAgentNames);
       return false;
     }
@@ -160,7 +161,10 @@ int run_sim(const WagicSimOptions& o) {
   if (!parse_agents(o.agents, names)) return 2;
   const bool all_random = names[0] == "random" && names[1] == "random";
   mtg::MatchOptions mo;
-  mo.responses = !o.no_responses;
+  mo.responses = !o.no_responses && !o.classic;
+  mo.bounded_declarations = !o.classic;
+  mo.mulligans = !o.classic;
+  mo.skip_first_draw = !o.classic;
   uint64_t hash = 1469598103934665603ull;
   size_t errors = 0, draws = 0, unsupported = 0, moves = 0, turns = 0;
   size_t wins[2] = {0, 0}, bot_wins[2] = {0, 0};
@@ -181,7 +185,7 @@ int run_sim(const WagicSimOptions& o) {
     if (all_random) {
       bots.push_back(agents::make_agent<mtg::MatchGame>("random", kernel::hash_mix(seed, 0x5eed)));
     } else {
-      for (size_t s = 0; s < 2; ++s) bots.push_back(agents::make_agent<mtg::MatchGame>(names[(first + s) % 2], kernel::hash_mix(seed, s + 1)));
+      for (size_t s = 0; s < 2; ++s) bots.push_back(agents::make_agent<mtg::MatchGame>(mtg::bot_spec(names[(first + s) % 2]), kernel::hash_mix(seed, s + 1)));
     }
     MtgAgent* seats[2] = {bots.front().get(), bots.back().get()};
     agents::play_out(game, std::span<MtgAgent* const>(seats), kMoveLimit + 1);
@@ -252,8 +256,10 @@ void add_wagic_sim(CLI::App& wagic, int& exit_code) {
   sim->add_flag("--deck-coverage", o->deck_coverage, "instead of games: the prebuilt decks whose every card runs completely");
   sim->add_flag("--show-errors", o->show_errors, "print the last events of each game an engine error ended");
   sim->add_option("--agents", o->agents,
-                  std::string("the bot of each player, comma-separated (they change seats every game; default random,random): ") + agents::kAgentNames);
-  sim->add_flag("--no-responses", o->no_responses, "no offers to respond: spells and abilities resolve at once (the first whole games)");
+                  std::string("the bot of each player, comma-separated (they change seats every game; default random,random): ") + agents::kAgentNames +
+                      " (a bare mcts is mcts:200:d20)");
+  sim->add_flag("--no-responses", o->no_responses, "no offers to respond: spells and abilities resolve at once");
+  sim->add_flag("--classic", o->classic, "the first whole games, with their hashes: no offers to respond, no mulligans, every combat click offered, a draw on the first turn");
   sim->callback([o, &exit_code] { exit_code = run_sim(*o); });
 }
 

@@ -129,5 +129,56 @@ TEST(MtgMatchGame, ReplaysFromItsLog) {
   EXPECT_EQ(other.error(), "");
 }
 
+// Before the first turn each player, the starting player first, keeps or takes a mulligan:
+// Wagic's rule, the hand shuffled back and one card fewer drawn, as often as the player likes.
+// The shuffles are the match's Chance draws, logged, so the game replays.
+TEST(MtgMatchGame, MulligansBeforeTheFirstTurn) {
+  RK_REQUIRE_MTG();
+  MatchGame g = game(21, 1, 6);
+  const Game& s = g.match().game();
+  const size_t cards0 = s.players[0].zones[kHand].size() + s.players[0].zones[kLibrary].size();
+  ASSERT_EQ(g.current_player(), 0);
+  EXPECT_EQ(g.choice().prompt, kPromptMulligan);
+  ASSERT_EQ(g.legal_actions().size(), 2u);
+  EXPECT_EQ(g.legal_actions()[0].label, "keep 7 cards");
+  EXPECT_EQ(g.legal_actions()[1].label, "mulligan to 6 cards");
+  const size_t draws_before = g.log().entries().size();
+  ASSERT_TRUE(g.apply_index(1));
+  EXPECT_GT(g.log().entries().size(), draws_before + 40) << "the shuffle is logged";
+  ASSERT_TRUE(g.apply_index(1));  // again: five
+  EXPECT_EQ(s.players[0].zones[kHand].size(), 5u);
+  EXPECT_EQ(s.players[0].zones[kHand].size() + s.players[0].zones[kLibrary].size(), cards0);
+  EXPECT_EQ(g.current_player(), 0);
+  ASSERT_TRUE(g.apply_index(0));  // keep 5
+  ASSERT_EQ(g.current_player(), 1);
+  EXPECT_EQ(g.choice().prompt, kPromptMulligan);
+  EXPECT_EQ(g.legal_actions()[0].label, "keep 7 cards");
+  ASSERT_TRUE(g.apply_index(0));
+  EXPECT_EQ(g.current_player(), 0);  // the first turn has begun: the starting player acts
+  EXPECT_NE(g.choice().prompt, kPromptMulligan);
+  EXPECT_EQ(s.players[0].zones[kHand].size(), 5u);
+  EXPECT_EQ(s.players[1].zones[kHand].size(), 7u);
+  MatchGame again = game(21, 1, 6);
+  std::string error;
+  ASSERT_TRUE(kernel::replay(again, g.log(), error)) << error;
+  EXPECT_EQ(again.hash(), g.hash());
+  // Without mulligans (wagic sim --classic) the first turn begins at once.
+  MatchOptions off;
+  off.mulligans = false;
+  auto* w = mtg_world();
+  MatchGame classic(*w->cat, w->decks[1], w->decks[6], 21, 60, off);
+  EXPECT_NE(classic.choice().prompt, kPromptMulligan);
+}
+
+// The greedy bot keeps a seven-card hand (Wagic's AI never mulligans): a smaller hand scores less.
+TEST(MtgMatchGame, GreedyKeepsItsHand) {
+  RK_REQUIRE_MTG();
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    MatchGame g = game(seed, seed % 10, (seed + 5) % 10);
+    agents::GreedyAgent<MatchGame> bot(seed);
+    EXPECT_EQ(bot.choose(g, g.legal_actions()), 0u) << "seed " << seed;
+  }
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -67,8 +67,6 @@ std::vector<std::string> deck_files(const std::string& dir) {
 
 namespace {
 
-constexpr uint16_t kDealTag = 1;  // the log's tag of the deal's shuffle draws
-
 bool mana_only(const Ability& a) {
   if (a.effects.empty() || a.has_target) return false;
   for (const EffectDef& e : a.effects) {
@@ -108,7 +106,15 @@ Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn
     game_.draw(p, 7);
   }
   game_.log.clear();
-  game_.phase = Phase::kUntap;  // the first turn starts at its untap step; no draw for the first player
+  if (options_.mulligans) {
+    mulligan_ = 0;  // match_mulligan.cc; the first turn starts once both kept
+    return;
+  }
+  start();
+}
+
+void Match::start() {
+  game_.phase = options_.skip_first_draw ? Phase::kFirstMain : Phase::kUntap;  // nothing to untap yet
   game_.turn = 0;
   game_.begin_phase();
   settle();
@@ -125,8 +131,10 @@ Match::Match(const Match& o)
       turn_limit_(o.turn_limit_),
       options_(o.options_),
       draw_(o.draw_),
+      mulligan_(o.mulligan_),
       offer_(o.offer_),
       offer_depth_(o.offer_depth_),
+      declared_(o.declared_),
       moves_(o.moves_),
       moves_valid_(o.moves_valid_) {
   game_.rng = &chance_.rng();
@@ -142,8 +150,10 @@ Match& Match::operator=(const Match& o) {
   turn_limit_ = o.turn_limit_;
   options_ = o.options_;
   draw_ = o.draw_;
+  mulligan_ = o.mulligan_;
   offer_ = o.offer_;
   offer_depth_ = o.offer_depth_;
+  declared_ = o.declared_;
   moves_ = o.moves_;
   moves_valid_ = o.moves_valid_;
   game_.rng = &chance_.rng();
@@ -178,6 +188,7 @@ const std::vector<Move>& Match::moves() {
 void Match::list_moves(std::vector<Move>& out) {
   out.clear();
   if (over()) return;
+  if (mulligan_ >= 0) return mulligan_moves(out);
   if (!game_.menus.empty()) {
     const Menu& m = game_.menus.back();
     for (size_t i = 0; i < m.options.size(); ++i) out.push_back({Move::kChoice, -1, static_cast<int>(i), m.options[i].label});
@@ -200,6 +211,7 @@ void Match::list_moves(std::vector<Move>& out) {
         for (size_t i = 0; i < options.size(); ++i) {
           const std::string& l = options[i].label;
           if (no_target && (l == "cast" || l == "alternative" || l == "buyback")) continue;
+          if (!declaration_open(c, l)) continue;
           out.push_back({Move::kCard, c, static_cast<int>(i), options[i].label + " " + game_.name(c)});
         }
       }
@@ -210,6 +222,39 @@ void Match::list_moves(std::vector<Move>& out) {
 }
 
 std::string Match::describe(const Move& m) const { return m.label; }
+
+int Match::Declarations::times(int card) const {
+  for (const auto& [c, n] : clicks) {
+    if (c == card) return n;
+  }
+  return 0;
+}
+
+// Whether a card's option is offered under bounded_declarations (match.h): every other option is.
+bool Match::declaration_open(int card, const std::string& option) const {
+  if (!options_.bounded_declarations || (option != "attack" && option != "block")) return true;
+  const bool this_step = declared_.turn == game_.turn && declared_.phase == game_.phase;
+  const int times = this_step ? declared_.times(card) : 0;
+  if (option == "attack") {
+    // The engine's toggle leaves these alone (combat.cc): a click that changes nothing.
+    const bool can = !(game_.objs[static_cast<size_t>(card)].sick && !game_.has(card, "haste")) &&
+                     !(game_.has(card, "defender") && !game_.has(card, "canattack")) && !game_.has(card, "cantattack");
+    return can && times == 0;
+  }
+  int attackers = 0;
+  for (int c : game_.players[static_cast<size_t>(game_.active)].zones[kBattlefield]) attackers += game_.objs[static_cast<size_t>(c)].attacking;
+  return times < attackers;
+}
+
+void Match::count_declaration(const Move& m) {
+  if (m.kind != Move::kCard || !options_.bounded_declarations) return;
+  if (game_.phase != Phase::kCombatAttackers && game_.phase != Phase::kCombatBlockers) return;
+  if (declared_.turn != game_.turn || declared_.phase != game_.phase) declared_ = {game_.turn, game_.phase, {}};
+  for (auto& [c, n] : declared_.clicks) {
+    if (c == m.card) return static_cast<void>(++n);
+  }
+  declared_.clicks.emplace_back(m.card, 1);
+}
 
 // `next` as the harness has it: ends an "up to" choice, moves combat damage on, or asks to go to
 // the next step (a stack object both players let resolve).
@@ -232,7 +277,7 @@ void Match::next() {
   game_.push(item);
 }
 
-void Match::play(const Move& move) {
+void Match::play(const Move& move, kernel::Log* log) {
   if (over()) return;
   const Move m = move;  // `move` may be one of moves_, listed again below
   moves_valid_ = false;
@@ -240,11 +285,14 @@ void Match::play(const Move& move) {
   const int before_turn = game_.turn;
   const size_t lib = game_.players[static_cast<size_t>(1 - game_.active)].zones[kLibrary].size();
   try {
+    if ((m.kind == Move::kMulligan) != (mulligan_ >= 0)) throw std::runtime_error("move no longer legal: " + m.label);
     switch (m.kind) {
+      case Move::kMulligan: mulligan(m, log); break;
       case Move::kNext: next(); break;
       case Move::kCard: {
         auto options = game_.card_options(m.card, actor());
         if (static_cast<size_t>(m.index) >= options.size()) throw std::runtime_error("move no longer legal: " + m.label);
+        count_declaration(m);
         game_.resume(options[static_cast<size_t>(m.index)].act);
         break;
       }
@@ -281,6 +329,7 @@ void Match::check_draw_rule(int before_turn, size_t library_before) {
 // the other player has nothing to respond with), state-based actions, combat damage waiting for
 // triggers.
 void Match::settle() {
+  if (mulligan_ >= 0) return;  // the game has not begun
   for (int guard = 0; guard < 10000; ++guard) {
     if (offer_ >= 0 && !settle_offer()) return;
     game_.interrupter = -1;

@@ -35,9 +35,9 @@ std::vector<std::string> deck_files(const std::string& dir);
 uint64_t state_hash(const Game& g);
 
 struct Move {
-  enum Kind { kNext, kCard, kChoice, kTarget, kPlayer } kind = kNext;
+  enum Kind { kNext, kCard, kChoice, kTarget, kPlayer, kMulligan } kind = kNext;
   int card = -1;   // kCard, kTarget: the object; kPlayer: the player
-  int index = 0;   // kCard: which of the card's options; kChoice: the menu's option
+  int index = 0;   // kCard: which of the card's options; kChoice: the menu's option; kMulligan: 0 keep, 1 mulligan
   std::string label;
   // The same move (labels are words for people, not part of what a move is).
   bool operator==(const Move& o) const { return kind == o.kind && card == o.card && index == o.index; }
@@ -52,10 +52,24 @@ struct MatchOptions {
   // The deal's draws decided outside (a logged game's draws, replayed without its seed): fed to
   // the match's Chance before it shuffles; empty: the seed decides.
   std::vector<kernel::FedDraw> deal;
+  // Combat declarations that end: in a declaration step a creature's "attack" is offered once
+  // (no taking it back) and only when it can attack, its "block" (which moves the blocker on to
+  // the next attacker it can block, and from the last back to none) as many times as there are
+  // attackers. Without it a bot that looks one move ahead declares and takes back forever rather
+  // than let combat damage come. Off: every click is offered, as in Wagic (`wagic sim --classic`).
+  bool bounded_declarations = true;
+  // Mulligans before the first turn (match_mulligan.cc): each player, the starting player first,
+  // keeps their hand or takes a mulligan (Wagic's rule: the hand is shuffled back and one card
+  // fewer drawn, as often as they like). Off: both keep their seven (`wagic sim --classic`).
+  bool mulligans = true;
+  // The starting player skips the draw of the first turn (CR 103.7a; Wagic begins a game in the
+  // first main phase). Off: they draw (the first whole games did, `wagic sim --classic`).
+  bool skip_first_draw = true;
 };
 
 class Match {
  public:
+  static constexpr uint16_t kDealTag = 1;  // the log's tag of the shuffles' draws (the deal, mulligans)
   // Deals from the decks (shuffled through the match's Chance from `seed`, each draw written to
   // `log` when given; seven cards each); player 0 begins. Unknown ids are left out (counted in
   // `unknown`). A game with no winner after `turn_limit` turns is a draw.
@@ -69,9 +83,13 @@ class Match {
 
   bool over() const { return game_.loser >= 0 || draw_ || !error.empty(); }
   int winner() const { return game_.loser >= 0 ? 1 - game_.loser : -1; }  // -1: a draw (or an error)
-  int actor() const { return game_.acting_player(); }
+  int actor() const { return mulligan_ >= 0 ? mulligan_ : game_.acting_player(); }
   const std::vector<Move>& moves();  // empty once over; listed once per position
-  void play(const Move& m);   // then the game goes on to the next decision
+  // Then the game goes on to the next decision. A shuffle it makes (a mulligan's) writes its
+  // draws to `log` when given.
+  void play(const Move& m, kernel::Log* log = nullptr);
+  // The keep-or-mulligan decision before the first turn is open (for `actor()`).
+  bool mulligan_open() const { return mulligan_ >= 0; }
   std::string describe(const Move& m) const;
   // An offer to respond is open: the actor may act before the top of the stack resolves (or the
   // step ends); kNext declines.
@@ -99,6 +117,9 @@ class Match {
   size_t moves_played = 0;
 
  private:
+  void start();
+  void mulligan_moves(std::vector<Move>& out) const;
+  void mulligan(const Move& m, kernel::Log* log);
   void settle();
   bool settle_offer();
   std::string offer_label() const;
@@ -114,8 +135,19 @@ class Match {
   int turn_limit_;
   MatchOptions options_;
   bool draw_ = false;
+  int mulligan_ = -1;         // the player deciding to keep or mulligan, -1 once both kept
   int offer_ = -1;            // the player offered to respond, -1 when none
   size_t offer_depth_ = 0;    // the stack's size when the offer opened
+  bool declaration_open(int card, const std::string& option) const;
+  void count_declaration(const Move& m);
+
+  // The clicks on each creature in the current declaration step (bounded_declarations).
+  struct Declarations {
+    int turn = -1;
+    Phase phase = Phase::kUntap;
+    std::vector<std::pair<int, int>> clicks;  // card, times
+    int times(int card) const;
+  } declared_;
   std::vector<Move> moves_;  // moves() of the position, while moves_valid_
   bool moves_valid_ = false;
 };

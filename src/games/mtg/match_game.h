@@ -1,13 +1,13 @@
 // Magic on the kernel: a kernel::Game over mtg::Match, so every bot, the playout driver, replay
 // and the conformance test play Magic like the other games.
 //
-// Decisions are the match's moves: the player who acts (the active player, the defender while
-// blocks are declared, the player offered to respond, a chooser's player) picks a card's option
-// (play, cast, attack, block, an ability), answers an open menu or target chooser, or passes
-// (ends the step, declines the offer, stops choosing). The deal is drawn through the match's
-// Chance and logged, so a game replays from its log. Searchable (copies are
-// Match copies), Evaluable (a heuristic for the greedy bot), determinizable for the MCTS bot (the
-// cards a player cannot see are re-ordered).
+// Decisions are the match's moves: keep or mulligan before the first turn, then the player who
+// acts (the active player, the defender while blocks are declared, the player offered to respond,
+// a chooser's player) picks a card's option (play, cast, attack, block, an ability), answers an
+// open menu or target chooser, or passes (ends the step, declines the offer, stops choosing). The
+// deal and the mulligans' shuffles are drawn through the match's Chance and logged, so a game
+// replays from its log. Searchable (copies are Match copies), Evaluable (a heuristic for the
+// greedy bot), determinizable for the MCTS bot (the cards a player cannot see are re-ordered).
 #pragma once
 
 #include <memory>
@@ -21,7 +21,7 @@
 namespace rk::mtg {
 
 // Prompts (kernel::Choice::prompt): what the question is; their words in prompt_text().
-enum MatchPrompt : uint16_t { kPromptAct = 0, kPromptMenu = 1, kPromptTarget = 2, kPromptRespond = 3 };
+enum MatchPrompt : uint16_t { kPromptAct = 0, kPromptMenu = 1, kPromptTarget = 2, kPromptRespond = 3, kPromptMulligan = 4 };
 const char* prompt_text(uint16_t prompt);
 
 class MatchGame {
@@ -72,5 +72,10 @@ class MatchGame {
 };
 
 static_assert(kernel::Searchable<MatchGame> && kernel::Evaluable<MatchGame>);
+
+// A bot's name as `wagic sim --agents` and `wagic play --bot` take it (agents::make_agent's names),
+// where a bare `mcts` gets a budget a Magic game can afford: whole random rollouts of a thousand
+// moves are too slow, so 200 iterations a decision, rollouts cut after 20 decisions and scored.
+inline std::string bot_spec(const std::string& name) { return name == "mcts" ? "mcts:200:d20" : name; }
 
 }  // namespace rk::mtg

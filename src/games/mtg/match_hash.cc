@@ -134,7 +134,11 @@ uint64_t Match::hash() const {
   uint64_t h = state_hash(game_);
   for (uint64_t w : chance_.rng().words()) h = hash_mix(h, w);  // the random numbers to come
   h = hash_mix(h, static_cast<uint64_t>(offer_ + 1));
+  h = hash_mix(h, static_cast<uint64_t>(mulligan_ + 1));
   h = hash_mix(h, offer_depth_);
+  if (declared_.turn == game_.turn && declared_.phase == game_.phase) {
+    for (const auto& [card, times] : declared_.clicks) h = hash_mix(hash_mix(h, static_cast<uint64_t>(card)), static_cast<uint64_t>(times));
+  }
   h = hash_mix(h, (draw_ ? 1u : 0u) | (error.empty() ? 0u : 2u));
   return hash_mix(h, static_cast<uint64_t>(turn_limit_));
 }
