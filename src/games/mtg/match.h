@@ -71,8 +71,9 @@ class Match {
  public:
   static constexpr uint16_t kDealTag = 1;  // the log's tag of the shuffles' draws (the deal, mulligans)
   // Deals from the decks (shuffled through the match's Chance from `seed`, each draw written to
-  // `log` when given; seven cards each); player 0 begins. Unknown ids are left out (counted in
-  // `unknown`). A game with no winner after `turn_limit` turns is a draw.
+  // `log` when given; seven cards each); player 0 begins, once both players kept their hands when
+  // `options.mulligans`. Unknown ids are left out (counted in `unknown`). A game with no winner
+  // after `turn_limit` turns is a draw.
   Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn_limit, MatchOptions options = {},
         kernel::Log* log = nullptr);
   // A real copy, no replay (search bots copy positions): the game with its open decisions and
