@@ -24,7 +24,7 @@ const std::vector<std::pair<TypeName, Ability>>& land_mana() {
 
 // The mana cost with affinity: {1} less (or, once the generic part is gone, one coloured symbol
 // less for the colour counted) for each permanent of the kind its caster controls.
-ManaCost Game::spell_cost(int card, int actor) const {
+ManaCost Game::spell_cost(int card, int actor, bool buyback) const {
   static const std::vector<std::tuple<std::string, Spec, int>> kinds = {
       {"affinityartifacts", parse_spec("artifact|mybattlefield"), 0},
       {"affinityforests", parse_spec("forest|mybattlefield"), kGreen},
@@ -33,7 +33,10 @@ ManaCost Game::spell_cost(int card, int actor) const {
       {"affinitymountains", parse_spec("mountain|mybattlefield"), kRed},
       {"affinityplains", parse_spec("plains|mybattlefield"), kWhite},
       {"affinitygreencreatures", parse_spec("creature[green]|mybattlefield"), kGreen}};
-  ManaCost cost = objs[static_cast<size_t>(card)].def->cost;
+  ManaCost cost = buyback ? objs[static_cast<size_t>(card)].def->buyback : objs[static_cast<size_t>(card)].def->cost;
+  for (size_t c = 0; c < kColors; ++c) {  // altercost(colour,+-N); a reduction stops at none
+    cost.fixed[c] = std::max(0, cost.fixed[c] + objs[static_cast<size_t>(card)].cost_change[c]);
+  }
   for (const auto& [kw, spec, color] : kinds) {
     if (!objs[static_cast<size_t>(card)].def->has(kw)) continue;
     for (size_t c = 0; c < objs.size(); ++c) {
@@ -96,7 +99,10 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
     return o.zone == kHand && o.owner == actor && can_pay(players[static_cast<size_t>(actor)].pool, a.mana) &&
            (!a.has_target || any_target(a.target, card, actor));
   }
-  if (o.zone != kBattlefield || o.controller != actor) return false;
+  const auto& grave = o.def->grave_abilities;  // autograveyard= abilities: activated from the owner's graveyard
+  const bool from_grave = o.zone == kGraveyard && o.owner == actor &&
+                          std::any_of(grave.begin(), grave.end(), [&a](const Ability& g) { return &g == &a; });
+  if ((o.zone != kBattlefield || o.controller != actor) && !from_grave) return false;
   if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;
   if (a.untap_cost && !o.tapped) return false;
   if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;
@@ -127,7 +133,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
-  const int x = pay(pool, alternative ? o.def->other : buyback ? o.def->buyback : spell_cost(card, actor));
+  const int x = pay(pool, alternative ? o.def->other : spell_cost(card, actor, buyback));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
   int kicks = 0;  // multikicker: again while the pool allows
   while (o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
@@ -357,7 +363,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
     if (can_cast(card, actor)) options.push_back({"cast", cast_it});
     if (can_cast(card, actor, true)) options.push_back({"alternative", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .flag = true}});
     if (o.def->buyback.present && can_cast(card, actor) &&
-        can_pay(players[static_cast<size_t>(actor)].pool, o.def->buyback)) {
+        can_pay(players[static_cast<size_t>(actor)].pool, spell_cost(card, actor, true))) {
       // Buyback: the spell returns to its owner's hand as it resolves.
       options.push_back({"buyback", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 1}});
     }
@@ -377,8 +383,8 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   if (!script_hides_auto_abilities(*this, card)) {
     each_ability(card, [&usable](const Ability& a) { usable.push_back(&a); });
   }
-  if (o.zone == kHand) {
-    for (const Ability& a : o.def->hand_abilities) usable.push_back(&a);
+  if (o.zone == kHand || o.zone == kGraveyard) {
+    for (const Ability& a : o.zone == kHand ? o.def->hand_abilities : o.def->grave_abilities) usable.push_back(&a);
   }
   for (const Ability* a : usable) {
     if (can_activate(card, *a, actor)) {

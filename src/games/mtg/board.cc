@@ -23,6 +23,8 @@ int Game::redirect(int card, int zone) const {
   if (zone != kGraveyard) return zone;
   const Obj& o = objs[static_cast<size_t>(card)];
   if (o.zone == kBattlefield && has(card, "exiledeath")) return kExile;
+  // Its own replacement first (Wagic): into its owner's library instead (Darksteel Colossus).
+  if (has(card, "shufflelibrarydeath") || has(card, "librarydeath")) return kLibrary;
   for (size_t e = 0; e < objs.size(); ++e) {
     const Obj& x = objs[e];
     if (x.zone != kBattlefield) continue;
@@ -36,7 +38,10 @@ int Game::redirect(int card, int zone) const {
 
 void Game::move(int card, int player, int zone, bool to_top) {
   Obj& o = objs[static_cast<size_t>(card)];
+  const bool shuffled_in = zone == kGraveyard && has(card, "shufflelibrarydeath");
+  const int asked = zone;
   zone = redirect(card, zone);
+  if (asked == kGraveyard && zone == kLibrary && !shuffled_in) to_top = true;  // librarydeath: on top
   if (o.zone >= 0) {
     for (auto& pl : players) {
       auto& z = pl.zones[static_cast<size_t>(o.zone)];
@@ -83,6 +88,8 @@ void Game::move(int card, int player, int zone, bool to_top) {
       fresh.lki_toughness = toughness(card);
       fresh.left_chars = chars(card);
       for (const auto& ch : o.changes) fresh.left_changes.push_back(ch.def);
+      fresh.lki_plus = o.plus_counters;
+      fresh.lki_minus = o.minus_counters;
       fresh.left_changes.insert(fresh.left_changes.end(), o.lord_changes.begin(), o.lord_changes.end());
     } else {
       fresh.lki_power = o.lki_power;
@@ -110,6 +117,9 @@ void Game::move(int card, int player, int zone, bool to_top) {
     z.push_back(card);
   } else {
     z.insert(z.begin(), card);
+  }
+  if (shuffled_in && zone == kLibrary && rng) {
+    for (size_t i = z.size(); i > 1; --i) std::swap(z[i - 1], z[rng->below(static_cast<uint32_t>(i))]);
   }
   if (persist) {
     note(name(card) + " returns (persist/undying)");
@@ -171,7 +181,9 @@ int Game::this_count(const std::string& what, int card) const {
   const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);
   const int per = inner.size() > kind.size() ? std::max(1, std::atoi(inner.c_str() + kind.size() + 1)) : 1;
   auto named_count = [&o](const std::string& k) { return o.counters.count(k) ? o.counters.at(k) : 0; };
-  const int n = !named.empty() ? named_count(named) : kind == "1/1" ? o.plus_counters : kind == "-1/-1" ? o.minus_counters : named_count(kind);
+  const bool gone = o.zone != kBattlefield;  // a card's own trigger as it left: the counters it had (modular)
+  const int plus = gone ? o.lki_plus : o.plus_counters, minus = gone ? o.lki_minus : o.minus_counters;
+  const int n = !named.empty() ? named_count(named) : kind == "1/1" ? plus : kind == "-1/-1" ? minus : named_count(kind);
   return n / per;
 }
 
@@ -291,7 +303,10 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
   if (amount <= 0) return;
   if (protected_from(card, source)) return;
-  if (shielded(card, -1, source, combat)) return note("damage to " + name(card) + " is prevented");
+  if (shielded(card, -1, source, combat) || objs[static_cast<size_t>(card)].prevent_all_to ||
+      (source >= 0 && objs[static_cast<size_t>(source)].prevent_all_from)) {
+    return note("damage to " + name(card) + " is prevented");
+  }
   Obj& o = objs[static_cast<size_t>(card)];
   if (o.prevent_next > 0) {  // prevent:N shields take what they can
     const int stopped = std::min(o.prevent_next, amount);
@@ -316,7 +331,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
 
 void Game::damage_player(int player, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
-  if (amount <= 0 || shielded(-1, player, source, combat)) return;
+  if (amount <= 0 || shielded(-1, player, source, combat) || (source >= 0 && objs[static_cast<size_t>(source)].prevent_all_from)) return;
   if ((amount = script_prevent_damage(*this, player, source, amount)) <= 0) return;  // Lua shields
   if (auto& shield = players[static_cast<size_t>(player)].prevent_next; shield > 0) {
     const int stopped = std::min(shield, amount);

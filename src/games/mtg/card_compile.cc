@@ -1,4 +1,5 @@
 // Compiles Wagic auto= lines into typed abilities (card_def.h), once per card.
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <string_view>
@@ -159,6 +160,16 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}};
+  if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
+    e.kind = Eff::kBlink;
+    e.word = w.substr(7);
+    return e.word.empty() || e.word == "forsrc" || e.word == "ueot";
+  }
+  if (w == "retarget") {  // the source aura moves onto the target (Kudzu)
+    e.kind = Eff::kEquip;
+    e.word = w;
+    return true;
+  }
   if (w == "newhook") {  // the equipment named becomes attached to the source (Kaldra)
     e.kind = Eff::kEquip;
     e.word = w;
@@ -203,6 +214,19 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       e.word = inside(w, prefix.size() - 1);
       return true;
     }
+  }
+  if (w.rfind("altercost(", 0) == 0) {  // altercost(colour,+N): spells it covers cost N more of that colour
+    const auto parts = split_top(inside(w, 9), ",");
+    if (parts.size() != 2) return false;
+    const std::string colour = trim(parts[0]);
+    static const std::map<std::string, int> colours = {{"colorless", kColorless}, {"green", kGreen}, {"blue", kBlue},
+                                                       {"red", kRed}, {"black", kBlack}, {"white", kWhite}};
+    const auto it = colours.find(colour);
+    if (it == colours.end()) return false;
+    e.kind = Eff::kAlterCost;
+    e.times = it->second;
+    e.a = parse_amount(trim(parts[1]));
+    return true;
   }
   if (w.rfind("add{", 0) == 0 || w.rfind("add(", 0) == 0) {
     e.kind = Eff::kAddMana;
@@ -472,6 +496,11 @@ bool read_if_side(std::string w, Amount& out) {
   w = trim(w);
   static const std::set<std::string> words = {"morbid", "paid(alternative)", "paid(kicker)", "compare(lifetotal)",
                                               "compare(opponentlifetotal)"};
+  if (w.rfind("cantargetcard(", 0) == 0) {  // the target is such a card (1) or not (0)
+    out.var = "cantargetcard";
+    out.count = parse_spec(inside(w, 13));
+    return true;
+  }
   if (w.rfind("type(", 0) == 0) {
     out.var = "type";
     out.count = parse_spec(inside(w, 4));
@@ -531,6 +560,44 @@ bool read_ability_for(const std::string& part0, Ability& a) {
   return true;
 }
 
+// pay[[cost]] A?B (the source's controller pays the cost for A, or B happens) and pay(cost) A (may
+// pay for A): Wagic's GenericPaidAbility. The whole rest of the body is the paid part. False when
+// `body` is not written so.
+bool read_pay(const std::string& body, Ability& a) {
+  const bool brackets = body.rfind("pay[[", 0) == 0;
+  if (!brackets && body.rfind("pay(", 0) != 0) return false;
+  const size_t end = brackets ? body.find("]]") : 4 + inside(body, 3).size();
+  if (end == std::string::npos) return false;
+  const std::string cost = brackets ? body.substr(5, end - 5) : inside(body, 3);
+  EffectDef e;
+  e.kind = Eff::kAbilityFor;
+  e.pay_first = true;
+  e.choices = std::make_shared<std::vector<Ability>>();
+  for (std::string option : split_top(trim(body.substr(end + (brackets ? 2 : 1))), "?")) {
+    option = trim(option);
+    std::string label = option;
+    if (option.rfind("name(", 0) == 0) option = trim(tail(option, inside(option, 4).size() + 6));
+    e.choices->push_back(option == "donothing" ? Ability{} : compile_ability(option));
+    e.choices->back().text = label;
+    if (!e.choices->back().supported()) {
+      a.effects.push_back(unsupported_effect(e.choices->back().unsupported_word()));
+      return true;
+    }
+  }
+  bool unknown = false;
+  if (cost.rfind("{value:", 0) == 0 && cost.back() == '}') {
+    e.a = parse_amount(cost.substr(7, cost.size() - 8));
+  } else {
+    e.choices->front().mana = parse_mana_cost(cost, &unknown);
+  }
+  if (unknown || e.choices->size() > 2) {
+    a.effects.push_back(unsupported_effect("pay " + cost));
+    return true;
+  }
+  a.effects.push_back(std::move(e));
+  return true;
+}
+
 // The effects after the cost or trigger: may, lord/all, && parts.
 // The conditions before the effects: if/ifnot .. then, aslongas(..), may / choice, this(..) and
 // thisforeach(..). False when one is not run (an unsupported effect says which).
@@ -538,12 +605,20 @@ bool read_conditions(std::string& body, Ability& a) {
   if ((body.rfind("if ", 0) == 0 || body.rfind("ifnot ", 0) == 0) && body.find(" then ") != std::string::npos) {
     const size_t then = body.find(" then ");
     const size_t cond = body.find(' ') + 1;
-    if (!read_if(body.substr(cond, then - cond), a) || body.find(" else ") != std::string::npos) {
+    if (!read_if(body.substr(cond, then - cond), a)) {
       a.effects.push_back(unsupported_effect(body.substr(0, then)));
       return false;
     }
     a.if_negate = body.rfind("ifnot", 0) == 0;
     body = trim(tail(body, then + 6));
+    if (const auto parts = split_top(body, " else "); parts.size() == 2) {  // then A else B
+      a.if_else = std::make_shared<Ability>(compile_ability(trim(parts[1])));
+      if (!a.if_else->supported()) {
+        a.effects.push_back(unsupported_effect(a.if_else->unsupported_word()));
+        return false;
+      }
+      body = trim(parts[0]);
+    }
   }
   if (body.rfind("aslongas(", 0) == 0) {
     const std::string in = inside(body, 8);
@@ -592,6 +667,7 @@ bool read_conditions(std::string& body, Ability& a) {
 
 // The && parts of a body, each an effect (or an ability another player does).
 void read_parts(const std::string& body, Ability& a) {
+  if (read_pay(trim(body), a)) return;
   for (const std::string& part : split_top(body, "&&")) {
     if (read_ability_for(trim(part), a)) continue;
     EffectDef e = compile_effect(part);
@@ -662,10 +738,18 @@ void read_body(std::string body, Ability& a) {
     }
   }
   EffectDef on_all;  // all(spec) phaseaction[..]: a phase action for each such card
-  if (body.rfind("all(", 0) == 0 && trim(tail(body, inside(body, 3).size() + 5)).rfind("phaseaction[", 0) == 0) {
-    on_all.all = parse_spec(inside(body, 3));
-    on_all.has_all = true;
-    body = trim(tail(body, inside(body, 3).size() + 5));
+  if (body.rfind("all(", 0) == 0) {
+    std::string rest = trim(tail(body, inside(body, 3).size() + 5));
+    // all(spec) [phaseaction[..] ability: Wagic reads the bracket before it (closed or not) as nothing
+    if (rest.rfind("[phaseaction[", 0) == 0) {
+      rest = rest.substr(1);
+      if (std::count(rest.begin(), rest.end(), ']') > std::count(rest.begin(), rest.end(), '[')) rest.pop_back();
+    }
+    if (rest.rfind("phaseaction[", 0) == 0) {
+      on_all.all = parse_spec(inside(body, 3));
+      on_all.has_all = true;
+      body = rest;
+    }
   }
   if (body.rfind("phaseaction[", 0) == 0 && body.find(']') != std::string::npos) {
     // phaseaction[words] ability: the ability happens (off the stack) as that phase begins.
@@ -690,7 +774,7 @@ bool is_static_line(const Ability& a) {
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
                         e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom ||
-                        e.kind == Eff::kPhaseAlter;
+                        e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();

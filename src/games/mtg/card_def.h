@@ -41,7 +41,7 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kUnsupported
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kUnsupported
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -91,6 +91,8 @@ struct EffectDef {
   Spec prevent_to, prevent_from;    // preventalldamage to(spec) from(spec) (word "spec"): empty means any
   // ability$! A _ B !$ who: the player `who` (in `word`) does A, or chooses between A and B.
   std::shared_ptr<std::vector<Ability>> choices;
+  bool pay_first = false;          // kAbilityFor from pay[[cost]] A?B / pay(cost) A: the first ability costs the
+                                    // first choice's mana plus `a` generic ({value:..}); the source's controller chooses
   std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card
 };
 
@@ -143,6 +145,7 @@ struct Ability {
   bool has_if = false, if_negate = false;  // if/ifnot COND then: COND compares two amounts
   char if_cmp = '>';
   Amount if_left, if_right;
+  std::shared_ptr<Ability> if_else;  // if COND then A else B: B
   int limit = 0;                 // limit:N activations per turn
   bool my_turn_only = false, sorcery_speed = false, my_upkeep_only = false;
   bool state_trigger = false;    // aslongas(..) effect while: the effect happens whenever the condition holds

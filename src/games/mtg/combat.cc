@@ -105,6 +105,14 @@ void Game::toggle_blocker(int card) {
 }
 
 void Game::leave_attackers() {
+  // Creatures that must attack now (Ekundu Cyclops once another creature attacks) join the attack.
+  update_continuous();
+  for (size_t c = 0; c < objs.size(); ++c) {
+    const Obj& o = objs[c];
+    if (o.zone == kBattlefield && o.controller == active && !o.attacking && is_creature(static_cast<int>(c)) &&
+        has(static_cast<int>(c), "mustattack"))
+      toggle_attacker(static_cast<int>(c));
+  }
   for (size_t c = 0; c < objs.size(); ++c) {
     Obj& o = objs[c];
     if (!o.attacking || o.zone != kBattlefield) continue;

@@ -70,7 +70,7 @@ Amount parse_amount(const std::string& s) {
     return a;
   }
   Amount a;
-  if (s == "x" || s == "+x") {
+  if (s == "x" || s == "+x" || s == "storedx") {  // storedx: the X of the spell that made the ability
     a.is_x = true;
   } else if (s == "-x") {
     a.is_x = true;
@@ -86,6 +86,11 @@ Amount parse_amount(const std::string& s) {
       type = "*";
     }
     a.count = parse_spec(colon == std::string::npos ? type : type + "|" + s.substr(colon + 1));
+  } else if (s.rfind("power:highest:", 0) == 0) {  // power:highest:creature:zone
+    a.var = "highestpower";
+    const std::string rest = s.substr(14);
+    const size_t colon = rest.find(':');
+    a.count = parse_spec(colon == std::string::npos ? rest : rest.substr(0, colon) + "|" + rest.substr(colon + 1));
   } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst" || s == "manacost" ||
              s == "lifetotal" || s == "opponentlifetotal" || s == "kicked" || s == "storedpower" ||
              s == "storedtoughness" || s == "storedmanacost") {

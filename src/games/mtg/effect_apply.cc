@@ -56,6 +56,13 @@ int amount_abs(const Amount& a, int x) {
   } else if (card >= 0 && g.objs[static_cast<size_t>(card)].attached >= 0) {
     card = g.objs[static_cast<size_t>(card)].attached;
   }
+  if (a.var == "highestpower") {  // power:highest:spec: the greatest power among such cards
+    int best = 0;
+    for (size_t c = 0; c < g.objs.size(); ++c) {
+      if (g.matches(a.count, static_cast<int>(c), ctx.source, ctx.controller)) best = std::max(best, g.power(static_cast<int>(c)));
+    }
+    return best;
+  }
   if (a.var == "thatmuch") return g.current_amount;
   if (a.var == "kicked") return g.resolving_kicks;  // times the kicker was paid
   if (a.var.rfind("stored", 0) == 0) {  // the card paid as the cost, as it last was on the battlefield
@@ -245,7 +252,18 @@ static void mark_card(Game& g, const EffectDef& e, Obj& o, int source, int x) {
 static void apply_card(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
   apply_card_once(g, e, c, source, controller, x);
   g.invalidate();  // characteristics are computed again (layers.h)
-  if (e.and_then) g.run_effects(*e.and_then, source, controller, {Target{c}}, x);  // and!(..)!: to the same card
+  if (e.and_then && e.and_then->has_target) {  // and!(.. target(..))!: its own choice, by the controller
+    if (!g.any_target(e.and_then->target, source, controller)) return;
+    Chooser ch;
+    ch.spec = e.and_then->target;
+    ch.player = controller;
+    ch.source = source;
+    ch.is_cost = e.and_then->not_a_target;
+    ch.done = {Resume{.kind = Resume::Kind::kRunEffects, .card = source, .actor = controller, .x = x, .ability = e.and_then.get()}};
+    g.choosers.push_back(std::move(ch));
+  } else if (e.and_then) {
+    g.run_effects(*e.and_then, source, controller, {Target{c}}, x);  // and!(..)!: to the same card
+  }
 }
 
 static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
@@ -282,7 +300,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       break;
     case Eff::kTransform:  // an instant's lord( lasts until end of turn
       g.add_change(c, e, e.ueot || g.lord_once != nullptr);
-      g.apply_new_abilities(e, c);
+      g.apply_new_abilities(e, c, x);
       break;
     case Eff::kLoseAbilities:
     case Eff::kLoseSubtypes: g.add_change(c, e, e.ueot); break;
@@ -313,12 +331,29 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       const int z = zone_of_word(e.word);
       if (z < 0) return g.unsupported("moveto(" + e.word + ")");
       const int from = o.zone;
+      // An aura put onto the battlefield needs something to enchant; with nothing it stays (CR 303.4g).
+      if (z == kBattlefield && from != kBattlefield && o.def->is("aura") && o.def->has_spell_target &&
+          !g.any_target(o.def->spell_target, c, o.owner))
+        break;
       const int to_player = e.word.rfind("my", 0) == 0         ? controller
                             : e.word.rfind("opponent", 0) == 0 ? 1 - controller
                                                                : o.owner;
       g.move(c, to_player, z);
       if (z == kBattlefield) g.objs[static_cast<size_t>(c)].sick = true;
+      // Its own comes-into-play lines run however it arrives (Wagic: X is 0 then).
+      if (z == kBattlefield && from != kBattlefield && g.objs[static_cast<size_t>(c)].zone == kBattlefield) g.run_one_shots(c, to_player, {}, 0);
       g.fire_zone_triggers(c, from, z);
+      break;
+    }
+    case Eff::kBlink: {
+      if (o.zone != kBattlefield) break;
+      g.move(c, o.owner, kExile);
+      g.fire_zone_triggers(c, kBattlefield, kExile);
+      if (e.word.empty() && !e.ueot) {
+        g.bring_back(c);
+      } else {
+        g.held.emplace_back(c, e.word == "forsrc" ? source : -1);
+      }
       break;
     }
     case Eff::kFizzle:
@@ -384,7 +419,10 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
 void Game::run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt)) return;
   if (a.has_cond && !condition_holds(a, source)) return;
-  if (a.has_if && !if_holds(a, source, controller)) return;
+  if (a.has_if && !if_holds(a, source, controller)) {
+    if (a.if_else) run_effects_in(*a.if_else, source, controller, targets, x);
+    return;
+  }
   // teach(spec) on a spell's line (Rending Vines): only for a target of that kind.
   if (a.teach && a.kind == AbilityKind::kSpell && !targets.empty() && targets[0].card >= 0 &&
       objs[static_cast<size_t>(targets[0].card)].zone == kBattlefield && !matches(a.taught, targets[0].card, source, controller))
@@ -404,7 +442,11 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
   }
   for (const EffectDef& e : a.effects) {
     if (e.kind == Eff::kAbilityFor) {
-      ability_for(e, source, controller, targets, x);
+      if (e.pay_first) {
+        pay_or(e, source, controller, x);
+      } else {
+        ability_for(e, source, controller, targets, x);
+      }
       continue;
     }
     if (e.kind == Eff::kForEach) {
@@ -454,6 +496,39 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
   }
 }
 
+// pay[[cost]] A?B: a menu for the source's controller, A (paying the cost; offered when the pool
+// covers it) or B. pay(cost) A: A paying the cost, or nothing.
+void Game::pay_or(const EffectDef& e, int source, int controller, int x) {
+  const std::vector<Ability>& options = *e.choices;
+  ManaCost cost = options.front().mana;
+  const int extra = amount(e.a, x);  // {value:..}: that much generic mana
+  cost.fixed[0] += extra;
+  Menu m;
+  if (can_pay(players[static_cast<size_t>(controller)].pool, cost)) {
+    m.options.push_back({options.front().text, Resume{.kind = Resume::Kind::kRunAs, .card = source, .actor = controller,
+                                                      .x = x, .index = extra, .flag = true, .ability = &options.front()}});
+  }
+  if (options.size() == 1) {
+    if (m.options.empty()) return;
+    m.options.push_back({"cancel", Resume{}});
+  } else if (m.options.empty()) {
+    return run_as(options.back(), source, controller, x);  // nothing to pay with
+  } else {
+    m.cancel = false;
+    m.options.push_back({options.back().text, Resume{.kind = Resume::Kind::kRunAs, .card = source, .actor = controller, .x = x, .ability = &options.back()}});
+  }
+  menus.push_back(std::move(m));
+}
+
+void Game::bring_back(int card) {
+  if (objs[static_cast<size_t>(card)].zone != kExile) return;  // it went elsewhere meanwhile
+  const int owner = objs[static_cast<size_t>(card)].owner;
+  move(card, owner, kBattlefield);
+  objs[static_cast<size_t>(card)].sick = true;
+  run_one_shots(card, owner, {}, 0);
+  fire_zone_triggers(card, kExile, kBattlefield);
+}
+
 // The value of one side of an if condition.
 int Game::if_value(const Amount& v, int source, int controller) const {
   if (v.var == "type") {
@@ -461,6 +536,7 @@ int Game::if_value(const Amount& v, int source, int controller) const {
     for (size_t c = 0; c < objs.size(); ++c) n += matches(v.count, static_cast<int>(c), source, controller);
     return n;
   }
+  if (v.var == "cantargetcard") return ctx.target && ctx.target->card >= 0 && matches(v.count, ctx.target->card, source, controller);
   if (v.var == "lifetotal") return players[static_cast<size_t>(controller)].life;
   if (v.var == "opponentlifetotal") return players[static_cast<size_t>(1 - controller)].life;
   if (v.var == "morbid") return creatures_died > 0;

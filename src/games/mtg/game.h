@@ -88,11 +88,13 @@ struct Obj {
   std::vector<const Ability*> upkeep_due;            // upcost abilities not paid yet this upkeep
   bool blocked = false;                       // attackers: blocked when damage began
   bool deathtouched = false;                  // dealt damage by a deathtouch source
-  bool prevent_to = false, prevent_from = false;
+  bool prevent_to = false, prevent_from = false;            // preventall(combat)damage to/from: combat damage
+  bool prevent_all_to = false, prevent_all_from = false;    // preventalldamage to/from: any damage, recomputed
   bool dealt_damage = false;                  // this turn ([damager])
   bool fresh = false;                         // entered the battlefield, or died, this turn ([fresh])
   std::vector<int> damaged_by;                // the cards that dealt it damage this turn (@vampired; kept as it dies)
   int sunburst = 0;                           // colours in the pool when it was cast
+  std::array<int, kColors> cost_change{};     // altercost(..) on it while in a hidden zone, recomputed
   int lki_power = 0, lki_toughness = 0;
   struct Change {                                          // transforms/loseabilities on it (Game::add_change)
     const EffectDef* def = nullptr;
@@ -100,6 +102,7 @@ struct Obj {
     int64_t stamp = 0;
   };
   std::vector<Change> changes;
+  int lki_plus = 0, lki_minus = 0;            // its +1/+1 and -1/-1 counters as it left the battlefield (modular)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
   std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
   std::vector<const Spec*> cant_block_of;                  // cantbeblockerof(..): attackers it cannot block
@@ -201,11 +204,15 @@ class Game {
     int skip;  // "next": the first such phase is skipped
   };
   std::vector<PhaseAction> phase_actions;
+  // (blink)forsrc / (blink)ueot: a card exiled until its source (-1: the end step) leaves the battlefield
+  std::vector<std::pair<int, int>> held;  // (card, source)
+  void bring_back(int card);              // from exile to its owner's battlefield, as it enters
   void add_phase_action(const EffectDef& e, int card, int controller);
   void run_phase_actions();
-  void apply_new_abilities(const EffectDef& e, int card);  // transforms' newability one-shots
+  void apply_new_abilities(const EffectDef& e, int card, int x = 0);  // transforms' newability one-shots (x: storedx)
   // ability$!..!$ who: the player does the ability (or chooses one of them).
   void ability_for(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x);
+  void pay_or(const EffectDef& e, int source, int controller, int x);  // pay[[cost]] A?B, pay(cost) A
   void run_as(const Ability& a, int source, int player, int x);  // may menu, chooser, then the effects
   kernel::Rng* rng = nullptr;
   MadeDefs made_defs;  // tokens' characteristics
@@ -285,7 +292,7 @@ class Game {
   int& counter_slot(int card, const Ability& a);
   int counters_of(int card, const Ability& a) const;
   bool can_cast(int card, int actor, bool alternative = false) const;
-  ManaCost spell_cost(int card, int actor) const;  // with affinity
+  ManaCost spell_cost(int card, int actor, bool buyback = false) const;  // with affinity and altercost
 
   // The stack (effects.cc).
   void push(StackItem item);

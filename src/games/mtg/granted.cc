@@ -9,12 +9,12 @@ namespace rk::mtg {
 
 // Wagic resolves a new one-shot ability at once, the changed card being both its source and its
 // recipient; one that targets asks its controller for the target first.
-void Game::apply_new_abilities(const EffectDef& e, int card) {
+void Game::apply_new_abilities(const EffectDef& e, int card, int x) {
   if (!e.becomes) return;
   for (const Ability& a : e.becomes->once) {
     const int controller = objs[static_cast<size_t>(card)].controller;
     if (!a.has_target) {
-      run_effects(a, card, controller, {}, 0);
+      run_effects(a, card, controller, {}, x);
       continue;
     }
     if (!any_target(a.target, card, controller)) continue;

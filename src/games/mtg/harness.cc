@@ -139,6 +139,9 @@ void Runner::settle() {
     if (!g_.stack.empty()) {
       if (!ask(g_.stack.back())) return;
       g_.resolve_top();
+      // State-based actions before anything else on the stack resolves (CR 704.3): a creature dealt
+      // lethal damage dies before its own damage trigger adds a counter (Fungus Sliver).
+      if (g_.menus.empty() && g_.choosers.empty()) g_.state_based();
       for (int p = 0; p < 2; ++p) {  // Wagic checks for a loser every frame, the stack full or not
         if (g_.players[static_cast<size_t>(p)].life <= 0 || g_.players[static_cast<size_t>(p)].poison >= 10) g_.loser = p;
       }
@@ -177,7 +180,7 @@ void Runner::request_next(int actor) {
 void Runner::eot(int actor) {
   const int start = g_.turn;
   for (int guard = 0; guard < 40; ++guard) {
-    if (g_.turn != start && g_.phase == Phase::kUntap) return;
+    if (g_.turn != start) return;  // the next turn's first step: untap (upkeep when its untap step is removed)
     if (!g_.menus.empty() || !g_.choosers.empty() || g_.loser >= 0) return;
     request_next(actor);
     settle();

@@ -124,6 +124,12 @@ void prevention(Ctx& c, Obj& o, const EffectDef& e) {
   if (e.word == "spec" && c.nth == 0) c.g.shields.emplace_back(&e, c.x.source);  // one shield, whatever it covers
   if (e.word == "to") o.prevent_to = true;
   if (e.word == "from") o.prevent_from = true;
+  if (e.kind == Eff::kPreventAll && e.word == "to") o.prevent_all_to = true;  // not only combat's
+  if (e.kind == Eff::kPreventAll && e.word == "from") o.prevent_all_from = true;
+}
+// altercost(colour,+-N) under lord(..): what the cards it reaches cost (in hand too).
+void alter_cost(Ctx& c, Obj& o, const EffectDef& e) {
+  o.cost_change[static_cast<size_t>(e.times)] += c.x.times * c.g.eval_amount(e.a, c.x.source);
 }
 
 bool always(const EffectDef&) { return true; }
@@ -157,6 +163,7 @@ constexpr Part kParts[] = {
     {Eff::kSwap, Layer::kSwitchPT, always, switch_pt},
     {Eff::kPreventAll, Layer::kRules, has_word, prevention},
     {Eff::kPreventCombat, Layer::kRules, has_word, prevention},
+    {Eff::kAlterCost, Layer::kRules, always, alter_cost},
 };
 
 uint32_t layers_of(const EffectDef& e) {
@@ -216,7 +223,8 @@ void LayerPass::reset_objects() {
     o.unblockable_by.clear();
     o.cant_block_of.clear();
     o.protections.clear();
-    o.prevent_to = o.prevent_from = false;
+    o.prevent_to = o.prevent_from = o.prevent_all_to = o.prevent_all_from = false;
+    o.cost_change.fill(0);
     if (off && o.def->cda) {
       ch.power = ch.toughness = 0;
       ch.cda_deferred = true;

@@ -105,7 +105,16 @@ void upkeep_discard(Game& g, Resume& r, std::vector<Resume>&, const Targets& ts)
 
 void run_effects(Game& g, Resume& r, std::vector<Resume>&, const Targets& ts) { g.run_effects(*r.ability, r.card, r.actor, ts, r.x); }
 
-void run_as(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.run_as(*r.ability, r.card, r.actor, r.x); }
+void run_as(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
+  if (r.flag) {  // pay[[cost]]: the option's mana cost plus `index` generic, paid first
+    ManaCost cost = r.ability->mana;
+    cost.fixed[0] += r.index;
+    ManaPool& pool = g.players[static_cast<size_t>(r.actor)].pool;
+    if (!can_pay(pool, cost)) return;
+    pay(pool, cost);
+  }
+  g.run_as(*r.ability, r.card, r.actor, r.x);
+}
 
 // ability$!..!$: the player it names chooses the ability's target, then its effects run.
 void run_as_chosen(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {

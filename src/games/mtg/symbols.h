@@ -45,6 +45,7 @@ enum : Sym {
   kOpponentshroud, kCountershroud, kNofizzle, kCantregen, kExiledeath, kCombattoughness,
   kCanplayfromgraveyard, kPreventcombatto, kPreventcombatfrom, kIslandwalk, kSwampwalk, kForestwalk,
   kMountainwalk, kPlainswalk, kVigilance, kLure, kDoesnotuntap, kMygraveexiler, kOppgraveexiler,
+  kLibrarydeath, kShufflelibrarydeath,
   kWellKnown
 };
 }  // namespace kw
@@ -61,7 +62,7 @@ constexpr const char* kKeywordWords[] = {
     "mustattack", "treason", "vigor", "spiritlink", "opponentshroud", "countershroud", "nofizzle",
     "cantregen", "exiledeath", "combattoughness", "canplayfromgraveyard", "preventcombatto",
     "preventcombatfrom", "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "vigilance",
-    "lure", "doesnotuntap", "mygraveexiler", "oppgraveexiler"};
+    "lure", "doesnotuntap", "mygraveexiler", "oppgraveexiler", "librarydeath", "shufflelibrarydeath"};
 static_assert(std::size(kTypeWords) == ty::kWellKnown);
 static_assert(std::size(kKeywordWords) == kw::kWellKnown);
 

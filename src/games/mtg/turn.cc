@@ -90,7 +90,13 @@ void Game::begin_phase() {
   note(std::string("phase ") + phase_name(phase));
   for (auto& p : players) p.pool.clear();  // the rules empty the pools as each step begins
   if (phase == Phase::kUntap && untap_removed(active)) {
+    // Wagic takes the step out of the turn: the turn begins with the upkeep (eot stops there).
     note("the untap step is skipped");
+    for (Obj& o : objs) {
+      if (o.zone == kBattlefield && o.controller == active) o.sick = false;
+    }
+    phase = Phase::kUpkeep;
+    return begin_phase();
   } else if (phase == Phase::kUntap) {
     for (size_t c = 0; c < objs.size(); ++c) {
       Obj& o = objs[c];
@@ -109,6 +115,15 @@ void Game::begin_phase() {
     arm_upkeep_costs();
     vanishing_upkeep();
   } else if (phase == Phase::kEndOfTurn) {
+    for (size_t i = 0; i < held.size();) {  // (blink)ueot: back as the end step begins
+      if (held[i].second < 0) {
+        const int card = held[i].first;
+        held.erase(held.begin() + static_cast<long>(i));
+        bring_back(card);
+      } else {
+        ++i;
+      }
+    }
     // Treason (Act of Treason's kin, Spark Elemental): sacrificed as the end step begins.
     for (size_t c = 0; c < objs.size(); ++c) {
       if (objs[c].zone == kBattlefield && objs[c].controller == active && has(static_cast<int>(c), "treason")) {
@@ -219,6 +234,18 @@ bool Game::came_from(const Spec& from_spec, int card, int from, int src) const {
 }
 
 void Game::fire_zone_triggers(int card, int from, int to) {
+  if (from == kBattlefield && to != kBattlefield) {  // (blink)forsrc: what it held comes back
+    std::vector<int> back;
+    for (size_t i = 0; i < held.size();) {
+      if (held[i].second == card) {
+        back.push_back(held[i].first);
+        held.erase(held.begin() + static_cast<long>(i));
+      } else {
+        ++i;
+      }
+    }
+    for (int b : back) bring_back(b);
+  }
   if (to == kBattlefield || (from == kBattlefield && to == kGraveyard)) objs[static_cast<size_t>(card)].fresh = true;
   if (from == kBattlefield && to == kGraveyard && !objs[static_cast<size_t>(card)].damaged_by.empty()) {
     // A creature dealt damage this turn dies: @vampired(..) from(the source that damaged it).
