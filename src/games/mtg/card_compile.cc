@@ -703,6 +703,16 @@ void read_parts(const std::string& body, Ability& a) {
 
 void read_body(std::string body, Ability& a) {
   body = trim(body);
+  if (const size_t lim = body.find(" limit^"); lim != std::string::npos && body.rfind('^') > lim + 7) {
+    const size_t caret = body.rfind('^');  // Dragon Whelp: the 4th activation this turn adds B
+    a.at_limit = std::make_shared<Ability>(compile_ability(body.substr(lim + 7, caret - lim - 7)));
+    a.at_limit_n = std::atoi(body.c_str() + caret + 1);
+    if (!a.at_limit->supported() || a.at_limit_n <= 0) {
+      a.effects.push_back(unsupported_effect(body.substr(lim + 1)));
+      return;
+    }
+    body = trim(body.substr(0, lim));
+  }
   if (body.rfind("turnlimited:", 0) == 0) body = trim(body.substr(12));  // once a turn: not enforced yet
   for (const char* prefix : {"kicker ", "alternative "}) {
     if (body.rfind(prefix, 0) == 0) {

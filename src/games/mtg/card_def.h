@@ -136,6 +136,8 @@ struct Ability {
   char if_cmp = '>';
   Amount if_left, if_right;
   std::shared_ptr<Ability> if_else;  // if COND then A else B: B
+  std::shared_ptr<Ability> at_limit;  // ability limit^B^N: B also happens once it was activated N times this turn
+  int at_limit_n = 0;
   int limit = 0;                 // limit:N activations per turn
   bool my_turn_only = false, sorcery_speed = false, my_upkeep_only = false;
   bool state_trigger = false;    // aslongas(..) effect while: the effect happens whenever the condition holds

@@ -84,6 +84,11 @@ void Game::resolve_top() {
     current_amount = item.trigger_amount;
     current_stored = item.stored;
     run_effects(*item.ability, item.source, item.controller, item.targets, item.x);
+    if (const Ability& a = *item.ability; a.at_limit && item.source >= 0) {  // limit^B^N
+      for (auto [used, n] : objs[static_cast<size_t>(item.source)].uses) {
+        if (used == &a && n >= a.at_limit_n) run_effects(*a.at_limit, item.source, item.controller, {}, 0);
+      }
+    }
     current_trigger = current_trigger_from = -1;
     current_stored = -1;
     return;
