@@ -20,6 +20,8 @@ void apply_static(Game& g, Obj& o, const Ability& a, int src) {
       o.protections.push_back(&e.all);
     } else if (e.kind == Eff::kAlterCost) {
       o.cost_change[static_cast<size_t>(e.times)] += g.eval_amount(e.a, src);
+    } else if (e.kind == Eff::kProduceExtra) {
+      o.extra_mana.push_back(&e);
     } else if (e.kind == Eff::kCantBlockOf) {
       o.cant_block_of.push_back(&e.all);
     } else if (e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes) {
@@ -366,6 +368,7 @@ void Game::update_continuous() {
     o.lord_kw.clear();
     o.prevent_to = o.prevent_from = false;
     o.cost_change.fill(0);
+    o.extra_mana.clear();
     o.lord_changes.clear();
     for (const auto& [e, src] : o.counted_pumps) {
       o.lord_p += eval_amount(e->a, src);
@@ -402,6 +405,13 @@ void Game::update_continuous() {
         for (int i = 0; i < times; ++i) apply_static(*this, objs[static_cast<size_t>(to)], a, static_cast<int>(src));
       }
     });
+  }
+  for (const Emblem& em : emblems) {
+    for (const Ability& a : em.def->becomes->lasting) {
+      for (size_t c = 0; c < objs.size(); ++c) {
+        if (matches(a.range, static_cast<int>(c), em.source, em.controller)) apply_static(*this, objs[c], a, em.source);
+      }
+    }
   }
   script_continuous(*this);  // effects Lua cards created
 }

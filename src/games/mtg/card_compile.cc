@@ -292,6 +292,15 @@ void read_dynamic(std::string& text, EffectDef& e) {
 
 // One && part: a keyword (or several words of a keyword ability) and its modifiers.
 EffectDef compile_effect(const std::string& text0) {
+  if (const std::string t = trim(text0); t.rfind("emblem ", 0) == 0) {  // an emblem: the change lasts without a card
+    EffectDef em = compile_effect(t.substr(7));
+    if (em.kind != Eff::kTransform || !em.becomes || !em.becomes->once.empty() || em.becomes->lasting.empty()) return unsupported_effect("emblem");
+    for (const Ability& a : em.becomes->lasting) {
+      if (a.kind != AbilityKind::kLord) return unsupported_effect("emblem");
+    }
+    em.emblem = true;
+    return em;
+  }
   EffectDef e;
   std::string text = text0;
   read_dynamic(text, e);

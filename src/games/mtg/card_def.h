@@ -81,6 +81,7 @@ struct EffectDef {
   Spec prevent_to, prevent_from;    // preventalldamage to(spec) from(spec) (word "spec"): empty means any
   // ability$! A _ B !$ who: the player `who` (in `word`) does A, or chooses between A and B.
   std::shared_ptr<std::vector<Ability>> choices;
+  bool emblem = false;              // emblem transforms((,newability[lord(..) ..])): the lords apply for the controller
   bool pay_first = false;          // kAbilityFor from pay[[cost]] A?B / pay(cost) A: the first ability costs the
                                     // first choice's mana plus `a` generic ({value:..}); the source's controller chooses
   std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card

@@ -448,6 +448,11 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       }
       continue;
     }
+    if (e.emblem) {
+      emblems.push_back({&e, source, controller});
+      update_continuous();
+      continue;
+    }
     if (e.kind == Eff::kForEach) {
       int n = 0;
       for (size_t c = 0; c < objs.size(); ++c) n += matches(e.each, static_cast<int>(c), source, controller);

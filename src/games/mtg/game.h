@@ -92,6 +92,7 @@ struct Obj {
   std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
   std::vector<const Spec*> cant_block_of;                  // cantbeblockerof(..): attackers it cannot block
   std::vector<const Spec*> protections;                    // protection from(spec), recomputed
+  std::vector<const EffectDef*> extra_mana;                // produceextra:{..} from lords, recomputed
   std::vector<const EffectDef*> left_changes;              // changes it had as it left the battlefield (its own leave triggers)
 };
 
@@ -191,6 +192,11 @@ class Game {
   std::vector<PhaseAction> phase_actions;
   // (blink)forsrc / (blink)ueot: a card exiled until its source (-1: the end step) leaves the battlefield
   std::vector<std::pair<int, int>> held;  // (card, source)
+  struct Emblem {  // emblem ..: lords that belong to a player, not a card (ueot: until the cleanup)
+    const EffectDef* def;
+    int source, controller;
+  };
+  std::vector<Emblem> emblems;
   void bring_back(int card);              // from exile to its owner's battlefield, as it enters
   void add_phase_action(const EffectDef& e, int card, int controller);
   void run_phase_actions();

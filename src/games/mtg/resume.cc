@@ -67,6 +67,9 @@ void activated(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
         if (e.kind == Eff::kProduceExtra) g.players[static_cast<size_t>(actor)].pool.add(parse_pool(e.word));
       }
     });
+    for (const EffectDef* e : g.objs[static_cast<size_t>(card)].extra_mana) {  // from lords (High Tide's emblem)
+      g.players[static_cast<size_t>(actor)].pool.add(parse_pool(e->word));
+    }
     return;
   }
   if (!a.has_target) return g.push(item);

@@ -133,6 +133,7 @@ void Game::begin_phase() {
   } else if (phase == Phase::kDraw) {
     draw(active, 1);
   } else if (phase == Phase::kCleanup) {
+    std::erase_if(emblems, [](const Emblem& em) { return em.def->ueot; });
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
     while (hand.size() > 7) move(hand.front(), active, kGraveyard);
     prevent_combat = false;
