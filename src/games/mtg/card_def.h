@@ -29,6 +29,7 @@ struct Spec {
   std::vector<std::string> zones;     // mybattlefield, opponentbattlefield, graveyard, stack ...
   int count = 1;                      // <N>: that many targets
   bool up_to = false;                 // <anyamount>, <upto:N>: confirmed by clicking the source
+  bool prex = false;                  // <prex>: as many as the X paid (the chooser closes at X)
   bool empty() const { return alts.empty(); }
   bool allows_player() const;
 };

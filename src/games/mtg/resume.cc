@@ -29,6 +29,10 @@ bool mana_only(const Ability& a) {
 void choose_then_push(Game& g, const StackItem& item, const Spec& spec, bool is_cost, bool sac_source = false) {
   Chooser ch;
   ch.spec = spec;
+  if (spec.prex) {  // <prex>: X targets
+    if (item.x <= 0) return g.push(item);
+    ch.spec.count = item.x;
+  }
   ch.player = item.controller;
   ch.source = item.source;
   ch.is_cost = is_cost;
