@@ -127,9 +127,42 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   return true;
 }
 
-bool Game::cast(int card, int actor, bool alternative, bool buyback) {
+// A card cast face down (morph): a 2/2 creature with no name, colour, types or abilities. It is
+// its own object's characteristics until it leaves the battlefield (move() restores the card).
+static const CardDef* face_down_def() {
+  static const CardDef d = [] {
+    CardDef f;
+    f.types = {"creature"};
+    f.power = f.toughness = 2;
+    return f;
+  }();
+  return &d;
+}
+
+bool Game::can_cast_face_down(int card, int actor) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (o.zone != kHand || o.owner != actor || !o.def->facedown.present) return false;
+  if (actor != active || !is_main(phase) || !stack.empty()) return false;
+  return can_pay(players[static_cast<size_t>(actor)].pool, o.def->facedown);
+}
+
+bool Game::cast(int card, int actor, bool alternative, bool buyback, bool face_down) {
   Obj& o = objs[static_cast<size_t>(card)];
   ManaPool& pool = players[static_cast<size_t>(actor)].pool;
+  if (face_down) {
+    pay(pool, o.def->facedown);
+    move(card, actor, kStack);
+    objs[static_cast<size_t>(card)].def = face_down_def();
+    note("p" + std::to_string(actor + 1) + " casts a card face down");
+    cast_triggers(card);
+    StackItem item;
+    item.source = card;
+    item.controller = actor;
+    item.storm = spells_this_turn++;
+    ++players[static_cast<size_t>(actor)].casts;
+    push(item);
+    return true;
+  }
   int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
@@ -362,6 +395,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
     const Resume cast_it{.kind = Resume::Kind::kCast, .card = card, .actor = actor};
     if (can_cast(card, actor)) options.push_back({"cast", cast_it});
     if (can_cast(card, actor, true)) options.push_back({"alternative", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .flag = true}});
+    if (can_cast_face_down(card, actor)) options.push_back({"face down", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 2}});
     if (o.def->buyback.present && can_cast(card, actor) &&
         can_pay(players[static_cast<size_t>(actor)].pool, spell_cost(card, actor, true))) {
       // Buyback: the spell returns to its owner's hand as it resolves.
@@ -385,6 +419,9 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   }
   if (o.zone == kHand || o.zone == kGraveyard) {
     for (const Ability& a : o.zone == kHand ? o.def->hand_abilities : o.def->grave_abilities) usable.push_back(&a);
+  }
+  if (o.zone == kBattlefield && o.def == face_down_def()) {
+    for (const Ability& a : o.printed->facedown_abilities) usable.push_back(&a);
   }
   for (const Ability* a : usable) {
     if (can_activate(card, *a, actor)) {

@@ -92,11 +92,13 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         d.multikicker = v.rfind("multi", 0) == 0;
         break;
       case KeyId::kBuyback: d.buyback = parse_mana_cost(v); break;
+      case KeyId::kFacedown: d.facedown = parse_mana_cost(v); break;
       case KeyId::kAnyzone: read_cda(v, d); break;
       case KeyId::kAlias: d.alias = v; break;
       case KeyId::kAutoZone:
         if (lower(f.key_text(text)) == "autograveyard") d.grave_abilities.push_back(compile_ability(v));
         if (lower(f.key_text(text)) == "autohand") d.hand_abilities.push_back(compile_ability(with_macros(db, v)));
+        if (lower(f.key_text(text)) == "autofacedown") d.facedown_abilities.push_back(compile_ability(with_macros(db, v)));
         break;
       case KeyId::kOther: {
         bool unknown = false;

@@ -250,7 +250,8 @@ class Game {
   void pick(Target t);  // one more target for the open chooser
   void pay_upkeep(int card, const Ability& due, int actor);
   void click_stack(int index, int actor);
-  bool cast(int card, int actor, bool alternative = false, bool buyback = false);
+  bool cast(int card, int actor, bool alternative = false, bool buyback = false, bool face_down = false);
+  bool can_cast_face_down(int card, int actor) const;  // facedown= (morph)
   void ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes);  // several may lines
   void activate(int card, const Ability& a, int actor);
   // Costs that choose a card (sacrifice, discard, tap, exile), one chooser after another, then `then`.

@@ -16,10 +16,10 @@ using Targets = std::vector<Target>;
 // The record being resumed, what follows it (a chooser's records below it), the targets chosen.
 using Handler = void (*)(Game&, Resume&, std::vector<Resume>&, const Targets&);
 
-bool mana_only(const Ability& a) {
+bool mana_only(const Ability& a) {  // mana abilities, and turning a card face up: they do not use the stack
   if (a.effects.empty()) return false;
   for (const EffectDef& e : a.effects) {
-    if (e.kind != Eff::kAddMana) return false;
+    if (e.kind != Eff::kAddMana && e.kind != Eff::kMorph) return false;
   }
   return !a.has_target;
 }
@@ -158,7 +158,7 @@ void play_land(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   script_land_played(g, card);
 }
 
-void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.cast(r.card, r.actor, r.flag, r.x == 1); }
+void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.cast(r.card, r.actor, r.flag, r.x == 1, r.x == 2); }
 void pay_upkeep(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pay_upkeep(r.card, *r.ability, r.actor); }
 void activate(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.activate(r.card, *r.ability, r.actor); }
 
