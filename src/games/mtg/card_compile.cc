@@ -106,7 +106,8 @@ bool read_becomes(const std::string& w, EffectDef& e) {
 // counter(P/T[,N|x|thatmuch|sunburst|type:..][,name]).
 bool read_counter(const std::string& w, EffectDef& e) {
   e.kind = Eff::kCounter;
-  const std::string in = inside(w, 7);
+  std::string in = inside(w, 7);
+  if (in.find(',') == std::string::npos && in.find('.') != std::string::npos) in[in.find('.')] = ',';  // counter(1/1.-1)
   const auto parts = split_top(in, ",");
   if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
   e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
