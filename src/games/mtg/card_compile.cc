@@ -634,6 +634,13 @@ bool read_conditions(std::string& body, Ability& a) {
     a.cond = parse_spec(in);
     a.has_cond = true;
     body = trim(tail(body, 9 + in.size() + 1));
+    if (body.rfind("aslongas(", 0) == 0) {  // aslongas(A)aslongas(B) ..: the rest is an ability of its own, run when A holds
+      EffectDef e;
+      e.kind = Eff::kAbilityFor;
+      e.choices = std::make_shared<std::vector<Ability>>(1, compile_ability(body));
+      a.effects.push_back(e.choices->front().supported() ? std::move(e) : unsupported_effect(e.choices->front().unsupported_word()));
+      return false;
+    }
     // A trailing >N or <N compares the count (default: at least one).
     const size_t cmp = body.find_last_of("<>");
     if (cmp != std::string::npos && cmp + 1 < body.size() && std::isdigit(static_cast<unsigned char>(body[cmp + 1]))) {

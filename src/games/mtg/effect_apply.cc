@@ -614,6 +614,7 @@ void make_token(Game& g, const EffectDef& e, int source, int controller, int x) 
   g.objs[static_cast<size_t>(t)].sick = true;
   g.note("token " + d.name);
   if (e.word == "livingweapon" && source >= 0) g.objs[static_cast<size_t>(source)].attached = t;  // the germ carries it
+  if (parts.size() < 3) g.run_one_shots(t, controller, {}, 0);  // a database token's comes-into-play lines (Kaldra)
   g.fire_zone_triggers(t, kLibrary, kBattlefield);
 }
 
