@@ -391,6 +391,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
     if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < 1 + me.extra_lands + lua_extra)) {
       options.push_back({"play", Resume{.kind = Resume::Kind::kPlayLand, .card = card, .actor = actor}});
     }
+    if (can_momir(card, actor)) options.push_back({"momir", Resume{.kind = Resume::Kind::kMomir, .card = card, .actor = actor}});
   } else {
     const Resume cast_it{.kind = Resume::Kind::kCast, .card = card, .actor = actor};
     if (can_cast(card, actor)) options.push_back({"cast", cast_it});

@@ -187,6 +187,17 @@ const CardDef* Catalog::by_id(int64_t id) {
   return it == ids_.end() ? nullptr : compile_index(it->second);
 }
 
+const std::vector<const CardDef*>& Catalog::creatures_costing(int mv) {
+  if (!by_cost_built_) {
+    by_cost_built_ = true;
+    for (const auto& [name, id] : names_) {  // set cards with a positive id: no tokens
+      const CardDef* d = by_id(id);
+      if (d && d->is("creature") && d->cost.converted() <= 20) by_cost_[d->cost.converted()].push_back(d);
+    }
+  }
+  return by_cost_[mv];
+}
+
 const CardDef* Catalog::by_name(const std::string& lower_name) {
   auto it = names_.find(lower_name);
   if (it != names_.end()) return by_id(it->second);

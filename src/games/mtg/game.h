@@ -197,6 +197,10 @@ class Game {
     int source, controller;
   };
   std::vector<Emblem> emblems;
+  bool momir = false;       // Momir Basic: a land from the hand and all the mana make a random creature token
+  bool momir_used = false;  // once between untap steps (Wagic)
+  bool can_momir(int card, int actor) const;
+  void momir_play(int land, int actor, const CardDef* chosen);  // chosen: nullptr for a random one
   void bring_back(int card);              // from exile to its owner's battlefield, as it enters
   void add_phase_action(const EffectDef& e, int card, int controller);
   void run_phase_actions();

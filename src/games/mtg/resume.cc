@@ -158,6 +158,7 @@ void play_land(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   script_land_played(g, card);
 }
 
+void momir(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.momir_play(r.card, r.actor, nullptr); }
 void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.cast(r.card, r.actor, r.flag, r.x == 1, r.x == 2); }
 void pay_upkeep(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pay_upkeep(r.card, *r.ability, r.actor); }
 void activate(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.activate(r.card, *r.ability, r.actor); }
@@ -214,6 +215,7 @@ constexpr Row kRows[] = {
     {Kind::kLuaAbility, &lua_ability},    {Kind::kLuaTargets, &lua_targets},
     {Kind::kLuaOption, &lua_option},      {Kind::kTriggerNow, &trigger_now},
     {Kind::kTriggerNowRun, &trigger_now_run},
+    {Kind::kMomir, &momir},
 };
 
 constexpr size_t kKinds = static_cast<size_t>(Kind::kCount);

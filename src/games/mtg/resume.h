@@ -47,6 +47,7 @@ struct Resume {
     kTriggerNow,     // triggered `ability` of `card` resolved without the stack (@sacrificed): its target
                      // chooser, then kTriggerNowRun; `actor` its controller, `x` the event's card, `index` its zone
     kTriggerNowRun,  // the same with its targets chosen: its effects run with the event's card
+    kMomir,          // `actor` discards land `card` for a Momir creature token
     kCount
   };
   Kind kind = Kind::kNothing;

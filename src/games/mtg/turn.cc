@@ -98,6 +98,7 @@ void Game::begin_phase() {
     phase = Phase::kUpkeep;
     return begin_phase();
   } else if (phase == Phase::kUntap) {
+    momir_used = false;
     for (size_t c = 0; c < objs.size(); ++c) {
       Obj& o = objs[c];
       if (o.zone != kBattlefield || o.controller != active) continue;
