@@ -107,13 +107,13 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (a.untap_cost && !o.tapped) return false;
   if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;
   if (a.life_cost > players[static_cast<size_t>(actor)].life) return false;
-  if (a.has_counter_cost && a.counter_n < 0 && counters_of(card, a) < -a.counter_n) return false;
+  if (a.has_counter_cost && a.counter_from.empty() && a.counter_n < 0 && counters_of(card, a) < -a.counter_n) return false;
   if (a.has_target && !any_target(a.target, card, actor)) return false;
   if ((a.my_turn_only || a.sorcery_speed) && actor != active) return false;
   if (a.sorcery_speed && (!is_main(phase) || !stack.empty())) return false;
   if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
   if (!a.trigger.counts.empty() && !trigger_allowed(a, card)) return false;  // restriction{type(..)~cmp~N}
-  for (const Spec* chosen : {&a.tap_other, &a.exile_cost}) {  // a card to pay with
+  for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.counter_from}) {  // a card to pay with
     if (chosen->empty()) continue;
     bool any = false;
     for (size_t c = 0; c < objs.size() && !any; ++c) any = matches(*chosen, static_cast<int>(c), card, actor);
@@ -253,7 +253,7 @@ void Game::activate(int card, const Ability& a, int actor) {
     move(card, o.owner, kGraveyard);
     fire_event("discarded", card, o.owner, card, false);
   }
-  if (a.has_counter_cost) {
+  if (a.has_counter_cost && a.counter_from.empty()) {
     int& n = counter_slot(card, a);
     n = std::max(0, n + a.counter_n);
   }
@@ -266,12 +266,14 @@ void Game::activate(int card, const Ability& a, int actor) {
   item.ability = &a;
   item.x = x;
   // Extra costs chosen by clicking (a card to sacrifice, discard, tap or exile): paid before the target.
-  // The spec and what happens to the card: the zone it goes to, -1: tapped, -2: discarded.
+  // The spec and what happens to the card: the zone it goes to, -1: tapped, -2: discarded,
+  // -3 / -4: a -1/-1 / +1/+1 counter removed from it.
   std::vector<std::pair<const Spec*, int>> chosen;
   if (!a.sacrifice.empty()) chosen.emplace_back(&a.sacrifice, kGraveyard);
   if (!a.discard.empty()) chosen.emplace_back(&a.discard, -2);
   if (!a.tap_other.empty()) chosen.emplace_back(&a.tap_other, -1);
   if (!a.exile_cost.empty()) chosen.emplace_back(&a.exile_cost, kExile);
+  if (!a.counter_from.empty()) chosen.emplace_back(&a.counter_from, a.counter_p > 0 ? -4 : -3);  // a counter off it
   // Then {S}, a mana ability's effects at once, or its target and the stack (resume.cc).
   last_paid = -1;
   pay_chosen(card, actor, std::move(chosen), 0, {Resume{.kind = Resume::Kind::kActivated, .ability = &a, .item = {item}}});

@@ -408,14 +408,22 @@ void read_costs(const std::string& costs, Ability& a) {
       a.discard = parse_spec(inside(sym, 7));
       a.discard.count += before;  // {discard(..)}{discard(..)}: two cards
     } else if (sym.rfind("c(", 0) == 0) {
-      const auto parts = split_top(inside(sym, 1), ",");
+      auto parts = split_top(inside(sym, 1), ",");
+      // {C(-1/-1,-1),creature|mybattlefield}: the card it comes off written after the parentheses
+      if (const size_t after = inside(sym, 1).size() + 3; after < sym.size() && sym[after] == ',') parts.push_back(sym.substr(after + 1));
       Amount p, t;
       if (parts.size() >= 2 && is_pt(trim(parts[0]), p, t)) {
         a.has_counter_cost = true;
         a.counter_p = p.value;
         a.counter_t = t.value;
         a.counter_n = std::atoi(parts[1].c_str());
-        if (parts.size() > 2) a.counter_name = trim(parts[2]);
+        const bool plain = (p.value == 1 && t.value == 1) || (p.value == -1 && t.value == -1);
+        if (parts.size() > 2 && parts[2].find('|') != std::string::npos && plain && a.counter_n == -1) {
+          a.counter_from = parse_spec(trim(parts[2]));  // a card with such a counter, chosen as the cost is paid
+          for (auto& alt : a.counter_from.alts) alt.restr.push_back(p.value > 0 ? "counter{1/1}" : "counter{-1/-1}");
+        } else if (parts.size() > 2) {
+          a.counter_name = trim(parts[2]);
+        }
       } else {
         a.effects.push_back(unsupported_effect("{" + sym + "}"));
       }

@@ -121,6 +121,7 @@ struct Ability {
   bool has_counter_cost = false;  // {C(p/t,n[,name])}: put (n > 0) or remove (n < 0) counters
   int counter_p = 0, counter_t = 0, counter_n = 0;
   std::string counter_name;
+  Spec counter_from;             // {C(p/t,-1,spec)}: the counter comes off a chosen such card (Quillspike)
   bool may = false;
   bool kicker_only = false, alternative_only = false;  // lines run only when that cost was paid
   bool has_foreach = false;      // foreach(spec): the effects once per such card

@@ -88,6 +88,11 @@ void pay_chosen(Game& g, Resume& r, std::vector<Resume>& rest, const Targets& ts
     if (t.card < 0) continue;
     g.last_paid = t.card;
     Obj& o = g.objs[static_cast<size_t>(t.card)];
+    if (how == -3 || how == -4) {  // {C(-1/-1,-1,spec)}: one counter off the chosen card
+      int& n = how == -3 ? o.minus_counters : o.plus_counters;
+      n = std::max(0, n - 1);
+      continue;
+    }
     if (to < 0) {
       o.tapped = true;
       g.fire_event("tapped", t.card, -1, r.card, false);
