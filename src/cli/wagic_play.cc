@@ -1,5 +1,7 @@
 // `rulekit wagic play`: a game between two prebuilt decks at the terminal, you (player 1) against
-// a random bot. The board, then the numbered moves open to you; `help`, `quit`, end of input ends.
+// a bot named as `wagic sim --agents` names them (`--bot random|greedy|mcts[:N][:dD]`), through the
+// kernel (mtg::MatchGame). The board, then the numbered moves open to you (the first: keep your
+// hand or mulligan); `help`, `quit`, end of input ends.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -9,8 +11,9 @@
 #include "games/mtg/card_def.h"
 #include "games/mtg/database.h"
 #include "games/mtg/lua/card_scripts.h"
+#include "agents/make_agent.h"
 #include "games/mtg/match.h"
-#include "kernel/log.h"
+#include "games/mtg/match_game.h"
 #include "kernel/rng.h"
 
 namespace rk::cli {
@@ -20,6 +23,7 @@ struct WagicPlayOptions {
   std::vector<std::string> decks;
   uint64_t seed = 1;
   int turns = 60;
+  std::string bot = "random";
 };
 
 std::string card_text(const mtg::Game& g, int c) {
@@ -32,8 +36,10 @@ std::string card_text(const mtg::Game& g, int c) {
   return s;
 }
 
-void print_board(const mtg::Game& g, int me) {
-  std::cout << fmt::format("\n== turn {}, {} of player {} ==\n", g.turn + 1, mtg::phase_name(g.phase), g.active + 1);
+void print_board(const mtg::Match& m, int me) {
+  const mtg::Game& g = m.game();
+  if (m.mulligan_open()) std::cout << "\n== before the first turn: keep your hand, or mulligan (one card fewer) ==\n";
+  else std::cout << fmt::format("\n== turn {}, {} of player {} ==\n", g.turn + 1, mtg::phase_name(g.phase), g.active + 1);
   for (int p = 1; p >= 0; --p) {
     const int seat = p == 1 ? 1 - me : me;
     const auto& pl = g.players[static_cast<size_t>(seat)];
@@ -54,8 +60,8 @@ void print_board(const mtg::Game& g, int me) {
 }
 
 // Your turn to act: the numbered moves; false at quit or the end of input.
-bool human_move(mtg::Match& m, const std::vector<mtg::Move>& ms) {
-  print_board(m.game(), 0);
+bool human_move(mtg::MatchGame& game, const std::vector<mtg::Move>& ms) {
+  print_board(game.match(), 0);
   for (size_t i = 0; i < ms.size(); ++i) std::cout << fmt::format("  {}. {}\n", i + 1, ms[i].label);
   for (;;) {
     std::cout << "move (number, help, quit)> " << std::flush;
@@ -64,14 +70,12 @@ bool human_move(mtg::Match& m, const std::vector<mtg::Move>& ms) {
     if (line == "quit" || line == "q") return false;
     if (line == "help" || line == "h" || line == "?") {
       std::cout << "type a move's number; 1 line = 1 move. The last move passes to the next step.\n"
+                   "Before the first turn: keep your hand, or mulligan (shuffle it back, draw one card fewer).\n"
                    "Mana: tap your lands for mana (their mana-ability moves) before casting. quit ends the game.\n";
       continue;
     }
     const int n = std::atoi(line.c_str());
-    if (n >= 1 && static_cast<size_t>(n) <= ms.size()) {
-      m.play(ms[static_cast<size_t>(n - 1)]);
-      return true;
-    }
+    if (n >= 1 && static_cast<size_t>(n) <= ms.size()) return game.apply_index(static_cast<size_t>(n - 1));
     std::cout << "no such move: " << line << "\n";
   }
 }
@@ -101,25 +105,31 @@ int run_play(const WagicPlayOptions& o) {
       return 2;
     }
   }
-  std::cout << fmt::format("you: {} against the random bot: {}\n", decks[0].name, decks[1].name);
-  mtg::Match m(cat, decks[0], decks[1], o.seed, o.turns);
-  kernel::Rng bot(kernel::hash_mix(o.seed, 0xb07));
-  while (!m.over()) {
-    const auto ms = m.moves();
+  auto bot = agents::make_agent<mtg::MatchGame>(mtg::bot_spec(o.bot), kernel::hash_mix(o.seed, 0xb07));
+  if (!bot) {
+    std::cerr << fmt::format("error: unknown bot `{}` (known: {})\n", o.bot, agents::kAgentNames);
+    return 2;
+  }
+  std::cout << fmt::format("you: {} against the {} bot: {}\n", decks[0].name, o.bot, decks[1].name);
+  mtg::MatchGame game(cat, decks[0], decks[1], o.seed, o.turns);
+  const mtg::Match& m = game.match();
+  while (!game.terminal()) {
+    const auto ms = game.legal_actions();
     if (ms.empty()) break;
-    if (m.actor() == 0) {
-      if (!human_move(m, ms)) {
+    if (game.current_player() == 0) {
+      if (!human_move(game, ms)) {
         std::cout << "\ngame left at turn " << m.game().turn + 1 << "\n";
         return 0;
       }
       continue;
     }
-    const auto& mv = ms[bot.below(static_cast<uint32_t>(ms.size()))];
+    const size_t pick = bot->choose(game, ms);
+    const auto& mv = ms[pick < ms.size() ? pick : 0];
     if (mv.kind != mtg::Move::kNext) std::cout << "bot: " << mv.label << "\n";
-    m.play(mv);
+    game.apply_index(pick < ms.size() ? pick : 0);
   }
-  print_board(m.game(), 0);
-  if (!m.error.empty()) std::cout << "engine error: " << m.error << "\n";
+  print_board(m, 0);
+  if (!game.error().empty()) std::cout << "engine error: " << game.error() << "\n";
   else if (m.winner() < 0) std::cout << "draw (turn limit)\n";
   else std::cout << (m.winner() == 0 ? "you win\n" : "the bot wins\n");
   return 0;
@@ -129,10 +139,12 @@ int run_play(const WagicPlayOptions& o) {
 
 void add_wagic_play(CLI::App& wagic, int& exit_code) {
   auto o = std::make_shared<WagicPlayOptions>();
-  auto* play = wagic.add_subcommand("play", "play a prebuilt deck against a random bot at the terminal");
+  auto* play = wagic.add_subcommand("play", "play a prebuilt deck against a bot at the terminal");
   play->add_option("--deck", o->decks, "your deck then the bot's: a file or a prebuilt deck's number (default 1 and 2)");
   play->add_option("--seed", o->seed, "seed of the shuffle and the bot (default 1)");
   play->add_option("--turns", o->turns, "turn limit (default 60)");
+  play->add_option("--bot", o->bot, std::string("the bot you play against (default random): ") + agents::kAgentNames +
+                                        " (a bare mcts is mcts:200:d20)");
   play->callback([o, &exit_code] { exit_code = run_play(*o); });
 }
 

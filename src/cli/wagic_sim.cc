@@ -1,6 +1,7 @@
-// `rulekit wagic sim`: random games between Wagic's prebuilt decks on the engine. Last line
-// `N games, E engine errors, hash H`; the hash folds every game's result, so two runs with the
-// same seed print the same line.
+// `rulekit wagic sim`: games between Wagic's prebuilt decks on the engine, played through the
+// kernel (mtg::MatchGame) by bots named as every sim names them (`--agents random,greedy`, default
+// random for both). Last line `N games, E engine errors, hash H`; the hash folds every game's
+// result, so two runs with the same seed print the same line.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -8,7 +9,10 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <sstream>
 
+#include "agents/make_agent.h"
+#include "agents/playout.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "games/mtg/card_def.h"
@@ -16,6 +20,7 @@
 #include "games/mtg/database.h"
 #include "games/mtg/lua/card_scripts.h"
 #include "games/mtg/match.h"
+#include "games/mtg/match_game.h"
 #include "kernel/log.h"
 #include "kernel/rng.h"
 
@@ -30,7 +35,29 @@ struct WagicSimOptions {
   std::string cards;
   bool deck_coverage = false;
   bool show_errors = false;  // the last events of each game an engine error ended
+  std::string agents = "random,random";  // the bot of each player (they change seats every game)
+  bool no_responses = false;             // no offers to respond
+  bool classic = false;                  // the first version of whole games (its hashes)
 };
+
+using MtgAgent = agents::Agent<mtg::MatchGame>;
+
+bool parse_agents(const std::string& list, std::vector<std::string>& names) {
+  std::stringstream ss(list);
+  for (std::string a; std::getline(ss, a, ',');) names.push_back(a);
+  if (names.size() == 1) names.push_back(names[0]);
+  if (names.size() != 2) {
+    std::cerr << fmt::format("error: --agents names {} bots for 2 players\n", names.size());
+    return false;
+  }
+  for (const auto& n : names) {
+    if (!agents::make_agent<mtg::MatchGame>(mtg::bot_spec(n), 0)) {
+      std::cerr << fmt::format("error: unknown bot `{}` (known: {})\n", n, agents::kAgentNames);
+      return false;
+    }
+  }
+  return true;
+}
 
 std::string deck_dir() { return std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/decks/ai"; }
 
@@ -83,18 +110,30 @@ int deck_coverage(const mtg::Database& db) {
       mtg::parts_not_run(db, db.cards[it->second], parts);
       for (const auto& p : parts) ++gaps[p.keyword];
     }
+    for (const auto& [name, copies] : d.named) {  // lines by name: the primitive of that name
+      const mtg::Card* card = db.find(name);
+      if (!card) {
+        unknown += static_cast<size_t>(copies);
+        continue;
+      }
+      std::vector<mtg::PartNotRun> parts;
+      mtg::parts_not_run(db, *card, parts);
+      for (const auto& p : parts) gaps[p.keyword] += static_cast<size_t>(copies);
+    }
     if (gaps.empty() && unknown == 0) {
       ++complete;
       continue;
     }
     std::cout << fmt::format("{} [{}]:", std::filesystem::path(f).filename().string(), d.name);
-    if (unknown) std::cout << fmt::format(" {} unknown ids;", unknown);
+    if (unknown) std::cout << fmt::format(" {} unknown cards;", unknown);
     for (const auto& [k, n] : gaps) std::cout << " " << k << " x" << n;
     std::cout << "\n";
   }
   std::cout << fmt::format("{} of {} prebuilt decks have every card's code running\n", complete, files.size());
   return 0;
 }
+
+constexpr size_t kMoveLimit = 20000;  // a game still going after this many moves is an engine error
 
 uint64_t fold(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ull; }
 
@@ -118,30 +157,50 @@ int run_sim(const WagicSimOptions& o) {
   for (size_t i = 0; i < decks.size(); ++i) {
     for (size_t j = i + 1; j < decks.size(); ++j) pairs.emplace_back(i, j);
   }
+  std::vector<std::string> names;
+  if (!parse_agents(o.agents, names)) return 2;
+  const bool all_random = names[0] == "random" && names[1] == "random";
+  mtg::MatchOptions mo;
+  mo.responses = !o.no_responses && !o.classic;
+  mo.bounded_declarations = !o.classic;
+  mo.mulligans = !o.classic;
+  mo.skip_first_draw = !o.classic;
   uint64_t hash = 1469598103934665603ull;
   size_t errors = 0, draws = 0, unsupported = 0, moves = 0, turns = 0;
-  size_t wins[2] = {0, 0};
+  size_t wins[2] = {0, 0}, bot_wins[2] = {0, 0};
   std::map<std::string, size_t> error_kinds;
+  agents::MctsStats searched;
   Progress progress(o.games, "games", std::cerr, isatty(2) != 0);
   const auto t0 = std::chrono::steady_clock::now();
   for (size_t g = 0; g < o.games; ++g) {
     const auto [a, b] = pairs[g % pairs.size()];
     const bool swap = (g / pairs.size()) % 2 == 1;  // each deck begins half the games
     const uint64_t seed = kernel::hash_mix(o.seed, g);
-    mtg::Match m(cat, decks[swap ? b : a], decks[swap ? a : b], seed, o.turns);
-    kernel::Rng pick(kernel::hash_mix(seed, 0x5eed));
-    while (!m.over()) {
-      const auto ms = m.moves();
-      if (ms.empty()) break;
-      m.play(ms[pick.below(static_cast<uint32_t>(ms.size()))]);
-      if (m.moves_played > 20000 && m.error.empty()) m.error = "move limit (20000) reached";
-      if (m.moves_played > 20000) break;
+    mtg::MatchGame game(cat, decks[swap ? b : a], decks[swap ? a : b], seed, o.turns, mo);
+    const mtg::Match& m = game.match();
+    // Two random players share one generator (the stream `wagic sim` always had); other bots
+    // have their own, and the first named begins the even games.
+    const size_t first = g % 2;  // names[first] plays player 1
+    std::vector<std::unique_ptr<MtgAgent>> bots;
+    if (all_random) {
+      bots.push_back(agents::make_agent<mtg::MatchGame>("random", kernel::hash_mix(seed, 0x5eed)));
+    } else {
+      for (size_t s = 0; s < 2; ++s) bots.push_back(agents::make_agent<mtg::MatchGame>(mtg::bot_spec(names[(first + s) % 2]), kernel::hash_mix(seed, s + 1)));
     }
-    if (!m.error.empty()) {
+    MtgAgent* seats[2] = {bots.front().get(), bots.back().get()};
+    agents::play_out(game, std::span<MtgAgent* const>(seats), kMoveLimit + 1);
+    std::string error = m.error;
+    if (error.empty() && !m.over()) error = "move limit (20000) reached";
+    for (const auto& bot : bots) {
+      if (const auto* mc = dynamic_cast<const agents::MctsAgent<mtg::MatchGame>*>(bot.get())) {
+        searched.iterations += mc->stats().iterations, searched.decisions += mc->stats().decisions;
+      }
+    }
+    if (!error.empty()) {
       ++errors;
-      ++error_kinds[m.error.substr(0, 100)];
+      ++error_kinds[error.substr(0, 100)];
       if (o.show_errors) {
-        std::cout << fmt::format("game {} ({} v {}): {}\n", g, m.game().players.size() ? decks[swap ? b : a].name : "", decks[swap ? a : b].name, m.error);
+        std::cout << fmt::format("game {} ({} v {}): {}\n", g, decks[swap ? b : a].name, decks[swap ? a : b].name, error);
         const auto& log = m.game().log;
         for (size_t i = log.size() > 12 ? log.size() - 12 : 0; i < log.size(); ++i) std::cout << "    " << log[i] << "\n";
       }
@@ -149,6 +208,7 @@ int run_sim(const WagicSimOptions& o) {
       ++draws;
     } else {
       ++wins[m.winner()];
+      ++bot_wins[(first + static_cast<size_t>(m.winner())) % 2];
     }
     if (!m.game().missing.empty()) ++unsupported;
     moves += m.moves_played;
@@ -165,6 +225,14 @@ int run_sim(const WagicSimOptions& o) {
   for (const auto& d : decks) std::cout << " [" << d.name << "]";
   std::cout << "\n";
   std::cout << fmt::format("first player won {}, second player won {}, draws (turn limit {}) {}\n", wins[0], wins[1], o.turns, draws);
+  if (!all_random) {
+    for (size_t s = 0; s < 2; ++s) {
+      std::cout << fmt::format("{} ({}): {} wins, {:.1f}%\n", names[s], s + 1, bot_wins[s], o.games ? 100.0 * static_cast<double>(bot_wins[s]) / static_cast<double>(o.games) : 0.0);
+    }
+  }
+  if (searched.decisions > 0) {
+    std::cout << fmt::format("mcts: {} iterations over {} searched decisions\n", searched.iterations, searched.decisions);
+  }
   std::cout << fmt::format("games meeting parts the engine does not run: {}\n", unsupported);
   if (o.games) {
     std::cout << fmt::format("{:.1f} turns and {:.0f} moves a game; {:.1f} games/s\n", double(turns) / o.games,
@@ -187,6 +255,11 @@ void add_wagic_sim(CLI::App& wagic, int& exit_code) {
   sim->add_option("--cards", o->cards, "Wagic sets folder (default: the shared 2016 corpus)");
   sim->add_flag("--deck-coverage", o->deck_coverage, "instead of games: the prebuilt decks whose every card runs completely");
   sim->add_flag("--show-errors", o->show_errors, "print the last events of each game an engine error ended");
+  sim->add_option("--agents", o->agents,
+                  std::string("the bot of each player, comma-separated (they change seats every game; default random,random): ") + agents::kAgentNames +
+                      " (a bare mcts is mcts:200:d20)");
+  sim->add_flag("--no-responses", o->no_responses, "no offers to respond: spells and abilities resolve at once");
+  sim->add_flag("--classic", o->classic, "the first whole games, with their hashes: no offers to respond, no mulligans, every combat click offered, a draw on the first turn");
   sim->callback([o, &exit_code] { exit_code = run_sim(*o); });
 }
 

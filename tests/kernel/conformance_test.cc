@@ -6,6 +6,8 @@
 #include "games/cfc/game.h"
 #include "games/rulegame/game.h"
 #include "games/vck/game.h"
+#include "games/mtg/match_game.h"
+#include "mtg/match_support.h"
 #include "games/rulegame/rules.h"
 #include "games/rulegame/random_board.h"
 #include "support.h"
@@ -88,6 +90,19 @@ TEST(Conformance, ValeriaCardKingdoms) {
         return vck::Game(db, s, seed);
       },
       40, 5000, stats);
+  EXPECT_EQ(stats.finished, stats.games);
+}
+
+// Magic: whole games between pairs of Wagic's first ten prebuilt decks (the deal through Chance,
+// offers to respond, open menus and target choosers as decisions).
+TEST(Conformance, Magic) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/decks/ai");
+  auto* w = test::mtg_world();
+  ASSERT_NE(w, nullptr);
+  test::ConformanceStats stats;
+  test::check_conformance<mtg::MatchGame>(
+      [w](uint64_t seed) { return mtg::MatchGame(*w->cat, w->decks[seed % 10], w->decks[(seed + 4) % 10], seed, 40); }, 8, 4000,
+      stats);
   EXPECT_EQ(stats.finished, stats.games);
 }
 

@@ -14,11 +14,11 @@ bool is_main(Phase p) { return p == Phase::kFirstMain || p == Phase::kSecondMain
 }  // namespace
 
 // The rules file's lord(Plains[land]|MyBattlefield) {T}:Add{W} and its four siblings.
-const std::vector<std::pair<std::string, Ability>>& land_mana() {
-  static const std::vector<std::pair<std::string, Ability>> kinds = {
-      {"plains", compile_ability("{t}:add{w}")}, {"island", compile_ability("{t}:add{u}")},
-      {"swamp", compile_ability("{t}:add{b}")},  {"mountain", compile_ability("{t}:add{r}")},
-      {"forest", compile_ability("{t}:add{g}")}};
+const std::vector<std::pair<TypeName, Ability>>& land_mana() {
+  static const std::vector<std::pair<TypeName, Ability>> kinds = {
+      {TypeName("plains"), compile_ability("{t}:add{w}")}, {TypeName("island"), compile_ability("{t}:add{u}")},
+      {TypeName("swamp"), compile_ability("{t}:add{b}")},  {TypeName("mountain"), compile_ability("{t}:add{r}")},
+      {TypeName("forest"), compile_ability("{t}:add{g}")}};
   return kinds;
 }
 

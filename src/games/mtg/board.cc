@@ -4,38 +4,6 @@
 #include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
-namespace {
-
-void apply_static(Game& g, Obj& o, const Ability& a, int src) {
-  for (const EffectDef& e : a.effects) {
-    if (e.kind == Eff::kUnsupported) g.unsupported(e.word + " (" + a.text + ")");
-    if (e.kind == Eff::kPump) {
-      o.lord_p += g.eval_amount(e.a, src);
-      o.lord_t += g.eval_amount(e.b, src);
-    } else if (e.kind == Eff::kGrant) {
-      o.lord_kw.insert(e.word);
-    } else if (e.kind == Eff::kCantBeBlockedBy) {
-      o.unblockable_by.push_back(&e.all);
-    } else if (e.kind == Eff::kProtectionFrom) {
-      o.protections.push_back(&e.all);
-    } else if (e.kind == Eff::kAlterCost) {
-      o.cost_change[static_cast<size_t>(e.times)] += g.eval_amount(e.a, src);
-    } else if (e.kind == Eff::kProduceExtra) {
-      o.extra_mana.push_back(&e);
-    } else if (e.kind == Eff::kCantBlockOf) {
-      o.cant_block_of.push_back(&e.all);
-    } else if (e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes) {
-      o.lord_changes.push_back(&e);
-    } else if (e.word == "spec") {
-      g.shields.emplace_back(&e, src);
-    } else if (e.word == "to" || e.word == "from") {
-      (e.word == "to" ? o.prevent_to : o.prevent_from) = true;
-      if (e.kind == Eff::kPreventAll) o.lord_kw.insert(e.word == "to" ? "preventalldamageto" : "preventalldamagefrom");  // not only combat's
-    }
-  }
-}
-
-}  // namespace
 
 int Game::create(const CardDef* def, int64_t mtg_id, int owner) {
   Obj o;
@@ -85,6 +53,10 @@ void Game::move(int card, int player, int zone, bool to_top) {
       }
     }
   }
+  struct Changed {  // characteristics are computed again once the move is done
+    Game& g;
+    ~Changed() { g.invalidate(); }
+  } changed{*this};
   const bool leaves_battlefield = o.zone == kBattlefield && zone != kBattlefield;
   if (leaves_battlefield && zone == kGraveyard && is_creature(card)) ++creatures_died;
   struct LeaveHook {  // Lua cards hear of it once the move is done (Animate Dead's sacrifice)
@@ -114,9 +86,10 @@ void Game::move(int card, int player, int zone, bool to_top) {
       fresh.damaged_by = o.damaged_by;  // @vampired looks at who damaged it
       fresh.lki_power = power(card);
       fresh.lki_toughness = toughness(card);
+      fresh.left_chars = chars(card);
+      for (const auto& ch : o.changes) fresh.left_changes.push_back(ch.def);
       fresh.lki_plus = o.plus_counters;
       fresh.lki_minus = o.minus_counters;
-      for (const auto& ch : o.changes) fresh.left_changes.push_back(ch.first);
       fresh.left_changes.insert(fresh.left_changes.end(), o.lord_changes.begin(), o.lord_changes.end());
     } else {
       fresh.lki_power = o.lki_power;
@@ -136,6 +109,7 @@ void Game::move(int card, int player, int zone, bool to_top) {
     o.controller = o.owner;
     return;
   }
+  if (zone == kBattlefield && o.zone != kBattlefield) o.stamp = next_stamp();
   o.zone = zone;
   o.controller = zone == kBattlefield || zone == kStack ? player : o.owner;
   auto& z = players[static_cast<size_t>(zone == kBattlefield || zone == kStack ? player : o.owner)].zones[static_cast<size_t>(zone)];
@@ -188,79 +162,6 @@ int Game::eval_amount(const Amount& a, int source) const {
     if (matches(a.count, static_cast<int>(c), source, controller)) ++n;
   }
   return n;
-}
-
-// Changes on a card in the order they apply: its own (one-shot), then static ones.
-template <class F>
-static void each_change(const Obj& o, F f) {
-  for (const auto& [e, ueot] : o.changes) f(*e);
-  for (const EffectDef* e : o.lord_changes) f(*e);
-}
-
-static int set_value(const Obj& o, bool power) {
-  int v = -1000;
-  each_change(o, [&](const EffectDef& e) {
-    if (e.kind == Eff::kTransform && (power ? e.becomes->power : e.becomes->toughness) != -1000) {
-      v = power ? e.becomes->power : e.becomes->toughness;
-    }
-  });
-  return v;
-}
-
-bool Game::lost_abilities(int c) const {
-  bool lost = false;
-  each_change(objs[static_cast<size_t>(c)], [&](const EffectDef& e) { lost |= e.kind == Eff::kLoseAbilities; });
-  return lost;
-}
-
-const std::vector<Ability>& Game::abilities(int c) const {
-  static const std::vector<Ability> none;
-  return lost_abilities(c) ? none : objs[static_cast<size_t>(c)].def->abilities;
-}
-
-void Game::granted_abilities(const Obj& o, std::vector<const Ability*>& out) const {
-  auto add = [&out](const EffectDef& e) {
-    if (e.kind != Eff::kTransform) return;
-    for (const Ability& a : e.becomes->lasting) out.push_back(&a);
-  };
-  each_change(o, add);
-  if (o.zone != kBattlefield) {
-    for (const EffectDef* e : o.left_changes) add(*e);  // what it had as it left (its leave triggers)
-  }
-}
-
-int Game::unswitched_power(int c) const {
-  const Obj& o = objs[static_cast<size_t>(c)];
-  if (const int v = set_value(o, true); v != -1000) return v + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
-  if (o.def->cda) return eval_amount(o.def->cda_power, c) + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
-  return o.def->power + o.plus_counters - o.minus_counters + o.pump_p + o.lord_p;
-}
-
-int Game::unswitched_toughness(int c) const {
-  const Obj& o = objs[static_cast<size_t>(c)];
-  if (const int v = set_value(o, false); v != -1000) return v + o.plus_counters - o.minus_counters + o.pump_t + o.lord_t;
-  if (o.def->cda) {
-    return eval_amount(o.def->cda_toughness, c) + o.plus_counters - o.minus_counters + o.pump_t + o.lord_t;
-  }
-  return o.def->toughness + o.plus_counters - o.minus_counters + o.pump_t + o.lord_t;
-}
-
-bool Game::has(int c, const std::string& kw) const {
-  const Obj& o = objs[static_cast<size_t>(c)];
-  // -flying ueot, lord(creature) -islandwalk: the keyword is lost (whatever grants it).
-  if (!o.granted.empty() || !o.lord_kw.empty()) {
-    const std::string minus = "-" + kw;
-    if (o.granted.count(minus) || o.lord_kw.count(minus)) return false;
-  }
-  if (o.granted.count(kw) || o.lord_kw.count(kw)) return true;
-  bool lost = false, gained = false;
-  each_change(o, [&](const EffectDef& e) {
-    lost |= e.kind == Eff::kLoseAbilities;
-    if (e.kind == Eff::kTransform) {
-      for (const std::string& k : e.becomes->keywords) gained |= k == kw;
-    }
-  });
-  return gained || (!lost && o.def->has(kw));
 }
 
 // thisforeach(..): how many counters of a kind (counter{1/1.N}: per N of them) or auras the card has.
@@ -333,21 +234,23 @@ bool Game::protected_from(int card, int source) const {
   if (source < 0) return false;
   static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
                                "protection from black", "protection from white"};
+  static const Sym prot_sym[] = {kNoSym, Symbols::intern(SymKind::kKeyword, prot[1]), Symbols::intern(SymKind::kKeyword, prot[2]),
+                                 Symbols::intern(SymKind::kKeyword, prot[3]), Symbols::intern(SymKind::kKeyword, prot[4]),
+                                 Symbols::intern(SymKind::kKeyword, prot[5])};
   const int cols = colors(source);
   for (int c = 1; c < kColors; ++c) {
-    if (((cols >> c) & 1) && has(card, prot[c])) return true;
+    if (((cols >> c) & 1) && has(card, prot_sym[c])) return true;
   }
   const Obj& o = objs[static_cast<size_t>(card)];
   for (const Spec* s : o.protections) {
-    Spec any_zone = *s;
-    any_zone.zones = {"*"};
-    if (matches(any_zone, source, card, o.controller)) return true;
+    if (matches(*s, source, card, o.controller, /*any_zone=*/true)) return true;
   }
   return false;
 }
 
 // A prevention shield (to(spec) from(spec)) that stops this damage.
 bool Game::shielded(int card, int player, int source, bool combat) const {
+  layers_ready();  // the shields of the layers now (matching below changes nothing)
   for (const auto& [e, src] : shields) {
     if (e->kind == Eff::kPreventCombat && !combat) continue;
     const int controller = objs[static_cast<size_t>(src)].controller;
@@ -362,58 +265,8 @@ bool Game::shielded(int card, int player, int source, bool combat) const {
 }
 
 void Game::update_continuous() {
-  shields.clear();
-  for (Obj& o : objs) {
-    o.lord_p = o.lord_t = 0;
-    o.lord_kw.clear();
-    o.prevent_to = o.prevent_from = false;
-    o.cost_change.fill(0);
-    o.extra_mana.clear();
-    o.lord_changes.clear();
-    for (const auto& [e, src] : o.counted_pumps) {
-      o.lord_p += eval_amount(e->a, src);
-      o.lord_t += eval_amount(e->b, src);
-    }
-    o.unblockable_by.clear();
-    o.cant_block_of.clear();
-    o.protections.clear();
-  }
-  for (size_t src = 0; src < objs.size(); ++src) {
-    const Obj& s = objs[src];
-    if (s.zone != kBattlefield) continue;
-    each_ability(static_cast<int>(src), [&](const Ability& a) {
-      if (a.has_cond && (a.kind == AbilityKind::kLord || is_static_line(a)) && !condition_holds(a, static_cast<int>(src))) {
-        return;
-      }
-      if (a.kind == AbilityKind::kLord) {
-        for (size_t c = 0; c < objs.size(); ++c) {
-          if (c == src && !a.effects.empty() && a.effects[0].other) continue;
-          if (matches(a.range, static_cast<int>(c), static_cast<int>(src), s.controller)) apply_static(*this, objs[c], a, static_cast<int>(src));
-        }
-      } else if (is_static_line(a)) {
-        const int to = s.attached >= 0 ? s.attached : static_cast<int>(src);
-        if (a.teach && s.attached < 0) return;
-        int times = 1;
-        if (a.has_foreach && !a.this_count.empty()) {
-          times = this_count(a.this_count, static_cast<int>(src));
-        } else if (a.has_foreach) {
-          times = 0;
-          for (size_t c = 0; c < objs.size(); ++c) {
-            if (matches(a.foreach, static_cast<int>(c), static_cast<int>(src), s.controller)) ++times;
-          }
-        }
-        for (int i = 0; i < times; ++i) apply_static(*this, objs[static_cast<size_t>(to)], a, static_cast<int>(src));
-      }
-    });
-  }
-  for (const Emblem& em : emblems) {
-    for (const Ability& a : em.def->becomes->lasting) {
-      for (size_t c = 0; c < objs.size(); ++c) {
-        if (matches(a.range, static_cast<int>(c), em.source, em.controller)) apply_static(*this, objs[c], a, em.source);
-      }
-    }
-  }
-  script_continuous(*this);  // effects Lua cards created
+  invalidate();
+  refresh_layers();
 }
 
 void Game::draw(int player, int n) {
@@ -450,7 +303,8 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
   if (amount <= 0) return;
   if (protected_from(card, source)) return;
-  if (shielded(card, -1, source, combat) || has(card, "preventalldamageto") || (source >= 0 && has(source, "preventalldamagefrom"))) {
+  if (shielded(card, -1, source, combat) || objs[static_cast<size_t>(card)].prevent_all_to ||
+      (source >= 0 && objs[static_cast<size_t>(source)].prevent_all_from)) {
     return note("damage to " + name(card) + " is prevented");
   }
   Obj& o = objs[static_cast<size_t>(card)];
@@ -477,7 +331,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
 
 void Game::damage_player(int player, int amount, int source, bool combat) {
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
-  if (amount <= 0 || shielded(-1, player, source, combat) || (source >= 0 && has(source, "preventalldamagefrom"))) return;
+  if (amount <= 0 || shielded(-1, player, source, combat) || (source >= 0 && objs[static_cast<size_t>(source)].prevent_all_from)) return;
   if ((amount = script_prevent_damage(*this, player, source, amount)) <= 0) return;  // Lua shields
   if (auto& shield = players[static_cast<size_t>(player)].prevent_next; shield > 0) {
     const int stopped = std::min(shield, amount);

@@ -7,6 +7,7 @@
 #include "games/mtg/card_def.h"
 #include "games/mtg/compile_text.h"
 #include "games/mtg/scenario.h"
+#include "games/mtg/spec_code.h"
 
 namespace rk::mtg {
 namespace {
@@ -823,7 +824,15 @@ std::string Ability::unsupported_word() const {
   return "";
 }
 
+static Ability compile_line(const std::string& line);
+
 Ability compile_ability(const std::string& line) {
+  Ability a = compile_line(line);
+  intern_words(a);  // types, keywords and specs as symbols (spec_code.h): play compares numbers
+  return a;
+}
+
+static Ability compile_line(const std::string& line) {
   Ability a;
   a.text = line;
   const std::string s = trim(line);

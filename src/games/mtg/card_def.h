@@ -4,6 +4,7 @@
 // it fails with that reason instead of doing something wrong silently.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -12,10 +13,12 @@
 #include <vector>
 
 #include "games/mtg/mana.h"
+#include "games/mtg/symbols.h"
 
 namespace rk::mtg {
 
 class Database;
+struct SpecCode;  // spec_code.h: a spec compiled to symbols
 
 // type[restrictions],type|zone,zone: which cards (or players) an ability ranges over.
 struct Spec {
@@ -32,6 +35,9 @@ struct Spec {
   bool prex = false;                  // <prex>: as many as the X paid (the chooser closes at X)
   bool empty() const { return alts.empty(); }
   bool allows_player() const;
+  // The spec compiled to symbols (compile_spec, at parse time); matching compiles a spec changed
+  // since (or built by hand) on the fly.
+  std::shared_ptr<const SpecCode> code;
 };
 
 enum class Eff : uint8_t {
@@ -57,6 +63,9 @@ struct EffectDef {
   Amount b2;                        // counter(p/t,N): N when it is X or a count
   struct Becomes {                  // transforms((types,colours,setpower=N,settoughness=N,keywords))
     std::vector<std::string> types, keywords;
+    std::vector<Sym> type_syms, keyword_syms;  // the same as symbols (intern_words); remove-words left out
+    enum : uint8_t { kRemoveCardTypes = 1, kRemoveAllTypes = 2, kRemoveSubtypes = 4 };
+    uint8_t remove = 0;             // kRemove* bits: removetypes, removealltypes, remove(creature|all)subtypes
     int colors = -1;                // -1: unchanged
     int power = -1000, toughness = -1000;  // -1000: unchanged
     // newability[..]: one-shots run once on the card as the change begins (Wagic resolves them at
@@ -66,6 +75,7 @@ struct EffectDef {
   };
   std::shared_ptr<Becomes> becomes;
   std::string word;                 // moveto's zone, add's mana, grant's keyword, unsupported's word
+  Sym sym = kNoSym;                 // grant: the keyword as a symbol (without a leading "-")
   std::string who;                  // controller, opponent, targetcontroller, ... (empty: default)
   bool ueot = false;
   bool optional_target = false;
@@ -154,6 +164,33 @@ struct Ability {
   std::string unsupported_word() const;
 };
 
+// A card's words as symbols and its continuous abilities, made on first use (a copied CardDef
+// makes its own: the abilities it points at are the copy's).
+struct CardSyms {
+  TypeSet types;
+  KeywordSet keywords;
+  Sym name = kNoSym;
+  std::vector<const Ability*> continuous;  // lords and static lines (layers.cc)
+};
+// Made once, on first use; copies of a game may share a CardDef across threads, so the first use
+// takes a lock and later ones read an atomic pointer.
+class LazyCardSyms {
+ public:
+  LazyCardSyms() = default;
+  LazyCardSyms(const LazyCardSyms&) {}
+  LazyCardSyms& operator=(const LazyCardSyms&) {
+    delete p_.exchange(nullptr);
+    return *this;
+  }
+  ~LazyCardSyms() { delete p_.load(); }
+  const CardSyms* get() const { return p_.load(std::memory_order_acquire); }
+  // Stores `made` unless another thread stored one first; returns the one stored.
+  const CardSyms* set(std::unique_ptr<CardSyms> made) const;
+
+ private:
+  mutable std::atomic<CardSyms*> p_{nullptr};
+};
+
 struct CardDef {
   std::string name, lname;       // as written; lower case
   int64_t id = 0;                // the lowest multiverse id with this name
@@ -185,6 +222,10 @@ struct CardDef {
   std::vector<Ability> facedown_abilities;  // autofacedown= (morph): activated while it is face down
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
+  // Its types, keywords and name as symbols, made the first time they are asked for (the sets
+  // above must be complete by then: tokens are made before their first object).
+  const CardSyms& syms() const;
+  LazyCardSyms lazy_syms;
 };
 
 // Every card of a database by multiverse id and by name, compiled the first time it is asked for.

@@ -59,7 +59,11 @@ static bool can_block(const Game& g, int blocker, int attacker) {
   if (g.has(attacker, "flying") && !g.has(blocker, "flying") && !g.has(blocker, "reach")) return false;
   if (g.has(attacker, "fear") && !g.is_type(blocker, "artifact") && !((g.colors(blocker) >> kBlack) & 1)) return false;
   if (g.protected_from(attacker, blocker)) return false;
-  static const std::pair<const char*, const char*> walks[] = {{"islandwalk", "island"}, {"swampwalk", "swamp"},
+  struct Walk {
+    KeywordName walk;
+    TypeName land;
+  };
+  static const Walk walks[] = {{"islandwalk", "island"}, {"swampwalk", "swamp"},
       {"forestwalk", "forest"}, {"mountainwalk", "mountain"}, {"plainswalk", "plains"}};
   for (auto [walk, land] : walks) {
     if (!g.has(attacker, walk)) continue;

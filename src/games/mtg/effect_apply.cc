@@ -236,9 +236,9 @@ static void mark_card(Game& g, const EffectDef& e, Obj& o, int source, int x) {
       o.pump_p += n;
       o.pump_t += amount(e.b, x);
       break;
-    case Eff::kGrant: o.granted.insert(e.word); break;
+    case Eff::kGrant: g.grant(o, e.word); break;
     case Eff::kSwap: o.switched = !o.switched; break;  // until end of turn
-    case Eff::kExileDeath: o.granted.insert("exiledeath"); break;  // this turn, dying exiles it
+    case Eff::kExileDeath: g.grant(o, "exiledeath"); break;  // this turn, dying exiles it
     case Eff::kBloodthirst:  // enters with N +1/+1 counters if an opponent was dealt damage this turn
       if (g.players[static_cast<size_t>(1 - o.controller)].damaged) o.plus_counters += n;
       break;
@@ -251,6 +251,7 @@ static void mark_card(Game& g, const EffectDef& e, Obj& o, int source, int x) {
 
 static void apply_card(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
   apply_card_once(g, e, c, source, controller, x);
+  g.invalidate();  // characteristics are computed again (layers.h)
   if (e.and_then && e.and_then->has_target) {  // and!(.. target(..))!: its own choice, by the controller
     if (!g.any_target(e.and_then->target, source, controller)) return;
     Chooser ch;
@@ -298,17 +299,17 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       if (source >= 0 && source != c) g.objs[static_cast<size_t>(source)].def = o.def;
       break;
     case Eff::kTransform:  // an instant's lord( lasts until end of turn
-      o.changes.emplace_back(&e, e.ueot || g.lord_once != nullptr);
+      g.add_change(c, e, e.ueot || g.lord_once != nullptr);
       g.apply_new_abilities(e, c, x);
       break;
     case Eff::kLoseAbilities:
-    case Eff::kLoseSubtypes: o.changes.emplace_back(&e, e.ueot); break;
+    case Eff::kLoseSubtypes: g.add_change(c, e, e.ueot); break;
     case Eff::kPhaseAction: g.add_phase_action(e, c, controller); break;
     case Eff::kEquip:
       if (e.word == "newhook") {
-        o.attached = source;  // the named equipment onto the source
+        g.attach(c, source);  // the named equipment onto the source
       } else if (c != source) {
-        g.objs[static_cast<size_t>(source)].attached = c;
+        g.attach(source, c);
       }
       break;
     case Eff::kClone: clone_token(g, c, source, controller); break;
@@ -317,8 +318,8 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage
       if (e.word == "spec" && e.kind == Eff::kPreventCombat && (spec_is(e.prevent_to, "mytgt") || spec_is(e.prevent_from, "mytgt"))) {
         // fog to(mytgt) / from(mytgt) (Maze of Ith): combat damage to or by the target, this turn
-        if (spec_is(e.prevent_to, "mytgt")) o.granted.insert("preventcombatto");
-        if (spec_is(e.prevent_from, "mytgt")) o.granted.insert("preventcombatfrom");
+        if (spec_is(e.prevent_to, "mytgt")) g.grant(o, "preventcombatto");
+        if (spec_is(e.prevent_from, "mytgt")) g.grant(o, "preventcombatfrom");
       } else if (e.word == "spec") {
         g.unsupported("one-shot prevention to(..)/from(..)");  // other shields run as static lines only
       }
@@ -455,7 +456,7 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       continue;
     }
     if (e.emblem) {
-      emblems.push_back({&e, source, controller});
+      emblems.push_back({&e, source, controller, next_stamp()});
       update_continuous();
       continue;
     }
@@ -613,7 +614,7 @@ void make_token(Game& g, const EffectDef& e, int source, int controller, int x) 
   g.move(t, controller, kBattlefield);
   g.objs[static_cast<size_t>(t)].sick = true;
   g.note("token " + d.name);
-  if (e.word == "livingweapon" && source >= 0) g.objs[static_cast<size_t>(source)].attached = t;  // the germ carries it
+  if (e.word == "livingweapon" && source >= 0) g.attach(source, t);  // the germ carries it
   if (parts.size() < 3) g.run_one_shots(t, controller, {}, 0);  // a database token's comes-into-play lines (Kaldra)
   g.fire_zone_triggers(t, kLibrary, kBattlefield);
 }

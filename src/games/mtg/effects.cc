@@ -125,7 +125,7 @@ void Game::resolve_top() {
     move(card, item.controller, kBattlefield);
     Obj& p = objs[static_cast<size_t>(card)];
     p.sick = true;
-    if ((d.is("aura") || d.is("enchantment")) && !item.targets.empty()) p.attached = item.targets[0].card;
+    if ((d.is("aura") || d.is("enchantment")) && !item.targets.empty()) attach(card, item.targets[0].card);
     if (!d.is("aura")) run_one_shots(card, item.controller, {}, item.x);
     return fire_zone_triggers(card, kStack, kBattlefield);
   }

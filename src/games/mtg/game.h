@@ -14,8 +14,10 @@
 #include <vector>
 
 #include "games/mtg/card_def.h"
+#include "games/mtg/layers.h"
 #include "games/mtg/mana.h"
 #include "games/mtg/resume.h"
+#include "games/mtg/spec_code.h"
 #include "games/mtg/scenario.h"
 #include "kernel/rng.h"
 
@@ -66,9 +68,16 @@ struct Obj {
   int pump_p = 0, pump_t = 0;                // until end of turn
   std::vector<std::pair<const EffectDef*, int>> counted_pumps;  // type:..-counted pumps until end of turn, and their source
   bool switched = false;                      // power and toughness switched until end of turn (last, CR 613.4d)
-  std::set<std::string> granted;             // keyword abilities until end of turn
-  int lord_p = 0, lord_t = 0;                // from continuous effects, recomputed
-  std::set<std::string> lord_kw;
+  struct Grant {                              // a keyword ability until end of turn (Game::grant)
+    Sym keyword = kNoSym;
+    bool lose = false;                        // -flying: the keyword is lost
+    int64_t stamp = 0;
+  };
+  std::vector<Grant> granted;
+  int64_t stamp = 0;                          // its timestamp (CR 613.7): entered the battlefield, or became attached
+  Chars chars;                                // characteristics after the layers (layers.cc), cached
+  Chars left_chars;                           // as they were when it left the battlefield (its leave triggers)
+  const CardDef* layer_base = nullptr;        // `chars` hold this def's printed values, nothing applied (layers.cc)
   bool attacking = false;
   std::vector<int> blockers;                  // attackers: their blockers in damage order
   int blocking = -1;                          // blockers: the attacker
@@ -79,15 +88,21 @@ struct Obj {
   std::vector<const Ability*> upkeep_due;            // upcost abilities not paid yet this upkeep
   bool blocked = false;                       // attackers: blocked when damage began
   bool deathtouched = false;                  // dealt damage by a deathtouch source
-  bool prevent_to = false, prevent_from = false;
+  bool prevent_to = false, prevent_from = false;            // preventall(combat)damage to/from: combat damage
+  bool prevent_all_to = false, prevent_all_from = false;    // preventalldamage to/from: any damage, recomputed
   bool dealt_damage = false;                  // this turn ([damager])
   bool fresh = false;                         // entered the battlefield, or died, this turn ([fresh])
   std::vector<int> damaged_by;                // the cards that dealt it damage this turn (@vampired; kept as it dies)
   int sunburst = 0;                           // colours in the pool when it was cast
   std::array<int, kColors> cost_change{};     // altercost(..) on it while in a hidden zone, recomputed
   int lki_power = 0, lki_toughness = 0;
+  struct Change {                                          // transforms/loseabilities on it (Game::add_change)
+    const EffectDef* def = nullptr;
+    bool ueot = false;
+    int64_t stamp = 0;
+  };
+  std::vector<Change> changes;
   int lki_plus = 0, lki_minus = 0;            // its +1/+1 and -1/-1 counters as it left the battlefield (modular)
-  std::vector<std::pair<const EffectDef*, bool>> changes;  // transforms/loseabilities on it (bool: ueot)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
   std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
   std::vector<const Spec*> cant_block_of;                  // cantbeblockerof(..): attackers it cannot block
@@ -138,7 +153,7 @@ struct Chooser {
 };
 
 // The mana abilities the rules grant each basic land type.
-const std::vector<std::pair<std::string, Ability>>& land_mana();
+const std::vector<std::pair<TypeName, Ability>>& land_mana();
 
 class Game {
  public:
@@ -195,6 +210,7 @@ class Game {
   struct Emblem {  // emblem ..: lords that belong to a player, not a card (ueot: until the cleanup)
     const EffectDef* def;
     int source, controller;
+    int64_t stamp;
   };
   std::vector<Emblem> emblems;
   bool momir = false;       // Momir Basic: a land from the hand and all the mana make a random creature token
@@ -213,12 +229,30 @@ class Game {
   MadeDefs made_defs;  // tokens' characteristics
   LuaSide lua;         // cards written in Lua: this game's Lua side (made on first use)
 
-  // Characteristics as continuous effects leave them.
-  int power(int c) const { return objs[static_cast<size_t>(c)].switched ? unswitched_toughness(c) : unswitched_power(c); }
-  int toughness(int c) const { return objs[static_cast<size_t>(c)].switched ? unswitched_power(c) : unswitched_toughness(c); }
+  // Characteristics as continuous effects leave them (layers.h): computed in layers once after a
+  // change, cached per object.
+  const Chars& chars(int c) const {
+    layers_ready();
+    return objs[static_cast<size_t>(c)].chars;
+  }
+  void layers_ready() const {
+    if (layers_dirty_ && !computing_layers_) const_cast<Game*>(this)->refresh_layers();  // a cache: Games are never const objects
+  }
+  void invalidate() { layers_dirty_ = true; }  // something characteristics may depend on changed
+  int64_t next_stamp() { return ++stamp_; }
+  void add_change(int card, const EffectDef& e, bool ueot);  // transforms, loseabilities on a card
+  void grant(Obj& o, const std::string& keyword);             // until end of turn ("-kw": lost)
+  void attach(int card, int to);                              // an aura or equipment (a new timestamp)
+  void add_static_pt(int card, int p, int t);                 // layer 7c, while the layers are applied (Lua)
+  void add_static_keyword(int card, const std::string& keyword);  // layer 6, likewise
+  int power(int c) const { return switched(c) ? unswitched_toughness(c) : unswitched_power(c); }
+  int toughness(int c) const { return switched(c) ? unswitched_power(c) : unswitched_toughness(c); }
+  bool switched(int c) const { return objs[static_cast<size_t>(c)].switched != chars(c).switched; }
   int unswitched_power(int c) const;
   int unswitched_toughness(int c) const;
-  bool has(int c, const std::string& kw) const;
+  bool has(int c, Sym kw) const { return chars(c).keywords.test(kw); }
+  bool has(int c, KeywordName kw) const { return has(c, kw.id); }  // a keyword the engine names
+  bool has_word(int c, std::string_view kw) const;                   // a keyword known at run time
   const std::vector<Ability>& abilities(int c) const;  // none once it lost them
   // Its printed abilities (unless it lost them), then those its changes give it (newability[..]).
   template <class F>
@@ -232,16 +266,17 @@ class Game {
   }
   void granted_abilities(const Obj& o, std::vector<const Ability*>& out) const;
   bool lost_abilities(int c) const;
-  bool is_creature(int c) const { return is_type(c, "creature"); }
-  bool is_type(int c, const std::string& t) const;
+  bool is_creature(int c) const { return chars(c).types.test(ty::kCreature); }
+  bool is_type(int c, Sym t) const;
+  bool is_type(int c, TypeName t) const { return is_type(c, t.id); }  // a type the engine names
+  bool is_type_word(int c, std::string_view t) const;                  // a type known at run time
   int colors(int c) const;
   const std::string& name(int c) const;
 
   // Targets (targets.cc).
-  bool matches(const Spec& s, int card, int source, int controller) const;
-  bool restriction_holds(const std::string& r, int card, int source, int controller) const;  // one [..] word
-  static bool alternative_word(const std::string& r);  // [a;b]: a colour or a type (alternatives)
-  bool any_of_kind(const std::vector<std::string>& restr, int card, int source, int controller) const;
+  bool matches(const Spec& s, int card, int source, int controller, bool any_zone = false) const;
+  bool restriction_holds(const SpecCode::Restr& r, int card, int source, int controller) const;  // one [..] word
+  bool any_of_kind(const SpecCode::Alt& a, int card, int source, int controller) const;  // [a;b]: colours, types
   bool matches_player(const Spec& s, int player, int controller) const;
   bool legal_target(const Spec& s, const Target& t, int source, int controller) const;
   bool any_target(const Spec& s, int source, int controller) const;
@@ -347,6 +382,9 @@ class Game {
  private:
   Catalog* cat_;
   mutable int cda_depth_ = 0;
+  bool layers_dirty_ = true, computing_layers_ = false;
+  int64_t stamp_ = 0;
+  void refresh_layers();  // layers.cc
   void deal_combat_damage(bool first_strike, bool& any);
   bool combat_step(bool& stopped);
 };

@@ -6,6 +6,7 @@
 #include "games/mtg/card_def.h"
 #include "games/mtg/compile_text.h"
 #include "games/mtg/scenario.h"
+#include "games/mtg/spec_code.h"
 
 namespace rk::mtg {
 
@@ -130,6 +131,7 @@ Spec parse_spec(const std::string& text0) {
     s.zones.push_back(s.alts[0].type);  // movedto(graveyard): any card, to that zone
     s.alts[0].type = "*";
   }
+  compile_spec(s);  // its words as symbols (spec_code.h)
   return s;
 }
 

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <memory>
 
 #include "games/mtg/compile_text.h"
 #include "games/mtg/game.h"
@@ -10,224 +11,125 @@
 namespace rk::mtg {
 namespace {
 
-const std::map<std::string, int>& color_words() {
-  static const std::map<std::string, int> m = {
-      {"green", kGreen}, {"blue", kBlue}, {"red", kRed}, {"black", kBlack}, {"white", kWhite}};
-  return m;
-}
-
-// power<=2, toughness>=3, manacost=1 ...
-bool compare(const std::string& r, const std::string& what, int value, bool& known) {
-  if (r.rfind(what, 0) != 0) return false;
-  known = true;
-  const std::string op = r.substr(what.size());
-  auto num = [&](size_t at) { return std::atoi(op.c_str() + at); };
-  if (op.rfind("<=", 0) == 0) return value <= num(2);
-  if (op.rfind(">=", 0) == 0) return value >= num(2);
-  if (op.rfind("=", 0) == 0) return value == num(1);
-  if (op.rfind("<", 0) == 0) return value < num(1);
-  if (op.rfind(">", 0) == 0) return value > num(1);
-  known = false;
-  return false;
-}
-
-// Which zone a zone word names, and whose (0 mine, 1 opponent's, 2 either).
-bool zone_word(const std::string& w, int& zone, int& whose) {
-  static const std::map<std::string, int> zones = {
-      {"battlefield", kBattlefield}, {"inplay", kBattlefield}, {"graveyard", kGraveyard}, {"hand", kHand},
-      {"library", kLibrary},         {"stack", kStack},          {"exile", kExile},         {"removedfromgame", kExile}};
-  whose = 2;
-  std::string z = w;
-  if (z.rfind("my", 0) == 0) {
-    whose = 0;
-    z = z.substr(2);
-  } else if (z.rfind("opponent", 0) == 0) {
-    whose = 1;
-    z = z.substr(8);
+bool compare(char op, int value, int n) {
+  switch (op) {
+    case 'l': return value <= n;
+    case 'g': return value >= n;
+    case '<': return value < n;
+    case '>': return value > n;
+    default: return value == n;
   }
-  auto it = zones.find(z);
-  if (it == zones.end()) return false;
-  zone = it->second;
-  return true;
+}
+
+int counter_count(const Obj& o, const std::string& key) {
+  auto it = o.counters.find(key);
+  return it == o.counters.end() ? 0 : it->second;
 }
 
 }  // namespace
 
-bool Game::is_type(int c, const std::string& t) const {
-  const Obj& o = objs[static_cast<size_t>(c)];
-  static const std::set<std::string> land_types = {"plains", "island", "swamp", "mountain", "forest"};
-  int verdict = 0;  // 1: made that type, -1: lost it
-  for (const auto& [e, ueot] : o.changes) {
-    if (e->kind == Eff::kTransform) {
-      for (const std::string& ty : e->becomes->types) verdict = ty == t ? 1 : verdict;
-    }
-    if (e->kind == Eff::kLoseSubtypes && land_types.count(t)) verdict = verdict == 1 ? 1 : -1;
-  }
-  for (const EffectDef* e : o.lord_changes) {
-    if (e->kind == Eff::kLoseSubtypes && land_types.count(t)) verdict = -1;
-    if (e->kind == Eff::kTransform) {
-      for (const std::string& ty : e->becomes->types) verdict = ty == t ? 1 : verdict;
-    }
-  }
-  if (verdict != 0) return verdict > 0;
-  if (o.def->is(t)) return true;
-  return t != "creature" && o.def->has("changeling") && o.def->is("creature") && t != "land";
-}
-
-int Game::colors(int c) const {
-  const Obj& o = objs[static_cast<size_t>(c)];
-  int colors = o.def->colors;
-  for (const auto& [e, ueot] : o.changes) {
-    if (e->kind == Eff::kTransform && e->becomes->colors >= 0) colors = e->becomes->colors;
-  }
-  for (const EffectDef* e : o.lord_changes) {
-    if (e->kind == Eff::kTransform && e->becomes->colors >= 0) colors = e->becomes->colors;
-  }
-  return script_colors(*this, c, colors);  // Lua cards (Shifting Sky)
-}
-
-// One restriction word of a spec (without its leading "-").
-bool Game::restriction_holds(const std::string& r, int card, int source, int controller) const {
+// One restriction word of a spec (its "-" is the caller's).
+bool Game::restriction_holds(const SpecCode::Restr& r, int card, int source, int controller) const {
+  using R = SpecCode::Restr;
   const Obj& o = objs[static_cast<size_t>(card)];
-  bool known = true, yes = false;
-  if (r.find('&') != std::string::npos) {
-    // red&white: every part holds
-    yes = true;
-    size_t start = 0;
-    while (start <= r.size()) {
-      size_t amp = r.find('&', start);
-      if (amp == std::string::npos) amp = r.size();
-      Spec one;
-      one.alts.push_back({"*", {r.substr(start, amp - start)}, false});
-      one.zones.push_back("*");
-      yes = yes && matches(one, card, source, controller);
-      start = amp + 1;
+  switch (r.kind) {
+    case R::kAll:  // red&white: every part holds
+      for (const R& part : r.parts) {
+        if (restriction_holds(part, card, source, controller) == part.neg) return false;
+      }
+      return true;
+    case R::kShareName: return source >= 0 && o.def->lname == objs[static_cast<size_t>(source)].def->lname;
+    case R::kToken: return o.token;
+    case R::kColor: return (colors(card) >> r.value) & 1;
+    case R::kFresh: return o.fresh;  // entered the battlefield, or died, this turn
+    case R::kTapped: return o.tapped;
+    case R::kDamager: return o.dealt_damage;
+    case R::kAttacking: return o.attacking;
+    case R::kBlocking: return o.blocking >= 0;
+    case R::kBlocked: return o.attacking && !o.blockers.empty();
+    case R::kMulticolor: return __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
+    case R::kCounter: {
+      if (r.counter == 'a') {
+        int others = 0;
+        for (const auto& [k, n] : o.counters) others += n;
+        return o.plus_counters + o.minus_counters + others > 0;
+      }
+      const int n = r.counter == '+' ? o.plus_counters : r.counter == '-' ? o.minus_counters : counter_count(o, r.counter_key);
+      return n >= r.at_least;
     }
-  } else if (r == "share!name!") {  // the same name as the source
-    yes = source >= 0 && name(card) == name(source);
-  } else if (r == "token") {
-    yes = o.token;
-  } else if (auto it = color_words().find(r); it != color_words().end()) {
-    yes = (colors(card) >> it->second) & 1;
-  } else if (r == "fresh") {  // entered the battlefield, or died, this turn
-    yes = o.fresh;
-  } else if (r == "tapped") {
-    yes = o.tapped;
-  } else if (r == "damager") {
-    yes = o.dealt_damage;
-  } else if (r == "attacking") {
-    yes = o.attacking;
-  } else if (r == "blocking") {
-    yes = o.blocking >= 0;
-  } else if (r == "blocked") {
-    yes = o.attacking && !o.blockers.empty();
-  } else if (r.rfind("counter{", 0) == 0) {
-    // counter{kind[.N[.name]]}: at least N (default 1) such counters.
-    const std::string inner = r.substr(8, r.find('}') - 8);
-    const std::string kind = inner.substr(0, inner.find('.'));
-    const size_t dot2 = inner.find('.', kind.size() + 1);
-    const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);
-    int others = 0;
-    for (const auto& [k, n] : o.counters) others += n;
-    const int at_least = inner.size() > kind.size() ? std::max(1, std::atoi(inner.c_str() + kind.size() + 1)) : 1;
-    yes = !named.empty()    ? o.counters.count(named) && o.counters.at(named) >= at_least
-          : kind == "any"   ? o.plus_counters + o.minus_counters + others > 0
-          : kind == "-1/-1" ? o.minus_counters > 0
-          : kind == "1/1"   ? o.plus_counters > 0
-                            : o.counters.count(kind) && o.counters.at(kind) > 0;
-  } else if (r == "multicolor") {
-    yes = __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
-  } else if (const size_t count = r.find("type:"); count != std::string::npos && source >= 0 && count > 0) {
-    // manacost<=type:*:myhand: the comparison's number is a count of cards
-    return restriction_holds(r.substr(0, count) + std::to_string(eval_amount(parse_amount(r.substr(count)), source)), card,
-                             source, controller);
-  } else {
-    known = false;
-    const int mv = o.def->cost.converted();
-    yes = compare(r, "power", power(card), known) || compare(r, "toughness", toughness(card), known) ||
-          compare(r, "manacost", mv, known);
-    if (!known) {
-      known = true;
-      yes = is_type(card, r) || name(card) == r || has(card, r);
+    case R::kPower:
+    case R::kToughness:
+    case R::kManaCost: {
+      // manacost<=type:*:myhand: the number is a count of cards
+      const int n = r.count && source >= 0 ? eval_amount(*r.count, source) : r.value;
+      const int v = r.kind == R::kPower ? power(card) : r.kind == R::kToughness ? toughness(card) : o.def->cost.converted();
+      return compare(r.op, v, n);
     }
+    case R::kWord: return is_type(card, r.type) || o.def->syms().name == r.name || has(card, r.keyword);
   }
-  return yes;
+  return false;
 }
 
-// In [a;b] a colour or a type is one of several alternatives; states, keywords and comparisons
-// must each hold.
-bool Game::alternative_word(const std::string& r) {
-  static const std::set<std::string> states = {
-      "token", "tapped", "untapped", "damager", "damaged", "attacking", "blocking", "blocked", "multicolor", "flying",
-      "reach", "haste", "trample", "defender", "shadow", "fear", "vigilance", "first strike", "double strike",
-      "deathtouch", "lifelink", "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "unblockable"};
-  return r.find_first_of("<>={}&.") == std::string::npos && !states.count(r);
-}
-
-bool Game::any_of_kind(const std::vector<std::string>& restr, int card, int source, int controller) const {
+// [a;b]: each colour asked for is one alternative, each type another; one of each kind suffices.
+bool Game::any_of_kind(const SpecCode::Alt& a, int card, int source, int controller) const {
   bool colors_asked = false, colors_ok = false, types_asked = false, types_ok = false;
-  for (const std::string& r : restr) {
-    if (!alternative_word(r)) continue;
-    const bool color = color_words().count(r) != 0;
+  for (const SpecCode::Restr& r : a.restr) {
+    if (!r.alternative) continue;
     const bool yes = restriction_holds(r, card, source, controller);
-    (color ? colors_asked : types_asked) = true;
-    (color ? colors_ok : types_ok) |= yes;
+    (r.color_word ? colors_asked : types_asked) = true;
+    (r.color_word ? colors_ok : types_ok) |= yes;
   }
   return (!colors_asked || colors_ok) && (!types_asked || types_ok);
 }
 
-bool Game::matches(const Spec& s, int card, int source, int controller) const {
+bool Game::matches(const Spec& s, int card, int source, int controller, bool any_zone) const {
   if (card < 0 || static_cast<size_t>(card) >= objs.size()) return false;  // a player or no card
+  std::shared_ptr<const SpecCode> local;  // a spec built or changed after compiling: compiled now
+  const SpecCode* code = s.code.get();
+  if (!code || code->shape != spec_shape(s)) {
+    local = make_spec_code(s);
+    code = local.get();
+  }
   const Obj& o = objs[static_cast<size_t>(card)];
-  bool zone_ok = s.zones.empty() ? o.zone == kBattlefield : false;
-  if (s.alts.size() == 1 && s.alts[0].type == "trigger") zone_ok = true;
-  for (const std::string& zw : s.zones) {
-    int zone = 0, whose = 2;
-    if (zw == "*") {
-      zone_ok = true;
-      break;
-    }
-    if (zw == "nonbattlezone" && o.zone != kBattlefield) {  // any zone but the battlefield
-      zone_ok = true;
-      break;
-    }
-    if (!zone_word(zw, zone, whose)) continue;
+  bool zone_ok = any_zone || code->any_zone || code->trigger_only || (code->no_zone_words && o.zone == kBattlefield) ||
+                 (code->not_battlefield && o.zone != kBattlefield);
+  for (size_t i = 0; !zone_ok && i < code->zones.size(); ++i) {
+    const SpecCode::Zone& z = code->zones[i];
     const int owner = o.zone == kBattlefield || o.zone == kStack ? o.controller : o.owner;
-    if (o.zone == zone && (whose == 2 || (whose == 0) == (owner == controller))) zone_ok = true;
+    zone_ok = o.zone == z.zone && (z.whose == 2 || (z.whose == 0) == (owner == controller));
   }
   if (!zone_ok) return false;
-  for (const Spec::Alt& a : s.alts) {
-    if (a.type == "player") continue;
-    if (a.other && card == source) continue;
-    if (a.type == "mytgt") {  // what the source (an aura, an equipment) is attached to
-      if (source >= 0 && card == objs[static_cast<size_t>(source)].attached) return true;
-      continue;
+  using A = SpecCode::Alt;
+  for (const A& a : code->alts) {
+    if (a.other && card == source && a.kind != A::kPlayer) continue;
+    switch (a.kind) {
+      case A::kPlayer: continue;
+      case A::kMyTgt:  // what the source (an aura, an equipment) is attached to
+        if (source >= 0 && card == objs[static_cast<size_t>(source)].attached) return true;
+        continue;
+      case A::kChildren:  // what is attached to the source (its auras and equipment)
+        if (source >= 0 && o.attached == source) return true;
+        continue;
+      case A::kTrigger:  // all(trigger): the card the event was about; trigger[from]: the one that caused it
+        if (card == (a.trigger_from ? current_trigger_from : current_trigger)) return true;
+        continue;
+      case A::kThis:
+        if (card != source) continue;
+        break;
+      case A::kNamed:
+        if (!is_type(card, a.type) && o.def->syms().name != a.name) continue;
+        break;
+      case A::kAny: break;
     }
-    if (a.type == "children") {  // what is attached to the source (its auras and equipment)
-      if (source >= 0 && o.attached == source) return true;
-      continue;
-    }
-    if (a.type == "trigger") {
-      // all(trigger): the card the event was about; trigger[from]: the one that caused it.
-      const bool from = !a.restr.empty() && a.restr[0] == "from";
-      if (card == (from ? current_trigger_from : current_trigger)) return true;
-      continue;
-    }
-    if (a.type == "this" ? card != source : (a.type != "*" && !is_type(card, a.type) && name(card) != a.type)) continue;
+    if (a.any && !any_of_kind(a, card, source, controller)) continue;
     bool ok = true;
-    // [attacking;blocking] asks for a creature in combat either way (Wagic's combat states are
-    // one attribute); every other pair of restrictions must both hold.
-    const bool in_combat = std::count(a.restr.begin(), a.restr.end(), "attacking") &&
-                           std::count(a.restr.begin(), a.restr.end(), "blocking");
-    if (a.any && !any_of_kind(a.restr, card, source, controller)) continue;
-    for (const std::string& r0 : a.restr) {
-      if (a.any && alternative_word(r0)) continue;  // checked together above
-      const bool neg = !r0.empty() && r0[0] == '-';
-      const std::string r = neg ? r0.substr(1) : r0;
-      const bool combat_state = in_combat && (r == "attacking" || r == "blocking");
-      const bool yes = combat_state ? objs[static_cast<size_t>(card)].attacking || objs[static_cast<size_t>(card)].blocking >= 0
-                                    : restriction_holds(r, card, source, controller);
-      if (yes == neg) {
+    for (const SpecCode::Restr& r : a.restr) {
+      if (a.any && r.alternative) continue;  // checked together above
+      // [attacking;blocking] asks for a creature in combat either way (Wagic's combat states are
+      // one attribute); every other pair of restrictions must both hold.
+      const bool combat_state = a.in_combat && (r.kind == SpecCode::Restr::kAttacking || r.kind == SpecCode::Restr::kBlocking);
+      const bool yes = combat_state ? o.attacking || o.blocking >= 0 : restriction_holds(r, card, source, controller);
+      if (yes == r.neg) {
         ok = false;
         break;
       }

@@ -65,6 +65,7 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
   }
   if (event == "sacrificed") {
     // The card is in the graveyard now; the trigger names it as it was, on the battlefield.
+    g.layers_ready();  // before the look back below
     Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(card)];
     const int zone = o.zone;
     const int owner_now = o.controller;
@@ -114,6 +115,7 @@ static void resolve_now(Game& g, int src, const Ability& a, int card, int from) 
 }
 
 void Game::fire_event(const std::string& event, int card, int player, int from, bool combat) {
+  invalidate();  // an event is a change characteristics may depend on (tapped, attacking, damaged)
   // Wagic resolves @sacrificed at once (the sacrifice is usually a cost: it happens before the
   // ability it pays for is on the stack).
   const bool at_once = event == "sacrificed";

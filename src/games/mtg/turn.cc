@@ -152,8 +152,9 @@ void Game::begin_phase() {
       o.dealt_damage = false;
       o.damaged_by.clear();
       o.fresh = false;
-      std::erase_if(o.changes, [](const auto& ch) { return ch.second; });
+      std::erase_if(o.changes, [](const auto& ch) { return ch.ueot; });
     }
+    invalidate();
   }
   run_phase_actions();
   script_phase(*this);  // Lua cards: their step handlers, effects ending at cleanup
@@ -219,16 +220,17 @@ bool Game::came_from(const Spec& from_spec, int card, int from, int src) const {
   for (const Spec::Alt& alt : from_spec.alts) {
     if (alt.type == "mytgt") return objs[static_cast<size_t>(src)].attached == card;
   }
+  layers_ready();  // before the look back below (which changes nothing the layers read)
   Obj& o = const_cast<Obj&>(objs[static_cast<size_t>(card)]);
   const int zone = o.zone;
   o.zone = from;
-  // Left the battlefield: the changes it had there (a land made a creature died as a creature).
+  // Left the battlefield: the characteristics it had there (a land made a creature died as a creature).
   const bool was_changed = from == kBattlefield && zone != kBattlefield;
-  if (was_changed) o.lord_changes.swap(o.left_changes);
+  if (was_changed) std::swap(o.chars, o.left_chars);  // its characteristics as it left
   Spec spec = from_spec;
   if (spec.zones.empty()) spec.zones.push_back("battlefield");
   const bool ok = matches(spec, card, src, objs[static_cast<size_t>(src)].controller);
-  if (was_changed) o.lord_changes.swap(o.left_changes);
+  if (was_changed) std::swap(o.chars, o.left_chars);
   o.zone = zone;
   return ok;
 }

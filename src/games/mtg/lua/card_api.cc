@@ -139,7 +139,7 @@ int l_zone(lua_State* L) {
 }
 int l_is(lua_State* L) {
   const int c = card_arg(L, 1);
-  lua_pushboolean(L, game(L).is_type(c, luaL_checkstring(L, 2)));
+  lua_pushboolean(L, game(L).is_type_word(c, luaL_checkstring(L, 2)));
   return 1;
 }
 int l_has_color(lua_State* L) {
@@ -152,7 +152,7 @@ int l_has_color(lua_State* L) {
 }
 int l_has(lua_State* L) {
   const int c = card_arg(L, 1);
-  lua_pushboolean(L, game(L).has(c, luaL_checkstring(L, 2)));
+  lua_pushboolean(L, game(L).has_word(c, luaL_checkstring(L, 2)));
   return 1;
 }
 // The cards of a player's zone, in the zone's order (a library: its top last).
@@ -395,7 +395,7 @@ int l_untap(lua_State* L) {
 }
 int l_attach(lua_State* L) {
   const int to = card_arg(L, 2);
-  obj(L, 1).attached = to;
+  game(L).attach(card_arg(L, 1), to);  // a new timestamp (CR 613.7e)
   game(L).update_continuous();
   return 0;
 }

@@ -118,7 +118,7 @@ bool script_resolve(Game& g, const StackItem& item) {
     g.move(card, item.controller, kBattlefield);
     Obj& p = g.objs[static_cast<size_t>(card)];
     p.sick = true;
-    if (d.is("aura") && !item.targets.empty()) p.attached = item.targets[0].card;
+    if (d.is("aura") && !item.targets.empty()) g.attach(card, item.targets[0].card);
     if (rt->int_field(card, "keep_auto", 0)) g.run_one_shots(card, item.controller, {}, item.x);
     rt->run("resolve", card, call);
     g.fire_zone_triggers(card, kStack, kBattlefield);
@@ -213,25 +213,24 @@ void script_left_battlefield(Game& g, int card) {
 
 void script_continuous(Game& g) {
   if (!bound(g)) return;
-  auto apply = [](const ScriptEffect& e, Obj& o) {
-    if (o.zone != kBattlefield) return;
+  auto apply = [&g](const ScriptEffect& e, int card) {
+    if (g.objs[static_cast<size_t>(card)].zone != kBattlefield) return;
     if (e.kind == ScriptEffect::kPowerToughness) {
-      o.lord_p += e.power;
-      o.lord_t += e.toughness;
+      g.add_static_pt(card, e.power, e.toughness);
     } else {
-      o.lord_kw.insert(e.keyword);
+      g.add_static_keyword(card, e.keyword);
     }
   };
   for (const ScriptEffect& e : g.lua->effects) {
     if (e.kind != ScriptEffect::kPowerToughness && e.kind != ScriptEffect::kKeyword) continue;
     if (!e.has_range) {
-      if (e.card >= 0) apply(e, g.objs[static_cast<size_t>(e.card)]);
+      if (e.card >= 0) apply(e, e.card);
       continue;
     }
     // A lord-like effect: every card its specification matches now.
     const int controller = e.source >= 0 ? g.objs[static_cast<size_t>(e.source)].controller : 0;
     for (size_t c = 0; c < g.objs.size(); ++c) {
-      if (g.matches(e.range, static_cast<int>(c), e.source, controller)) apply(e, g.objs[c]);
+      if (g.matches(e.range, static_cast<int>(c), e.source, controller)) apply(e, static_cast<int>(c));
     }
   }
 }

@@ -140,6 +140,9 @@ class ScriptRuntime {
   void answer_targets(int id, bool several, const std::vector<Target>& ts);
   void answer_option(int id, int option);
   int next_call_id() const { return next_call_; }  // the id the next call started gets
+  const std::map<int, ScriptCall>& calls() const { return calls_; }  // running (waiting) handlers
+  const std::map<const Ability*, TriggerFn>& triggers() const { return triggers_; }
+  bool has_state() const { return host_ != nullptr; }  // its Lua state was made
   ScriptCall last_finished;     // the call that returned last (what a cast handler chose)
 
   std::vector<ScriptEffect> effects;
