@@ -515,7 +515,8 @@ void Game::pay_or(const EffectDef& e, int source, int controller, int x) {
   const int extra = amount(e.a, x);  // {value:..}: that much generic mana
   cost.fixed[0] += extra;
   Menu m;
-  if (can_pay(players[static_cast<size_t>(controller)].pool, cost)) {
+  // pay(cost) A is offered without the mana too: the player then makes it (pending_pay).
+  if (options.size() == 1 || can_pay(players[static_cast<size_t>(controller)].pool, cost)) {
     m.options.push_back({options.front().text, Resume{.kind = Resume::Kind::kRunAs, .card = source, .actor = controller,
                                                       .x = x, .index = extra, .flag = true, .ability = &options.front()}});
   }

@@ -213,6 +213,9 @@ class Game {
     int64_t stamp;
   };
   std::vector<Emblem> emblems;
+  // pay(cost) chosen before the pool could pay it: the player makes mana, then it is paid (Wagic's
+  // extra payment); empty or one record, dropped as the step ends.
+  std::vector<Resume> pending_pay;
   bool momir = false;       // Momir Basic: a land from the hand and all the mana make a random creature token
   bool momir_used = false;  // once between untap steps (Wagic)
   bool can_momir(int card, int actor) const;

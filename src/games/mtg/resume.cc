@@ -74,6 +74,11 @@ void activated(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
     for (const EffectDef* e : g.objs[static_cast<size_t>(card)].extra_mana) {  // from lords (High Tide's emblem)
       g.players[static_cast<size_t>(actor)].pool.add(parse_pool(e->word));
     }
+    if (!g.pending_pay.empty()) {  // a pay(..) waiting for this mana
+      const Resume waiting = g.pending_pay.back();
+      g.pending_pay.clear();
+      g.resume(waiting);
+    }
     return;
   }
   if (!a.has_target) return g.push(item);
@@ -122,7 +127,10 @@ void run_as(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
     ManaCost cost = r.ability->mana;
     cost.fixed[0] += r.index;
     ManaPool& pool = g.players[static_cast<size_t>(r.actor)].pool;
-    if (!can_pay(pool, cost)) return;
+    if (!can_pay(pool, cost)) {
+      g.pending_pay = {r};  // paid once the player has made the mana
+      return;
+    }
     pay(pool, cost);
   }
   g.run_as(*r.ability, r.card, r.actor, r.x);
