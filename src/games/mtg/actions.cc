@@ -107,13 +107,13 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (a.untap_cost && !o.tapped) return false;
   if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;
   if (a.life_cost > players[static_cast<size_t>(actor)].life) return false;
-  if (a.has_counter_cost && a.counter_n < 0 && counters_of(card, a) < -a.counter_n) return false;
+  if (a.has_counter_cost && a.counter_from.empty() && a.counter_n < 0 && counters_of(card, a) < -a.counter_n) return false;
   if (a.has_target && !any_target(a.target, card, actor)) return false;
   if ((a.my_turn_only || a.sorcery_speed) && actor != active) return false;
   if (a.sorcery_speed && (!is_main(phase) || !stack.empty())) return false;
   if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
   if (!a.trigger.counts.empty() && !trigger_allowed(a, card)) return false;  // restriction{type(..)~cmp~N}
-  for (const Spec* chosen : {&a.tap_other, &a.exile_cost}) {  // a card to pay with
+  for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.counter_from}) {  // a card to pay with
     if (chosen->empty()) continue;
     bool any = false;
     for (size_t c = 0; c < objs.size() && !any; ++c) any = matches(*chosen, static_cast<int>(c), card, actor);
@@ -127,9 +127,42 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   return true;
 }
 
-bool Game::cast(int card, int actor, bool alternative, bool buyback) {
+// A card cast face down (morph): a 2/2 creature with no name, colour, types or abilities. It is
+// its own object's characteristics until it leaves the battlefield (move() restores the card).
+static const CardDef* face_down_def() {
+  static const CardDef d = [] {
+    CardDef f;
+    f.types = {"creature"};
+    f.power = f.toughness = 2;
+    return f;
+  }();
+  return &d;
+}
+
+bool Game::can_cast_face_down(int card, int actor) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (o.zone != kHand || o.owner != actor || !o.def->facedown.present) return false;
+  if (actor != active || !is_main(phase) || !stack.empty()) return false;
+  return can_pay(players[static_cast<size_t>(actor)].pool, o.def->facedown);
+}
+
+bool Game::cast(int card, int actor, bool alternative, bool buyback, bool face_down) {
   Obj& o = objs[static_cast<size_t>(card)];
   ManaPool& pool = players[static_cast<size_t>(actor)].pool;
+  if (face_down) {
+    pay(pool, o.def->facedown);
+    move(card, actor, kStack);
+    objs[static_cast<size_t>(card)].def = face_down_def();
+    note("p" + std::to_string(actor + 1) + " casts a card face down");
+    cast_triggers(card);
+    StackItem item;
+    item.source = card;
+    item.controller = actor;
+    item.storm = spells_this_turn++;
+    ++players[static_cast<size_t>(actor)].casts;
+    push(item);
+    return true;
+  }
   int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
@@ -220,7 +253,7 @@ void Game::activate(int card, const Ability& a, int actor) {
     move(card, o.owner, kGraveyard);
     fire_event("discarded", card, o.owner, card, false);
   }
-  if (a.has_counter_cost) {
+  if (a.has_counter_cost && a.counter_from.empty()) {
     int& n = counter_slot(card, a);
     n = std::max(0, n + a.counter_n);
   }
@@ -233,12 +266,14 @@ void Game::activate(int card, const Ability& a, int actor) {
   item.ability = &a;
   item.x = x;
   // Extra costs chosen by clicking (a card to sacrifice, discard, tap or exile): paid before the target.
-  // The spec and what happens to the card: the zone it goes to, -1: tapped, -2: discarded.
+  // The spec and what happens to the card: the zone it goes to, -1: tapped, -2: discarded,
+  // -3 / -4: a -1/-1 / +1/+1 counter removed from it.
   std::vector<std::pair<const Spec*, int>> chosen;
   if (!a.sacrifice.empty()) chosen.emplace_back(&a.sacrifice, kGraveyard);
   if (!a.discard.empty()) chosen.emplace_back(&a.discard, -2);
   if (!a.tap_other.empty()) chosen.emplace_back(&a.tap_other, -1);
   if (!a.exile_cost.empty()) chosen.emplace_back(&a.exile_cost, kExile);
+  if (!a.counter_from.empty()) chosen.emplace_back(&a.counter_from, a.counter_p > 0 ? -4 : -3);  // a counter off it
   // Then {S}, a mana ability's effects at once, or its target and the stack (resume.cc).
   last_paid = -1;
   pay_chosen(card, actor, std::move(chosen), 0, {Resume{.kind = Resume::Kind::kActivated, .ability = &a, .item = {item}}});
@@ -358,10 +393,12 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
     if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < 1 + me.extra_lands + lua_extra)) {
       options.push_back({"play", Resume{.kind = Resume::Kind::kPlayLand, .card = card, .actor = actor}});
     }
+    if (can_momir(card, actor)) options.push_back({"momir", Resume{.kind = Resume::Kind::kMomir, .card = card, .actor = actor}});
   } else {
     const Resume cast_it{.kind = Resume::Kind::kCast, .card = card, .actor = actor};
     if (can_cast(card, actor)) options.push_back({"cast", cast_it});
     if (can_cast(card, actor, true)) options.push_back({"alternative", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .flag = true}});
+    if (can_cast_face_down(card, actor)) options.push_back({"face down", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 2}});
     if (o.def->buyback.present && can_cast(card, actor) &&
         can_pay(players[static_cast<size_t>(actor)].pool, spell_cost(card, actor, true))) {
       // Buyback: the spell returns to its owner's hand as it resolves.
@@ -385,6 +422,9 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   }
   if (o.zone == kHand || o.zone == kGraveyard) {
     for (const Ability& a : o.zone == kHand ? o.def->hand_abilities : o.def->grave_abilities) usable.push_back(&a);
+  }
+  if (o.zone == kBattlefield && o.def == face_down_def()) {
+    for (const Ability& a : o.printed->facedown_abilities) usable.push_back(&a);
   }
   for (const Ability* a : usable) {
     if (can_activate(card, *a, actor)) {

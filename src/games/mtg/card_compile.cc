@@ -107,7 +107,8 @@ bool read_becomes(const std::string& w, EffectDef& e) {
 // counter(P/T[,N|x|thatmuch|sunburst|type:..][,name]).
 bool read_counter(const std::string& w, EffectDef& e) {
   e.kind = Eff::kCounter;
-  const std::string in = inside(w, 7);
+  std::string in = inside(w, 7);
+  if (in.find(',') == std::string::npos && in.find('.') != std::string::npos) in[in.find('.')] = ',';  // counter(1/1.-1)
   const auto parts = split_top(in, ",");
   if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
   e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
@@ -159,7 +160,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kClone},
       {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
-      {"loseabilities", Eff::kLoseAbilities}};
+      {"loseabilities", Eff::kLoseAbilities}, {"morph", Eff::kMorph}};
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);
@@ -293,6 +294,15 @@ void read_dynamic(std::string& text, EffectDef& e) {
 
 // One && part: a keyword (or several words of a keyword ability) and its modifiers.
 EffectDef compile_effect(const std::string& text0) {
+  if (const std::string t = trim(text0); t.rfind("emblem ", 0) == 0) {  // an emblem: the change lasts without a card
+    EffectDef em = compile_effect(t.substr(7));
+    if (em.kind != Eff::kTransform || !em.becomes || !em.becomes->once.empty() || em.becomes->lasting.empty()) return unsupported_effect("emblem");
+    for (const Ability& a : em.becomes->lasting) {
+      if (a.kind != AbilityKind::kLord) return unsupported_effect("emblem");
+    }
+    em.emblem = true;
+    return em;
+  }
   EffectDef e;
   std::string text = text0;
   read_dynamic(text, e);
@@ -399,14 +409,22 @@ void read_costs(const std::string& costs, Ability& a) {
       a.discard = parse_spec(inside(sym, 7));
       a.discard.count += before;  // {discard(..)}{discard(..)}: two cards
     } else if (sym.rfind("c(", 0) == 0) {
-      const auto parts = split_top(inside(sym, 1), ",");
+      auto parts = split_top(inside(sym, 1), ",");
+      // {C(-1/-1,-1),creature|mybattlefield}: the card it comes off written after the parentheses
+      if (const size_t after = inside(sym, 1).size() + 3; after < sym.size() && sym[after] == ',') parts.push_back(sym.substr(after + 1));
       Amount p, t;
       if (parts.size() >= 2 && is_pt(trim(parts[0]), p, t)) {
         a.has_counter_cost = true;
         a.counter_p = p.value;
         a.counter_t = t.value;
         a.counter_n = std::atoi(parts[1].c_str());
-        if (parts.size() > 2) a.counter_name = trim(parts[2]);
+        const bool plain = (p.value == 1 && t.value == 1) || (p.value == -1 && t.value == -1);
+        if (parts.size() > 2 && parts[2].find('|') != std::string::npos && plain && a.counter_n == -1) {
+          a.counter_from = parse_spec(trim(parts[2]));  // a card with such a counter, chosen as the cost is paid
+          for (auto& alt : a.counter_from.alts) alt.restr.push_back(p.value > 0 ? "counter{1/1}" : "counter{-1/-1}");
+        } else if (parts.size() > 2) {
+          a.counter_name = trim(parts[2]);
+        }
       } else {
         a.effects.push_back(unsupported_effect("{" + sym + "}"));
       }
@@ -625,6 +643,13 @@ bool read_conditions(std::string& body, Ability& a) {
     a.cond = parse_spec(in);
     a.has_cond = true;
     body = trim(tail(body, 9 + in.size() + 1));
+    if (body.rfind("aslongas(", 0) == 0) {  // aslongas(A)aslongas(B) ..: the rest is an ability of its own, run when A holds
+      EffectDef e;
+      e.kind = Eff::kAbilityFor;
+      e.choices = std::make_shared<std::vector<Ability>>(1, compile_ability(body));
+      a.effects.push_back(e.choices->front().supported() ? std::move(e) : unsupported_effect(e.choices->front().unsupported_word()));
+      return false;
+    }
     // A trailing >N or <N compares the count (default: at least one).
     const size_t cmp = body.find_last_of("<>");
     if (cmp != std::string::npos && cmp + 1 < body.size() && std::isdigit(static_cast<unsigned char>(body[cmp + 1]))) {
@@ -704,6 +729,16 @@ void read_parts(const std::string& body, Ability& a) {
 
 void read_body(std::string body, Ability& a) {
   body = trim(body);
+  if (const size_t lim = body.find(" limit^"); lim != std::string::npos && body.rfind('^') > lim + 7) {
+    const size_t caret = body.rfind('^');  // Dragon Whelp: the 4th activation this turn adds B
+    a.at_limit = std::make_shared<Ability>(compile_ability(body.substr(lim + 7, caret - lim - 7)));
+    a.at_limit_n = std::atoi(body.c_str() + caret + 1);
+    if (!a.at_limit->supported() || a.at_limit_n <= 0) {
+      a.effects.push_back(unsupported_effect(body.substr(lim + 1)));
+      return;
+    }
+    body = trim(body.substr(0, lim));
+  }
   if (body.rfind("turnlimited:", 0) == 0) body = trim(body.substr(12));  // once a turn: not enforced yet
   for (const char* prefix : {"kicker ", "alternative "}) {
     if (body.rfind(prefix, 0) == 0) {

@@ -92,11 +92,13 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         d.multikicker = v.rfind("multi", 0) == 0;
         break;
       case KeyId::kBuyback: d.buyback = parse_mana_cost(v); break;
+      case KeyId::kFacedown: d.facedown = parse_mana_cost(v); break;
       case KeyId::kAnyzone: read_cda(v, d); break;
       case KeyId::kAlias: d.alias = v; break;
       case KeyId::kAutoZone:
         if (lower(f.key_text(text)) == "autograveyard") d.grave_abilities.push_back(compile_ability(v));
         if (lower(f.key_text(text)) == "autohand") d.hand_abilities.push_back(compile_ability(with_macros(db, v)));
+        if (lower(f.key_text(text)) == "autofacedown") d.facedown_abilities.push_back(compile_ability(with_macros(db, v)));
         break;
       case KeyId::kOther: {
         bool unknown = false;
@@ -183,6 +185,17 @@ const CardDef* Catalog::compile_index(int32_t card) {
 const CardDef* Catalog::by_id(int64_t id) {
   auto it = ids_.find(id);
   return it == ids_.end() ? nullptr : compile_index(it->second);
+}
+
+const std::vector<const CardDef*>& Catalog::creatures_costing(int mv) {
+  if (!by_cost_built_) {
+    by_cost_built_ = true;
+    for (const auto& [name, id] : names_) {  // set cards with a positive id: no tokens
+      const CardDef* d = by_id(id);
+      if (d && d->is("creature") && d->cost.converted() <= 20) by_cost_[d->cost.converted()].push_back(d);
+    }
+  }
+  return by_cost_[mv];
 }
 
 const CardDef* Catalog::by_name(const std::string& lower_name) {

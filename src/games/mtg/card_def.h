@@ -32,6 +32,7 @@ struct Spec {
   std::vector<std::string> zones;     // mybattlefield, opponentbattlefield, graveyard, stack ...
   int count = 1;                      // <N>: that many targets
   bool up_to = false;                 // <anyamount>, <upto:N>: confirmed by clicking the source
+  bool prex = false;                  // <prex>: as many as the X paid (the chooser closes at X)
   bool empty() const { return alts.empty(); }
   bool allows_player() const;
   // The spec compiled to symbols (compile_spec, at parse time); matching compiles a spec changed
@@ -41,7 +42,7 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kUnsupported
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kMorph, kUnsupported
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -91,6 +92,7 @@ struct EffectDef {
   Spec prevent_to, prevent_from;    // preventalldamage to(spec) from(spec) (word "spec"): empty means any
   // ability$! A _ B !$ who: the player `who` (in `word`) does A, or chooses between A and B.
   std::shared_ptr<std::vector<Ability>> choices;
+  bool emblem = false;              // emblem transforms((,newability[lord(..) ..])): the lords apply for the controller
   bool pay_first = false;          // kAbilityFor from pay[[cost]] A?B / pay(cost) A: the first ability costs the
                                     // first choice's mana plus `a` generic ({value:..}); the source's controller chooses
   std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card
@@ -129,6 +131,7 @@ struct Ability {
   bool has_counter_cost = false;  // {C(p/t,n[,name])}: put (n > 0) or remove (n < 0) counters
   int counter_p = 0, counter_t = 0, counter_n = 0;
   std::string counter_name;
+  Spec counter_from;             // {C(p/t,-1,spec)}: the counter comes off a chosen such card (Quillspike)
   bool may = false;
   bool kicker_only = false, alternative_only = false;  // lines run only when that cost was paid
   bool has_foreach = false;      // foreach(spec): the effects once per such card
@@ -146,6 +149,8 @@ struct Ability {
   char if_cmp = '>';
   Amount if_left, if_right;
   std::shared_ptr<Ability> if_else;  // if COND then A else B: B
+  std::shared_ptr<Ability> at_limit;  // ability limit^B^N: B also happens once it was activated N times this turn
+  int at_limit_n = 0;
   int limit = 0;                 // limit:N activations per turn
   bool my_turn_only = false, sorcery_speed = false, my_upkeep_only = false;
   bool state_trigger = false;    // aslongas(..) effect while: the effect happens whenever the condition holds
@@ -201,6 +206,7 @@ struct CardDef {
   bool cda = false;                // anyzone=A/B cdaactive: power and toughness defined by amounts
   Amount cda_power, cda_toughness;
   ManaCost kicker, other, buyback;
+  ManaCost facedown;               // facedown=: cast face down for this (a 2/2 creature without name or abilities)
   bool multikicker = false;        // kicker=multi{..}: paid as many times as the pool allows // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
   // Costs that choose a card, in mana= and other=: {S(spec)} sacrifice (the zone: graveyard),
   // {E(spec)} exile, {H(spec)} return to its owner's hand, {T(spec)} tap (-1).
@@ -214,6 +220,7 @@ struct CardDef {
   std::vector<Ability> abilities;
   std::vector<Ability> grave_abilities;  // autograveyard=
   std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
+  std::vector<Ability> facedown_abilities;  // autofacedown= (morph): activated while it is face down
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
   // Its types, keywords and name as symbols, made the first time they are asked for (the sets
@@ -229,6 +236,8 @@ class Catalog {
   ~Catalog();
   const CardDef* by_id(int64_t id);
   const CardDef* by_name(const std::string& lower_name);
+  // Momir Basic: the set cards (not tokens) that are creatures of mana value `mv` (compiles them all once).
+  const std::vector<const CardDef*>& creatures_costing(int mv);
   const class CardScripts* scripts = nullptr;  // cards written in Lua (lua/card_scripts.h), by name
 
  private:
@@ -238,6 +247,8 @@ class Catalog {
   std::map<std::string, int64_t> names_;       // lower name -> lowest id
   std::map<std::string, int32_t> name_cards_;  // lower name -> primitive (cards without ids)
   std::map<int32_t, std::unique_ptr<CardDef>> defs_;
+  std::map<int, std::vector<const CardDef*>> by_cost_;  // creatures_costing, once built
+  bool by_cost_built_ = false;
 };
 
 // A value (lower case) with its #AUTO_DEFINE macros applied (__CYCLING__({2}) and the like).

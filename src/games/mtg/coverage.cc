@@ -73,7 +73,7 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       collect(compile_ability(with_macros(db, v)), words);
       break;
     case KeyId::kAutoZone:
-      if (key == "autohand" || key == "autograveyard") {
+      if (key == "autohand" || key == "autograveyard" || key == "autofacedown") {
         collect(compile_ability(with_macros(db, v)), words);
       } else {
         out.emplace_back(key + "=", v);
@@ -117,11 +117,16 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
     case KeyId::kAnyzone:
       if (v.find("cdaactive") == std::string::npos) out.emplace_back("anyzone=", v);
       break;
+    case KeyId::kFacedown: {  // cast face down for this cost (actions.cc)
+      bool unknown = false;
+      parse_mana_cost(v, &unknown);
+      if (unknown) out.emplace_back("facedown=", v);
+      break;
+    }
     case KeyId::kFlashback:
     case KeyId::kRetrace:
     case KeyId::kSuspend:
     case KeyId::kDredge:
-    case KeyId::kFacedown:
     case KeyId::kBackside:
     case KeyId::kModular:
     case KeyId::kCrewbonus:

@@ -345,6 +345,12 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       g.fire_zone_triggers(c, from, z);
       break;
     }
+    case Eff::kMorph:  // turned face up: the card's own characteristics again
+      if (o.printed && o.def != o.printed) {
+        o.def = o.printed;
+        g.note(o.def->lname + " is turned face up");
+      }
+      break;
     case Eff::kBlink: {
       if (o.zone != kBattlefield) break;
       g.move(c, o.owner, kExile);
@@ -449,6 +455,11 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       }
       continue;
     }
+    if (e.emblem) {
+      emblems.push_back({&e, source, controller, next_stamp()});
+      update_continuous();
+      continue;
+    }
     if (e.kind == Eff::kForEach) {
       int n = 0;
       for (size_t c = 0; c < objs.size(); ++c) n += matches(e.each, static_cast<int>(c), source, controller);
@@ -504,7 +515,8 @@ void Game::pay_or(const EffectDef& e, int source, int controller, int x) {
   const int extra = amount(e.a, x);  // {value:..}: that much generic mana
   cost.fixed[0] += extra;
   Menu m;
-  if (can_pay(players[static_cast<size_t>(controller)].pool, cost)) {
+  // pay(cost) A is offered without the mana too: the player then makes it (pending_pay).
+  if (options.size() == 1 || can_pay(players[static_cast<size_t>(controller)].pool, cost)) {
     m.options.push_back({options.front().text, Resume{.kind = Resume::Kind::kRunAs, .card = source, .actor = controller,
                                                       .x = x, .index = extra, .flag = true, .ability = &options.front()}});
   }
@@ -604,6 +616,7 @@ void make_token(Game& g, const EffectDef& e, int source, int controller, int x) 
   g.objs[static_cast<size_t>(t)].sick = true;
   g.note("token " + d.name);
   if (e.word == "livingweapon" && source >= 0) g.attach(source, t);  // the germ carries it
+  if (parts.size() < 3) g.run_one_shots(t, controller, {}, 0);  // a database token's comes-into-play lines (Kaldra)
   g.fire_zone_triggers(t, kLibrary, kBattlefield);
 }
 

@@ -84,6 +84,11 @@ void Game::resolve_top() {
     current_amount = item.trigger_amount;
     current_stored = item.stored;
     run_effects(*item.ability, item.source, item.controller, item.targets, item.x);
+    if (const Ability& a = *item.ability; a.at_limit && item.source >= 0) {  // limit^B^N
+      for (auto [used, n] : objs[static_cast<size_t>(item.source)].uses) {
+        if (used == &a && n >= a.at_limit_n) run_effects(*a.at_limit, item.source, item.controller, {}, 0);
+      }
+    }
     current_trigger = current_trigger_from = -1;
     current_stored = -1;
     return;
@@ -129,6 +134,37 @@ void Game::resolve_top() {
   for (int i = 0; i <= copies; ++i) run_one_shots(card, item.controller, item.targets, item.x);
   resolving_mode = nullptr;
   if (objs[static_cast<size_t>(card)].zone == kStack) move(card, o.owner, item.buyback ? kHand : kGraveyard);
+}
+
+// Momir Basic (Wagic's MTGMomirRule): in its owner's main phase, once between untap steps, a land
+// card from the hand is discarded and the whole pool paid for a token copy of a creature card of
+// that mana value (the highest lower value that has one; at most 19).
+bool Game::can_momir(int card, int actor) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  return momir && !momir_used && o.zone == kHand && o.owner == actor && actor == active && interrupter < 0 &&
+         (phase == Phase::kFirstMain || phase == Phase::kSecondMain);
+}
+
+void Game::momir_play(int land, int actor, const CardDef* chosen) {
+  if (!can_momir(land, actor)) return;
+  ManaPool& pool = players[static_cast<size_t>(actor)].pool;
+  int mv = std::min(pool.total(), 19);
+  pool.clear();
+  move(land, actor, kGraveyard);
+  momir_used = true;
+  for (; !chosen && mv >= 0; --mv) {
+    const auto& pool_of = catalog().creatures_costing(mv);
+    if (pool_of.empty()) continue;
+    chosen = pool_of[rng ? rng->below(static_cast<uint32_t>(pool_of.size())) : 0];
+  }
+  if (!chosen) return;
+  const int t = create(chosen, chosen->id, actor);
+  objs[static_cast<size_t>(t)].token = true;
+  move(t, actor, kBattlefield);
+  objs[static_cast<size_t>(t)].sick = true;
+  note("momir: token " + chosen->name);
+  run_one_shots(t, actor, {}, 0);
+  fire_zone_triggers(t, kLibrary, kBattlefield);
 }
 
 }  // namespace rk::mtg

@@ -107,6 +107,7 @@ struct Obj {
   std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
   std::vector<const Spec*> cant_block_of;                  // cantbeblockerof(..): attackers it cannot block
   std::vector<const Spec*> protections;                    // protection from(spec), recomputed
+  std::vector<const EffectDef*> extra_mana;                // produceextra:{..} from lords, recomputed
   std::vector<const EffectDef*> left_changes;              // changes it had as it left the battlefield (its own leave triggers)
 };
 
@@ -206,6 +207,19 @@ class Game {
   std::vector<PhaseAction> phase_actions;
   // (blink)forsrc / (blink)ueot: a card exiled until its source (-1: the end step) leaves the battlefield
   std::vector<std::pair<int, int>> held;  // (card, source)
+  struct Emblem {  // emblem ..: lords that belong to a player, not a card (ueot: until the cleanup)
+    const EffectDef* def;
+    int source, controller;
+    int64_t stamp;
+  };
+  std::vector<Emblem> emblems;
+  // pay(cost) chosen before the pool could pay it: the player makes mana, then it is paid (Wagic's
+  // extra payment); empty or one record, dropped as the step ends.
+  std::vector<Resume> pending_pay;
+  bool momir = false;       // Momir Basic: a land from the hand and all the mana make a random creature token
+  bool momir_used = false;  // once between untap steps (Wagic)
+  bool can_momir(int card, int actor) const;
+  void momir_play(int land, int actor, const CardDef* chosen);  // chosen: nullptr for a random one
   void bring_back(int card);              // from exile to its owner's battlefield, as it enters
   void add_phase_action(const EffectDef& e, int card, int controller);
   void run_phase_actions();
@@ -278,7 +292,8 @@ class Game {
   void pick(Target t);  // one more target for the open chooser
   void pay_upkeep(int card, const Ability& due, int actor);
   void click_stack(int index, int actor);
-  bool cast(int card, int actor, bool alternative = false, bool buyback = false);
+  bool cast(int card, int actor, bool alternative = false, bool buyback = false, bool face_down = false);
+  bool can_cast_face_down(int card, int actor) const;  // facedown= (morph)
   void ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes);  // several may lines
   void activate(int card, const Ability& a, int actor);
   // Costs that choose a card (sacrifice, discard, tap, exile), one chooser after another, then `then`.

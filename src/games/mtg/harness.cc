@@ -65,6 +65,7 @@ class Runner {
 };
 
 void Runner::setup() {
+  g_.momir = s_.momir;
   static const int order[] = {kGraveyard, kLibrary, kHand, kExile, kBattlefield};
   for (int p = 0; p < 2; ++p) {
     const PlayerSetup& ps = s_.init[static_cast<size_t>(p)];
@@ -264,7 +265,14 @@ void Runner::execute(const Command& c) {
     if (n < m.options.size()) g_.resume(m.options[n].act);
     return;
   }
-  if (t.find(" -momir- ") != std::string::npos) return g_.unsupported("momir");
+  if (const size_t at = t.find(" -momir- "); at != std::string::npos) {  // <land> -momir- <creature>
+    const std::string land = t.substr(0, at);
+    const CardDef* creature = cat_.by_name(bare_name(t.substr(at + 9)));
+    for (int card : g_.players[static_cast<size_t>(actor)].zones[kHand]) {
+      if (g_.objs[static_cast<size_t>(card)].def->lname == bare_name(land)) return g_.momir_play(card, actor, creature);
+    }
+    return;
+  }
   if (t.find("p1") != std::string::npos) return g_.click_player(0, actor);
   if (t.find("p2") != std::string::npos) return g_.click_player(1, actor);
   click(t, actor);

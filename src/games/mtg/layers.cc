@@ -132,6 +132,12 @@ void alter_cost(Ctx& c, Obj& o, const EffectDef& e) {
   o.cost_change[static_cast<size_t>(e.times)] += c.x.times * c.g.eval_amount(e.a, c.x.source);
 }
 
+// produceextra:{..} a lord gives (High Tide's emblem): the land's mana abilities make that much
+// more (resume.cc). A land's own line is read from the land itself.
+void extra_mana(Ctx& c, Obj& o, const EffectDef& e) {
+  if (c.card != c.x.source) o.extra_mana.push_back(&e);
+}
+
 bool always(const EffectDef&) { return true; }
 bool has_types(const EffectDef& e) { return !e.becomes->type_syms.empty() || e.becomes->remove; }
 bool has_colors(const EffectDef& e) { return e.becomes->colors >= 0; }
@@ -164,6 +170,7 @@ constexpr Part kParts[] = {
     {Eff::kPreventAll, Layer::kRules, has_word, prevention},
     {Eff::kPreventCombat, Layer::kRules, has_word, prevention},
     {Eff::kAlterCost, Layer::kRules, always, alter_cost},
+    {Eff::kProduceExtra, Layer::kRules, always, extra_mana},
 };
 
 uint32_t layers_of(const EffectDef& e) {
@@ -225,6 +232,7 @@ void LayerPass::reset_objects() {
     o.protections.clear();
     o.prevent_to = o.prevent_from = o.prevent_all_to = o.prevent_all_from = false;
     o.cost_change.fill(0);
+    o.extra_mana.clear();
     if (off && o.def->cda) {
       ch.power = ch.toughness = 0;
       ch.cda_deferred = true;
@@ -297,6 +305,9 @@ void LayerPass::gather() {
       x.layers = 1u << static_cast<int>(Layer::kModifyPT);
       effects_.push_back(x);
     }
+  }
+  for (const Game::Emblem& em : g_.emblems) {  // an emblem's lords, from the card that made it
+    for (const Ability& a : em.def->becomes->lasting) add_ability(a, em.source, em.stamp, false);
   }
   std::stable_sort(effects_.begin(), effects_.end(), [](const Applied& a, const Applied& b) { return a.stamp < b.stamp; });
 }

@@ -16,10 +16,10 @@ using Targets = std::vector<Target>;
 // The record being resumed, what follows it (a chooser's records below it), the targets chosen.
 using Handler = void (*)(Game&, Resume&, std::vector<Resume>&, const Targets&);
 
-bool mana_only(const Ability& a) {
+bool mana_only(const Ability& a) {  // mana abilities, and turning a card face up: they do not use the stack
   if (a.effects.empty()) return false;
   for (const EffectDef& e : a.effects) {
-    if (e.kind != Eff::kAddMana) return false;
+    if (e.kind != Eff::kAddMana && e.kind != Eff::kMorph) return false;
   }
   return !a.has_target;
 }
@@ -29,6 +29,10 @@ bool mana_only(const Ability& a) {
 void choose_then_push(Game& g, const StackItem& item, const Spec& spec, bool is_cost, bool sac_source = false) {
   Chooser ch;
   ch.spec = spec;
+  if (spec.prex) {  // <prex>: X targets
+    if (item.x <= 0) return g.push(item);
+    ch.spec.count = item.x;
+  }
   ch.player = item.controller;
   ch.source = item.source;
   ch.is_cost = is_cost;
@@ -67,6 +71,14 @@ void activated(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
         if (e.kind == Eff::kProduceExtra) g.players[static_cast<size_t>(actor)].pool.add(parse_pool(e.word));
       }
     });
+    for (const EffectDef* e : g.objs[static_cast<size_t>(card)].extra_mana) {  // from lords (High Tide's emblem)
+      g.players[static_cast<size_t>(actor)].pool.add(parse_pool(e->word));
+    }
+    if (!g.pending_pay.empty()) {  // a pay(..) waiting for this mana
+      const Resume waiting = g.pending_pay.back();
+      g.pending_pay.clear();
+      g.resume(waiting);
+    }
     return;
   }
   if (!a.has_target) return g.push(item);
@@ -81,6 +93,11 @@ void pay_chosen(Game& g, Resume& r, std::vector<Resume>& rest, const Targets& ts
     if (t.card < 0) continue;
     g.last_paid = t.card;
     Obj& o = g.objs[static_cast<size_t>(t.card)];
+    if (how == -3 || how == -4) {  // {C(-1/-1,-1,spec)}: one counter off the chosen card
+      int& n = how == -3 ? o.minus_counters : o.plus_counters;
+      n = std::max(0, n - 1);
+      continue;
+    }
     if (to < 0) {
       o.tapped = true;
       g.fire_event("tapped", t.card, -1, r.card, false);
@@ -110,7 +127,10 @@ void run_as(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
     ManaCost cost = r.ability->mana;
     cost.fixed[0] += r.index;
     ManaPool& pool = g.players[static_cast<size_t>(r.actor)].pool;
-    if (!can_pay(pool, cost)) return;
+    if (!can_pay(pool, cost)) {
+      g.pending_pay = {r};  // paid once the player has made the mana
+      return;
+    }
     pay(pool, cost);
   }
   g.run_as(*r.ability, r.card, r.actor, r.x);
@@ -151,7 +171,8 @@ void play_land(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   script_land_played(g, card);
 }
 
-void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.cast(r.card, r.actor, r.flag, r.x == 1); }
+void momir(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.momir_play(r.card, r.actor, nullptr); }
+void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.cast(r.card, r.actor, r.flag, r.x == 1, r.x == 2); }
 void pay_upkeep(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pay_upkeep(r.card, *r.ability, r.actor); }
 void activate(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.activate(r.card, *r.ability, r.actor); }
 
@@ -207,6 +228,7 @@ constexpr Row kRows[] = {
     {Kind::kLuaAbility, &lua_ability},    {Kind::kLuaTargets, &lua_targets},
     {Kind::kLuaOption, &lua_option},      {Kind::kTriggerNow, &trigger_now},
     {Kind::kTriggerNowRun, &trigger_now_run},
+    {Kind::kMomir, &momir},
 };
 
 constexpr size_t kKinds = static_cast<size_t>(Kind::kCount);

@@ -87,6 +87,7 @@ Spec parse_spec(const std::string& text0) {
     if (n == "anyamount" || n == "prex") {
       s.count = 1000;
       s.up_to = true;
+      s.prex = n == "prex";
     } else if (n.rfind("upto:", 0) == 0) {
       s.count = std::atoi(n.c_str() + 5);
       s.up_to = true;

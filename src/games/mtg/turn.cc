@@ -22,6 +22,7 @@ Phase trigger_phase(const std::string& w) {
 int Game::acting_player() const {
   if (interrupter >= 0) return interrupter;
   if (!choosers.empty()) return choosers.back().player;
+  if (!pending_pay.empty()) return pending_pay.back().actor;  // making the mana it waits for
   if (phase == Phase::kCombatBlockers) return 1 - active;
   return active;
 }
@@ -89,6 +90,7 @@ void Game::arm_upkeep_costs() {
 void Game::begin_phase() {
   note(std::string("phase ") + phase_name(phase));
   for (auto& p : players) p.pool.clear();  // the rules empty the pools as each step begins
+  pending_pay.clear();
   if (phase == Phase::kUntap && untap_removed(active)) {
     // Wagic takes the step out of the turn: the turn begins with the upkeep (eot stops there).
     note("the untap step is skipped");
@@ -98,6 +100,7 @@ void Game::begin_phase() {
     phase = Phase::kUpkeep;
     return begin_phase();
   } else if (phase == Phase::kUntap) {
+    momir_used = false;
     for (size_t c = 0; c < objs.size(); ++c) {
       Obj& o = objs[c];
       if (o.zone != kBattlefield || o.controller != active) continue;
@@ -133,6 +136,7 @@ void Game::begin_phase() {
   } else if (phase == Phase::kDraw) {
     draw(active, 1);
   } else if (phase == Phase::kCleanup) {
+    std::erase_if(emblems, [](const Emblem& em) { return em.def->ueot; });
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
     while (hand.size() > 7) move(hand.front(), active, kGraveyard);
     prevent_combat = false;
