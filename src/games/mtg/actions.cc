@@ -53,9 +53,11 @@ ManaCost Game::spell_cost(int card, int actor, bool buyback) const {
   return cost;
 }
 
-bool Game::can_cast(int card, int actor, bool alternative) const {
+bool Game::can_cast(int card, int actor, bool alternative, GraveCast way) const {
   const Obj& o = objs[static_cast<size_t>(card)];
-  const bool from_grave = o.zone == kGraveyard && has(card, "canplayfromgraveyard");
+  const CardDef::GraveCost* grave = grave_cost(card, way);  // flashback, retrace: from the graveyard only
+  if (grave && (!grave->mana.present || o.zone != kGraveyard || alternative)) return false;
+  const bool from_grave = o.zone == kGraveyard && (grave || has(card, "canplayfromgraveyard"));
   if ((o.zone != kHand && !from_grave) || o.owner != actor || o.def->is("land")) return false;
   if (alternative && !o.def->other.present) return false;
   if (alternative ? o.def->other_restricted : o.def->cast_restricted) return false;
@@ -67,13 +69,14 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
   const auto& me = players[static_cast<size_t>(actor)];
   if (me.cast_limit >= 0 && me.casts >= me.cast_limit) return false;
   if (!script_allows(*this, "may_cast", card, actor)) return false;  // Lua cards (Iona)
-  if (!can_pay(players[static_cast<size_t>(actor)].pool, alternative ? o.def->other : spell_cost(card, actor))) return false;
+  const ManaCost& cost = grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor);
+  if (!can_pay(players[static_cast<size_t>(actor)].pool, cost)) return false;
   const bool fast = o.def->is("instant") || o.def->has("flash");
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
   if (o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
       !any_target(o.def->spell_target, card, actor))
     return false;
-  for (const auto& [spec, zone] : alternative ? o.def->other_chosen : o.def->cost_chosen) {
+  for (const auto& [spec, zone] : grave ? grave->chosen : alternative ? o.def->other_chosen : o.def->cost_chosen) {
     bool any = false;  // a card to pay with (not the spell itself)
     for (size_t c = 0; c < objs.size() && !any; ++c) any = c != static_cast<size_t>(card) && matches(spec, static_cast<int>(c), card, actor);
     if (!any) return false;
@@ -127,13 +130,14 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   return true;
 }
 
-bool Game::cast(int card, int actor, bool alternative, bool buyback) {
+bool Game::cast(int card, int actor, bool alternative, bool buyback, GraveCast way) {
   Obj& o = objs[static_cast<size_t>(card)];
+  const CardDef::GraveCost* grave = grave_cost(card, way);
   ManaPool& pool = players[static_cast<size_t>(actor)].pool;
   int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
-  const int x = pay(pool, alternative ? o.def->other : spell_cost(card, actor, buyback));
+  const int x = pay(pool, grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor, buyback));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
   int kicks = 0;  // multikicker: again while the pool allows
   while (o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
@@ -143,6 +147,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   const bool kicked = kicks > 0 || (o.def->kicker.present && o.def->kicker.is_free());
   move(card, actor, kStack);
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
+  objs[static_cast<size_t>(card)].flashed = way == GraveCast::kFlashback;
   note("p" + std::to_string(actor + 1) + " casts " + o.def->name);
   cast_triggers(card);
   StackItem item;
@@ -173,7 +178,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback) {
   }
   // Cards to sacrifice, exile, return or tap as part of the cost: chosen (by clicks) before the targets.
   std::vector<std::pair<const Spec*, int>> chosen;
-  for (const auto& [paid_with, zone] : alternative ? d.other_chosen : d.cost_chosen) chosen.emplace_back(&paid_with, zone);
+  for (const auto& [paid_with, zone] : grave ? grave->chosen : alternative ? d.other_chosen : d.cost_chosen) chosen.emplace_back(&paid_with, zone);
   // An instant or sorcery with several targeted `may` lines (Twitch: tap or untap): its caster
   // picks one line in a menu as it is cast; only that line runs.
   std::vector<const Ability*> modes;
@@ -366,6 +371,11 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
         can_pay(players[static_cast<size_t>(actor)].pool, spell_cost(card, actor, true))) {
       // Buyback: the spell returns to its owner's hand as it resolves.
       options.push_back({"buyback", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 1}});
+    }
+    for (auto [way, label] : {std::pair{GraveCast::kFlashback, "flashback"}, std::pair{GraveCast::kRetrace, "retrace"}}) {
+      if (can_cast(card, actor, false, way)) {
+        options.push_back({label, Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .index = static_cast<int>(way)}});
+      }
     }
   }
   for (const Ability* due : o.upkeep_due) {

@@ -92,6 +92,8 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         d.multikicker = v.rfind("multi", 0) == 0;
         break;
       case KeyId::kBuyback: d.buyback = parse_mana_cost(v); break;
+      case KeyId::kFlashback: read_grave_cost(v, d.flashback); break;
+      case KeyId::kRetrace: read_grave_cost(v, d.retrace); break;
       case KeyId::kAnyzone: read_cda(v, d); break;
       case KeyId::kAlias: d.alias = v; break;
       case KeyId::kAutoZone:

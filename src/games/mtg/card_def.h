@@ -201,6 +201,13 @@ struct CardDef {
   bool cda = false;                // anyzone=A/B cdaactive: power and toughness defined by amounts
   Amount cda_power, cda_toughness;
   ManaCost kicker, other, buyback;
+  // flashback= and retrace=: cast from its owner's graveyard for this cost instead (mana, and the
+  // cards chosen to pay with: retrace's {discard(land|myhand)}); not present when a part is unknown.
+  struct GraveCost {
+    ManaCost mana;
+    std::vector<std::pair<Spec, int>> chosen;
+  };
+  GraveCost flashback, retrace;
   bool multikicker = false;        // kicker=multi{..}: paid as many times as the pool allows // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
   // Costs that choose a card, in mana= and other=: {S(spec)} sacrifice (the zone: graveyard),
   // {E(spec)} exile, {H(spec)} return to its owner's hand, {T(spec)} tap (-1).
@@ -244,6 +251,8 @@ class Catalog {
 std::string with_macros(const Database& db, const std::string& v);
 // Takes the {S(..)} {E(..)} {H(..)} {T(..)} symbols out of a cost (lower case), into `out`.
 void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out);
+// flashback=/retrace= text to its cost (alt_casts.cc); discard(..) is a chosen card (-2).
+void read_grave_cost(const std::string& text, CardDef::GraveCost& out);
 // Builds a CardDef from a database card (primitive), compiling its abilities.
 void compile_card(const Database& db, int32_t card, CardDef& out);
 // Compiles one auto= line (lower case) into an ability.

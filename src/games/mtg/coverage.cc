@@ -118,7 +118,12 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       if (v.find("cdaactive") == std::string::npos) out.emplace_back("anyzone=", v);
       break;
     case KeyId::kFlashback:
-    case KeyId::kRetrace:
+    case KeyId::kRetrace: {  // cast from the graveyard (alt_casts.cc) when every part of the cost is known
+      CardDef::GraveCost cost;
+      read_grave_cost(v, cost);
+      if (!cost.mana.present) out.emplace_back(key + "= (a cost other than mana)", v);
+      break;
+    }
     case KeyId::kSuspend:
     case KeyId::kDredge:
     case KeyId::kFacedown:

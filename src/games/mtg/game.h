@@ -94,6 +94,7 @@ struct Obj {
   bool fresh = false;                         // entered the battlefield, or died, this turn ([fresh])
   std::vector<int> damaged_by;                // the cards that dealt it damage this turn (@vampired; kept as it dies)
   int sunburst = 0;                           // colours in the pool when it was cast
+  bool flashed = false;                       // cast with flashback: exiled when it leaves the stack (CR 702.34a)
   std::array<int, kColors> cost_change{};     // altercost(..) on it while in a hidden zone, recomputed
   int lki_power = 0, lki_toughness = 0;
   struct Change {                                          // transforms/loseabilities on it (Game::add_change)
@@ -113,6 +114,9 @@ struct Obj {
 struct Target {
   int card = -1, player = -1, stack = -1;  // one of them
 };
+
+// Casting a card from its owner's graveyard for its flashback= or retrace= cost (alt_casts.cc).
+enum class GraveCast : uint8_t { kNone, kFlashback, kRetrace };
 
 struct StackItem {
   enum Kind { kSpell, kAbility, kNextPhase } kind = kSpell;
@@ -278,7 +282,7 @@ class Game {
   void pick(Target t);  // one more target for the open chooser
   void pay_upkeep(int card, const Ability& due, int actor);
   void click_stack(int index, int actor);
-  bool cast(int card, int actor, bool alternative = false, bool buyback = false);
+  bool cast(int card, int actor, bool alternative = false, bool buyback = false, GraveCast way = GraveCast::kNone);
   void ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes);  // several may lines
   void activate(int card, const Ability& a, int actor);
   // Costs that choose a card (sacrifice, discard, tap, exile), one chooser after another, then `then`.
@@ -291,7 +295,8 @@ class Game {
   bool can_activate(int card, const Ability& a, int actor) const;
   int& counter_slot(int card, const Ability& a);
   int counters_of(int card, const Ability& a) const;
-  bool can_cast(int card, int actor, bool alternative = false) const;
+  bool can_cast(int card, int actor, bool alternative = false, GraveCast way = GraveCast::kNone) const;
+  const CardDef::GraveCost* grave_cost(int card, GraveCast way) const;  // alt_casts.cc; null: cast from hand
   ManaCost spell_cost(int card, int actor, bool buyback = false) const;  // with affinity and altercost
 
   // The stack (effects.cc).

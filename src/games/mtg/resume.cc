@@ -151,7 +151,9 @@ void play_land(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   script_land_played(g, card);
 }
 
-void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.cast(r.card, r.actor, r.flag, r.x == 1); }
+void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
+  g.cast(r.card, r.actor, r.flag, r.x == 1, static_cast<GraveCast>(r.index));  // index: flashback, retrace
+}
 void pay_upkeep(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pay_upkeep(r.card, *r.ability, r.actor); }
 void activate(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.activate(r.card, *r.ability, r.actor); }
 

@@ -36,7 +36,7 @@ struct Resume {
     kAttack,         // `card` attacks (or no longer does)
     kBlock,          // `card` blocks (or no longer does)
     kPlayLand,       // `actor` plays land `card`
-    kCast,           // `actor` casts `card` (`flag`: alternative cost, `x`: 1 with buyback)
+    kCast,           // `actor` casts `card` (`flag`: alternative cost, `x`: 1 with buyback, `index`: a GraveCast)
     kPayUpkeep,      // `actor` pays upkeep cost `ability` of `card`
     kActivate,       // `actor` activates `ability` of `card`
     kMode,           // the spell `item` is cast with its may line `ability`: that line's target chooser
