@@ -133,5 +133,43 @@ TEST_F(AltCosts, RetraceWithDiscardCost) {
   EXPECT_EQ(g_->objs[static_cast<size_t>(monstrify)].zone, kGraveyard);
 }
 
+TEST_F(AltCosts, MorphCastFaceDownThenTurnedFaceUp) {
+  const CardDef* wurm_def = cat_->by_name("craw wurm");  // 6/4: a target for Hidden Dragonslayer's trigger
+  ASSERT_NE(wurm_def, nullptr);
+  const int wurm = g_->create(wurm_def, wurm_def->id, 1);
+  g_->move(wurm, 1, kBattlefield);
+  const int slayer = put("hidden dragonslayer", kHand);
+  add_mana("{3}");
+  EXPECT_FALSE(offers(slayer, "cast")) << "{3} is not its mana cost {1}{W}";
+  ASSERT_TRUE(offers(slayer, "face down"));
+  choose(slayer, "face down");
+  ASSERT_EQ(g_->objs[static_cast<size_t>(slayer)].zone, kStack);
+  EXPECT_TRUE(g_->players[0].pool.empty());
+  g_->resolve_top();
+  ASSERT_EQ(g_->objs[static_cast<size_t>(slayer)].zone, kBattlefield);
+  EXPECT_TRUE(g_->face_down(slayer));
+  EXPECT_EQ(g_->power(slayer), 2);
+  EXPECT_EQ(g_->toughness(slayer), 2);
+  EXPECT_TRUE(g_->is_creature(slayer));
+  EXPECT_FALSE(g_->has(slayer, "lifelink")) << "no abilities face down";
+  EXPECT_EQ(g_->objs[static_cast<size_t>(slayer)].def->colors, 0);
+  EXPECT_TRUE(g_->objs[static_cast<size_t>(slayer)].def->name.empty());
+  EXPECT_FALSE(offers(slayer, "turn face up")) << "its morph cost {2}{W} is not in the pool";
+  add_mana("{2}{W}");
+  ASSERT_TRUE(offers(slayer, "turn face up"));
+  const size_t stack_before = g_->stack.size();
+  choose(slayer, "turn face up");
+  EXPECT_FALSE(g_->face_down(slayer));
+  EXPECT_TRUE(g_->players[0].pool.empty());
+  EXPECT_TRUE(g_->has(slayer, "lifelink"));
+  EXPECT_EQ(g_->power(slayer), 3) << "2/1 with megamorph's +1/+1 counter, at once";
+  EXPECT_EQ(g_->toughness(slayer), 2);
+  ASSERT_FALSE(g_->choosers.empty()) << "the face-up trigger's target";
+  g_->click_card(wurm, 0);
+  ASSERT_EQ(g_->stack.size(), stack_before + 1) << "the trigger uses the stack";
+  g_->resolve_top();
+  EXPECT_EQ(g_->objs[static_cast<size_t>(wurm)].zone, kGraveyard) << "destroyed by the face-up trigger";
+}
+
 }  // namespace
 }  // namespace rk::mtg

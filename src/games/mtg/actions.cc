@@ -53,11 +53,12 @@ ManaCost Game::spell_cost(int card, int actor, bool buyback) const {
   return cost;
 }
 
-bool Game::can_cast(int card, int actor, bool alternative, GraveCast way) const {
+bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   const CardDef::GraveCost* grave = grave_cost(card, way);  // flashback, retrace: from the graveyard only
-  if (grave && (!grave->mana.present || o.zone != kGraveyard || alternative)) return false;
-  const bool from_grave = o.zone == kGraveyard && (grave || has(card, "canplayfromgraveyard"));
+  const int grave_from = way == CastWay::kFaceDown ? kHand : kGraveyard;  // face down: from the hand
+  if (grave && (!grave->mana.present || o.zone != grave_from || alternative)) return false;
+  const bool from_grave = o.zone == kGraveyard && ((grave && way != CastWay::kFaceDown) || has(card, "canplayfromgraveyard"));
   if ((o.zone != kHand && !from_grave) || o.owner != actor || o.def->is("land")) return false;
   if (alternative && !o.def->other.present) return false;
   if (alternative ? o.def->other_restricted : o.def->cast_restricted) return false;
@@ -73,7 +74,7 @@ bool Game::can_cast(int card, int actor, bool alternative, GraveCast way) const 
   if (!can_pay(players[static_cast<size_t>(actor)].pool, cost)) return false;
   const bool fast = o.def->is("instant") || o.def->has("flash");
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
-  if (o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
+  if (way != CastWay::kFaceDown && o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
       !any_target(o.def->spell_target, card, actor))
     return false;
   for (const auto& [spec, zone] : grave ? grave->chosen : alternative ? o.def->other_chosen : o.def->cost_chosen) {
@@ -130,7 +131,7 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   return true;
 }
 
-bool Game::cast(int card, int actor, bool alternative, bool buyback, GraveCast way) {
+bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way) {
   Obj& o = objs[static_cast<size_t>(card)];
   const CardDef::GraveCost* grave = grave_cost(card, way);
   ManaPool& pool = players[static_cast<size_t>(actor)].pool;
@@ -140,15 +141,16 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, GraveCast w
   const int x = pay(pool, grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor, buyback));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
   int kicks = 0;  // multikicker: again while the pool allows
-  while (o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
+  while (way != CastWay::kFaceDown && o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
     pay(pool, o.def->kicker);
     ++kicks;
   }
-  const bool kicked = kicks > 0 || (o.def->kicker.present && o.def->kicker.is_free());
+  const bool kicked = way != CastWay::kFaceDown && (kicks > 0 || (o.def->kicker.present && o.def->kicker.is_free()));
   move(card, actor, kStack);
+  if (way == CastWay::kFaceDown) o.def = o.printed->face_down.get();  // a 2/2 creature spell (CR 702.37c)
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
-  objs[static_cast<size_t>(card)].flashed = way == GraveCast::kFlashback;
-  note("p" + std::to_string(actor + 1) + " casts " + o.def->name);
+  objs[static_cast<size_t>(card)].flashed = way == CastWay::kFlashback;
+  note("p" + std::to_string(actor + 1) + " casts " + (way == CastWay::kFaceDown ? "a face-down card" : o.def->name));
   cast_triggers(card);
   StackItem item;
   item.kind = StackItem::kSpell;
@@ -372,12 +374,14 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
       // Buyback: the spell returns to its owner's hand as it resolves.
       options.push_back({"buyback", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 1}});
     }
-    for (auto [way, label] : {std::pair{GraveCast::kFlashback, "flashback"}, std::pair{GraveCast::kRetrace, "retrace"}}) {
+    for (auto [way, label] : {std::pair{CastWay::kFlashback, "flashback"}, std::pair{CastWay::kRetrace, "retrace"},
+                              std::pair{CastWay::kFaceDown, "face down"}}) {
       if (can_cast(card, actor, false, way)) {
         options.push_back({label, Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .index = static_cast<int>(way)}});
       }
     }
   }
+  if (can_turn_face_up(card, actor)) options.push_back({"turn face up", Resume{.kind = Resume::Kind::kTurnFaceUp, .card = card, .actor = actor}});
   for (const Ability* due : o.upkeep_due) {
     if (o.controller == actor && phase == Phase::kUpkeep && can_pay(players[static_cast<size_t>(actor)].pool, due->mana)) {
       options.push_back({"pay upkeep", Resume{.kind = Resume::Kind::kPayUpkeep, .card = card, .actor = actor, .ability = due}});

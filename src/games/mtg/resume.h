@@ -36,7 +36,7 @@ struct Resume {
     kAttack,         // `card` attacks (or no longer does)
     kBlock,          // `card` blocks (or no longer does)
     kPlayLand,       // `actor` plays land `card`
-    kCast,           // `actor` casts `card` (`flag`: alternative cost, `x`: 1 with buyback, `index`: a GraveCast)
+    kCast,           // `actor` casts `card` (`flag`: alternative cost, `x`: 1 with buyback, `index`: a CastWay)
     kPayUpkeep,      // `actor` pays upkeep cost `ability` of `card`
     kActivate,       // `actor` activates `ability` of `card`
     kMode,           // the spell `item` is cast with its may line `ability`: that line's target chooser
@@ -47,6 +47,7 @@ struct Resume {
     kTriggerNow,     // triggered `ability` of `card` resolved without the stack (@sacrificed): its target
                      // chooser, then kTriggerNowRun; `actor` its controller, `x` the event's card, `index` its zone
     kTriggerNowRun,  // the same with its targets chosen: its effects run with the event's card
+    kTurnFaceUp,     // `actor` turns face-down `card` face up for its morph cost
     kCount
   };
   Kind kind = Kind::kNothing;
