@@ -98,6 +98,17 @@ TEST_F(AltCosts, FlashbackWithoutTheManaIsNotOffered) {
   EXPECT_FALSE(offers(twice, "flashback"));
 }
 
+TEST_F(AltCosts, ACounteredFlashbackSpellIsExiledToo) {
+  const int twice = put("think twice", kGraveyard);
+  add_mana("{2}{U}");
+  choose(twice, "flashback");
+  ASSERT_EQ(g_->objs[static_cast<size_t>(twice)].zone, kStack);
+  g_->move(twice, 0, kGraveyard);  // what a counterspell does with it
+  EXPECT_EQ(g_->objs[static_cast<size_t>(twice)].zone, kExile);
+  g_->move(twice, 0, kGraveyard);  // a new object once exiled: no longer replaced
+  EXPECT_EQ(g_->objs[static_cast<size_t>(twice)].zone, kGraveyard);
+}
+
 TEST_F(AltCosts, RetraceDiscardsALandAndReturnsToTheGraveyard) {
   const int enlist = put("cenn's enlistment", kGraveyard);
   add_mana("{3}{W}");
