@@ -53,9 +53,12 @@ ManaCost Game::spell_cost(int card, int actor, bool buyback) const {
   return cost;
 }
 
-bool Game::can_cast(int card, int actor, bool alternative) const {
+bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   const Obj& o = objs[static_cast<size_t>(card)];
-  const bool from_grave = o.zone == kGraveyard && has(card, "canplayfromgraveyard");
+  const CardDef::GraveCost* grave = grave_cost(card, way);  // flashback, retrace: from the graveyard only
+  const int grave_from = way == CastWay::kFaceDown ? kHand : kGraveyard;  // face down: from the hand
+  if (grave && (!grave->mana.present || o.zone != grave_from || alternative)) return false;
+  const bool from_grave = o.zone == kGraveyard && ((grave && way != CastWay::kFaceDown) || has(card, "canplayfromgraveyard"));
   if ((o.zone != kHand && !from_grave) || o.owner != actor || o.def->is("land")) return false;
   if (alternative && !o.def->other.present) return false;
   if (alternative ? o.def->other_restricted : o.def->cast_restricted) return false;
@@ -67,13 +70,14 @@ bool Game::can_cast(int card, int actor, bool alternative) const {
   const auto& me = players[static_cast<size_t>(actor)];
   if (me.cast_limit >= 0 && me.casts >= me.cast_limit) return false;
   if (!script_allows(*this, "may_cast", card, actor)) return false;  // Lua cards (Iona)
-  if (!can_pay(players[static_cast<size_t>(actor)].pool, alternative ? o.def->other : spell_cost(card, actor))) return false;
+  const ManaCost& cost = grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor);
+  if (!can_pay(players[static_cast<size_t>(actor)].pool, cost)) return false;
   const bool fast = o.def->is("instant") || o.def->has("flash");
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
-  if (o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
+  if (way != CastWay::kFaceDown && o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
       !any_target(o.def->spell_target, card, actor))
     return false;
-  for (const auto& [spec, zone] : alternative ? o.def->other_chosen : o.def->cost_chosen) {
+  for (const auto& [spec, zone] : grave ? grave->chosen : alternative ? o.def->other_chosen : o.def->cost_chosen) {
     bool any = false;  // a card to pay with (not the spell itself)
     for (size_t c = 0; c < objs.size() && !any; ++c) any = c != static_cast<size_t>(card) && matches(spec, static_cast<int>(c), card, actor);
     if (!any) return false;
@@ -127,56 +131,26 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   return true;
 }
 
-// A card cast face down (morph): a 2/2 creature with no name, colour, types or abilities. It is
-// its own object's characteristics until it leaves the battlefield (move() restores the card).
-static const CardDef* face_down_def() {
-  static const CardDef d = [] {
-    CardDef f;
-    f.types = {"creature"};
-    f.power = f.toughness = 2;
-    return f;
-  }();
-  return &d;
-}
-
-bool Game::can_cast_face_down(int card, int actor) const {
-  const Obj& o = objs[static_cast<size_t>(card)];
-  if (o.zone != kHand || o.owner != actor || !o.def->facedown.present) return false;
-  if (actor != active || !is_main(phase) || !stack.empty()) return false;
-  return can_pay(players[static_cast<size_t>(actor)].pool, o.def->facedown);
-}
-
-bool Game::cast(int card, int actor, bool alternative, bool buyback, bool face_down) {
+bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way) {
   Obj& o = objs[static_cast<size_t>(card)];
+  const CardDef::GraveCost* grave = grave_cost(card, way);
   ManaPool& pool = players[static_cast<size_t>(actor)].pool;
-  if (face_down) {
-    pay(pool, o.def->facedown);
-    move(card, actor, kStack);
-    objs[static_cast<size_t>(card)].def = face_down_def();
-    note("p" + std::to_string(actor + 1) + " casts a card face down");
-    cast_triggers(card);
-    StackItem item;
-    item.source = card;
-    item.controller = actor;
-    item.storm = spells_this_turn++;
-    ++players[static_cast<size_t>(actor)].casts;
-    push(item);
-    return true;
-  }
   int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
-  const int x = pay(pool, alternative ? o.def->other : spell_cost(card, actor, buyback));
+  const int x = pay(pool, grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor, buyback));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
   int kicks = 0;  // multikicker: again while the pool allows
-  while (o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
+  while (way != CastWay::kFaceDown && o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
     pay(pool, o.def->kicker);
     ++kicks;
   }
-  const bool kicked = kicks > 0 || (o.def->kicker.present && o.def->kicker.is_free());
+  const bool kicked = way != CastWay::kFaceDown && (kicks > 0 || (o.def->kicker.present && o.def->kicker.is_free()));
   move(card, actor, kStack);
+  if (way == CastWay::kFaceDown) o.def = o.printed->face_down.get();  // a 2/2 creature spell (CR 702.37c)
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
-  note("p" + std::to_string(actor + 1) + " casts " + o.def->name);
+  objs[static_cast<size_t>(card)].flashed = way == CastWay::kFlashback;
+  note("p" + std::to_string(actor + 1) + " casts " + (way == CastWay::kFaceDown ? "a face-down card" : o.def->name));
   cast_triggers(card);
   StackItem item;
   item.kind = StackItem::kSpell;
@@ -206,7 +180,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, bool face_d
   }
   // Cards to sacrifice, exile, return or tap as part of the cost: chosen (by clicks) before the targets.
   std::vector<std::pair<const Spec*, int>> chosen;
-  for (const auto& [paid_with, zone] : alternative ? d.other_chosen : d.cost_chosen) chosen.emplace_back(&paid_with, zone);
+  for (const auto& [paid_with, zone] : grave ? grave->chosen : alternative ? d.other_chosen : d.cost_chosen) chosen.emplace_back(&paid_with, zone);
   // An instant or sorcery with several targeted `may` lines (Twitch: tap or untap): its caster
   // picks one line in a menu as it is cast; only that line runs.
   std::vector<const Ability*> modes;
@@ -398,13 +372,19 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
     const Resume cast_it{.kind = Resume::Kind::kCast, .card = card, .actor = actor};
     if (can_cast(card, actor)) options.push_back({"cast", cast_it});
     if (can_cast(card, actor, true)) options.push_back({"alternative", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .flag = true}});
-    if (can_cast_face_down(card, actor)) options.push_back({"face down", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 2}});
     if (o.def->buyback.present && can_cast(card, actor) &&
         can_pay(players[static_cast<size_t>(actor)].pool, spell_cost(card, actor, true))) {
       // Buyback: the spell returns to its owner's hand as it resolves.
       options.push_back({"buyback", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 1}});
     }
+    for (auto [way, label] : {std::pair{CastWay::kFlashback, "flashback"}, std::pair{CastWay::kRetrace, "retrace"},
+                              std::pair{CastWay::kFaceDown, "face down"}}) {
+      if (can_cast(card, actor, false, way)) {
+        options.push_back({label, Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .index = static_cast<int>(way)}});
+      }
+    }
   }
+  if (can_turn_face_up(card, actor)) options.push_back({"turn face up", Resume{.kind = Resume::Kind::kTurnFaceUp, .card = card, .actor = actor}});
   for (const Ability* due : o.upkeep_due) {
     if (o.controller == actor && phase == Phase::kUpkeep && can_pay(players[static_cast<size_t>(actor)].pool, due->mana)) {
       options.push_back({"pay upkeep", Resume{.kind = Resume::Kind::kPayUpkeep, .card = card, .actor = actor, .ability = due}});
@@ -422,9 +402,6 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   }
   if (o.zone == kHand || o.zone == kGraveyard) {
     for (const Ability& a : o.zone == kHand ? o.def->hand_abilities : o.def->grave_abilities) usable.push_back(&a);
-  }
-  if (o.zone == kBattlefield && o.def == face_down_def()) {
-    for (const Ability& a : o.printed->facedown_abilities) usable.push_back(&a);
   }
   for (const Ability* a : usable) {
     if (can_activate(card, *a, actor)) {

@@ -41,6 +41,10 @@ void Game::move(int card, int player, int zone, bool to_top) {
   const bool shuffled_in = zone == kGraveyard && has(card, "shufflelibrarydeath");
   const int asked = zone;
   zone = redirect(card, zone);
+  if (o.zone == kStack && o.flashed) {  // flashback: exiled instead, wherever it would go (CR 702.34a)
+    zone = kExile;
+    o.flashed = false;
+  }
   if (asked == kGraveyard && zone == kLibrary && !shuffled_in) to_top = true;  // librarydeath: on top
   if (o.zone >= 0) {
     for (auto& pl : players) {

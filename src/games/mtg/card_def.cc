@@ -92,13 +92,15 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         d.multikicker = v.rfind("multi", 0) == 0;
         break;
       case KeyId::kBuyback: d.buyback = parse_mana_cost(v); break;
-      case KeyId::kFacedown: d.facedown = parse_mana_cost(v); break;
+      case KeyId::kFlashback: read_grave_cost(v, d.flashback); break;
+      case KeyId::kRetrace: read_grave_cost(v, d.retrace); break;
+      case KeyId::kFacedown: read_grave_cost(v, d.facedown); break;
       case KeyId::kAnyzone: read_cda(v, d); break;
       case KeyId::kAlias: d.alias = v; break;
       case KeyId::kAutoZone:
         if (lower(f.key_text(text)) == "autograveyard") d.grave_abilities.push_back(compile_ability(v));
         if (lower(f.key_text(text)) == "autohand") d.hand_abilities.push_back(compile_ability(with_macros(db, v)));
-        if (lower(f.key_text(text)) == "autofacedown") d.facedown_abilities.push_back(compile_ability(with_macros(db, v)));
+        read_morph_line(lower(f.key_text(text)), v, d);
         break;
       case KeyId::kOther: {
         bool unknown = false;
@@ -152,6 +154,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
   } else {
     d.colors = colors_of(d.cost);
   }
+  make_face_down(d);
 }
 
 Catalog::Catalog(const Database& db) : db_(db) {

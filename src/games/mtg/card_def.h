@@ -4,6 +4,8 @@
 // it fails with that reason instead of doing something wrong silently.
 #pragma once
 
+#include <memory>
+
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -206,7 +208,20 @@ struct CardDef {
   bool cda = false;                // anyzone=A/B cdaactive: power and toughness defined by amounts
   Amount cda_power, cda_toughness;
   ManaCost kicker, other, buyback;
-  ManaCost facedown;               // facedown=: cast face down for this (a 2/2 creature without name or abilities)
+  // flashback= and retrace=: cast from its owner's graveyard for this cost instead (mana, and the
+  // cards chosen to pay with: retrace's {discard(land|myhand)}); not present when a part is unknown.
+  struct GraveCost {
+    ManaCost mana;
+    std::vector<std::pair<Spec, int>> chosen;
+  };
+  GraveCost flashback, retrace;
+  // Morph (CR 702.37): facedown= is the cost to cast it face down, autofacedown={..}:morph the
+  // cost to turn it face up, autofaceup= lines run as it is turned face up; `face_down` is what
+  // it is meanwhile: a nameless colourless 2/2 creature with no abilities and no mana cost.
+  GraveCost facedown;
+  ManaCost morph;
+  std::vector<Ability> faceup_abilities;
+  std::shared_ptr<const CardDef> face_down;
   bool multikicker = false;        // kicker=multi{..}: paid as many times as the pool allows // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
   // Costs that choose a card, in mana= and other=: {S(spec)} sacrifice (the zone: graveyard),
   // {E(spec)} exile, {H(spec)} return to its owner's hand, {T(spec)} tap (-1).
@@ -220,7 +235,6 @@ struct CardDef {
   std::vector<Ability> abilities;
   std::vector<Ability> grave_abilities;  // autograveyard=
   std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
-  std::vector<Ability> facedown_abilities;  // autofacedown= (morph): activated while it is face down
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
   // Its types, keywords and name as symbols, made the first time they are asked for (the sets
@@ -255,6 +269,11 @@ class Catalog {
 std::string with_macros(const Database& db, const std::string& v);
 // Takes the {S(..)} {E(..)} {H(..)} {T(..)} symbols out of a cost (lower case), into `out`.
 void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out);
+// flashback=/retrace= text to its cost (alt_casts.cc); discard(..) is a chosen card (-2).
+void read_grave_cost(const std::string& text, CardDef::GraveCost& out);
+// autofacedown={..}:morph and autofaceup= lines (alt_casts.cc); the face-down def once facedown= is read.
+void read_morph_line(const std::string& key, const std::string& value, CardDef& d);
+void make_face_down(CardDef& d);
 // Builds a CardDef from a database card (primitive), compiling its abilities.
 void compile_card(const Database& db, int32_t card, CardDef& out);
 // Compiles one auto= line (lower case) into an ability.

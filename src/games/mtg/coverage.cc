@@ -73,8 +73,12 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       collect(compile_ability(with_macros(db, v)), words);
       break;
     case KeyId::kAutoZone:
-      if (key == "autohand" || key == "autograveyard" || key == "autofacedown") {
+      if (key == "autohand" || key == "autograveyard" || key == "autofaceup") {  // autofaceup: alt_casts.cc
         collect(compile_ability(with_macros(db, v)), words);
+      } else if (key == "autofacedown") {  // {cost}:morph turns it face up (alt_casts.cc); nothing else
+        CardDef d;
+        read_morph_line(key, v, d);
+        if (!d.morph.present) out.emplace_back(key + "=", v);
       } else {
         out.emplace_back(key + "=", v);
       }
@@ -117,14 +121,14 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
     case KeyId::kAnyzone:
       if (v.find("cdaactive") == std::string::npos) out.emplace_back("anyzone=", v);
       break;
-    case KeyId::kFacedown: {  // cast face down for this cost (actions.cc)
-      bool unknown = false;
-      parse_mana_cost(v, &unknown);
-      if (unknown) out.emplace_back("facedown=", v);
+    case KeyId::kFlashback:
+    case KeyId::kFacedown:
+    case KeyId::kRetrace: {  // cast from the graveyard or face down (alt_casts.cc) when the whole cost is known
+      CardDef::GraveCost cost;
+      read_grave_cost(v, cost);
+      if (!cost.mana.present) out.emplace_back(key + "= (a cost other than mana)", v);
       break;
     }
-    case KeyId::kFlashback:
-    case KeyId::kRetrace:
     case KeyId::kSuspend:
     case KeyId::kDredge:
     case KeyId::kBackside:

@@ -94,6 +94,7 @@ struct Obj {
   bool fresh = false;                         // entered the battlefield, or died, this turn ([fresh])
   std::vector<int> damaged_by;                // the cards that dealt it damage this turn (@vampired; kept as it dies)
   int sunburst = 0;                           // colours in the pool when it was cast
+  bool flashed = false;                       // cast with flashback: exiled when it leaves the stack (CR 702.34a)
   std::array<int, kColors> cost_change{};     // altercost(..) on it while in a hidden zone, recomputed
   int lki_power = 0, lki_toughness = 0;
   struct Change {                                          // transforms/loseabilities on it (Game::add_change)
@@ -114,6 +115,9 @@ struct Obj {
 struct Target {
   int card = -1, player = -1, stack = -1;  // one of them
 };
+
+// Casting a card for its flashback= or retrace= cost (from its owner's graveyard) or face down (alt_casts.cc).
+enum class CastWay : uint8_t { kNormal, kFlashback, kRetrace, kFaceDown };  // kFaceDown: morph, from the hand
 
 struct StackItem {
   enum Kind { kSpell, kAbility, kNextPhase } kind = kSpell;
@@ -292,8 +296,7 @@ class Game {
   void pick(Target t);  // one more target for the open chooser
   void pay_upkeep(int card, const Ability& due, int actor);
   void click_stack(int index, int actor);
-  bool cast(int card, int actor, bool alternative = false, bool buyback = false, bool face_down = false);
-  bool can_cast_face_down(int card, int actor) const;  // facedown= (morph)
+  bool cast(int card, int actor, bool alternative = false, bool buyback = false, CastWay way = CastWay::kNormal);
   void ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes);  // several may lines
   void activate(int card, const Ability& a, int actor);
   // Costs that choose a card (sacrifice, discard, tap, exile), one chooser after another, then `then`.
@@ -306,7 +309,11 @@ class Game {
   bool can_activate(int card, const Ability& a, int actor) const;
   int& counter_slot(int card, const Ability& a);
   int counters_of(int card, const Ability& a) const;
-  bool can_cast(int card, int actor, bool alternative = false) const;
+  bool can_cast(int card, int actor, bool alternative = false, CastWay way = CastWay::kNormal) const;
+  const CardDef::GraveCost* grave_cost(int card, CastWay way) const;  // alt_casts.cc; null: the normal cost
+  bool face_down(int card) const;                 // a morph cast face down, on the stack or the battlefield
+  bool can_turn_face_up(int card, int actor) const;
+  void turn_face_up(int card, int actor);         // the special action (CR 702.37e): no stack
   ManaCost spell_cost(int card, int actor, bool buyback = false) const;  // with affinity and altercost
 
   // The stack (effects.cc).

@@ -39,6 +39,7 @@ uint64_t mix_spec(uint64_t h, const Spec& s) {
 
 uint64_t mix_obj(uint64_t h, const Obj& o) {
   h = mix_def(mix_def(h, o.def), o.printed);
+  if (o.flashed) h = mix_int(h, 0x666c6173);  // cast with flashback (alt_casts.cc); mixed only when set
   for (int64_t v : {o.mtg_id, int64_t{o.owner}, int64_t{o.controller}, int64_t{o.zone}, int64_t{o.damage}, int64_t{o.plus_counters},
                     int64_t{o.minus_counters}, int64_t{o.pump_p}, int64_t{o.pump_t}, o.stamp,
                     int64_t{o.blocking}, int64_t{o.regen}, int64_t{o.prevent_next}, int64_t{o.attached}, int64_t{o.sunburst},

@@ -172,7 +172,10 @@ void play_land(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
 }
 
 void momir(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.momir_play(r.card, r.actor, nullptr); }
-void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.cast(r.card, r.actor, r.flag, r.x == 1, r.x == 2); }
+void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
+  g.cast(r.card, r.actor, r.flag, r.x == 1, static_cast<CastWay>(r.index));  // index: flashback, retrace
+}
+void turn_face_up(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.turn_face_up(r.card, r.actor); }
 void pay_upkeep(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pay_upkeep(r.card, *r.ability, r.actor); }
 void activate(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.activate(r.card, *r.ability, r.actor); }
 
@@ -227,7 +230,7 @@ constexpr Row kRows[] = {
     {Kind::kMode, &mode},                 {Kind::kKeep, &keep},
     {Kind::kLuaAbility, &lua_ability},    {Kind::kLuaTargets, &lua_targets},
     {Kind::kLuaOption, &lua_option},      {Kind::kTriggerNow, &trigger_now},
-    {Kind::kTriggerNowRun, &trigger_now_run},
+    {Kind::kTriggerNowRun, &trigger_now_run}, {Kind::kTurnFaceUp, &turn_face_up},
     {Kind::kMomir, &momir},
 };
 

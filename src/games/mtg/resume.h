@@ -36,7 +36,7 @@ struct Resume {
     kAttack,         // `card` attacks (or no longer does)
     kBlock,          // `card` blocks (or no longer does)
     kPlayLand,       // `actor` plays land `card`
-    kCast,           // `actor` casts `card` (`flag`: alternative cost, `x`: 1 with buyback, 2 face down)
+    kCast,           // `actor` casts `card` (`flag`: alternative cost, `x`: 1 with buyback, `index`: a CastWay)
     kPayUpkeep,      // `actor` pays upkeep cost `ability` of `card`
     kActivate,       // `actor` activates `ability` of `card`
     kMode,           // the spell `item` is cast with its may line `ability`: that line's target chooser
@@ -48,6 +48,7 @@ struct Resume {
                      // chooser, then kTriggerNowRun; `actor` its controller, `x` the event's card, `index` its zone
     kTriggerNowRun,  // the same with its targets chosen: its effects run with the event's card
     kMomir,          // `actor` discards land `card` for a Momir creature token
+    kTurnFaceUp,     // `actor` turns face-down `card` face up for its morph cost
     kCount
   };
   Kind kind = Kind::kNothing;
