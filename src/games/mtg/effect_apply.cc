@@ -345,6 +345,13 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       g.fire_zone_triggers(c, from, z);
       break;
     }
+    case Eff::kPhaseOut:  // until its controller's next untap step (turn.cc)
+      if (o.zone == kBattlefield) {
+        o.phased_out = true;
+        o.attacking = false;
+        g.note(o.def->lname + " phases out");
+      }
+      break;
     case Eff::kMorph:  // turned face up: the card's own characteristics again
       if (o.printed && o.def != o.printed) {
         o.def = o.printed;
