@@ -160,7 +160,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kClone},
       {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
-      {"loseabilities", Eff::kLoseAbilities}, {"morph", Eff::kMorph}, {"phaseout", Eff::kPhaseOut}};
+      {"loseabilities", Eff::kLoseAbilities}, {"morph", Eff::kMorph}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate}};
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);
@@ -314,6 +314,8 @@ EffectDef compile_effect(const std::string& text0) {
     if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
       e.optional_target = w[0] == 'n';
       e.target = parse_spec(inside(w, w.find('(')));
+      // target(proliferation): any number of permanents with counters, confirmed by clicking the source
+      if (inside(w, w.find('(')) == "proliferation") e.target = parse_spec("<anyamount>*[counter{any}]|battlefield");
     } else if (w.rfind("name(", 0) == 0) {
       // a menu label: changes nothing the engine does
     } else if (w == "other") {
