@@ -60,9 +60,9 @@ bool read_transforms(const std::string& w, EffectDef& e) {
     if (color > 0) {
       e.becomes->colors = (e.becomes->colors < 0 ? 0 : e.becomes->colors) | (1 << color);
     } else if (item.rfind("setpower=", 0) == 0) {
-      e.becomes->power = std::atoi(item.c_str() + 9);
+      e.becomes->power = item == "setpower=manacost" ? EffectDef::Becomes::kManaValue : std::atoi(item.c_str() + 9);
     } else if (item.rfind("settoughness=", 0) == 0) {
-      e.becomes->toughness = std::atoi(item.c_str() + 13);
+      e.becomes->toughness = item == "settoughness=manacost" ? EffectDef::Becomes::kManaValue : std::atoi(item.c_str() + 13);
     } else if (grantable().count(item)) {
       e.becomes->keywords.push_back(item);
     } else if (item.rfind("newability[", 0) == 0 && grantable().count(item.substr(11, item.size() - 12))) {
@@ -91,8 +91,11 @@ bool read_becomes(const std::string& w, EffectDef& e) {
   size_t next = 1;
   if (parts.size() > 1 && parts[1].find('/') != std::string::npos) {
     Amount p, q;
-    if (!is_pt(trim(parts[1]), p, q) || p.is_x || q.is_x || !p.var.empty() || !q.var.empty()) return false;
-    t += ",setpower=" + std::to_string(p.value) + ",settoughness=" + std::to_string(q.value);
+    if (!is_pt(trim(parts[1]), p, q) || p.is_x || q.is_x) return false;
+    const bool by_cost = p.var == "manacost" && q.var == "manacost";  // manacost/manacost: its mana value (Animate Artifact)
+    if (!by_cost && (!p.var.empty() || !q.var.empty())) return false;
+    t += by_cost ? std::string(",setpower=manacost,settoughness=manacost")
+                 : ",setpower=" + std::to_string(p.value) + ",settoughness=" + std::to_string(q.value);
     next = 2;
   }
   static const std::set<std::string> colors = {"green", "blue", "red", "black", "white"};

@@ -68,6 +68,7 @@ struct EffectDef {
     uint8_t remove = 0;             // kRemove* bits: removetypes, removealltypes, remove(creature|all)subtypes
     int colors = -1;                // -1: unchanged
     int power = -1000, toughness = -1000;  // -1000: unchanged
+    static constexpr int kManaValue = -999;  // set to the card's mana value (becomes(..,manacost/manacost))
     // newability[..]: one-shots run once on the card as the change begins (Wagic resolves them at
     // once, the card being their source); the rest (triggers, activated abilities, static lines,
     // phase actions) belong to the card while the change lasts.
