@@ -243,5 +243,28 @@ TEST_F(Layers, DependencyBeatsTimestampsInALayer) {
   EXPECT_EQ(pt(plains), "1/1");
 }
 
+// CR 305.7: Blood Moon makes nonbasic lands Mountains, and setting a land's subtype takes its
+// abilities away in layer 4 (Wagic writes a loseabilities beside it). Urborg's "every land is a
+// Swamp" is a layer 4 effect that depends on Blood Moon, so it is gone whatever the timestamps:
+// Urborg is a Mountain and nothing else, a Plains stays a Plains.
+TEST_F(Layers, SettingALandSubtypeRemovesAbilitiesInTheTypeLayer) {
+  const int plains = put("plains");
+  const int urborg = put("urborg, tomb of yawgmoth");
+  EXPECT_TRUE(g_->is_type(plains, "swamp"));
+  const int moon = put("blood moon");  // later than Urborg
+  EXPECT_TRUE(g_->is_type(urborg, "mountain"));
+  EXPECT_FALSE(g_->is_type(urborg, "swamp"));
+  EXPECT_FALSE(g_->is_type(plains, "swamp"));
+  EXPECT_TRUE(g_->is_type(plains, "plains"));
+  // Urborg again after the Moon: the same.
+  g_->move(urborg, 0, kGraveyard);
+  const int urborg2 = put("urborg, tomb of yawgmoth");
+  EXPECT_TRUE(g_->is_type(urborg2, "mountain"));
+  EXPECT_FALSE(g_->is_type(plains, "swamp"));
+  g_->move(moon, 0, kGraveyard);
+  EXPECT_TRUE(g_->is_type(plains, "swamp"));
+  EXPECT_FALSE(g_->is_type(urborg2, "mountain"));
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -172,6 +172,7 @@ struct CardSyms {
   KeywordSet keywords;
   Sym name = kNoSym;
   std::vector<const Ability*> continuous;  // lords and static lines (layers.cc)
+  bool sets_land_types = false;            // one of them is losesubtypesof(land) (CR 305.7, layers.cc)
 };
 // Made once, on first use; copies of a game may share a CardDef across threads, so the first use
 // takes a lock and later ones read an atomic pointer.

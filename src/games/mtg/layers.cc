@@ -4,6 +4,7 @@
 #include "games/mtg/layers.h"
 
 #include <algorithm>
+#include <span>
 
 #include "games/mtg/game.h"
 #include "games/mtg/lua/card_scripts.h"
@@ -29,7 +30,9 @@ const CardSyms& CardDef::syms() const {
   for (const std::string& k : keywords) p->keywords.set(Symbols::intern(SymKind::kKeyword, k));
   p->name = Symbols::intern(SymKind::kName, lname);
   for (const Ability& a : abilities) {
-    if (a.kind == AbilityKind::kLord || is_static_line(a)) p->continuous.push_back(&a);
+    if (a.kind != AbilityKind::kLord && !is_static_line(a)) continue;
+    p->continuous.push_back(&a);
+    for (const EffectDef& e : a.effects) p->sets_land_types |= e.kind == Eff::kLoseSubtypes;
   }
   return *lazy_syms.set(std::move(p));
 }
@@ -49,6 +52,7 @@ struct Applied {
   int64_t stamp = 0;
   int times = 1;                      // foreach(..) static lines: the effect once per such card
   uint32_t layers = 0;                // a bit per layer it has a part in
+  bool type_loss = false;             // its loseabilities is part of setting a land's subtypes (layer 4)
   uint32_t first = 0, count = 0;      // its objects in the scratch list, once it started
 };
 
@@ -190,6 +194,7 @@ class LayerPass {
   void reset_objects();
   void gather();
   void add_ability(const Ability& a, int source, int64_t stamp, bool printed);
+  void mark_type_loss(Applied& x, std::span<const EffectDef> effects);
   bool start(Applied& x, bool trial = false);
   void pick_objects(Applied& x);
   void apply(Applied& x, Layer l);
@@ -244,7 +249,19 @@ void LayerPass::add_ability(const Ability& a, int source, int64_t stamp, bool pr
   x.stamp = stamp;
   x.printed = printed;
   for (const EffectDef& e : a.effects) x.layers |= layers_of(e);
+  if (printed && g_.objs[static_cast<size_t>(source)].def->syms().sets_land_types) mark_type_loss(x, a.effects);
   if (x.layers) effects_.push_back(x);
+}
+
+// CR 305.7: an effect that sets a land's subtype takes its abilities away in layer 4. Wagic writes
+// it as loseabilities beside losesubtypesof(land) (Blood Moon, Contaminated Ground, Deepwood
+// Elder); such a loseabilities is applied in layer 4, so Urborg depends on Blood Moon.
+void LayerPass::mark_type_loss(Applied& x, std::span<const EffectDef> effects) {
+  for (const EffectDef& e : effects) {
+    if (e.kind != Eff::kLoseAbilities) continue;
+    x.type_loss = true;
+    x.layers |= 1u << static_cast<int>(Layer::kType);
+  }
 }
 
 void LayerPass::gather() {
@@ -261,6 +278,10 @@ void LayerPass::gather() {
       x.source = x.object = card;
       x.stamp = ch.stamp;
       x.layers = layers_of(*ch.def);
+      const bool land_subtypes = std::any_of(o.changes.begin(), o.changes.end(), [](const Obj::Change& other) {
+        return other.def->kind == Eff::kLoseSubtypes;
+      });
+      if (land_subtypes) mark_type_loss(x, std::span<const EffectDef>(ch.def, 1));
       if (x.layers) effects_.push_back(x);
       if (o.zone != kBattlefield || !ch.def->becomes) continue;
       for (const Ability& a : ch.def->becomes->lasting) {  // the static abilities a change gave it
@@ -363,6 +384,10 @@ void LayerPass::apply(Applied& x, Layer l) {
       continue;
     }
     auto each_part = [&](const EffectDef& e) {
+      if (e.kind == Eff::kLoseAbilities && x.type_loss) {  // CR 305.7: in layer 4, not in 6
+        if (l == Layer::kType) lose_all(ctx, o, e);
+        return;
+      }
       for (const Part& p : kParts) {
         if (p.kind == e.kind && p.layer == l && p.present(e)) p.apply(ctx, o, e);
       }

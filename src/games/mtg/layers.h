@@ -14,15 +14,20 @@
 // Within a layer, timestamps decide (CR 613.7), except for dependency (CR 613.8a), found by trying:
 // an effect whose existence or objects the board decides (a lord's range, an aslongas condition,
 // a printed ability that may be lost) depends on another when applying the other in this layer
-// would change what it applies to; the other goes first. A loop falls back to timestamps. Losing
-// all abilities before the effects of the abilities lost follows from the rule above for every
-// effect that starts in layer 7.
+// would change what it applies to; the other goes first (the trial leaves no trace). A loop falls
+// back to timestamps. Losing all abilities before the effects of the abilities lost follows from
+// the rule above for every effect that starts in layer 7. A loseabilities beside
+// losesubtypesof(land) (Blood Moon) is part of setting a land's subtype: layer 4 (CR 305.7).
+// Not modelled: a text-changing effect (layer 3), P/T set to a count (setpower=type:..), a static
+// P/T switch; control (2) is the object's controller, changed by one-shot effects outside the pass.
 //
 // The result is cached per object (`Obj::chars`) and recomputed when something that may change it
 // happened (`Game::invalidate`, called by moves, changes, grants, attachments, events and every
 // effect), on the first question after it. Counters and until-end-of-turn pumps are layer 7c
 // amounts kept as numbers on the object; `Game::power` adds them to the cached value and then
-// switches (7d), so they never wait for a recomputation.
+// switches (7d), so they never wait for a recomputation. Off the battlefield and the stack an
+// object no effect touched keeps its printed characteristics between passes, and its CDA is
+// counted when asked.
 #pragma once
 
 #include <cstdint>

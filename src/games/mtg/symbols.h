@@ -45,7 +45,8 @@ enum : Sym {
   kOpponentshroud, kCountershroud, kNofizzle, kCantregen, kExiledeath, kCombattoughness,
   kCanplayfromgraveyard, kPreventcombatto, kPreventcombatfrom, kIslandwalk, kSwampwalk, kForestwalk,
   kMountainwalk, kPlainswalk, kVigilance, kLure, kDoesnotuntap, kMygraveexiler, kOppgraveexiler,
-  kShufflelibrarydeath, kLibrarydeath, kWellKnown
+  kLibrarydeath, kShufflelibrarydeath,
+  kWellKnown
 };
 }  // namespace kw
 
@@ -61,8 +62,7 @@ constexpr const char* kKeywordWords[] = {
     "mustattack", "treason", "vigor", "spiritlink", "opponentshroud", "countershroud", "nofizzle",
     "cantregen", "exiledeath", "combattoughness", "canplayfromgraveyard", "preventcombatto",
     "preventcombatfrom", "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "vigilance",
-    "lure", "doesnotuntap", "mygraveexiler", "oppgraveexiler",
-    "shufflelibrarydeath", "librarydeath"};
+    "lure", "doesnotuntap", "mygraveexiler", "oppgraveexiler", "librarydeath", "shufflelibrarydeath"};
 static_assert(std::size(kTypeWords) == ty::kWellKnown);
 static_assert(std::size(kKeywordWords) == kw::kWellKnown);
 
