@@ -32,7 +32,7 @@ trap 'rm -rf "$dir"' EXIT
 cat > "$dir/cards.txt" <<'CARDS'
 [card]
 name=Test Runner
-auto={U}{U}:phaseout
+auto={U}{U}:exchangelife
 mana={1}{U}
 type=Creature
 power=1
@@ -41,6 +41,6 @@ toughness=1
 CARDS
 check=$("$rulekit" check "$dir/cards.txt" 2>&1)
 echo "$check"
-echo "$check" | grep -Eq "cards\.txt:3:6: warning\[WG0300\]: not run by the engine yet: phaseout" ||
+echo "$check" | grep -Eq "cards\.txt:3:6: warning\[WG0300\]: not run by the engine yet: exchangelife" ||
   fail "no WG0300 warning at cards.txt:3:6"
 echo "coverage report and check warning as expected"

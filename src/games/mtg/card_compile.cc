@@ -12,13 +12,6 @@
 namespace rk::mtg {
 namespace {
 
-EffectDef unsupported_effect(const std::string& word) {
-  EffectDef e;
-  e.kind = Eff::kUnsupported;
-  e.word = word;
-  return e;
-}
-
 const std::set<std::string>& grantable() {
   static const std::set<std::string> k = {
       "flying", "haste", "first strike", "double strike", "trample", "vigilance", "reach", "defender",
@@ -60,9 +53,9 @@ bool read_transforms(const std::string& w, EffectDef& e) {
     if (color > 0) {
       e.becomes->colors = (e.becomes->colors < 0 ? 0 : e.becomes->colors) | (1 << color);
     } else if (item.rfind("setpower=", 0) == 0) {
-      e.becomes->power = std::atoi(item.c_str() + 9);
+      e.becomes->power = item == "setpower=manacost" ? EffectDef::Becomes::kManaValue : std::atoi(item.c_str() + 9);
     } else if (item.rfind("settoughness=", 0) == 0) {
-      e.becomes->toughness = std::atoi(item.c_str() + 13);
+      e.becomes->toughness = item == "settoughness=manacost" ? EffectDef::Becomes::kManaValue : std::atoi(item.c_str() + 13);
     } else if (grantable().count(item)) {
       e.becomes->keywords.push_back(item);
     } else if (item.rfind("newability[", 0) == 0 && grantable().count(item.substr(11, item.size() - 12))) {
@@ -91,8 +84,11 @@ bool read_becomes(const std::string& w, EffectDef& e) {
   size_t next = 1;
   if (parts.size() > 1 && parts[1].find('/') != std::string::npos) {
     Amount p, q;
-    if (!is_pt(trim(parts[1]), p, q) || p.is_x || q.is_x || !p.var.empty() || !q.var.empty()) return false;
-    t += ",setpower=" + std::to_string(p.value) + ",settoughness=" + std::to_string(q.value);
+    if (!is_pt(trim(parts[1]), p, q) || p.is_x || q.is_x) return false;
+    const bool by_cost = p.var == "manacost" && q.var == "manacost";  // manacost/manacost: its mana value (Animate Artifact)
+    if (!by_cost && (!p.var.empty() || !q.var.empty())) return false;
+    t += by_cost ? std::string(",setpower=manacost,settoughness=manacost")
+                 : ",setpower=" + std::to_string(p.value) + ",settoughness=" + std::to_string(q.value);
     next = 2;
   }
   static const std::set<std::string> colors = {"green", "blue", "red", "black", "white"};
@@ -160,7 +156,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kClone},
       {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
-      {"loseabilities", Eff::kLoseAbilities}, {"morph", Eff::kMorph}};
+      {"loseabilities", Eff::kLoseAbilities}, {"morph", Eff::kMorph}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate}};
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);
@@ -314,6 +310,8 @@ EffectDef compile_effect(const std::string& text0) {
     if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
       e.optional_target = w[0] == 'n';
       e.target = parse_spec(inside(w, w.find('(')));
+      // target(proliferation): any number of permanents with counters, confirmed by clicking the source
+      if (inside(w, w.find('(')) == "proliferation") e.target = parse_spec("<anyamount>*[counter{any}]|battlefield");
     } else if (w.rfind("name(", 0) == 0) {
       // a menu label: changes nothing the engine does
     } else if (w == "other") {
@@ -504,114 +502,6 @@ bool grants_ability(const std::string& body, Ability& a) {
   e.becomes = std::make_shared<EffectDef::Becomes>();
   e.becomes->lasting.push_back(compile_ability(rest));
   if (!e.becomes->lasting[0].supported()) e = unsupported_effect(e.becomes->lasting[0].unsupported_word());
-  a.effects.push_back(std::move(e));
-  return true;
-}
-
-// One side of an if condition: type(spec) (a count), compare(lifetotal), a number, or a word
-// (morbid, paid(alternative), paid(kicker)) that is 1 when it holds.
-bool read_if_side(std::string w, Amount& out) {
-  w = trim(w);
-  static const std::set<std::string> words = {"morbid", "paid(alternative)", "paid(kicker)", "compare(lifetotal)",
-                                              "compare(opponentlifetotal)"};
-  if (w.rfind("cantargetcard(", 0) == 0) {  // the target is such a card (1) or not (0)
-    out.var = "cantargetcard";
-    out.count = parse_spec(inside(w, 13));
-    return true;
-  }
-  if (w.rfind("type(", 0) == 0) {
-    out.var = "type";
-    out.count = parse_spec(inside(w, 4));
-    return true;
-  }
-  if (words.count(w)) {
-    out.var = w.rfind("compare(", 0) == 0 ? inside(w, 7) : w;
-    return true;
-  }
-  if (w.empty() || w.find_first_not_of("0123456789") != std::string::npos) return false;
-  out.value = std::atoi(w.c_str());
-  return true;
-}
-
-// if COND then ..: COND is `side~morethan|lessthan|equalto~side` or one side alone (it holds when > 0).
-bool read_if(const std::string& cond, Ability& a) {
-  a.has_if = true;
-  const size_t t1 = cond.find('~');
-  if (t1 == std::string::npos) return read_if_side(cond, a.if_left);
-  const size_t t2 = cond.find('~', t1 + 1);
-  if (t2 == std::string::npos) return false;
-  const std::string word = cond.substr(t1 + 1, t2 - t1 - 1);
-  if (word != "morethan" && word != "lessthan" && word != "equalto") return false;
-  a.if_cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
-  return read_if_side(cond.substr(0, t1), a.if_left) && read_if_side(cond.substr(t2 + 1), a.if_right);
-}
-
-// ability$! A _ B !$ who: an ability another player (or its controller) performs, or a choice
-// between abilities that player makes. False when `part` is not written so.
-bool read_ability_for(const std::string& part0, Ability& a) {
-  std::string part = part0;
-  if (part.rfind("name(", 0) == 0) part = trim(tail(part, inside(part, 4).size() + 6));  // a menu label
-  if (part.rfind("ability$!", 0) != 0) return false;
-  const size_t close = part.rfind("!$");
-  if (close == std::string::npos || close < 9) return false;
-  EffectDef e;
-  e.kind = Eff::kAbilityFor;
-  e.word = trim(tail(part, close + 2));
-  e.choices = std::make_shared<std::vector<Ability>>();
-  std::string inner = part.substr(9, close - 9);
-  for (std::string option : split_top(inner, " _ ")) {
-    option = trim(option);
-    if (option.rfind("name(", 0) == 0) option = trim(tail(option, inside(option, 4).size() + 6));  // a menu label
-    if (option.rfind("choice ", 0) == 0) option = trim(option.substr(7));
-    e.choices->push_back(compile_ability(option));
-    if (!e.choices->back().supported()) {
-      a.effects.push_back(unsupported_effect(e.choices->back().unsupported_word()));
-      return true;
-    }
-  }
-  static const std::set<std::string> who = {"controller", "opponent", "targetedplayer", "targetcontroller", ""};
-  if (!who.count(e.word)) {
-    a.effects.push_back(unsupported_effect("ability$!..!$ " + e.word));
-    return true;
-  }
-  a.effects.push_back(std::move(e));
-  return true;
-}
-
-// pay[[cost]] A?B (the source's controller pays the cost for A, or B happens) and pay(cost) A (may
-// pay for A): Wagic's GenericPaidAbility. The whole rest of the body is the paid part. False when
-// `body` is not written so.
-bool read_pay(const std::string& body, Ability& a) {
-  const bool brackets = body.rfind("pay[[", 0) == 0;
-  if (!brackets && body.rfind("pay(", 0) != 0) return false;
-  const size_t end = brackets ? body.find("]]") : 4 + inside(body, 3).size();
-  if (end == std::string::npos) return false;
-  const std::string cost = brackets ? body.substr(5, end - 5) : inside(body, 3);
-  EffectDef e;
-  e.kind = Eff::kAbilityFor;
-  e.pay_first = true;
-  e.choices = std::make_shared<std::vector<Ability>>();
-  for (std::string option : split_top(trim(body.substr(end + (brackets ? 2 : 1))), "?")) {
-    option = trim(option);
-    std::string label = option;
-    if (option.rfind("name(", 0) == 0) option = trim(tail(option, inside(option, 4).size() + 6));
-    e.choices->push_back(option == "donothing" ? Ability{} : compile_ability(option));
-    e.choices->back().text = label;
-    if (!e.choices->back().supported()) {
-      a.effects.push_back(unsupported_effect(e.choices->back().unsupported_word()));
-      return true;
-    }
-  }
-  bool unknown = false;
-  if (cost.rfind("{value:", 0) == 0 && cost.back() == '}') {
-    e.a = parse_amount(cost.substr(7, cost.size() - 8));
-  } else {
-    e.choices->front().mana = parse_mana_cost(cost, &unknown);
-  }
-  if (unknown || e.choices->size() > 2) {
-    a.effects.push_back(unsupported_effect("pay " + cost));
-    return true;
-  }
   a.effects.push_back(std::move(e));
   return true;
 }

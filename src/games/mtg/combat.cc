@@ -37,7 +37,7 @@ void Game::toggle_attacker(int card) {
     if (!has(card, "mustattack") && !has(card, "treason")) o.attacking = false;
     return;
   }
-  if (o.tapped || (o.sick && !has(card, "haste")) || (has(card, "defender") && !has(card, "canattack")) || has(card, "cantattack")) return;
+  if (o.phased_out || o.tapped || (o.sick && !has(card, "haste")) || (has(card, "defender") && !has(card, "canattack")) || has(card, "cantattack")) return;
   if (!script_allows(*this, "may_attack", card, o.controller)) return;  // Lua cards (Teferi's Moat)
   o.attacking = true;
   note(name(card) + " attacks");
@@ -45,7 +45,7 @@ void Game::toggle_attacker(int card) {
 
 static bool can_block(const Game& g, int blocker, int attacker) {
   const Obj& b = g.objs[static_cast<size_t>(blocker)];
-  if (b.tapped || g.has(blocker, "cantblock")) return false;
+  if (b.phased_out || b.tapped || g.has(blocker, "cantblock")) return false;
   if (g.has(attacker, "unblockable")) return false;
   for (const Spec* s : g.objs[static_cast<size_t>(attacker)].unblockable_by) {
     if (g.matches(*s, blocker, attacker, g.objs[static_cast<size_t>(attacker)].controller)) return false;

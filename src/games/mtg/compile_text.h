@@ -23,4 +23,19 @@ bool is_pt(const std::string& w, Amount& p, Amount& t);
 // restriction{type(spec)~morethan~N,...} from `restr` on: the counts that must all hold.
 void read_counts(const std::string& t, size_t restr, std::vector<TriggerDef::Count>& out);
 
+// An effect the engine does not run: `word` says which part.
+inline EffectDef unsupported_effect(const std::string& word) {
+  EffectDef e;
+  e.kind = Eff::kUnsupported;
+  e.word = word;
+  return e;
+}
+
+// card_choices.cc: if conditions, ability$!..!$ and pay[[..]] / pay(..) parts (false when `part`
+// is not written so; read_if: when the condition cannot be read).
+bool read_if_side(std::string w, Amount& out);
+bool read_if(const std::string& cond, Ability& a);
+bool read_ability_for(const std::string& part0, Ability& a);
+bool read_pay(const std::string& body, Ability& a);
+
 }  // namespace rk::mtg

@@ -345,6 +345,18 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       g.fire_zone_triggers(c, from, z);
       break;
     }
+    case Eff::kProliferate:  // one more counter of each kind already there
+      if (o.plus_counters > 0) ++o.plus_counters;
+      if (o.minus_counters > 0) ++o.minus_counters;
+      for (auto& [kind, count] : o.counters) count += count > 0;
+      break;
+    case Eff::kPhaseOut:  // until its controller's next untap step (turn.cc)
+      if (o.zone == kBattlefield) {
+        o.phased_out = true;
+        o.attacking = false;
+        g.note(o.def->lname + " phases out");
+      }
+      break;
     case Eff::kMorph:  // turned face up: the card's own characteristics again
       if (o.printed && o.def != o.printed) {
         o.def = o.printed;

@@ -112,8 +112,9 @@ void set_pt(Ctx& c, Obj& o, const EffectDef& e) {
     o.chars.toughness += c.g.eval_amount(o.def->cda_toughness, c.card);
     o.chars.cda_deferred = false;
   }
-  if (e.becomes->power != -1000) o.chars.power = e.becomes->power;
-  if (e.becomes->toughness != -1000) o.chars.toughness = e.becomes->toughness;
+  const int mv = o.def->cost.converted();  // kManaValue: becomes(..,manacost/manacost)
+  if (e.becomes->power != -1000) o.chars.power = e.becomes->power == Becomes::kManaValue ? mv : e.becomes->power;
+  if (e.becomes->toughness != -1000) o.chars.toughness = e.becomes->toughness == Becomes::kManaValue ? mv : e.becomes->toughness;
 }
 void pump(Ctx& c, Obj& o, const EffectDef& e) {
   o.chars.power += c.x.times * c.g.eval_amount(e.a, c.x.source);

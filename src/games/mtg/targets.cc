@@ -84,6 +84,7 @@ bool Game::any_of_kind(const SpecCode::Alt& a, int card, int source, int control
 
 bool Game::matches(const Spec& s, int card, int source, int controller, bool any_zone) const {
   if (card < 0 || static_cast<size_t>(card) >= objs.size()) return false;  // a player or no card
+  if (objs[static_cast<size_t>(card)].phased_out) return false;  // phased out: as though it did not exist
   std::shared_ptr<const SpecCode> local;  // a spec built or changed after compiling: compiled now
   const SpecCode* code = s.code.get();
   if (!code || code->shape != spec_shape(s)) {

@@ -91,6 +91,11 @@ void Game::begin_phase() {
   note(std::string("phase ") + phase_name(phase));
   for (auto& p : players) p.pool.clear();  // the rules empty the pools as each step begins
   pending_pay.clear();
+  if (phase == Phase::kUntap) {  // phasing comes first in the untap step (CR 502.1)
+    for (Obj& o : objs) {
+      if (o.phased_out && o.controller == active) o.phased_out = false;
+    }
+  }
   if (phase == Phase::kUntap && untap_removed(active)) {
     // Wagic takes the step out of the turn: the turn begins with the upkeep (eot stops there).
     note("the untap step is skipped");
