@@ -126,6 +126,14 @@ uint64_t state_hash(const Game& g) {
     h = mix_int(h, (a.mine ? 1 : 0) | (a.theirs ? 2 : 0) | (a.once ? 4 : 0) | (a.source_in_play ? 8 : 0));
   }
   for (const auto& [e, src] : g.shields) h = mix_int(mix_effect(h, e), src);
+  // Later state, folded only when present so the hashes of games without it stay as they were.
+  for (const auto& [card, src] : g.held) h = mix_int(mix_int(mix_str(h, "held"), card), src);
+  for (const Game::Emblem& e : g.emblems) h = mix_int(mix_int(mix_int(mix_effect(mix_str(h, "emblem"), e.def), e.source), e.controller), e.stamp);
+  for (const Resume& r : g.pending_pay) h = mix_int(mix_int(mix_str(h, "pending pay"), static_cast<int>(r.kind)), r.card);
+  if (g.momir) h = mix_int(mix_str(h, "momir"), g.momir_used);
+  for (size_t i = 0; i < g.objs.size(); ++i) {
+    if (g.objs[i].phased_out) h = mix_int(mix_str(h, "phased out"), static_cast<int64_t>(i));
+  }
   // Tokens' characteristics are shared with copies and only ever added to (game.h): the tokens
   // themselves, in objs, say what this game made.
   return h;
