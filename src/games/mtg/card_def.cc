@@ -190,12 +190,26 @@ const CardDef* Catalog::by_id(int64_t id) {
   return it == ids_.end() ? nullptr : compile_index(it->second);
 }
 
-const std::vector<const CardDef*>& Catalog::creatures_costing(int mv) {
+// Read from the cards' type and mana fields, not compiled: Momir needs the list once, and
+// compiling every card of the database for it cost more than the whole scenario suite.
+const std::vector<int64_t>& Catalog::creatures_costing(int mv) {
   if (!by_cost_built_) {
     by_cost_built_ = true;
     for (const auto& [name, id] : names_) {  // set cards with a positive id: no tokens
-      const CardDef* d = by_id(id);
-      if (d && d->is("creature") && d->cost.converted() <= 20) by_cost_[d->cost.converted()].push_back(d);
+      const Card& c = db_.cards[static_cast<size_t>(ids_.at(id))];
+      const std::string_view text = db_.files[c.file]->text;
+      std::set<std::string> types;
+      ManaCost cost;
+      for (uint32_t i = 0; i < c.field_count; ++i) {
+        const Field& f = db_.fields[c.first_field + i];
+        if (f.key == KeyId::kType || f.key == KeyId::kSubtype) add_words(lower(f.value(text)), types);
+        if (f.key != KeyId::kMana) continue;
+        std::string costs = lower(f.value(text));
+        std::vector<std::pair<Spec, int>> chosen;
+        take_chosen_costs(costs, chosen);
+        cost = parse_mana_cost(costs);
+      }
+      if (types.count("creature") != 0 && cost.converted() <= 20) by_cost_[cost.converted()].push_back(id);
     }
   }
   return by_cost_[mv];

@@ -251,8 +251,9 @@ class Catalog {
   ~Catalog();
   const CardDef* by_id(int64_t id);
   const CardDef* by_name(const std::string& lower_name);
-  // Momir Basic: the set cards (not tokens) that are creatures of mana value `mv` (compiles them all once).
-  const std::vector<const CardDef*>& creatures_costing(int mv);
+  // Momir Basic: the ids of the set cards (not tokens) that are creatures of mana value `mv`, in
+  // name order (found from their fields once, without compiling them).
+  const std::vector<int64_t>& creatures_costing(int mv);
   const class CardScripts* scripts = nullptr;  // cards written in Lua (lua/card_scripts.h), by name
 
  private:
@@ -262,7 +263,7 @@ class Catalog {
   std::map<std::string, int64_t> names_;       // lower name -> lowest id
   std::map<std::string, int32_t> name_cards_;  // lower name -> primitive (cards without ids)
   std::map<int32_t, std::unique_ptr<CardDef>> defs_;
-  std::map<int, std::vector<const CardDef*>> by_cost_;  // creatures_costing, once built
+  std::map<int, std::vector<int64_t>> by_cost_;  // creatures_costing, once built
   bool by_cost_built_ = false;
 };
 

@@ -155,7 +155,7 @@ void Game::momir_play(int land, int actor, const CardDef* chosen) {
   for (; !chosen && mv >= 0; --mv) {
     const auto& pool_of = catalog().creatures_costing(mv);
     if (pool_of.empty()) continue;
-    chosen = pool_of[rng ? rng->below(static_cast<uint32_t>(pool_of.size())) : 0];
+    chosen = catalog().by_id(pool_of[rng ? rng->below(static_cast<uint32_t>(pool_of.size())) : 0]);
   }
   if (!chosen) return;
   const int t = create(chosen, chosen->id, actor);
