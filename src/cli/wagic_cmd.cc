@@ -11,6 +11,7 @@
 #include "games/mtg/card_def.h"
 #include "games/mtg/coverage.h"
 #include "games/mtg/database.h"
+#include "games/mtg/rules_file.h"
 #include "games/mtg/harness.h"
 #include "games/mtg/lua/card_scripts.h"
 #include "games/mtg/scenario.h"
@@ -69,6 +70,7 @@ int run_tests(const WagicTestOptions& o) {
     return 2;
   }
   mtg::Catalog cat(db);
+  cat.suite_rules = mtg::rules_beside(cards, "testsuite.txt");  // as Wagic's TestSuite; absent: built-in
   mtg::CardScripts scripts;
   std::vector<std::string> script_errors;
   const std::string lua_dir = o.lua.empty() ? std::string(RULEKIT_SOURCE_DIR) + "/cards/wagic-lua" : o.lua;

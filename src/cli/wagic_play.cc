@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "games/mtg/card_def.h"
 #include "games/mtg/database.h"
+#include "games/mtg/rules_file.h"
 #include "games/mtg/lua/card_scripts.h"
 #include "agents/make_agent.h"
 #include "games/mtg/match.h"
@@ -89,6 +90,7 @@ int run_play(const WagicPlayOptions& o) {
     return 2;
   }
   mtg::Catalog cat(db);
+  cat.game_rules = mtg::rules_beside(cards, "classic.txt");  // classic.txt (and the mtg.txt it includes); absent: built-in
   mtg::CardScripts scripts;
   std::vector<std::string> script_errors;
   scripts.load(std::string(RULEKIT_SOURCE_DIR) + "/cards/wagic-lua", script_errors);

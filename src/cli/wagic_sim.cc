@@ -18,6 +18,7 @@
 #include "games/mtg/card_def.h"
 #include "games/mtg/coverage.h"
 #include "games/mtg/database.h"
+#include "games/mtg/rules_file.h"
 #include "games/mtg/lua/card_scripts.h"
 #include "games/mtg/match.h"
 #include "games/mtg/match_game.h"
@@ -147,6 +148,7 @@ int run_sim(const WagicSimOptions& o) {
   }
   if (o.deck_coverage) return deck_coverage(db);
   mtg::Catalog cat(db);
+  cat.game_rules = mtg::rules_beside(cards, "classic.txt");  // classic.txt (and the mtg.txt it includes); absent: built-in
   mtg::CardScripts scripts;
   std::vector<std::string> script_errors;
   scripts.load(std::string(RULEKIT_SOURCE_DIR) + "/cards/wagic-lua", script_errors);

@@ -13,15 +13,6 @@ bool is_main(Phase p) { return p == Phase::kFirstMain || p == Phase::kSecondMain
 
 }  // namespace
 
-// The rules file's lord(Plains[land]|MyBattlefield) {T}:Add{W} and its four siblings.
-const std::vector<std::pair<TypeName, Ability>>& land_mana() {
-  static const std::vector<std::pair<TypeName, Ability>> kinds = {
-      {TypeName("plains"), compile_ability("{t}:add{w}")}, {TypeName("island"), compile_ability("{t}:add{u}")},
-      {TypeName("swamp"), compile_ability("{t}:add{b}")},  {TypeName("mountain"), compile_ability("{t}:add{r}")},
-      {TypeName("forest"), compile_ability("{t}:add{g}")}};
-  return kinds;
-}
-
 // The mana cost with affinity: {1} less (or, once the generic part is gone, one coloured symbol
 // less for the colour counted) for each permanent of the kind its caster controls.
 ManaCost Game::spell_cost(int card, int actor, bool buyback) const {
@@ -364,7 +355,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   if ((o.zone == kHand || (o.zone == kGraveyard && has(card, "canplayfromgraveyard"))) && o.owner == actor && o.def->is("land")) {
     const auto& me = players[static_cast<size_t>(actor)];
     const int lua_extra = script_extra_lands(*this, actor);  // Lua cards (Fastbond): -1 is any number
-    if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < 1 + me.extra_lands + lua_extra)) {
+    if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < rules->land_plays + me.extra_lands + lua_extra)) {
       options.push_back({"play", Resume{.kind = Resume::Kind::kPlayLand, .card = card, .actor = actor}});
     }
     if (can_momir(card, actor)) options.push_back({"momir", Resume{.kind = Resume::Kind::kMomir, .card = card, .actor = actor}});
@@ -393,8 +384,8 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   // The rules' lords first: each basic land type it has now gives its mana ability.
   std::vector<const Ability*> usable;
   if (is_type(card, "land")) {
-    for (const auto& [type, ability] : land_mana()) {
-      if (is_type(card, type)) usable.push_back(&ability);
+    for (const Rules::LandMana& m : rules->land_mana) {
+      if (is_type(card, m.type)) usable.push_back(&m.ability);
     }
   }
   if (!script_hides_auto_abilities(*this, card)) {

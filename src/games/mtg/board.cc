@@ -448,7 +448,7 @@ void Game::state_based() {
     }
     if (!changed) break;
   }
-  legend_rule();
+  if (rules->enabled("legendrule")) legend_rule();
   for (size_t c = 0; c < objs.size(); ++c) {
     if (objs[c].zone != kBattlefield) continue;
     const Ability* due = nullptr;

@@ -245,6 +245,8 @@ struct CardDef {
 };
 
 // Every card of a database by multiverse id and by name, compiled the first time it is asked for.
+struct Rules;  // rules_file.h
+
 class Catalog {
  public:
   explicit Catalog(const Database& db);
@@ -255,6 +257,10 @@ class Catalog {
   // name order (found from their fields once, without compiling them).
   const std::vector<int64_t>& creatures_costing(int mv);
   const class CardScripts* scripts = nullptr;  // cards written in Lua (lua/card_scripts.h), by name
+  // Wagic's rules files beside the sets (rules_file.h): testsuite.txt for scenarios, classic.txt for
+  // whole games; null: the built-in default.
+  const Rules* suite_rules = nullptr;
+  const Rules* game_rules = nullptr;
 
  private:
   const CardDef* compile_index(int32_t card);

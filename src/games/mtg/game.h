@@ -17,6 +17,7 @@
 #include "games/mtg/layers.h"
 #include "games/mtg/mana.h"
 #include "games/mtg/resume.h"
+#include "games/mtg/rules_file.h"
 #include "games/mtg/spec_code.h"
 #include "games/mtg/scenario.h"
 #include "kernel/rng.h"
@@ -157,8 +158,6 @@ struct Chooser {
   std::vector<Resume> done;      // resumed with the targets chosen (Game::resume)
 };
 
-// The mana abilities the rules grant each basic land type.
-const std::vector<std::pair<TypeName, Ability>>& land_mana();
 
 class Game {
  public:
@@ -186,6 +185,7 @@ class Game {
     int casts = 0, cast_limit = -1;  // spells cast this turn; maxcast(*)N from a spell (-1: none)
   };
   std::array<Player, 2> players;
+  const Rules* rules = &default_rules();  // the basic rules (rules_file.h): Wagic's rules files, or the built-in default
   std::vector<StackItem> stack;
   Phase phase = Phase::kFirstMain;
   int active = 0, turn = 0;

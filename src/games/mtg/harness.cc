@@ -42,7 +42,9 @@ namespace {
 
 class Runner {
  public:
-  Runner(const Scenario& s, Catalog& cat) : s_(s), cat_(cat), g_(cat) {}
+  Runner(const Scenario& s, Catalog& cat) : s_(s), cat_(cat), g_(cat) {
+    if (cat.suite_rules) g_.rules = cat.suite_rules;  // testsuite.txt, as Wagic's TestSuite loads it
+  }
   TestOutcome run();
 
  private:

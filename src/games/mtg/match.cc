@@ -80,6 +80,8 @@ bool mana_only(const Ability& a) {
 Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn_limit, MatchOptions options, kernel::Log* log)
     : game_(cat), chance_(seed), turn_limit_(turn_limit), options_(options) {
   game_.rng = &chance_.rng();
+  if (cat.game_rules) game_.rules = cat.game_rules;
+  for (auto& pl : game_.players) pl.life = game_.rules->life;
   if (!options_.deal.empty()) chance_.feed(options_.deal);
   const Deck* decks[2] = {&a, &b};
   for (int p = 0; p < 2; ++p) {
@@ -100,10 +102,10 @@ Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn
       for (int i = 0; i < copies; ++i) game_.create(def, def->id, p);
     }
     // Shuffle (Fisher-Yates through the match's Chance, so the seed, or the draws fed to it,
-    // decide the deal), then seven.
+    // decide the deal), then the opening hand: classic.txt's auto=shuffle and auto=draw:7.
     auto& lib = game_.players[static_cast<size_t>(p)].zones[kLibrary];
-    chance_.shuffle(lib.begin(), lib.end(), log, kDealTag);
-    game_.draw(p, 7);
+    if (game_.rules->shuffle) chance_.shuffle(lib.begin(), lib.end(), log, kDealTag);
+    game_.draw(p, game_.rules->opening_draw);
   }
   game_.log.clear();
   if (options_.mulligans) {

@@ -89,7 +89,9 @@ void Game::arm_upkeep_costs() {
 
 void Game::begin_phase() {
   note(std::string("phase ") + phase_name(phase));
-  for (auto& p : players) p.pool.clear();  // the rules empty the pools as each step begins
+  if (rules->empties_pool[static_cast<size_t>(phase)]) {  // removeMana(*): the pools empty as the step begins
+    for (auto& p : players) p.pool.clear();
+  }
   pending_pay.clear();
   if (phase == Phase::kUntap) {  // phasing comes first in the untap step (CR 502.1)
     for (Obj& o : objs) {
@@ -139,11 +141,11 @@ void Game::begin_phase() {
       }
     }
   } else if (phase == Phase::kDraw) {
-    draw(active, 1);
+    draw(active, rules->draws_per_step);
   } else if (phase == Phase::kCleanup) {
     std::erase_if(emblems, [](const Emblem& em) { return em.def->ueot; });
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
-    while (hand.size() > 7) move(hand.front(), active, kGraveyard);
+    while (hand.size() > static_cast<size_t>(std::max(0, rules->hand_size))) move(hand.front(), active, kGraveyard);
     prevent_combat = false;
     for (auto& p : players) p.prevent_next = 0;
     for (Obj& o : objs) {
