@@ -70,7 +70,9 @@ int run_tests(const WagicTestOptions& o) {
     return 2;
   }
   mtg::Catalog cat(db);
-  cat.suite_rules = mtg::rules_beside(cards, "testsuite.txt");  // as Wagic's TestSuite; absent: built-in
+  std::vector<std::string> rules_warnings;
+  cat.suite_rules = mtg::rules_beside(cards, "testsuite.txt", &rules_warnings);  // as Wagic's TestSuite; absent: built-in
+  for (const std::string& w : rules_warnings) std::cerr << w << "\n";
   mtg::CardScripts scripts;
   std::vector<std::string> script_errors;
   const std::string lua_dir = o.lua.empty() ? std::string(RULEKIT_SOURCE_DIR) + "/cards/wagic-lua" : o.lua;

@@ -148,7 +148,9 @@ int run_sim(const WagicSimOptions& o) {
   }
   if (o.deck_coverage) return deck_coverage(db);
   mtg::Catalog cat(db);
-  cat.game_rules = mtg::rules_beside(cards, "classic.txt");  // classic.txt (and the mtg.txt it includes); absent: built-in
+  std::vector<std::string> rules_warnings;
+  cat.game_rules = mtg::rules_beside(cards, "classic.txt", &rules_warnings);  // classic.txt (and the mtg.txt it includes); absent: built-in
+  for (const std::string& w : rules_warnings) std::cerr << w << "\n";
   mtg::CardScripts scripts;
   std::vector<std::string> script_errors;
   scripts.load(std::string(RULEKIT_SOURCE_DIR) + "/cards/wagic-lua", script_errors);

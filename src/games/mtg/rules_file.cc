@@ -216,7 +216,7 @@ bool load_rules_file(const std::string& path, RulesFile& out, std::string& err) 
   return true;
 }
 
-const Rules* rules_beside(const std::string& sets_folder, const std::string& file) {
+const Rules* rules_beside(const std::string& sets_folder, const std::string& file, std::vector<std::string>* warnings) {
   static std::mutex mu;
   static std::map<std::string, std::unique_ptr<RulesFile>> loaded;  // stable addresses: abilities are pointed at
   const std::filesystem::path base = std::filesystem::path(sets_folder).lexically_normal();
@@ -227,6 +227,7 @@ const Rules* rules_beside(const std::string& sets_folder, const std::string& fil
     auto f = std::make_unique<RulesFile>();
     std::string err;
     if (!load_rules_file(path, *f, err)) f.reset();
+    if (f && warnings) warnings->insert(warnings->end(), f->warnings.begin(), f->warnings.end());
     it = loaded.emplace(path, std::move(f)).first;
   }
   return it->second ? &it->second->rules : nullptr;

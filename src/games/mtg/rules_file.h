@@ -63,7 +63,7 @@ void parse_rules_text(const std::string& text, const std::string& name, const st
 
 // The rules folder next to a sets folder (<sets>/../rules), and `file` loaded from it; null when
 // the folder or the file is absent (the built-in default then applies). The result lives as long
-// as the program (one per path).
-const Rules* rules_beside(const std::string& sets_folder, const std::string& file);
+// as the program (one per path). Its warnings go once to `warnings` when given.
+const Rules* rules_beside(const std::string& sets_folder, const std::string& file, std::vector<std::string>* warnings = nullptr);
 
 }  // namespace rk::mtg
