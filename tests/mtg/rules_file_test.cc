@@ -22,7 +22,9 @@ bool have_rules() {
   return false;
 }
 
-void expect_mtg_basics(const Rules& r) {
+// `from_file`: the module list as mtg.txt writes it (the built-in default lists only the module
+// the engine consults).
+void expect_mtg_basics(const Rules& r, bool from_file = true) {
   EXPECT_EQ(r.life, 20);
   EXPECT_EQ(r.hand_size, 7);
   EXPECT_EQ(r.land_plays, 1);
@@ -38,9 +40,11 @@ void expect_mtg_basics(const Rules& r) {
   }
   for (size_t p = 0; p < r.empties_pool.size(); ++p) EXPECT_TRUE(r.empties_pool[p]) << phase_name(static_cast<Phase>(p));
   EXPECT_TRUE(r.enabled("legendrule"));
-  EXPECT_TRUE(r.enabled("tokencleanuprule"));
-  EXPECT_TRUE(r.enabled("persistrule"));
-  EXPECT_EQ(r.modules.size(), 28u);
+  if (from_file) {
+    EXPECT_TRUE(r.enabled("tokencleanuprule"));
+    EXPECT_TRUE(r.enabled("persistrule"));
+    EXPECT_EQ(r.modules.size(), 28u);
+  }
   EXPECT_TRUE(r.reset_damage_at_cleanup);
   EXPECT_EQ(r.offer_interrupt_on, "draw");
 }
@@ -88,7 +92,7 @@ TEST(MtgRulesFile, ClassicShufflesAndDrawsSeven) {
 
 TEST(MtgRulesFile, BuiltInDefaultIsClassic) {
   const Rules& r = default_rules();
-  expect_mtg_basics(r);
+  expect_mtg_basics(r, false);
   EXPECT_TRUE(r.shuffle);
   EXPECT_EQ(r.opening_draw, 7);
   EXPECT_EQ(rules_beside("/nonexistent/sets", "classic.txt"), nullptr);

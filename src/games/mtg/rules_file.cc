@@ -173,29 +173,29 @@ void parse_into(const std::string& text, const std::string& name, const std::str
 
 }  // namespace
 
+// Built from values, not from a copy of Wagic's files: the rules of the basic game as the engine
+// played them before it read the files (a land drop and a draw a turn, seven cards, 20 life, a
+// basic land type's mana, pools emptied at every step, the legend rule).
 const Rules& default_rules() {
   static const Rules rules = [] {
-    RulesFile f;
-    // The text mtg.txt and classic.txt say, written out so the engine behaves the same without them.
-    static const char* const kText =
-        "[INIT]\nmode=mtg\n"
-        "auto=bonusrule\nauto=putinplayrule\nauto=kickerrule\nauto=alternativecostrule\nauto=buybackrule\n"
-        "auto=flashbackrule\nauto=retracerule\nauto=suspendrule\nauto=morphrule\nauto=payzerorule\n"
-        "auto=overloadrule\nauto=attackrule\nauto=attackcostrule\nauto=blockrule\nauto=blockcostrule\n"
-        "auto=combattriggerrule\nauto=legendrule\nauto=planeswalkerrule\nauto=planeswalkerdamage\n"
-        "auto=planeswalkerattack\nauto=tokencleanuprule\nauto=persistrule\nauto=vampirerule\nauto=unearthrule\n"
-        "auto=lifelinkrule\nauto=deathtouchrule\nauto=soulbondrule\nauto=dredgerule\n"
-        "[PLAYERS]\nlife:20\nofferinterruptonphase=draw\nauto=sethand:7\nauto=@each my draw:draw:1\nauto=maxPlay(land)1\n"
-        "auto=lord(Plains[land]|MyBattlefield) {T}:Add{W}\nauto=lord(Island[land]|MyBattlefield) {T}:Add{U}\n"
-        "auto=lord(Swamp[land]|MyBattlefield) {T}:Add{B}\nauto=lord(Mountain[land]|MyBattlefield) {T}:Add{R}\n"
-        "auto=lord(Forest[land]|MyBattlefield) {T}:Add{G}\n"
-        "auto=@each untap:removeMana(*)\nauto=@each upkeep:removeMana(*)\nauto=@each draw:removeMana(*)\n"
-        "auto=@each firstmain:removeMana(*)\nauto=@each combatbegins:removeMana(*)\nauto=@each attackers:removeMana(*)\n"
-        "auto=@each blockers:removeMana(*)\nauto=@each combatdamage:removeMana(*)\nauto=@each combatEnds:removeMana(*)\n"
-        "auto=@each secondmain:removeMana(*)\nauto=@each end:removeMana(*)\nauto=@each cleanup:removeMana(*)\n"
-        "auto=@each cleanup:all(*|myBattlefield) resetDamage\nauto=shuffle\nauto=draw:7\n";
-    parse_rules_text(kText, "<built-in rules>", ".", f);
-    return f.rules;
+    Rules r;
+    const std::pair<const char*, const char*> kLands[] = {
+        {"plains", "w"}, {"island", "u"}, {"swamp", "b"}, {"mountain", "r"}, {"forest", "g"}};
+    for (const auto& [type, mana] : kLands) {
+      Rules::LandMana m;
+      m.type_word = type;
+      m.text = std::string("{t}:add{") + mana + "}";
+      m.type = Symbols::intern(SymKind::kType, m.type_word);
+      m.ability = compile_ability(m.text);
+      r.land_mana.push_back(std::move(m));
+    }
+    r.empties_pool.fill(true);
+    r.reset_damage_at_cleanup = true;
+    r.modules = {"legendrule"};  // the only module the engine consults (board.cc)
+    r.shuffle = true;
+    r.opening_draw = 7;
+    r.offer_interrupt_on = "draw";
+    return r;
   }();
   return rules;
 }
