@@ -12,25 +12,14 @@
 #include "games/mtg/database.h"
 #include "games/mtg/game.h"
 #include "support.h"
+#include "wagic_db.h"
 
 namespace rk::mtg {
 namespace {
 
 class AltCosts : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    if (!std::filesystem::exists(test::shared_dir() + "/corpora/wagic/2016/sets")) return;
-    db_ = new Database;
-    std::string err;
-    if (!load(test::shared_dir() + "/corpora/wagic/2016/sets", *db_, err)) {
-      delete db_;
-      db_ = nullptr;
-    }
-  }
-  static void TearDownTestSuite() {
-    delete db_;
-    db_ = nullptr;
-  }
+  static void SetUpTestSuite() { db_ = test::wagic_2016_db(); }
   void SetUp() override {
     RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
     ASSERT_NE(db_, nullptr);
@@ -68,12 +57,12 @@ class AltCosts : public ::testing::Test {
   }
   int zone_size(int zone) const { return static_cast<int>(g_->players[0].zones[static_cast<size_t>(zone)].size()); }
 
-  static Database* db_;
+  static const Database* db_;
   std::unique_ptr<Catalog> cat_;
   std::unique_ptr<Game> g_;
 };
 
-Database* AltCosts::db_ = nullptr;
+const Database* AltCosts::db_ = nullptr;
 
 TEST_F(AltCosts, FlashbackCastsFromTheGraveyardAndExilesTheSpell) {
   for (int i = 0; i < 3; ++i) put("plains", kLibrary);  // something to draw

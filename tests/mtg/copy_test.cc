@@ -21,6 +21,7 @@
 #include "games/mtg/match.h"
 #include "kernel/rng.h"
 #include "support.h"
+#include "wagic_db.h"
 
 namespace rk::mtg {
 namespace {
@@ -152,14 +153,9 @@ std::string dump(const Match& m) {
 class MtgCopy : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    if (!std::filesystem::exists(test::shared_dir() + "/corpora/wagic/2016/sets")) return;
-    db_ = new Database;
+    db_ = test::wagic_2016_db();
+    if (db_ == nullptr) return;
     std::string err;
-    if (!load(test::shared_dir() + "/corpora/wagic/2016/sets", *db_, err)) {
-      delete db_;
-      db_ = nullptr;
-      return;
-    }
     cat_ = new Catalog(*db_);
     scripts_ = new CardScripts;
     std::vector<std::string> errors;
@@ -173,7 +169,6 @@ class MtgCopy : public ::testing::Test {
   static void TearDownTestSuite() {
     delete cat_;
     delete scripts_;
-    delete db_;
     cat_ = nullptr;
     scripts_ = nullptr;
     db_ = nullptr;
@@ -225,12 +220,12 @@ class MtgCopy : public ::testing::Test {
     }
   }
 
-  static Database* db_;
+  static const Database* db_;
   static Catalog* cat_;
   static CardScripts* scripts_;
   static std::vector<Deck> decks_;
 };
-Database* MtgCopy::db_ = nullptr;
+const Database* MtgCopy::db_ = nullptr;
 Catalog* MtgCopy::cat_ = nullptr;
 CardScripts* MtgCopy::scripts_ = nullptr;
 std::vector<Deck> MtgCopy::decks_;

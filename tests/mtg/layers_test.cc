@@ -12,25 +12,14 @@
 #include "games/mtg/database.h"
 #include "games/mtg/game.h"
 #include "support.h"
+#include "wagic_db.h"
 
 namespace rk::mtg {
 namespace {
 
 class Layers : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    if (!std::filesystem::exists(test::shared_dir() + "/corpora/wagic/2016/sets")) return;
-    db_ = new Database;
-    std::string err;
-    if (!load(test::shared_dir() + "/corpora/wagic/2016/sets", *db_, err)) {
-      delete db_;
-      db_ = nullptr;
-    }
-  }
-  static void TearDownTestSuite() {
-    delete db_;
-    db_ = nullptr;
-  }
+  static void SetUpTestSuite() { db_ = test::wagic_2016_db(); }
   void SetUp() override {
     RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
     ASSERT_NE(db_, nullptr);
@@ -79,11 +68,11 @@ class Layers : public ::testing::Test {
   }
   std::string pt(int c) const { return std::to_string(g_->power(c)) + "/" + std::to_string(g_->toughness(c)); }
 
-  static Database* db_;
+  static const Database* db_;
   std::unique_ptr<Catalog> cat_;
   std::unique_ptr<Game> g_;
 };
-Database* Layers::db_ = nullptr;
+const Database* Layers::db_ = nullptr;
 
 // Nightmare's */* counts its controller's Swamps (7a); Diminish sets 1/1 (7b, over the CDA);
 // Glorious Anthem, Giant Strength, Bonesplitter and a +1/+1 counter modify (7c); Twisted Image

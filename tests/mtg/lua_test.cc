@@ -15,6 +15,7 @@
 #include "games/mtg/scenario.h"
 #include "script/lua_host.h"
 #include "support.h"
+#include "wagic_db.h"
 #include "text/source.h"
 
 namespace rk::mtg {
@@ -81,19 +82,7 @@ TEST(LuaSandbox, ASyntaxErrorInACardFileGivesFileLineAndColumn) {
 // Small games: scenario files in Wagic's test format run against the 2016 database.
 class LuaCards : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    if (!std::filesystem::exists(test::shared_dir() + "/corpora/wagic/2016/sets")) return;
-    db_ = new Database;
-    std::string err;
-    if (!load(test::shared_dir() + "/corpora/wagic/2016/sets", *db_, err)) {
-      delete db_;
-      db_ = nullptr;
-    }
-  }
-  static void TearDownTestSuite() {
-    delete db_;
-    db_ = nullptr;
-  }
+  static void SetUpTestSuite() { db_ = test::wagic_2016_db(); }
 
   // Plays `scenario` with the card scripts of `scripts`.
   TestOutcome play(const std::string& scenario, CardScripts& scripts) {
@@ -106,9 +95,9 @@ class LuaCards : public ::testing::Test {
     cat.scripts = &scripts;
     return run_scenario(s, cat);
   }
-  static Database* db_;
+  static const Database* db_;
 };
-Database* LuaCards::db_ = nullptr;
+const Database* LuaCards::db_ = nullptr;
 
 // The seed's example: the second sentence uses the controller and power the creature had before
 // the first sentence exiled it. Rulekit ships it (cards/wagic-lua/Swords to Plowshares.lua).

@@ -24,6 +24,17 @@ bool mana_only(const Ability& a) {  // mana abilities, and turning a card face u
   return !a.has_target;
 }
 
+// The chooser of ability `a`'s target, asked of `player` for `source`; `then` runs with the answer.
+void ask_target(Game& g, const Ability& a, int source, int player, Resume then) {
+  Chooser ch;
+  ch.spec = a.target;
+  ch.player = player;
+  ch.source = source;
+  ch.is_cost = a.not_a_target;
+  ch.done = {std::move(then)};
+  g.choosers.push_back(std::move(ch));
+}
+
 // A target chooser for `item` (its source and controller) that puts it on the stack once answered
 // (`sac_source`: its source is sacrificed first, {S} being paid after the target is chosen).
 void choose_then_push(Game& g, const StackItem& item, const Spec& spec, bool is_cost, bool sac_source = false) {
@@ -141,13 +152,7 @@ void run_as_chosen(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   const Ability& a = *r.ability;
   if (!a.has_target) return g.run_effects(a, r.card, r.actor, {}, r.x);
   if (!g.any_target(a.target, r.card, r.actor)) return;
-  Chooser ch;
-  ch.spec = a.target;
-  ch.player = r.actor;
-  ch.source = r.card;
-  ch.is_cost = a.not_a_target;
-  ch.done = {Resume{.kind = Kind::kRunEffects, .card = r.card, .actor = r.actor, .x = r.x, .ability = &a}};
-  g.choosers.push_back(std::move(ch));
+  ask_target(g, a, r.card, r.actor, Resume{.kind = Kind::kRunEffects, .card = r.card, .actor = r.actor, .x = r.x, .ability = &a});
 }
 
 void put_trigger(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
@@ -203,14 +208,8 @@ void trigger_now(Game& g, Resume& r, std::vector<Resume>& rest, const Targets&) 
   const Ability& a = *r.ability;
   if (!a.has_target) return trigger_now_run(g, r, rest, {});
   if (!g.any_target(a.target, r.card, r.actor)) return;
-  Chooser ch;
-  ch.spec = a.target;
-  ch.player = r.actor;
-  ch.source = r.card;
-  ch.is_cost = a.not_a_target;
   r.kind = Kind::kTriggerNowRun;
-  ch.done = {r};
-  g.choosers.push_back(std::move(ch));
+  ask_target(g, a, r.card, r.actor, r);
 }
 
 struct Row {
