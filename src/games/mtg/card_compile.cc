@@ -156,7 +156,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kClone},
       {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
-      {"loseabilities", Eff::kLoseAbilities}, {"morph", Eff::kMorph}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate}};
+      {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate}};
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);

@@ -59,6 +59,14 @@ void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out
   }
 }
 
+bool is_mana_ability(const Ability& a) {
+  if (a.effects.empty() || a.has_target) return false;
+  for (const EffectDef& e : a.effects) {
+    if (e.kind != Eff::kAddMana) return false;
+  }
+  return true;
+}
+
 std::string with_macros(const Database& db, const std::string& v) {
   if (v.find("__") == std::string::npos) return v;
   std::string out;

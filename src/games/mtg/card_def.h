@@ -44,7 +44,7 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kMorph, kPhaseOut, kProliferate, kUnsupported
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kPhaseOut, kProliferate, kUnsupported
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -166,6 +166,9 @@ struct Ability {
   bool supported() const;
   std::string unsupported_word() const;
 };
+
+// A mana ability: only mana, no target; it resolves at once, without the stack (CR 605.3).
+bool is_mana_ability(const Ability& a);
 
 // A card's words as symbols and its continuous abilities, made on first use (a copied CardDef
 // makes its own: the abilities it points at are the copy's).

@@ -357,12 +357,6 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
         g.note(o.def->lname + " phases out");
       }
       break;
-    case Eff::kMorph:  // turned face up: the card's own characteristics again
-      if (o.printed && o.def != o.printed) {
-        o.def = o.printed;
-        g.note(o.def->lname + " is turned face up");
-      }
-      break;
     case Eff::kBlink: {
       if (o.zone != kBattlefield) break;
       g.move(c, o.owner, kExile);

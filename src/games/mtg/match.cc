@@ -65,18 +65,6 @@ std::vector<std::string> deck_files(const std::string& dir) {
   return out;
 }
 
-namespace {
-
-bool mana_only(const Ability& a) {
-  if (a.effects.empty() || a.has_target) return false;
-  for (const EffectDef& e : a.effects) {
-    if (e.kind != Eff::kAddMana) return false;
-  }
-  return true;
-}
-
-}  // namespace
-
 Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn_limit, MatchOptions options, kernel::Log* log)
     : game_(cat), chance_(seed), turn_limit_(turn_limit), options_(options) {
   game_.rng = &chance_.rng();
@@ -408,7 +396,7 @@ bool Match::could_respond(int player) {
   for (int p = 0; p < 2 && !any; ++p) {
     for (int c : game_.players[static_cast<size_t>(p)].zones[kBattlefield]) {
       if (game_.objs[static_cast<size_t>(c)].controller != player) continue;
-      game_.each_ability(c, [&](const Ability& a) { any = any || (!mana_only(a) && game_.can_activate(c, a, player)); });
+      game_.each_ability(c, [&](const Ability& a) { any = any || (!is_mana_ability(a) && game_.can_activate(c, a, player)); });
       if (any) break;
     }
   }

@@ -16,14 +16,6 @@ using Targets = std::vector<Target>;
 // The record being resumed, what follows it (a chooser's records below it), the targets chosen.
 using Handler = void (*)(Game&, Resume&, std::vector<Resume>&, const Targets&);
 
-bool mana_only(const Ability& a) {  // mana abilities, and turning a card face up: they do not use the stack
-  if (a.effects.empty()) return false;
-  for (const EffectDef& e : a.effects) {
-    if (e.kind != Eff::kAddMana && e.kind != Eff::kMorph) return false;
-  }
-  return !a.has_target;
-}
-
 // The chooser of ability `a`'s target, asked of `player` for `source`; `then` runs with the answer.
 void ask_target(Game& g, const Ability& a, int source, int player, Resume then) {
   Chooser ch;
@@ -73,8 +65,8 @@ void activated(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   StackItem& item = r.item[0];
   item.stored = g.last_paid;  // the card a chosen cost took (stored* amounts)
   const int card = item.source, actor = item.controller;
-  if (a.sac_self && (!a.has_target || mana_only(a))) g.sacrifice(card);
-  if (mana_only(a)) {
+  if (a.sac_self && (!a.has_target || is_mana_ability(a))) g.sacrifice(card);
+  if (is_mana_ability(a)) {
     g.run_effects(a, card, actor, {}, item.x);
     g.each_ability(card, [&g, card, actor](const Ability& s) {
       if (!is_static_line(s) || (s.has_cond && !g.condition_holds(s, card))) return;
