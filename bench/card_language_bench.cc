@@ -5,7 +5,7 @@
 
 #include "games/cfc/card_data.h"
 #include "games/cfc/rulescript.h"
-#include "games/mtg/database.h"
+#include "games/mtg/language/database.h"
 #include "text/source.h"
 
 namespace {

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <string>
 
-#include "games/mtg/database.h"
-#include "games/mtg/structure.h"
-#include "games/mtg/tables.h"
+#include "games/mtg/language/database.h"
+#include "games/mtg/language/structure.h"
+#include "games/mtg/language/tables.h"
 #include "text/ascii.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

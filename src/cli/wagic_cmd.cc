@@ -8,13 +8,13 @@
 #include <map>
 
 #include "cli/commands.h"
-#include "games/mtg/card_def.h"
-#include "games/mtg/coverage.h"
-#include "games/mtg/database.h"
-#include "games/mtg/rules_file.h"
-#include "games/mtg/harness.h"
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/compiler/coverage.h"
+#include "games/mtg/language/database.h"
+#include "games/mtg/rules/rules_file.h"
+#include "games/mtg/runners/harness.h"
 #include "games/mtg/lua/card_scripts.h"
-#include "games/mtg/scenario.h"
+#include "games/mtg/runners/scenario.h"
 
 namespace rk::cli {
 namespace {

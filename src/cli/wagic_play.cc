@@ -8,13 +8,13 @@
 #include <string>
 
 #include "cli/commands.h"
-#include "games/mtg/card_def.h"
-#include "games/mtg/database.h"
-#include "games/mtg/rules_file.h"
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/language/database.h"
+#include "games/mtg/rules/rules_file.h"
 #include "games/mtg/lua/card_scripts.h"
 #include "agents/make_agent.h"
-#include "games/mtg/match.h"
-#include "games/mtg/match_game.h"
+#include "games/mtg/runners/match.h"
+#include "games/mtg/runners/match_game.h"
 #include "kernel/rng.h"
 
 namespace rk::cli {

@@ -4,7 +4,7 @@
 
 #include "cli/commands.h"
 #include "games/cfc/dialect.h"
-#include "games/mtg/dialect.h"
+#include "games/mtg/language/dialect.h"
 #include "games/rulegame/dialect.h"
 #include "games/vck/dialect.h"
 #include "server/rulegame/service.h"

@@ -6,7 +6,7 @@
 #include "games/cfc/game.h"
 #include "games/rulegame/game.h"
 #include "games/vck/game.h"
-#include "games/mtg/match_game.h"
+#include "games/mtg/runners/match_game.h"
 #include "mtg/match_support.h"
 #include "games/rulegame/rules.h"
 #include "games/rulegame/random_board.h"

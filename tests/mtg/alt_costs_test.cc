@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <memory>
 
-#include "games/mtg/card_def.h"
-#include "games/mtg/database.h"
-#include "games/mtg/game.h"
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/language/database.h"
+#include "games/mtg/rules/game.h"
 #include "support.h"
 #include "wagic_db.h"
 

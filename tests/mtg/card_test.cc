@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "games/mtg/database.h"
+#include "games/mtg/language/database.h"
 
 namespace rk::mtg {
 namespace {

@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "games/mtg/card_def.h"
-#include "games/mtg/database.h"
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/language/database.h"
 #include "games/mtg/lua/card_scripts.h"
 #include "games/mtg/lua/runtime.h"
-#include "games/mtg/match.h"
+#include "games/mtg/runners/match.h"
 #include "kernel/rng.h"
 #include "support.h"
 #include "wagic_db.h"

@@ -9,7 +9,7 @@
 #include <set>
 #include <sstream>
 
-#include "games/mtg/database.h"
+#include "games/mtg/language/database.h"
 #include "support.h"
 
 namespace rk::mtg {

@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "games/mtg/card_def.h"
-#include "games/mtg/database.h"
-#include "games/mtg/match.h"
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/language/database.h"
+#include "games/mtg/runners/match.h"
 #include "support.h"
 
 namespace rk::mtg {

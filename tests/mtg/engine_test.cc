@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <fstream>
 
-#include "games/mtg/card_def.h"
-#include "games/mtg/mana.h"
-#include "games/mtg/scenario.h"
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/rules/mana.h"
+#include "games/mtg/runners/scenario.h"
 
 namespace rk::mtg {
 namespace {

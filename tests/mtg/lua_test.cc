@@ -8,11 +8,11 @@
 #include <fstream>
 #include <memory>
 
-#include "games/mtg/card_def.h"
-#include "games/mtg/database.h"
-#include "games/mtg/harness.h"
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/language/database.h"
+#include "games/mtg/runners/harness.h"
 #include "games/mtg/lua/card_scripts.h"
-#include "games/mtg/scenario.h"
+#include "games/mtg/runners/scenario.h"
 #include "script/lua_host.h"
 #include "support.h"
 #include "wagic_db.h"

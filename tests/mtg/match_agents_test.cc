@@ -7,7 +7,7 @@
 
 #include "agents/make_agent.h"
 #include "agents/playout.h"
-#include "games/mtg/match_game.h"
+#include "games/mtg/runners/match_game.h"
 #include "match_support.h"
 
 namespace rk::mtg {

@@ -1,4 +1,4 @@
-// Whole Magic games on the kernel (games/mtg/match_game.h): the adapter's moves, hashes, clones,
+// Whole Magic games on the kernel (games/mtg/runners/match_game.h): the adapter's moves, hashes, clones,
 // replay from the log, offers to respond, and the bots.
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include "agents/mcts_agent.h"
 #include "agents/playout.h"
 #include "agents/random_agent.h"
-#include "games/mtg/match_game.h"
+#include "games/mtg/runners/match_game.h"
 #include "kernel/replay.h"
 #include "match_support.h"
 

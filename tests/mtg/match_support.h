@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "games/mtg/card_def.h"
-#include "games/mtg/database.h"
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/language/database.h"
 #include "games/mtg/lua/card_scripts.h"
-#include "games/mtg/match.h"
+#include "games/mtg/runners/match.h"
 #include "support.h"
 
 namespace rk::test {

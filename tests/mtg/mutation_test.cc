@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-#include "games/mtg/database.h"
+#include "games/mtg/language/database.h"
 #include "mutate.h"
 #include "support.h"
 #include "text/source.h"

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "games/mtg/name_index.h"
+#include "games/mtg/language/name_index.h"
 
 namespace rk::mtg {
 namespace {

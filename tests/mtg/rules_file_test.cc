@@ -5,11 +5,11 @@
 #include <filesystem>
 #include <iostream>
 
-#include "games/mtg/card_def.h"
-#include "games/mtg/database.h"
-#include "games/mtg/game.h"
-#include "games/mtg/match.h"
-#include "games/mtg/rules_file.h"
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/language/database.h"
+#include "games/mtg/rules/game.h"
+#include "games/mtg/runners/match.h"
+#include "games/mtg/rules/rules_file.h"
 
 namespace rk::mtg {
 namespace {

@@ -6,10 +6,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "games/mtg/card_def.h"
-#include "games/mtg/database.h"
-#include "games/mtg/harness.h"
-#include "games/mtg/scenario.h"
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/language/database.h"
+#include "games/mtg/runners/harness.h"
+#include "games/mtg/runners/scenario.h"
 
 namespace rk::mtg {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "games/mtg/database.h"
-#include "games/mtg/structure.h"
+#include "games/mtg/language/database.h"
+#include "games/mtg/language/structure.h"
 #include "support.h"
 #include "text/ascii.h"
 

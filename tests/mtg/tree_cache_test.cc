@@ -1,11 +1,11 @@
 // Equal ability values share one tree; values read with a diagnostic do not.
-#include "games/mtg/tree_cache.h"
+#include "games/mtg/language/tree_cache.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "games/mtg/database.h"
+#include "games/mtg/language/database.h"
 
 namespace rk::mtg {
 namespace {

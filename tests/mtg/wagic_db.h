@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <string>
 
-#include "games/mtg/database.h"
+#include "games/mtg/language/database.h"
 #include "support.h"
 
 namespace rk::test {

@@ -34,7 +34,7 @@
 #include <string>
 #include <vector>
 
-#include "games/mtg/game.h"
+#include "games/mtg/rules/game.h"
 #include "text/source.h"
 
 namespace rk::mtg {

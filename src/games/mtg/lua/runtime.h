@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-#include "games/mtg/game.h"
+#include "games/mtg/rules/game.h"
 #include "games/mtg/lua/values.h"
 #include "kernel/effects.h"
 #include "script/lua_host.h"

@@ -1,0 +1,119 @@
+// Compiling the parts of auto= lines that choose: `if COND then A else B` conditions, ability$!..!$
+// (another player does an ability, or chooses one), pay[[cost]] A?B and pay(cost) A.
+#include <cstdlib>
+#include <set>
+
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/compiler/compile_text.h"
+
+namespace rk::mtg {
+
+// One side of an if condition: type(spec) (a count), compare(lifetotal), a number, or a word
+// (morbid, paid(alternative), paid(kicker)) that is 1 when it holds.
+bool read_if_side(std::string w, Amount& out) {
+  w = trim(w);
+  static const std::set<std::string> words = {"morbid", "paid(alternative)", "paid(kicker)", "compare(lifetotal)",
+                                              "compare(opponentlifetotal)"};
+  if (w.rfind("cantargetcard(", 0) == 0) {  // the target is such a card (1) or not (0)
+    out.var = "cantargetcard";
+    out.count = parse_spec(inside(w, 13));
+    return true;
+  }
+  if (w.rfind("type(", 0) == 0) {
+    out.var = "type";
+    out.count = parse_spec(inside(w, 4));
+    return true;
+  }
+  if (words.count(w)) {
+    out.var = w.rfind("compare(", 0) == 0 ? inside(w, 7) : w;
+    return true;
+  }
+  if (w.empty() || w.find_first_not_of("0123456789") != std::string::npos) return false;
+  out.value = std::atoi(w.c_str());
+  return true;
+}
+
+// if COND then ..: COND is `side~morethan|lessthan|equalto~side` or one side alone (it holds when > 0).
+bool read_if(const std::string& cond, Ability& a) {
+  a.has_if = true;
+  const size_t t1 = cond.find('~');
+  if (t1 == std::string::npos) return read_if_side(cond, a.if_left);
+  const size_t t2 = cond.find('~', t1 + 1);
+  if (t2 == std::string::npos) return false;
+  const std::string word = cond.substr(t1 + 1, t2 - t1 - 1);
+  if (word != "morethan" && word != "lessthan" && word != "equalto") return false;
+  a.if_cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
+  return read_if_side(cond.substr(0, t1), a.if_left) && read_if_side(cond.substr(t2 + 1), a.if_right);
+}
+
+// ability$! A _ B !$ who: an ability another player (or its controller) performs, or a choice
+// between abilities that player makes. False when `part` is not written so.
+bool read_ability_for(const std::string& part0, Ability& a) {
+  std::string part = part0;
+  if (part.rfind("name(", 0) == 0) part = trim(tail(part, inside(part, 4).size() + 6));  // a menu label
+  if (part.rfind("ability$!", 0) != 0) return false;
+  const size_t close = part.rfind("!$");
+  if (close == std::string::npos || close < 9) return false;
+  EffectDef e;
+  e.kind = Eff::kAbilityFor;
+  e.word = trim(tail(part, close + 2));
+  e.choices = std::make_shared<std::vector<Ability>>();
+  std::string inner = part.substr(9, close - 9);
+  for (std::string option : split_top(inner, " _ ")) {
+    option = trim(option);
+    if (option.rfind("name(", 0) == 0) option = trim(tail(option, inside(option, 4).size() + 6));  // a menu label
+    if (option.rfind("choice ", 0) == 0) option = trim(option.substr(7));
+    e.choices->push_back(compile_ability(option));
+    if (!e.choices->back().supported()) {
+      a.effects.push_back(unsupported_effect(e.choices->back().unsupported_word()));
+      return true;
+    }
+  }
+  static const std::set<std::string> who = {"controller", "opponent", "targetedplayer", "targetcontroller", ""};
+  if (!who.count(e.word)) {
+    a.effects.push_back(unsupported_effect("ability$!..!$ " + e.word));
+    return true;
+  }
+  a.effects.push_back(std::move(e));
+  return true;
+}
+
+// pay[[cost]] A?B (the source's controller pays the cost for A, or B happens) and pay(cost) A (may
+// pay for A): Wagic's GenericPaidAbility. The whole rest of the body is the paid part. False when
+// `body` is not written so.
+bool read_pay(const std::string& body, Ability& a) {
+  const bool brackets = body.rfind("pay[[", 0) == 0;
+  if (!brackets && body.rfind("pay(", 0) != 0) return false;
+  const size_t end = brackets ? body.find("]]") : 4 + inside(body, 3).size();
+  if (end == std::string::npos) return false;
+  const std::string cost = brackets ? body.substr(5, end - 5) : inside(body, 3);
+  EffectDef e;
+  e.kind = Eff::kAbilityFor;
+  e.pay_first = true;
+  e.choices = std::make_shared<std::vector<Ability>>();
+  for (std::string option : split_top(trim(body.substr(end + (brackets ? 2 : 1))), "?")) {
+    option = trim(option);
+    std::string label = option;
+    if (option.rfind("name(", 0) == 0) option = trim(tail(option, inside(option, 4).size() + 6));
+    e.choices->push_back(option == "donothing" ? Ability{} : compile_ability(option));
+    e.choices->back().text = label;
+    if (!e.choices->back().supported()) {
+      a.effects.push_back(unsupported_effect(e.choices->back().unsupported_word()));
+      return true;
+    }
+  }
+  bool unknown = false;
+  if (cost.rfind("{value:", 0) == 0 && cost.back() == '}') {
+    e.a = parse_amount(cost.substr(7, cost.size() - 8));
+  } else {
+    e.choices->front().mana = parse_mana_cost(cost, &unknown);
+  }
+  if (unknown || e.choices->size() > 2) {
+    a.effects.push_back(unsupported_effect("pay " + cost));
+    return true;
+  }
+  a.effects.push_back(std::move(e));
+  return true;
+}
+
+}  // namespace rk::mtg

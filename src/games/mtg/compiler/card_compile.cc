@@ -1,0 +1,769 @@
+// Compiles Wagic auto= lines into typed abilities (card_def.h), once per card.
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <string_view>
+
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/compiler/compile_text.h"
+#include "games/mtg/runners/scenario.h"
+#include "games/mtg/compiler/spec_code.h"
+
+namespace rk::mtg {
+namespace {
+
+const std::set<std::string>& grantable() {
+  static const std::set<std::string> k = {
+      "flying", "haste", "first strike", "double strike", "trample", "vigilance", "reach", "defender",
+      "lifelink", "deathtouch", "fear", "shroud", "unblockable", "indestructible", "doesnotuntap", "cantblock",
+      "cantattack", "canattack", "mustattack", "shadow", "cantregen", "intimidate", "islandwalk", "swampwalk", "forestwalk", "mountainwalk",
+      "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
+      "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard"};
+  return k;
+}
+
+const std::set<std::string>& player_words() {
+  static const std::set<std::string> k = {"controller", "opponent", "targetcontroller", "mytgt", "targetedplayer",
+                                          "owner", "player"};
+  return k;
+}
+
+// newability[line]: an ability the changed card gets. A one-shot that is not a static line runs
+// once as the change begins; anything else lasts with the change.
+bool read_new_ability(const std::string& line, EffectDef::Becomes& b) {
+  Ability a = compile_ability(line);
+  if (!a.supported()) return false;
+  const bool once = a.kind == AbilityKind::kSpell && !is_static_line(a);
+  (once ? b.once : b.lasting).push_back(std::move(a));
+  return true;
+}
+
+// transforms((color, setpower=N, settoughness=N, keyword, newability[keyword], types...)).
+bool read_transforms(const std::string& w, EffectDef& e) {
+  e.kind = Eff::kTransform;
+  e.becomes = std::make_shared<EffectDef::Becomes>();
+  static const char* colors[] = {"", "green", "blue", "red", "black", "white"};
+  for (std::string item : split_top(w.substr(12, w.rfind("))") - 12), ",")) {
+    item = trim(item);
+    if (item.empty()) continue;
+    int color = -1;
+    for (int c = 1; c < kColors; ++c) {
+      if (item == colors[c]) color = c;
+    }
+    if (color > 0) {
+      e.becomes->colors = (e.becomes->colors < 0 ? 0 : e.becomes->colors) | (1 << color);
+    } else if (item.rfind("setpower=", 0) == 0) {
+      e.becomes->power = item == "setpower=manacost" ? EffectDef::Becomes::kManaValue : std::atoi(item.c_str() + 9);
+    } else if (item.rfind("settoughness=", 0) == 0) {
+      e.becomes->toughness = item == "settoughness=manacost" ? EffectDef::Becomes::kManaValue : std::atoi(item.c_str() + 13);
+    } else if (grantable().count(item)) {
+      e.becomes->keywords.push_back(item);
+    } else if (item.rfind("newability[", 0) == 0 && grantable().count(item.substr(11, item.size() - 12))) {
+      e.becomes->keywords.push_back(item.substr(11, item.size() - 12));
+    } else if (item.rfind("newability[", 0) == 0 && item.back() == ']') {
+      if (!read_new_ability(item.substr(11, item.size() - 12), *e.becomes)) return false;
+    } else if (item.rfind("newcolors[", 0) == 0 && item.back() == ']') {
+      for (const std::string& c : split_top(item.substr(10, item.size() - 11), ",")) {
+        for (int k = 1; k < kColors; ++k) {
+          if (trim(c) == colors[k]) e.becomes->colors = (e.becomes->colors < 0 ? 0 : e.becomes->colors) | (1 << k);
+        }
+      }
+    } else if (item.find_first_of("[(=") != std::string::npos) {
+      return false;  // new abilities and other parts: not run yet
+    } else {
+      for (const std::string& word : words_top(item)) e.becomes->types.push_back(word);
+    }
+  }
+  return true;
+}
+
+// becomes(types[,P/T][,colours and keywords]): the same change as transforms((..)) with numbers.
+bool read_becomes(const std::string& w, EffectDef& e) {
+  auto parts = split_top(inside(w, 7), ",");
+  std::string t = "transforms((" + parts[0];
+  size_t next = 1;
+  if (parts.size() > 1 && parts[1].find('/') != std::string::npos) {
+    Amount p, q;
+    if (!is_pt(trim(parts[1]), p, q) || p.is_x || q.is_x) return false;
+    const bool by_cost = p.var == "manacost" && q.var == "manacost";  // manacost/manacost: its mana value (Animate Artifact)
+    if (!by_cost && (!p.var.empty() || !q.var.empty())) return false;
+    t += by_cost ? std::string(",setpower=manacost,settoughness=manacost")
+                 : ",setpower=" + std::to_string(p.value) + ",settoughness=" + std::to_string(q.value);
+    next = 2;
+  }
+  static const std::set<std::string> colors = {"green", "blue", "red", "black", "white"};
+  for (size_t i = next; i < parts.size(); ++i) {
+    const std::string item = trim(parts[i]);
+    if (!colors.count(item) && !grantable().count(item)) return false;
+    t += "," + item;
+  }
+  return read_transforms(t + "))", e);
+}
+
+// counter(P/T[,N|x|thatmuch|sunburst|type:..][,name]).
+bool read_counter(const std::string& w, EffectDef& e) {
+  e.kind = Eff::kCounter;
+  std::string in = inside(w, 7);
+  if (in.find(',') == std::string::npos && in.find('.') != std::string::npos) in[in.find('.')] = ',';  // counter(1/1.-1)
+  const auto parts = split_top(in, ",");
+  if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
+  e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
+  e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
+  if (parts.size() > 1 && (parts[1] == "x" || parts[1] == "thatmuch" || parts[1] == "sunburst" || parts[1] == "kicked" ||
+                           parts[1].rfind("type:", 0) == 0)) {
+    e.b2 = parse_amount(parts[1]);
+  }
+  return true;
+}
+
+// Keywords that change a rule for a player or a card: land plays, spells cast, counters, mana.
+bool read_rule_change(const std::string& w, EffectDef& e) {
+  if (w == "phasealter(remove,untap,controller)" || w == "phasealter(remove,untap,opponent)") {
+    e.kind = Eff::kPhaseAlter;  // static: that player's untap step does nothing (Stasis)
+    e.who = w.substr(w.rfind(',') + 1, w.size() - w.rfind(',') - 2);
+    return true;
+  }
+  if (w.rfind("maxplay(land)", 0) == 0 && w.size() > 13 && (w[13] == '+' || w[13] == '-')) {
+    e.kind = Eff::kMaxPlayLand;  // more (or fewer) land plays this turn
+    e.a.value = std::atoi(w.c_str() + 13);
+    return true;
+  }
+  if (w.rfind("maxcast(*)", 0) == 0 && w.size() > 10 && std::isdigit(static_cast<unsigned char>(w[10]))) {
+    e.kind = Eff::kMaxCast;  // at most N spells this turn
+    e.a.value = std::atoi(w.c_str() + 10);
+    return true;
+  }
+  if (w == "countershroud(any)") {  // no counters can be put on it
+    e.kind = Eff::kGrant;
+    e.word = "countershroud";
+    return true;
+  }
+  if (w.rfind("produceextra:{", 0) == 0) {
+    e.kind = Eff::kProduceExtra;  // static: its mana abilities make that much more
+    e.word = w.substr(13);
+    return true;
+  }
+  return false;
+}
+
+// One keyword with its argument; false when the word is not an effect this engine runs.
+bool read_keyword(const std::string& w, EffectDef& e) {
+  if (read_rule_change(w, e)) return true;
+  static const std::map<std::string, Eff> plain = {
+      {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
+      {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
+      {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
+      {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kClone},
+      {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
+      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
+      {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate}};
+  if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
+    e.kind = Eff::kBlink;
+    e.word = w.substr(7);
+    return e.word.empty() || e.word == "forsrc" || e.word == "ueot";
+  }
+  if (w == "retarget") {  // the source aura moves onto the target (Kudzu)
+    e.kind = Eff::kEquip;
+    e.word = w;
+    return true;
+  }
+  if (w == "newhook") {  // the equipment named becomes attached to the source (Kaldra)
+    e.kind = Eff::kEquip;
+    e.word = w;
+    return true;
+  }
+  if (auto it = plain.find(w); it != plain.end()) {
+    e.kind = it->second;
+    return true;
+  }
+  static const std::map<std::string, Eff> counted = {{"damage", Eff::kDamage}, {"life", Eff::kLife},
+                                                     {"draw", Eff::kDraw},     {"discard", Eff::kDiscard},
+                                                     {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife},
+                                                     {"lifeset", Eff::kLifeSet}, {"bloodthirst", Eff::kBloodthirst},
+                                                     {"vanishing", Eff::kVanishing}, {"prevent", Eff::kPreventN},
+                                                     {"turns", Eff::kTurns}};
+  const size_t colon = w.find(':');
+  if (colon != std::string::npos) {
+    if (auto it = counted.find(w.substr(0, colon)); it != counted.end()) {
+      e.kind = it->second;
+      e.a = parse_amount(w.substr(colon + 1));
+      return true;
+    }
+  }
+  if (w.rfind("transforms((", 0) == 0 && w.find("))") != std::string::npos) return read_transforms(w, e);
+  if (w.rfind("becomes(", 0) == 0 && w.back() == ')') return read_becomes(w, e);
+  // name(spec): the effect and the cards it names ("protection from(spec)" is joined by compile_effect).
+  static const std::pair<std::string_view, Eff> speced[] = {{"protectionfrom(", Eff::kProtectionFrom},
+      {"cantbeblockerof(", Eff::kCantBlockOf}, {"cantbeblockedby(", Eff::kCantBeBlockedBy}};
+  for (const auto& [prefix, kind] : speced) {
+    if (w.rfind(prefix, 0) == 0) {
+      e.kind = kind;
+      e.all = parse_spec(inside(w, prefix.size() - 1));
+      return true;
+    }
+  }
+  // name(word): the effect and the word between its parentheses.
+  static const std::pair<std::string_view, Eff> worded[] = {
+      {"losesubtypesof(", Eff::kLoseSubtypes}, {"fizzleto(", Eff::kFizzle}, {"moveto(", Eff::kMoveTo}};
+  for (const auto& [prefix, kind] : worded) {
+    if (w.rfind(prefix, 0) == 0) {
+      e.kind = kind;
+      e.word = inside(w, prefix.size() - 1);
+      return true;
+    }
+  }
+  if (w.rfind("altercost(", 0) == 0) {  // altercost(colour,+N): spells it covers cost N more of that colour
+    const auto parts = split_top(inside(w, 9), ",");
+    if (parts.size() != 2) return false;
+    const std::string colour = trim(parts[0]);
+    static const std::map<std::string, int> colours = {{"colorless", kColorless}, {"green", kGreen}, {"blue", kBlue},
+                                                       {"red", kRed}, {"black", kBlack}, {"white", kWhite}};
+    const auto it = colours.find(colour);
+    if (it == colours.end()) return false;
+    e.kind = Eff::kAlterCost;
+    e.times = it->second;
+    e.a = parse_amount(trim(parts[1]));
+    return true;
+  }
+  if (w.rfind("add{", 0) == 0 || w.rfind("add(", 0) == 0) {
+    e.kind = Eff::kAddMana;
+    e.word = w.substr(3);
+    return true;
+  }
+  if (w.rfind("counter(", 0) == 0) return read_counter(w, e);
+  if (w.rfind("livingweapontoken(", 0) == 0) {  // a token, and the equipment attached to it
+    e.kind = Eff::kToken;
+    e.token_spec = inside(w, 17);
+    e.word = "livingweapon";
+    return true;
+  }
+  if (w.rfind("token(", 0) == 0) {
+    e.kind = Eff::kToken;
+    e.token_spec = inside(w, 5);
+    const size_t star = w.rfind(")*");
+    if (star != std::string::npos) e.times = std::atoi(w.c_str() + star + 2);
+    if (star != std::string::npos && w[star + 2] == 'x') e.b2.is_x = true;  // *x: X tokens
+    if (star != std::string::npos && std::isalpha(static_cast<unsigned char>(w[star + 2])) && w[star + 2] != 'x') {
+      e.b2 = parse_amount(w.substr(star + 2));  // *manacost, *type:..: that many
+    }
+    return true;
+  }
+  if (is_pt(w, e.a, e.b)) {
+    e.kind = Eff::kPump;
+    return true;
+  }
+  return false;
+}
+
+// dynamicability<!whose stat+effect [recipient]!>: an amount taken from a card (mytgt: the
+// target, myself: the source) used for life, damage or a pump.
+void read_dynamic(std::string& text, EffectDef& e) {
+  const size_t open = text.find("dynamicability<!");
+  const size_t close = text.find("!>", open);
+  if (open == std::string::npos || close == std::string::npos) return;
+  const std::vector<std::string> ws = words_top(text.substr(open + 16, close - open - 16));
+  e.kind = Eff::kDynamic;
+  for (const std::string& w : ws) {
+    if (w == "mytgt" || w == "myself" || w == "mysource") {
+      e.token_spec = w;
+    } else if (w == "targetcontroller" || w == "srccontroller" || w == "opponent" || w == "controller" ||
+               w == "srcopponent" || w == "tosrc") {
+      e.who = w;
+    } else if (e.word.empty()) {
+      e.word = w;
+    } else {
+      e.kind = Eff::kUnsupported;
+      e.word = "dynamicability " + w;
+    }
+  }
+  static const std::set<std::string> known = {"powerlifegain", "toughnesslifegain", "manacostlifegain",
+      "powerlifeloss", "toughnesslifeloss", "manacostlifeloss", "powerstrike", "toughnessstrike", "manacoststrike",
+      "powerpumppow", "toughnesspumppow", "powerpumptough", "toughnesspumptough", "oneonecounterslifegain",
+      "oneonecounterslifeloss", "oneonecountersstrike", "thatmuchcountersoneone", "thatmuchlifeloss",
+      "thatmuchlifegain", "thatmuchstrike"};
+  if (e.kind == Eff::kDynamic && !known.count(e.word)) {
+    e.kind = Eff::kUnsupported;
+    e.word = "dynamicability " + e.word;
+  }
+  text = text.substr(0, open) + text.substr(close + 2);
+}
+
+// One && part: a keyword (or several words of a keyword ability) and its modifiers.
+EffectDef compile_effect(const std::string& text0) {
+  if (const std::string t = trim(text0); t.rfind("emblem ", 0) == 0) {  // an emblem: the change lasts without a card
+    EffectDef em = compile_effect(t.substr(7));
+    if (em.kind != Eff::kTransform || !em.becomes || !em.becomes->once.empty() || em.becomes->lasting.empty()) return unsupported_effect("emblem");
+    for (const Ability& a : em.becomes->lasting) {
+      if (a.kind != AbilityKind::kLord) return unsupported_effect("emblem");
+    }
+    em.emblem = true;
+    return em;
+  }
+  EffectDef e;
+  std::string text = text0;
+  read_dynamic(text, e);
+  if (e.kind == Eff::kUnsupported && !e.word.empty()) return e;
+  std::vector<std::string> ws = words_top(trim(text));
+  bool have = e.kind == Eff::kDynamic;
+  std::string grant;
+  for (const std::string& w : ws) {
+    if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
+      e.optional_target = w[0] == 'n';
+      e.target = parse_spec(inside(w, w.find('(')));
+      // target(proliferation): any number of permanents with counters, confirmed by clicking the source
+      if (inside(w, w.find('(')) == "proliferation") e.target = parse_spec("<anyamount>*[counter{any}]|battlefield");
+    } else if (w.rfind("name(", 0) == 0) {
+      // a menu label: changes nothing the engine does
+    } else if (w == "other") {
+      e.other = true;
+    } else if (w.rfind("all(", 0) == 0) {
+      e.all = parse_spec(inside(w, 3));
+      e.has_all = true;
+    } else if (w == "forever") {
+      // the default of a one-shot change
+    } else if (w == "ueot") {
+      e.ueot = true;
+    } else if (player_words().count(w) && have) {
+      e.who = w;
+    } else if (!have && read_keyword(w, e)) {
+      have = true;
+    } else if (!have && grant == "protection" && w.rfind("from(", 0) == 0 && read_keyword("protection" + w, e)) {
+      have = true;
+    } else if (!have && grant.empty() && w.size() > 1 && w[0] == '-' && grantable().count(w.substr(1))) {
+      e.kind = Eff::kGrant;  // -flying: the keyword is lost
+      e.word = w;
+      have = true;
+    } else if (!have) {
+      grant += (grant.empty() ? "" : " ") + w;
+      if (grantable().count(grant)) {
+        e.kind = Eff::kGrant;
+        e.word = grant;
+        have = true;
+      } else if (grantable().lower_bound(grant) == grantable().end() ||
+                 grantable().lower_bound(grant)->rfind(grant + " ", 0) != 0) {
+        e.kind = Eff::kUnsupported;
+        e.word = w;
+        return e;
+      }
+    } else if (w.rfind("and!(", 0) == 0 && w.size() > 6 && w.compare(w.size() - 2, 2, ")!") == 0 && have) {
+      e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
+      if (!e.and_then->supported()) return unsupported_effect(w);
+    } else if ((w == "to(this)" || w == "from(this)") && e.word.empty() && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
+      e.word = w.substr(0, w.find('('));
+    } else if ((w.rfind("to(", 0) == 0 || w.rfind("from(", 0) == 0) && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
+      // to(spec) from(spec): a shield over the whole board (Bubble Matrix, Uncle Istvan)
+      if (e.word == "to" || e.word == "from") (e.word == "to" ? e.prevent_to : e.prevent_from) = parse_spec("this");
+      (w[0] == 't' ? e.prevent_to : e.prevent_from) = parse_spec(inside(w, w.find('(')));
+      e.word = "spec";
+    } else if (w.rfind("all(", 0) == 0) {
+      e.all = parse_spec(inside(w, 3));
+      e.has_all = true;
+    } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
+               w == "while" || (w.rfind("restriction{", 0) == 0 && w.back() == '}')) {
+      e.restriction += (e.restriction.empty() ? "" : " ") + w;  // limit:1 myupkeeponly: both hold
+    } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic") {
+      // labels and Wagic's evaluation hints change nothing here
+    } else {
+      e.kind = Eff::kUnsupported;
+      e.word = w;
+      return e;
+    }
+  }
+  if (!have) {
+    e.kind = Eff::kUnsupported;
+    e.word = ws.empty() ? std::string("(empty)") : ws[0];
+  }
+  return e;
+}
+
+// {2}{U}{T}{S}{discard(*|myhand)}{L:2} ...
+void read_costs(const std::string& costs, Ability& a) {
+  size_t i = 0;
+  while ((i = costs.find('{', i)) != std::string::npos) {
+    int depth = 0;
+    size_t e = i;
+    for (; e < costs.size(); ++e) {
+      if (costs[e] == '{') ++depth;
+      if (costs[e] == '}' && --depth == 0) break;
+    }
+    const std::string sym = costs.substr(i + 1, e - i - 1);
+    if (sym == "t") {
+      a.tap = true;
+    } else if (sym == "q") {
+      a.untap_cost = true;
+    } else if (sym == "s") {
+      a.sac_self = true;
+    } else if (sym == "cycle") {
+      a.cycle = true;
+    } else if (sym.rfind("s(", 0) == 0) {
+      a.sacrifice = parse_spec(inside(sym, 1));
+    } else if (sym.rfind("t(", 0) == 0) {
+      a.tap_other = parse_spec(inside(sym, 1));
+      a.tap_other.alts[0].restr.push_back("-tapped");  // an untapped one
+    } else if (sym.rfind("e(", 0) == 0) {
+      a.exile_cost = parse_spec(inside(sym, 1));
+    } else if (sym.rfind("discard(", 0) == 0) {
+      const int before = a.discard.empty() ? 0 : a.discard.count;
+      a.discard = parse_spec(inside(sym, 7));
+      a.discard.count += before;  // {discard(..)}{discard(..)}: two cards
+    } else if (sym.rfind("c(", 0) == 0) {
+      auto parts = split_top(inside(sym, 1), ",");
+      // {C(-1/-1,-1),creature|mybattlefield}: the card it comes off written after the parentheses
+      if (const size_t after = inside(sym, 1).size() + 3; after < sym.size() && sym[after] == ',') parts.push_back(sym.substr(after + 1));
+      Amount p, t;
+      if (parts.size() >= 2 && is_pt(trim(parts[0]), p, t)) {
+        a.has_counter_cost = true;
+        a.counter_p = p.value;
+        a.counter_t = t.value;
+        a.counter_n = std::atoi(parts[1].c_str());
+        const bool plain = (p.value == 1 && t.value == 1) || (p.value == -1 && t.value == -1);
+        if (parts.size() > 2 && parts[2].find('|') != std::string::npos && plain && a.counter_n == -1) {
+          a.counter_from = parse_spec(trim(parts[2]));  // a card with such a counter, chosen as the cost is paid
+          for (auto& alt : a.counter_from.alts) alt.restr.push_back(p.value > 0 ? "counter{1/1}" : "counter{-1/-1}");
+        } else if (parts.size() > 2) {
+          a.counter_name = trim(parts[2]);
+        }
+      } else {
+        a.effects.push_back(unsupported_effect("{" + sym + "}"));
+      }
+    } else if (sym.rfind("l:", 0) == 0) {
+      a.life_cost = std::atoi(sym.c_str() + 2);
+    } else if (sym == "l") {
+      a.life_cost = 1;
+    } else {
+      bool unknown = false;
+      ManaCost m = parse_mana_cost("{" + sym + "}", &unknown);
+      if (unknown) {
+        a.effects.push_back(unsupported_effect("{" + sym + "}"));
+      } else {
+        for (int c = 0; c < kColors; ++c) a.mana.fixed[static_cast<size_t>(c)] += m.fixed[static_cast<size_t>(c)];
+        a.mana.hybrid.insert(a.mana.hybrid.end(), m.hybrid.begin(), m.hybrid.end());
+        a.mana.x += m.x;
+      }
+    }
+    i = e + 1;
+  }
+}
+
+// restriction{..} of an activated ability: only counts of cards (type(..)~cmp~N) are run.
+bool read_restriction(const std::string& w, Ability& a) {
+  return read_count_restriction(w.substr(12, w.rfind('}') - 12), a.trigger.counts);
+}
+
+TriggerDef read_trigger(const std::string& t) {
+  TriggerDef tr;
+  size_t i = 0;
+  while (i < t.size() && std::isalpha(static_cast<unsigned char>(t[i]))) ++i;
+  tr.event = t.substr(0, i);
+  if (i < t.size() && t[i] == '(') {
+    tr.args = inside(t, i);
+    tr.subject = parse_spec(tr.args);
+    const size_t src = t.find("source(", i);
+    if (src != std::string::npos) tr.source = parse_spec(inside(t, src + 6));
+    const size_t from = t.find("from(", i);
+    if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
+  }
+  size_t restr = t.find("restriction{type(");
+  read_counts(t, restr, tr.counts);
+  if (const size_t cmp = t.find("restriction{compare("); cmp != std::string::npos) {
+    read_count_restriction(t.substr(cmp + 12, t.find('}', cmp) - cmp - 12), tr.counts);
+    restr = std::min(restr, cmp);
+  }
+  if (tr.event == "each" || tr.event == "next") {
+    std::string rest = t.substr(i);
+    if (restr != std::string::npos) rest = t.substr(i, restr - i);
+    const std::vector<std::string> ws = words_top(rest);
+    for (const std::string& w : ws) {
+      if (w == "my" || w == "opponent" || w == "targetcontroller") {
+        tr.whose = w;
+      } else {
+        tr.phase = w;
+      }
+    }
+  }
+  return tr;
+}
+
+// lord(spec) {cost}:ability, lord(spec) @trigger:ability, all(spec) {cost}:ability: the cards get
+// the ability (a change with a new ability, as transforms((,newability[..])) writes it).
+bool grants_ability(const std::string& body, Ability& a) {
+  EffectDef e;
+  std::string rest = body;
+  if (rest.rfind("all(", 0) == 0) {
+    const std::string in = inside(rest, 3);
+    e.all = parse_spec(in);
+    e.has_all = true;
+    rest = trim(tail(rest, in.size() + 5));
+  } else if (a.kind != AbilityKind::kLord) {
+    return false;
+  }
+  if (rest.empty() || (rest[0] != '{' && rest[0] != '@') || rest.find(':') == std::string::npos) return false;
+  e.kind = Eff::kTransform;
+  e.becomes = std::make_shared<EffectDef::Becomes>();
+  e.becomes->lasting.push_back(compile_ability(rest));
+  if (!e.becomes->lasting[0].supported()) e = unsupported_effect(e.becomes->lasting[0].unsupported_word());
+  a.effects.push_back(std::move(e));
+  return true;
+}
+
+// The effects after the cost or trigger: may, lord/all, && parts.
+// The conditions before the effects: if/ifnot .. then, aslongas(..), may / choice, this(..) and
+// thisforeach(..). False when one is not run (an unsupported effect says which).
+bool read_conditions(std::string& body, Ability& a) {
+  if ((body.rfind("if ", 0) == 0 || body.rfind("ifnot ", 0) == 0) && body.find(" then ") != std::string::npos) {
+    const size_t then = body.find(" then ");
+    const size_t cond = body.find(' ') + 1;
+    if (!read_if(body.substr(cond, then - cond), a)) {
+      a.effects.push_back(unsupported_effect(body.substr(0, then)));
+      return false;
+    }
+    a.if_negate = body.rfind("ifnot", 0) == 0;
+    body = trim(tail(body, then + 6));
+    if (const auto parts = split_top(body, " else "); parts.size() == 2) {  // then A else B
+      a.if_else = std::make_shared<Ability>(compile_ability(trim(parts[1])));
+      if (!a.if_else->supported()) {
+        a.effects.push_back(unsupported_effect(a.if_else->unsupported_word()));
+        return false;
+      }
+      body = trim(parts[0]);
+    }
+  }
+  if (body.rfind("aslongas(", 0) == 0) {
+    const std::string in = inside(body, 8);
+    a.cond = parse_spec(in);
+    a.has_cond = true;
+    body = trim(tail(body, 9 + in.size() + 1));
+    if (body.rfind("aslongas(", 0) == 0) {  // aslongas(A)aslongas(B) ..: the rest is an ability of its own, run when A holds
+      EffectDef e;
+      e.kind = Eff::kAbilityFor;
+      e.choices = std::make_shared<std::vector<Ability>>(1, compile_ability(body));
+      a.effects.push_back(e.choices->front().supported() ? std::move(e) : unsupported_effect(e.choices->front().unsupported_word()));
+      return false;
+    }
+    // A trailing >N or <N compares the count (default: at least one).
+    const size_t cmp = body.find_last_of("<>");
+    if (cmp != std::string::npos && cmp + 1 < body.size() && std::isdigit(static_cast<unsigned char>(body[cmp + 1]))) {
+      a.cond_cmp = body[cmp];
+      a.cond_n = std::atoi(body.c_str() + cmp + 1);
+      body = trim(body.substr(0, cmp));
+    }
+  }
+  if (body.rfind("may ", 0) == 0) {
+    a.may = true;
+    body = trim(body.substr(4));
+  } else if (body.rfind("choice ", 0) == 0) {
+    a.may = true;  // a one-line choice: a menu with that option, as may asks
+    body = trim(body.substr(7));
+  }
+  for (const char* kw : {"thisforeach(", "this("}) {
+    if (body.rfind(kw, 0) != 0) continue;
+    const size_t open = body.find('(');
+    const std::string in = inside(body, open);
+    const bool each = kw[4] == 'f';
+    const std::string what = in.substr(0, in.find_first_of("<>="));
+    static const std::set<std::string> known = {"auras", "variable{opponentturn}", "variable{myturn}",
+                                                "variable{urzatron}"};
+    if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what))) {
+      a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
+      return false;
+    }
+    if (each) {
+      a.has_foreach = true;
+      a.this_count = trim(what);
+    } else {
+      a.has_cond = true;
+      a.this_cond = in;
+    }
+    body = trim(tail(body, open + in.size() + 2));
+    break;
+  }
+  return true;
+}
+
+// The && parts of a body, each an effect (or an ability another player does).
+void read_parts(const std::string& body, Ability& a) {
+  if (read_pay(trim(body), a)) return;
+  for (const std::string& part : split_top(body, "&&")) {
+    if (read_ability_for(trim(part), a)) continue;
+    EffectDef e = compile_effect(part);
+    if (const std::string p = trim(part); p.rfind("foreach(", 0) == 0 && !a.effects.empty()) {
+      // a later && part written "foreach(spec) effect": that part once per such card
+      e = EffectDef();
+      e.kind = Eff::kForEach;
+      e.each = parse_spec(inside(p, 7));
+      e.inner = std::make_shared<Ability>(compile_ability(tail(p, inside(p, 7).size() + 9)));
+      if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
+    }
+    if (e.kind == Eff::kEquip && e.word.empty() && !a.has_target && !e.has_all && e.target.empty()) {
+      e.target = parse_spec("creature|mybattlefield");
+      a.sorcery_speed = true;
+    }
+    for (const std::string& r : words_top(e.restriction)) {
+      if (r.rfind("limit:", 0) == 0) a.limit = std::atoi(r.c_str() + 6);
+      if (r == "myturnonly") a.my_turn_only = true;
+      if (r == "myupkeeponly") a.my_upkeep_only = true;
+      if (r == "assorcery") a.sorcery_speed = true;
+      if (r == "while") a.state_trigger = true;
+      if (r.rfind("restriction{", 0) == 0 && (a.kind != AbilityKind::kActivated || !read_restriction(r, a))) {
+        e = unsupported_effect(r);
+        break;
+      }
+    }
+    if (!e.target.empty() && !a.has_target) {
+      a.target = e.target;
+      a.has_target = true;
+      a.not_a_target = e.optional_target;  // notatarget(..): chosen, but shroud does not stop it
+    }
+    a.effects.push_back(std::move(e));
+  }}
+
+void read_body(std::string body, Ability& a) {
+  body = trim(body);
+  if (const size_t lim = body.find(" limit^"); lim != std::string::npos && body.rfind('^') > lim + 7) {
+    const size_t caret = body.rfind('^');  // Dragon Whelp: the 4th activation this turn adds B
+    a.at_limit = std::make_shared<Ability>(compile_ability(body.substr(lim + 7, caret - lim - 7)));
+    a.at_limit_n = std::atoi(body.c_str() + caret + 1);
+    if (!a.at_limit->supported() || a.at_limit_n <= 0) {
+      a.effects.push_back(unsupported_effect(body.substr(lim + 1)));
+      return;
+    }
+    body = trim(body.substr(0, lim));
+  }
+  if (body.rfind("turnlimited:", 0) == 0) body = trim(body.substr(12));  // once a turn: not enforced yet
+  for (const char* prefix : {"kicker ", "alternative "}) {
+    if (body.rfind(prefix, 0) == 0) {
+      (prefix[0] == 'k' ? a.kicker_only : a.alternative_only) = true;
+      body = trim(body.substr(std::string(prefix).size()));
+    }
+  }
+  if (!read_conditions(body, a)) return;
+  for (const char* kw : {"foreach(", "teach("}) {
+    if (body.rfind(kw, 0) == 0) {
+      const size_t open = body.find('(');
+      const std::string in = inside(body, open);
+      if (kw[0] == 'f') {
+        a.foreach = parse_spec(in);
+        a.has_foreach = true;
+      } else {
+        a.teach = true;
+        a.taught = parse_spec(in);
+      }
+      body = trim(tail(body, open + in.size() + 2));
+    }
+  }
+  // all(..) stays with the effect it is written on (compile_effect); lord(..) ranges over the line.
+  for (const char* kw : {"lord("}) {
+    if (body.rfind(kw, 0) == 0) {
+      const size_t open = body.find('(');
+      a.range = parse_spec(inside(body, open));
+      body = trim(tail(body, open + inside(body, open).size() + 2));
+      const bool continuous = kw[0] == 'l';
+      if (continuous && a.kind == AbilityKind::kSpell) a.kind = AbilityKind::kLord;
+      break;
+    }
+  }
+  EffectDef on_all;  // all(spec) phaseaction[..]: a phase action for each such card
+  if (body.rfind("all(", 0) == 0) {
+    std::string rest = trim(tail(body, inside(body, 3).size() + 5));
+    // all(spec) [phaseaction[..] ability: Wagic reads the bracket before it (closed or not) as nothing
+    if (rest.rfind("[phaseaction[", 0) == 0) {
+      rest = rest.substr(1);
+      if (std::count(rest.begin(), rest.end(), ']') > std::count(rest.begin(), rest.end(), '[')) rest.pop_back();
+    }
+    if (rest.rfind("phaseaction[", 0) == 0) {
+      on_all.all = parse_spec(inside(body, 3));
+      on_all.has_all = true;
+      body = rest;
+    }
+  }
+  if (body.rfind("phaseaction[", 0) == 0 && body.find(']') != std::string::npos) {
+    // phaseaction[words] ability: the ability happens (off the stack) as that phase begins.
+    EffectDef e = on_all;
+    e.kind = Eff::kPhaseAction;
+    e.word = body.substr(12, body.find(']') - 12);
+    e.inner = std::make_shared<Ability>(compile_ability(body.substr(body.find(']') + 1)));
+    if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
+    a.effects.push_back(std::move(e));
+    return;
+  }
+  if (grants_ability(body, a)) return;
+  read_parts(body, a);
+}
+
+}  // namespace
+
+bool is_static_line(const Ability& a) {
+  if (a.kind != AbilityKind::kSpell || a.has_target || !a.range.empty()) return false;
+  for (const EffectDef& e : a.effects) {
+    if (e.has_all) return false;
+    const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
+    const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
+                        e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom ||
+                        e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost;
+    if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
+  }
+  return !a.effects.empty();
+}
+
+bool Ability::supported() const { return unsupported_word().empty(); }
+
+std::string Ability::unsupported_word() const {
+  for (const EffectDef& e : effects) {
+    if (e.kind == Eff::kUnsupported) return e.word;
+  }
+  return "";
+}
+
+static Ability compile_line(const std::string& line);
+
+Ability compile_ability(const std::string& line) {
+  Ability a = compile_line(line);
+  intern_words(a);  // types, keywords and specs as symbols (spec_code.h): play compares numbers
+  return a;
+}
+
+static Ability compile_line(const std::string& line) {
+  Ability a;
+  a.text = line;
+  const std::string s = trim(line);
+  if (!s.empty() && s[0] == '@') {
+    a.kind = AbilityKind::kTriggered;
+    const auto parts = split_top(s.substr(1), ":");
+    a.trigger = read_trigger(parts[0]);
+    static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
+        "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded", "noncombatdamagefoeof",
+        "noncombatdamageof", "drawof", "drawfoeof", "sacrificed", "lifeof", "lifefoeof", "lifed", "lifelostof",
+        "lifelostfoeof", "vampired"};
+    if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
+    std::string body;
+    for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
+    read_body(body, a);
+    return a;
+  }
+  if (s.rfind("upcost[", 0) == 0 && s.find(']') != std::string::npos) {
+    const std::string cost = s.substr(7, s.find(']') - 7);
+    a.kind = AbilityKind::kUpcost;
+    if (cost.find(';') != std::string::npos) a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
+    read_costs(cost, a);  // mana, or a card to discard ({discard(..)})
+    if (a.tap || a.sac_self || !a.sacrifice.empty() || a.life_cost || a.has_counter_cost) {
+      a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
+    }
+    read_body(s.substr(s.find(']') + 1), a);
+    return a;
+  }
+  if (!s.empty() && s[0] == '{') {
+    const auto parts = split_top(s, ":");
+    if (parts.size() >= 2) {
+      a.kind = AbilityKind::kActivated;
+      read_costs(parts[0], a);
+      std::string body;
+      for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
+      read_body(body, a);
+      return a;
+    }
+  }
+  read_body(s, a);
+  return a;
+}
+
+}  // namespace rk::mtg

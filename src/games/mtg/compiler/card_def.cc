@@ -1,0 +1,233 @@
+// Cards of a loaded database as CardDefs: characteristics read from the fields, abilities compiled.
+#include "games/mtg/compiler/card_def.h"
+
+#include <cctype>
+#include <sstream>
+
+#include "games/mtg/language/database.h"
+#include "games/mtg/runners/scenario.h"
+
+namespace rk::mtg {
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string o(s);
+  for (char& c : o) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return o;
+}
+
+void add_words(const std::string& text, std::set<std::string>& out) {
+  std::istringstream in(text);
+  std::string w;
+  while (in >> w) out.insert(w);
+}
+
+void add_keywords(const std::string& text, std::set<std::string>& out) {
+  std::string cur;
+  for (char c : text + ",") {
+    if (c == ',') {
+      size_t a = cur.find_first_not_of(' '), b = cur.find_last_not_of(' ');
+      if (a != std::string::npos) out.insert(cur.substr(a, b - a + 1));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+}
+
+int colors_of(const ManaCost& c) {
+  int bits = 0;
+  for (int col = 1; col < kColors; ++col) {
+    if (c.fixed[static_cast<size_t>(col)]) bits |= 1 << col;
+  }
+  for (auto [a, b] : c.hybrid) bits |= (1 << a) | (b > 0 ? 1 << b : 0);
+  return bits;
+}
+
+}  // namespace
+
+void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out) {
+  static const std::pair<const char*, int> kinds[] = {{"{s(", kGraveyard}, {"{e(", kExile}, {"{h(", kHand}, {"{t(", -1}};
+  for (const auto& [open, zone] : kinds) {
+    for (size_t at = cost.find(open); at != std::string::npos; at = cost.find(open)) {
+      const size_t close = cost.find(")}", at);
+      if (close == std::string::npos) return;
+      out.emplace_back(parse_spec(cost.substr(at + 3, close - at - 3)), zone);
+      if (zone < 0) out.back().first.alts[0].restr.push_back("-tapped");
+      cost.erase(at, close + 2 - at);
+    }
+  }
+}
+
+bool is_mana_ability(const Ability& a) {
+  if (a.effects.empty() || a.has_target) return false;
+  for (const EffectDef& e : a.effects) {
+    if (e.kind != Eff::kAddMana) return false;
+  }
+  return true;
+}
+
+std::string with_macros(const Database& db, const std::string& v) {
+  if (v.find("__") == std::string::npos) return v;
+  std::string out;
+  SourceMap map;
+  text::Diagnostics diags(nullptr);
+  return expand_macros(db.macros, v, 0, out, map, diags) ? lower(out) : v;
+}
+
+void compile_card(const Database& db, int32_t index, CardDef& d) {
+  const Card& c = db.cards[static_cast<size_t>(index)];
+  const std::string_view text = db.files[c.file]->text;
+  d.name = std::string(c.name);
+  d.lname = lower(c.name);
+  bool has_color = false;
+  for (uint32_t i = 0; i < c.field_count; ++i) {
+    const Field& f = db.fields[c.first_field + i];
+    const std::string v = lower(f.value(text));
+    switch (f.key) {
+      case KeyId::kType:
+      case KeyId::kSubtype: add_words(v, d.types); break;
+      case KeyId::kPower: d.power = std::atoi(v.c_str()); d.star_pt |= v.find('*') != std::string::npos; break;
+      case KeyId::kToughness: d.toughness = std::atoi(v.c_str()); break;
+      case KeyId::kMana: {
+        std::string costs = v;
+        take_chosen_costs(costs, d.cost_chosen);
+        d.cost = parse_mana_cost(costs);
+        break;
+      }
+      case KeyId::kKicker:
+        d.kicker = parse_mana_cost(v);
+        d.multikicker = v.rfind("multi", 0) == 0;
+        break;
+      case KeyId::kBuyback: d.buyback = parse_mana_cost(v); break;
+      case KeyId::kFlashback: read_grave_cost(v, d.flashback); break;
+      case KeyId::kRetrace: read_grave_cost(v, d.retrace); break;
+      case KeyId::kFacedown: read_grave_cost(v, d.facedown); break;
+      case KeyId::kAnyzone: read_cda(v, d); break;
+      case KeyId::kAlias: d.alias = v; break;
+      case KeyId::kAutoZone:
+        if (lower(f.key_text(text)) == "autograveyard") d.grave_abilities.push_back(compile_ability(v));
+        if (lower(f.key_text(text)) == "autohand") d.hand_abilities.push_back(compile_ability(with_macros(db, v)));
+        read_morph_line(lower(f.key_text(text)), v, d);
+        break;
+      case KeyId::kOther: {
+        bool unknown = false;
+        std::string costs = v.substr(0, v.find(" name("));  // other={..} name(label)
+        take_chosen_costs(costs, d.other_chosen);
+        d.other = parse_mana_cost(costs, &unknown);
+        d.other.present |= !d.other_chosen.empty();
+        if (unknown) d.other.present = false;  // other non-mana alternative costs: not run yet
+        break;
+      }
+      case KeyId::kAbilities: add_keywords(v, d.keywords); break;
+      case KeyId::kRestriction:
+        if (cast_window(v, nullptr)) {
+          d.cast_window = v;
+        } else {
+          d.cast_restricted |= !read_count_restriction(v, d.cast_counts);
+        }
+        break;
+      case KeyId::kOtherRestriction: d.other_restricted |= !read_count_restriction(v, d.other_counts); break;
+      case KeyId::kAuto:
+        if (v.rfind("rampage(", 0) == 0) {
+          d.rampage = std::atoi(v.c_str() + 8);
+          if (v.find(',') != std::string::npos) d.rampage_from = std::atoi(v.c_str() + v.find(',') + 1);
+        } else if (v.rfind("bushido(", 0) == 0) {
+          d.bushido = std::atoi(v.c_str() + 8);
+        } else {
+          d.abilities.push_back(compile_ability(with_macros(db, v)));
+        }
+        break;
+      case KeyId::kTarget:
+        d.spell_target = parse_spec(v);
+        d.has_spell_target = true;
+        break;
+      case KeyId::kColor:
+        has_color = true;
+        break;
+      default: break;
+    }
+  }
+  if (has_color) {
+    d.colors = 0;
+    static const char* names[] = {"", "green", "blue", "red", "black", "white"};
+    for (uint32_t i = 0; i < c.field_count; ++i) {
+      const Field& f = db.fields[c.first_field + i];
+      if (f.key != KeyId::kColor) continue;
+      const std::string v = lower(f.value(text));
+      for (int col = 1; col < kColors; ++col) {
+        if (v.find(names[col]) != std::string::npos) d.colors |= 1 << col;
+      }
+    }
+  } else {
+    d.colors = colors_of(d.cost);
+  }
+  make_face_down(d);
+}
+
+Catalog::Catalog(const Database& db) : db_(db) {
+  for (size_t i = 0; i < db.cards.size(); ++i) {
+    const Card& c = db.cards[i];
+    const int32_t prim = c.resolved >= 0 ? c.resolved : static_cast<int32_t>(i);
+    const std::string name = lower(db.cards[static_cast<size_t>(prim)].name);
+    if (name.empty()) continue;
+    if (!db.files[c.file]->is_set) name_cards_.emplace(name, prim);
+    if (!c.has_id || c.id == 0) continue;
+    ids_.emplace(c.id, prim);
+    if (c.id < 0) continue;  // token cards (token(-id)): by id only, a name means the real card
+    auto [it, fresh] = names_.emplace(name, c.id);
+    if (!fresh && c.id < it->second) it->second = c.id;
+  }
+}
+
+Catalog::~Catalog() = default;
+
+const CardDef* Catalog::compile_index(int32_t card) {
+  auto& slot = defs_[card];
+  if (!slot) {
+    slot = std::make_unique<CardDef>();
+    compile_card(db_, card, *slot);
+    auto it = names_.find(slot->lname);
+    slot->id = it != names_.end() ? it->second : 0;
+  }
+  return slot.get();
+}
+
+const CardDef* Catalog::by_id(int64_t id) {
+  auto it = ids_.find(id);
+  return it == ids_.end() ? nullptr : compile_index(it->second);
+}
+
+// Read from the cards' type and mana fields, not compiled: Momir needs the list once, and
+// compiling every card of the database for it cost more than the whole scenario suite.
+const std::vector<int64_t>& Catalog::creatures_costing(int mv) {
+  if (!by_cost_built_) {
+    by_cost_built_ = true;
+    for (const auto& [name, id] : names_) {  // set cards with a positive id: no tokens
+      const Card& c = db_.cards[static_cast<size_t>(ids_.at(id))];
+      const std::string_view text = db_.files[c.file]->text;
+      std::set<std::string> types;
+      ManaCost cost;
+      for (uint32_t i = 0; i < c.field_count; ++i) {
+        const Field& f = db_.fields[c.first_field + i];
+        if (f.key == KeyId::kType || f.key == KeyId::kSubtype) add_words(lower(f.value(text)), types);
+        if (f.key != KeyId::kMana) continue;
+        std::string costs = lower(f.value(text));
+        std::vector<std::pair<Spec, int>> chosen;
+        take_chosen_costs(costs, chosen);
+        cost = parse_mana_cost(costs);
+      }
+      if (types.count("creature") != 0 && cost.converted() <= 20) by_cost_[cost.converted()].push_back(id);
+    }
+  }
+  return by_cost_[mv];
+}
+
+const CardDef* Catalog::by_name(const std::string& lower_name) {
+  auto it = names_.find(lower_name);
+  if (it != names_.end()) return by_id(it->second);
+  auto p = name_cards_.find(lower_name);
+  return p == name_cards_.end() ? nullptr : compile_index(p->second);
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,306 @@
+// A card as the engine plays it: its characteristics and its auto= lines compiled once into typed
+// abilities (card_compile.cc). Play never looks at card text again; what the compiler did not
+// understand is kept as an Unsupported effect with the word it stopped at, so a test that needs
+// it fails with that reason instead of doing something wrong silently.
+#pragma once
+
+#include <memory>
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "games/mtg/rules/mana.h"
+#include "games/mtg/compiler/symbols.h"
+
+namespace rk::mtg {
+
+class Database;
+struct SpecCode;  // spec_code.h: a spec compiled to symbols
+
+// type[restrictions],type|zone,zone: which cards (or players) an ability ranges over.
+struct Spec {
+  struct Alt {
+    std::string type;                 // creature, *, player, a subtype, this, ...
+    std::vector<std::string> restr;   // white, -black, tapped, power<=2 ...
+    bool other = false;               // "other creature": not the source
+    bool any = false;                 // [green;white] without a "-": one of its colours and one of its types suffice
+  };
+  std::vector<Alt> alts;
+  std::vector<std::string> zones;     // mybattlefield, opponentbattlefield, graveyard, stack ...
+  int count = 1;                      // <N>: that many targets
+  bool up_to = false;                 // <anyamount>, <upto:N>: confirmed by clicking the source
+  bool prex = false;                  // <prex>: as many as the X paid (the chooser closes at X)
+  bool empty() const { return alts.empty(); }
+  bool allows_player() const;
+  // The spec compiled to symbols (compile_spec, at parse time); matching compiles a spec changed
+  // since (or built by hand) on the fly.
+  std::shared_ptr<const SpecCode> code;
+};
+
+enum class Eff : uint8_t {
+  kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kPhaseOut, kProliferate, kUnsupported
+};
+
+// A number an effect uses: a constant, X, or a count.
+struct Amount {
+  int value = 0;
+  bool is_x = false;
+  std::string var;     // type:swamp:mybattlefield (a count), p / t (a card's power / toughness)
+  bool negative = false;  // -type:...
+  int twice = 1;          // twicetype:..: 2 for each
+  Spec count;          // var "type:..": the cards counted
+};
+
+struct Ability;
+
+struct EffectDef {
+  Eff kind = Eff::kUnsupported;
+  Amount a, b;                      // damage/life/draw amount; pump power/toughness
+  Amount b2;                        // counter(p/t,N): N when it is X or a count
+  struct Becomes {                  // transforms((types,colours,setpower=N,settoughness=N,keywords))
+    std::vector<std::string> types, keywords;
+    std::vector<Sym> type_syms, keyword_syms;  // the same as symbols (intern_words); remove-words left out
+    enum : uint8_t { kRemoveCardTypes = 1, kRemoveAllTypes = 2, kRemoveSubtypes = 4 };
+    uint8_t remove = 0;             // kRemove* bits: removetypes, removealltypes, remove(creature|all)subtypes
+    int colors = -1;                // -1: unchanged
+    int power = -1000, toughness = -1000;  // -1000: unchanged
+    static constexpr int kManaValue = -999;  // set to the card's mana value (becomes(..,manacost/manacost))
+    // newability[..]: one-shots run once on the card as the change begins (Wagic resolves them at
+    // once, the card being their source); the rest (triggers, activated abilities, static lines,
+    // phase actions) belong to the card while the change lasts.
+    std::vector<Ability> once, lasting;
+  };
+  std::shared_ptr<Becomes> becomes;
+  std::string word;                 // moveto's zone, add's mana, grant's keyword, unsupported's word
+  Sym sym = kNoSym;                 // grant: the keyword as a symbol (without a leading "-")
+  std::string who;                  // controller, opponent, targetcontroller, ... (empty: default)
+  bool ueot = false;
+  bool optional_target = false;
+  bool other = false;               // lords: "other" (not the source itself)
+  bool has_all = false;
+  Spec all;                         // all(spec): every such card (or player)
+  std::string restriction;          // limit:N, myturnonly, assorcery (read into the Ability)
+  Spec target;                      // target(...) written on this effect
+  std::string token_spec;           // token(...) arguments
+  int times = 1;                    // token(...)*N
+  std::shared_ptr<Ability> inner;   // phaseaction[phase words] ability: what happens at that phase;
+                                    // foreach(spec) part: what happens once per such card
+  Spec each;                        // foreach(spec) written on one && part
+  Spec prevent_to, prevent_from;    // preventalldamage to(spec) from(spec) (word "spec"): empty means any
+  // ability$! A _ B !$ who: the player `who` (in `word`) does A, or chooses between A and B.
+  std::shared_ptr<std::vector<Ability>> choices;
+  bool emblem = false;              // emblem transforms((,newability[lord(..) ..])): the lords apply for the controller
+  bool pay_first = false;          // kAbilityFor from pay[[cost]] A?B / pay(cost) A: the first ability costs the
+                                    // first choice's mana plus `a` generic ({value:..}); the source's controller chooses
+  std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card
+};
+
+// kUpcost: upcost[cost] effect — unless its controller pays during the upkeep, the effect happens
+// as the upkeep ends.
+enum class AbilityKind : uint8_t { kSpell, kActivated, kTriggered, kLord, kStatic, kUpcost };
+
+struct TriggerDef {
+  std::string event;   // movedto, each, next, damaged, ...
+  Spec subject;        // movedto(spec), damaged(spec)
+  Spec from;           // from(spec)
+  Spec source;         // source(spec) of @combat(...)
+  std::string args;    // the (..) text as written: @combat(attacking,blocked)
+  struct Count {           // restriction{type(spec)~morethan~N,...}: all must hold
+    Spec spec;
+    std::string var;       // compare(powertotalinplay|lifetotal|opponentlifetotal)~cmp~N: that value instead of a count
+    char cmp = '>';
+    int n = 0;
+  };
+  std::vector<Count> counts;
+  std::string phase;   // each/next: upkeep, endofturn ...
+  std::string whose;   // my, opponent, "" (each player's)
+};
+
+struct Ability {
+  AbilityKind kind = AbilityKind::kSpell;
+  std::string text;              // the line as written (lower case), for messages
+  ManaCost mana;                 // activated: the mana part
+  bool tap = false, untap_cost = false, sac_self = false;
+  bool cycle = false;            // {cycle}: discard this card (from the hand)
+  Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}
+  Spec tap_other, exile_cost;    // {T(spec)}: tap an untapped such card, {E(spec)}: exile such a card
+  int life_cost = 0;
+  bool has_counter_cost = false;  // {C(p/t,n[,name])}: put (n > 0) or remove (n < 0) counters
+  int counter_p = 0, counter_t = 0, counter_n = 0;
+  std::string counter_name;
+  Spec counter_from;             // {C(p/t,-1,spec)}: the counter comes off a chosen such card (Quillspike)
+  bool may = false;
+  bool kicker_only = false, alternative_only = false;  // lines run only when that cost was paid
+  bool has_foreach = false;      // foreach(spec): the effects once per such card
+  Spec foreach;
+  std::string this_count;        // thisforeach(counter{..}|auras): per such thing on the source instead
+  std::string this_cond;         // this(counter{..}>N|variable{opponentturn}>0): a condition on the source
+  bool teach = false;            // teach(creature): applies to the enchanted/equipped creature
+  Spec taught;                   // its spec: a spell's line runs only when its target is such a card
+  bool has_cond = false;         // aslongas(spec) [<N|>N]
+  Spec cond;
+  char cond_cmp = 0;             // '<', '>', '=' (if type(..)~equalto~N), 0: at least one
+  bool cond_negate = false;      // ifnot
+  int cond_n = 0;
+  bool has_if = false, if_negate = false;  // if/ifnot COND then: COND compares two amounts
+  char if_cmp = '>';
+  Amount if_left, if_right;
+  std::shared_ptr<Ability> if_else;  // if COND then A else B: B
+  std::shared_ptr<Ability> at_limit;  // ability limit^B^N: B also happens once it was activated N times this turn
+  int at_limit_n = 0;
+  int limit = 0;                 // limit:N activations per turn
+  bool my_turn_only = false, sorcery_speed = false, my_upkeep_only = false;
+  bool state_trigger = false;    // aslongas(..) effect while: the effect happens whenever the condition holds
+  TriggerDef trigger;
+  Spec range;                    // lord(...)/all(...): the cards it affects
+  Spec target;                   // the ability's target (from its first targeted effect)
+  bool has_target = false;
+  bool not_a_target = false;     // notatarget(..)
+  std::vector<EffectDef> effects;   // && parts in order
+  bool supported() const;
+  std::string unsupported_word() const;
+};
+
+// A mana ability: only mana, no target; it resolves at once, without the stack (CR 605.3).
+bool is_mana_ability(const Ability& a);
+
+// A card's words as symbols and its continuous abilities, made on first use (a copied CardDef
+// makes its own: the abilities it points at are the copy's).
+struct CardSyms {
+  TypeSet types;
+  KeywordSet keywords;
+  Sym name = kNoSym;
+  std::vector<const Ability*> continuous;  // lords and static lines (layers.cc)
+  bool sets_land_types = false;            // one of them is losesubtypesof(land) (CR 305.7, layers.cc)
+};
+// Made once, on first use; copies of a game may share a CardDef across threads, so the first use
+// takes a lock and later ones read an atomic pointer.
+class LazyCardSyms {
+ public:
+  LazyCardSyms() = default;
+  LazyCardSyms(const LazyCardSyms&) {}
+  LazyCardSyms& operator=(const LazyCardSyms&) {
+    delete p_.exchange(nullptr);
+    return *this;
+  }
+  ~LazyCardSyms() { delete p_.load(); }
+  const CardSyms* get() const { return p_.load(std::memory_order_acquire); }
+  // Stores `made` unless another thread stored one first; returns the one stored.
+  const CardSyms* set(std::unique_ptr<CardSyms> made) const;
+
+ private:
+  mutable std::atomic<CardSyms*> p_{nullptr};
+};
+
+struct CardDef {
+  std::string name, lname;       // as written; lower case
+  int64_t id = 0;                // the lowest multiverse id with this name
+  std::set<std::string> types;   // lower case: creature, land, basic, legendary, and subtypes
+  std::set<std::string> keywords;  // abilities= entries, lower case
+  int colors = 0;                // bit per Color
+  ManaCost cost;
+  int power = 0, toughness = 0;
+  bool star_pt = false;
+  int rampage = 0, rampage_from = 1, bushido = 0;  // rampage(N/N,K): +N/+N per blocker beyond K
+  std::string alias;               // alias=N: Wagic runs this card from C++ (issue 21's Lua layer)
+  bool cda = false;                // anyzone=A/B cdaactive: power and toughness defined by amounts
+  Amount cda_power, cda_toughness;
+  ManaCost kicker, other, buyback;
+  // flashback= and retrace=: cast from its owner's graveyard for this cost instead (mana, and the
+  // cards chosen to pay with: retrace's {discard(land|myhand)}); not present when a part is unknown.
+  struct GraveCost {
+    ManaCost mana;
+    std::vector<std::pair<Spec, int>> chosen;
+  };
+  GraveCost flashback, retrace;
+  // Morph (CR 702.37): facedown= is the cost to cast it face down, autofacedown={..}:morph the
+  // cost to turn it face up, autofaceup= lines run as it is turned face up; `face_down` is what
+  // it is meanwhile: a nameless colourless 2/2 creature with no abilities and no mana cost.
+  GraveCost facedown;
+  ManaCost morph;
+  std::vector<Ability> faceup_abilities;
+  std::shared_ptr<const CardDef> face_down;
+  bool multikicker = false;        // kicker=multi{..}: paid as many times as the pool allows // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
+  // Costs that choose a card, in mana= and other=: {S(spec)} sacrifice (the zone: graveyard),
+  // {E(spec)} exile, {H(spec)} return to its owner's hand, {T(spec)} tap (-1).
+  std::vector<std::pair<Spec, int>> cost_chosen, other_chosen;
+  // restriction= / otherrestriction=: counts of cards that must hold to cast it (normally / by other=).
+  std::vector<TriggerDef::Count> cast_counts, other_counts;
+  bool cast_restricted = false, other_restricted = false;  // a restriction not run yet: not castable that way
+  std::string cast_window;        // restriction=before battle damage, during battle ...: when it may be cast
+  Spec spell_target;             // target= of a spell (or an aura)
+  bool has_spell_target = false;
+  std::vector<Ability> abilities;
+  std::vector<Ability> grave_abilities;  // autograveyard=
+  std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
+  bool is(const std::string& t) const { return types.count(t) != 0; }
+  bool has(const std::string& k) const { return keywords.count(k) != 0; }
+  // Its types, keywords and name as symbols, made the first time they are asked for (the sets
+  // above must be complete by then: tokens are made before their first object).
+  const CardSyms& syms() const;
+  LazyCardSyms lazy_syms;
+};
+
+// Every card of a database by multiverse id and by name, compiled the first time it is asked for.
+struct Rules;  // rules_file.h
+
+class Catalog {
+ public:
+  explicit Catalog(const Database& db);
+  ~Catalog();
+  const CardDef* by_id(int64_t id);
+  const CardDef* by_name(const std::string& lower_name);
+  // Momir Basic: the ids of the set cards (not tokens) that are creatures of mana value `mv`, in
+  // name order (found from their fields once, without compiling them).
+  const std::vector<int64_t>& creatures_costing(int mv);
+  const class CardScripts* scripts = nullptr;  // cards written in Lua (lua/card_scripts.h), by name
+  // Wagic's rules files beside the sets (rules_file.h): testsuite.txt for scenarios, classic.txt for
+  // whole games; null: the built-in default.
+  const Rules* suite_rules = nullptr;
+  const Rules* game_rules = nullptr;
+
+ private:
+  const CardDef* compile_index(int32_t card);
+  const Database& db_;
+  std::map<int64_t, int32_t> ids_;             // multiverse id -> primitive card index
+  std::map<std::string, int64_t> names_;       // lower name -> lowest id
+  std::map<std::string, int32_t> name_cards_;  // lower name -> primitive (cards without ids)
+  std::map<int32_t, std::unique_ptr<CardDef>> defs_;
+  std::map<int, std::vector<int64_t>> by_cost_;  // creatures_costing, once built
+  bool by_cost_built_ = false;
+};
+
+// A value (lower case) with its #AUTO_DEFINE macros applied (__CYCLING__({2}) and the like).
+std::string with_macros(const Database& db, const std::string& v);
+// Takes the {S(..)} {E(..)} {H(..)} {T(..)} symbols out of a cost (lower case), into `out`.
+void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out);
+// flashback=/retrace= text to its cost (alt_casts.cc); discard(..) is a chosen card (-2).
+void read_grave_cost(const std::string& text, CardDef::GraveCost& out);
+// autofacedown={..}:morph and autofaceup= lines (alt_casts.cc); the face-down def once facedown= is read.
+void read_morph_line(const std::string& key, const std::string& value, CardDef& d);
+void make_face_down(CardDef& d);
+// Builds a CardDef from a database card (primitive), compiling its abilities.
+void compile_card(const Database& db, int32_t card, CardDef& out);
+// Compiles one auto= line (lower case) into an ability.
+Ability compile_ability(const std::string& line);
+// anyzone=A/B cdaactive: a characteristic-defining power/toughness.
+void read_cda(const std::string& value, CardDef& d);
+// A permanent's plain auto= line that is a static effect on itself (or on what it is attached to):
+// pumps, keyword grants, transforms, prevention — not an ETB one-shot.
+bool is_static_line(const Ability& a);
+// Reads a target specification: creature[-white;power<=2],player|mybattlefield.
+Spec parse_spec(const std::string& text);
+// restriction= words naming when a spell may be cast (before battle damage, during battle,
+// blockersonly, opponentturnonly ...): false when `words` is none of them; otherwise, with `when`
+// given ({phase, 1 if it is its caster's turn}), whether it may be cast now.
+bool cast_window(const std::string& words, const int* when);
+// type(spec)~morethan~N,...: false when a part is something else.
+bool read_count_restriction(const std::string& text, std::vector<TriggerDef::Count>& out);
+
+}  // namespace rk::mtg

@@ -1,0 +1,143 @@
+// The card compiler's text helpers (compile_text.h).
+#include "games/mtg/compiler/compile_text.h"
+
+#include <cctype>
+#include <cstdlib>
+
+namespace rk::mtg {
+
+std::vector<std::string> split_top(const std::string& s, const std::string& sep) {
+  std::vector<std::string> out;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 0 && s.compare(i, sep.size(), sep) == 0) {
+      out.push_back(s.substr(start, i - start));
+      start = i + sep.size();
+      i += sep.size() - 1;
+    }
+  }
+  out.push_back(s.substr(start));
+  return out;
+}
+
+std::string trim(const std::string& s) {
+  size_t a = 0, b = s.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+  return s.substr(a, b - a);
+}
+
+std::vector<std::string> words_top(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  int depth = 0;
+  for (char c : s) {
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 0 && std::isspace(static_cast<unsigned char>(c))) {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+std::string inside(const std::string& s, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < s.size(); ++i) {
+    if (s[i] == '(') ++depth;
+    if (s[i] == ')' && --depth == 0) return s.substr(open + 1, i - open - 1);
+  }
+  return s.substr(open + 1);
+}
+
+Amount parse_amount(const std::string& s) {
+  if (s.size() > 1 && s[0] == '-' && std::isalpha(static_cast<unsigned char>(s[1])) && s != "-x") {
+    Amount a = parse_amount(s.substr(1));
+    a.negative = true;
+    return a;
+  }
+  if (s.rfind("twicetype:", 0) == 0) {  // twice a count
+    Amount a = parse_amount(s.substr(5));
+    a.twice = 2;
+    return a;
+  }
+  Amount a;
+  if (s == "x" || s == "+x" || s == "storedx") {  // storedx: the X of the spell that made the ability
+    a.is_x = true;
+  } else if (s == "-x") {
+    a.is_x = true;
+    a.value = -1;
+  } else if (s.rfind("type:", 0) == 0) {
+    a.var = "type";
+    const size_t colon = s.find(':', 5);
+    std::string type = colon == std::string::npos ? s.substr(5) : s.substr(5, colon - 5);
+    if (type.size() == 5 && type.rfind("mana", 0) == 0 && color_of_letter(type[4]) > 0) {
+      // type:manab:zone: the {B} symbols in those cards' mana costs (devotion; hybrid and phyrexian count)
+      a.var = "devotion";
+      a.value = color_of_letter(type[4]);
+      type = "*";
+    }
+    a.count = parse_spec(colon == std::string::npos ? type : type + "|" + s.substr(colon + 1));
+  } else if (s.rfind("power:highest:", 0) == 0) {  // power:highest:creature:zone
+    a.var = "highestpower";
+    const std::string rest = s.substr(14);
+    const size_t colon = rest.find(':');
+    a.count = parse_spec(colon == std::string::npos ? rest : rest.substr(0, colon) + "|" + rest.substr(colon + 1));
+  } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst" || s == "manacost" ||
+             s == "lifetotal" || s == "opponentlifetotal" || s == "kicked" || s == "storedpower" ||
+             s == "storedtoughness" || s == "storedmanacost") {
+    a.var = s;
+  } else {
+    a.value = std::atoi(s.c_str());
+  }
+  return a;
+}
+
+bool is_pt(const std::string& w, Amount& p, Amount& t) {
+  const size_t slash = w.find('/');
+  if (slash == std::string::npos || slash == 0 || slash + 1 >= w.size()) return false;
+  const std::string a = w.substr(0, slash), b = w.substr(slash + 1);
+  auto ok = [](const std::string& x) {
+    size_t i = (x[0] == '+' || x[0] == '-') ? 1 : 0;
+    if (i >= x.size()) return false;
+    if (x.substr(i) == "x" || x.rfind("type:", 0) == 0 || x.substr(i) == "manacost" || x.substr(i) == "storedpower" ||
+        x.substr(i) == "storedtoughness")
+      return true;
+    for (; i < x.size(); ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(x[i]))) return false;
+    }
+    return true;
+  };
+  if (!ok(a) || !ok(b)) return false;
+  p = parse_amount(a);
+  t = parse_amount(b);
+  if (a[0] == '-' && p.is_x) p.value = -1;
+  if (b[0] == '-' && t.is_x) t.value = -1;
+  return true;
+}
+
+void read_counts(const std::string& t, size_t restr, std::vector<TriggerDef::Count>& out) {
+  for (size_t at = restr == std::string::npos ? restr : t.find("type(", restr); at != std::string::npos;
+       at = t.find("type(", at + 5)) {
+    TriggerDef::Count c;
+    const std::string in = inside(t, at + 4);
+    c.spec = parse_spec(in);
+    const size_t cmp = t.find('~', at + 4 + in.size());
+    if (cmp != std::string::npos) {
+      const std::string word = t.substr(cmp + 1, t.find('~', cmp + 1) - cmp - 1);
+      c.cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
+      c.n = std::atoi(t.c_str() + t.find('~', cmp + 1) + 1);
+    }
+    out.push_back(c);
+  }
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,41 @@
+// Text helpers shared by the card compiler's files (card_compile.cc, spec.cc): Wagic's ability
+// text is split at brackets' depth 0, and numbers, P/T pairs and counts are read from words.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "games/mtg/compiler/card_def.h"
+
+namespace rk::mtg {
+
+// Splits at `sep` where no bracket is open.
+std::vector<std::string> split_top(const std::string& s, const std::string& sep);
+std::string trim(const std::string& s);
+// s from `pos` on ("" past its end: an unclosed bracket leaves nothing after it).
+inline std::string tail(const std::string& s, size_t pos) { return pos < s.size() ? s.substr(pos) : std::string(); }
+// Words at bracket depth 0 (a group stays attached to the word before it).
+std::vector<std::string> words_top(const std::string& s);
+// The text inside the parentheses that open at `open` ("" if none).
+std::string inside(const std::string& s, size_t open);
+Amount parse_amount(const std::string& s);
+bool is_pt(const std::string& w, Amount& p, Amount& t);
+// restriction{type(spec)~morethan~N,...} from `restr` on: the counts that must all hold.
+void read_counts(const std::string& t, size_t restr, std::vector<TriggerDef::Count>& out);
+
+// An effect the engine does not run: `word` says which part.
+inline EffectDef unsupported_effect(const std::string& word) {
+  EffectDef e;
+  e.kind = Eff::kUnsupported;
+  e.word = word;
+  return e;
+}
+
+// card_choices.cc: if conditions, ability$!..!$ and pay[[..]] / pay(..) parts (false when `part`
+// is not written so; read_if: when the condition cannot be read).
+bool read_if_side(std::string w, Amount& out);
+bool read_if(const std::string& cond, Ability& a);
+bool read_ability_for(const std::string& part0, Ability& a);
+bool read_pay(const std::string& body, Ability& a);
+
+}  // namespace rk::mtg

@@ -1,0 +1,406 @@
+// What clicking a card or a player does: answer the open target chooser, declare an attacker or a
+// blocker, play a land, cast a spell, activate an ability (a menu when several apply).
+#include <algorithm>
+#include <tuple>
+
+#include "games/mtg/rules/game.h"
+#include "games/mtg/lua/card_scripts.h"
+
+namespace rk::mtg {
+namespace {
+
+bool is_main(Phase p) { return p == Phase::kFirstMain || p == Phase::kSecondMain; }
+
+}  // namespace
+
+// The mana cost with affinity: {1} less (or, once the generic part is gone, one coloured symbol
+// less for the colour counted) for each permanent of the kind its caster controls.
+ManaCost Game::spell_cost(int card, int actor, bool buyback) const {
+  static const std::vector<std::tuple<std::string, Spec, int>> kinds = {
+      {"affinityartifacts", parse_spec("artifact|mybattlefield"), 0},
+      {"affinityforests", parse_spec("forest|mybattlefield"), kGreen},
+      {"affinityislands", parse_spec("island|mybattlefield"), kBlue},
+      {"affinityswamps", parse_spec("swamp|mybattlefield"), kBlack},
+      {"affinitymountains", parse_spec("mountain|mybattlefield"), kRed},
+      {"affinityplains", parse_spec("plains|mybattlefield"), kWhite},
+      {"affinitygreencreatures", parse_spec("creature[green]|mybattlefield"), kGreen}};
+  ManaCost cost = buyback ? objs[static_cast<size_t>(card)].def->buyback : objs[static_cast<size_t>(card)].def->cost;
+  for (size_t c = 0; c < kColors; ++c) {  // altercost(colour,+-N); a reduction stops at none
+    cost.fixed[c] = std::max(0, cost.fixed[c] + objs[static_cast<size_t>(card)].cost_change[c]);
+  }
+  for (const auto& [kw, spec, color] : kinds) {
+    if (!objs[static_cast<size_t>(card)].def->has(kw)) continue;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (!matches(spec, static_cast<int>(c), card, actor)) continue;
+      int& generic = cost.fixed[0];
+      int& colored = cost.fixed[static_cast<size_t>(color)];
+      if (generic > 0) {
+        --generic;
+      } else if (color > 0 && colored > 0) {
+        --colored;
+      }
+    }
+  }
+  return cost;
+}
+
+bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  const CardDef::GraveCost* grave = grave_cost(card, way);  // flashback, retrace: from the graveyard only
+  const int grave_from = way == CastWay::kFaceDown ? kHand : kGraveyard;  // face down: from the hand
+  if (grave && (!grave->mana.present || o.zone != grave_from || alternative)) return false;
+  const bool from_grave = o.zone == kGraveyard && ((grave && way != CastWay::kFaceDown) || has(card, "canplayfromgraveyard"));
+  if ((o.zone != kHand && !from_grave) || o.owner != actor || o.def->is("land")) return false;
+  if (alternative && !o.def->other.present) return false;
+  if (alternative ? o.def->other_restricted : o.def->cast_restricted) return false;
+  if (!counts_hold(alternative ? o.def->other_counts : o.def->cast_counts, card, actor)) return false;
+  if (!o.def->cast_window.empty()) {
+    const int when[2] = {static_cast<int>(phase), actor == active ? 1 : 0};
+    if (!cast_window(o.def->cast_window, when)) return false;
+  }
+  const auto& me = players[static_cast<size_t>(actor)];
+  if (me.cast_limit >= 0 && me.casts >= me.cast_limit) return false;
+  if (!script_allows(*this, "may_cast", card, actor)) return false;  // Lua cards (Iona)
+  const ManaCost& cost = grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor);
+  if (!can_pay(players[static_cast<size_t>(actor)].pool, cost)) return false;
+  const bool fast = o.def->is("instant") || o.def->has("flash");
+  if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
+  if (way != CastWay::kFaceDown && o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
+      !any_target(o.def->spell_target, card, actor))
+    return false;
+  for (const auto& [spec, zone] : grave ? grave->chosen : alternative ? o.def->other_chosen : o.def->cost_chosen) {
+    bool any = false;  // a card to pay with (not the spell itself)
+    for (size_t c = 0; c < objs.size() && !any; ++c) any = c != static_cast<size_t>(card) && matches(spec, static_cast<int>(c), card, actor);
+    if (!any) return false;
+  }
+  return true;
+}
+
+// The counters a {C(..)} cost puts or removes: +1/+1, -1/-1, or a named kind.
+int& Game::counter_slot(int card, const Ability& a) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (a.counter_name.empty() && a.counter_p == 1 && a.counter_t == 1) return o.plus_counters;
+  if (a.counter_name.empty() && a.counter_p == -1 && a.counter_t == -1) return o.minus_counters;
+  const std::string key = !a.counter_name.empty() ? a.counter_name : std::to_string(a.counter_p) + "/" + std::to_string(a.counter_t);
+  return o.counters[key];
+}
+
+int Game::counters_of(int card, const Ability& a) const { return const_cast<Game*>(this)->counter_slot(card, a); }
+
+bool Game::can_activate(int card, const Ability& a, int actor) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (a.kind != AbilityKind::kActivated) return false;
+  if (a.cycle) {  // a hand ability (cycling): its owner, at instant speed
+    return o.zone == kHand && o.owner == actor && can_pay(players[static_cast<size_t>(actor)].pool, a.mana) &&
+           (!a.has_target || any_target(a.target, card, actor));
+  }
+  const auto& grave = o.def->grave_abilities;  // autograveyard= abilities: activated from the owner's graveyard
+  const bool from_grave = o.zone == kGraveyard && o.owner == actor &&
+                          std::any_of(grave.begin(), grave.end(), [&a](const Ability& g) { return &g == &a; });
+  if ((o.zone != kBattlefield || o.controller != actor) && !from_grave) return false;
+  if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;
+  if (a.untap_cost && !o.tapped) return false;
+  if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;
+  if (a.life_cost > players[static_cast<size_t>(actor)].life) return false;
+  if (a.has_counter_cost && a.counter_from.empty() && a.counter_n < 0 && counters_of(card, a) < -a.counter_n) return false;
+  if (a.has_target && !any_target(a.target, card, actor)) return false;
+  if ((a.my_turn_only || a.sorcery_speed) && actor != active) return false;
+  if (a.sorcery_speed && (!is_main(phase) || !stack.empty())) return false;
+  if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
+  if (!a.trigger.counts.empty() && !trigger_allowed(a, card)) return false;  // restriction{type(..)~cmp~N}
+  for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.counter_from}) {  // a card to pay with
+    if (chosen->empty()) continue;
+    bool any = false;
+    for (size_t c = 0; c < objs.size() && !any; ++c) any = matches(*chosen, static_cast<int>(c), card, actor);
+    if (!any) return false;
+  }
+  if (a.limit > 0) {
+    for (auto [ab, n] : o.uses) {
+      if (ab == &a && n >= a.limit) return false;
+    }
+  }
+  return true;
+}
+
+bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  const CardDef::GraveCost* grave = grave_cost(card, way);
+  ManaPool& pool = players[static_cast<size_t>(actor)].pool;
+  int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
+  for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
+  // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
+  const int x = pay(pool, grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor, buyback));
+  // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
+  int kicks = 0;  // multikicker: again while the pool allows
+  while (way != CastWay::kFaceDown && o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
+    pay(pool, o.def->kicker);
+    ++kicks;
+  }
+  const bool kicked = way != CastWay::kFaceDown && (kicks > 0 || (o.def->kicker.present && o.def->kicker.is_free()));
+  move(card, actor, kStack);
+  if (way == CastWay::kFaceDown) o.def = o.printed->face_down.get();  // a 2/2 creature spell (CR 702.37c)
+  objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
+  objs[static_cast<size_t>(card)].flashed = way == CastWay::kFlashback;
+  note("p" + std::to_string(actor + 1) + " casts " + (way == CastWay::kFaceDown ? "a face-down card" : o.def->name));
+  cast_triggers(card);
+  StackItem item;
+  item.kind = StackItem::kSpell;
+  item.source = card;
+  item.controller = actor;
+  item.x = x;
+  item.kicked = kicked;
+  item.kicks = kicks;
+  item.storm = spells_this_turn++;
+  ++players[static_cast<size_t>(actor)].casts;
+  item.alternative = alternative;
+  item.buyback = buyback;
+  if (script_cast(*this, item)) return true;  // a Lua card's cast handler waits on a choice
+  const CardDef& d = *o.def;
+  const Spec* spec = nullptr;  // into the card's compiled data
+  bool targeted = d.has_spell_target;
+  if (targeted) {
+    spec = &d.spell_target;
+  } else if (!d.is("creature") && !d.is("land")) {
+    for (const Ability& a : d.abilities) {
+      if (a.kind == AbilityKind::kSpell && a.has_target && !d.is("enchantment") && !d.is("artifact")) {
+        spec = &a.target;
+        targeted = true;
+        break;
+      }
+    }
+  }
+  // Cards to sacrifice, exile, return or tap as part of the cost: chosen (by clicks) before the targets.
+  std::vector<std::pair<const Spec*, int>> chosen;
+  for (const auto& [paid_with, zone] : grave ? grave->chosen : alternative ? d.other_chosen : d.cost_chosen) chosen.emplace_back(&paid_with, zone);
+  // An instant or sorcery with several targeted `may` lines (Twitch: tap or untap): its caster
+  // picks one line in a menu as it is cast; only that line runs.
+  std::vector<const Ability*> modes;
+  for (const Ability& a : d.abilities) {
+    if (a.kind == AbilityKind::kSpell && a.may && a.has_target && (d.is("instant") || d.is("sorcery"))) modes.push_back(&a);
+  }
+  if (modes.size() < 2 || targeted != true || d.has_spell_target) {
+    // Then its targets (a chooser) and the stack.
+    last_paid = -1;
+    pay_chosen(card, actor, std::move(chosen), 0, {Resume{.kind = Resume::Kind::kCastTargets, .flag = targeted, .spec = spec, .item = {item}}});
+    return true;
+  }
+  ask_mode(item, modes);
+  return true;
+}
+
+// The menu of a spell's targeted may lines; the chosen one's target, then the stack.
+void Game::ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes) {
+  Menu m;
+  m.cancel = false;
+  for (const Ability* mode : modes) m.options.push_back({mode->text, Resume{.kind = Resume::Kind::kMode, .ability = mode, .item = {spell}}});
+  menus.push_back(std::move(m));
+}
+
+// Pays the costs that need no choice, then the target (if any), then puts the ability on the stack
+// (mana abilities resolve at once).
+void Game::activate(int card, const Ability& a, int actor) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  const int x = pay(players[static_cast<size_t>(actor)].pool, a.mana);
+  bool counted = false;
+  for (auto& [ab, n] : o.uses) {
+    if (ab == &a) {
+      ++n;
+      counted = true;
+    }
+  }
+  if (!counted) o.uses.emplace_back(&a, 1);
+  if (a.tap) {
+    o.tapped = true;
+    fire_event("tapped", card, -1, card, false);
+  }
+  if (a.untap_cost) o.tapped = false;
+  if (a.cycle) {
+    move(card, o.owner, kGraveyard);
+    fire_event("discarded", card, o.owner, card, false);
+  }
+  if (a.has_counter_cost && a.counter_from.empty()) {
+    int& n = counter_slot(card, a);
+    n = std::max(0, n + a.counter_n);
+  }
+  players[static_cast<size_t>(actor)].life -= a.life_cost;
+  note("p" + std::to_string(actor + 1) + " activates " + o.def->name + ": " + a.text);
+  StackItem item;
+  item.kind = StackItem::kAbility;
+  item.source = card;
+  item.controller = actor;
+  item.ability = &a;
+  item.x = x;
+  // Extra costs chosen by clicking (a card to sacrifice, discard, tap or exile): paid before the target.
+  // The spec and what happens to the card: the zone it goes to, -1: tapped, -2: discarded,
+  // -3 / -4: a -1/-1 / +1/+1 counter removed from it.
+  std::vector<std::pair<const Spec*, int>> chosen;
+  if (!a.sacrifice.empty()) chosen.emplace_back(&a.sacrifice, kGraveyard);
+  if (!a.discard.empty()) chosen.emplace_back(&a.discard, -2);
+  if (!a.tap_other.empty()) chosen.emplace_back(&a.tap_other, -1);
+  if (!a.exile_cost.empty()) chosen.emplace_back(&a.exile_cost, kExile);
+  if (!a.counter_from.empty()) chosen.emplace_back(&a.counter_from, a.counter_p > 0 ? -4 : -3);  // a counter off it
+  // Then {S}, a mana ability's effects at once, or its target and the stack (resume.cc).
+  last_paid = -1;
+  pay_chosen(card, actor, std::move(chosen), 0, {Resume{.kind = Resume::Kind::kActivated, .ability = &a, .item = {item}}});
+}
+
+void Game::pay_chosen(int card, int actor, std::vector<std::pair<const Spec*, int>> chosen, size_t i,
+                      std::vector<Resume> then) {
+  if (i == chosen.size()) return resume(std::move(then));
+  Chooser ch;
+  ch.spec = *chosen[i].first;
+  ch.is_cost = true;
+  if (ch.spec.zones.empty() && chosen[i].second == -2) ch.spec.zones.push_back("myhand");
+  ch.player = actor;
+  ch.source = card;
+  ch.done = std::move(then);
+  ch.done.push_back(Resume{.kind = Resume::Kind::kPayChosen, .card = card, .actor = actor, .index = static_cast<int>(i),
+                           .chosen = std::move(chosen)});
+  choosers.push_back(std::move(ch));
+}
+
+void Game::pick(Target t) {
+  choosers.back().picked.push_back(t);
+  if (static_cast<int>(choosers.back().picked.size()) < choosers.back().spec.count) return;
+  finish_chooser();
+}
+
+// An upkeep cost paid: its mana, then (when it asks for one) the card to discard, chosen by a click.
+void Game::pay_upkeep(int card, const Ability& due, int actor) {
+  pay(players[static_cast<size_t>(actor)].pool, due.mana);
+  const Resume paid{.kind = Resume::Kind::kUpkeepDiscard, .card = card, .ability = &due};
+  if (due.discard.empty()) return resume(paid);
+  Chooser ch;
+  ch.spec = due.discard;
+  if (ch.spec.zones.empty()) ch.spec.zones.push_back("myhand");
+  ch.is_cost = true;
+  ch.player = actor;
+  ch.source = card;
+  ch.done = {paid};
+  choosers.push_back(std::move(ch));
+}
+
+void Game::click_player(int player, int actor) {
+  (void)actor;
+  if (choosers.empty()) return;
+  Chooser ch = choosers.back();
+  if (!matches_player(ch.spec, player, ch.player)) return;
+  pick(Target{-1, player});
+}
+
+void Game::click_stack(int index, int actor) {
+  (void)actor;
+  if (choosers.empty()) return;
+  Chooser ch = choosers.back();
+  const int card = stack[static_cast<size_t>(index)].source;
+  if (stack[static_cast<size_t>(index)].kind != StackItem::kSpell || !matches(ch.spec, card, ch.source, ch.player)) return;
+  pick(Target{card, -1, index});
+}
+
+// A click while a target chooser is open: confirm (the source, for "up to"), a spell on the stack,
+// or a card the chooser accepts.
+void Game::click_for_chooser(int card, int actor) {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  Chooser ch = choosers.back();
+  if (card == ch.source && ch.spec.up_to) return finish_chooser();
+  if (o.zone == kStack) {
+    for (size_t i = 0; i < stack.size(); ++i) {
+      if (stack[i].source == card) return click_stack(static_cast<int>(i), actor);
+    }
+  }
+  const bool ok = ch.is_cost ? matches(ch.spec, card, ch.source, ch.player)
+                             : legal_target(ch.spec, Target{card}, ch.source, ch.player);
+  if (!ok) return;
+  for (const Target& t : ch.picked) {
+    if (t.card == card) return;
+  }
+  pick(Target{card});
+}
+
+void Game::click_card(int card, int actor) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (!choosers.empty()) return click_for_chooser(card, actor);
+  if (phase == Phase::kCombatBlockers && combat_stage == 1 && o.blocking >= 0) {
+    // The ORDER screen: a click raises the blocker one place in its attacker's damage order.
+    auto& bl = objs[static_cast<size_t>(o.blocking)].blockers;
+    for (size_t i = 1; i < bl.size(); ++i) {
+      if (bl[i] == card) std::swap(bl[i], bl[i - 1]);
+    }
+    return;
+  }
+  std::vector<Menu::Option> options = card_options(card, actor);
+  if (options.size() == 1) return resume(options[0].act);
+  if (options.empty()) {
+    if (o.zone == kBattlefield && o.tapped && o.controller == actor && phase == Phase::kUntap) o.tapped = false;
+    return;
+  }
+  Menu m;
+  m.options = std::move(options);
+  menus.push_back(std::move(m));
+}
+
+// What a click on the card offers its actor now (a menu of these when several); whole games list them as moves.
+std::vector<Menu::Option> Game::card_options(int card, int actor) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  std::vector<Menu::Option> options;
+  // The attack and block rules come first in Wagic's menus, then the card's own abilities.
+  if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatAttackers && actor == active &&
+      o.controller == actor && (!o.tapped || o.attacking)) {
+    options.push_back({"attack", Resume{.kind = Resume::Kind::kAttack, .card = card}});
+  }
+  if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatBlockers && actor != active &&
+      o.controller == actor) {
+    options.push_back({"block", Resume{.kind = Resume::Kind::kBlock, .card = card}});
+  }
+  if ((o.zone == kHand || (o.zone == kGraveyard && has(card, "canplayfromgraveyard"))) && o.owner == actor && o.def->is("land")) {
+    const auto& me = players[static_cast<size_t>(actor)];
+    const int lua_extra = script_extra_lands(*this, actor);  // Lua cards (Fastbond): -1 is any number
+    if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < rules->land_plays + me.extra_lands + lua_extra)) {
+      options.push_back({"play", Resume{.kind = Resume::Kind::kPlayLand, .card = card, .actor = actor}});
+    }
+    if (can_momir(card, actor)) options.push_back({"momir", Resume{.kind = Resume::Kind::kMomir, .card = card, .actor = actor}});
+  } else {
+    const Resume cast_it{.kind = Resume::Kind::kCast, .card = card, .actor = actor};
+    if (can_cast(card, actor)) options.push_back({"cast", cast_it});
+    if (can_cast(card, actor, true)) options.push_back({"alternative", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .flag = true}});
+    if (o.def->buyback.present && can_cast(card, actor) &&
+        can_pay(players[static_cast<size_t>(actor)].pool, spell_cost(card, actor, true))) {
+      // Buyback: the spell returns to its owner's hand as it resolves.
+      options.push_back({"buyback", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 1}});
+    }
+    for (auto [way, label] : {std::pair{CastWay::kFlashback, "flashback"}, std::pair{CastWay::kRetrace, "retrace"},
+                              std::pair{CastWay::kFaceDown, "face down"}}) {
+      if (can_cast(card, actor, false, way)) {
+        options.push_back({label, Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .index = static_cast<int>(way)}});
+      }
+    }
+  }
+  if (can_turn_face_up(card, actor)) options.push_back({"turn face up", Resume{.kind = Resume::Kind::kTurnFaceUp, .card = card, .actor = actor}});
+  for (const Ability* due : o.upkeep_due) {
+    if (o.controller == actor && phase == Phase::kUpkeep && can_pay(players[static_cast<size_t>(actor)].pool, due->mana)) {
+      options.push_back({"pay upkeep", Resume{.kind = Resume::Kind::kPayUpkeep, .card = card, .actor = actor, .ability = due}});
+    }
+  }
+  // The rules' lords first: each basic land type it has now gives its mana ability.
+  std::vector<const Ability*> usable;
+  if (is_type(card, "land")) {
+    for (const Rules::LandMana& m : rules->land_mana) {
+      if (is_type(card, m.type)) usable.push_back(&m.ability);
+    }
+  }
+  if (!script_hides_auto_abilities(*this, card)) {
+    each_ability(card, [&usable](const Ability& a) { usable.push_back(&a); });
+  }
+  if (o.zone == kHand || o.zone == kGraveyard) {
+    for (const Ability& a : o.zone == kHand ? o.def->hand_abilities : o.def->grave_abilities) usable.push_back(&a);
+  }
+  for (const Ability* a : usable) {
+    if (can_activate(card, *a, actor)) {
+      options.push_back({a->text, Resume{.kind = Resume::Kind::kActivate, .card = card, .actor = actor, .ability = a}});
+    }
+  }
+  script_abilities(*this, card, actor, options);  // a Lua card's abilities
+  return options;
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,92 @@
+// Casting a card from its owner's graveyard: flashback= and retrace= costs (CR 702.34, 702.81).
+// Wagic offers both as alternative costs of a card in its owner's graveyard, at the card's normal
+// timing; a spell cast with flashback is exiled whenever it would leave the stack (Game::move),
+// one cast with retrace goes wherever it normally would (back to the graveyard).
+#include <memory>
+#include <string>
+
+#include "games/mtg/rules/game.h"
+
+namespace rk::mtg {
+
+// {discard(spec)}: a card to discard (pay_chosen's -2); {S(..)}, {E(..)} ... as in mana=; then mana.
+void read_grave_cost(const std::string& text, CardDef::GraveCost& out) {
+  std::string cost = text;
+  for (size_t at = cost.find("{discard("); at != std::string::npos; at = cost.find("{discard(")) {
+    const size_t close = cost.find(")}", at);
+    if (close == std::string::npos) return;  // malformed: never present
+    out.chosen.emplace_back(parse_spec(cost.substr(at + 9, close - at - 9)), -2);
+    cost.erase(at, close + 2 - at);
+  }
+  take_chosen_costs(cost, out.chosen);
+  bool unknown = false;
+  out.mana = parse_mana_cost(cost, &unknown);
+  out.mana.present = !unknown;
+}
+
+const CardDef::GraveCost* Game::grave_cost(int card, CastWay way) const {
+  const CardDef& d = *objs[static_cast<size_t>(card)].def;
+  switch (way) {
+    case CastWay::kFlashback: return &d.flashback;
+    case CastWay::kRetrace: return &d.retrace;
+    case CastWay::kFaceDown: return &d.facedown;
+    case CastWay::kNormal: break;
+  }
+  return nullptr;
+}
+
+}  // namespace rk::mtg
+
+namespace rk::mtg {
+
+void read_morph_line(const std::string& key, const std::string& value, CardDef& d) {
+  if (key == "autofaceup") d.faceup_abilities.push_back(compile_ability(value));
+  const size_t colon = value.rfind(":morph");  // autofacedown={cost}:morph; other face-down lines are not run
+  if (key != "autofacedown" || colon == std::string::npos || colon + 6 != value.size()) return;
+  bool unknown = false;
+  d.morph = parse_mana_cost(value.substr(0, colon), &unknown);
+  d.morph.present = !unknown;
+}
+
+void make_face_down(CardDef& d) {
+  if (!d.facedown.mana.present) return;
+  auto fd = std::make_shared<CardDef>();
+  fd->id = d.id;
+  fd->types = {"creature"};  // no name, no colour, no subtypes, no mana cost (CR 708.2a)
+  fd->power = fd->toughness = 2;
+  d.face_down = std::move(fd);
+}
+
+bool Game::face_down(int card) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  return o.printed && o.printed->face_down && o.def == o.printed->face_down.get();
+}
+
+// Any time its controller could act, for its morph cost (CR 702.37e; 116.2b: a special action).
+bool Game::can_turn_face_up(int card, int actor) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  return o.zone == kBattlefield && o.controller == actor && face_down(card) && o.printed->morph.present &&
+         can_pay(players[static_cast<size_t>(actor)].pool, o.printed->morph);
+}
+
+// Turned face up it is the printed card again (same object: counters, damage, tapped stay). Its
+// autofaceup= lines: one with a target is a "when turned face up" trigger and uses the stack; one
+// without is part of turning it up (megamorph's +1/+1 counter) and happens at once. Wagic runs
+// them all at once; the rules put the triggered ones on the stack, as here.
+void Game::turn_face_up(int card, int actor) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  pay(players[static_cast<size_t>(actor)].pool, o.printed->morph);
+  o.def = o.printed;
+  o.layer_base = nullptr;
+  invalidate();
+  note("p" + std::to_string(actor + 1) + " turns " + o.def->name + " face up");
+  for (const Ability& a : o.def->faceup_abilities) {
+    if (a.has_target) {
+      put_trigger(card, a, card, kBattlefield);
+    } else {
+      run_effects(a, card, actor, {}, 0);
+    }
+  }
+}
+
+}  // namespace rk::mtg

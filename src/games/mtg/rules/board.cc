@@ -1,0 +1,465 @@
+// Cards and zones: creating cards, moving them, their characteristics under continuous effects,
+// damage, destruction and the state-based actions.
+#include "games/mtg/rules/game.h"
+#include "games/mtg/lua/card_scripts.h"
+
+namespace rk::mtg {
+
+int Game::create(const CardDef* def, int64_t mtg_id, int owner) {
+  Obj o;
+  o.def = o.printed = def;
+  o.mtg_id = mtg_id;
+  o.owner = o.controller = owner;
+  o.zone = kLibrary;
+  objs.push_back(o);
+  const int id = static_cast<int>(objs.size() - 1);
+  players[static_cast<size_t>(owner)].zones[kLibrary].push_back(id);
+  return id;
+}
+
+// Where a card headed for a graveyard goes instead: exile, under a graveyard exiler (Rest in Peace,
+// Leyline of the Void) or when it dies after exiledeath this turn (Magma Spray).
+int Game::redirect(int card, int zone) const {
+  if (zone != kGraveyard) return zone;
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (o.zone == kBattlefield && has(card, "exiledeath")) return kExile;
+  // Its own replacement first (Wagic): into its owner's library instead (Darksteel Colossus).
+  if (has(card, "shufflelibrarydeath") || has(card, "librarydeath")) return kLibrary;
+  for (size_t e = 0; e < objs.size(); ++e) {
+    const Obj& x = objs[e];
+    if (x.zone != kBattlefield) continue;
+    const bool mine = x.controller == o.owner;
+    if ((mine && has(static_cast<int>(e), "mygraveexiler")) || (!mine && has(static_cast<int>(e), "oppgraveexiler"))) {
+      return kExile;
+    }
+  }
+  return zone;
+}
+
+void Game::move(int card, int player, int zone, bool to_top) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  const bool shuffled_in = zone == kGraveyard && has(card, "shufflelibrarydeath");
+  const int asked = zone;
+  zone = redirect(card, zone);
+  if (o.zone == kStack && o.flashed) {  // flashback: exiled instead, wherever it would go (CR 702.34a)
+    zone = kExile;
+    o.flashed = false;
+  }
+  if (asked == kGraveyard && zone == kLibrary && !shuffled_in) to_top = true;  // librarydeath: on top
+  if (o.zone >= 0) {
+    for (auto& pl : players) {
+      auto& z = pl.zones[static_cast<size_t>(o.zone)];
+      for (size_t i = 0; i < z.size(); ++i) {
+        if (z[i] == card) {
+          z.erase(z.begin() + static_cast<long>(i));
+          break;
+        }
+      }
+    }
+  }
+  struct Changed {  // characteristics are computed again once the move is done
+    Game& g;
+    ~Changed() { g.invalidate(); }
+  } changed{*this};
+  const bool leaves_battlefield = o.zone == kBattlefield && zone != kBattlefield;
+  if (leaves_battlefield && zone == kGraveyard && is_creature(card)) ++creatures_died;
+  struct LeaveHook {  // Lua cards hear of it once the move is done (Animate Dead's sacrifice)
+    Game& g;
+    int card;
+    bool on;
+    ~LeaveHook() { if (on && g.lua) script_left_battlefield(g, card); }
+  } leave_hook{*this, card, leaves_battlefield};
+  // Persist and undying: back from the graveyard with a counter, if it had none of that kind.
+  const bool persist = leaves_battlefield && zone == kGraveyard && !o.token && o.def->is("creature") &&
+                       ((o.def->has("persist") && o.minus_counters == 0) || (o.def->has("undying") && o.plus_counters == 0));
+  if (leaves_battlefield || zone != kBattlefield) {
+    // A new object: nothing of its past on the battlefield follows it (CR 400.7).
+    const int blocking = o.blocking;
+    if (blocking >= 0) {
+      auto& bl = objs[static_cast<size_t>(blocking)].blockers;
+      for (size_t i = 0; i < bl.size(); ++i) {
+        if (bl[i] == card) {
+          bl.erase(bl.begin() + static_cast<long>(i));
+          break;
+        }
+      }
+    }
+    for (int b : o.blockers) objs[static_cast<size_t>(b)].blocking = -1;
+    Obj fresh;
+    if (o.zone == kBattlefield) {
+      fresh.damaged_by = o.damaged_by;  // @vampired looks at who damaged it
+      fresh.lki_power = power(card);
+      fresh.lki_toughness = toughness(card);
+      fresh.left_chars = chars(card);
+      for (const auto& ch : o.changes) fresh.left_changes.push_back(ch.def);
+      fresh.lki_plus = o.plus_counters;
+      fresh.lki_minus = o.minus_counters;
+      fresh.left_changes.insert(fresh.left_changes.end(), o.lord_changes.begin(), o.lord_changes.end());
+    } else {
+      fresh.lki_power = o.lki_power;
+      fresh.lki_toughness = o.lki_toughness;
+    }
+    fresh.def = fresh.printed = o.printed ? o.printed : o.def;
+    fresh.sunburst = zone == kBattlefield ? o.sunburst : 0;
+    fresh.mtg_id = o.mtg_id;
+    fresh.owner = o.owner;
+    fresh.token = o.token;
+    o = fresh;
+  }
+  if (o.token && zone != kBattlefield && zone != kStack) {
+    // Tokens cease to exist outside the battlefield: in no zone's list, but "moved to" that zone
+    // for the triggers that look at them now.
+    o.zone = zone;
+    o.controller = o.owner;
+    return;
+  }
+  if (zone == kBattlefield && o.zone != kBattlefield) o.stamp = next_stamp();
+  o.zone = zone;
+  o.controller = zone == kBattlefield || zone == kStack ? player : o.owner;
+  auto& z = players[static_cast<size_t>(zone == kBattlefield || zone == kStack ? player : o.owner)].zones[static_cast<size_t>(zone)];
+  if (to_top || zone != kLibrary) {
+    z.push_back(card);
+  } else {
+    z.insert(z.begin(), card);
+  }
+  if (shuffled_in && zone == kLibrary && rng) {
+    for (size_t i = z.size(); i > 1; --i) std::swap(z[i - 1], z[rng->below(static_cast<uint32_t>(i))]);
+  }
+  if (persist) {
+    note(name(card) + " returns (persist/undying)");
+    move(card, o.owner, kBattlefield);
+    Obj& back = objs[static_cast<size_t>(card)];
+    back.sick = true;
+    (back.def->has("persist") ? back.minus_counters : back.plus_counters) = 1;
+  }
+}
+
+const std::string& Game::name(int c) const { return objs[static_cast<size_t>(c)].def->lname; }
+
+int Game::eval_amount(const Amount& a, int source) const {
+  if (a.twice != 1) {
+    Amount once = a;
+    once.twice = 1;
+    return a.twice * eval_amount(once, source);
+  }
+  if (a.negative) {
+    Amount pos = a;
+    pos.negative = false;
+    return -eval_amount(pos, source);
+  }
+  if (a.var == "allmyname") {
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (objs[c].zone == kBattlefield && objs[c].def->lname == name(source)) ++n;
+    }
+    return n;
+  }
+  if (a.var != "type" || cda_depth_ > 1) return a.value;  // a CDA counting CDAs: stop the regress
+  struct Depth {
+    int& d;
+    explicit Depth(int& x) : d(++x) {}
+    ~Depth() { --d; }
+  } depth(cda_depth_);
+  int n = 0;
+  const int controller = objs[static_cast<size_t>(source)].controller;
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (matches(a.count, static_cast<int>(c), source, controller)) ++n;
+  }
+  return n;
+}
+
+// thisforeach(..): how many counters of a kind (counter{1/1.N}: per N of them) or auras the card has.
+int Game::this_count(const std::string& what, int card) const {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (what.rfind("auras", 0) == 0) {
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      n += objs[c].zone == kBattlefield && objs[c].attached == card && objs[c].def->is("aura");
+    }
+    return n;
+  }
+  if (what.rfind("counter{", 0) != 0) return 0;
+  const std::string inner = what.substr(8, what.find('}') - 8);
+  const std::string kind = inner.substr(0, inner.find('.'));
+  const size_t dot2 = inner.find('.', kind.size() + 1);
+  const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);
+  const int per = inner.size() > kind.size() ? std::max(1, std::atoi(inner.c_str() + kind.size() + 1)) : 1;
+  auto named_count = [&o](const std::string& k) { return o.counters.count(k) ? o.counters.at(k) : 0; };
+  const bool gone = o.zone != kBattlefield;  // a card's own trigger as it left: the counters it had (modular)
+  const int plus = gone ? o.lki_plus : o.plus_counters, minus = gone ? o.lki_minus : o.minus_counters;
+  const int n = !named.empty() ? named_count(named) : kind == "1/1" ? plus : kind == "-1/-1" ? minus : named_count(kind);
+  return n / per;
+}
+
+// Urza's Mine, Power-Plant and Tower all under one player's control.
+bool Game::urzatron(int player) const {
+  bool mine = false, plant = false, tower = false;
+  for (int c : players[static_cast<size_t>(player)].zones[kBattlefield]) {
+    mine |= is_type(c, "mine");
+    plant |= is_type(c, "power-plant");
+    tower |= is_type(c, "tower");
+  }
+  return mine && plant && tower;
+}
+
+// this(X>N): X a count of this_count, or variable{opponentturn}/variable{myturn} (1 when it holds).
+bool Game::this_holds(const std::string& cond, int card) const {
+  const size_t at = cond.find_first_of("<>=");
+  const std::string what = cond.substr(0, at);
+  std::string w = what;
+  while (!w.empty() && w.back() == ' ') w.pop_back();
+  const bool mine = active == objs[static_cast<size_t>(card)].controller;
+  const int v = w == "variable{opponentturn}" ? !mine
+                : w == "variable{myturn}"     ? mine
+                : w == "variable{urzatron}"   ? urzatron(objs[static_cast<size_t>(card)].controller)
+                                              : this_count(w, card);
+  if (at == std::string::npos) return v > 0;
+  const int n = std::atoi(cond.c_str() + at + 1);
+  return cond[at] == '>' ? v > n : cond[at] == '<' ? v < n : v == n;
+}
+
+bool Game::condition_holds(const Ability& a, int source) const {
+  if (!a.this_cond.empty()) return this_holds(a.this_cond, source);
+  const int controller = objs[static_cast<size_t>(source)].controller;
+  int n = 0;
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (matches(a.cond, static_cast<int>(c), source, controller)) ++n;
+  }
+  if (a.cond.allows_player()) ++n;
+  bool holds = n > 0;
+  if (a.cond_cmp == '<') holds = n < a.cond_n;
+  if (a.cond_cmp == '>') holds = n > a.cond_n;
+  if (a.cond_cmp == '=') holds = n == a.cond_n;
+  return holds != a.cond_negate;
+}
+
+// Protection from a colour of the source, or from what protection from(spec) names.
+bool Game::protected_from(int card, int source) const {
+  if (source < 0) return false;
+  static const char* prot[] = {"", "protection from green", "protection from blue", "protection from red",
+                               "protection from black", "protection from white"};
+  static const Sym prot_sym[] = {kNoSym, Symbols::intern(SymKind::kKeyword, prot[1]), Symbols::intern(SymKind::kKeyword, prot[2]),
+                                 Symbols::intern(SymKind::kKeyword, prot[3]), Symbols::intern(SymKind::kKeyword, prot[4]),
+                                 Symbols::intern(SymKind::kKeyword, prot[5])};
+  const int cols = colors(source);
+  for (int c = 1; c < kColors; ++c) {
+    if (((cols >> c) & 1) && has(card, prot_sym[c])) return true;
+  }
+  const Obj& o = objs[static_cast<size_t>(card)];
+  for (const Spec* s : o.protections) {
+    if (matches(*s, source, card, o.controller, /*any_zone=*/true)) return true;
+  }
+  return false;
+}
+
+// A prevention shield (to(spec) from(spec)) that stops this damage.
+bool Game::shielded(int card, int player, int source, bool combat) const {
+  layers_ready();  // the shields of the layers now (matching below changes nothing)
+  for (const auto& [e, src] : shields) {
+    if (e->kind == Eff::kPreventCombat && !combat) continue;
+    const int controller = objs[static_cast<size_t>(src)].controller;
+    if (!e->prevent_to.empty()) {
+      if (card >= 0 && !matches(e->prevent_to, card, src, controller)) continue;
+      if (player >= 0 && !matches_player(e->prevent_to, player, controller)) continue;
+    }
+    if (!e->prevent_from.empty() && (source < 0 || !matches(e->prevent_from, source, src, controller))) continue;
+    return true;
+  }
+  return false;
+}
+
+void Game::update_continuous() {
+  invalidate();
+  refresh_layers();
+}
+
+void Game::draw(int player, int n) {
+  auto& lib = players[static_cast<size_t>(player)].zones[kLibrary];
+  for (int i = 0; i < n && !lib.empty(); ++i) {
+    const int card = lib.back();
+    move(card, player, kHand);
+    fire_event("drawn", card, player, -1, false);
+  }
+}
+
+// Lifelink: the source's controller gains the life. Spirit link: the controller of the aura that
+// grants it (or of the card itself when printed on it).
+void Game::link_life(int source, int amount) {
+  if (source < 0) return;
+  if (has(source, "lifelink")) change_life(objs[static_cast<size_t>(source)].controller, amount);
+  if (!has(source, "spiritlink")) return;
+  bool by_aura = false;
+  for (size_t a = 0; a < objs.size(); ++a) {
+    if (objs[a].zone != kBattlefield || objs[a].attached != source) continue;
+    for (const Ability& ab : objs[a].def->abilities) {
+      for (const EffectDef& e : ab.effects) {
+        if (e.kind == Eff::kGrant && e.word == "spiritlink") {
+          change_life(objs[a].controller, amount);
+          by_aura = true;
+        }
+      }
+    }
+  }
+  if (!by_aura) change_life(objs[static_cast<size_t>(source)].controller, amount);
+}
+
+void Game::damage_card(int card, int amount, int source, bool combat) {
+  if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
+  if (amount <= 0) return;
+  if (protected_from(card, source)) return;
+  if (shielded(card, -1, source, combat) || objs[static_cast<size_t>(card)].prevent_all_to ||
+      (source >= 0 && objs[static_cast<size_t>(source)].prevent_all_from)) {
+    return note("damage to " + name(card) + " is prevented");
+  }
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (o.prevent_next > 0) {  // prevent:N shields take what they can
+    const int stopped = std::min(o.prevent_next, amount);
+    o.prevent_next -= stopped;
+    if ((amount -= stopped) <= 0) return note("damage to " + name(card) + " is prevented");
+  }
+  if (has(card, "vigor")) {
+    o.plus_counters += amount;  // vigor: damage becomes +1/+1 counters
+  } else if (source >= 0 && (has(source, "wither") || has(source, "infect"))) {
+    if (!has(card, "countershroud")) o.minus_counters += amount;  // damage dealt as counters that cannot be put
+  } else {
+    o.damage += amount;
+  }
+  if (source >= 0 && has(source, "deathtouch")) o.deathtouched = true;
+  if (source >= 0) o.damaged_by.push_back(source);
+  link_life(source, amount);
+  note(name(card) + " is dealt " + std::to_string(amount));
+  event_amount = amount;
+  fire_event("damaged", card, -1, source, combat);
+  event_amount = 0;
+}
+
+void Game::damage_player(int player, int amount, int source, bool combat) {
+  if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
+  if (amount <= 0 || shielded(-1, player, source, combat) || (source >= 0 && objs[static_cast<size_t>(source)].prevent_all_from)) return;
+  if ((amount = script_prevent_damage(*this, player, source, amount)) <= 0) return;  // Lua shields
+  if (auto& shield = players[static_cast<size_t>(player)].prevent_next; shield > 0) {
+    const int stopped = std::min(shield, amount);
+    shield -= stopped;
+    if ((amount -= stopped) <= 0) return;
+  }
+  players[static_cast<size_t>(player)].damaged = true;  // this turn (bloodthirst)
+  if (source >= 0 && has(source, "infect")) {
+    players[static_cast<size_t>(player)].poison += amount;
+  } else {
+    change_life(player, -amount);
+  }
+  link_life(source, amount);
+  note("p" + std::to_string(player + 1) + " is dealt " + std::to_string(amount));
+  event_amount = amount;
+  fire_event("damageplayer", -1, player, source, combat);
+  event_amount = 0;
+}
+
+void Game::destroy(int card, bool allow_regen) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (o.zone != kBattlefield || has(card, "indestructible")) return;
+  if (allow_regen && o.regen > 0 && !has(card, "cantregen")) {
+    --o.regen;
+    o.tapped = true;
+    o.damage = 0;
+    o.deathtouched = false;
+    o.attacking = false;
+    note(name(card) + " regenerates");
+    return;
+  }
+  move(card, o.owner, kGraveyard);
+  note(name(card) + " is put into the graveyard");
+  fire_zone_triggers(card, kBattlefield, kGraveyard);
+}
+
+// The M14 legend rule as Wagic asks it: a menu "Keep New" / "Keep Old".
+void Game::legend_rule() {
+  if (!menus.empty()) return;
+  for (auto& pl : players) {
+    const auto& bf = pl.zones[kBattlefield];
+    for (size_t i = 0; i < bf.size(); ++i) {
+      for (size_t j = i + 1; j < bf.size(); ++j) {
+        const int old_card = bf[i], new_card = bf[j];
+        if (!is_type(old_card, "legendary") || name(old_card) != name(new_card)) continue;
+        Menu m;
+        m.cancel = false;
+        m.options.push_back({"keep new", Resume{.kind = Resume::Kind::kKeep, .card = old_card}});
+        m.options.push_back({"keep old", Resume{.kind = Resume::Kind::kKeep, .card = new_card}});
+        menus.push_back(std::move(m));
+        return;
+      }
+    }
+  }
+}
+
+// A permanent sacrificed: to its owner's graveyard, with its leave and @sacrificed triggers.
+void Game::sacrifice(int card) {
+  const int from = objs[static_cast<size_t>(card)].zone;
+  const int controller = objs[static_cast<size_t>(card)].controller;
+  move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);
+  if (from != kBattlefield) return;
+  fire_zone_triggers(card, from, kGraveyard);
+  fire_event("sacrificed", card, controller, card, false);
+}
+
+void Game::destroy_rule(int card) {
+  const int from = objs[static_cast<size_t>(card)].zone;
+  move(card, objs[static_cast<size_t>(card)].owner, kGraveyard);
+  fire_zone_triggers(card, from, kGraveyard);
+}
+
+// An aura that grants protection itself (Pledge of Loyalty) stays on, as in Wagic's tests.
+static bool grants_protection(const CardDef& d) {
+  for (const Ability& a : d.abilities) {
+    for (const EffectDef& e : a.effects) {
+      if (e.kind == Eff::kProtectionFrom || (e.kind == Eff::kGrant && e.word.rfind("protection from", 0) == 0)) return true;
+    }
+  }
+  return false;
+}
+
+void Game::state_based() {
+  for (int round = 0; round < 20; ++round) {
+    update_continuous();
+    bool changed = false;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      const Obj& o = objs[c];
+      if (o.zone != kBattlefield) continue;
+      const int card = static_cast<int>(c);
+      if (is_creature(card) && toughness(card) <= 0) {
+        move(card, o.owner, kGraveyard);
+        fire_zone_triggers(card, kBattlefield, kGraveyard);
+        changed = true;
+      } else if (is_creature(card) && (o.damage >= toughness(card) || o.deathtouched)) {
+        destroy(card, true);
+        changed = true;
+      } else if (o.attached >= 0 && !o.def->is("aura") &&
+                 (objs[static_cast<size_t>(o.attached)].zone != kBattlefield || protected_from(o.attached, card))) {
+        objs[c].attached = -1;  // equipment stays, unattached (also from a creature with protection from it)
+      } else if (o.attached >= 0 && o.def->is("aura") && !grants_protection(*o.def) && protected_from(o.attached, card)) {
+        move(card, o.owner, kGraveyard);  // an aura falls off a creature with protection from it
+        fire_zone_triggers(card, kBattlefield, kGraveyard);
+        changed = true;
+      } else if (o.attached >= 0 && objs[static_cast<size_t>(o.attached)].zone != kBattlefield) {
+        move(card, o.owner, kGraveyard);
+        fire_zone_triggers(card, kBattlefield, kGraveyard);
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  if (rules->enabled("legendrule")) legend_rule();
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (objs[c].zone != kBattlefield) continue;
+    const Ability* due = nullptr;
+    each_ability(static_cast<int>(c), [&](const Ability& a) {
+      if (!due && a.state_trigger && a.has_cond && condition_holds(a, static_cast<int>(c))) due = &a;
+    });
+    if (due) run_effects(*due, static_cast<int>(c), objs[c].controller, {}, 0);
+  }
+  for (int p = 0; p < 2; ++p) {
+    if (players[static_cast<size_t>(p)].life <= 0 || players[static_cast<size_t>(p)].poison >= 10) loser = p;
+  }
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,308 @@
+// Combat as Wagic's tests play it: attackers toggled by clicks and tapped when the attack step
+// ends, blockers cycling through the attackers, damage in a first-strike and a regular pass with
+// Wagic's automatic assignment, and the stops that each need a `next` (TESTS.md §1.7).
+#include <algorithm>
+
+#include "games/mtg/rules/game.h"
+#include "games/mtg/lua/card_scripts.h"
+
+namespace rk::mtg {
+namespace {
+
+struct Hit {
+  int card = -1, player = -1, amount = 0, source = -1;
+};
+
+// Combat damage a creature deals: its power, or its toughness under combattoughness (Doran).
+int combat_power(const Game& g, int c) { return g.has(c, "combattoughness") ? g.toughness(c) : g.power(c); }
+
+bool strikes_now(const Game& g, int c, bool first_pass) {
+  const bool fs = g.has(c, "first strike"), ds = g.has(c, "double strike");
+  return first_pass ? (fs || ds) : (!fs || ds);
+}
+
+}  // namespace
+
+bool Game::any_attackers() const {
+  for (const Obj& o : objs) {
+    if (o.attacking && o.zone == kBattlefield) return true;
+  }
+  return false;
+}
+
+void Game::toggle_attacker(int card) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (o.attacking) {
+    // Creatures that attack by themselves (must attack, treason for an AI player) stay attacking.
+    if (!has(card, "mustattack") && !has(card, "treason")) o.attacking = false;
+    return;
+  }
+  if (o.phased_out || o.tapped || (o.sick && !has(card, "haste")) || (has(card, "defender") && !has(card, "canattack")) || has(card, "cantattack")) return;
+  if (!script_allows(*this, "may_attack", card, o.controller)) return;  // Lua cards (Teferi's Moat)
+  o.attacking = true;
+  note(name(card) + " attacks");
+}
+
+static bool can_block(const Game& g, int blocker, int attacker) {
+  const Obj& b = g.objs[static_cast<size_t>(blocker)];
+  if (b.phased_out || b.tapped || g.has(blocker, "cantblock")) return false;
+  if (g.has(attacker, "unblockable")) return false;
+  for (const Spec* s : g.objs[static_cast<size_t>(attacker)].unblockable_by) {
+    if (g.matches(*s, blocker, attacker, g.objs[static_cast<size_t>(attacker)].controller)) return false;
+  }
+  for (const Spec* s : b.cant_block_of) {
+    if (g.matches(*s, attacker, blocker, b.controller)) return false;
+  }
+  const auto& already = g.objs[static_cast<size_t>(attacker)].blockers;
+  if (g.has(attacker, "oneblocker") && !already.empty() && already[0] != blocker) return false;
+  if (g.has(attacker, "shadow") != g.has(blocker, "shadow")) return false;  // shadow meets only shadow
+  if (g.has(attacker, "flying") && !g.has(blocker, "flying") && !g.has(blocker, "reach")) return false;
+  if (g.has(attacker, "fear") && !g.is_type(blocker, "artifact") && !((g.colors(blocker) >> kBlack) & 1)) return false;
+  if (g.protected_from(attacker, blocker)) return false;
+  struct Walk {
+    KeywordName walk;
+    TypeName land;
+  };
+  static const Walk walks[] = {{"islandwalk", "island"}, {"swampwalk", "swamp"},
+      {"forestwalk", "forest"}, {"mountainwalk", "mountain"}, {"plainswalk", "plains"}};
+  for (auto [walk, land] : walks) {
+    if (!g.has(attacker, walk)) continue;
+    for (int c : g.players[static_cast<size_t>(b.controller)].zones[kBattlefield]) {
+      if (g.is_type(c, land)) return false;
+    }
+  }
+  return true;
+}
+
+void Game::toggle_blocker(int card) {
+  Obj& b = objs[static_cast<size_t>(card)];
+  std::vector<int> attackers;
+  for (int c : players[static_cast<size_t>(active)].zones[kBattlefield]) {
+    if (objs[static_cast<size_t>(c)].attacking) attackers.push_back(c);
+  }
+  size_t start = 0;
+  if (b.blocking >= 0) {
+    for (size_t i = 0; i < attackers.size(); ++i) {
+      if (attackers[i] == b.blocking) start = i + 1;
+    }
+    auto& bl = objs[static_cast<size_t>(b.blocking)].blockers;
+    for (size_t i = 0; i < bl.size(); ++i) {
+      if (bl[i] == card) {
+        bl.erase(bl.begin() + static_cast<long>(i));
+        break;
+      }
+    }
+    b.blocking = -1;
+  }
+  for (size_t i = start; i < attackers.size(); ++i) {
+    if (can_block(*this, card, attackers[i])) {
+      b.blocking = attackers[i];
+      objs[static_cast<size_t>(attackers[i])].blockers.push_back(card);
+      note(name(card) + " blocks " + name(attackers[i]));
+      return;
+    }
+  }
+}
+
+void Game::leave_attackers() {
+  // Creatures that must attack now (Ekundu Cyclops once another creature attacks) join the attack.
+  update_continuous();
+  for (size_t c = 0; c < objs.size(); ++c) {
+    const Obj& o = objs[c];
+    if (o.zone == kBattlefield && o.controller == active && !o.attacking && is_creature(static_cast<int>(c)) &&
+        has(static_cast<int>(c), "mustattack"))
+      toggle_attacker(static_cast<int>(c));
+  }
+  for (size_t c = 0; c < objs.size(); ++c) {
+    Obj& o = objs[c];
+    if (!o.attacking || o.zone != kBattlefield) continue;
+    if (!has(static_cast<int>(c), "vigilance")) o.tapped = true;
+    fire_event("combat:attacking", static_cast<int>(c), -1, -1, true);
+  }
+}
+
+// Wagic's automatic assignment: blockers in order, each up to its toughness (1 with deathtouch),
+// the rest to the player with trample or else to the first blocker.
+void Game::deal_combat_damage(bool first_pass, bool& any) {
+  std::vector<Hit> hits;
+  for (size_t a = 0; a < objs.size(); ++a) {
+    const Obj& o = objs[a];
+    const int att = static_cast<int>(a);
+    if (!o.attacking || o.zone != kBattlefield) continue;
+    if (strikes_now(*this, att, first_pass)) {
+      int left = combat_power(*this, att);
+      if (!o.blocked) {
+        hits.push_back({-1, 1 - o.controller, left, att});
+      } else {
+        std::vector<Hit> mine;
+        for (int b : o.blockers) {
+          if (left <= 0) break;
+          const int give = has(att, "deathtouch") ? 1 : std::min(left, std::max(toughness(b), 0));
+          mine.push_back({b, -1, give, att});
+          left -= give;
+        }
+        if (left > 0 && has(att, "trample")) {
+          hits.push_back({-1, 1 - o.controller, left, att});
+        } else if (left > 0 && !mine.empty()) {
+          mine[0].amount += left;
+        }
+        hits.insert(hits.end(), mine.begin(), mine.end());
+      }
+    }
+    for (int b : o.blockers) {
+      if (strikes_now(*this, b, first_pass)) hits.push_back({att, -1, combat_power(*this, b), b});
+    }
+  }
+  for (const Hit& h : hits) {
+    if (h.amount <= 0) continue;
+    any = true;  // Wagic stops after damage was assigned, even when it is all prevented
+    if (prevent_combat || objs[static_cast<size_t>(h.source)].prevent_from) continue;
+    if (h.card >= 0 && objs[static_cast<size_t>(h.card)].prevent_to) continue;
+    if (has(h.source, "preventcombatfrom") || (h.card >= 0 && has(h.card, "preventcombatto"))) continue;
+    if (h.player >= 0) {
+      damage_player(h.player, h.amount, h.source, true);
+    } else {
+      damage_card(h.card, h.amount, h.source, true);
+    }
+  }
+}
+
+// Lure: every creature able to block a lure attacker and not blocking yet blocks it.
+void Game::lure_blocks() {
+  for (size_t a = 0; a < objs.size(); ++a) {
+    if (!objs[a].attacking || objs[a].zone != kBattlefield || !has(static_cast<int>(a), "lure")) continue;
+    for (int b : players[static_cast<size_t>(1 - objs[a].controller)].zones[kBattlefield]) {
+      Obj& o = objs[static_cast<size_t>(b)];
+      if (o.blocking >= 0 || !is_creature(b) || !can_block(*this, b, static_cast<int>(a))) continue;
+      o.blocking = static_cast<int>(a);
+      objs[a].blockers.push_back(b);
+    }
+  }
+}
+
+// Flanking and rampage: what blocking does before damage (their triggers resolve at once here).
+void Game::block_triggers() {
+  for (size_t a = 0; a < objs.size(); ++a) {
+    const int att = static_cast<int>(a);
+    if (objs[a].zone != kBattlefield) continue;
+    if (objs[a].attacking) {  // blocked: from(..) looks at the (first) blocker
+      const int by = objs[a].blockers.empty() ? -1 : objs[a].blockers[0];
+      fire_event(by < 0 ? "combat:notblocked" : "combat:blocked", att, -1, by, true);
+    }
+    if (objs[a].blocking >= 0) fire_event("combat:blocking", att, -1, objs[a].blocking, true);
+  }
+  for (size_t a = 0; a < objs.size(); ++a) {
+    Obj& o = objs[a];
+    const int att = static_cast<int>(a);
+    if (!o.attacking || o.zone != kBattlefield || o.blockers.empty()) continue;
+    if (has(att, "flanking")) {
+      for (int b : o.blockers) {
+        if (!has(b, "flanking")) {
+          objs[static_cast<size_t>(b)].pump_p -= 1;
+          objs[static_cast<size_t>(b)].pump_t -= 1;
+        }
+      }
+    }
+    const int beyond = static_cast<int>(o.blockers.size()) - o.def->rampage_from;
+    if (o.def->rampage > 0 && beyond > 0) {
+      o.pump_p += o.def->rampage * beyond;
+      o.pump_t += o.def->rampage * beyond;
+    }
+    if (o.def->bushido > 0) {
+      o.pump_p += o.def->bushido;
+      o.pump_t += o.def->bushido;
+    }
+  }
+  for (size_t b = 0; b < objs.size(); ++b) {
+    Obj& o = objs[b];
+    if (o.blocking >= 0 && o.def->bushido > 0) {
+      o.pump_p += o.def->bushido;
+      o.pump_t += o.def->bushido;
+    }
+  }
+}
+
+// Runs combat damage until the next stop; true when a stop was reached.
+bool Game::combat_step(bool& stopped) {
+  auto screen = [this](bool first_pass) {
+    for (size_t i = 0; i < objs.size(); ++i) {
+      const Obj& o = objs[i];
+      const int c = static_cast<int>(i);
+      if (!o.attacking || o.zone != kBattlefield || !strikes_now(*this, c, first_pass)) continue;
+      if (o.blockers.size() > 1 || (has(c, "trample") && !o.blockers.empty())) return true;
+    }
+    return false;
+  };
+  auto any_first = [this] {
+    for (size_t i = 0; i < objs.size(); ++i) {
+      const Obj& o = objs[i];
+      const int c = static_cast<int>(i);
+      const bool in_combat = o.attacking || o.blocking >= 0;
+      if (in_combat && o.zone == kBattlefield && (has(c, "first strike") || has(c, "double strike"))) return true;
+    }
+    return false;
+  };
+  bool dealt = false;
+  switch (combat_stage) {
+    case 0:
+      lure_blocks();
+      for (Obj& o : objs) {
+        o.blocked = o.attacking && !o.blockers.empty();
+        // Wagic lists an attacker's blockers in their battlefield order (the ORDER screen can raise them).
+        auto place = [this](int c) {
+          const auto& bf = players[static_cast<size_t>(objs[static_cast<size_t>(c)].controller)].zones[kBattlefield];
+          return std::find(bf.begin(), bf.end(), c) - bf.begin();
+        };
+        std::stable_sort(o.blockers.begin(), o.blockers.end(), [&](int a, int b) { return place(a) < place(b); });
+      }
+      block_triggers();
+      combat_stage = 1;
+      for (const Obj& o : objs) {
+        if (o.attacking && o.blockers.size() > 1) return stopped = true;  // ORDER
+      }
+      return false;
+    case 1:
+      state_based();
+      phase = Phase::kCombatDamage;
+      note("phase combatdamage");
+      for (auto& p : players) p.pool.clear();
+      combat_stage = any_first() ? 2 : 4;
+      if (combat_stage == 2 && screen(true)) return stopped = true;
+      return false;
+    case 2:
+      combat_stage = 3;
+      deal_combat_damage(true, dealt);
+      return stopped = dealt;
+    case 3:
+      combat_stage = 4;
+      return false;
+    case 4:
+      combat_stage = 5;
+      if (screen(false)) return stopped = true;
+      return false;
+    case 5:
+      combat_stage = 6;
+      deal_combat_damage(false, dealt);
+      return stopped = dealt;
+    default:
+      combat_stage = 0;
+      phase = Phase::kCombatEnd;
+      begin_phase();
+      return stopped = true;
+  }
+}
+
+void Game::combat_next() {
+  bool stopped = false;
+  combat_pending = false;
+  while (!stopped) {
+    combat_step(stopped);
+    // Triggers (blocking, flanking...) resolve before damage; combat then goes on by itself.
+    if (!stopped && (!stack.empty() || !menus.empty() || !choosers.empty())) {
+      combat_pending = true;
+      return;
+    }
+  }
+}
+
+}  // namespace rk::mtg

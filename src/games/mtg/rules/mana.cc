@@ -1,0 +1,151 @@
+#include "games/mtg/rules/mana.h"
+
+#include <cctype>
+#include <cstdlib>
+
+namespace rk::mtg {
+
+int color_of_letter(char c) {
+  switch (std::tolower(static_cast<unsigned char>(c))) {
+    case 'c': return kColorless;
+    case 'g': return kGreen;
+    case 'u': return kBlue;
+    case 'r': return kRed;
+    case 'b': return kBlack;
+    case 'w': return kWhite;
+    default: return -1;
+  }
+}
+
+char letter_of_color(int c) { return "CGURBW"[c]; }
+
+int ManaPool::total() const {
+  int t = 0;
+  for (int v : n) t += v;
+  return t;
+}
+
+void ManaPool::add(const ManaPool& o) {
+  for (int i = 0; i < kColors; ++i) n[static_cast<size_t>(i)] += o.n[static_cast<size_t>(i)];
+}
+
+std::string ManaPool::text() const {
+  std::string s;
+  if (n[0]) s += "{" + std::to_string(n[0]) + "}";
+  for (int c = 1; c < kColors; ++c) {
+    for (int i = 0; i < n[static_cast<size_t>(c)]; ++i) s += std::string("{") + letter_of_color(c) + "}";
+  }
+  return s.empty() ? "{0}" : s;
+}
+
+int ManaCost::converted() const {
+  int t = 0;
+  for (int v : fixed) t += v;
+  for (auto [a, b] : hybrid) t += b < 0 ? -b : 1;
+  for (int v : phyrexian) t += v;
+  return t;
+}
+
+// One symbol's text between braces.
+static void add_symbol(std::string_view sym, ManaCost& c, bool* unknown) {
+  if (sym.empty()) return;
+  if (sym.find_first_not_of("0123456789") == std::string_view::npos) {
+    c.fixed[0] += std::atoi(std::string(sym).c_str());
+    return;
+  }
+  if (sym == "x" || sym == "X") {
+    ++c.x;
+    return;
+  }
+  if (sym.size() == 4 && (sym[0] == 'p' || sym[0] == 'P') && sym[1] == '(' && sym[3] == ')' && color_of_letter(sym[2]) > 0) {
+    ++c.phyrexian[static_cast<size_t>(color_of_letter(sym[2]))];
+    return;
+  }
+  std::string letters;
+  for (char ch : sym) {
+    if (ch != '/' && ch != ' ') letters += ch;
+  }
+  if (letters.size() == 1 && color_of_letter(letters[0]) >= 0) {
+    ++c.fixed[static_cast<size_t>(color_of_letter(letters[0]))];
+    return;
+  }
+  if (letters.size() == 2 && color_of_letter(letters[0]) > 0 && color_of_letter(letters[1]) > 0) {
+    c.hybrid.emplace_back(color_of_letter(letters[0]), color_of_letter(letters[1]));
+    return;
+  }
+  // {2W}: W, or two generic (kept as a negative second half).
+  if (letters.size() == 2 && std::isdigit(static_cast<unsigned char>(letters[0])) && color_of_letter(letters[1]) > 0) {
+    c.hybrid.emplace_back(color_of_letter(letters[1]), -(letters[0] - '0'));
+    return;
+  }
+  if (unknown) *unknown = true;
+}
+
+ManaCost parse_mana_cost(std::string_view text, bool* unknown) {
+  ManaCost c;
+  size_t i = 0;
+  while ((i = text.find('{', i)) != std::string_view::npos) {
+    const size_t e = text.find('}', i);
+    if (e == std::string_view::npos) break;
+    c.present = true;
+    add_symbol(text.substr(i + 1, e - i - 1), c, unknown);
+    i = e + 1;
+  }
+  return c;
+}
+
+ManaPool parse_pool(std::string_view text) {
+  const ManaCost c = parse_mana_cost(text);
+  ManaPool p;
+  p.n = c.fixed;
+  for (const auto& h : c.hybrid) ++p.n[static_cast<size_t>(h.first)];
+  return p;
+}
+
+// Generic mana: colourless first, then G, U, R, B, W (Wagic's ManaCost::Diff order).
+static bool pay_generic(ManaPool& p, int amount) {
+  for (int col = 0; col < kColors && amount > 0; ++col) {
+    int& have = p.n[static_cast<size_t>(col)];
+    const int take = have < amount ? have : amount;
+    have -= take;
+    amount -= take;
+  }
+  return amount == 0;
+}
+
+// Pays `c`'s coloured symbols and hybrids; false when the pool runs out.
+static bool pay_colored(ManaPool& p, const ManaCost& c) {
+  for (int col = 1; col < kColors; ++col) {
+    int& have = p.n[static_cast<size_t>(col)];
+    if (have < c.fixed[static_cast<size_t>(col)]) return false;
+    have -= c.fixed[static_cast<size_t>(col)];
+  }
+  for (auto [a, b] : c.hybrid) {
+    if (p.n[static_cast<size_t>(a)] > 0) {
+      --p.n[static_cast<size_t>(a)];
+    } else if (b < 0) {
+      if (!pay_generic(p, -b)) return false;
+    } else if (p.n[static_cast<size_t>(b)] > 0) {
+      --p.n[static_cast<size_t>(b)];
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool can_pay(const ManaPool& pool, const ManaCost& cost) {
+  ManaPool p = pool;
+  return pay_colored(p, cost) && pay_generic(p, cost.fixed[0]);
+}
+
+int pay(ManaPool& pool, const ManaCost& cost) {
+  pay_colored(pool, cost);
+  pay_generic(pool, cost.fixed[0]);
+  if (cost.x == 0) return 0;
+  const int x = pool.total() / cost.x;
+  pay_generic(pool, x * cost.x);
+  return x;
+}
+
+}  // namespace rk::mtg

@@ -1,0 +1,138 @@
+// Triggers on damage, tapping and combat: @damaged @combatdamaged @damagefoeof @damageof
+// (and their combat forms), @tapped @untapped, @combat(attacking|blocking|blocked|notblocked).
+#include "games/mtg/rules/game.h"
+
+namespace rk::mtg {
+namespace {
+
+bool contains_word(const std::string& list, const std::string& w) {
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t comma = list.find(',', start);
+    if (comma == std::string::npos) comma = list.size();
+    if (list.compare(start, comma - start, w) == 0) return true;
+    start = comma + 1;
+  }
+  return false;
+}
+
+}  // namespace
+
+// Whether a triggered ability of `src` listens to this event.
+static bool listens(const Game& g, const TriggerDef& t, int src, const std::string& event, int card, int player,
+                    int from, bool combat) {
+  const int controller = g.objs[static_cast<size_t>(src)].controller;
+  auto from_ok = [&] { return t.from.empty() || (from >= 0 && g.matches(t.from, from, src, controller)); };
+  if (event == "damaged") {
+    if (t.event != "damaged" && !(combat && t.event == "combatdamaged")) return false;
+    return card >= 0 && g.matches(t.subject, card, src, controller) && from_ok();
+  }
+  if (event == "damageplayer") {
+    const bool foe = player != controller;
+    if ((t.event == "damaged" || (combat && t.event == "combatdamaged")) && g.matches_player(t.subject, player, controller)) {
+      return from_ok();
+    }
+    const bool kind = t.event == (foe ? "damagefoeof" : "damageof") ||
+                      (combat && t.event == (foe ? "combatdamagefoeof" : "combatdamageof")) ||
+                      (!combat && t.event == (foe ? "noncombatdamagefoeof" : "noncombatdamageof"));
+    return kind && from_ok();
+  }
+  if (event == "lifegained" || event == "lifelost") {
+    // @lifeof(player) / @lifefoeof(player) / @lifed: life gained by its controller / an opponent / anyone;
+    // @lifelostof / @lifelostfoeof: lost (damage included, as Wagic's life event).
+    const bool mine = player == controller;
+    const bool gained = event == "lifegained";
+    if (!g.matches_player(t.subject, player, controller) && !t.subject.empty()) return false;
+    return gained ? (t.event == (mine ? "lifeof" : "lifefoeof") || t.event == "lifed")
+                  : (t.event == (mine ? "lifelostof" : "lifelostfoeof"));
+  }
+  if (event == "drawn") {  // @drawof(player) / @drawfoeof(player): its controller / an opponent drew
+    return t.event == (player == controller ? "drawof" : "drawfoeof");
+  }
+  if (event == "tapped" || event == "untapped") {
+    if (t.event != event) return false;
+    if (t.args == "mytgt") return g.objs[static_cast<size_t>(src)].attached == card;
+    return g.matches(t.subject, card, src, controller);
+  }
+  if (event == "vampired") {  // the card died (now in the graveyard); named as it was, on the battlefield
+    if (t.event != "vampired" || !from_ok()) return false;
+    Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(card)];
+    const int zone = o.zone;
+    o.zone = kBattlefield;
+    const bool ok = g.matches(t.subject, card, src, controller);
+    o.zone = zone;
+    return ok;
+  }
+  if (event == "sacrificed") {
+    // The card is in the graveyard now; the trigger names it as it was, on the battlefield.
+    g.layers_ready();  // before the look back below
+    Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(card)];
+    const int zone = o.zone;
+    const int owner_now = o.controller;
+    o.zone = kBattlefield;
+    o.controller = player;
+    const bool ok = t.event == "sacrificed" && g.matches(t.subject, card, src, controller);
+    o.zone = zone;
+    o.controller = owner_now;
+    return ok;
+  }
+  if (event == "discarded") {
+    // The card is in the graveyard now; the trigger names it as it was, in a hand.
+    Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(card)];
+    const int zone = o.zone;
+    o.zone = kHand;
+    const bool ok = t.event == "discarded" && g.matches(t.subject, card, src, controller);
+    o.zone = zone;
+    return ok;
+  }
+  if (event.rfind("combat:", 0) == 0) {
+    if (t.event != "combat" || !contains_word(t.args, event.substr(7))) return false;
+    if (!t.source.empty() && !g.matches(t.source, card, src, controller)) return false;
+    return from_ok();
+  }
+  return false;
+}
+
+void Game::change_life(int player, int delta) {
+  if (delta == 0) return;
+  players[static_cast<size_t>(player)].life += delta;
+  const int saved = event_amount;
+  event_amount = delta < 0 ? -delta : delta;  // "thatmuch"
+  fire_event(delta > 0 ? "lifegained" : "lifelost", -1, player, -1, false);
+  event_amount = saved;
+}
+
+// A triggered ability Wagic resolves as it triggers, without the stack (@sacrificed): its may menu
+// and its target chooser are asked first, then its effects run with the event's card.
+static void resolve_now(Game& g, int src, const Ability& a, int card, int from) {
+  const Resume now{.kind = Resume::Kind::kTriggerNow, .card = src, .actor = g.objs[static_cast<size_t>(src)].controller,
+                   .x = card, .index = from, .ability = &a};
+  if (!a.may) return g.resume(now);
+  Menu m;
+  m.options.push_back({a.text, now});
+  m.options.push_back({"cancel", Resume{}});
+  g.menus.push_back(std::move(m));
+}
+
+void Game::fire_event(const std::string& event, int card, int player, int from, bool combat) {
+  invalidate();  // an event is a change characteristics may depend on (tapped, attacking, damaged)
+  // Wagic resolves @sacrificed at once (the sacrifice is usually a cost: it happens before the
+  // ability it pays for is on the stack).
+  const bool at_once = event == "sacrificed";
+  for (size_t src = 0; src < objs.size(); ++src) {
+    // A sacrificed card hears its own sacrifice (Savra, Queen of the Golgari), as it was.
+    const bool self = at_once && static_cast<int>(src) == card;
+    if (objs[src].zone != kBattlefield && !self) continue;
+    const int saved_controller = objs[src].controller;
+    if (self) objs[src].controller = player;
+    each_ability(static_cast<int>(src), [&](const Ability& a) {
+      if (a.kind != AbilityKind::kTriggered) return;
+      if (!listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) return;
+      if (at_once) return resolve_now(*this, static_cast<int>(src), a, card, from);
+      put_trigger(static_cast<int>(src), a, card, from);
+    });
+    if (self) objs[src].controller = saved_controller;
+  }
+}
+
+}  // namespace rk::mtg

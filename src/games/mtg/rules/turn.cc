@@ -1,0 +1,369 @@
+// The turn's steps, what each does when it begins, and triggered abilities.
+#include <algorithm>
+#include <map>
+
+#include "games/mtg/rules/game.h"
+#include "games/mtg/lua/card_scripts.h"
+
+namespace rk::mtg {
+namespace {
+
+Phase trigger_phase(const std::string& w) {
+  static const std::map<std::string, Phase> aliases = {
+      {"attackers", Phase::kCombatAttackers}, {"blockers", Phase::kCombatBlockers}, {"end", Phase::kEndOfTurn},
+      {"endofturn", Phase::kEndOfTurn},       {"combatbegins", Phase::kCombatBegin}, {"combatends", Phase::kCombatEnd},
+      {"damage", Phase::kCombatDamage}};
+  if (auto it = aliases.find(w); it != aliases.end()) return it->second;
+  return phase_from_name(w);
+}
+
+}  // namespace
+
+int Game::acting_player() const {
+  if (interrupter >= 0) return interrupter;
+  if (!choosers.empty()) return choosers.back().player;
+  if (!pending_pay.empty()) return pending_pay.back().actor;  // making the mana it waits for
+  if (phase == Phase::kCombatBlockers) return 1 - active;
+  return active;
+}
+
+void Game::next_phase() {
+  if (phase == Phase::kCombatAttackers) {
+    leave_attackers();
+    if (!any_attackers()) {
+      phase = Phase::kCombatEnd;
+      return begin_phase();
+    }
+  }
+  if (phase == Phase::kCombatBlockers || phase == Phase::kCombatDamage) return combat_next();
+  if (phase == Phase::kUpkeep) {
+    // Upkeep costs not paid: their effects happen now.
+    for (size_t c = 0; c < objs.size(); ++c) {
+      const std::vector<const Ability*> due = objs[c].upkeep_due;
+      objs[c].upkeep_due.clear();
+      for (const Ability* a : due) {
+        if (objs[c].zone == kBattlefield) run_effects(*a, static_cast<int>(c), objs[c].controller, {}, 0);
+      }
+    }
+  }
+  if (phase == Phase::kCombatEnd) {
+    for (Obj& o : objs) {
+      o.attacking = o.blocked = false;
+      o.blockers.clear();
+      o.blocking = -1;
+    }
+  }
+  if (phase == Phase::kCleanup) {
+    ++turn;
+    active = 1 - active;
+    if (players[static_cast<size_t>(active)].skip_turns > 0) {  // a skipped turn: the other player's again
+      --players[static_cast<size_t>(active)].skip_turns;
+      note("p" + std::to_string(active + 1) + " skips a turn");
+      active = 1 - active;
+    }
+    for (auto& p : players) {
+      p.lands_played = p.extra_lands = p.casts = 0;
+      p.cast_limit = -1;
+    }
+    spells_this_turn = 0;
+    creatures_died = 0;
+    for (auto& p : players) p.damaged = false;
+    phase = Phase::kUntap;
+  } else {
+    phase = static_cast<Phase>(static_cast<int>(phase) + 1);
+  }
+  begin_phase();
+}
+
+// The active player's upkeep costs become payable (and due when the upkeep ends).
+void Game::arm_upkeep_costs() {
+  for (size_t c = 0; c < objs.size(); ++c) {
+    Obj& o = objs[c];
+    if (o.zone != kBattlefield || o.controller != active) continue;
+    o.upkeep_due.clear();
+    each_ability(static_cast<int>(c), [&o](const Ability& a) {
+      if (a.kind == AbilityKind::kUpcost && a.supported()) o.upkeep_due.push_back(&a);
+    });
+  }
+}
+
+void Game::begin_phase() {
+  note(std::string("phase ") + phase_name(phase));
+  if (rules->empties_pool[static_cast<size_t>(phase)]) {  // removeMana(*): the pools empty as the step begins
+    for (auto& p : players) p.pool.clear();
+  }
+  pending_pay.clear();
+  if (phase == Phase::kUntap) {  // phasing comes first in the untap step (CR 502.1)
+    for (Obj& o : objs) {
+      if (o.phased_out && o.controller == active) o.phased_out = false;
+    }
+  }
+  if (phase == Phase::kUntap && untap_removed(active)) {
+    // Wagic takes the step out of the turn: the turn begins with the upkeep (eot stops there).
+    note("the untap step is skipped");
+    for (Obj& o : objs) {
+      if (o.zone == kBattlefield && o.controller == active) o.sick = false;
+    }
+    phase = Phase::kUpkeep;
+    return begin_phase();
+  } else if (phase == Phase::kUntap) {
+    momir_used = false;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      Obj& o = objs[c];
+      if (o.zone != kBattlefield || o.controller != active) continue;
+      o.sick = false;
+      if (!has(static_cast<int>(c), "doesnotuntap")) o.tapped = false;
+    }
+  } else if (phase == Phase::kCombatAttackers) {
+    for (size_t c = 0; c < objs.size(); ++c) {
+      const Obj& o = objs[c];
+      if (o.zone == kBattlefield && o.controller == active && is_creature(static_cast<int>(c)) &&
+          (has(static_cast<int>(c), "mustattack") || has(static_cast<int>(c), "treason")))
+        toggle_attacker(static_cast<int>(c));
+    }
+  } else if (phase == Phase::kUpkeep) {
+    arm_upkeep_costs();
+    vanishing_upkeep();
+  } else if (phase == Phase::kEndOfTurn) {
+    for (size_t i = 0; i < held.size();) {  // (blink)ueot: back as the end step begins
+      if (held[i].second < 0) {
+        const int card = held[i].first;
+        held.erase(held.begin() + static_cast<long>(i));
+        bring_back(card);
+      } else {
+        ++i;
+      }
+    }
+    // Treason (Act of Treason's kin, Spark Elemental): sacrificed as the end step begins.
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (objs[c].zone == kBattlefield && objs[c].controller == active && has(static_cast<int>(c), "treason")) {
+        destroy_rule(static_cast<int>(c));
+      }
+    }
+  } else if (phase == Phase::kDraw) {
+    draw(active, rules->draws_per_step);
+  } else if (phase == Phase::kCleanup) {
+    std::erase_if(emblems, [](const Emblem& em) { return em.def->ueot; });
+    auto& hand = players[static_cast<size_t>(active)].zones[kHand];
+    while (hand.size() > static_cast<size_t>(std::max(0, rules->hand_size))) move(hand.front(), active, kGraveyard);
+    prevent_combat = false;
+    for (auto& p : players) p.prevent_next = 0;
+    for (Obj& o : objs) {
+      o.damage = 0;
+      o.deathtouched = false;
+      o.pump_p = o.pump_t = 0;
+      o.switched = false;
+      o.counted_pumps.clear();
+      o.granted.clear();
+      o.regen = 0;
+      o.prevent_next = 0;
+      o.uses.clear();
+      o.dealt_damage = false;
+      o.damaged_by.clear();
+      o.fresh = false;
+      std::erase_if(o.changes, [](const auto& ch) { return ch.ueot; });
+    }
+    invalidate();
+  }
+  run_phase_actions();
+  script_phase(*this);  // Lua cards: their step handlers, effects ending at cleanup
+  fire_phase_triggers();
+}
+
+// phasealter(remove,untap,controller|opponent) on a permanent: that player's untap step does nothing.
+bool Game::untap_removed(int player) const {
+  bool removed = false;
+  for (size_t c = 0; c < objs.size() && !removed; ++c) {
+    if (objs[c].zone != kBattlefield) continue;
+    const bool mine = objs[c].controller == player;
+    each_ability(static_cast<int>(c), [&](const Ability& a) {
+      if (!is_static_line(a)) return;
+      for (const EffectDef& e : a.effects) {
+        if (e.kind == Eff::kPhaseAlter && (e.who == "controller") == mine) removed = true;
+      }
+    });
+  }
+  return removed;
+}
+
+// Vanishing: a time counter comes off each of the active player's vanishing permanents; the one that
+// loses its last is sacrificed.
+void Game::vanishing_upkeep() {
+  for (size_t c = 0; c < objs.size(); ++c) {
+    Obj& o = objs[c];
+    if (o.zone != kBattlefield || o.controller != active || !o.counters.count("time")) continue;
+    bool vanishing = false;
+    for (const Ability& a : o.def->abilities) {
+      for (const EffectDef& e : a.effects) vanishing |= e.kind == Eff::kVanishing;
+    }
+    if (!vanishing || o.counters["time"] <= 0) continue;
+    if (--o.counters["time"] == 0) {
+      note(name(static_cast<int>(c)) + " vanishes");
+      destroy_rule(static_cast<int>(c));
+    }
+  }
+}
+
+// Puts a triggered ability on the stack: a may ability asks first (menu), a targeted one opens
+// its chooser.
+void Game::put_trigger(int source, const Ability& a, int trigger_card, int trigger_from) {
+  StackItem item;
+  item.kind = StackItem::kAbility;
+  item.trigger_card = trigger_card;
+  item.trigger_from = trigger_from;
+  item.trigger_amount = event_amount;
+  item.source = source;
+  item.controller = objs[static_cast<size_t>(source)].controller;
+  item.ability = &a;
+  // Its target chooser, then the stack (resume.cc); a may ability asks first.
+  const Resume put{.kind = Resume::Kind::kPutTrigger, .ability = &a, .item = {item}};
+  if (!a.may) return resume(put);
+  Menu m;
+  m.options.push_back({a.text, put});
+  m.options.push_back({"cancel", Resume{}});
+  menus.push_back(std::move(m));
+}
+
+// from(spec): the card as it was in the zone it left (its type as it is now).
+bool Game::came_from(const Spec& from_spec, int card, int from, int src) const {
+  for (const Spec::Alt& alt : from_spec.alts) {
+    if (alt.type == "mytgt") return objs[static_cast<size_t>(src)].attached == card;
+  }
+  layers_ready();  // before the look back below (which changes nothing the layers read)
+  Obj& o = const_cast<Obj&>(objs[static_cast<size_t>(card)]);
+  const int zone = o.zone;
+  o.zone = from;
+  // Left the battlefield: the characteristics it had there (a land made a creature died as a creature).
+  const bool was_changed = from == kBattlefield && zone != kBattlefield;
+  if (was_changed) std::swap(o.chars, o.left_chars);  // its characteristics as it left
+  Spec spec = from_spec;
+  if (spec.zones.empty()) spec.zones.push_back("battlefield");
+  const bool ok = matches(spec, card, src, objs[static_cast<size_t>(src)].controller);
+  if (was_changed) std::swap(o.chars, o.left_chars);
+  o.zone = zone;
+  return ok;
+}
+
+void Game::fire_zone_triggers(int card, int from, int to) {
+  if (from == kBattlefield && to != kBattlefield) {  // (blink)forsrc: what it held comes back
+    std::vector<int> back;
+    for (size_t i = 0; i < held.size();) {
+      if (held[i].second == card) {
+        back.push_back(held[i].first);
+        held.erase(held.begin() + static_cast<long>(i));
+      } else {
+        ++i;
+      }
+    }
+    for (int b : back) bring_back(b);
+  }
+  if (to == kBattlefield || (from == kBattlefield && to == kGraveyard)) objs[static_cast<size_t>(card)].fresh = true;
+  if (from == kBattlefield && to == kGraveyard && !objs[static_cast<size_t>(card)].damaged_by.empty()) {
+    // A creature dealt damage this turn dies: @vampired(..) from(the source that damaged it).
+    std::vector<int> by = objs[static_cast<size_t>(card)].damaged_by;
+    std::sort(by.begin(), by.end());
+    by.erase(std::unique(by.begin(), by.end()), by.end());
+    for (int d : by) fire_event("vampired", card, -1, d, false);
+  }
+  for (size_t src = 0; src < objs.size(); ++src) {
+    const Obj& s = objs[src];
+    const bool self = static_cast<int>(src) == card;
+    if (s.zone != kBattlefield && !self) continue;
+    // Its own abilities look back at the move; autograveyard= ones listen once it is in the graveyard.
+    std::vector<const Ability*> list;
+    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
+    if (self && s.zone == kGraveyard) {
+      for (const Ability& a : s.def->grave_abilities) list.push_back(&a);
+    }
+    for (const Ability* ap : list) {
+      const Ability& a = *ap;
+      if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
+      if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
+      if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
+      if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, static_cast<int>(src))) continue;
+      put_trigger(static_cast<int>(src), a, card, card);  // trigger[from] and trigger[to]: the moved card
+    }
+  }
+}
+
+void Game::cast_triggers(int card) {
+  for (size_t src = 0; src < objs.size(); ++src) {
+    const Obj& s = objs[src];
+    if (s.zone != kBattlefield) continue;
+    std::vector<const Ability*> list;
+    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
+    for (const Ability* ap : list) {
+      const Ability& a = *ap;
+      if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
+      if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
+      if (!trigger_allowed(a, static_cast<int>(src))) continue;
+      if (a.has_target || a.may) {
+        put_trigger(static_cast<int>(src), a, card);
+      } else {
+        const int saved = current_trigger;
+        current_trigger = card;
+        run_effects(a, static_cast<int>(src), s.controller, {}, 0);
+        current_trigger = saved;
+      }
+    }
+  }
+}
+
+// restriction{type(spec)~morethan~N} written on a trigger.
+bool Game::trigger_allowed(const Ability& a, int src) const {
+  return counts_hold(a.trigger.counts, src, objs[static_cast<size_t>(src)].controller);
+}
+
+bool Game::counts_hold(const std::vector<TriggerDef::Count>& counts, int src, int controller) const {
+  for (const TriggerDef::Count& k : counts) {
+    int n = 0;
+    if (k.var == "lifetotal" || k.var == "opponentlifetotal") {
+      n = players[static_cast<size_t>(k.var == "lifetotal" ? controller : 1 - controller)].life;
+    } else if (k.var == "powertotalinplay") {  // the total power of the creatures its controller controls
+      for (int c : players[static_cast<size_t>(controller)].zones[kBattlefield]) n += is_creature(c) ? power(c) : 0;
+    }
+    for (size_t c = 0; c < objs.size() && k.var.empty(); ++c) {
+      if (matches(k.spec, static_cast<int>(c), src, controller)) ++n;
+    }
+    if (k.cmp == '>' ? n <= k.n : k.cmp == '<' ? n >= k.n : n != k.n) return false;
+  }
+  return true;
+}
+
+void Game::fire_phase_triggers() {
+  const std::vector<Delayed> due = delayed;
+  delayed.clear();
+  for (const Delayed& d : due) {
+    if (trigger_phase(d.ability->trigger.phase) != phase) {
+      delayed.push_back(d);
+      continue;
+    }
+    StackItem item;
+    item.kind = StackItem::kAbility;
+    item.source = d.source;
+    item.controller = d.controller;
+    item.ability = d.ability;
+    push(item);
+  }
+  for (size_t src = 0; src < objs.size(); ++src) {
+    const Obj& s = objs[src];
+    if (s.zone != kBattlefield) continue;
+    std::vector<const Ability*> list;
+    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
+    for (const Ability* ap : list) {
+      const Ability& a = *ap;
+      if (a.kind != AbilityKind::kTriggered || (a.trigger.event != "each" && a.trigger.event != "next")) continue;
+      if (trigger_phase(a.trigger.phase) != phase) continue;
+      if (a.has_cond && !condition_holds(a, static_cast<int>(src))) continue;
+      if (!trigger_allowed(a, static_cast<int>(src))) continue;
+      if (a.trigger.whose == "my" && s.controller != active) continue;
+      if (a.trigger.whose == "targetcontroller" &&
+          (s.attached < 0 || objs[static_cast<size_t>(s.attached)].controller != active))
+        continue;
+      if (a.trigger.whose == "opponent" && s.controller == active) continue;
+      put_trigger(static_cast<int>(src), a);
+    }
+  }
+}
+
+}  // namespace rk::mtg
