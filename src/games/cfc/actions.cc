@@ -138,7 +138,7 @@ std::vector<Action> Game::legal_actions() const {
       // One united attack a turn, of two or three characters, paid 5 SP per joining character.
       for (size_t k = 0; k < attacks_.size(); ++k) {
         const Attack& a = attacks_[k];
-        if (a.collapsed || a.size >= kMaxUnited || (united > 1 && a.size == 1)) continue;
+        if (a.size == 0 || a.size >= kMaxUnited || (united > 1 && a.size == 1)) continue;
         if (ps.sp < united_cost(p, a.size + 1)) continue;
         out.push_back({Kind::kUnite, -1, static_cast<int8_t>(s), static_cast<int8_t>(k)});
       }
@@ -148,7 +148,7 @@ std::vector<Action> Game::legal_actions() const {
     // One counter per attack, one attack per counter, by an unfrozen character; unblockable
     // attackers and characters that cannot block are left out.
     for (size_t k = 0; k < attacks_.size(); ++k) {
-      if (attacks_[k].blocker >= 0 || attacks_[k].collapsed) continue;
+      if (attacks_[k].blocker >= 0 || attacks_[k].size == 0) continue;
       const EntityId lead = players_[active_].ring[static_cast<size_t>(attacks_[k].slots[0])];
       if (lead != kNoEntity && (abilities(lead) & kUnblockable)) continue;
       for (int s = 0; s < kSlots; ++s) {
@@ -244,6 +244,7 @@ void Game::apply_action(const Action& a) {
     case Kind::kUnite: {
       Attack& at = attacks_[static_cast<size_t>(a.attack)];
       at.slots[at.size++] = a.slot;
+      at.united = true;
       mark_united();
       break;
     }

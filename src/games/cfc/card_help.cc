@@ -76,7 +76,7 @@ const char* combat_role(const Game& g, int p, int slot) {
   for (const Attack& a : g.attacks()) {
     if (p != g.active() && a.blocker == slot) return " COUNTERING";
     for (int m = 0; m < a.size && p == g.active(); ++m) {
-      if (a.slots[static_cast<size_t>(m)] == slot) return a.size > 1 ? " UNITED-ATTACKING" : " ATTACKING";
+      if (a.slots[static_cast<size_t>(m)] == slot) return a.united ? " UNITED-ATTACKING" : " ATTACKING";
     }
   }
   return "";

@@ -292,17 +292,20 @@ bool Game::unite(const std::vector<EntityId>& cards) {
   for (int8_t s : slots) remove_from_attack(active_, s);
   Attack a;
   for (int8_t s : slots) a.slots[a.size++] = s;
+  a.united = a.size > 1;
   attacks_.push_back(a);
   mark_united();
   return true;
 }
 
-void Game::lead_leaves(int p, int slot) {
+void Game::member_leaves(int p, int slot) {
   if (p != active_) return;
-  // The attack stays listed (its members attacked, and combat code may be walking the list): it is
-  // only marked.
+  // The others go on attacking together; the attack stays listed even when no member is left (combat
+  // code may be walking the list).
   for (Attack& a : attacks_) {
-    if (a.size > 0 && a.slots[0] == slot) a.collapsed = true;
+    auto end = std::remove(a.slots.begin(), a.slots.begin() + a.size, static_cast<int8_t>(slot));
+    for (auto it = end; it != a.slots.begin() + a.size; ++it) *it = -1;
+    a.size = static_cast<uint8_t>(end - a.slots.begin());
   }
 }
 
@@ -435,7 +438,7 @@ bool Game::detach(EntityId e) {
   int p, slot;
   slot_of(e, p, slot);
   if (p >= 0) {
-    lead_leaves(p, slot);
+    member_leaves(p, slot);
     PlayerState& ps = players_[p];
     ps.ring[static_cast<size_t>(slot)] = kNoEntity;
     for (EntityId b : ps.backups[static_cast<size_t>(slot)]) put(players_[cards_[b].owner].discards, b);
@@ -494,7 +497,7 @@ bool Game::target_matches(const CTarget& t, int controller, EntityId self, Entit
       for (int k = 0; k < a.size; ++k) {
         if (p == active_ && a.slots[static_cast<size_t>(k)] == slot) {
           s.attack = true;
-          s.uattack |= a.size > 1;
+          s.uattack |= a.united;
           s.blocked |= a.blocker >= 0 && k == 0;
         }
       }

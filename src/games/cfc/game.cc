@@ -137,7 +137,7 @@ void Game::enter_counter_phase() {
   // Characters attacking alone "attack" (the plugin's automation: not the members of a united attack).
   for (const Attack& a : attacks_) {
     const EntityId e = players_[active_].ring[static_cast<size_t>(a.slots[0])];
-    if (a.size == 1 && !a.collapsed && e != kNoEntity && phase_ != Phase::kOver) fire(EventKind::kAttacks, active_, e, e);
+    if (a.size == 1 && !a.united && e != kNoEntity && phase_ != Phase::kOver) fire(EventKind::kAttacks, active_, e, e);
   }
 }
 
@@ -181,11 +181,15 @@ void Game::resolve_combat() {
     const EntityId e = ps.ring[static_cast<size_t>(slot)];
     return e == kNoEntity ? 0 : cards_[e].bp;
   };
-  for (const Attack& a : attacks_) {
+  // By index and on a copy: the damage below may KO members (member_leaves) or run rules that
+  // change the attack list.
+  for (size_t i = 0; i < attacks_.size(); ++i) {
+    const Attack a = attacks_[i];
     if (phase_ == Phase::kOver) return;
+    if (a.size == 0) continue;  // every member left the ring before damage
     const int lead = a.slots[0];
-    if (a.collapsed || me.ring[static_cast<size_t>(lead)] == kNoEntity) continue;  // KO'ed before damage
-    const bool united = a.size > 1;
+    if (me.ring[static_cast<size_t>(lead)] == kNoEntity) continue;
+    const bool united = a.united;
     const int32_t dmg = bp_at(me, lead);
     int32_t pdmg = 0;  // the other members' BP
     for (int k = 1; k < a.size; ++k) pdmg += bp_at(me, a.slots[static_cast<size_t>(k)]);
@@ -283,7 +287,7 @@ void Game::ko_zero_bp() {
 }
 
 void Game::ko(int p, int slot) {
-  lead_leaves(p, slot);
+  member_leaves(p, slot);
   PlayerState& ps = players_[p];
   const EntityId e = ps.ring[static_cast<size_t>(slot)];
   ps.ring[static_cast<size_t>(slot)] = kNoEntity;
@@ -377,7 +381,7 @@ uint64_t Game::hash() const {
   for (const Attack& a : attacks_) {
     h = hash_mix(h, static_cast<uint64_t>(static_cast<uint8_t>(a.slots[0])) | static_cast<uint64_t>(static_cast<uint8_t>(a.slots[1])) << 8 |
                         static_cast<uint64_t>(static_cast<uint8_t>(a.slots[2])) << 16 | static_cast<uint64_t>(a.size) << 24 |
-                        static_cast<uint64_t>(static_cast<uint8_t>(a.blocker)) << 32 | static_cast<uint64_t>(a.collapsed) << 40);
+                        static_cast<uint64_t>(static_cast<uint8_t>(a.blocker)) << 32 | static_cast<uint64_t>(a.united) << 40);
   }
   h = hash_mix(h, static_cast<uint64_t>(phase_) | static_cast<uint64_t>(active_) << 8 | static_cast<uint64_t>(first_) << 16 |
                       static_cast<uint64_t>(static_cast<uint32_t>(turn_)) << 24 | static_cast<uint64_t>(static_cast<uint8_t>(winner_)) << 56);

@@ -166,10 +166,11 @@ struct Attack {
   std::array<int8_t, kMaxUnited> slots{-1, -1, -1};
   uint8_t size = 0;
   int8_t blocker = -1;  // the defender's slot that counters it
-  // An effect took the lead out of the ring: the single attack it made is gone (a united attack's
-  // other members deal no damage, and nothing is left to counter), though they did attack (they
-  // freeze in the End phase).
-  bool collapsed = false;
+  // Declared as a united attack. It stays one when members leave the ring (the rulebook has no rule
+  // that ends an attack then): the members that remain attack together, the first of them leads,
+  // and they may still be countered; an attack whose members have all left has size 0 and stays
+  // listed (combat code may be walking the list).
+  bool united = false;
   bool operator==(const Attack&) const = default;
 };
 
@@ -499,9 +500,9 @@ class Game {
   int32_t ring_mod(int32_t CScript::*field) const;  // the sum of a while-in-the-ring change over both rings
   bool char_bp_allowed(EntityId card) const;        // modRule(play_char_bp_limit) of the cards in the rings  // the lowest BP of the characters in the rings (bp:lowest)
   void remove_from_attack(int p, int slot);
-  // The character in p's `slot` leaves the ring: the attack it leads collapses; a later member
-  // leaving does not change the attack.
-  void lead_leaves(int p, int slot);
+  // The character in p's `slot` leaves the ring: it leaves the attack it is in, and the members that
+  // remain go on attacking together (the next one leads).
+  void member_leaves(int p, int slot);
   // The members of the united attacks (two or more characters) take part in one from now on.
   void mark_united();
   // A ● ability nullified for the rest of the turn: its character took part in a united attack.

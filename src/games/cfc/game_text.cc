@@ -45,7 +45,7 @@ std::string Game::describe(int viewer) const {
       if (p == active_) {
         for (const Attack& a : attacks_) {
           for (int m = 0; m < a.size; ++m) {
-            if (a.slots[static_cast<size_t>(m)] == s) state += a.size > 1 ? " UNITED-ATTACKING" : " ATTACKING";
+            if (a.slots[static_cast<size_t>(m)] == s) state += a.united ? " UNITED-ATTACKING" : " ATTACKING";
           }
         }
       } else {

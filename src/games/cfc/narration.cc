@@ -161,7 +161,7 @@ void combat(const GameSnapshot& before, const Game& g, int viewer, std::vector<s
     std::vector<std::string> members;
     for (int m = 0; m < a.size; ++m) members.push_back(was_in(before, g, att, a.slots[static_cast<size_t>(m)]));
     const std::string who = fmt::format("{}", fmt::join(members, " + "));
-    if (a.collapsed) out.push_back(fmt::format("combat: the attack of {} was called off (its lead left the ring)", who));
+    if (a.size == 0) out.push_back("combat: an attack ended without damage: none of its members is left in the ring");
     else if (a.blocker >= 0) {
       out.push_back(fmt::format("combat: {} and {} fight: each takes the other's BP as damage; at 0 BP a character is KO'ed", who,
                                 was_in(before, g, def, a.blocker)));

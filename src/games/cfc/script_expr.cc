@@ -195,7 +195,7 @@ class Eval {
         bp += g.card(e).bp;
       }
       if (a.blocker >= 0) in |= g.player(1 - g.active()).ring[static_cast<size_t>(a.blocker)] == s_.self;
-      if (in) return total ? make_int(bp) : make_bool(a.size == 1);
+      if (in) return total ? make_int(bp) : make_bool(!a.united);
     }
     return total ? make_int(0) : make_bool(false);
   }

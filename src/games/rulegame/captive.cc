@@ -95,7 +95,9 @@ struct Setup {
 
   bool para_generator(ParaSet& para, std::string& why);
   bool predefined(const ParaSet& para, const std::string& dir_name, std::string& why);
-  bool images(const ParaSet& para, std::string& why);
+  // false on an error; `drawn` false when the column names no image at all (then the row's
+  // ordinary shapes and colours make the board, as the original's parseImages returns no generator).
+  bool images(const ParaSet& para, bool& drawn, std::string& why);
   bool numeric(const std::vector<std::string>& pos, std::string& why);
   bool from_trial_list(const std::vector<std::string>& pos, std::string& why, bool& usage_exit);
   bool from_modifier(const std::string& first, std::string& why);
@@ -116,7 +118,11 @@ bool Setup::para_generator(ParaSet& para, std::string& why) {
   if (!expand_shapes(all_shapes, why)) return false;
   s.set_features(all_shapes, all_colors);
   if (const auto boards = para.get_string("initial_boards")) return predefined(para, *boards, why);
-  if (!para.images.empty()) return images(para, why);
+  if (!para.images.empty()) {
+    bool drawn = false;
+    if (!images(para, drawn, why)) return false;
+    if (drawn) return true;
+  }
   Range pieces, shapes, colors;
   if (!para.get_int("min_objects", pieces.lo, why) || !para.get_int("max_objects", pieces.hi, why) ||
       !para.get_int("min_shapes", shapes.lo, why) || !para.get_int("max_shapes", shapes.hi, why) ||
@@ -221,7 +227,7 @@ bool Setup::predefined(const ParaSet& para, const std::string& dir_name, std::st
   return true;
 }
 
-bool Setup::images(const ParaSet& para, std::string& why) {
+bool Setup::images(const ParaSet& para, bool& drawn, std::string& why) {
   Range pieces;
   if (!para.get_int("min_objects", pieces.lo, why) || !para.get_int("max_objects", pieces.hi, why)) return false;
   std::vector<std::string> keys;
@@ -250,10 +256,10 @@ bool Setup::images(const ParaSet& para, std::string& why) {
       props.push_back(std::move(pr));
     }
   }
-  if (keys.empty() && composite.empty()) {
-    why = "no images match " + para.images;
-    return false;
-  }
+  // Patterns that match no file (a folder of PNGs with only its properties table) leave the
+  // original without an image generator: the board is one of ordinary shapes and colours.
+  drawn = !keys.empty() || !composite.empty();
+  if (!drawn) return true;
   if (!keys.empty() && !composite.empty()) {
     why = "A game cannot combine traditional and composite ImageObjects. Choose one or the other, but not both";
     return false;

@@ -342,7 +342,12 @@ class Session {
           const int64_t id = episode_->pieces()[static_cast<size_t>(j)].id;
           const std::string type = object_type(episode_->pieces()[static_cast<size_t>(j)]);
           code = episode_->move(pos, bucket);
-          if (code != kMultipleObjects) {  // a cell holding several pieces names no piece
+          // The original's accept() makes every attempt that reaches it the last move, a refused
+          // one included, before it looks at the cell: after a move into a crowded cell (which
+          // names no piece) the board no longer marks the cell an earlier move emptied.
+          if (code == kMultipleObjects) {
+            last_ = {true, pos, -1, code};
+          } else {
             last_ = {true, pos, id, code};
             note_attempt(type, id, pos, bucket, code);
           }
