@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 
 #include "text/diagnostic.h"
@@ -22,6 +23,19 @@ int num(const json& row, const char* key, int dflt = 0) {
 std::string str(const json& row, const char* key) {
   auto it = row.find(key);
   return it != row.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// The printed texts of `cols` that are set, joined with a space (the tables write "" or null
+// for a card without one; a text repeated in two columns is kept once).
+std::string printed(const json& row, std::initializer_list<const char*> cols) {
+  std::string out;
+  for (const char* c : cols) {
+    std::string t = str(row, c);
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\n')) t.pop_back();
+    if (t.empty() || t == "0" || out.find(t) != std::string::npos) continue;
+    out += (out.empty() ? "" : " ") + t;
+  }
+  return out;
 }
 
 // Parses an effect column; the legacy "0" sentinel and blanks mean no effect. A column whose
@@ -63,6 +77,7 @@ void add_citizen(CardDb& db, const json& r) {
   c.roles = roles(r), c.on = pay(r, "on_turn"), c.off = pay(r, "off_turn");
   c.special_on = program(db, r, "special_payout_on_turn", "has_special_payout_on_turn");
   c.special_off = program(db, r, "special_payout_off_turn", "has_special_payout_off_turn");
+  c.text = printed(r, {"special_payout_on_turn_text", "special_payout_off_turn_text", "special_payout_text"});
 }
 void add_starter(CardDb& db, const json& r) {
   StarterCard& c = slot(db.starters, num(r, "id_starters"));
@@ -71,6 +86,7 @@ void add_starter(CardDb& db, const json& r) {
   c.on = pay(r, "on_turn"), c.off = pay(r, "off_turn");
   c.special_on = program(db, r, "special_payout_on_turn", "has_special_payout_on_turn");
   c.special_off = program(db, r, "special_payout_off_turn", "has_special_payout_off_turn");
+  c.text = printed(r, {"card_text", "special_payout_on_turn_text", "special_payout_off_turn_text"});
 }
 void add_domain(CardDb& db, const json& r) {
   DomainCard& c = slot(db.domains, num(r, "id_domains"));
@@ -78,6 +94,7 @@ void add_domain(CardDb& db, const json& r) {
   c.cost = num(r, "gold_cost"), c.vp = num(r, "vp_reward"), c.roles = roles(r);
   c.passive = program(db, r, "passive_effect", "has_passive_effect");
   c.activation = program(db, r, "activation_effect", "has_activation_effect");
+  c.text = printed(r, {"effect_text"});
 }
 void add_monster(CardDb& db, const json& r) {
   MonsterCard& c = slot(db.monsters, num(r, "id_monsters"));
@@ -87,6 +104,7 @@ void add_monster(CardDb& db, const json& r) {
   c.extra = num(r, "is_extra") != 0;
   c.special_reward = program(db, r, "special_reward", "has_special_reward");
   c.special_cost = program(db, r, "special_cost");
+  c.text = printed(r, {"special_reward_text"});
 }
 void add_event(CardDb& db, const json& r) {
   EventCard& c = slot(db.events, num(r, "id_events"));
@@ -98,6 +116,7 @@ void add_event(CardDb& db, const json& r) {
   c.special_reward = program(db, r, "special_reward", "has_special_reward");
   c.activation = program(db, r, "activation_effect", "has_activation_effect");
   c.passive = program(db, r, "passive_effect", "has_passive_effect");
+  c.text = printed(r, {"roll_effect_text", "special_reward_text", "activation_effect_text", "passive_effect_text"});
 }
 void add_duke(CardDb& db, const json& r) {
   DukeCard& c = slot(db.dukes, num(r, "id_dukes"));
@@ -106,6 +125,7 @@ void add_duke(CardDb& db, const json& r) {
   c.roles = {num(r, "shadow_mult"), num(r, "holy_mult"), num(r, "soldier_mult"), num(r, "worker_mult")};
   c.monster = num(r, "monster_mult"), c.citizen = num(r, "citizen_mult"), c.domain = num(r, "domain_mult");
   c.boss = num(r, "boss_mult"), c.minion = num(r, "minion_mult"), c.beast = num(r, "beast_mult"), c.titan = num(r, "titan_mult");
+  c.text = printed(r, {"card_text"});
 }
 
 using Adder = void (*)(CardDb&, const json&);

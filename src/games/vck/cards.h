@@ -32,6 +32,7 @@ struct CitizenCard {
   std::array<int, 4> roles{};
   Res4 on{}, off{};  // fixed payouts on / off turn
   Program special_on, special_off;
+  std::string text;  // the printed text of its special payouts (the *_text columns), "" when none
 };
 
 struct StarterCard {
@@ -40,6 +41,7 @@ struct StarterCard {
   int rm1 = -1, rm2 = -1;
   Res4 on{}, off{};
   Program special_on, special_off;
+  std::string text;  // card_text
 };
 
 struct DomainCard {
@@ -48,6 +50,7 @@ struct DomainCard {
   int cost = 0, vp = 0;
   std::array<int, 4> roles{};
   Program passive, activation;
+  std::string text;  // effect_text
 };
 
 struct MonsterCard {
@@ -57,6 +60,7 @@ struct MonsterCard {
   Res4 reward{};  // g s m vp
   bool extra = false;
   Program special_reward, special_cost;
+  std::string text;  // special_reward_text
 };
 
 struct EventCard {
@@ -67,6 +71,7 @@ struct EventCard {
   int strength = 0, magic = 0;
   Res4 reward{};
   Program roll_effect, special_reward, activation, passive;
+  std::string text;  // the roll, reward, activation and passive texts, joined
 };
 
 struct DukeCard {
@@ -76,6 +81,7 @@ struct DukeCard {
   int gold = 0, strength = 0, magic = 0;
   std::array<int, 4> roles{};
   int monster = 0, citizen = 0, domain = 0, boss = 0, minion = 0, beast = 0, titan = 0;
+  std::string text;  // card_text
 };
 
 struct CardDb {
