@@ -31,6 +31,7 @@ struct WagicPlayOptions {
   int turns = 60;
   std::string bot = "random";
   bool every_step = false;  // stop at every step, even where passing is all there is to do
+  std::string cards;        // the Wagic sets folder; empty: the shared 2016 corpus
 };
 
 void print_lines(const std::vector<std::string>& lines) {
@@ -90,7 +91,7 @@ bool human_move(mtg::MatchGame& game, const mtg::CardTexts& texts) {
 int run_play(const WagicPlayOptions& o) {
   mtg::Database db;
   std::string err;
-  const std::string cards = std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/sets";
+  const std::string cards = o.cards.empty() ? std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/sets" : o.cards;
   if (!mtg::load(cards, db, err)) {
     std::cerr << cards << ": error[WG0001]: " << err << "\n";
     return 2;
@@ -166,6 +167,7 @@ void add_wagic_play(CLI::App& wagic, int& exit_code) {
   play->add_option("--turns", o->turns, "turn limit (default 60)");
   play->add_option("--bot", o->bot, std::string("the bot you play against (default random): ") + agents::kAgentNames +
                                         " (a bare mcts is mcts:200:d20)");
+  play->add_option("--cards", o->cards, "Wagic sets folder (default: the shared 2016 corpus)");
   play->add_flag("--every-step", o->every_step, "stop at every step, not only where you can do more than pass");
   play->callback([o, &exit_code] { exit_code = run_play(*o); });
 }

@@ -50,8 +50,8 @@ std::vector<std::string> end_lines(int finish, int attempts, int accepted, std::
     std::string_view line = rules_text.substr(at, end - at);
     at = end + 1;
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
-    const size_t first = line.find_first_not_of(" \t");
-    if (first == std::string_view::npos || line[first] == '#') continue;
+    // The author's comments too: they often say the rule in words.
+    if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
     out.push_back("  " + std::string(line));
   }
   return out;

@@ -16,8 +16,8 @@ std::vector<std::string> goal_lines();
 // reference engine returns (episode.h); an unknown code gives its number.
 std::string code_text(int code);
 
-// The end: how it ended, and the hidden rule as written in its file (comments and blank lines
-// left out), so the player sees what they were looking for. `finish` is Episode::finish().
+// The end: how it ended, and the hidden rule as written in its file (its comments included,
+// blank lines left out), so the player sees what they were looking for. `finish` is Episode::finish().
 std::vector<std::string> end_lines(int finish, int attempts, int accepted, std::string_view rules_text);
 
 }  // namespace rk::rulegame
