@@ -40,16 +40,16 @@ void print_lines(const std::vector<std::string>& lines) {
 
 // One decision of the person: the board, the engine's moves, then the spells castable by tapping
 // lands first (numbered after them). false at quit or the end of input.
-bool human_move(mtg::MatchGame& game, const mtg::CardTexts& texts) {
+bool human_move(mtg::MatchGame& game) {
   std::cout << "\n";
-  print_lines(mtg::board_lines(game.match(), 0, &texts));
+  print_lines(mtg::board_lines(game.match(), 0));
   // The menu: spells castable by tapping lands for you first, then the engine's moves in the order
   // a person reads them (casts, other choices, mana abilities, the pass).
-  const auto casts = mtg::auto_casts(game, &texts);
+  const auto casts = mtg::auto_casts(game);
   const auto order = mtg::menu_order(game);
   size_t n = 0;
   for (const mtg::AutoCast& c : casts) std::cout << fmt::format("  {}. {}\n", ++n, c.label);
-  for (size_t i : order) std::cout << fmt::format("  {}. {}\n", ++n, mtg::move_text(game, i, &texts));
+  for (size_t i : order) std::cout << fmt::format("  {}. {}\n", ++n, mtg::move_text(game, i));
   for (;;) {
     std::cout << "move (number, help, quit)> " << std::flush;
     std::string line;
@@ -73,7 +73,7 @@ bool human_move(mtg::MatchGame& game, const mtg::CardTexts& texts) {
         const size_t i = static_cast<size_t>(it - now.begin());
         const mtg::MatchGame before = game.copy_for_search();
         if (!game.apply_index(i)) return false;
-        if (&step == &c.steps.back()) print_lines(mtg::narrate(before, game, i, 0, &texts));
+        if (&step == &c.steps.back()) print_lines(mtg::narrate(before, game, i, 0));
       }
       return true;
     }
@@ -81,7 +81,7 @@ bool human_move(mtg::MatchGame& game, const mtg::CardTexts& texts) {
       const size_t i = order[pick - casts.size() - 1];
       const mtg::MatchGame before = game.copy_for_search();
       if (!game.apply_index(i)) return false;
-      print_lines(mtg::narrate(before, game, i, 0, &texts));
+      print_lines(mtg::narrate(before, game, i, 0));
       return true;
     }
     std::cout << "no such move: " << line << "\n";
@@ -96,7 +96,6 @@ int run_play(const WagicPlayOptions& o) {
     std::cerr << cards << ": error[WG0001]: " << err << "\n";
     return 2;
   }
-  const mtg::CardTexts texts(db);  // what the cards say, for the board and the narration
   mtg::Catalog cat(db);
   std::vector<std::string> rules_warnings;
   cat.game_rules = mtg::rules_beside(cards, "classic.txt", &rules_warnings);  // classic.txt (and the mtg.txt it includes); absent: built-in
@@ -135,10 +134,10 @@ int run_play(const WagicPlayOptions& o) {
         const size_t pass = ms.size() - 1;  // the pass is listed last
         const mtg::MatchGame before = game.copy_for_search();
         game.apply_index(pass);
-        print_lines(mtg::narrate(before, game, pass, 0, &texts));
+        print_lines(mtg::narrate(before, game, pass, 0));
         continue;
       }
-      if (!human_move(game, texts)) {
+      if (!human_move(game)) {
         std::cout << "\ngame left at turn " << m.game().turn + 1 << "\n";
         return 0;
       }
@@ -147,10 +146,10 @@ int run_play(const WagicPlayOptions& o) {
     const size_t pick = std::min(bot->choose(game, ms), ms.size() - 1);
     const mtg::MatchGame before = game.copy_for_search();
     game.apply_index(pick);
-    print_lines(mtg::narrate(before, game, pick, 0, &texts));
+    print_lines(mtg::narrate(before, game, pick, 0));
   }
   std::cout << "\n";
-  print_lines(mtg::board_lines(m, 0, &texts));
+  print_lines(mtg::board_lines(m, 0));
   if (!game.error().empty()) std::cout << "engine error: " << game.error() << "\n";
   else if (m.winner() < 0) std::cout << "draw (turn limit)\n";
   else std::cout << (m.winner() == 0 ? "you win\n" : "the bot wins\n");

@@ -36,10 +36,10 @@ TEST(WagicPlay, CardsShowCostTypePowerToughnessAndText) {
   const RunResult& r = game();
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // The hand, a card a line: name as printed, mana cost, type line, P/T, rules text.
-  EXPECT_TRUE(has(r.out, "\\n    Lord of Atlantis \\{U\\}\\{U\\}, Creature - Merfolk, 2/2: Other Merfolk creatures get \\+1/\\+1")) << r.out.substr(0, 3000);
-  EXPECT_TRUE(has(r.out, "\\n    Swamp, Basic Land - Swamp")) << r.out.substr(0, 3000);
+  EXPECT_TRUE(has(r.out, "\\n    Lord of Atlantis \\{U\\}\\{U\\}, Creature \u2014 Merfolk, 2/2: Other Merfolk creatures get \\+1/\\+1")) << r.out.substr(0, 3000);
+  EXPECT_TRUE(has(r.out, "\\n    Swamp, Basic Land \u2014 Swamp")) << r.out.substr(0, 3000);
   // What the person draws is shown the same way; the bot's draws are counted, not named.
-  EXPECT_TRUE(has(r.out, "\\n  you draw [A-Z][^\\n]* \\{[0-9WUBRG{}]+\\}, Creature - [^\\n]+, [0-9]+/[0-9]+")) << r.out.substr(0, 3000);
+  EXPECT_TRUE(has(r.out, "\\n  you draw [A-Z][^\\n]* \\{[0-9WUBRG{}]+\\}, Creature \u2014 [^\\n]+, [0-9]+/[0-9]+")) << r.out.substr(0, 3000);
   EXPECT_TRUE(has(r.out, "\\n  p2 draws a card\\n")) << r.out.substr(0, 3000);
   EXPECT_FALSE(has(r.out, "is put into p2's library")) << "the bot's mulligan named its cards";
 }
@@ -49,9 +49,9 @@ TEST(WagicPlay, SpellsAreOfferedWithTheirManaPaidAndTappingByHandStays) {
   const RunResult& r = game();
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // Offered before tapping anything, with the lands it taps; chosen, it is cast.
-  EXPECT_TRUE(has(r.out, "\\n  1\\. cast Scathe Zombies \\{2\\}\\{B\\}, Creature - Zombie, 2/2 \\(taps Swamp, Swamp, Swamp\\)\\n")) << r.out.substr(0, 6000);
-  EXPECT_TRUE(has(r.out, "> p1: cast Scathe Zombies \\{2\\}\\{B\\}, Creature - Zombie, 2/2\\n")) << r.out.substr(0, 6000);
-  EXPECT_TRUE(has(r.out, "\\n  Scathe Zombies \\{2\\}\\{B\\}, Creature - Zombie, 2/2 enters the battlefield under p1's control")) << r.out.substr(0, 6000);
+  EXPECT_TRUE(has(r.out, "\\n  1\\. cast Scathe Zombies \\{2\\}\\{B\\}, Creature \u2014 Zombie, 2/2 \\(taps Swamp, Swamp, Swamp\\)\\n")) << r.out.substr(0, 6000);
+  EXPECT_TRUE(has(r.out, "> p1: cast Scathe Zombies \\{2\\}\\{B\\}, Creature \u2014 Zombie, 2/2\\n")) << r.out.substr(0, 6000);
+  EXPECT_TRUE(has(r.out, "\\n  Scathe Zombies \\{2\\}\\{B\\}, Creature \u2014 Zombie, 2/2 enters the battlefield under p1's control")) << r.out.substr(0, 6000);
   // Tapping by hand is still a move of the menu, in words.
   EXPECT_TRUE(has(r.out, "\\n  [0-9]+\\. tap Swamp for \\{B\\}\\n")) << r.out.substr(0, 6000);
   EXPECT_FALSE(has(r.out, "[0-9]+\\. \\{t\\}:add")) << "raw Wagic code in a menu";

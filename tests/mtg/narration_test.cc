@@ -15,8 +15,6 @@ TEST(MtgNarration, MovesToldHiddenCardsUnnamedAutoCastsCast) {
   RK_REQUIRE_CORPUS("corpora/wagic/2016/decks/ai");
   auto* w = test::mtg_world();
   ASSERT_NE(w, nullptr);
-  const CardTexts texts(w->db);
-  ASSERT_GT(texts.size(), 10000u);
   size_t told = 0, casts = 0, skipped = 0;
   for (uint64_t seed = 1; seed <= 4; ++seed) {
     MatchGame g(*w->cat, w->decks[seed % 10], w->decks[(seed + 3) % 10], seed, 12);
@@ -26,7 +24,7 @@ TEST(MtgNarration, MovesToldHiddenCardsUnnamedAutoCastsCast) {
       ASSERT_FALSE(moves.empty());
       if (g.current_player() == 0) {
         // Every offered auto-cast, played on a copy, takes its card out of the hand.
-        for (const AutoCast& a : auto_casts(g, &texts)) {
+        for (const AutoCast& a : auto_casts(g)) {
           MatchGame copy = g.copy_for_search();
           ASSERT_TRUE(apply_auto_cast(copy, a)) << a.label;
           EXPECT_NE(copy.match().game().objs[static_cast<size_t>(a.card)].zone, kHand) << a.label;
@@ -36,14 +34,14 @@ TEST(MtgNarration, MovesToldHiddenCardsUnnamedAutoCastsCast) {
         if (!worth_stopping(g)) {
           // Nothing but passing and mana: the pass is the last move, the others are taps.
           EXPECT_EQ(moves.back().kind, Move::kNext);
-          for (size_t i = 0; i + 1 < moves.size(); ++i) EXPECT_EQ(move_text(g, i, &texts).rfind("tap ", 0), 0u) << moves[i].label;
+          for (size_t i = 0; i + 1 < moves.size(); ++i) EXPECT_EQ(move_text(g, i).rfind("tap ", 0), 0u) << moves[i].label;
           ++skipped;
         }
       }
       const size_t i = pick.below(static_cast<uint32_t>(moves.size()));
       const MatchGame before = g.copy_for_search();
       ASSERT_TRUE(g.apply_index(i));
-      const auto lines = narrate(before, g, i, 0, &texts);
+      const auto lines = narrate(before, g, i, 0);
       if (moves[i].kind != Move::kNext) {
         ASSERT_FALSE(lines.empty()) << moves[i].label;
         EXPECT_EQ(lines[0].rfind(seat_name(before.current_player()) + ": ", 0), 0u) << lines[0];

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <initializer_list>
 #include <nlohmann/json.hpp>
 
 #include "text/diagnostic.h"
@@ -25,19 +24,6 @@ std::string str(const json& row, const char* key) {
   return it != row.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-// The printed texts of `cols` that are set, joined with a space (the tables write "" or null
-// for a card without one; a text repeated in two columns is kept once).
-std::string printed(const json& row, std::initializer_list<const char*> cols) {
-  std::string out;
-  for (const char* c : cols) {
-    std::string t = str(row, c);
-    while (!t.empty() && (t.back() == ' ' || t.back() == '\n')) t.pop_back();
-    if (t.empty() || t == "0" || out.find(t) != std::string::npos) continue;
-    out += (out.empty() ? "" : " ") + t;
-  }
-  return out;
-}
-
 // Parses an effect column; the legacy "0" sentinel and blanks mean no effect. A column whose
 // has_* flag is off does not fire in the original engine, so it is left empty.
 Program program(CardDb& db, const json& row, const char* col, const char* flag = nullptr) {
@@ -53,6 +39,19 @@ Program program(CardDb& db, const json& row, const char* col, const char* flag =
   p.index = static_cast<int32_t>(db.programs++);
   db.parsed += p.parsed ? 1 : 0;
   return p;
+}
+
+// What a row says to people: its *_text columns (special_payout_text, effect_text, card_text...),
+// the distinct non-empty ones joined; the engine never reads them.
+std::string card_words(const json& row) {
+  std::string out;
+  for (const auto& [key, v] : row.items()) {
+    if (key.size() < 5 || key.compare(key.size() - 5, 5, "_text") != 0 || !v.is_string()) continue;
+    const std::string t = v.get<std::string>();
+    if (t.empty() || out.find(t) != std::string::npos) continue;
+    out += (out.empty() ? "" : " ") + t;
+  }
+  return out;
 }
 
 template <class T>
@@ -72,42 +71,43 @@ Res4 pay(const json& r, const char* when) {
 
 void add_citizen(CardDb& db, const json& r) {
   CitizenCard& c = slot(db.citizens, num(r, "id_citizens"));
+  c.text = card_words(r);
   c.name = str(r, "name"), c.expansion = str(r, "expansion");
   c.cost = num(r, "gold_cost"), c.rm1 = num(r, "roll_match1", -1), c.rm2 = num(r, "roll_match2", -1);
   c.roles = roles(r), c.on = pay(r, "on_turn"), c.off = pay(r, "off_turn");
   c.special_on = program(db, r, "special_payout_on_turn", "has_special_payout_on_turn");
   c.special_off = program(db, r, "special_payout_off_turn", "has_special_payout_off_turn");
-  c.text = printed(r, {"special_payout_on_turn_text", "special_payout_off_turn_text", "special_payout_text"});
 }
 void add_starter(CardDb& db, const json& r) {
   StarterCard& c = slot(db.starters, num(r, "id_starters"));
+  c.text = card_words(r);
   c.name = str(r, "name"), c.expansion = str(r, "expansion"), c.trigger = str(r, "activation_trigger");
   c.rm1 = num(r, "roll_match1", -1), c.rm2 = num(r, "roll_match2", -1);
   c.on = pay(r, "on_turn"), c.off = pay(r, "off_turn");
   c.special_on = program(db, r, "special_payout_on_turn", "has_special_payout_on_turn");
   c.special_off = program(db, r, "special_payout_off_turn", "has_special_payout_off_turn");
-  c.text = printed(r, {"card_text", "special_payout_on_turn_text", "special_payout_off_turn_text"});
 }
 void add_domain(CardDb& db, const json& r) {
   DomainCard& c = slot(db.domains, num(r, "id_domains"));
+  c.text = card_words(r);
   c.name = str(r, "name"), c.expansion = str(r, "expansion");
   c.cost = num(r, "gold_cost"), c.vp = num(r, "vp_reward"), c.roles = roles(r);
   c.passive = program(db, r, "passive_effect", "has_passive_effect");
   c.activation = program(db, r, "activation_effect", "has_activation_effect");
-  c.text = printed(r, {"effect_text"});
 }
 void add_monster(CardDb& db, const json& r) {
   MonsterCard& c = slot(db.monsters, num(r, "id_monsters"));
+  c.text = card_words(r);
   c.name = str(r, "name"), c.expansion = str(r, "expansion"), c.area = str(r, "area"), c.type = str(r, "monster_type");
   c.order = num(r, "monster_order"), c.strength = num(r, "strength_cost"), c.magic = num(r, "magic_cost");
   c.reward = {num(r, "gold_reward"), num(r, "strength_reward"), num(r, "magic_reward"), num(r, "vp_reward")};
   c.extra = num(r, "is_extra") != 0;
   c.special_reward = program(db, r, "special_reward", "has_special_reward");
   c.special_cost = program(db, r, "special_cost");
-  c.text = printed(r, {"special_reward_text"});
 }
 void add_event(CardDb& db, const json& r) {
   EventCard& c = slot(db.events, num(r, "id_events"));
+  c.text = card_words(r);
   c.name = str(r, "name"), c.expansion = str(r, "expansion"), c.type = str(r, "monster_type");
   c.rm1 = num(r, "roll_match1", -1), c.monster = num(r, "is_monster") != 0;
   c.strength = num(r, "strength_cost"), c.magic = num(r, "magic_cost");
@@ -116,16 +116,15 @@ void add_event(CardDb& db, const json& r) {
   c.special_reward = program(db, r, "special_reward", "has_special_reward");
   c.activation = program(db, r, "activation_effect", "has_activation_effect");
   c.passive = program(db, r, "passive_effect", "has_passive_effect");
-  c.text = printed(r, {"roll_effect_text", "special_reward_text", "activation_effect_text", "passive_effect_text"});
 }
 void add_duke(CardDb& db, const json& r) {
   DukeCard& c = slot(db.dukes, num(r, "id_dukes"));
+  c.text = card_words(r);
   c.name = str(r, "name"), c.expansion = str(r, "expansion");
   c.gold = num(r, "gold_mult"), c.strength = num(r, "strength_mult"), c.magic = num(r, "magic_mult");
   c.roles = {num(r, "shadow_mult"), num(r, "holy_mult"), num(r, "soldier_mult"), num(r, "worker_mult")};
   c.monster = num(r, "monster_mult"), c.citizen = num(r, "citizen_mult"), c.domain = num(r, "domain_mult");
   c.boss = num(r, "boss_mult"), c.minion = num(r, "minion_mult"), c.beast = num(r, "beast_mult"), c.titan = num(r, "titan_mult");
-  c.text = printed(r, {"card_text"});
 }
 
 using Adder = void (*)(CardDb&, const json&);

@@ -28,60 +28,60 @@ struct Program {
 struct CitizenCard {
   int id = 0;
   std::string name, expansion;
+  std::string text;  // what the card says, for people: its row's *_text fields
   int cost = 0, rm1 = -1, rm2 = -1;
   std::array<int, 4> roles{};
   Res4 on{}, off{};  // fixed payouts on / off turn
   Program special_on, special_off;
-  std::string text;  // the printed text of its special payouts (the *_text columns), "" when none
 };
 
 struct StarterCard {
   int id = 0;
   std::string name, expansion, trigger;  // activation_trigger: doubles_or_no_payout[_twice]
+  std::string text;  // what the card says, for people: its row's *_text fields
   int rm1 = -1, rm2 = -1;
   Res4 on{}, off{};
   Program special_on, special_off;
-  std::string text;  // card_text
 };
 
 struct DomainCard {
   int id = 0;
   std::string name, expansion;
+  std::string text;  // what the card says, for people: its row's *_text fields
   int cost = 0, vp = 0;
   std::array<int, 4> roles{};
   Program passive, activation;
-  std::string text;  // effect_text
 };
 
 struct MonsterCard {
   int id = 0;
   std::string name, expansion, area, type;
+  std::string text;  // what the card says, for people: its row's *_text fields
   int order = 0, strength = 0, magic = 0;
   Res4 reward{};  // g s m vp
   bool extra = false;
   Program special_reward, special_cost;
-  std::string text;  // special_reward_text
 };
 
 struct EventCard {
   int id = 0;
   std::string name, expansion, type;
+  std::string text;  // what the card says, for people: its row's *_text fields
   int rm1 = -1;
   bool monster = false;
   int strength = 0, magic = 0;
   Res4 reward{};
   Program roll_effect, special_reward, activation, passive;
-  std::string text;  // the roll, reward, activation and passive texts, joined
 };
 
 struct DukeCard {
   int id = 0;
   std::string name, expansion;
+  std::string text;  // what the card says, for people: its row's *_text fields
   // gold, strength, magic divisors; role, monster, citizen, domain and monster-type multipliers.
   int gold = 0, strength = 0, magic = 0;
   std::array<int, 4> roles{};
   int monster = 0, citizen = 0, domain = 0, boss = 0, minion = 0, beast = 0, titan = 0;
-  std::string text;  // card_text
 };
 
 struct CardDb {

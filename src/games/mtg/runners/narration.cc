@@ -22,14 +22,14 @@ std::string join(const std::vector<std::string>& parts, const char* sep = ", ") 
 bool is_main_phase(Phase p) { return p == Phase::kFirstMain || p == Phase::kSecondMain; }
 
 // The card's name as printed ("Grizzly Bears"; the engine keeps names in lower case).
-std::string display_name(const Game& g, int c, const CardTexts* texts) {
-  const PrintedCard* p = texts ? texts->find(g.objs[static_cast<size_t>(c)].def->lname) : nullptr;
-  return p && !p->name.empty() ? p->name : g.name(c);
+std::string display_name(const Game& g, int c) {
+  const CardDef& d = *g.objs[static_cast<size_t>(c)].def;
+  return d.name.empty() ? g.name(c) : d.name;
 }
 
 // "Grizzly Bears 2/2": short, for combat in narration.
-std::string short_name(const Game& g, int c, const CardTexts* texts) {
-  std::string s = display_name(g, c, texts);
+std::string short_name(const Game& g, int c) {
+  std::string s = display_name(g, c);
   if (g.objs[static_cast<size_t>(c)].zone == kBattlefield && g.is_creature(c)) s += fmt::format(" {}/{}", g.power(c), g.toughness(c));
   return s;
 }
@@ -88,22 +88,22 @@ bool search_cast(const MatchGame& pos, int card, int after_card, int depth, int&
 
 std::string seat_name(int seat) { return seat < 0 ? "chance" : fmt::format("p{}", seat + 1); }
 
-std::string card_line(const Game& g, int c, const CardTexts* texts, bool with_text) {
+std::string card_line(const Game& g, int c, bool with_text) {
   const Obj& o = g.objs[static_cast<size_t>(c)];
-  const PrintedCard* printed = texts ? texts->find(o.def->lname) : nullptr;
-  std::string s = display_name(g, c, texts);
-  if (printed && !printed->cost.empty()) s += " " + printed->cost;
-  if (printed && !printed->type_line.empty()) s += ", " + printed->type_line;
+  const CardDef& d = *o.def;
+  std::string s = display_name(g, c);
+  if (!d.mana_text.empty()) s += " " + d.mana_text;
+  if (!d.type_line.empty()) s += ", " + d.type_line;
   if (g.is_creature(c)) s += fmt::format(", {}/{}", g.power(c), g.toughness(c));
   if (o.tapped) s += " (tapped)";
   if (o.attacking) s += " (attacking)";
   if (o.blocking >= 0 && static_cast<size_t>(o.blocking) < g.objs.size()) s += " (blocking " + g.name(o.blocking) + ")";
   if (o.damage > 0) s += fmt::format(" ({} damage)", o.damage);
-  if (with_text && printed && !printed->text.empty()) s += ": " + printed->text;
+  if (with_text && !d.text.empty()) s += ": " + d.text;
   return s;
 }
 
-std::string move_text(const MatchGame& g, size_t option, const CardTexts* texts) {
+std::string move_text(const MatchGame& g, size_t option) {
   const auto moves = g.legal_actions();
   if (option >= moves.size()) return "";
   const Move& m = moves[option];
@@ -113,25 +113,24 @@ std::string move_text(const MatchGame& g, size_t option, const CardTexts* texts)
     next.apply(m);
     const Game& after = next.match().game();
     const int target = after.objs[static_cast<size_t>(m.card)].blocking;
-    const std::string who = short_name(g.match().game(), m.card, texts);
-    return target >= 0 ? fmt::format("block with {}: it blocks {}", who, short_name(after, target, texts))
+    const std::string who = short_name(g.match().game(), m.card);
+    return target >= 0 ? fmt::format("block with {}: it blocks {}", who, short_name(after, target))
                        : fmt::format("block with {}: it stops blocking", who);
   }
   if (m.kind == Move::kCard && m.label.rfind("{t}:add", 0) == 0) {
     // A land's mana ability: "{t}:add{b} swamp" as "tap Swamp for {B}".
     std::string mana = m.label.substr(7, m.label.find(' ') == std::string::npos ? std::string::npos : m.label.find(' ') - 7);
     std::transform(mana.begin(), mana.end(), mana.begin(), [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
-    return fmt::format("tap {} for {}", display_name(g.match().game(), m.card, texts), mana);
+    return fmt::format("tap {} for {}", display_name(g.match().game(), m.card), mana);
   }
-  if (m.kind == Move::kCard && m.label.rfind("play ", 0) == 0) return "play " + display_name(g.match().game(), m.card, texts);
-  if (m.kind == Move::kTarget && m.card >= 0) return "target " + short_name(g.match().game(), m.card, texts);
-  if (m.kind == Move::kCard && m.label.rfind("attack ", 0) == 0) return "attack with " + short_name(g.match().game(), m.card, texts);
-  if (m.kind == Move::kCard && m.label.rfind("cast ", 0) == 0) return "cast " + card_line(g.match().game(), m.card, texts, false);
+  if (m.kind == Move::kCard && m.label.rfind("play ", 0) == 0) return "play " + display_name(g.match().game(), m.card);
+  if (m.kind == Move::kTarget && m.card >= 0) return "target " + short_name(g.match().game(), m.card);
+  if (m.kind == Move::kCard && m.label.rfind("attack ", 0) == 0) return "attack with " + short_name(g.match().game(), m.card);
+  if (m.kind == Move::kCard && m.label.rfind("cast ", 0) == 0) return "cast " + card_line(g.match().game(), m.card, false);
   return m.label;
 }
 
-std::vector<std::string> narrate(const MatchGame& before, const MatchGame& after, size_t applied_option, int observer,
-                                 const CardTexts* texts) {
+std::vector<std::string> narrate(const MatchGame& before, const MatchGame& after, size_t applied_option, int observer) {
   std::vector<std::string> lines;
   const auto moves = before.legal_actions();
   if (applied_option >= moves.size()) return lines;
@@ -139,7 +138,7 @@ std::vector<std::string> narrate(const MatchGame& before, const MatchGame& after
   const Game& b = before.match().game();
   const Game& a = after.match().game();
   const int mover = before.current_player();
-  if (m.kind != Move::kNext) lines.push_back(fmt::format("{}: {}", seat_name(mover), move_text(before, applied_option, texts)));
+  if (m.kind != Move::kNext) lines.push_back(fmt::format("{}: {}", seat_name(mover), move_text(before, applied_option)));
   if (a.turn != b.turn) lines.push_back(fmt::format("--- turn {}: {}'s turn ---", a.turn + 1, seat_name(a.active)));
   const size_t common = std::min(b.objs.size(), a.objs.size());
   std::vector<std::string> events;
@@ -152,22 +151,22 @@ std::vector<std::string> narrate(const MatchGame& before, const MatchGame& after
     const Obj& oa = a.objs[i];
     const int c = static_cast<int>(i);
     if (ob.zone != oa.zone) {
-      const std::string name = display_name(a, c, texts);
+      const std::string name = display_name(a, c);
       const int owner = oa.owner;
       switch (oa.zone) {
         case kHand:
           if (ob.zone == kLibrary) {
-            if (owner == observer) events.push_back(fmt::format("you draw {}", card_line(a, c, texts)));
+            if (owner == observer) events.push_back(fmt::format("you draw {}", card_line(a, c)));
             else ++drawn[static_cast<size_t>(owner) & 1];  // counted: an unseen card is not named
           } else {
             events.push_back(fmt::format("{} returns to {}'s hand", name, seat_name(owner)));
           }
           break;
         case kStack:
-          events.push_back(fmt::format("{} casts {}", seat_name(oa.controller), card_line(a, c, texts, oa.controller != observer)));
+          events.push_back(fmt::format("{} casts {}", seat_name(oa.controller), card_line(a, c, oa.controller != observer)));
           break;
         case kBattlefield:
-          events.push_back(fmt::format("{} enters the battlefield under {}'s control", card_line(a, c, texts, false), seat_name(oa.controller)));
+          events.push_back(fmt::format("{} enters the battlefield under {}'s control", card_line(a, c, false), seat_name(oa.controller)));
           break;
         case kGraveyard:
           if (ob.zone == kBattlefield && b.is_creature(c)) events.push_back(fmt::format("{} dies", name));
@@ -186,8 +185,8 @@ std::vector<std::string> narrate(const MatchGame& before, const MatchGame& after
       continue;
     }
     if (oa.zone != kBattlefield) continue;
-    if (!ob.attacking && oa.attacking && m.kind != Move::kCard) events.push_back(fmt::format("{} attacks", short_name(a, c, texts)));
-    if (oa.damage > ob.damage) events.push_back(fmt::format("{} is dealt {} damage", display_name(a, c, texts), oa.damage - ob.damage));
+    if (!ob.attacking && oa.attacking && m.kind != Move::kCard) events.push_back(fmt::format("{} attacks", short_name(a, c)));
+    if (oa.damage > ob.damage) events.push_back(fmt::format("{} is dealt {} damage", display_name(a, c), oa.damage - ob.damage));
   }
   if (blocks_done) {
     std::vector<std::string> parts;
@@ -196,16 +195,16 @@ std::vector<std::string> narrate(const MatchGame& before, const MatchGame& after
       if (o.zone != kBattlefield || !o.attacking) continue;
       std::vector<std::string> blockers;
       for (size_t j = 0; j < b.objs.size(); ++j) {
-        if (b.objs[j].zone == kBattlefield && b.objs[j].blocking == static_cast<int>(i)) blockers.push_back(short_name(b, static_cast<int>(j), texts));
+        if (b.objs[j].zone == kBattlefield && b.objs[j].blocking == static_cast<int>(i)) blockers.push_back(short_name(b, static_cast<int>(j)));
       }
-      parts.push_back(blockers.empty() ? short_name(b, static_cast<int>(i), texts) + " is not blocked"
-                                       : short_name(b, static_cast<int>(i), texts) + " is blocked by " + join(blockers, " and "));
+      parts.push_back(blockers.empty() ? short_name(b, static_cast<int>(i)) + " is not blocked"
+                                       : short_name(b, static_cast<int>(i)) + " is blocked by " + join(blockers, " and "));
     }
     if (!parts.empty()) events.insert(events.begin(), "combat: " + join(parts, "; "));
   }
   for (size_t i = common; i < a.objs.size(); ++i) {
     const Obj& o = a.objs[i];
-    if (o.zone == kBattlefield) events.push_back(fmt::format("{} enters the battlefield under {}'s control", card_line(a, static_cast<int>(i), texts, false), seat_name(o.controller)));
+    if (o.zone == kBattlefield) events.push_back(fmt::format("{} enters the battlefield under {}'s control", card_line(a, static_cast<int>(i), false), seat_name(o.controller)));
   }
   for (int p = 0; p < 2; ++p) {
     const size_t k = static_cast<size_t>(p);
@@ -225,7 +224,7 @@ std::vector<std::string> narrate(const MatchGame& before, const MatchGame& after
   return lines;
 }
 
-std::vector<std::string> board_lines(const Match& m, int observer, const CardTexts* texts) {
+std::vector<std::string> board_lines(const Match& m, int observer) {
   std::vector<std::string> out;
   const Game& g = m.game();
   if (m.mulligan_open()) out.push_back("== before the first turn: keep your hand, or mulligan (one card fewer) ==");
@@ -237,18 +236,18 @@ std::vector<std::string> board_lines(const Match& m, int observer, const CardTex
                               pl.life, pl.zones[kLibrary].size(), pl.zones[kHand].size(), pl.zones[kGraveyard].size(), pl.pool.text()));
     if (pl.zones[kBattlefield].empty()) out.push_back("  battlefield: -");
     else out.push_back("  battlefield:");
-    for (int c : pl.zones[kBattlefield]) out.push_back("    " + card_line(g, c, texts));
+    for (int c : pl.zones[kBattlefield]) out.push_back("    " + card_line(g, c));
     if (seat != observer) continue;
     out.push_back(pl.zones[kHand].empty() ? "  hand: -" : "  hand:");
-    for (int c : pl.zones[kHand]) out.push_back("    " + card_line(g, c, texts));
+    for (int c : pl.zones[kHand]) out.push_back("    " + card_line(g, c));
   }
   for (const auto& item : g.stack) {
-    if (item.source >= 0) out.push_back(fmt::format("  on the stack: {} ({})", display_name(g, item.source, texts), seat_name(item.controller)));
+    if (item.source >= 0) out.push_back(fmt::format("  on the stack: {} ({})", display_name(g, item.source), seat_name(item.controller)));
   }
   return out;
 }
 
-std::vector<AutoCast> auto_casts(const MatchGame& g, const CardTexts* texts) {
+std::vector<AutoCast> auto_casts(const MatchGame& g) {
   std::vector<AutoCast> out;
   if (g.terminal() || g.match().mulligan_open()) return out;
   const Game& game = g.match().game();
@@ -277,8 +276,8 @@ std::vector<AutoCast> auto_casts(const MatchGame& g, const CardTexts* texts) {
     int budget = 200;
     if (!search_cast(g, c, -1, depth, budget, path) || path.size() < 2) continue;
     std::vector<std::string> tapped;
-    for (size_t i = 0; i + 1 < path.size(); ++i) tapped.push_back(display_name(game, path[i].card, texts));
-    out.push_back({c, fmt::format("cast {} (taps {})", card_line(game, c, texts, false), join(tapped)), std::move(path)});
+    for (size_t i = 0; i + 1 < path.size(); ++i) tapped.push_back(display_name(game, path[i].card));
+    out.push_back({c, fmt::format("cast {} (taps {})", card_line(game, c, false), join(tapped)), std::move(path)});
   }
   return out;
 }
