@@ -4,6 +4,7 @@
 # scripts/serve.sh --port 9000 --game-data ../shared/corpora/rulegame/Rule-Game-game-data
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-scripts/build.sh release
+scripts/setup.sh --build-only
+cmake --preset release >/dev/null
+cmake --build --preset release --target rulekit  # the program only, not the tests
 exec build/release/src/rulekit serve "$@"

@@ -1,22 +1,31 @@
 #!/usr/bin/env bash
 # Installs the Debian packages rulekit needs. Safe to run again: installs only what is missing.
+# --build-only: only what building and running `rulekit` needs (scripts/demo.sh, scripts/serve.sh);
+# without it, also the test tools: clang-14 for the sanitizer and fuzz builds, Chromium, Node.js
+# and playwright-core for the browser test, wrk for the load test (scripts/test.sh).
 set -euo pipefail
+
+build_only=0
+if [ "${1:-}" = "--build-only" ]; then build_only=1; fi
 
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config python3
   libgtest-dev libgmock-dev libbenchmark-dev
   libfmt-dev nlohmann-json3-dev libcli11-dev
   libpugixml-dev libcpp-httplib-dev libsqlite3-dev liblua5.4-dev libboost1.74-dev
+)
+TEST_PACKAGES=(
   clang-14 libclang-rt-14-dev
   chromium wrk
 )
+if ((build_only == 0)); then PACKAGES+=("${TEST_PACKAGES[@]}"); fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
 # Node.js and npm (for the browser test): Debian's, unless the machine has them already.
-command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
+if ((build_only == 0)); then command -v npm >/dev/null 2>&1 || missing+=(nodejs npm); fi
 if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}"
   SUDO=""
@@ -30,7 +39,7 @@ fi
 # The browser test drives Debian's Chromium with playwright-core from the npm registry, pinned
 # in tests/e2e/package.json; installed once into tests/e2e/node_modules.
 e2e="$(dirname "$0")/../tests/e2e"
-if [ ! -d "$e2e/node_modules/playwright-core" ]; then
+if ((build_only == 0)) && [ ! -d "$e2e/node_modules/playwright-core" ]; then
   echo "setup: installing playwright-core (npm) for the browser test"
   (cd "$e2e" && npm ci --no-audit --no-fund --loglevel=error)
 fi

@@ -167,7 +167,7 @@ int run_play(CfcOptions& o, const std::string& bot, int seat, const std::string&
     const std::vector<cfc::Action> legal = g.legal_actions();
     if (g.current_player() != me) {
       const size_t pick = agent->choose(g, legal);
-      const cfc::GameSnapshot before = cfc::snapshot(g, stats);  // after the bot looked at the rules
+      const cfc::GameSnapshot before = cfc::snapshot(g, stats, &legal[pick]);  // after the bot looked at the rules
       std::cout << fmt::format("Player {} ({} bot): {}\n", g.current_player() + 1, bot, g.label(legal[pick]));
       g.apply_index(pick);
       tell(before, g, stats, me, texts);
@@ -183,7 +183,7 @@ int run_play(CfcOptions& o, const std::string& bot, int seat, const std::string&
       std::cout << "\n(the game stops here)\n";
       return 0;
     }
-    const cfc::GameSnapshot before = cfc::snapshot(g, stats);  // after the menus consulted the rules
+    const cfc::GameSnapshot before = cfc::snapshot(g, stats, &legal[pick]);  // after the menus consulted the rules
     std::cout << fmt::format("You{}: {}\n", legal.size() == 1 ? " (your only choice)" : "", g.label(legal[pick]));
     g.apply_index(pick);
     tell(before, g, stats, me, texts);

@@ -1,7 +1,10 @@
-// `rulekit rulegame play`: one episode on a rule file and a board, played by a bot or a person.
+// `rulekit rulegame play`: one episode on a rule file and a board, played by a bot or a person:
+// the goal first, each answer explained the first time it comes, the hidden rule shown at the end
+// (the words are the game folder's, games/rulegame/narration.h).
 #include <fmt/format.h>
 
 #include <iostream>
+#include <set>
 #include <random>
 
 #include "cli/commands.h"
@@ -9,23 +12,13 @@
 #include "games/rulegame/board.h"
 #include "games/rulegame/episode.h"
 #include "games/rulegame/java_random.h"
+#include "games/rulegame/narration.h"
 #include "games/rulegame/random_board.h"
 #include "games/rulegame/rules.h"
 #include "text/source.h"
 
 namespace rk::cli {
 namespace {
-
-const char* code_name(int code) {
-  switch (code) {
-    case rulegame::kAccept: return "ACCEPT";
-    case rulegame::kDeny: return "DENY";
-    case rulegame::kImmovable: return "IMMOVABLE";
-    case rulegame::kEmptyCell: return "EMPTY_CELL";
-    case rulegame::kNoGame: return "NO_GAME";
-    default: return "?";
-  }
-}
 
 // A color's letter on the terminal board: blue and black must differ, so black is k (as in CMYK).
 char color_letter(const std::string& color) {
@@ -132,7 +125,9 @@ int play_episode(const PlayArgs& a) {
                            a.board.empty() ? (a.pieces > 0 ? "a random board" : "the demo board")
                                            : a.board,
                            board.pieces.size());
-  std::cout << ascii_board(e, a.reveal) << legend(e, a.reveal) << "\n";
+  for (const std::string& l : rulegame::goal_lines()) std::cout << l << "\n";
+  std::cout << "\n" << ascii_board(e, a.reveal) << legend(e, a.reveal) << "\n";
+  std::set<int> told;  // answers explained once, the first time they come
   std::mt19937_64 rng(static_cast<uint64_t>(a.seed));
   int steps = 0;
   while (!e.over() && steps < a.max_attempts) {
@@ -156,18 +151,17 @@ int play_episode(const PlayArgs& a) {
     }
     const int code = e.move(pos, bucket);
     ++steps;
+    std::string answer = rulegame::code_text(code);
+    if (!told.insert(code).second) answer = answer.substr(0, answer.find(':'));
     std::cout << fmt::format("attempt {:>3}: row {} col {} -> bucket {}: {}", e.attempts(), rulegame::cell_y(pos),
-                             rulegame::cell_x(pos), bucket, code_name(code));
+                             rulegame::cell_x(pos), bucket, answer);
     // The rule line and its counters give the hidden rule away: shown only when asked.
     if (a.reveal) std::cout << fmt::format("  (rule line {}, counters {})", e.rule_line(), e.explain_counters());
     std::cout << "\n";
     if (a.human || code == rulegame::kAccept) std::cout << ascii_board(e, a.reveal);
   }
-  std::cout << fmt::format("\n{} after {} attempts ({} accepted)\n",
-                           e.finish() == rulegame::kCleared      ? "Board cleared"
-                           : e.finish() == rulegame::kStalemated ? "Stalemate"
-                                                                 : "Stopped",
-                           e.attempts(), e.done_moves());
+  std::cout << "\n";
+  for (const std::string& l : rulegame::end_lines(e.finish(), e.attempts(), e.done_moves(), rules_text)) std::cout << l << "\n";
   return 0;
 }
 

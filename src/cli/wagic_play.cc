@@ -1,9 +1,13 @@
-// `rulekit wagic play`: a game between two prebuilt decks at the terminal, you (player 1) against
+// `rulekit wagic play`: a game between two prebuilt decks at the terminal, you (p1, seat 0) against
 // a bot named as `wagic sim --agents` names them (`--bot random|greedy|mcts[:N][:dD]`), through the
 // kernel (mtg::MatchGame). The board, then the numbered moves open to you (the first: keep your
-// hand or mulligan); `help`, `quit`, end of input ends.
+// hand or mulligan) and the spells castable by tapping lands for you; every move narrated; steps
+// where you can only pass are passed (`--every-step` stops there too). The words are the game
+// folder's (games/mtg/runners/narration.h), shared with the server's tables. `help`, `quit`, end
+// of input ends.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <string>
 
@@ -15,6 +19,7 @@
 #include "agents/make_agent.h"
 #include "games/mtg/runners/match.h"
 #include "games/mtg/runners/match_game.h"
+#include "games/mtg/runners/narration.h"
 #include "kernel/rng.h"
 
 namespace rk::cli {
@@ -25,58 +30,60 @@ struct WagicPlayOptions {
   uint64_t seed = 1;
   int turns = 60;
   std::string bot = "random";
+  bool every_step = false;  // stop at every step, even where passing is all there is to do
+  std::string cards;        // the Wagic sets folder; empty: the shared 2016 corpus
 };
 
-std::string card_text(const mtg::Game& g, int c) {
-  const mtg::Obj& o = g.objs[static_cast<size_t>(c)];
-  std::string s = g.name(c);
-  if (g.is_creature(c)) s += fmt::format(" {}/{}", g.power(c), g.toughness(c));
-  if (o.tapped) s += " (tapped)";
-  if (o.attacking) s += " (attacking)";
-  if (o.blocking >= 0) s += " (blocking)";
-  return s;
+void print_lines(const std::vector<std::string>& lines) {
+  for (const std::string& l : lines) std::cout << l << "\n";
 }
 
-void print_board(const mtg::Match& m, int me) {
-  const mtg::Game& g = m.game();
-  if (m.mulligan_open()) std::cout << "\n== before the first turn: keep your hand, or mulligan (one card fewer) ==\n";
-  else std::cout << fmt::format("\n== turn {}, {} of player {} ==\n", g.turn + 1, mtg::phase_name(g.phase), g.active + 1);
-  for (int p = 1; p >= 0; --p) {
-    const int seat = p == 1 ? 1 - me : me;
-    const auto& pl = g.players[static_cast<size_t>(seat)];
-    std::cout << fmt::format("player {}{}: life {}, library {}, hand {}, graveyard {}, pool {}\n", seat + 1,
-                             seat == me ? " (you)" : "", pl.life, pl.zones[mtg::kLibrary].size(),
-                             pl.zones[mtg::kHand].size(), pl.zones[mtg::kGraveyard].size(), pl.pool.text());
-    std::string line;
-    for (int c : pl.zones[mtg::kBattlefield]) line += (line.empty() ? "" : ", ") + card_text(g, c);
-    std::cout << "  battlefield: " << (line.empty() ? "-" : line) << "\n";
-    if (seat != me) continue;
-    line.clear();
-    for (int c : pl.zones[mtg::kHand]) line += (line.empty() ? "" : ", ") + g.name(c);
-    std::cout << "  hand: " << (line.empty() ? "-" : line) << "\n";
-  }
-  for (const auto& item : g.stack) {
-    if (item.source >= 0) std::cout << "  stack: " << g.name(item.source) << "\n";
-  }
-}
-
-// Your turn to act: the numbered moves; false at quit or the end of input.
-bool human_move(mtg::MatchGame& game, const std::vector<mtg::Move>& ms) {
-  print_board(game.match(), 0);
-  for (size_t i = 0; i < ms.size(); ++i) std::cout << fmt::format("  {}. {}\n", i + 1, ms[i].label);
+// One decision of the person: the board, the engine's moves, then the spells castable by tapping
+// lands first (numbered after them). false at quit or the end of input.
+bool human_move(mtg::MatchGame& game) {
+  std::cout << "\n";
+  print_lines(mtg::board_lines(game.match(), 0));
+  // The menu: spells castable by tapping lands for you first, then the engine's moves in the order
+  // a person reads them (casts, other choices, mana abilities, the pass).
+  const auto casts = mtg::auto_casts(game);
+  const auto order = mtg::menu_order(game);
+  size_t n = 0;
+  for (const mtg::AutoCast& c : casts) std::cout << fmt::format("  {}. {}\n", ++n, c.label);
+  for (size_t i : order) std::cout << fmt::format("  {}. {}\n", ++n, mtg::move_text(game, i));
   for (;;) {
     std::cout << "move (number, help, quit)> " << std::flush;
     std::string line;
     if (!std::getline(std::cin, line)) return false;
     if (line == "quit" || line == "q") return false;
     if (line == "help" || line == "h" || line == "?") {
-      std::cout << "type a move's number; 1 line = 1 move. The last move passes to the next step.\n"
+      std::cout << "type a move's number; 1 line = 1 move. A pass moves on to the next step where you can act.\n"
                    "Before the first turn: keep your hand, or mulligan (shuffle it back, draw one card fewer).\n"
-                   "Mana: tap your lands for mana (their mana-ability moves) before casting. quit ends the game.\n";
+                   "Spells you can pay for are offered as \"cast X (taps ...)\": the lands are tapped for you.\n"
+                   "You may also tap a land yourself (\"tap X for {G}\") and cast from the mana pool. quit ends the game.\n";
       continue;
     }
-    const int n = std::atoi(line.c_str());
-    if (n >= 1 && static_cast<size_t>(n) <= ms.size()) return game.apply_index(static_cast<size_t>(n - 1));
+    const size_t pick = static_cast<size_t>(std::max(0, std::atoi(line.c_str())));
+    if (pick >= 1 && pick <= casts.size()) {
+      // Several moves (the taps, then the cast), narrated as one: the cast.
+      const mtg::AutoCast& c = casts[pick - 1];
+      for (const mtg::Move& step : c.steps) {
+        const auto now = game.legal_actions();
+        const auto it = std::find(now.begin(), now.end(), step);
+        if (it == now.end()) break;
+        const size_t i = static_cast<size_t>(it - now.begin());
+        const mtg::MatchGame before = game.copy_for_search();
+        if (!game.apply_index(i)) return false;
+        if (&step == &c.steps.back()) print_lines(mtg::narrate(before, game, i, 0));
+      }
+      return true;
+    }
+    if (pick > casts.size() && pick <= casts.size() + order.size()) {
+      const size_t i = order[pick - casts.size() - 1];
+      const mtg::MatchGame before = game.copy_for_search();
+      if (!game.apply_index(i)) return false;
+      print_lines(mtg::narrate(before, game, i, 0));
+      return true;
+    }
     std::cout << "no such move: " << line << "\n";
   }
 }
@@ -84,7 +91,7 @@ bool human_move(mtg::MatchGame& game, const std::vector<mtg::Move>& ms) {
 int run_play(const WagicPlayOptions& o) {
   mtg::Database db;
   std::string err;
-  const std::string cards = std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/sets";
+  const std::string cards = o.cards.empty() ? std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/sets" : o.cards;
   if (!mtg::load(cards, db, err)) {
     std::cerr << cards << ": error[WG0001]: " << err << "\n";
     return 2;
@@ -121,18 +128,28 @@ int run_play(const WagicPlayOptions& o) {
     const auto ms = game.legal_actions();
     if (ms.empty()) break;
     if (game.current_player() == 0) {
-      if (!human_move(game, ms)) {
+      // Nothing to decide but passing (an empty step, a land with nothing to pay for): passed for
+      // the person unless they asked to stop at every step; what the pass led to is still told.
+      if (!o.every_step && !mtg::worth_stopping(game)) {
+        const size_t pass = ms.size() - 1;  // the pass is listed last
+        const mtg::MatchGame before = game.copy_for_search();
+        game.apply_index(pass);
+        print_lines(mtg::narrate(before, game, pass, 0));
+        continue;
+      }
+      if (!human_move(game)) {
         std::cout << "\ngame left at turn " << m.game().turn + 1 << "\n";
         return 0;
       }
       continue;
     }
-    const size_t pick = bot->choose(game, ms);
-    const auto& mv = ms[pick < ms.size() ? pick : 0];
-    if (mv.kind != mtg::Move::kNext) std::cout << "bot: " << mv.label << "\n";
-    game.apply_index(pick < ms.size() ? pick : 0);
+    const size_t pick = std::min(bot->choose(game, ms), ms.size() - 1);
+    const mtg::MatchGame before = game.copy_for_search();
+    game.apply_index(pick);
+    print_lines(mtg::narrate(before, game, pick, 0));
   }
-  print_board(m, 0);
+  std::cout << "\n";
+  print_lines(mtg::board_lines(m, 0));
   if (!game.error().empty()) std::cout << "engine error: " << game.error() << "\n";
   else if (m.winner() < 0) std::cout << "draw (turn limit)\n";
   else std::cout << (m.winner() == 0 ? "you win\n" : "the bot wins\n");
@@ -149,6 +166,8 @@ void add_wagic_play(CLI::App& wagic, int& exit_code) {
   play->add_option("--turns", o->turns, "turn limit (default 60)");
   play->add_option("--bot", o->bot, std::string("the bot you play against (default random): ") + agents::kAgentNames +
                                         " (a bare mcts is mcts:200:d20)");
+  play->add_option("--cards", o->cards, "Wagic sets folder (default: the shared 2016 corpus)");
+  play->add_flag("--every-step", o->every_step, "stop at every step, not only where you can do more than pass");
   play->callback([o, &exit_code] { exit_code = run_play(*o); });
 }
 

@@ -153,5 +153,63 @@ TEST(CfcPlayText, CardTextLegendAndReasons) {
   EXPECT_GT(too_dear, 0u);
 }
 
+// Over random games: a new turn's header says a card is drawn exactly when the new active player
+// drew one (skip(draw) and an empty deck draw nothing); a move that plays an action or reaction
+// card narrates that card as played and no other (a card discarded to pay for it is discarded,
+// not played); the counter-attack phase says the defender decides in it.
+TEST(CfcPlayText, DrawsPlaysAndTheDefendersPhaseAreToldAsTheyHappen) {
+  RK_REQUIRE_CORPUS("corpora/cfc");
+  const Corpus& c = corpus();
+  size_t headers = 0, plays = 0, counters = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    Game g(c.pool, c.a, c.b, seed);
+    ScriptStats stats;
+    g.set_stats(&stats);
+    agents::RandomAgent<Game> bot(seed);
+    while (!g.terminal()) {
+      const std::vector<Action> legal = g.legal_actions();
+      const size_t pick = bot.choose(g, legal);
+      const Action& a = legal[pick];
+      const int mover = g.current_player();
+      const bool plays_card = a.kind == Action::Kind::kPlayAction || a.kind == Action::Kind::kPlayReaction;
+      const std::string played = plays_card ? g.def(g.player(mover).hand[static_cast<size_t>(a.hand)]).name : "";
+      const std::string label = g.label(a);
+      const GameSnapshot before = snapshot(g, stats, &a);
+      const size_t hand_before = g.player(1 - g.active()).hand.size(), deck_before = g.player(1 - g.active()).deck.size();
+      g.apply_index(pick);
+      const std::vector<std::string> lines = narrate(before, g, stats, 0);
+      size_t plays_this_move = 0;
+      for (const std::string& l : lines) {
+        if (l.rfind("== turn ", 0) == 0 && g.active() != before.active) {
+          ++headers;
+          const bool drew = g.player(g.active()).deck.size() < deck_before && g.player(g.active()).hand.size() > hand_before;
+          EXPECT_EQ(l.find("a card is drawn") != std::string::npos, drew) << l << " (seed " << seed << ")";
+        }
+        const size_t at = l.find(" plays ");
+        if (at != std::string::npos && l.find("(it goes to the discard pile)") != std::string::npos) {
+          // A play, or the answer to a question its script asked (the card reaches the discard
+          // pile once its script is done).
+          EXPECT_TRUE(plays_card || a.kind == Action::Kind::kChoose) << l << " (the move: " << label << ")";
+          if (plays_card) {
+            EXPECT_NE(l.find(" plays " + played + " ("), std::string::npos) << l << " (the move played " << played << ")";
+          }
+          ++plays;
+          ++plays_this_move;
+        }
+        if (l.find("counter-attack phase") != std::string::npos) {
+          EXPECT_NE(l.find(fmt::format("(player {}", 2 - g.active())), std::string::npos) << l;
+          EXPECT_NE(l.find("decides"), std::string::npos) << l;
+          ++counters;
+        }
+      }
+      EXPECT_LE(plays_this_move, 1u) << "one card is played a move (seed " << seed << ")";
+    }
+  }
+  EXPECT_GT(headers, 50u);
+  EXPECT_GT(plays, 10u);
+  EXPECT_GT(counters, 10u);
+  EXPECT_NE(legend().find("stays fresh through the enemy's turn"), std::string::npos) << legend();
+}
+
 }  // namespace
 }  // namespace rk::cfc

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "games/cfc/menu.h"
+#include "games/cfc/narration.h"
 
 namespace rk::cfc {
 
@@ -62,7 +63,8 @@ std::string legend() {
          "  SP: skill points; characters bring SP (+), actions and reactions cost SP (-), united attacks cost 5 SP per extra member\n"
          "  HP: a player's life (3000 to start); at 0 that player loses, as does one who must draw from an empty deck\n"
          "  [1]..[4]: the ring's slots; frozen: cannot attack, counter or use ■ until its owner's next turn\n"
-         "  fresh: entered this turn, cannot attack yet; back-up: a card under a character, +300 BP\n"
+         "  fresh: entered the ring since its owner's turn began; it stays fresh through the enemy's turn and cannot\n"
+         "    attack until its owner's next turn begins; back-up: a card under a character, +300 BP\n"
          "  ATTACKING / UNITED-ATTACKING / COUNTERING: taking part in this turn's combat\n"
          "  An unblocked attack deals its BP to the defending player's HP; a counter-attack fights the attacker instead.\n"
          "Commands at any menu: a number, n/p (pages), b (back), ? N or help N (card text of option N),\n"
@@ -85,7 +87,7 @@ const char* combat_role(const Game& g, int p, int slot) {
 }  // namespace
 
 std::string compact_board(const Game& g, int viewer) {
-  std::string out = fmt::format("-- turn {}, player {}'s {} phase --\n", g.turn(), g.active() + 1, phase_name(g.phase()));
+  std::string out = fmt::format("-- turn {}, {} --\n", g.turn(), phase_line(g, viewer));
   for (int k = 0; k < 2; ++k) {
     const int p = k == 0 ? 1 - viewer : viewer;
     const PlayerState& ps = g.player(p);

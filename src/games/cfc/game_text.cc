@@ -25,7 +25,9 @@ std::string card_line(const Game& g, EntityId e) {
 
 std::string Game::describe(int viewer) const {
   std::string out = phase_ == Phase::kOver ? fmt::format("Turn {}: the game is over\n", turn_)
-                                           : fmt::format("Turn {}: player {}'s {} phase\n", turn_, active_ + 1, phase_name(phase_));
+                                           : fmt::format("Turn {}: player {}'s {} phase{}\n", turn_, active_ + 1, phase_name(phase_),
+                                                         // the defender decides in it
+                                                         phase_ == Phase::kCounter ? fmt::format(" (player {} decides)", 2 - active_) : "");
   for (int k = 0; k < 2; ++k) {
     const int p = k == 0 ? 1 - viewer : viewer;  // the opponent on top
     const PlayerState& ps = players_[p];

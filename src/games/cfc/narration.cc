@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 
-
 namespace rk::cfc {
 namespace {
 
@@ -173,8 +172,23 @@ void combat(const GameSnapshot& before, const Game& g, int viewer, std::vector<s
 
 }  // namespace
 
-GameSnapshot snapshot(const Game& g, const ScriptStats& stats) {
+std::string phase_line(const Game& g, int viewer) {
+  std::string out = fmt::format("{}'s {} phase", player_name(g.active(), viewer), phase_name(g.phase()));
+  // In the counter-attack phase the defender decides (counter-attack, react, or let it hit).
+  if (g.phase() == Phase::kCounter) out += fmt::format(" ({} decides: counter-attack, react or pass)", player_name(1 - g.active(), viewer));
+  return out;
+}
+
+GameSnapshot snapshot(const Game& g, const ScriptStats& stats, const Action* next) {
   GameSnapshot s;
+  s.mover = g.terminal() ? -1 : g.current_player();
+  // An answer to a question (kChoose) may finish a card played earlier: then the pile tells.
+  s.played_known = next && next->kind != Action::Kind::kChoose;
+  if (next && s.mover >= 0 && (next->kind == Action::Kind::kPlayAction || next->kind == Action::Kind::kPlayReaction)) {
+    const PlayerState& ps = g.player(s.mover);
+    const kernel::Zone& from = next->removed ? ps.removed : ps.hand;
+    if (next->hand >= 0 && static_cast<size_t>(next->hand) < from.size()) s.played = from[static_cast<size_t>(next->hand)];
+  }
   s.places = places_of(g);
   s.bp.resize(g.card_count());
   s.frozen.resize(g.card_count());
@@ -204,8 +218,15 @@ std::vector<std::string> narrate(const GameSnapshot& before, const Game& g, cons
     const CardPlace& a = before.places[e];
     const CardPlace& b = now[e];
     const CardType type = g.def(static_cast<EntityId>(e)).type;
-    return a.zone == Zone::kHand && (b.zone == Zone::kRing || b.zone == Zone::kBackup ||
-                                     (b.zone == Zone::kDiscards && (type == CardType::kAction || type == CardType::kReaction)));
+    if (a.zone != Zone::kHand) return false;
+    if (b.zone == Zone::kRing || b.zone == Zone::kBackup) return true;
+    // An action or reaction card played goes to its owner's discard pile after its script ran,
+    // so it lies on top; another card discarded meanwhile (a cost of the play, an effect) is not
+    // the one played.
+    if (b.zone != Zone::kDiscards || (type != CardType::kAction && type != CardType::kReaction)) return false;
+    if (before.played_known) return static_cast<EntityId>(e) == before.played;
+    const auto& pile = g.player(b.player).discards.ids();
+    return b.player == before.mover && !pile.empty() && pile.back() == static_cast<EntityId>(e);
   };
   for (int pass = 0; pass < 2; ++pass) {
     if (pass == 1) abilities(before, g, stats, texts, out);
@@ -233,11 +254,15 @@ std::vector<std::string> narrate(const GameSnapshot& before, const Game& g, cons
   if (const Asking pd = g.pending(); pd.player >= 0 && pd.self != kNoEntity) {
     out.push_back(fmt::format("{}'s ability is under way: {} chooses", g.def(pd.self).name, player_name(pd.player, viewer)));
   }
-  if (g.turn() == before.turn && g.phase() != before.phase && !g.terminal()) {
-    out.push_back(fmt::format("now {}'s {} phase", player_name(g.active(), viewer), phase_name(g.phase())));
-  }
+  if (g.turn() == before.turn && g.phase() != before.phase && !g.terminal()) out.push_back("now " + phase_line(g, viewer));
   if (g.turn() != before.turn && !g.terminal()) {
-    out.push_back(fmt::format("== turn {}: {}'s turn (characters unfreeze, a card is drawn) ==", g.turn(), player_name(g.active(), viewer)));
+    // The draw is announced only when it happened (skip(draw) and the first turn draw nothing).
+    bool drew = false;
+    for (size_t e = 0; e < now.size() && e < before.places.size(); ++e) {
+      drew |= before.places[e].zone == Zone::kDeck && now[e].zone == Zone::kHand && now[e].player == g.active();
+    }
+    out.push_back(fmt::format("== turn {}: {}'s turn (characters unfreeze{}) ==", g.turn(), player_name(g.active(), viewer),
+                              drew ? ", a card is drawn" : ""));
   }
   draws(before, now, g, viewer, out);  // after the turn's header: the new turn's draw
   if (g.terminal()) out.push_back(g.winner() < 0 ? "the game ends in a draw" : fmt::format("the game is over: player {} wins", g.winner() + 1));
