@@ -59,3 +59,20 @@ function tableLink(id, seat, token) {
   return `/table.html#${p}`;
 }
 const absolute = (path) => new URL(path, location.href).href;
+
+// The seats this browser holds, newest first, so the lobby can offer to resume them (the links
+// alone are enough; this only saves keeping them). At most 20.
+const MY_SEATS = 'rulekit.seats';
+function mySeats() {
+  try {
+    return JSON.parse(localStorage.getItem(MY_SEATS) || '[]');
+  } catch (e) {
+    return [];
+  }
+}
+function rememberSeat(entry) {
+  const rest = mySeats().filter((s) => !(s.id === entry.id && s.seat === entry.seat));
+  try {
+    localStorage.setItem(MY_SEATS, JSON.stringify([entry, ...rest].slice(0, 20)));
+  } catch (e) { /* private mode: the link still works */ }
+}

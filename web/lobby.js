@@ -177,6 +177,15 @@ async function refreshTables() {
       h('a', { class: 'button quiet', href: tableLink(t.id) }, 'Watch')))));
 }
 
+// Seats this browser played, with a link back to each (the tables that ended stay replayable).
+function renderMine() {
+  const seats = mySeats();
+  $('mine').hidden = seats.length === 0;
+  $('my-seats').replaceChildren(...seats.map((s) => h('li', { class: 'open-table' },
+    h('strong', {}, gameTitle(s.game)), ' ', h('span', { class: 'muted' }, `table ${s.id} · you are ${seatName(s.seat)}`),
+    h('span', { class: 'actions' }, h('a', { class: 'button', href: tableLink(s.id, s.seat, s.token) }, 'Resume')))));
+}
+
 async function join(id, seat) {
   const { status, data } = await api('POST', `/api/tables/${encodeURIComponent(id)}/join`, { seat });
   if (status >= 400 || !data.token) {
@@ -198,6 +207,7 @@ async function init() {
   $('remove-seat').addEventListener('click', () => setSeats($('seats').children.length - 1));
   $('create-form').addEventListener('submit', create);
   if (lobby.games.length) pickGame(gameId(lobby.games[0]));
+  renderMine();
   await refreshTables();
   setInterval(refreshTables, 5000);
   document.body.dataset.ready = 'true';

@@ -62,6 +62,8 @@ const who = (seat) => (seat === observer() && seat >= 0 ? `you (${seatName(seat)
 // Cards
 
 const CARD_FIELDS = ['id', 'name', 'cost', 'type', 'pt', 'text', 'tapped', 'counters', 'hidden', 'color', 'colors', 'title'];
+// Fields for the card panel only, not the small card: where it sits, what it was printed with.
+const QUIET_FIELDS = ['slot', 'printed bp', 'subtype', 'ability', 'takes back-ups', 'owner', 'controller', 'area', 'targets'];
 
 function cardColor(c) {
   const col = c.color || (Array.isArray(c.colors) ? (c.colors.length > 1 ? 'multi' : c.colors[0]) : c.colors);
@@ -73,6 +75,11 @@ function cardEl(c) {
   const id = String(c.id ?? '');
   const options = T.cardOptions.get(id);
   const tag = options ? 'button' : 'div';
+  // What a game adds beyond the common fields: its numbers on the card's foot (CFC's sp and bp,
+  // damage), its states as marks (attacking, fresh, frozen, summoning sick, blocking...).
+  const extra = Object.entries(c).filter(([k]) => !CARD_FIELDS.includes(k) && !QUIET_FIELDS.includes(k));
+  const numbers = extra.filter(([, v]) => typeof v === 'number').slice(0, 3);
+  const marks = extra.filter(([, v]) => v === true || (typeof v === 'string' && v.length <= 12)).map(([k]) => k);
   const e = h(tag, {
     class: `card${c.tapped ? ' tapped' : ''}${options ? ' choosable' : ''}`,
     type: options ? 'button' : undefined,
@@ -82,8 +89,10 @@ function cardEl(c) {
   h('span', { class: 'card-top' }, h('span', { class: 'card-name' }, c.name ?? id), c.cost !== undefined ? h('span', { class: 'card-cost' }, valueText(c.cost)) : null),
   c.type ? h('span', { class: 'card-type' }, valueText(c.type)) : null,
   c.text ? h('span', { class: 'card-text' }, valueText(c.text)) : null,
+  marks.length ? h('span', { class: 'card-marks' }, ...marks.map((k) => h('span', { class: 'mark', dataset: { mark: k } }, nice(k)))) : null,
   h('span', { class: 'card-foot' },
     c.counters ? h('span', { class: 'card-counters' }, valueText(c.counters)) : null,
+    ...numbers.map(([k, v]) => h('span', { class: 'card-num', title: nice(k) }, `${nice(k)} ${v}`)),
     c.pt !== undefined ? h('span', { class: 'card-pt' }, valueText(c.pt)) : null));
   if (c.tapped) e.setAttribute('aria-description', 'tapped');
   if (options) {
@@ -435,6 +444,8 @@ function say(text) {
 
 function accept(data) {
   T.data = data;
+  // A link with a token but no seat number: the view says whose eyes it is.
+  if (T.token && T.seat === null && data.view && data.view.observer >= 0) T.seat = data.view.observer;
   if (T.at === null) {
     if (Number.isInteger(data.seq)) T.seq = data.seq;
     T.latest = Math.max(T.latest, T.seq);
@@ -546,6 +557,7 @@ async function init() {
   const at = T.at;
   T.at = null;
   await load();
+  if (T.token && T.data) rememberSeat({ id: T.id, seat: T.seat ?? observer(), token: T.token, game: T.data.game });
   if (at !== null && T.data) goTo(at);
   listen();
 }
