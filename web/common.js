@@ -53,7 +53,7 @@ async function api(method, path, body, token) {
 function tableLink(id, seat, token) {
   const p = new URLSearchParams({ id });
   if (token) {
-    p.set('seat', String(seat));
+    if (seat !== '' && seat !== null && seat !== undefined) p.set('seat', String(seat));
     p.set('token', token);
   }
   return `/table.html#${p}`;

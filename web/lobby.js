@@ -16,7 +16,7 @@ function optionList(g) {
 const gameId = (g) => g.game || g.id || g.name;
 const seatRange = (g) => {
   const s = g.seats || g.players || {};
-  if (Array.isArray(s)) return { min: s[0], max: s[s.length - 1] };
+  if (Array.isArray(s)) return { min: Math.min(...s), max: Math.max(...s) };
   return { min: s.min || g.min_seats || 2, max: s.max || g.max_seats || Math.max(2, s.min || 2) };
 };
 
@@ -33,33 +33,53 @@ function renderGames() {
   }
 }
 
-// One form control per option of the chosen game: a list of values is a select (decks among
-// them), a number an input, a yes/no a checkbox, anything else a text field.
+// One form control per option of the chosen game, from its description in /api/games: a list
+// of `choices` is a select, a range (`choices: {from, to}` or `from`/`to`) a number, a yes/no a
+// checkbox, anything else a text field. An option whose default is a list (CFC's and Magic's
+// `decks`, one per seat) gets one control per element.
 function optionControl(o) {
-  const id = `opt-${o.name}`;
   const label = o.label || o.name.replace(/_/g, ' ');
-  const values = o.values || o.choices || o.decks || (o.type === 'deck' ? lobby.decks : null);
+  const help = o.help || o.what;
+  if (Array.isArray(o.default)) {
+    const one = { ...o, default: undefined };
+    const parts = o.default.map((d, i) => {
+      const part = field({ ...one, default: d }, `${o.name}-${i}`, `${label.replace(/s$/, '')} of ${seatName(i)}`);
+      Object.assign(part.querySelector('[data-option]').dataset, { list: o.name, index: String(i) });
+      return part;
+    });
+    return h('div', { class: 'option-list' }, ...parts, help ? h('small', { class: 'muted' }, help) : null);
+  }
+  return field(o, o.name, label, help);
+}
+
+function field(o, name, label, help) {
+  const id = `opt-${name}`;
+  const range = o.choices && !Array.isArray(o.choices) && typeof o.choices === 'object' ? o.choices : (o.from !== undefined || o.to !== undefined ? { from: o.from, to: o.to } : null);
+  const values = Array.isArray(o.choices) ? o.choices : o.values || (Array.isArray(o.decks) ? o.decks : null);
   let input;
-  if (Array.isArray(values)) {
-    input = h('select', { id, name: o.name });
-    if (o.optional || o.default === undefined) input.append(new Option(o.optional ? '(none)' : '(default)', ''));
+  if (values) {
+    input = h('select', { id, name });
+    if (o.default === undefined && !o.required) input.append(new Option('(default)', ''));
     for (const v of values) {
       const value = typeof v === 'object' ? v.value ?? v.name ?? v.id : v;
       input.append(new Option(typeof v === 'object' ? v.label || v.title || value : v, value));
     }
     if (o.default !== undefined) input.value = String(o.default);
+    input.dataset.kind = values.every((v) => typeof v === 'number') ? 'number' : 'text';
   } else if (o.type === 'bool' || o.type === 'boolean' || typeof o.default === 'boolean') {
-    input = h('input', { id, name: o.name, type: 'checkbox' });
+    input = h('input', { id, name, type: 'checkbox' });
     input.checked = !!o.default;
+    input.dataset.option = name;
     return h('label', { class: 'check' }, input, ` ${label}`);
-  } else if (o.type === 'int' || o.type === 'integer' || o.type === 'number' || typeof o.default === 'number') {
-    input = h('input', { id, name: o.name, type: 'number', min: o.min, max: o.max, value: o.default ?? '', placeholder: o.placeholder || '' });
+  } else if (range || o.type === 'int' || o.type === 'integer' || o.type === 'number' || typeof o.default === 'number') {
+    input = h('input', { id, name, type: 'number', min: range?.from, max: range?.to, value: o.default ?? '', inputmode: 'numeric' });
+    input.dataset.kind = 'number';
   } else {
-    input = h('input', { id, name: o.name, type: 'text', value: o.default ?? '', placeholder: o.placeholder || '' });
+    input = h('input', { id, name, type: 'text', value: o.default ?? '' });
+    input.dataset.kind = 'text';
   }
-  input.dataset.option = o.name;
-  input.dataset.kind = input.type === 'number' ? 'number' : 'text';
-  return h('label', {}, label, input, o.help ? h('small', { class: 'muted' }, o.help) : null);
+  input.dataset.option = name;
+  return h('label', {}, label, input, help ? h('small', { class: 'muted' }, help) : null);
 }
 
 function currentGame() {
@@ -100,9 +120,16 @@ function setSeats(n) {
 function optionValues() {
   const out = {};
   for (const input of $('options').querySelectorAll('[data-option]')) {
-    if (input.type === 'checkbox') out[input.dataset.option] = input.checked;
+    let value;
+    if (input.type === 'checkbox') value = input.checked;
     else if (input.value === '') continue;
-    else out[input.dataset.option] = input.dataset.kind === 'number' ? Number(input.value) : input.value;
+    else value = input.dataset.kind === 'number' ? Number(input.value) : input.value;
+    if (input.dataset.list) {
+      out[input.dataset.list] = out[input.dataset.list] || [];
+      out[input.dataset.list][Number(input.dataset.index)] = value;
+    } else {
+      out[input.dataset.option] = value;
+    }
   }
   return out;
 }
@@ -111,6 +138,8 @@ async function create(ev) {
   ev.preventDefault();
   const seats = [...$('seats').querySelectorAll('select')].map((s) => s.value);
   const body = { game: $('game').value, seats, options: optionValues() };
+  // The seed of the deal and the bots: blank is a new random game each time.
+  if ($('seed').value !== '') body.seed = Number($('seed').value);
   const button = $('create-table');
   button.disabled = true;
   const { status, data } = await api('POST', '/api/tables', body);
@@ -165,15 +194,17 @@ function copyButton(text, label) {
 async function refreshTables() {
   const { data } = await api('GET', '/api/tables');
   const tables = (data.tables || []).filter((t) => !t.over);
-  const free = (t) => (t.free || (t.seats || []).filter((s) => s.free).map((s) => s.seat));
-  const open = tables.filter((t) => free(t).length > 0);
+  const freeSeats = (t) => (Array.isArray(t.free) ? t.free : (t.seats || []).filter((s) => s.free).map((s) => s.seat));
+  const open = tables.filter((t) => freeSeats(t).length > 0);
   $('open-empty').hidden = open.length > 0;
   $('open-count').textContent = open.length ? `(${open.length})` : '';
   $('open-tables').replaceChildren(...open.map((t) => h('li', { class: 'open-table', dataset: { table: t.id } },
     h('strong', {}, t.title || gameTitle(t.game)), ' ',
-    h('span', { class: 'muted' }, `table ${t.id} · ${(t.seats || []).length || '?'} seats · turn ${t.turn ?? 0}`),
+    h('span', { class: 'muted' }, `${(t.seats || []).map((s) => `${s.name || seatName(s.seat)} ${s.free ? 'free' : s.player === 'human' ? 'a person' : s.player || ''}`).join(' · ')} · ${t.seq ?? 0} moves`),
     h('span', { class: 'actions' },
-      ...free(t).map((s) => h('button', { type: 'button', onclick: () => join(t.id, s) }, `Take seat ${seatName(s)}`)),
+      // A free seat is taken with its link (the table's creator sends it); a server that lets anyone
+      // take one says so with `joinable`.
+      ...(t.joinable ? freeSeats(t).map((s) => h('button', { type: 'button', onclick: () => join(t.id, s) }, `Take seat ${seatName(s)}`)) : []),
       h('a', { class: 'button quiet', href: tableLink(t.id) }, 'Watch')))));
 }
 
@@ -196,17 +227,29 @@ async function join(id, seat) {
 }
 
 async function init() {
+  // The server's own links are /?table=ID[&token=T]: the table page shows them.
+  const q = new URLSearchParams(location.search);
+  if (q.get('table')) {
+    location.replace(tableLink(q.get('table'), q.get('seat') ?? '', q.get('token')));
+    return;
+  }
   const { data } = await api('GET', '/api/games');
-  lobby.games = (data.games || []).filter((g) => gameId(g) !== 'rulegame');
+  // The games tables are set for (Rule Game has its own page and is listed first anyway).
+  lobby.games = (data.games || []).filter((g) => g.tables !== false && gameId(g) !== 'rulegame' && (g.tables || g.options || g.players));
   lobby.decks = data.decks;
   if (Array.isArray(data.bots) && data.bots.length) lobby.seatKinds = ['human', ...data.bots];
   renderGames();
-  for (const g of lobby.games) $('game').add(new Option(g.title || gameTitle(gameId(g)), gameId(g)));
+  for (const g of lobby.games) {
+    const o = new Option(g.title || gameTitle(gameId(g)) + (g.available === false ? ' (not available on this server)' : ''), gameId(g));
+    o.disabled = g.available === false;
+    $('game').add(o);
+  }
   $('game').addEventListener('change', () => pickGame($('game').value));
   $('add-seat').addEventListener('click', () => setSeats($('seats').children.length + 1));
   $('remove-seat').addEventListener('click', () => setSeats($('seats').children.length - 1));
   $('create-form').addEventListener('submit', create);
-  if (lobby.games.length) pickGame(gameId(lobby.games[0]));
+  const first = lobby.games.find((g) => g.available !== false);
+  if (first) pickGame(gameId(first));
   renderMine();
   await refreshTables();
   setInterval(refreshTables, 5000);

@@ -391,13 +391,24 @@ function renderDecision() {
   }
 }
 
+// The log's lines: the narration when the server gives it (`text`, or several `lines`), else who
+// decided what; another seat's choice this observer may not see is only "p2 decided".
+function logText(e) {
+  if (typeof e === 'string') return e;
+  if (e === null || typeof e !== 'object') return String(e);
+  if (Array.isArray(e.lines)) return e.lines.join('\n');
+  if (e.text || e.narration) return e.text || e.narration;
+  const name = e.name || (Number.isInteger(e.seat) ? seatName(e.seat) : '');
+  if (e.label === undefined) return `${name} decided`;
+  return name && !String(e.label).startsWith(name) ? `${name}: ${e.label}` : String(e.label);
+}
+
 function renderLog() {
   const lines = T.data.log || [];
   const list = $('log');
   list.replaceChildren(...lines.slice(-400).map((e) => {
-    const text = typeof e === 'string' ? e : e.text ?? e.line ?? e.label ?? JSON.stringify(e);
-    const seat = typeof e === 'object' && e !== null && Number.isInteger(e.seat) ? e.seat : null;
-    return h('li', { class: seat === null ? '' : `seat-${seat % 4}`, dataset: seat === null ? {} : { seat } }, text);
+    const seat = typeof e === 'object' && e !== null && Number.isInteger(e.seat) && e.seat >= 0 ? e.seat : null;
+    return h('li', { class: seat === null ? 'chance' : `seat-${seat % 4}`, dataset: seat === null ? {} : { seat } }, logText(e));
   }));
   list.scrollTop = list.scrollHeight;
 }
@@ -444,8 +455,11 @@ function say(text) {
 
 function accept(data) {
   T.data = data;
-  // A link with a token but no seat number: the view says whose eyes it is.
-  if (T.token && T.seat === null && data.view && data.view.observer >= 0) T.seat = data.view.observer;
+  // A link with a token but no seat number: the answer says whose seat it is.
+  if (T.token && T.seat === null) {
+    const seat = Number.isInteger(data.seat) ? data.seat : data.view && data.view.observer;
+    if (seat >= 0) T.seat = seat;
+  }
   if (T.at === null) {
     if (Number.isInteger(data.seq)) T.seq = data.seq;
     T.latest = Math.max(T.latest, T.seq);

@@ -65,7 +65,7 @@ function apply(g, option) {
     g.play[q.seat].push(...g.hands[q.seat].splice(i, 1));
     g.life[1 - q.seat] -= 2;
   }
-  g.log.push({ n: g.n, seat: q.seat, text: `p${q.seat + 1}: ${o.label}` });
+  g.log.push({ n: g.n, seat: q.seat, name: `p${q.seat + 1}`, label: o.label });
   g.n++;
   g.history.push([view(g, 0), view(g, 1), view(g, -1)]);
   for (const f of g.listeners) f();
@@ -74,10 +74,11 @@ function apply(g, option) {
 export function startFake(webDir, { length = 14 } = {}) {
   const tables = new Map();
   let next = 1;
+  const logFor = (g, seat, upto = g.log.length) => g.log.slice(0, upto).map((e) => (question(g) && e.seat !== seat ? { n: e.n, seat: e.seat, name: e.name } : e));
   const state = (t, seat) => {
     const g = t.game;
     const q = question(g);
-    return { game: 'cfc', seq: g.n, view: view(g, seat), decision: q && q.seat === seat ? q : null, log: g.log, over: !q, result: q ? null : [g.life[0] >= g.life[1] ? 1 : -1, g.life[0] >= g.life[1] ? -1 : 1] };
+    return { game: 'cfc', seat: seat >= 0 ? seat : null, seq: g.n, view: view(g, seat), decision: q && q.seat === seat ? q : null, log: logFor(g, seat), over: !q, result: q ? null : [g.life[0] >= g.life[1] ? 1 : -1, g.life[0] >= g.life[1] ? -1 : 1] };
   };
   // A bot seat answers a moment after its question comes up, off the request.
   const botTurn = (t) => {
@@ -110,20 +111,24 @@ export function startFake(webDir, { length = 14 } = {}) {
       }
     }
     if (p === '/api/games') {
-      return send(res, 200, { games: [{ game: 'cfc', title: "Card Fighters' Clash", seats: { min: 2, max: 2 }, options: [{ name: 'deck1', values: ['Ryu deck', 'Ken deck'], default: 'Ryu deck' }, { name: 'seed', type: 'int', default: 1 }] }] });
+      return send(res, 200, { bots: ['random', 'greedy', 'mcts'], games: [{ name: 'cfc', title: "Card Fighters' Clash", players: [2], tables: true, available: true,
+        options: { decks: { what: 'two decks', choices: ['Ryu deck', 'Ken deck'], default: ['Ryu deck', 'Ken deck'] } } },
+      { name: 'rulegame', title: 'Rule Game' }] });
     }
     if (p === '/api/tables' && req.method === 'GET') {
-      return send(res, 200, { tables: [...tables.entries()].map(([id, t]) => ({ id, game: 'cfc', over: !question(t.game), seats: t.kinds.map((k, s) => ({ seat: s, kind: k, free: k === 'human' && !t.joined[s] })) })) });
+      return send(res, 200, { tables: [...tables.entries()].map(([id, t]) => ({ id, game: 'cfc', seq: t.game.n, free: t.kinds.filter((k, s) => k === 'human' && !t.joined[s]).length,
+        seats: t.kinds.map((k, s) => ({ seat: s, name: `p${s + 1}`, player: k, free: k === 'human' && !t.joined[s] })), spectate: `/?table=${id}` })) });
     }
     if (p === '/api/tables' && req.method === 'POST') {
       const r = JSON.parse(body || '{}');
       if (r.game !== 'cfc') return send(res, 400, { error: true, errmsg: `game "${r.game}": not one of cfc` });
+      if (!Array.isArray(r.options.decks) || r.options.decks.length !== 2) return send(res, 400, { error: true, errmsg: 'options.decks: two decks' });
       const id = `t${next++}`;
       const t = { game: newGame(r.seats, length), kinds: r.seats, tokens: r.seats.map((k, s) => (k === 'human' ? `tok-${id}-${s}` : null)), joined: r.seats.map(() => false) };
       t.game.history.push([view(t.game, 0), view(t.game, 1), view(t.game, -1)]);
       tables.set(id, t);
       botTurn(t);
-      return send(res, 201, { id, seats: t.tokens.map((token, seat) => (token ? { seat, token } : { seat })), spectate: `/table.html#id=${id}` });
+      return send(res, 201, { id, seats: t.tokens.map((token, seat) => (token ? { seat, token, link: `/?table=${id}&token=${token}` } : { seat })), spectate: `/?table=${id}`, seq: 0 });
     }
     const m = p.match(/^\/api\/tables\/([^/]+)(\/[a-z]+)?$/);
     const t = m && tables.get(m[1]);
@@ -136,7 +141,7 @@ export function startFake(webDir, { length = 14 } = {}) {
       if (url.searchParams.has('at')) {
         const k = Number(url.searchParams.get('at'));
         if (!(k >= 0 && k < t.game.history.length)) return send(res, 400, { error: true, errmsg: 'at: out of range' });
-        return send(res, 200, { game: 'cfc', seq: t.game.n, at: k, view: t.game.history[k][seat < 0 ? 2 : seat], decision: null, log: t.game.log.slice(0, k), over: false });
+        return send(res, 200, { game: 'cfc', seq: t.game.n, at: k, view: t.game.history[k][seat < 0 ? 2 : seat], decision: null, log: logFor(t.game, seat, k), over: false });
       }
       return send(res, 200, state(t, seat));
     }

@@ -73,7 +73,8 @@ async function open(context, path) {
 // GET /api/games), each seat's kind. Returns the links the lobby gave.
 async function createTable(page, game, seats, options) {
   await page.selectOption('#game', game);
-  for (const [name, value] of Object.entries(options)) {
+  if (options.seed !== undefined) await page.fill('#seed', String(options.seed));
+  for (const [name, value] of Object.entries(options).filter(([k]) => k !== 'seed')) {
     const input = page.locator(`[data-option="${name}"]`);
     if (!(await input.count())) {
       check(false, `the ${game} form offers the option "${name}"`);
@@ -176,9 +177,10 @@ async function playToEnd(context, page, link, answer, { limit = 3000, resumeAt =
 }
 
 const GAMES = [
-  { name: 'cfc', seats: ['human', 'random'], options: {} },
-  { name: 'vck', seats: ['human', 'random', 'random'], options: { players: 3 } },
-  { name: 'wagic', seats: ['human', 'random'], options: { deck1: 1, deck2: 2, seed: 7, turns: 6 } },
+  { name: 'cfc', seats: ['human', 'random'], options: { seed: 5 } },
+  { name: 'vck', seats: ['human', 'random', 'random'], options: { seed: 3 } },
+  // Wagic's prebuilt decks 1 and 2 (the lobby's "deck of p1", "deck of p2"), six turns.
+  { name: 'wagic', seats: ['human', 'random'], options: { 'decks-0': 1, 'decks-1': 2, turns: 6, seed: 7 } },
 ];
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });

@@ -134,6 +134,12 @@ try {
   await page.waitForFunction(() => document.querySelectorAll('[data-seat="0"] [data-zone="in play"] .card').length === 1);
   check(true, 'one move forward shows the card p1 played');
   await shoot(page, 'replay-desktop');
+  // The server's own seat link (/?table=ID&token=T) opens the same seat.
+  const hash = new URLSearchParams(made.links[0].split('#')[1]);
+  const serverLink = await open(desk, `/?table=${hash.get('id')}&token=${hash.get('token')}`);
+  await serverLink.waitForFunction(() => /table\.html/.test(location.pathname) && document.title.includes('p1'));
+  check(true, 'the server\'s link /?table=ID&token=T opens the seat');
+  await serverLink.close();
   const replayPage = await open(desk, `${made.links[0]}&at=3`);
   check(/after move 3/.test(await replayPage.textContent('#prompt')), 'a link with at=3 opens the replay there');
   await replayPage.close();
