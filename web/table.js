@@ -530,7 +530,7 @@ function listen() {
   } catch (e) {
     return poll();
   }
-  es.onmessage = (ev) => {
+  const onEvent = (ev) => {
     let seq = null;
     try {
       const m = JSON.parse(ev.data);
@@ -544,6 +544,14 @@ function listen() {
       else renderReplayBar();
     }
   };
+  es.onmessage = onEvent;
+  // The last event of a table ("over"): nothing follows, so the stream is closed rather than
+  // reconnected.
+  es.addEventListener('over', (ev) => {
+    es.close();
+    onEvent(ev);
+    if (T.at === null && T.data && !T.data.over) load();
+  });
   es.onerror = () => {
     if (es.readyState === EventSource.CLOSED) poll();
   };

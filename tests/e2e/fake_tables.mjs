@@ -168,7 +168,13 @@ export function startFake(webDir, { length = 14 } = {}) {
     if (what === '/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
       res.write(': hello\n\n');
-      const f = () => res.write(`data: {"seq": ${t.game.n}}\n\n`);
+      // As the server does: one data line per decision, then an "over" event, and the stream ends.
+      const f = () => {
+        if (question(t.game)) return res.write(`data: {"seq": ${t.game.n}}\n\n`);
+        res.end(`event: over\ndata: {"seq": ${t.game.n}}\n\n`);
+        t.game.listeners.delete(f);
+        return undefined;
+      };
       t.game.listeners.add(f);
       req.on('close', () => t.game.listeners.delete(f));
       return undefined;
