@@ -22,6 +22,7 @@ const T = {
   loading: null,
   again: false,
   cardOptions: new Map(),  // card id -> indices of the options about that card
+  cards: new Map(),        // card id -> the card as the view shows it
   asked: '',       // the question last shown, to move focus only when a new one comes
   polling: null,
 };
@@ -80,6 +81,7 @@ function cardEl(c) {
   const extra = Object.entries(c).filter(([k]) => !CARD_FIELDS.includes(k) && !QUIET_FIELDS.includes(k));
   const numbers = extra.filter(([, v]) => typeof v === 'number').slice(0, 3);
   const marks = extra.filter(([, v]) => v === true || (typeof v === 'string' && v.length <= 12)).map(([k]) => k);
+  if (id) T.cards.set(id, c);
   const e = h(tag, {
     class: `card${c.tapped ? ' tapped' : ''}${options ? ' choosable' : ''}`,
     type: options ? 'button' : undefined,
@@ -260,7 +262,13 @@ function optionButton(o, i, extra = '') {
     const light = (on) => document.querySelectorAll(`.card[data-card-id="${CSS.escape(String(o.card))}"]`).forEach((c) => c.classList.toggle('hint', on));
     b.addEventListener('mouseenter', () => light(true));
     b.addEventListener('mouseleave', () => light(false));
-    b.addEventListener('focus', () => light(true));
+    // By keyboard the option's card is shown in the card panel too (not on a mouse press: the
+    // panel changing under a pressed button would move the page before the click lands).
+    b.addEventListener('focus', () => {
+      light(true);
+      const c = T.cards.get(String(o.card));
+      if (c && b.matches(':focus-visible')) showCard(c);
+    });
     b.addEventListener('blur', () => light(false));
   }
   return b;
@@ -439,6 +447,7 @@ function render() {
     T.cardOptions.get(k).push(i);
   });
   $('card-menu').hidden = true;
+  T.cards = new Map();
   renderStatus();
   renderView();
   renderDecision();

@@ -93,6 +93,7 @@ async function playToEnd(page, answer) {
     if (await over(page)) break;
     const seq = await page.evaluate(() => document.getElementById('at').max);
     await answer(page, seen);
+    if (process.env.DEBUG) console.log('answered', [...seen].join(','), await page.textContent('#prompt'), await page.textContent('#status'), await page.evaluate(() => [document.activeElement.outerHTML.slice(0, 120), document.getElementById('controls').innerHTML.slice(0, 400)]));
     await page.waitForFunction((s) => document.getElementById('at').max !== s || document.body.dataset.over === 'true', seq, { timeout: 15000 });
   }
   return seen;
