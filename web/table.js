@@ -42,7 +42,7 @@ function resultText(d) {
     const winners = r.map((x, i) => (x === best ? i : -1)).filter((i) => i >= 0);
     if (winners.length === r.length) return 'The game is a draw.';
     const names = winners.map((s) => (s === T.seat ? 'you' : seatName(s))).join(' and ');
-    return `${names[0].toUpperCase()}${names.slice(1)} ${winners.length === 1 && names !== 'you' ? 'wins' : 'win'}.`;
+    return `${names === 'you' ? 'You' : names} ${winners.length === 1 && names !== 'you' ? 'wins' : 'win'}.`;
   }
   return String(r);
 }
@@ -220,15 +220,18 @@ function renderView() {
   const me = observer();
   const players = v.players || [];
   const mine = players.find((p) => p.seat === me && me >= 0);
-  // The others, in seat order starting after this observer, so the next to play is first.
+  // A spectator sees the table from p1's side: p1 at the bottom, not marked as "you".
+  const near = mine || players.find((p) => p.seat === 0);
+  const from = near ? near.seat : 0;
+  // The others, in seat order starting after the near seat, so the next to play is first.
   const n = players.length || 1;
-  const others = players.filter((p) => p !== mine).sort((a, b) => ((a.seat - me + n) % n) - ((b.seat - me + n) % n));
+  const others = players.filter((p) => p !== near).sort((a, b) => ((a.seat - from + n) % n) - ((b.seat - from + n) % n));
   $('opponents').replaceChildren(...others.map((p) => playerEl(p, false)));
   const shared = (v.zones || []).map(zoneEl);
   const dice = diceEl(v.dice);
   $('shared').replaceChildren(...shared, ...(dice ? [dice] : []));
   $('shared').hidden = !shared.length && !dice;
-  $('me').replaceChildren(...(mine ? [playerEl(mine, true)] : []));
+  $('me').replaceChildren(...(near ? [playerEl(near, near === mine)] : []));
 }
 
 function renderStatus() {
