@@ -62,7 +62,7 @@ async function open(browser, viewport) {
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
   page.on('response', (r) => { if (r.status() === 404) page.errors.push(`404 ${r.url()}`); });
-  await page.goto(url);
+  await page.goto(url + 'rulegame.html');
   await page.waitForSelector('body[data-ready="true"]');
   return page;
 }

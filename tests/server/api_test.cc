@@ -312,13 +312,15 @@ TEST(ServerApi, ShapesAndFilesStayInsideTheDataFolder) {
 TEST(ServerApi, ThePageIsServed) {
   LiveServer srv(fresh_dir("rk-api"));
   auto c = srv.client();
-  for (const char* p : {"/", "/app.js", "/style.css"}) {
+  for (const char* p : {"/", "/app.js", "/style.css", "/rulegame.html", "/table.html", "/table.js", "/lobby.js", "/tables.css"}) {
     auto r = c.Get(p);
     ASSERT_TRUE(r) << p;
     EXPECT_EQ(r->status, 200) << p;
     EXPECT_GT(r->body.size(), 500u) << p;
   }
-  EXPECT_NE(c.Get("/")->body.find("board-svg"), std::string::npos);
+  // The start page is the lobby of every game; Rule Game keeps its own page.
+  EXPECT_NE(c.Get("/")->body.find("create-form"), std::string::npos);
+  EXPECT_NE(c.Get("/rulegame.html")->body.find("board-svg"), std::string::npos);
 }
 
 }  // namespace
