@@ -1,5 +1,7 @@
 #include "lsp/diagnose.h"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <iostream>
 #include <regex>
@@ -27,15 +29,15 @@ class QuietCout {
 
 int severity_of(const std::string& s) { return s == "error" ? 1 : s == "warning" ? 2 : 3; }
 
-Finding from_item(const Document& d, const nlohmann::json& j) {
+Finding from_item(const LineIndex& d, const nlohmann::json& j) {
   Finding f;
   f.severity = severity_of(j.value("severity", "error"));
   f.code = j.value("code", "");
   f.message = j.value("message", "");
   f.hint = j.value("hint", "");
   if (j.contains("line") && j["line"].is_number_integer()) {
-    f.start = from_line_col(d.text, j["line"].get<int>(), j.value("column", 1));
-    f.end = from_line_col(d.text, j.value("end_line", j["line"].get<int>()), j.value("end_column", j.value("column", 1)));
+    f.start = d.from_line_col(j["line"].get<int>(), j.value("column", 1));
+    f.end = d.from_line_col(j.value("end_line", j["line"].get<int>()), j.value("end_column", j.value("column", 1)));
     if (f.end.line < f.start.line || (f.end.line == f.start.line && f.end.character < f.start.character)) f.end = f.start;
   }
   f.replacement = suggestion_of(f.hint);
@@ -97,18 +99,30 @@ Checked diagnose(const Document& d) {
     }
   }
   const nlohmann::json items = nlohmann::json::parse("[" + t.json_items + "]", nullptr, false);
+  const LineIndex lines(d.text);
   if (items.is_array()) {
     for (const nlohmann::json& list : items) {
       for (const nlohmann::json& j : list.is_array() ? list : nlohmann::json::array({list})) {
         if (!j.is_object()) continue;
         // A database's other files have their own diagnostics; this document shows its own.
         if (j.contains("file") && j["file"].is_string() && j["file"].get<std::string>() != d.path) continue;
-        out.findings.push_back(from_item(d, j));
+        out.findings.push_back(from_item(lines, j));
       }
     }
   }
   for (const std::string& p : t.problems) out.findings.push_back(from_problem(d, p));
+  for (Finding& f : out.findings) {
+    nlohmann::json j = to_json(f);
+    j.erase("range");
+    f.json_tail = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).substr(1);  // without its '{'
+  }
   return out;
+}
+
+void append_json(const Finding& f, std::string& out) {
+  out += fmt::format(R"({{"range":{{"start":{{"line":{},"character":{}}},"end":{{"line":{},"character":{}}}}},)", f.start.line,
+                     f.start.character, f.end.line, f.end.character);
+  out += f.json_tail.empty() ? std::string("\"severity\":1}") : f.json_tail;
 }
 
 nlohmann::json to_json(const Finding& f) {

@@ -18,6 +18,9 @@ struct Finding {
   int severity = 1;  // 1 error, 2 warning, 3 information
   std::string code, message, hint;
   std::string replacement;  // from "did you mean X?"; "" when there is none
+  // The protocol JSON of everything but the range, made once: a large file keeps thousands of
+  // findings across changes, and only their lines move.
+  std::string json_tail;
 };
 
 struct Checked {
@@ -28,6 +31,8 @@ struct Checked {
 
 Checked diagnose(const Document& d);
 nlohmann::json to_json(const Finding& f);
+// The same, written as text: {"range":...,<json_tail>}.
+void append_json(const Finding& f, std::string& out);
 // "did you mean `X`?" / 'X' / X -> X
 std::string suggestion_of(const std::string& hint);
 

@@ -53,11 +53,10 @@ bool recheck_changed_cards(const Document& d, const std::string& old_text, const
   if (before.format != "wagic") return false;
   const std::string& t = d.text;
   // The changed region: what is between the common start and the common end of both texts.
-  size_t prefix = 0;
   const size_t shorter = std::min(t.size(), old_text.size());
-  while (prefix < shorter && t[prefix] == old_text[prefix]) ++prefix;
-  size_t suffix = 0;
-  while (suffix < shorter - prefix && t[t.size() - 1 - suffix] == old_text[old_text.size() - 1 - suffix]) ++suffix;
+  const size_t prefix = static_cast<size_t>(std::mismatch(t.begin(), t.begin() + static_cast<long>(shorter), old_text.begin()).first - t.begin());
+  const size_t suffix = static_cast<size_t>(
+      std::mismatch(t.rbegin(), t.rbegin() + static_cast<long>(shorter - prefix), old_text.rbegin()).first - t.rbegin());
   size_t begin = 0, end = 0;
   if (!card_span(t, prefix, t.size() - suffix, begin, end)) return false;
   // The same region in the old text, and how many lines the change added.

@@ -52,15 +52,34 @@ Position position_of(std::string_view text, size_t offset) {
   return p;
 }
 
-Position from_line_col(std::string_view text, int line, int col) {
-  Position p{line > 0 ? line - 1 : 0, 0};
-  size_t at = line_start(text, p.line);
+namespace {
+
+// Counts `col` - 1 code points from byte `at` of a line, in UTF-16 units.
+Position walk_columns(std::string_view text, Position p, size_t at, int col) {
   for (int c = 1; c < col && at < text.size() && text[at] != '\n'; ++c) {
     const size_t n = sequence_length(static_cast<unsigned char>(text[at]));
     p.character += n == 4 ? 2 : 1;
     at += n;
   }
   return p;
+}
+
+}  // namespace
+
+Position from_line_col(std::string_view text, int line, int col) {
+  const Position p{line > 0 ? line - 1 : 0, 0};
+  return walk_columns(text, p, line_start(text, p.line), col);
+}
+
+LineIndex::LineIndex(std::string_view text) : text_(text) {
+  starts_.push_back(0);
+  for (size_t nl = text.find('\n'); nl != std::string_view::npos; nl = text.find('\n', nl + 1)) starts_.push_back(nl + 1);
+}
+
+Position LineIndex::from_line_col(int line, int col) const {
+  const Position p{line > 0 ? line - 1 : 0, 0};
+  const size_t at = static_cast<size_t>(p.line) < starts_.size() ? starts_[static_cast<size_t>(p.line)] : text_.size();
+  return walk_columns(text_, p, at, col);
 }
 
 nlohmann::json to_json(Position p) { return {{"line", p.line}, {"character", p.character}}; }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +20,18 @@ size_t offset_of(std::string_view text, Position p);
 Position position_of(std::string_view text, size_t offset);
 // A diagnostic's 1-based line and code-point column as a protocol position.
 Position from_line_col(std::string_view text, int line, int col);
+
+// The start of every line of a text, for many such conversions in one text (a large file has
+// thousands of diagnostics: finding each line from the start would be quadratic).
+class LineIndex {
+ public:
+  explicit LineIndex(std::string_view text);
+  Position from_line_col(int line, int col) const;
+
+ private:
+  std::string_view text_;
+  std::vector<size_t> starts_;
+};
 
 nlohmann::json to_json(Position p);
 nlohmann::json range_json(Position a, Position b);

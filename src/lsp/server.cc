@@ -156,11 +156,17 @@ void Server::publish(const std::string& uri, bool whole) {
   if (!narrowed) next = diagnose(*d);
   Checked& c = checked_[uri] = std::move(next);
   checked_text_[uri] = d->text;
-  Json list = Json::array();
-  for (const Finding& f : c.findings) list.push_back(to_json(f));
-  send({{"jsonrpc", "2.0"},
-        {"method", "textDocument/publishDiagnostics"},
-        {"params", {{"uri", uri}, {"version", d->version}, {"diagnostics", list}}}});
+  // Written as text from each finding's ready JSON (a large file has thousands of them).
+  std::string body = R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":)" +
+                     Json(uri).dump(-1, ' ', false, Json::error_handler_t::replace) +
+                     R"(,"version":)" + std::to_string(d->version) + R"(,"diagnostics":[)";
+  for (size_t i = 0; i < c.findings.size(); ++i) {
+    if (i > 0) body += ',';
+    append_json(c.findings[i], body);
+  }
+  body += "]}}";
+  out_ << frame(body);
+  out_.flush();
 }
 
 Json Server::initialize(const Json&) {

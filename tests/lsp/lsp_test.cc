@@ -2,6 +2,7 @@
 // Files of each dialect are written to a scratch folder and opened with errors in them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -211,6 +212,47 @@ TEST_F(Lsp, HoverCompletionDefinitionSymbolsFormatting) {
   const Json edits = lsp_.answer(fid)["result"];
   ASSERT_EQ(edits.size(), 1u) << edits.dump();
   EXPECT_EQ(edits[0]["newText"], "[card]\nname=F\nauto=destroy target(creature)\ntype=Instant\n[/card]\n");
+}
+
+// A file over 256 KB is checked again only where it changed: the diagnostics after a change that
+// adds a line and a typo in the middle are those of the same text checked whole.
+TEST_F(Lsp, LargeFileChangeIsCheckedByCardAndAgreesWithAWholeCheck) {
+  std::string text = "#AUTO_DEFINE _PING_ damage:1 target(player)\n";
+  for (int i = 0; i < 4000; ++i) {
+    text += "[card]\nname=Card " + std::to_string(i) + "\nauto=" + (i % 500 == 7 ? "destory" : "_PING_") +
+            " target(creature)\ntype=Instant\n[/card]\n";
+  }
+  ASSERT_GT(text.size(), 256u * 1024);
+  const std::string uri = write("big/a.txt", text);
+  const Json before = open("big/a.txt", text);
+  // Line 2 + 5 * 2000 is "auto=..." of card 2000: a typo there, and one more line.
+  const int line = 3 + 5 * 2000;
+  lsp_.notify("textDocument/didChange",
+              {{"textDocument", {{"uri", uri}, {"version", 2}}},
+               {"contentChanges", Json::array({{{"range", range(line, 5, line, 11)}, {"text", "destory"}},
+                                               {{"range", range(line + 1, 0, line + 1, 0)}, {"text", "text=one more line\n"}}})}});
+  const Json changed = lsp_.notification("textDocument/publishDiagnostics");
+  ASSERT_FALSE(changed.is_null());
+  // The same text opened as another file, checked whole.
+  const size_t at = text.find("name=Card 2000\n");
+  std::string edited = text;
+  const size_t auto_at = edited.find("auto=", at) + 5;
+  edited.replace(auto_at, 6, "destory");
+  edited.insert(edited.find('\n', auto_at) + 1, "text=one more line\n");
+  const Json whole = open("big/b.txt", edited);
+  const Json& inc = changed["params"]["diagnostics"];
+  // In any order: by place and code.
+  const auto keys = [](const Json& list) {
+    std::vector<std::string> out;
+    for (const Json& d : list) out.push_back(d["range"].dump() + " " + d.value("code", ""));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  EXPECT_EQ(keys(inc), keys(whole));
+  EXPECT_EQ(inc.size(), before.size()) << "the new typo replaces the not-run warning of its line";
+  bool typo = false;
+  for (const Json& d : inc) typo |= d["range"] == range(line, 5, line, 12) && d["code"] == "WG0101";
+  EXPECT_TRUE(typo) << "the new typo, where it was typed";
 }
 
 TEST_F(Lsp, GarbageGetsErrorsAndTheServerGoesOn) {
