@@ -17,7 +17,7 @@ bin=build/fuzz/fuzz
 shared=../shared/corpora/rulegame
 work=fuzz/corpus-work
 targets=(rulegame_rules_fuzz rulegame_expr_fuzz rulegame_board_fuzz rulegame_captive_fuzz rulegame_captive_args_fuzz vck_effect_fuzz
-         server_request_fuzz server_http_fuzz rulescript_rules_fuzz wagic_cards_fuzz lua_cards_fuzz)
+         server_request_fuzz server_http_fuzz rulescript_rules_fuzz wagic_cards_fuzz lua_cards_fuzz lsp_messages_fuzz)
 
 seed() {  # target -> folder of seed inputs
   local t=$1 d=$work/$1
@@ -61,6 +61,15 @@ for i,e in enumerate(json.load(open('../shared/corpora/cfc/rules.json'))): open(
                         fi ;;
       lua_cards_fuzz) cp -n cards/wagic-lua/*.lua "$d/" 2>/dev/null || true
                       printf 'while true do end' > "$d/loop"; printf 'return io.open("x")' > "$d/io" ;;
+      lsp_messages_fuzz) frame() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }
+                         { frame '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}'
+                           frame '{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a/w.txt","version":1,"text":"[card]\nname=X\nauto=destory target(creature|mybattelfield)\n[/card]\n"}}}'
+                           frame '{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///a/w.txt"},"position":{"line":2,"character":6}}}'
+                           frame '{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a/w.txt","version":2},"contentChanges":[{"range":{"start":{"line":2,"character":5},"end":{"line":2,"character":12}},"text":"draw:1"}]}}'
+                           frame '{"jsonrpc":"2.0","id":3,"method":"textDocument/completion","params":{"textDocument":{"uri":"file:///a/w.txt"},"position":{"line":2,"character":7}}}'
+                           frame '{"jsonrpc":"2.0","id":4,"method":"shutdown"}'; } > "$d/a"
+                         { frame '{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a/r.txt","version":1,"text":"Order Z=[1,2]\n(*,*,bleu,Z,[0])\n"}}}'
+                           frame '{"jsonrpc":"2.0","id":5,"method":"textDocument/definition","params":{"textDocument":{"uri":"file:///a/r.txt"},"position":{"line":1,"character":10}}}'; } > "$d/b" ;;
       rulegame_captive_fuzz) printf 'MOVE 1 1 7 0\nMOVE 0 3\nDISPLAY\nMODE BRIEF\nCOND\nNEW\nMOVE 6 6 0 7\nHELP\nEXIT\n' > "$d/a" ;;
       rulegame_captive_args_fuzz) printf 'a.txt\nboard.json\n\nMOVE 1 1 7 0\nDISPLAY\nEXIT\n' > "$d/a"
                                   printf 'b.txt\n6:9\n2\n3\nseed=4\ncrowded=true\n\nMOVE 0 3\nNEW\nEXIT\n' > "$d/b"

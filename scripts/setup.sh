@@ -17,6 +17,7 @@ PACKAGES=(
 TEST_PACKAGES=(
   clang-14 libclang-rt-14-dev
   chromium wrk
+  neovim
 )
 if ((build_only == 0)); then PACKAGES+=("${TEST_PACKAGES[@]}"); fi
 
@@ -42,4 +43,12 @@ e2e="$(dirname "$0")/../tests/e2e"
 if ((build_only == 0)) && [ ! -d "$e2e/node_modules/playwright-core" ]; then
   echo "setup: installing playwright-core (npm) for the browser test"
   (cd "$e2e" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+# The editor grammars' test loads them with vscode-textmate and vscode-oniguruma from the npm
+# registry, pinned in editors/vscode/test/package-lock.json; installed once beside it.
+vsc="$(dirname "$0")/../editors/vscode/test"
+if [ ! -d "$vsc/node_modules/vscode-textmate" ]; then
+  echo "setup: installing vscode-textmate (npm) for the editor grammars' test"
+  (cd "$vsc" && npm ci --no-audit --no-fund --loglevel=error)
 fi

@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "cli/lsp_cmd.h"
 
 #include <string>
 
@@ -20,6 +21,7 @@ int main(int argc, char** argv) {
   rk::cli::add_check(app, exit_code);
   rk::cli::add_explain(app, exit_code);
   rk::cli::add_serve(app, exit_code);
+  rk::cli::add_lsp(app, exit_code);
   // Each game's own commands, in registry order (src/registry/registry.cc).
   for (const rk::registry::Game& g : rk::registry::games()) {
     if (g.add_commands) g.add_commands(app, exit_code);

@@ -1,4 +1,5 @@
 #include "text/source.h"
+#include "text/unsaved.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -7,8 +8,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 
 namespace rk::text {
 
@@ -63,8 +66,32 @@ std::string read_failure(const std::string& path) {
   return "a read error";
 }
 
+namespace {
+
+std::map<std::string, std::string>& unsaved() {
+  static std::map<std::string, std::string> texts;
+  return texts;
+}
+
+std::string unsaved_key(const std::string& path) { return std::filesystem::path(path).lexically_normal().string(); }
+
+const std::string* unsaved_text(const std::string& path) {
+  if (unsaved().empty()) return nullptr;  // the common case: no editor
+  const auto it = unsaved().find(unsaved_key(path));
+  return it == unsaved().end() ? nullptr : &it->second;
+}
+
+}  // namespace
+
+void set_unsaved_text(const std::string& path, std::string text) { unsaved()[unsaved_key(path)] = std::move(text); }
+void forget_unsaved_text(const std::string& path) { unsaved().erase(unsaved_key(path)); }
+
 bool read_file(const std::string& path, std::string& out) {
   out.clear();
+  if (const std::string* t = unsaved_text(path)) {
+    out = *t;
+    return true;
+  }
   // A folder opens as a stream on Linux and then reports a size no file has.
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return false;
@@ -88,6 +115,10 @@ bool read_file(const std::string& path, std::string& out) {
 
 bool read_file(const std::string& path, mem::PodArray<char>& out) {
   out.truncate(0);
+  if (const std::string* t = unsaved_text(path)) {
+    if (!t->empty()) std::memcpy(out.append_uninitialized(t->size()), t->data(), t->size());
+    return true;
+  }
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
   struct stat st {};

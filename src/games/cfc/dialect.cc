@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "games/cfc/card_data.h"
+#include "games/cfc/expr_names.h"
 #include "games/cfc/rulescript.h"
+#include "games/cfc/script_sources.h"
 #include "games/cfc/script.h"
 #include "registry/check_report.h"
 #include "text/diagnostic.h"
@@ -20,13 +22,13 @@ namespace fs = std::filesystem;
 using registry::CheckReport;
 using registry::Detected;
 
-// One card's RuleScript, reported against a source named after the card.
-void check_rulescript_text(const std::string& name, const std::string& rules, CheckReport& t) {
-  text::SourceFile file(name, rules);
-  text::Diagnostics diags(&file);
+// One card's RuleScript: parsed, its expression names checked, compiled for the engine. The
+// diagnostics go to `diags` (spans are offsets in `rules`).
+void check_script(const std::string& rules, text::Diagnostics& diags, CheckReport& t) {
   Rules r;
   ++t.cards;
   parse_rules(rules, diags, r);
+  if (!diags.has_errors()) check_expr_names(r, diags);
   if (!diags.has_errors()) {
     // RuleScript runs in the engine: how many scripts compile for it, and what the others need.
     const CScript compiled = compile_script(r);
@@ -36,10 +38,35 @@ void check_rulescript_text(const std::string& name, const std::string& rules, Ch
     t.engine.compiled += compiled.compiled ? 1 : 0;
     for (const std::string& m : compiled.missing) ++t.engine.missing[m];
   }
+}
+
+// One card's RuleScript, reported against a source named after the card.
+void check_rulescript_text(const std::string& name, const std::string& rules, CheckReport& t) {
+  text::SourceFile file(name, rules);
+  text::Diagnostics diags(&file);
+  check_script(rules, diags, t);
   t.report(diags);
 }
 
-// A rules.json file: every script, each named after its card.
+// Scripts kept in strings of another file (rules.json, card_rules.py): each checked alone, its
+// diagnostics moved to where its text stands in the file.
+void check_embedded(const std::string& path, std::string text, const std::vector<EmbeddedScript>& scripts,
+                    CheckReport& t) {
+  text::SourceFile file(path, std::move(text));
+  text::Diagnostics diags(&file, 1000);
+  for (const EmbeddedScript& s : scripts) {
+    text::Diagnostics own(nullptr);
+    check_script(s.rules.value, own, t);
+    for (text::Diagnostic d : own.items()) {
+      d.span = s.rules.to_file(d.span);
+      diags.add(std::move(d));
+    }
+  }
+  t.report(diags);
+  ++t.files;
+}
+
+// A rules.json file: every script, at its place in the file.
 bool check_rulescript_json(const std::string& json_path, CheckReport& t) {
   std::vector<Script> scripts;
   std::string err;
@@ -49,11 +76,25 @@ bool check_rulescript_json(const std::string& json_path, CheckReport& t) {
     return false;
   }
   for (const std::string& p : problems) t.problem(p);
-  for (const Script& s : scripts) {
-    check_rulescript_text(fmt::format("{}[{}] {} ({})", json_path, s.index, s.name, s.guid), s.rules, t);
+  std::string text;
+  if (!text::read_file(json_path, text)) {
+    t.cannot_read(json_path);
+    return false;
   }
-  ++t.files;
+  std::vector<EmbeddedScript> found = rules_json_scripts(text);
+  check_embedded(json_path, std::move(text), found, t);
   return true;
+}
+
+// The plugin's own o8g/Scripts/card_rules.py: RulesDict["guid"] = """script""".
+void check_card_rules_py(const std::string& path, CheckReport& t) {
+  std::string text;
+  if (!text::read_file(path, text)) {
+    t.cannot_read(path);
+    return;
+  }
+  std::vector<EmbeddedScript> found = card_rules_py_scripts(text);
+  check_embedded(path, std::move(text), found, t);
 }
 
 // A CFC folder: the card data of o8g/Sets, then rules.json.
@@ -124,6 +165,7 @@ bool explain_rulescript(const registry::ExplainQuery& q) {
 
 const registry::Format kRuleScript{"rulescript", &check_rulescript_path, nullptr, &explain_rulescript};
 const registry::Format kSet{"cfc-set", &check_cfc_set, nullptr, nullptr};
+const registry::Format kCardRulesPy{"cfc-card-rules-py", &check_card_rules_py, nullptr, nullptr};
 
 bool contains(std::string_view text, std::string_view what) { return text.find(what) != std::string_view::npos; }
 
@@ -159,9 +201,18 @@ bool detect_xml(std::string_view root, std::string_view text, Detected& out) {
   return true;
 }
 
-const registry::Format* forced(const std::string&) { return &kRuleScript; }
+// o8g/Scripts/card_rules.py, by the dictionary it fills.
+bool detect_marks(std::string_view text, Detected& out) {
+  if (!looks_like_card_rules_py(text)) return false;
+  out = {&kCardRulesPy, "CFC card scripts (card_rules.py)", "assignments to RulesDict[...]"};
+  return true;
+}
 
-const registry::Format* const kFormats[] = {&kRuleScript, &kSet};
+const registry::Format* forced(const std::string& p) {
+  return fs::path(p).extension() == ".py" ? &kCardRulesPy : &kRuleScript;
+}
+
+const registry::Format* const kFormats[] = {&kRuleScript, &kSet, &kCardRulesPy};
 constexpr std::string_view kAliases[] = {"cfc"};
 
 }  // namespace
@@ -173,7 +224,7 @@ const registry::Dialect kDialect{
     .reads = "a CFC folder or rules.json",
     .folder_mark = "CFC rules.json",
     .formats = kFormats,
-    .detect = {.folder = &detect_folder, .json = &detect_json, .broken_json = &detect_broken_json, .xml = &detect_xml},
+    .detect = {.folder = &detect_folder, .marks = &detect_marks, .json = &detect_json, .broken_json = &detect_broken_json, .xml = &detect_xml},
     .forced = &forced,
 };
 

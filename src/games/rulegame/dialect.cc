@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "games/rulegame/board.h"
+#include "games/rulegame/features_check.h"
 #include "games/rulegame/rules.h"
 #include "registry/check_report.h"
 #include "text/diagnostic.h"
@@ -22,6 +23,7 @@ void check_rule_text(const std::string& path, std::string text, CheckReport& r) 
   text::Diagnostics diags(&file);
   RuleSet rules;
   parse_rules(file, diags, rules);
+  check_features(rules, features_for(path), diags);
   r.report(diags);
   ++r.files;
 }

@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "games/vck/effect.h"
+#include "games/vck/table_sources.h"
 #include "games/vck/tables.h"
+#include "games/vck/vocabulary.h"
 #include "registry/check_report.h"
 #include "text/diagnostic.h"
 #include "text/source.h"
@@ -28,36 +30,67 @@ void count_effect(bool parsed, CheckReport& t) {
   t.engine.compiled += parsed ? 1 : 0;
 }
 
-// One VCK effect string, named after its card.
-void check_effect(const std::string& name, const std::string& effect_text, CheckReport& t) {
-  text::SourceFile file(name, effect_text);
-  text::Diagnostics diags(&file);
+// One effect string: parsed and its words checked; diagnostics into `diags` (spans in `text`).
+void check_one(const std::string& text, text::Diagnostics& diags, CheckReport& t) {
   EffectSet set;
   Effect e;
   ++t.cards;
-  count_effect(parse_effect(effect_text, set, diags, e), t);
+  const bool parsed = parse_effect(text, set, diags, e);
+  if (parsed) check_vocabulary(text, e, diags);
+  count_effect(parsed, t);
+}
+
+// The cells of one file, each checked alone, its diagnostics moved to where it stands in the file.
+void check_cells(const std::string& path, std::string text, const std::vector<EffectCell>& cells, CheckReport& t) {
+  text::SourceFile file(path, std::move(text));
+  text::Diagnostics diags(&file, 1000);
+  for (const EffectCell& c : cells) {
+    text::Diagnostics own(nullptr);
+    check_one(c.effect.value, own, t);
+    for (text::Diagnostic d : own.items()) {
+      d.span = c.effect.to_file(d.span);
+      d.hint += fmt::format("{}in {} ({}) of row {}", d.hint.empty() ? "" : "; ", c.card, c.column, c.row);
+      diags.add(std::move(d));
+    }
+  }
   t.report(diags);
+  ++t.files;
+}
+
+// One JSON table: which table it is comes from its rows (load_table_file reports a bad file).
+void check_json_table(const std::string& p, CheckReport& t) {
+  std::vector<CardEffect> effects;
+  std::vector<std::string> problems;
+  const bool ok = load_table_file(p, effects, problems);
+  for (const std::string& m : problems) t.problem(m);
+  std::string text;
+  if (!ok || effects.empty() || !text::read_file(p, text)) {
+    ++t.files;
+    return;
+  }
+  std::vector<EffectCell> cells = json_table_cells(text, effects.front().table);
+  check_cells(p, std::move(text), cells, t);
 }
 
 void check_folder(const std::string& dir, CheckReport& t) {
-  std::vector<CardEffect> effects;
-  std::vector<std::string> problems;
-  load_tables(dir, effects, problems);
-  for (const std::string& p : problems) t.problem(p);
-  for (const CardEffect& c : effects) {
-    check_effect(fmt::format("{}/{}.json[{}] {} ({})", dir, c.table, c.row, c.card, c.column), c.text, t);
+  for (const auto& [table, columns] : effect_columns()) {
+    const std::string path = (fs::path(dir) / (table + ".json")).string();
+    std::error_code ec;
+    if (fs::exists(path, ec)) check_json_table(path, t);  // a database may lack a table
   }
 }
 
-void check_table(const std::string& p, CheckReport& t) {
-  std::vector<CardEffect> effects;
-  std::vector<std::string> problems;
-  load_table_file(p, effects, problems);
-  for (const std::string& m : problems) t.problem(m);
-  for (const CardEffect& c : effects) {
-    check_effect(fmt::format("{}[{}] {} ({})", p, c.row, c.card, c.column), c.text, t);
+void check_table(const std::string& p, CheckReport& t) { check_json_table(p, t); }
+
+// vckonline's sql/seed/*.sql: the effect cells of its INSERTs.
+void check_sql(const std::string& p, CheckReport& t) {
+  std::string text;
+  if (!text::read_file(p, text)) {
+    t.cannot_read(p);
+    return;
   }
-  ++t.files;
+  std::vector<EffectCell> cells = sql_seed_cells(text);
+  check_cells(p, std::move(text), cells, t);
 }
 
 // A plain text file: one effect string per line. Diagnostics point into the file: each line is
@@ -80,10 +113,7 @@ void check_lines(const std::string& p, CheckReport& t) {
     if (!l.empty() && l.back() == '\r') l.pop_back();
     if (l.find_first_not_of(" \t") == std::string::npos || l[0] == '#') continue;
     text::Diagnostics line_diags(nullptr);
-    EffectSet set;
-    Effect e;
-    ++t.cards;
-    count_effect(parse_effect(l, set, line_diags, e), t);
+    check_one(l, line_diags, t);
     for (text::Diagnostic d : line_diags.items()) {
       d.span.begin += base;
       d.span.end += base;
@@ -159,6 +189,14 @@ bool explain_table(const registry::ExplainQuery& q) { return explain_cards(q, fa
 const registry::Format kFolder{"vck-folder", &check_folder, nullptr, &explain_folder};
 const registry::Format kTable{"vck-table", &check_table, nullptr, &explain_table};
 const registry::Format kLines{"vck-lines", &check_lines, nullptr, nullptr};
+const registry::Format kSql{"vck-sql", &check_sql, nullptr, nullptr};
+
+// vckonline's seed files, by their INSERTs into a card table.
+bool detect_marks(std::string_view text, Detected& out) {
+  if (!looks_like_sql_seed(text)) return false;
+  out = {&kSql, "VCK card rows (SQL seed)", "INSERT INTO a card table"};
+  return true;
+}
 
 bool detect_folder(const std::string& path, Detected& out) {
   if (!is_table_folder(path)) return false;
@@ -189,10 +227,11 @@ bool detect_broken_json(std::string_view text, Detected& out) {
 const registry::Format* forced(const std::string& p) {
   std::error_code ec;
   if (fs::is_directory(p, ec)) return is_table_folder(p) ? &kFolder : nullptr;
-  return fs::path(p).extension() == ".json" ? &kTable : &kLines;
+  const std::string ext = fs::path(p).extension().string();
+  return ext == ".json" ? &kTable : ext == ".sql" ? &kSql : &kLines;
 }
 
-const registry::Format* const kFormats[] = {&kFolder, &kTable, &kLines};
+const registry::Format* const kFormats[] = {&kFolder, &kTable, &kLines, &kSql};
 constexpr std::string_view kAliases[] = {"valeria"};
 
 }  // namespace
@@ -204,7 +243,7 @@ const registry::Dialect kDialect{
     .reads = "the VCK tables or one table",
     .folder_mark = "VCK tables",
     .formats = kFormats,
-    .detect = {.folder = &detect_folder, .json = &detect_json, .broken_json = &detect_broken_json},
+    .detect = {.folder = &detect_folder, .marks = &detect_marks, .json = &detect_json, .broken_json = &detect_broken_json},
     .forced = &forced,
 };
 

@@ -214,6 +214,18 @@ std::string format_coverage(const Coverage& c, size_t top) {
   return out;
 }
 
+namespace {
+
+// A field whose words already carry a typo warning (WG01xx: an unknown keyword, trigger, cost,
+// macro) is not reported a second time as a part the engine does not run: the typo is the news.
+bool typo_warned(const text::Diagnostics& d, text::Span at) {
+  return std::any_of(d.items().begin(), d.items().end(), [&](const text::Diagnostic& x) {
+    return x.code.rfind("WG01", 0) == 0 && x.span.begin < at.end && at.begin < x.span.end;
+  });
+}
+
+}  // namespace
+
 void warn_parts_not_run(Database& db) {
   std::vector<PartNotRun> parts;
   for (const Card& c : db.cards) {
@@ -223,6 +235,7 @@ void warn_parts_not_run(Database& db) {
     for (const PartNotRun& p : parts) {
       const Field& f = db.fields[p.field];
       const text::Span at{f.value_offset, f.value_offset + f.value_size};
+      if (typo_warned(*db.files[c.file]->diags, at)) continue;
       db.files[c.file]->diags->warning("WG0300", fmt::format("not run by the engine yet: {}", p.keyword), at,
                                        p.detail == p.keyword ? std::string() : "the part: " + p.detail);
     }

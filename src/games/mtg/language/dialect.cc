@@ -5,6 +5,7 @@
 #include <cctype>
 #include <filesystem>
 #include <iostream>
+#include <set>
 
 #include "games/mtg/compiler/coverage.h"
 #include "games/mtg/language/database.h"
@@ -36,6 +37,20 @@ void report_files(const Database& db, CheckReport& t) {
   }
 }
 
+// The words warned about as typos (WG01xx: "`destory` is not an ability ..."): the summary does not
+// list them again among the parts the engine does not run yet, as if a feature were missing.
+std::set<std::string> typo_words(const Database& db) {
+  std::set<std::string> out;
+  for (const auto& f : db.files) {
+    for (const text::Diagnostic& d : f->diags->items()) {
+      if (d.code.rfind("WG01", 0) != 0 || d.message.empty() || d.message[0] != '`') continue;
+      const size_t close = d.message.find('`', 1);
+      if (close != std::string::npos) out.insert(d.message.substr(1, close - 1));
+    }
+  }
+  return out;
+}
+
 void check_wagic(const std::string& path, CheckReport& t) {
   Database db;
   std::string err;
@@ -57,7 +72,10 @@ void check_wagic(const std::string& path, CheckReport& t) {
   t.engine.how = "rulekit wagic test; `rulekit wagic coverage` for the full report";
   t.engine.scripts += c.primitives;
   t.engine.compiled += c.complete;
-  for (const auto& [k, n] : c.by_keyword) t.engine.missing[k] += n;
+  const std::set<std::string> typos = typo_words(db);
+  for (const auto& [k, n] : c.by_keyword) {
+    if (!typos.count(k)) t.engine.missing[k] += n;
+  }
 }
 
 bool explain_wagic(const registry::ExplainQuery& q) {

@@ -1,4 +1,5 @@
 #include "games/mtg/language/tables.h"
+#include "games/mtg/language/vocabulary.h"
 
 #include "text/suggest.h"
 #include "text/word_map.h"
@@ -324,6 +325,26 @@ bool is_cost_symbol(std::string_view s) {
   static constexpr std::string_view kWords[] = {"i", "p", "pw", "pu", "pb", "pr", "pg", "hw", "hu", "hb", "hr", "hg"};
   if (in(kWords, s)) return true;
   return false;
+}
+
+std::vector<WordList> vocabulary() {
+  const auto list = [](std::string_view kind, const auto& words) {
+    WordList l{kind, {}};
+    for (std::string_view w : words) l.words.push_back(w);
+    return l;
+  };
+  std::vector<WordList> out = {list("effect", kEffects),         list("condition", kConditions),
+                               list("restriction", kRestrictions), list("duration", kDurations),
+                               list("player", kPlayers),           list("phase", kPhases),
+                               list("trigger", kTriggers),         list("comparator", kComparators),
+                               list("ability", kAbilities)};
+  WordList zones{"zone", {}};
+  for (const std::string& z : tables().zone_names) zones.words.push_back(z);
+  out.push_back(std::move(zones));
+  WordList keys{"key", {}};
+  for (const KeyInfo& k : kKeys) keys.words.push_back(k.name);
+  out.push_back(std::move(keys));
+  return out;
 }
 
 }  // namespace rk::mtg
