@@ -399,7 +399,11 @@ void read_costs(const std::string& costs, Ability& a) {
       a.sacrifice = parse_spec(inside(sym, 1));
     } else if (sym.rfind("t(", 0) == 0) {
       a.tap_other = parse_spec(inside(sym, 1));
-      a.tap_other.alts[0].restr.push_back("-tapped");  // an untapped one
+      if (a.tap_other.alts.empty()) {  // {t()}: no card named to tap
+        a.effects.push_back(unsupported_effect("{" + sym + "}"));
+      } else {
+        a.tap_other.alts[0].restr.push_back("-tapped");  // an untapped one
+      }
     } else if (sym.rfind("e(", 0) == 0) {
       a.exile_cost = parse_spec(inside(sym, 1));
     } else if (sym.rfind("discard(", 0) == 0) {
@@ -716,7 +720,22 @@ std::string Ability::unsupported_word() const {
 
 static Ability compile_line(const std::string& line);
 
+// Abilities hold abilities (and!( )!, ability$! !$, newability[..], if .. else, pay ..): a line
+// nested deeper than any card writes is not compiled, so no text can exhaust the stack.
+constexpr int kMaxNesting = 32;
+
 Ability compile_ability(const std::string& line) {
+  static thread_local int depth = 0;
+  if (depth >= kMaxNesting) {
+    Ability a;
+    a.text = line;
+    a.effects.push_back(unsupported_effect("(nested too deep)"));
+    return a;
+  }
+  struct Deeper {
+    Deeper() { ++depth; }
+    ~Deeper() { --depth; }
+  } deeper;
   Ability a = compile_line(line);
   intern_words(a);  // types, keywords and specs as symbols (spec_code.h): play compares numbers
   return a;
