@@ -18,7 +18,9 @@ const std::set<std::string>& grantable() {
       "lifelink", "deathtouch", "fear", "shroud", "unblockable", "indestructible", "doesnotuntap", "cantblock",
       "cantattack", "canattack", "mustattack", "shadow", "cantregen", "intimidate", "islandwalk", "swampwalk", "forestwalk", "mountainwalk",
       "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
-      "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard"};
+      "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard",
+      "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk",
+      "nonbasiclandwalk", "snowlandwalk"};
   return k;
 }
 
@@ -156,7 +158,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kClone},
       {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
-      {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate}};
+      {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate},
+      {"frozen", Eff::kFrozen}};  // frozen: it does not untap during its controller's next untap step
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);
