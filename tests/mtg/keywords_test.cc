@@ -138,3 +138,42 @@ TEST(WagicEffects, FrozenSkipsTheNextUntapStepOnly) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// this(X op N): a static effect while a value of the card or its controller's side compares so
+// (life totals, equipment attached, the card's state), with every operator of the guide's cards.
+TEST(WagicEffects, ThisConditionsReadLifeGearAndStateWithEveryOperator) {
+  const std::string cards =
+      "[card]\nname=Desperado\nmana={R}\ntype=Creature\npower=1\ntoughness=1\nauto=this(controllerlife < 10) 2/0\n[/card]\n"
+      "[card]\nname=Bully\nmana={R}\ntype=Creature\npower=1\ntoughness=1\nauto=this(opponentlife >= 15) 1/0\n[/card]\n"
+      "[card]\nname=Knight\nmana={W}\ntype=Creature\npower=1\ntoughness=1\nauto=this(gear != 0) 3/0\n[/card]\n"
+      "[card]\nname=Sword\nmana={1}\ntype=Artifact\nsubtype=Equipment\nauto={0}:equip\nauto=1/0\n[/card]\n";
+  struct Case {
+    const char* p1;        // player 1's [INIT] lines
+    const char* attacker;  // what attacks alone
+    int damage;
+  };
+  for (const Case& c : {Case{"life:8\ninplay:desperado\n", "desperado", 3}, Case{"life:12\ninplay:desperado\n", "desperado", 1},
+                        Case{"inplay:bully\n", "bully", 2}, Case{"inplay:knight\n", "knight", 1}}) {
+    const std::string s = std::string("[INIT]\nFIRSTMAIN\n[PLAYER1]\n") + c.p1 + "[PLAYER2]\n[DO]\nnext\nnext\n" + c.attacker +
+                          "\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\n" + c.p1 + "[PLAYER2]\nlife:" +
+                          std::to_string(20 - c.damage) + "\n[END]\n";
+    const TestOutcome r = test::play_own(cards, s);
+    EXPECT_EQ(r.status, TestOutcome::kPass) << c.attacker << "\n" << test::trace_of(r);
+  }
+  // Below 15 life the bully gets nothing: opponent's life 14.
+  const TestOutcome r = test::play_own(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bully\n[PLAYER2]\nlife:14\n[DO]\nnext\nnext\nbully\nnext\nnext\nnext\n"
+      "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:bully\n[PLAYER2]\nlife:13\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // The knight equipped: 1 + 3 (gear) + 1 (the sword's bonus) = 5.
+  const TestOutcome eq = test::play_own(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:knight,sword\n[PLAYER2]\n[DO]\nsword\nknight\nnext\nnext\nknight\nnext\nnext\nnext\n"
+      "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:knight,sword\n[PLAYER2]\nlife:15\n[END]\n");
+  EXPECT_EQ(eq.status, TestOutcome::kPass) << test::trace_of(eq);
+}
+
+}  // namespace
+}  // namespace rk::mtg

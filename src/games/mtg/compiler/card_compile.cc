@@ -567,9 +567,13 @@ bool read_conditions(std::string& body, Ability& a) {
     const size_t open = body.find('(');
     const std::string in = inside(body, open);
     const bool each = kw[4] == 'f';
-    const std::string what = in.substr(0, in.find_first_of("<>="));
-    static const std::set<std::string> known = {"auras", "variable{opponentturn}", "variable{myturn}",
-                                                "variable{urzatron}"};
+    const std::string what = in.substr(0, in.find_first_of("<>=!"));
+    // The values the engine reads (Game::this_count in rules/board.cc has the same list).
+    static const std::set<std::string> known = {
+        "auras", "gear", "controllerlife", "opponentlife", "untapped", "tapped", "attacking", "blocking", "power",
+        "toughness", "variable{opponentturn}", "variable{myturn}", "variable{controllerturn}", "variable{urzatron}",
+        "variable{olandw}", "variable{olandu}", "variable{olandb}", "variable{olandr}", "variable{olandg}",
+        "variable{plandw}", "variable{plandu}", "variable{plandb}", "variable{plandr}", "variable{plandg}"};
     if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what))) {
       a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
       return false;
