@@ -17,7 +17,7 @@ bin=build/fuzz/fuzz
 shared=../shared/corpora/rulegame
 work=fuzz/corpus-work
 targets=(rulegame_rules_fuzz rulegame_expr_fuzz rulegame_board_fuzz rulegame_captive_fuzz rulegame_captive_args_fuzz vck_effect_fuzz
-         server_request_fuzz server_http_fuzz rulescript_rules_fuzz wagic_cards_fuzz lua_cards_fuzz lsp_messages_fuzz)
+         server_request_fuzz server_http_fuzz rulescript_rules_fuzz wagic_cards_fuzz wagic_compile_fuzz wagic_play_fuzz lua_cards_fuzz lsp_messages_fuzz)
 
 seed() {  # target -> folder of seed inputs
   local t=$1 d=$work/$1
@@ -58,6 +58,15 @@ for i,e in enumerate(json.load(open('../shared/corpora/cfc/rules.json'))): open(
                           find "$d" -name 'm*' | sort | awk 'NR % 5 != 0' | xargs -r rm -f
                           for s in 10E KTK DTK; do cp -n ../shared/corpora/wagic/2016/sets/$s/_cards.dat "$d/set_$s" 2>/dev/null || true; done
                           cp -n ../shared/corpora/wagic/latest/primitives/_macros.txt "$d/macros" 2>/dev/null || true
+                        fi ;;
+      wagic_compile_fuzz|wagic_play_fuzz)
+                        # Pieces of 40 lines of the primitives; the play target's first 8 bytes are its seed.
+                        if [ -f ../shared/corpora/wagic/2016/sets/primitives/mtg.txt ]; then
+                          split -l 40 -a 4 ../shared/corpora/wagic/2016/sets/primitives/mtg.txt "$d/m" || true
+                          find "$d" -name 'm*' | sort | awk 'NR % 10 != 0' | xargs -r rm -f
+                          if [ "$t" = wagic_play_fuzz ]; then
+                            for f in "$d"/m*; do { printf '00000000'; cat "$f"; } > "$f.s" && mv "$f.s" "$f"; done
+                          fi
                         fi ;;
       lua_cards_fuzz) cp -n cards/wagic-lua/*.lua "$d/" 2>/dev/null || true
                       printf 'while true do end' > "$d/loop"; printf 'return io.open("x")' > "$d/io" ;;

@@ -4,9 +4,11 @@
 // its brackets, how it nests and which characters its text uses.
 #pragma once
 
+#include <cctype>
 #include <cstring>
 #include <random>
 #include <string>
+#include <vector>
 
 namespace rk::test {
 
@@ -72,5 +74,37 @@ class Mutator {
   Dialect d_;
   std::mt19937_64 rng_;
 };
+
+}  // namespace rk::test
+
+namespace rk::test {
+
+// Small damage to one line of card code at the level of its words: a token (a run of letters,
+// digits and `_`, or one other character) deleted, doubled, or swapped with the next one. What a
+// card author's slip does, unlike the byte-level Mutator above.
+inline std::string mutate_tokens(const std::string& line, std::mt19937_64& rng) {
+  std::vector<std::string> toks;
+  for (size_t i = 0; i < line.size();) {
+    size_t j = i + 1;
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    if (word(line[i])) {
+      while (j < line.size() && word(line[j])) ++j;
+    }
+    toks.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  if (toks.empty()) return line;
+  const size_t at = static_cast<size_t>(rng() % toks.size());
+  switch (rng() % 3) {
+    case 0: toks.erase(toks.begin() + static_cast<std::ptrdiff_t>(at)); break;
+    case 1: toks.insert(toks.begin() + static_cast<std::ptrdiff_t>(at), toks[at]); break;
+    default:
+      if (at + 1 < toks.size()) std::swap(toks[at], toks[at + 1]);
+      break;
+  }
+  std::string out;
+  for (const std::string& t : toks) out += t;
+  return out;
+}
 
 }  // namespace rk::test

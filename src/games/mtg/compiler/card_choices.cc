@@ -91,7 +91,8 @@ bool read_pay(const std::string& body, Ability& a) {
   e.kind = Eff::kAbilityFor;
   e.pay_first = true;
   e.choices = std::make_shared<std::vector<Ability>>();
-  for (std::string option : split_top(trim(body.substr(end + (brackets ? 2 : 1))), "?")) {
+  // An unclosed pay( or pay[[ leaves nothing after the cost.
+  for (std::string option : split_top(trim(tail(body, end + (brackets ? 2 : 1))), "?")) {
     option = trim(option);
     std::string label = option;
     if (option.rfind("name(", 0) == 0) option = trim(tail(option, inside(option, 4).size() + 6));

@@ -18,7 +18,9 @@ const std::set<std::string>& grantable() {
       "lifelink", "deathtouch", "fear", "shroud", "unblockable", "indestructible", "doesnotuntap", "cantblock",
       "cantattack", "canattack", "mustattack", "shadow", "cantregen", "intimidate", "islandwalk", "swampwalk", "forestwalk", "mountainwalk",
       "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
-      "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard"};
+      "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard",
+      "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk",
+      "nonbasiclandwalk", "snowlandwalk"};
   return k;
 }
 
@@ -156,7 +158,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kClone},
       {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
-      {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate}};
+      {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate},
+      {"frozen", Eff::kFrozen}};  // frozen: it does not untap during its controller's next untap step
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);
@@ -399,7 +402,11 @@ void read_costs(const std::string& costs, Ability& a) {
       a.sacrifice = parse_spec(inside(sym, 1));
     } else if (sym.rfind("t(", 0) == 0) {
       a.tap_other = parse_spec(inside(sym, 1));
-      a.tap_other.alts[0].restr.push_back("-tapped");  // an untapped one
+      if (a.tap_other.alts.empty()) {  // {t()}: no card named to tap
+        a.effects.push_back(unsupported_effect("{" + sym + "}"));
+      } else {
+        a.tap_other.alts[0].restr.push_back("-tapped");  // an untapped one
+      }
     } else if (sym.rfind("e(", 0) == 0) {
       a.exile_cost = parse_spec(inside(sym, 1));
     } else if (sym.rfind("discard(", 0) == 0) {
@@ -560,9 +567,13 @@ bool read_conditions(std::string& body, Ability& a) {
     const size_t open = body.find('(');
     const std::string in = inside(body, open);
     const bool each = kw[4] == 'f';
-    const std::string what = in.substr(0, in.find_first_of("<>="));
-    static const std::set<std::string> known = {"auras", "variable{opponentturn}", "variable{myturn}",
-                                                "variable{urzatron}"};
+    const std::string what = in.substr(0, in.find_first_of("<>=!"));
+    // The values the engine reads (Game::this_count in rules/board.cc has the same list).
+    static const std::set<std::string> known = {
+        "auras", "gear", "controllerlife", "opponentlife", "untapped", "tapped", "attacking", "blocking", "power",
+        "toughness", "variable{opponentturn}", "variable{myturn}", "variable{controllerturn}", "variable{urzatron}",
+        "variable{olandw}", "variable{olandu}", "variable{olandb}", "variable{olandr}", "variable{olandg}",
+        "variable{plandw}", "variable{plandu}", "variable{plandb}", "variable{plandr}", "variable{plandg}"};
     if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what))) {
       a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
       return false;
@@ -716,7 +727,22 @@ std::string Ability::unsupported_word() const {
 
 static Ability compile_line(const std::string& line);
 
+// Abilities hold abilities (and!( )!, ability$! !$, newability[..], if .. else, pay ..): a line
+// nested deeper than any card writes is not compiled, so no text can exhaust the stack.
+constexpr int kMaxNesting = 32;
+
 Ability compile_ability(const std::string& line) {
+  static thread_local int depth = 0;
+  if (depth >= kMaxNesting) {
+    Ability a;
+    a.text = line;
+    a.effects.push_back(unsupported_effect("(nested too deep)"));
+    return a;
+  }
+  struct Deeper {
+    Deeper() { ++depth; }
+    ~Deeper() { --depth; }
+  } deeper;
   Ability a = compile_line(line);
   intern_words(a);  // types, keywords and specs as symbols (spec_code.h): play compares numbers
   return a;

@@ -67,7 +67,7 @@ void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out
       const size_t close = cost.find(")}", at);
       if (close == std::string::npos) return;
       out.emplace_back(parse_spec(cost.substr(at + 3, close - at - 3)), zone);
-      if (zone < 0) out.back().first.alts[0].restr.push_back("-tapped");
+      if (zone < 0 && !out.back().first.alts.empty()) out.back().first.alts[0].restr.push_back("-tapped");
       cost.erase(at, close + 2 - at);
     }
   }

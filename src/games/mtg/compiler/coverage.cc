@@ -33,7 +33,9 @@ const std::set<std::string>& keywords_run() {
       "protection from red", "protection from green", "changeling", "nofizzle", "storm", "affinityartifacts",
       "affinityforests", "affinityislands", "affinityswamps", "affinitymountains", "affinityplains",
       "affinitygreencreatures", "mygraveexiler", "oppgraveexiler", "flanking", "countershroud", "exiledeath",
-      "combattoughness", "opponentshroud", "canplayfromgraveyard"};
+      "combattoughness", "opponentshroud", "canplayfromgraveyard", "intimidate", "horsemanship", "cloud", "reachshadow",
+      "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk", "nonbasiclandwalk", "snowlandwalk",
+      "snowforestlandwalk", "snowplainslandwalk", "snowmountainlandwalk", "snowislandlandwalk", "snowswamplandwalk"};
   return k;
 }
 

@@ -52,9 +52,11 @@ void restriction_body(const std::string& r, SpecCode::Restr& out) {
   static const std::map<std::string, R::Kind> states = {
       {"share!name!", R::kShareName}, {"token", R::kToken}, {"fresh", R::kFresh}, {"tapped", R::kTapped},  {"damager", R::kDamager},
       {"attacking", R::kAttacking},   {"blocking", R::kBlocking},   {"blocked", R::kBlocked}, {"multicolor", R::kMulticolor}};
-  if (r.find('&') != std::string::npos) {
+  // a&b: both hold. An & inside an open bracket splits nothing: the word is read whole below
+  // (compiling it again as one part would never end).
+  if (const auto parts = split_top(r, "&"); parts.size() > 1) {
     out.kind = R::kAll;
-    for (const std::string& part : split_top(r, "&")) out.parts.push_back(compile_restriction(part));
+    for (const std::string& part : parts) out.parts.push_back(compile_restriction(part));
     return;
   }
   if (auto it = states.find(r); it != states.end()) {

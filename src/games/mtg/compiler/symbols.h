@@ -45,7 +45,9 @@ enum : Sym {
   kOpponentshroud, kCountershroud, kNofizzle, kCantregen, kExiledeath, kCombattoughness,
   kCanplayfromgraveyard, kPreventcombatto, kPreventcombatfrom, kIslandwalk, kSwampwalk, kForestwalk,
   kMountainwalk, kPlainswalk, kVigilance, kLure, kDoesnotuntap, kMygraveexiler, kOppgraveexiler,
-  kLibrarydeath, kShufflelibrarydeath,
+  kLibrarydeath, kShufflelibrarydeath, kIntimidate, kHorsemanship, kCloud, kReachshadow, kStrong, kWeak,
+  kExalted, kLegendarylandwalk, kDesertlandwalk, kNonbasiclandwalk, kSnowlandwalk, kSnowforestlandwalk,
+  kSnowplainslandwalk, kSnowmountainlandwalk, kSnowislandlandwalk, kSnowswamplandwalk,
   kWellKnown
 };
 }  // namespace kw
@@ -62,7 +64,10 @@ constexpr const char* kKeywordWords[] = {
     "mustattack", "treason", "vigor", "spiritlink", "opponentshroud", "countershroud", "nofizzle",
     "cantregen", "exiledeath", "combattoughness", "canplayfromgraveyard", "preventcombatto",
     "preventcombatfrom", "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "vigilance",
-    "lure", "doesnotuntap", "mygraveexiler", "oppgraveexiler", "librarydeath", "shufflelibrarydeath"};
+    "lure", "doesnotuntap", "mygraveexiler", "oppgraveexiler", "librarydeath", "shufflelibrarydeath",
+    "intimidate", "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk",
+    "desertlandwalk", "nonbasiclandwalk", "snowlandwalk", "snowforestlandwalk", "snowplainslandwalk",
+    "snowmountainlandwalk", "snowislandlandwalk", "snowswamplandwalk"};
 static_assert(std::size(kTypeWords) == ty::kWellKnown);
 static_assert(std::size(kKeywordWords) == kw::kWellKnown);
 

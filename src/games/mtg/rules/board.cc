@@ -1,5 +1,8 @@
 // Cards and zones: creating cards, moving them, their characteristics under continuous effects,
 // damage, destruction and the state-based actions.
+#include <map>
+#include <string>
+
 #include "games/mtg/rules/game.h"
 #include "games/mtg/lua/card_scripts.h"
 
@@ -169,15 +172,57 @@ int Game::eval_amount(const Amount& a, int source) const {
 }
 
 // thisforeach(..): how many counters of a kind (counter{1/1.N}: per N of them) or auras the card has.
+namespace {
+
+// The words of this(..) and thisforeach(..) that are not counters: a number read from the card or
+// its controller's side of the game (1 or 0 for a state). compile_text's this_words() lists the
+// same words for the compiler.
+using ThisValue = int (*)(const Game& g, int card);
+int controller_of(const Game& g, int card) { return g.objs[static_cast<size_t>(card)].controller; }
+int attached_count(const Game& g, int card, TypeName kind) {
+  int n = 0;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    n += g.objs[c].zone == kBattlefield && g.objs[c].attached == card && g.is_type(static_cast<int>(c), kind);
+  }
+  return n;
+}
+// variable{olandX} / {plandX}: lands of a basic type under the opponent's / the controller's control.
+template <Sym kLand, bool kOpponent>
+int lands_of(const Game& g, int card) {
+  const int p = kOpponent ? 1 - controller_of(g, card) : controller_of(g, card);
+  int n = 0;
+  for (int c : g.players[static_cast<size_t>(p)].zones[kBattlefield]) n += g.is_type(c, kLand);
+  return n;
+}
+const std::map<std::string, ThisValue, std::less<>>& this_values() {
+  static const std::map<std::string, ThisValue, std::less<>> k = {
+      {"auras", [](const Game& g, int c) { return attached_count(g, c, "aura"); }},
+      {"gear", [](const Game& g, int c) { return attached_count(g, c, "equipment"); }},
+      {"controllerlife", [](const Game& g, int c) { return g.players[static_cast<size_t>(controller_of(g, c))].life; }},
+      {"opponentlife", [](const Game& g, int c) { return g.players[static_cast<size_t>(1 - controller_of(g, c))].life; }},
+      {"untapped", [](const Game& g, int c) { return static_cast<int>(!g.objs[static_cast<size_t>(c)].tapped); }},
+      {"tapped", [](const Game& g, int c) { return static_cast<int>(g.objs[static_cast<size_t>(c)].tapped); }},
+      {"attacking", [](const Game& g, int c) { return static_cast<int>(g.objs[static_cast<size_t>(c)].attacking); }},
+      {"blocking", [](const Game& g, int c) { return static_cast<int>(g.objs[static_cast<size_t>(c)].blocking >= 0); }},
+      {"power", [](const Game& g, int c) { return g.power(c); }},
+      {"toughness", [](const Game& g, int c) { return g.toughness(c); }},
+      {"variable{myturn}", [](const Game& g, int c) { return static_cast<int>(g.active == controller_of(g, c)); }},
+      {"variable{controllerturn}", [](const Game& g, int c) { return static_cast<int>(g.active == controller_of(g, c)); }},
+      {"variable{opponentturn}", [](const Game& g, int c) { return static_cast<int>(g.active != controller_of(g, c)); }},
+      {"variable{urzatron}", [](const Game& g, int c) { return static_cast<int>(g.urzatron(controller_of(g, c))); }},
+      {"variable{olandw}", lands_of<ty::kPlains, true>}, {"variable{olandu}", lands_of<ty::kIsland, true>},
+      {"variable{olandb}", lands_of<ty::kSwamp, true>},  {"variable{olandr}", lands_of<ty::kMountain, true>},
+      {"variable{olandg}", lands_of<ty::kForest, true>}, {"variable{plandw}", lands_of<ty::kPlains, false>},
+      {"variable{plandu}", lands_of<ty::kIsland, false>}, {"variable{plandb}", lands_of<ty::kSwamp, false>},
+      {"variable{plandr}", lands_of<ty::kMountain, false>}, {"variable{plandg}", lands_of<ty::kForest, false>}};
+  return k;
+}
+
+}  // namespace
+
 int Game::this_count(const std::string& what, int card) const {
   const Obj& o = objs[static_cast<size_t>(card)];
-  if (what.rfind("auras", 0) == 0) {
-    int n = 0;
-    for (size_t c = 0; c < objs.size(); ++c) {
-      n += objs[c].zone == kBattlefield && objs[c].attached == card && objs[c].def->is("aura");
-    }
-    return n;
-  }
+  if (auto it = this_values().find(what); it != this_values().end()) return it->second(*this, card);
   if (what.rfind("counter{", 0) != 0) return 0;
   const std::string inner = what.substr(8, what.find('}') - 8);
   const std::string kind = inner.substr(0, inner.find('.'));
@@ -202,20 +247,21 @@ bool Game::urzatron(int player) const {
   return mine && plant && tower;
 }
 
-// this(X>N): X a count of this_count, or variable{opponentturn}/variable{myturn} (1 when it holds).
+// this(X op N): X a value of this_count, op one of > < = >= <= != (alone: X > 0).
 bool Game::this_holds(const std::string& cond, int card) const {
-  const size_t at = cond.find_first_of("<>=");
-  const std::string what = cond.substr(0, at);
-  std::string w = what;
+  const size_t at = cond.find_first_of("<>=!");
+  std::string w = cond.substr(0, at);
   while (!w.empty() && w.back() == ' ') w.pop_back();
-  const bool mine = active == objs[static_cast<size_t>(card)].controller;
-  const int v = w == "variable{opponentturn}" ? !mine
-                : w == "variable{myturn}"     ? mine
-                : w == "variable{urzatron}"   ? urzatron(objs[static_cast<size_t>(card)].controller)
-                                              : this_count(w, card);
+  const int v = this_count(w, card);
   if (at == std::string::npos) return v > 0;
-  const int n = std::atoi(cond.c_str() + at + 1);
-  return cond[at] == '>' ? v > n : cond[at] == '<' ? v < n : v == n;
+  const bool two = at + 1 < cond.size() && cond[at + 1] == '=';
+  const int n = std::atoi(cond.c_str() + at + (two ? 2 : 1));
+  switch (cond[at]) {
+    case '>': return two ? v >= n : v > n;
+    case '<': return two ? v <= n : v < n;
+    case '!': return v != n;
+    default: return v == n;
+  }
 }
 
 bool Game::condition_holds(const Ability& a, int source) const {

@@ -55,20 +55,38 @@ static bool can_block(const Game& g, int blocker, int attacker) {
   }
   const auto& already = g.objs[static_cast<size_t>(attacker)].blockers;
   if (g.has(attacker, "oneblocker") && !already.empty() && already[0] != blocker) return false;
-  if (g.has(attacker, "shadow") != g.has(blocker, "shadow")) return false;  // shadow meets only shadow
+  // shadow meets only shadow, but reachshadow blocks it too (CR 702.28b)
+  if (g.has(attacker, "shadow") != g.has(blocker, "shadow") && !(g.has(attacker, "shadow") && g.has(blocker, "reachshadow"))) return false;
   if (g.has(attacker, "flying") && !g.has(blocker, "flying") && !g.has(blocker, "reach")) return false;
+  if (g.has(blocker, "cloud") && !g.has(attacker, "flying")) return false;  // blocks only fliers
   if (g.has(attacker, "fear") && !g.is_type(blocker, "artifact") && !((g.colors(blocker) >> kBlack) & 1)) return false;
+  // intimidate: only artifact creatures and creatures sharing a colour with it block it (CR 702.13b)
+  if (g.has(attacker, "intimidate") && !g.is_type(blocker, "artifact") && !(g.colors(blocker) & g.colors(attacker) & ~1)) return false;
+  if (g.has(attacker, "horsemanship") && !g.has(blocker, "horsemanship")) return false;  // CR 702.31b
+  if (g.has(attacker, "strong") && g.power(blocker) < g.power(attacker)) return false;   // not by less power
+  if (g.has(blocker, "weak") && g.power(attacker) > g.power(blocker)) return false;      // not more power
   if (g.protected_from(attacker, blocker)) return false;
+  // Landwalk (CR 702.14c): unblockable while the defender controls a land with all these types
+  // (a type the engine names, or one known only at run time such as Desert).
   struct Walk {
     KeywordName walk;
-    TypeName land;
+    Sym land;
+    const char* also;  // a second type the land must have, or null
+    bool nonbasic = false;
   };
-  static const Walk walks[] = {{"islandwalk", "island"}, {"swampwalk", "swamp"},
-      {"forestwalk", "forest"}, {"mountainwalk", "mountain"}, {"plainswalk", "plains"}};
-  for (auto [walk, land] : walks) {
-    if (!g.has(attacker, walk)) continue;
+  static const Walk walks[] = {{"islandwalk", ty::kIsland, nullptr}, {"swampwalk", ty::kSwamp, nullptr},
+      {"forestwalk", ty::kForest, nullptr}, {"mountainwalk", ty::kMountain, nullptr}, {"plainswalk", ty::kPlains, nullptr},
+      {"legendarylandwalk", ty::kLegendary, nullptr}, {"desertlandwalk", ty::kLand, "desert"},
+      {"nonbasiclandwalk", ty::kLand, nullptr, true}, {"snowlandwalk", ty::kSnow, nullptr},
+      {"snowforestlandwalk", ty::kSnow, "forest"}, {"snowplainslandwalk", ty::kSnow, "plains"},
+      {"snowmountainlandwalk", ty::kSnow, "mountain"}, {"snowislandlandwalk", ty::kSnow, "island"},
+      {"snowswamplandwalk", ty::kSnow, "swamp"}};
+  for (const Walk& w : walks) {
+    if (!g.has(attacker, w.walk)) continue;
     for (int c : g.players[static_cast<size_t>(b.controller)].zones[kBattlefield]) {
-      if (g.is_type(c, land)) return false;
+      if (!g.is_type(c, "land") || !g.is_type(c, w.land) || (w.also && !g.is_type_word(c, w.also))) continue;
+      if (w.nonbasic && g.is_type(c, "basic")) continue;
+      return false;
     }
   }
   return true;
@@ -119,6 +137,29 @@ void Game::leave_attackers() {
     if (!has(static_cast<int>(c), "vigilance")) o.tapped = true;
     fire_event("combat:attacking", static_cast<int>(c), -1, -1, true);
   }
+  exalted();
+}
+
+// Exalted (CR 702.83): a creature that attacks alone gets +1/+1 until end of turn for each
+// instance among the permanents its controller controls. The triggers resolve at once here, as
+// flanking's and rampage's do, so a source that leaves later still counts.
+void Game::exalted() {
+  int alone = -1, attackers = 0;
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (objs[c].attacking && objs[c].zone == kBattlefield) {
+      alone = static_cast<int>(c);
+      ++attackers;
+    }
+  }
+  if (attackers != 1) return;
+  int n = 0;
+  for (int c : players[static_cast<size_t>(objs[static_cast<size_t>(alone)].controller)].zones[kBattlefield]) {
+    if (!objs[static_cast<size_t>(c)].phased_out && has(c, "exalted")) ++n;
+  }
+  if (n == 0) return;
+  objs[static_cast<size_t>(alone)].pump_p += n;
+  objs[static_cast<size_t>(alone)].pump_t += n;
+  note(name(alone) + " attacks alone: exalted +" + std::to_string(n) + "/+" + std::to_string(n));
 }
 
 // Wagic's automatic assignment: blockers in order, each up to its toughness (1 with deathtouch),

@@ -286,6 +286,9 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
         g.fire_event(o.tapped ? "tapped" : "untapped", c, -1, source, false);
       }
       break;
+    case Eff::kFrozen:
+      if (o.zone == kBattlefield) o.frozen = true;
+      break;
     case Eff::kPump:
     case Eff::kGrant:
     case Eff::kSwap:

@@ -63,6 +63,7 @@ struct Obj {
   int owner = 0, controller = 0;
   int zone = kLibrary;
   bool tapped = false, sick = false, token = false;
+  bool frozen = false;  // does not untap during its controller's next untap step (the `frozen` effect)
   int damage = 0;
   int plus_counters = 0, minus_counters = 0;  // +1/+1 and -1/-1
   std::map<std::string, int> counters;         // any other kind, by name (or p/t when unnamed)
@@ -379,6 +380,7 @@ class Game {
   void toggle_blocker(int card);
   void combat_next();              // `next` during combat damage
   void leave_attackers();
+  void exalted();  // combat.cc: a creature attacking alone
   void block_triggers();
   void lure_blocks();
   int eval_amount(const Amount& a, int source) const;  // counts and fixed amounts (no X)

@@ -112,6 +112,10 @@ void Game::begin_phase() {
       Obj& o = objs[c];
       if (o.zone != kBattlefield || o.controller != active) continue;
       o.sick = false;
+      if (o.frozen) {  // this untap step is the one it skips
+        o.frozen = false;
+        continue;
+      }
       if (!has(static_cast<int>(c), "doesnotuntap")) o.tapped = false;
     }
   } else if (phase == Phase::kCombatAttackers) {
