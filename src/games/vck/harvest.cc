@@ -165,6 +165,7 @@ void Game::harvest_finalize() {
       const StarterCard* s = db_->starter(id);
       if (!s || s->trigger.find("no_payout") == std::string::npos) continue;
       const bool on = seat == active_;
+      gain(seat, on ? s->on : s->off);  // Margrave's fixed 1/1/1 on turn
       run_special(seat, on ? s->special_on : s->special_off, 's', id, on);
       break;
     }
