@@ -21,7 +21,7 @@ void Game::owe_exekratys() {
   if (!crimson()) return;
   const int sixes = (dice_[0] == 6) + (dice_[1] == 6) + (dice_[0] + dice_[1] == 6);
   // A roll without a 6 (or an immune roller) leaves an earlier unasked obligation as it was.
-  if (sixes == 0 || has_flag(*this, active_, "roll.exekratys_immune")) return;
+  if (sixes == 0 || has_roll_flag(*this, active_, "exekratys_immune")) return;
   exk_owed_ = static_cast<int8_t>(sixes);
   exk_seat_ = static_cast<int8_t>(active_);
 }

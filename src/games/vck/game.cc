@@ -298,8 +298,9 @@ void Game::list_actions(std::vector<Action>& out) const {
   const std::array<int, 4> roles = role_totals(active_);
   const bool evermap = relic_ignores_role(active_);
   const int discount = build_discount(active_);
-  for (const auto& st : domains_) {
-    if (st.empty() || st.back().kind != 'd') continue;
+  for (size_t i = 0; i < domains_.size(); ++i) {
+    const auto& st = domains_[i];
+    if (st.empty() || st.back().kind != 'd' || domain_hidden(i)) continue;
     const DomainCard* d = db_->domain(st.back().id);
     if (d && covers(roles, *d, evermap)) list_payments(Action::Type::kBuild, d->id, std::max(0, d->cost - discount), 0, 0, out);
   }
@@ -574,6 +575,7 @@ void Game::grant_domain(int seat, size_t stack) {
   p.dom.push_back(d->id);
   p.dom_turn.push_back(turn_);
   p.vp += d->vp;
+  if (!st.empty() && st.back().kind == 'd') hidden_domains_ |= 1u << stack;
   refill(st);
   if (!d->activation.empty()) run_special(seat, d->activation, 'd', d->id, true);
 }
@@ -701,6 +703,7 @@ void Game::end_turn() {
   active_ = next;
   ++turn_;
   relic_used_ = false;
+  hidden_domains_ = 0;
   roll();
 }
 
@@ -788,7 +791,7 @@ uint64_t Game::hash() const {
       if (!st.empty()) mix(static_cast<uint64_t>(st.back().kind) << 16 | static_cast<uint16_t>(st.back().id));
     }
   }
-  mix(exhausted_.size());
+  mix(exhausted_.size() | static_cast<uint64_t>(hidden_domains_) << 32);
   mix(static_cast<uint64_t>(phase_) | static_cast<uint64_t>(active_) << 8 | static_cast<uint64_t>(turn_) << 16 |
       static_cast<uint64_t>(actions_) << 32 | static_cast<uint64_t>(rolled_[0] * 7 + rolled_[1]) << 40);
   mix(static_cast<uint64_t>(dice_[0] * 7 + dice_[1]) | static_cast<uint64_t>(duke_waiting_) << 8 | static_cast<uint64_t>(end_triggered_) << 40 |

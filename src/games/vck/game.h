@@ -242,6 +242,10 @@ class Game {
   // The domain stack whose next card is still face-down while a just-built domain's activation
   // runs (the engine reveals it as the action's last step); -1 otherwise.
   int unrevealed_domain_stack() const { return unrevealed_domain_stack_; }
+  // A domain stack whose next card a grant left face-down: it is not bought until the turn ends
+  // (payouts.py _apply_grant_domain_choice does not reveal it; lifecycle.py reveals it at the
+  // end of the turn).
+  bool domain_hidden(size_t stack) const { return hidden_domains_ & (1u << stack); }
   // A stack by code: 0..15 monster stacks, 16.. citizen stacks, 32.. domain stacks (monster
   // events can lie on any of them and are slain where they lie).
   std::vector<CardRef>& stack_at(int code) {
@@ -362,6 +366,7 @@ class Game {
   Phase phase_ = Phase::kSetup;
   int active_ = 0, turn_ = 1, actions_ = 0, exhausted_count_ = 0;
   int unrevealed_domain_stack_ = -1;
+  uint32_t hidden_domains_ = 0;
   int last_active_ = 0;  // who played the last turn (game over)
   bool resolving_ = false;  // a prompt's answer is being applied
   bool in_prompt_ = false, over_after_prompt_ = false;  // the game ended as a prompt was answered

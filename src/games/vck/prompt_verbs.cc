@@ -63,17 +63,14 @@ void verb_random_monster(Ctx& c, const Leg& leg) {
   Prompt p = act_prompt(c, 3);
   const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
   const bool take = leg.verb == "take_owned";
-  // Wandering Flame lists the resting seat too (payouts.py numbers its options over every other
-  // player with a monster), but the recorded games show that answer changing nothing: an inert
-  // option, counted in the numbering and never offered. take_owned leaves the resting seat out.
-  bool any = false;
+  // Wandering Flame offers every other player with a monster, the resting seat too
+  // (payouts.py _execute_banish_random_player_monster_payout); take_owned leaves it out.
   for (int s = 0; s < c.g.num_players(); ++s) {
     if (s == c.seat || c.g.players()[static_cast<size_t>(s)].mon.empty() || (take && has_take_immunity(c.g, s))) continue;
     if (s == rest && take) continue;
-    p.opts.push_back(static_cast<int16_t>(s == rest ? s | kInertOption : s));
-    any = any || s != rest;
+    p.opts.push_back(static_cast<int16_t>(s));
   }
-  if (!any) return;
+  if (p.opts.empty()) return;
   p.options = static_cast<uint8_t>(p.opts.size());
   p.skip = optional(leg);
   c.g.add_prompt(p);
@@ -268,8 +265,13 @@ std::vector<int16_t> sequence_options(const Game& g, const Leg& leg, int seat) {
   return out;
 }
 
+// In turn order from the active player; the resting seat (5 players) takes no part except in the
+// Undead Samurai scatter, a placement (events.py _begin_sequence), and a player with no legal
+// answer is passed over (_advance_sequence).
 void sequence_prompt(Game& g, const Prompt& from, const Leg& leg, int k) {
+  const int rest = g.num_players() == 5 && leg.verb != "place_reserve_monster" ? (g.active() + 4) % 5 : -1;
   for (; k < g.num_players(); ++k) {
+    if ((g.active() + k) % g.num_players() == rest) continue;
     Prompt p = from;
     p.act = true;
     p.word = 18;
@@ -278,7 +280,7 @@ void sequence_prompt(Game& g, const Prompt& from, const Leg& leg, int k) {
     p.opts = sequence_options(g, leg, p.seat);
     p.options = static_cast<uint8_t>(p.opts.size());
     p.skip = leg.audience.find("may") != std::string::npos;
-    if (p.options || p.skip) return g.add_prompt(p);
+    if (p.options) return g.add_prompt(p);
   }
 }
 
@@ -666,7 +668,7 @@ void verb_banish_center_domain(Ctx& c, const Leg& leg) {
   Prompt p = act_prompt(c, 19);
   const auto& stacks = c.g.stacks('d');
   for (size_t i = 0; i < stacks.size(); ++i) {
-    if (static_cast<int>(i) == c.g.unrevealed_domain_stack()) continue;
+    if (static_cast<int>(i) == c.g.unrevealed_domain_stack() || c.g.domain_hidden(i)) continue;
     if (!stacks[i].empty() && stacks[i].back().kind == 'd') p.opts.push_back(static_cast<int16_t>(32 + i));
   }
   if (p.opts.empty()) return;
@@ -705,7 +707,7 @@ void verb_build_domain(Ctx& c, const Leg&) {
   Prompt p = act_prompt(c, 12);
   const auto& stacks = c.g.stacks('d');
   for (size_t i = 0; i < stacks.size(); ++i) {
-    if (static_cast<int>(i) == c.g.unrevealed_domain_stack()) continue;  // not face-up yet
+    if (static_cast<int>(i) == c.g.unrevealed_domain_stack() || c.g.domain_hidden(i)) continue;  // not face-up yet
     if (!stacks[i].empty() && stacks[i].back().kind == 'd' && !c.g.build_payments(c.seat, stacks[i].back().id).empty())
       p.opts.push_back(static_cast<int16_t>(i));
   }
@@ -721,7 +723,7 @@ void verb_grant_domain(Ctx& c, const Leg&) {
   Prompt p = act_prompt(c, 25);
   const auto& stacks = c.g.stacks('d');
   for (size_t i = 0; i < stacks.size(); ++i) {
-    if (static_cast<int>(i) == c.g.unrevealed_domain_stack()) continue;  // not face-up yet
+    if (static_cast<int>(i) == c.g.unrevealed_domain_stack() || c.g.domain_hidden(i)) continue;  // not face-up yet
     if (!stacks[i].empty() && stacks[i].back().kind == 'd') p.opts.push_back(static_cast<int16_t>(i));
   }
   if (p.opts.empty()) return;
