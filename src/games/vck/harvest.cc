@@ -229,7 +229,10 @@ bool Game::apply_harvest(const Action& a) {
       end_action();
       in_prompt_ = false;
     } else if (!harvest_started_) {
-      start_harvest();
+      // A roll prompt answered: the engine's pump asks an owed Exekratys placement first, except
+      // after the event slay-cost choice, whose answer runs the harvest at once
+      // (harvest.py _resume_after_roll_effect_prompt).
+      if (p.word == 14 || !open_exekratys_offering()) start_harvest();
     } else if (steal_phase_) {
       continue_harvest();
     } else if (!bonus_gate_) {
