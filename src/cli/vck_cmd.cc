@@ -210,7 +210,7 @@ void add_vck(CLI::App& app, int& exit_code) {
   auto* sim = vck->add_subcommand("sim", "play games between bots; last line: N games, E engine errors, hash H");
   sim->add_option("-n", sim_opts.games, "games");
   sim->add_option("--players", sim_opts.players, "players (2-5)")->check(CLI::Range(2, 5));
-  sim->add_option("--preset", sim_opts.preset, "base, base1, base2, flamesandfrost, shadowvale");
+  sim->add_option("--preset", sim_opts.preset, "base, base1, base2, flamesandfrost, shadowvale, crimsonseas, june2026 (current), random, draft");
   sim->add_option("--seed", sim_opts.seed, "first game's seed");
   sim->add_option("--tables", tables, "the VCK table folder");
   sim->add_option("--agents", sim_opts.agents, "the bot of each seat, comma-separated: random, greedy, mcts[:iterations|:SECONDSs] "

@@ -41,7 +41,7 @@ void add_vck_coverage(CLI::App& vck, int& exit_code, std::string& tables) {
   static vck::CoverageOptions opts;
   auto* cov = vck.add_subcommand("coverage", "which effect strings compile and which ran in random games; last line: S effect strings: C compiled, X executed");
   cov->add_option("-n", opts.games_per_preset, "random games per preset (players cycle 2..5)");
-  cov->add_option("--preset", opts.presets, "presets to play (default: base base1 base2 flamesandfrost shadowvale)");
+  cov->add_option("--preset", opts.presets, "presets to play (default: base base1 base2 flamesandfrost shadowvale crimsonseas june2026 random draft)");
   cov->add_option("--seed", opts.seed, "first game's seed");
   cov->add_option("--tables", tables, "the VCK table folder");
   cov->callback([&exit_code, &tables] { exit_code = run_coverage(tables, opts); });

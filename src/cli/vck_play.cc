@@ -165,7 +165,7 @@ void add_vck_play(CLI::App& vck, int& exit_code, std::string& tables) {
   auto* play_cmd = vck.add_subcommand("play", "play a game at the terminal against bots (numbered moves; help, quit)");
   play_cmd->add_option("--players", opts.players, "players (2-5)")->check(CLI::Range(2, 5));
   play_cmd->add_option("--seat", opts.seat, "your seat, 1-based (default 1)");
-  play_cmd->add_option("--preset", opts.preset, "base, base1, base2, flamesandfrost, shadowvale");
+  play_cmd->add_option("--preset", opts.preset, "base, base1, base2, flamesandfrost, shadowvale, crimsonseas, june2026 (current), random, draft");
   play_cmd->add_option("--agents", opts.agents, "the bots of the other seats in seat order, comma-separated (the last repeats): " + bot_names());
   play_cmd->add_option("--seed", opts.seed, "the game's seed");
   play_cmd->add_option("--tables", tables, "the VCK table folder");

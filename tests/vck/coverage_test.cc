@@ -24,7 +24,7 @@ TEST(VckCoverage, EveryStringCompilesAndTheUnrunOnesSayWhy) {
   CoverageResult r;
   std::vector<std::string> problems;
   ASSERT_TRUE(measure_coverage(test::shared_dir() + "/corpora/vck/tables", o, r, problems)) << problems.size();
-  EXPECT_EQ(r.games, 200u);
+  EXPECT_EQ(r.games, 40u * o.presets.size());
   EXPECT_EQ(r.errors, 0u);
   EXPECT_EQ(r.compiled(), r.cells.size());
   EXPECT_GT(r.executed(), r.cells.size() / 3);
@@ -38,9 +38,6 @@ TEST(VckCoverage, EveryStringCompilesAndTheUnrunOnesSayWhy) {
   ASSERT_NE(agent, nullptr);
   EXPECT_FALSE(agent->executed);
   EXPECT_EQ(agent->why, "the rules do not use this table");
-  // Crimson Seas cards (no dealt preset has them) are never dealt.
-  const auto undealt = std::find_if(r.cells.begin(), r.cells.end(), [](const CoverageCell& c) { return c.why == "its card was never dealt in these presets"; });
-  EXPECT_NE(undealt, r.cells.end());
   const auto ran = std::find_if(r.cells.begin(), r.cells.end(), [](const CoverageCell& c) { return c.cell.table == "citizens" && c.executed; });
   EXPECT_NE(ran, r.cells.end());
 }

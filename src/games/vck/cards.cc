@@ -80,6 +80,7 @@ void add_citizen(CardDb& db, const json& r) {
   c.name = str(r, "name"), c.expansion = str(r, "expansion");
   c.cost = num(r, "gold_cost"), c.rm1 = num(r, "roll_match1", -1), c.rm2 = num(r, "roll_match2", -1);
   c.roles = roles(r), c.on = pay(r, "on_turn"), c.off = pay(r, "off_turn");
+  c.special = num(r, "special_citizen") != 0;
   c.special_on = program(db, r, "special_payout_on_turn", "has_special_payout_on_turn");
   c.special_off = program(db, r, "special_payout_off_turn", "has_special_payout_off_turn");
 }
@@ -132,16 +133,43 @@ void add_duke(CardDb& db, const json& r) {
   c.boss = num(r, "boss_mult"), c.minion = num(r, "minion_mult"), c.beast = num(r, "beast_mult"), c.titan = num(r, "titan_mult");
 }
 
+void add_noble(CardDb& db, const json& r) {
+  NobleCard& c = slot(db.nobles, num(r, "id_nobles"));
+  c.name = str(r, "name");
+  c.roles = roles(r);
+  c.role_mult = {num(r, "shadow_multiplier"), num(r, "holy_multiplier"), num(r, "soldier_multiplier"), num(r, "worker_multiplier")};
+  c.monster = num(r, "monster_multiplier"), c.citizen = num(r, "citizen_multiplier"), c.domain = num(r, "domain_multiplier");
+  c.boss = num(r, "boss_multiplier"), c.minion = num(r, "minion_multiplier"), c.beast = num(r, "beast_multiplier");
+  c.titan = num(r, "titan_multiplier"), c.goods = num(r, "goods_multiplier");
+  if (num(r, "has_special_duke_payout")) c.special = str(r, "special_duke_payout");
+}
+
+void add_relic(CardDb& db, const json& r) {
+  RelicCard& c = slot(db.relics, num(r, "id_relics"));
+  c.name = str(r, "name");
+  c.passive = program(db, r, "passive_effect");
+  c.consumes_action = num(r, "consumes_action", 1) != 0;
+}
+void add_agent(CardDb& db, const json& r) {
+  AgentCard& c = slot(db.agents, num(r, "id_agents"));
+  c.name = str(r, "name");
+  c.activation = program(db, r, "activation_effect");
+}
+
 using Adder = void (*)(CardDb&, const json&);
 struct TableSpec {
   const char* file;
   const char* key;
   Adder add;
+  bool optional = false;  // Crimson Seas' nobles: a table folder of the base game may lack it
 };
 constexpr TableSpec kTables[] = {
     {"citizens", "id_citizens", add_citizen}, {"starters", "id_starters", add_starter},
     {"domains", "id_domains", add_domain},    {"monsters", "id_monsters", add_monster},
     {"events", "id_events", add_event},       {"dukes", "id_dukes", add_duke},
+    {"nobles", "id_nobles", add_noble, true},
+    {"relics", "id_relics", add_relic, true},
+    {"agents", "id_agents", add_agent, true},
 };
 constexpr int kMaxId = 100000;
 
@@ -153,6 +181,7 @@ bool load_cards(const std::string& dir, CardDb& db, std::vector<std::string>& pr
     const std::string path = dir + "/" + t.file + ".json";
     std::string text;
     if (!text::read_file(path, text)) {
+      if (t.optional) continue;
       problems.push_back(fmt::format("{}: error[VK0094]: the table cannot be read", path));
       continue;
     }
@@ -175,6 +204,17 @@ bool load_cards(const std::string& dir, CardDb& db, std::vector<std::string>& pr
         continue;
       }
       t.add(db, row);
+    }
+  }
+  std::string banned;
+  if (text::read_file(dir + "/../banned_cards.json", banned)) {
+    try {
+      const json b = json::parse(banned);
+      db.banned_dukes = b.value("dukes", std::vector<int>{});
+      db.banned_domains = b.value("domains", std::vector<int>{});
+      db.banned_relics = b.value("relics", std::vector<int>{});
+    } catch (const json::exception&) {
+      problems.push_back(fmt::format("{}/../banned_cards.json: error[VK0093]: the banned-card list is not valid JSON", dir));
     }
   }
   return problems.size() == before;

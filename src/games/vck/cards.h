@@ -32,6 +32,7 @@ struct CitizenCard {
   int cost = 0, rm1 = -1, rm2 = -1;
   std::array<int, 4> roles{};
   Res4 on{}, off{};  // fixed payouts on / off turn
+  bool special = false;  // special_citizen: set aside (the King's Guard), never dealt on a stack
   Program special_on, special_off;
 };
 
@@ -84,6 +85,28 @@ struct DukeCard {
   int monster = 0, citizen = 0, domain = 0, boss = 0, minion = 0, beast = 0, titan = 0;
 };
 
+// A Crimson Seas noble: scored at the end like a duke (role icons count toward dukes too).
+struct NobleCard {
+  int id = 0;
+  std::string name;
+  std::array<int, 4> roles{}, role_mult{};
+  int monster = 0, citizen = 0, domain = 0, boss = 0, minion = 0, beast = 0, titan = 0, goods = 0;
+  std::string special;  // special_duke_payout: floor_div <res> <div> <vp> | wild_choose <div> <vp>
+};
+
+// A relic (kept at the relic gate) and an agent (a face-up slot): their effect strings.
+struct RelicCard {
+  int id = 0;
+  std::string name;
+  Program passive;  // "action.*" ones trigger on their own; the others are used as an action
+  bool consumes_action = true;
+};
+struct AgentCard {
+  int id = 0;
+  std::string name;
+  Program activation;
+};
+
 struct CardDb {
   EffectSet set;
   // Indexed by the table's primary key (index 0 unused, missing ids have id 0).
@@ -93,6 +116,12 @@ struct CardDb {
   std::vector<MonsterCard> monsters;
   std::vector<EventCard> events;
   std::vector<DukeCard> dukes;
+  std::vector<NobleCard> nobles;
+  std::vector<RelicCard> relics;
+  std::vector<AgentCard> agents;
+  // banned_cards.json beside the tables folder: excluded from the deal (the original's
+  // shipped list when the file is absent).
+  std::vector<int> banned_dukes = {22}, banned_domains, banned_relics = {7, 9, 11};
   size_t programs = 0, parsed = 0;
 
   const CitizenCard* citizen(int id) const { return at(citizens, id); }
@@ -101,6 +130,9 @@ struct CardDb {
   const MonsterCard* monster(int id) const { return at(monsters, id); }
   const EventCard* event(int id) const { return at(events, id); }
   const DukeCard* duke(int id) const { return at(dukes, id); }
+  const NobleCard* noble(int id) const { return at(nobles, id); }
+  const RelicCard* relic(int id) const { return at(relics, id); }
+  const AgentCard* agent(int id) const { return at(agents, id); }
 
  private:
   template <class T>

@@ -12,7 +12,7 @@
 namespace rk::vck {
 
 struct CoverageOptions {
-  std::vector<std::string> presets = {"base", "base1", "base2", "flamesandfrost", "shadowvale"};
+  std::vector<std::string> presets = {"base", "base1", "base2", "flamesandfrost", "shadowvale", "crimsonseas", "june2026", "random", "draft"};
   size_t games_per_preset = 1000;  // seats cycle through 2..5 players
   uint64_t seed = 1;
 };

@@ -26,6 +26,9 @@ Game::Game(const CardDb& db, const Setup& setup, uint64_t seed) : db_(&db), chan
     p.id = setup.seats[i];
     p.starters = setup.starters;
     if (i < setup.dukes_dealt.size()) p.dukes = setup.dukes_dealt[i];
+    if (i < setup.relics_dealt.size()) p.relics = setup.relics_dealt[i];
+    if (!p.relics.empty()) relic_waiting_ |= 1u << i;
+    p.map = setup.isle.start_map;
     players_.push_back(std::move(p));
   }
   citizens_ = setup.citizens, domains_ = setup.domains, monsters_ = setup.monsters;
@@ -33,11 +36,13 @@ Game::Game(const CardDb& db, const Setup& setup, uint64_t seed) : db_(&db), chan
   monster_areas_ = setup.monster_areas;
   kings_guard_ = setup.kings_guard;
   undead_samurai_ = setup.undead_samurai;
+  isle_ = setup.isle;
+  agents_in_ = setup.agents, agents_slots_ = setup.agents_slots, agents_deck_ = setup.agents_deck;
   duke_waiting_ = (1u << players_.size()) - 1;
 }
 
 uint32_t Game::gate_waiting() const {
-  if (phase_ == Phase::kSetup) return duke_waiting_;
+  if (phase_ == Phase::kSetup) return duke_waiting_ ? duke_waiting_ : relic_waiting_;
   uint32_t w = 0;
   for (const Prompt& p : prompts_) {
     if (!p.act) w |= 1u << p.seat;
@@ -47,7 +52,7 @@ uint32_t Game::gate_waiting() const {
 
 kernel::Decider Game::decider() const {
   if (!error().empty() || phase_ == Phase::kGameOver) return kernel::Decider::over();
-  if (phase_ == Phase::kSetup) return kernel::Decider::gate(duke_waiting_);
+  if (phase_ == Phase::kSetup) return kernel::Decider::gate(gate_waiting());
   if (!prompts_.empty()) {
     if (prompts_.front().act) return kernel::Decider::one(prompts_.front().seat);
     return kernel::Decider::gate(gate_waiting());
@@ -154,13 +159,17 @@ void Game::finalize(int d1, int d2) {
   if (cost > 0) player(active_).g -= cost;
   dice_[0] = d1, dice_[1] = d2;
   phase_ = Phase::kHarvest;
+  owe_exekratys();
   harvest_started_ = false;
   prompts_.clear();
   fire_roll_events(*this);
   board_roll_effects();
   board_event_passives(*this);
   if (prompts_.empty()) offer_northern_wall(*this, active_);
-  if (prompts_.empty()) start_harvest();  // else once the roll effect's prompt is answered
+  // Crimson Seas: an owed Exekratys placement asks before the harvest, unless a roll effect's
+  // prompt is open: the harvest then runs once it is answered and the placement stays owed
+  // (dice.py _maybe_open_exekratys_offering_prompt, lifecycle.py advance_tick).
+  if (prompts_.empty() && !open_exekratys_offering()) start_harvest();  // else once the prompt is answered
 }
 
 // Cost modifiers: Emerald Stronghold drops the duplicate surcharge, Defiant Ridge takes 1 off
@@ -191,9 +200,10 @@ bool Game::any_flag(const std::string& flag) const {
   return false;
 }
 
-bool Game::meets_roles(int seat, const DomainCard& d) const { return covers(role_totals(seat), d); }
+bool Game::meets_roles(int seat, const DomainCard& d) const { return covers(role_totals(seat), d, relic_ignores_role(seat)); }
 
-// Only citizens count toward a domain's prerequisites (game.py _player_build_role_totals).
+// Citizens (and Crimson Seas nobles) count toward a domain's prerequisites (game.py
+// _player_build_role_totals).
 std::array<int, 4> Game::role_totals(int seat) const {
   std::array<int, 4> have{};
   for (int id : players_[static_cast<size_t>(seat)].cit) {
@@ -201,14 +211,18 @@ std::array<int, 4> Game::role_totals(int seat) const {
       for (int r = 0; r < 4; ++r) have[r] += c->roles[r];
     }
   }
+  for (int id : players_[static_cast<size_t>(seat)].nobles) {  // rescued nobles count too
+    if (const NobleCard* n = db_->noble(id)) {
+      for (int r = 0; r < 4; ++r) have[r] += n->roles[r];
+    }
+  }
   return have;
 }
 
-bool Game::covers(const std::array<int, 4>& have, const DomainCard& d) {
-  for (int r = 0; r < 4; ++r) {
-    if (have[r] < d.roles[r]) return false;
-  }
-  return true;
+bool Game::covers(const std::array<int, 4>& have, const DomainCard& d, bool ignore_one) {
+  int missing = 0;
+  for (int r = 0; r < 4; ++r) missing += std::max(0, d.roles[r] - have[r]);
+  return missing <= (ignore_one ? 1 : 0);  // Evermap: a shortfall of exactly one icon is ignored
 }
 
 // Every exact payment of a cost, in the engine's order: as much of the real resource as
@@ -267,6 +281,10 @@ void Game::add_gold_part(std::vector<Action>& out, size_t from, int gold) const 
 // The cost modifiers (passives, board events) are looked up once per listing, not once per stack.
 void Game::list_actions(std::vector<Action>& out) const {
   for (int r = 0; r < 3; ++r) out.push_back({Action::Type::kTake, static_cast<int16_t>(r)});
+  if (crimson()) out.push_back({Action::Type::kTake, 3});  // a map: Crimson Seas only (game.py)
+  list_sails(active_, out);
+  list_agents(active_, out);
+  list_relic_use(active_, out);
   const bool emerald = has_flag(*this, active_, "action.emeraldstronghold"), defiant = has_flag(*this, active_, "action.defiantridge");
   const bool blockade = blockade_on_board(), shilina = has_flag(*this, active_, "action.newshilinatower");
   for (const auto& st : citizens_) {
@@ -278,11 +296,13 @@ void Game::list_actions(std::vector<Action>& out) const {
     if (shilina) list_shilina_payments(c->id, cost, out);
   }
   const std::array<int, 4> roles = role_totals(active_);
+  const bool evermap = relic_ignores_role(active_);
   const int discount = build_discount(active_);
-  for (const auto& st : domains_) {
-    if (st.empty() || st.back().kind != 'd') continue;
+  for (size_t i = 0; i < domains_.size(); ++i) {
+    const auto& st = domains_[i];
+    if (st.empty() || st.back().kind != 'd' || domain_hidden(i)) continue;
     const DomainCard* d = db_->domain(st.back().id);
-    if (d && covers(roles, *d)) list_payments(Action::Type::kBuild, d->id, std::max(0, d->cost - discount), 0, 0, out);
+    if (d && covers(roles, *d, evermap)) list_payments(Action::Type::kBuild, d->id, std::max(0, d->cost - discount), 0, 0, out);
   }
   const int dark = any_flag("action.darklordrising") ? 1 : 0;  // Dark Lord Rising: +1 magic, events too
   const int fort = has_flag(*this, active_, "action.fortskyler") ? 1 : 0;
@@ -290,8 +310,10 @@ void Game::list_actions(std::vector<Action>& out) const {
     const auto& st = monsters_[i];
     if (is_monster_top(st)) {
       const size_t from = out.size();
-      if (const MonsterCard* m = db_->monster(st.back().id)) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength + boost(i) - fort), m->magic + boost(i, 2) + dark, out);
-      add_gold_part(out, from, boost(i, 0));
+      const MonsterCard* m = db_->monster(st.back().id);
+      const Res4 extra = m ? special_cost_delta(*this, active_, m->special_cost) : Res4{};
+      if (m) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength + extra[1] + boost(i) - fort), m->magic + extra[2] + boost(i, 2) + dark, out);
+      add_gold_part(out, from, boost(i, 0) + extra[0]);
     } else if (!st.empty() && st.back().kind == 'e') {
       const EventCard* e = db_->event(st.back().id);
       const size_t from = out.size();
@@ -308,8 +330,10 @@ std::vector<Action> Game::legal_actions() const {
   switch (phase_) {
     case Phase::kSetup: {
       const int seat = decider().player;
-      if (seat >= 0) {
+      if (seat >= 0 && duke_waiting_) {
         for (int d : players_[static_cast<size_t>(seat)].dukes) out.push_back({Action::Type::kChooseDuke, static_cast<int16_t>(d)});
+      } else if (seat >= 0) {
+        for (int r : players_[static_cast<size_t>(seat)].relics) out.push_back({Action::Type::kChooseRelic, static_cast<int16_t>(r)});
       }
       return out;
     }
@@ -348,6 +372,7 @@ std::vector<Action> Game::legal_actions() const {
           } else if (p.word != 0) {
             for (int k = 1; k <= p.options; ++k) {
               const int16_t opt = static_cast<size_t>(k) <= p.opts.size() ? p.opts[static_cast<size_t>(k) - 1] : 0;
+              if (opt & kInertOption) continue;
               out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), static_cast<int16_t>(k), p.word, opt});
             }
             if (p.skip) out.push_back({Action::Type::kActSteal, static_cast<int16_t>(p.id), 0, p.word});
@@ -356,6 +381,7 @@ std::vector<Action> Game::legal_actions() const {
               out.push_back({p.act ? Action::Type::kActChoose : Action::Type::kHarvestChoose, static_cast<int16_t>(p.id), static_cast<int16_t>(k)});
             }
           }
+          if (p.word == 27) list_sails(p.seat, out);  // may_sail: one free sail, or skip
           if (p.act) break;
         }
         return out;
@@ -424,16 +450,42 @@ bool Game::apply(const Action& a) {
       const int seat = decider().player;
       player(seat).dukes = {a.a};
       duke_waiting_ &= ~(1u << seat);
-      if (duke_waiting_ == 0) roll();
+      if (duke_waiting_ == 0 && relic_waiting_ == 0) roll();
+      return true;
+    }
+    case Action::Type::kChooseRelic: {  // the relic gate that follows the duke gate (relics.py)
+      const int seat = decider().player;
+      player(seat).relics = {a.a};
+      relic_waiting_ &= ~(1u << seat);
+      if (relic_waiting_ == 0) roll();
       return true;
     }
     case Action::Type::kFinalize: finalize(a.b, a.c); return true;
     case Action::Type::kReroll: reroll(a.a); return true;
+    case Action::Type::kAgent: engage_agent(active_, a); break;
+    case Action::Type::kRelic:
+      use_relic(active_, a);
+      if (!db_->relic(a.a)->consumes_action) {
+        if (prompts_.empty()) end_action();
+        return true;
+      }
+      break;
+    case Action::Type::kSail:
+      if (!prompts_.empty() && prompts_.front().word == 27) {  // the may_sail bonus: no action spent
+        sail(prompts_.front().seat, a);
+        return apply_harvest({Action::Type::kActSteal, static_cast<int16_t>(prompts_.front().id), 0, 27});
+      }
+      sail(active_, a);
+      break;
     case Action::Type::kHarvestChoose:
     case Action::Type::kHarvestExchange:
     case Action::Type::kActChoose:
     case Action::Type::kActSteal: return apply_harvest(a);
     case Action::Type::kTake: {
+      if (a.a == 3) {
+        gain_extra(active_, Res::kMap, 1);
+        break;
+      }
       Res4 r{};
       r[static_cast<size_t>(a.a)] = 1;
       gain(active_, r);
@@ -501,9 +553,11 @@ void Game::build_from(int seat, size_t stack, int g, int m) {
   st.pop_back();
   Player& p = player(seat);
   p.g -= g, p.m -= m;
+  const bool ignored = !covers(role_totals(seat), *d);  // Evermap's ignore was needed
   p.dom.push_back(d->id);
   p.dom_turn.push_back(turn_);
   p.vp += d->vp;
+  relic_on_build(seat, ignored);
   // The domain's own activation first, then the next card of the stack (player_actions.py).
   unrevealed_domain_stack_ = static_cast<int>(stack);
   if (!d->activation.empty()) run_special(seat, d->activation, 'd', d->id, true);
@@ -521,6 +575,7 @@ void Game::grant_domain(int seat, size_t stack) {
   p.dom.push_back(d->id);
   p.dom_turn.push_back(turn_);
   p.vp += d->vp;
+  if (!st.empty() && st.back().kind == 'd') hidden_domains_ |= 1u << stack;
   refill(st);
   if (!d->activation.empty()) run_special(seat, d->activation, 'd', d->id, true);
 }
@@ -629,6 +684,9 @@ void Game::end_turn() {
     if (mon || dom || exh) {
       end_triggered_ = true;
       end_reason_ = mon ? "all monsters slain" : dom ? "all domains built" : "exhausted stacks filled";
+    } else if (const char* isle_end = island_end_reason()) {
+      end_triggered_ = true;
+      end_reason_ = isle_end;
     }
   }
   const int next = (active_ + 1) % num_players();
@@ -644,17 +702,19 @@ void Game::end_turn() {
   }
   active_ = next;
   ++turn_;
+  relic_used_ = false;
+  hidden_domains_ = 0;
   roll();
 }
 
 int Game::tableau_size(int seat) const {
   const Player& p = players_[static_cast<size_t>(seat)];
-  return static_cast<int>(p.starters.size() + p.cit.size() + p.dom.size() + p.mon.size() + p.dukes.size());
+  return static_cast<int>(p.starters.size() + p.cit.size() + p.dom.size() + p.mon.size() + p.dukes.size() + p.nobles.size());
 }
 
 int Game::total_vp(int seat) const {
   const Player& p = players_[static_cast<size_t>(seat)];
-  int total = p.vp;
+  int total = p.vp + (crimson() ? island_vp(seat) : 0);
   if (p.dukes.size() != 1) return total;
   const DukeCard* d = db_->duke(p.dukes[0]);
   if (!d) return total;
@@ -667,6 +727,11 @@ int Game::total_vp(int seat) const {
   }
   for (int id : p.dom) {
     for (int r = 0; r < 4; ++r) roles[r] += db_->domain(id)->roles[r];
+  }
+  for (int id : p.nobles) {  // a noble's role icons count too (Player.calc_roles)
+    if (const NobleCard* n = db_->noble(id)) {
+      for (int r = 0; r < 4; ++r) roles[r] += n->roles[r];
+    }
   }
   for (int r = 0; r < 4; ++r) total += roles[r] * d->roles[r];
   total += d->monster * static_cast<int>(p.mon.size()) + d->citizen * static_cast<int>(p.cit.size()) +
@@ -715,14 +780,18 @@ uint64_t Game::hash() const {
     for (int d : p.dom) mix(static_cast<uint64_t>(d) + 1000);
     for (const CardRef& m : p.mon) mix(static_cast<uint64_t>(m.kind) << 16 | static_cast<uint16_t>(m.id));
     for (int d : p.dukes) mix(static_cast<uint64_t>(d) + 5000);
+    mix(static_cast<uint64_t>(p.map) << 32 | p.goods.size() << 16 | p.tomes.size() << 8 | p.nobles.size());
+    for (int r : p.relics) mix(static_cast<uint64_t>(r) + 7000);
   }
+  for (int32_t e : isle_.exekratys) mix(static_cast<uint64_t>(e));
+  mix(static_cast<uint64_t>(exk_owed_) | static_cast<uint64_t>(relic_waiting_) << 8);
   for (const auto* grid : {&citizens_, &domains_, &monsters_}) {
     for (const auto& st : *grid) {
       mix(st.size());
       if (!st.empty()) mix(static_cast<uint64_t>(st.back().kind) << 16 | static_cast<uint16_t>(st.back().id));
     }
   }
-  mix(exhausted_.size());
+  mix(exhausted_.size() | static_cast<uint64_t>(hidden_domains_) << 32);
   mix(static_cast<uint64_t>(phase_) | static_cast<uint64_t>(active_) << 8 | static_cast<uint64_t>(turn_) << 16 |
       static_cast<uint64_t>(actions_) << 32 | static_cast<uint64_t>(rolled_[0] * 7 + rolled_[1]) << 40);
   mix(static_cast<uint64_t>(dice_[0] * 7 + dice_[1]) | static_cast<uint64_t>(duke_waiting_) << 8 | static_cast<uint64_t>(end_triggered_) << 40 |
@@ -735,10 +804,14 @@ uint64_t Game::hash() const {
 }
 
 std::string Game::label(const Action& a) const {
-  static const char* kRes[] = {"gold", "strength", "magic"};
+  static const char* kRes[] = {"gold", "strength", "magic", "map"};
   const std::string pay = " g=" + std::to_string(a.b) + " s=" + std::to_string(a.c) + " m=" + std::to_string(a.d);
   switch (a.type) {
     case Action::Type::kChooseDuke: return "concurrent choose_duke " + std::to_string(a.a);
+    case Action::Type::kChooseRelic: return "concurrent choose_relic " + std::to_string(a.a);
+    case Action::Type::kSail: return sail_label(a);
+    case Action::Type::kAgent: return "engage_agent " + std::to_string(a.b);
+    case Action::Type::kRelic: return "use_relic " + std::to_string(a.a);
     case Action::Type::kFinalize: return a.a == 0 ? "finalize_roll keep" : "finalize_roll " + std::to_string(a.b) + " " + std::to_string(a.c);
     case Action::Type::kReroll: return a.a == 0 ? "reroll_both_dice" : "reroll_pending_die " + std::to_string(a.a);
     case Action::Type::kTake: return std::string("take_resource ") + kRes[a.a];
@@ -755,6 +828,7 @@ std::string Game::label(const Action& a) const {
                                                "confirm_self_convert", "choose_monster_slay", "slay_pay", "choose_monster", "", "",
                                                "choose_owned_card", "", "", "", "choose_owned_card", "", "", "", "choose_owned_card"};
       if (a.c == 10) return "concurrent flip_one_citizen " + std::to_string(a.d);
+      if (a.c == 26) return std::string("act exekratys_offering ") + kRes[a.d];
       if (a.c == 16) return "concurrent event_banish_citizen_for_reward " + (a.b ? std::to_string(a.d) : std::string("skip"));
       if (a.c == 9 && a.b && a.d >= 1 && a.d <= 3) return std::string("concurrent event_self_convert ") + "gsm"[a.d - 1];
       if (a.c == 9) return a.b ? "concurrent event_self_convert accept" : "concurrent event_self_convert skip";
@@ -785,6 +859,8 @@ std::string Game::label(const Action& a) const {
       if (a.c == 12) return "act build_domain_pick " + std::to_string(a.b);
       if (a.c == 25) return "act grant_domain " + std::to_string(a.b);
       if (a.c == 13) return "act build_pay " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF) + " 0 0 0";
+      if (a.c == 28 || a.c == 29 || a.c == 31) return "act choose_owned_card " + std::to_string(a.b);
+      if (a.c == 30) return "act recruit " + std::to_string(a.b);
       if (static_cast<size_t>(a.c) >= std::size(kWords)) return "act ?";
       return std::string("act ") + kWords[a.c] + " " + std::to_string(a.b);
     }

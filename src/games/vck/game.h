@@ -20,12 +20,27 @@ namespace rk::vck {
 // A card on a board stack or in a tableau: c12, d3, m4, e7, x0 (a plain exhausted token).
 // Event sequence option codes at or above this are a reserve placement on stack code (opt - base).
 inline constexpr int kPlaceBase = 2000;
+// A prompt option the original lists (so it counts in the numbering) but whose answer does
+// nothing: it is not offered.
+inline constexpr int16_t kInertOption = 0x4000;
 
 struct CardRef {
   char kind = 'x';
   int16_t id = 0;
   std::string text() const { return kind + std::to_string(id); }
   bool operator==(const CardRef&) const = default;
+};
+
+// Crimson Seas (crimson.cc): the island rows (goods of Araby, tomes of Nae Aerie, nobles of
+// Amarynth), each with its face-up slots and its supply (bottom .. top, drawn from the end), the
+// Exekratys pool (g, s, m) that rolled 6s feed, and the maps each player starts with.
+struct Isle {
+  bool on = false;
+  std::vector<std::string> goods_slots, goods_supply, tome_slots, tome_supply;
+  std::vector<int> noble_slots, noble_supply;
+  std::array<int32_t, 3> exekratys{};
+  int32_t start_map = 0;
+  bool operator==(const Isle&) const = default;
 };
 
 // The dealt game (what load_game_data produces): seats in turn order and the board.
@@ -38,6 +53,12 @@ struct Setup {
   std::vector<std::string> monster_areas;     // area of each monster stack
   std::vector<CardRef> kings_guard;           // set aside for Recruit the King's Guard
   std::vector<CardRef> undead_samurai;        // set aside for the Undead Samurai Lord (placed front first)
+  // The other lobby presets (crimson.cc): relics dealt per seat (2 each, one kept at the relic
+  // gate), the face-up agent slots and the agent deck (drawn from the end), and Crimson Seas.
+  std::vector<std::vector<int>> relics_dealt;  // per seat; empty when relics are out
+  std::vector<int> agents_slots, agents_deck;
+  bool agents = false;
+  Isle isle;
 };
 
 struct Player {
@@ -48,6 +69,10 @@ struct Player {
   std::vector<std::string> fx;  // effects granted for the rest of the game (fx in summaries)
   std::vector<uint8_t> flip;  // per citizen
   std::vector<CardRef> mon;
+  int32_t map = 0;           // maps (Crimson Seas; elsewhere an incidental gain is kept silently)
+  std::vector<int> relics;   // the two dealt, then the one kept at the relic gate
+  std::vector<std::string> goods, tomes;  // Crimson Seas pieces
+  std::vector<int> nobles;
   bool operator==(const Player&) const = default;
 };
 
@@ -78,9 +103,13 @@ struct Prompt {
 };
 
 struct Action {
-  enum class Type : uint8_t { kChooseDuke, kFinalize, kTake, kHire, kBuild, kSlay, kSlayEvent, kHarvestChoose, kHarvestExchange, kActChoose, kActSteal, kReroll };
+  enum class Type : uint8_t { kChooseDuke, kFinalize, kTake, kHire, kBuild, kSlay, kSlayEvent, kHarvestChoose, kHarvestExchange, kActChoose, kActSteal, kReroll, kChooseRelic, kSail, kAgent, kRelic };
   Type type = Type::kTake;
   int16_t a = 0, b = 0, c = 0, d = 0;  // per type: ids, payment g/s/m, prompt id and option; reroll: die 1/2, 0 both
+  // kSail: a = where (0 Araby's goods, 1 Nae Aerie's tomes, 2 a noble of Amarynth, 3 Exekratys),
+  // b = the slot mask (goods, tomes) or slot (noble), c = gold paid or the resource (noble,
+  // Exekratys: 0 g, 1 s, 2 m), d = magic paid. kAgent: a = the agent slot, b = its id.
+  // kRelic: a = the relic id.
   bool operator==(const Action&) const = default;
 };
 
@@ -133,7 +162,27 @@ class Game {
     return grid == 'c' ? citizens_ : grid == 'd' ? domains_ : monsters_;
   }
   const std::vector<Prompt>& prompts() const { return prompts_; }
-  bool duke_gate() const { return phase_ == Phase::kSetup; }
+  bool duke_gate() const { return phase_ == Phase::kSetup && duke_waiting_ != 0; }
+  bool relic_gate() const { return phase_ == Phase::kSetup && duke_waiting_ == 0; }
+  const Isle& isle() const { return isle_; }
+  bool crimson() const { return isle_.on; }
+  const std::vector<int>& agent_slots() const { return agents_slots_; }
+  bool agents_in() const { return agents_in_; }
+  // A gain of maps or tomes (Res::kMap, Res::kTome) outside the four scores.
+  void gain_extra(int seat, Res r, int n);
+  // Crimson Seas island rows ("tome", "goods", "noble"): the number of face-up slots, whether one
+  // holds a piece, and a free take of it (a reward): tomes and goods pack toward the bottom and
+  // redraw on top, a noble's slot refills from the deck (player_actions.py).
+  size_t island_slots(const std::string& row) const;
+  // End-game VP of a Crimson Seas player's tomes, goods and nobles (endgame.py), and the three
+  // extra end conditions: a row that could not be refilled (null when none).
+  int island_vp(int seat, int* tome = nullptr, int* goods = nullptr, int* nobles = nullptr) const;
+  const char* island_end_reason() const;
+  bool island_slot_filled(const std::string& row, size_t slot) const;
+  void take_island(int seat, const std::string& row, size_t slot);
+  void banish_noble(size_t slot);
+  // The answer to an exekratys_offering prompt: 1 of resource `res` (0 g, 1 s, 2 m) placed.
+  void place_on_exekratys(int seat, int res);
   uint32_t gate_waiting() const;
   const CardDb& db() const { return *db_; }
   kernel::Chance& chance() { return chance_; }
@@ -193,6 +242,10 @@ class Game {
   // The domain stack whose next card is still face-down while a just-built domain's activation
   // runs (the engine reveals it as the action's last step); -1 otherwise.
   int unrevealed_domain_stack() const { return unrevealed_domain_stack_; }
+  // A domain stack whose next card a grant left face-down: it is not bought until the turn ends
+  // (payouts.py _apply_grant_domain_choice does not reveal it; lifecycle.py reveals it at the
+  // end of the turn).
+  bool domain_hidden(size_t stack) const { return hidden_domains_ & (1u << stack); }
   // A stack by code: 0..15 monster stacks, 16.. citizen stacks, 32.. domain stacks (monster
   // events can lie on any of them and are slain where they lie).
   std::vector<CardRef>& stack_at(int code) {
@@ -239,6 +292,28 @@ class Game {
   void list_rerolls(std::vector<Action>& out) const;
   void reroll(int die);
   void list_shilina_payments(int id, int cost, std::vector<Action>& out) const;
+  // Crimson Seas (crimson.cc): 6s rolled oblige the roller to place resources on Exekratys,
+  // one prompt per owed placement before the harvest starts (dice.py, lifecycle.py).
+  bool open_exekratys_offering();
+  void owe_exekratys();
+  // Sailing (a standard action, or free while a may_sail prompt is open): every destination
+  // and exact payment `seat` can afford with 1 map; applying one pays and takes.
+  void list_sails(int seat, std::vector<Action>& out) const;
+  void sail(int seat, const Action& a);
+  // Agents (agents.cc): engaging a face-up agent is an action (its cost is the effect's leading
+  // payment); the used agent goes under the deck and the slot refills from its top. A kept
+  // relic that is not passive is used as an action, once a turn (relics.py).
+  void list_agents(int seat, std::vector<Action>& out) const;
+  void engage_agent(int seat, const Action& a);
+  void list_relic_use(int seat, std::vector<Action>& out) const;
+  void use_relic(int seat, const Action& a);
+  bool relic_used_ = false;  // this turn
+  std::string sail_label(const Action& a) const;
+  Isle isle_;
+  int8_t exk_owed_ = 0, exk_seat_ = -1;  // placements owed, and by whom (kept until asked)
+  uint32_t relic_waiting_ = 0;
+  std::vector<int> agents_slots_, agents_deck_;
+  bool agents_in_ = false;
   uint8_t rerolled_ = 0;  // this roll phase: bit 0 Twilight Palace used, bit 1 Blood Moon Palace
   void board_roll_effects();
   int finalize_cost(int d1, int d2) const;
@@ -267,7 +342,13 @@ class Game {
   bool blockade_on_board() const;  // a block_recruit_matching_roll event lies on a stack
   bool meets_roles(int seat, const DomainCard& d) const;
   std::array<int, 4> role_totals(int seat) const;  // the role icons of `seat`'s citizens
-  static bool covers(const std::array<int, 4>& have, const DomainCard& d);  // a domain's prerequisites met
+  static bool covers(const std::array<int, 4>& have, const DomainCard& d, bool ignore_one = false);  // a domain's prerequisites met
+  // The kept relic's passive text of `seat` ("" without one), and the passive relics that
+  // change a build (relics.py): Evermap ignores one missing role icon or else gives magic,
+  // Violet Ring gives victory points.
+  const std::string& relic_passive(int seat) const;
+  bool relic_ignores_role(int seat) const;
+  void relic_on_build(int seat, bool ignored_role);
   int build_discount(int seat) const;
   bool any_flag(const std::string& flag) const;
   int build_cost(int seat, const DomainCard& d) const;
@@ -285,6 +366,7 @@ class Game {
   Phase phase_ = Phase::kSetup;
   int active_ = 0, turn_ = 1, actions_ = 0, exhausted_count_ = 0;
   int unrevealed_domain_stack_ = -1;
+  uint32_t hidden_domains_ = 0;
   int last_active_ = 0;  // who played the last turn (game over)
   bool resolving_ = false;  // a prompt's answer is being applied
   bool in_prompt_ = false, over_after_prompt_ = false;  // the game ended as a prompt was answered
@@ -343,8 +425,12 @@ class Game {
 // The engine's state summary (reference README "Summaries"), as JSON text with every field.
 std::string summary_json(const Game& g);
 
-// Deals a game the way load_game_data does, every random pick drawn from `chance`:
-// preset = base, base1, base2, flamesandfrost or shadowvale.
-bool deal(const CardDb& db, const std::string& preset, int players, kernel::Chance& chance, Setup& out, std::string& error);
+// Deals a game the way load_game_data does, every random pick drawn from `chance`: preset =
+// base, base1, base2, flamesandfrost, shadowvale, crimsonseas, june2026 (current), random, draft.
+// The draft preset deals from its vote's outcome (draft.h); the others take no `draft`.
+struct DraftResult;
+bool deal(const CardDb& db, const std::string& preset, int players, kernel::Chance& chance, Setup& out, std::string& error,
+          const DraftResult* draft = nullptr);
+bool preset_known(const std::string& preset);
 
 }  // namespace rk::vck

@@ -165,6 +165,7 @@ void Game::harvest_finalize() {
       const StarterCard* s = db_->starter(id);
       if (!s || s->trigger.find("no_payout") == std::string::npos) continue;
       const bool on = seat == active_;
+      gain(seat, on ? s->on : s->off);  // Margrave's fixed 1/1/1 on turn
       run_special(seat, on ? s->special_on : s->special_off, 's', id, on);
       break;
     }
@@ -228,7 +229,10 @@ bool Game::apply_harvest(const Action& a) {
       end_action();
       in_prompt_ = false;
     } else if (!harvest_started_) {
-      start_harvest();
+      // A roll prompt answered: the engine's pump asks an owed Exekratys placement first, except
+      // after the event slay-cost choice, whose answer runs the harvest at once
+      // (harvest.py _resume_after_roll_effect_prompt).
+      if (p.word == 14 || !open_exekratys_offering()) start_harvest();
     } else if (steal_phase_) {
       continue_harvest();
     } else if (!bonus_gate_) {

@@ -1,6 +1,7 @@
 // The verbs whose effect asks someone something (a player to take from, an owned card, a
 // monster to slay, a domain to build, ...) and their answers. Table: verbs.cc.
 #include <algorithm>
+#include <cctype>
 #include <string_view>
 
 #include "games/vck/verbs.h"
@@ -62,8 +63,11 @@ void verb_random_monster(Ctx& c, const Leg& leg) {
   Prompt p = act_prompt(c, 3);
   const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
   const bool take = leg.verb == "take_owned";
+  // Wandering Flame offers every other player with a monster, the resting seat too
+  // (payouts.py _execute_banish_random_player_monster_payout); take_owned leaves it out.
   for (int s = 0; s < c.g.num_players(); ++s) {
-    if (s == c.seat || s == rest || c.g.players()[static_cast<size_t>(s)].mon.empty() || (take && has_take_immunity(c.g, s))) continue;
+    if (s == c.seat || c.g.players()[static_cast<size_t>(s)].mon.empty() || (take && has_take_immunity(c.g, s))) continue;
+    if (s == rest && take) continue;
     p.opts.push_back(static_cast<int16_t>(s));
   }
   if (p.opts.empty()) return;
@@ -170,8 +174,11 @@ void resolve_steal_citizen(Game& g, const Prompt& p, int option) {
 }
 
 // Support the Empire: pay a wild amount with one resource of the player's choosing.
+// The resting seat (5 players) takes no part in an event's gate (events.py _event_participants).
 void wild_convert_gate(Ctx& c, const Amount& pay) {
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
   for (int s = 0; s < c.g.num_players(); ++s) {
+    if (s == rest) continue;
     Prompt p = act_prompt(c, 9);
     p.act = false;
     p.seat = static_cast<int8_t>(s);
@@ -258,8 +265,13 @@ std::vector<int16_t> sequence_options(const Game& g, const Leg& leg, int seat) {
   return out;
 }
 
+// In turn order from the active player; the resting seat (5 players) takes no part except in the
+// Undead Samurai scatter, a placement (events.py _begin_sequence), and a player with no legal
+// answer is passed over (_advance_sequence).
 void sequence_prompt(Game& g, const Prompt& from, const Leg& leg, int k) {
+  const int rest = g.num_players() == 5 && leg.verb != "place_reserve_monster" ? (g.active() + 4) % 5 : -1;
   for (; k < g.num_players(); ++k) {
+    if ((g.active() + k) % g.num_players() == rest) continue;
     Prompt p = from;
     p.act = true;
     p.word = 18;
@@ -268,7 +280,7 @@ void sequence_prompt(Game& g, const Prompt& from, const Leg& leg, int k) {
     p.opts = sequence_options(g, leg, p.seat);
     p.options = static_cast<uint8_t>(p.opts.size());
     p.skip = leg.audience.find("may") != std::string::npos;
-    if (p.options || p.skip) return g.add_prompt(p);
+    if (p.options) return g.add_prompt(p);
   }
 }
 
@@ -361,9 +373,10 @@ void verb_self_convert(Ctx& c, const Leg& leg) {
     }
     return true;
   };
-  if (leg.audience == "all_may") {  // an event: every player who can pay answers in one gate
+  if (leg.audience == "all_may") {  // an event: every player in play who can pay answers in one gate
+    const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
     for (int s = 0; s < c.g.num_players(); ++s) {
-      if (!affords(s)) continue;
+      if (s == rest || !affords(s)) continue;
       Prompt p = act_prompt(c, 9);
       p.act = false;
       p.seat = static_cast<int8_t>(s);
@@ -509,7 +522,10 @@ void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option)
       if (resource(me, a.res) < a.n) return;
     }
     for (const Amount& a : pay->amounts) g.gain(p.seat, res4(a, -1));
-    for (const Amount& a : gain->amounts) g.gain(p.seat, res4(a));
+    for (const Amount& a : gain->amounts) {
+      if (a.res == Res::kMap) g.gain_extra(p.seat, a.res, a.n);  // Tabula Tower: gold for a map
+      else g.gain(p.seat, res4(a));
+    }
     return;
   }
   if (p.word == 4) return resolve_return_owned(g, p, leg, option);
@@ -607,11 +623,12 @@ void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option
   if (p.word == 6) {  // the payment stage: every exact payment the player can make
     const CardRef top = g.stack_at(code).back();
     const int extra_s = code < 16 ? g.boost(stack) : 0, extra_m = code < 16 ? g.boost(stack, 2) : 0;
-    const int s = (top.kind == 'm' ? g.db().monster(top.id)->strength : g.db().event(top.id)->strength) + extra_s;
+    const Res4 special = top.kind == 'm' ? special_cost_delta(g, p.seat, g.db().monster(top.id)->special_cost) : Res4{};
+    const int s = (top.kind == 'm' ? g.db().monster(top.id)->strength : g.db().event(top.id)->strength) + extra_s + special[1];
     const bool dark = std::any_of(g.players().begin(), g.players().end(), [](const Player& pl) {
       return std::find(pl.fx.begin(), pl.fx.end(), "action.darklordrising") != pl.fx.end();
     });  // Dark Lord Rising: +1 magic on every slay
-    const int m = (top.kind == 'm' ? g.db().monster(top.id)->magic : g.db().event(top.id)->magic) + extra_m + (dark ? 1 : 0);
+    const int m = (top.kind == 'm' ? g.db().monster(top.id)->magic : g.db().event(top.id)->magic) + extra_m + (dark ? 1 : 0) + special[2];
     const Player& pl = g.players()[static_cast<size_t>(p.seat)];
     Prompt q = p;
     q.word = 7;
@@ -651,7 +668,7 @@ void verb_banish_center_domain(Ctx& c, const Leg& leg) {
   Prompt p = act_prompt(c, 19);
   const auto& stacks = c.g.stacks('d');
   for (size_t i = 0; i < stacks.size(); ++i) {
-    if (static_cast<int>(i) == c.g.unrevealed_domain_stack()) continue;
+    if (static_cast<int>(i) == c.g.unrevealed_domain_stack() || c.g.domain_hidden(i)) continue;
     if (!stacks[i].empty() && stacks[i].back().kind == 'd') p.opts.push_back(static_cast<int16_t>(32 + i));
   }
   if (p.opts.empty()) return;
@@ -664,10 +681,19 @@ void verb_banish_center_domain(Ctx& c, const Leg& leg) {
 void verb_banish_center(Ctx& c, const Leg& leg) {
   if (!leg.args.empty() && leg.args[0].text == "citizen") verb_banish_center_citizen(c, leg);
   if (!leg.args.empty() && leg.args[0].text == "domain") verb_banish_center_domain(c, leg);
+  if (!leg.args.empty() && leg.args[0].text == "noble") return verb_banish_noble(c, leg);
   if (leg.args.empty() || leg.args[0].text != "monster") return;
   Prompt p = monster_prompt(c.g, c.seat, 19);  // Legendre's Keep, Gnoll Bonewitch: a monster top
+  // type=minion (Fire Lance): only a top of that monster type.
+  const Value* type = kv(leg, "type");
+  auto wrong_type = [&](int code) {
+    if (!type) return false;
+    std::string t = c.g.db().monster(c.g.stack_at(code).back().id)->type;
+    for (char& ch : t) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return t != type->text;
+  };
   for (size_t k = 0; k < p.opts.size();) {
-    if (p.opts[k] >= 16 || c.g.stack_at(p.opts[k]).back().kind != 'm') p.opts.erase(p.opts.begin() + static_cast<long>(k));
+    if (p.opts[k] >= 16 || c.g.stack_at(p.opts[k]).back().kind != 'm' || wrong_type(p.opts[k])) p.opts.erase(p.opts.begin() + static_cast<long>(k));
     else ++k;
   }
   p.options = static_cast<uint8_t>(p.opts.size());
@@ -681,7 +707,7 @@ void verb_build_domain(Ctx& c, const Leg&) {
   Prompt p = act_prompt(c, 12);
   const auto& stacks = c.g.stacks('d');
   for (size_t i = 0; i < stacks.size(); ++i) {
-    if (static_cast<int>(i) == c.g.unrevealed_domain_stack()) continue;  // not face-up yet
+    if (static_cast<int>(i) == c.g.unrevealed_domain_stack() || c.g.domain_hidden(i)) continue;  // not face-up yet
     if (!stacks[i].empty() && stacks[i].back().kind == 'd' && !c.g.build_payments(c.seat, stacks[i].back().id).empty())
       p.opts.push_back(static_cast<int16_t>(i));
   }
@@ -697,7 +723,7 @@ void verb_grant_domain(Ctx& c, const Leg&) {
   Prompt p = act_prompt(c, 25);
   const auto& stacks = c.g.stacks('d');
   for (size_t i = 0; i < stacks.size(); ++i) {
-    if (static_cast<int>(i) == c.g.unrevealed_domain_stack()) continue;  // not face-up yet
+    if (static_cast<int>(i) == c.g.unrevealed_domain_stack() || c.g.domain_hidden(i)) continue;  // not face-up yet
     if (!stacks[i].empty() && stacks[i].back().kind == 'd') p.opts.push_back(static_cast<int16_t>(i));
   }
   if (p.opts.empty()) return;

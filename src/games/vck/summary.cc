@@ -43,7 +43,7 @@ std::string gate_text(const Game& g) {
     for (int s = 0; s < g.num_players(); ++s) {
       if (g.gate_waiting() & (1u << s)) add(s);
     }
-    return who.empty() ? "" : "choose_duke:" + who;
+    return who.empty() ? "" : (g.duke_gate() ? "choose_duke:" : "choose_relic:") + who;
   }
   const char* kind = "harvest_choices:";
   for (const Prompt& p : g.prompts()) {
@@ -66,7 +66,8 @@ std::string prompt_text(const Game& g, const Prompt& p) {
                                            "build_domain_payment", "event_slay_cost_choice", "choose_owned_card", "",
                                            "harvest_wild_cost_exchange", "event_sequence", "choose_owned_card", "",
                                            "harvest_wild_gain_exchange", "", "event_active_choose", "event_gain_action",
-                                           "choose_domain_reward"};
+                                           "choose_domain_reward", "exekratys_offering", "may_sail", "choose_owned_card",
+                                           "choose_owned_card", "may_recruit", "choose_owned_card"};
   if (p.word >= std::size(kWords)) return who + ":?";
   if (p.word == 0 && p.card == 'D') return who + ":domain_choose_resource";
   if (p.word != 0) return who + ":" + kWords[p.word];
@@ -77,6 +78,7 @@ std::string prompt_text(const Game& g, const Prompt& p) {
   if (prog && p.leg < prog->effect.legs.size()) {
     const text::Span sp = prog->effect.legs[p.leg].span;
     if (sp.begin < sp.end && sp.end <= src.size()) src = src.substr(sp.begin, sp.end - sp.begin);
+    if (prog->effect.legs[p.leg].kind == Leg::Kind::kBracket) src = "choose " + src;  // a bare pick asks as a choose
   }
   for (size_t i = 0; i < src.size(); ++i) {
     // The engine prints comparisons with spaces around them: name == Knight.
@@ -89,6 +91,7 @@ std::string prompt_text(const Game& g, const Prompt& p) {
   }
   std::string t;
   for (char c : spaced) {
+    if (c == '"') continue;  // the engine prints a quoted name bare: owned_monster_name Harpies
     if (c == ' ' && (t.empty() || t.back() == ' ')) continue;
     t += c;
   }
@@ -131,6 +134,28 @@ std::string summary_json(const Game& g) {
     players[p.id] = {{"g", p.g}, {"s", p.s}, {"m", p.m}, {"vp", p.vp}, {"cit", p.cit}, {"flip", flips},
                      {"dom", p.dom}, {"mon", mon}, {"duke", p.dukes}};
     if (!p.fx.empty()) players[p.id]["fx"] = p.fx;
+    // Fields of the other presets, present only when they matter (expansions README).
+    if (g.crimson() || p.map != 0) players[p.id]["map"] = p.map;
+    if (!p.relics.empty()) players[p.id]["relic"] = p.relics;
+    if (!p.goods.empty()) players[p.id]["goods"] = p.goods;
+    if (!p.tomes.empty()) players[p.id]["tomes"] = p.tomes;
+    if (!p.nobles.empty()) players[p.id]["nob"] = p.nobles;
+  }
+  if (g.crimson()) {
+    const Isle& is = g.isle();
+    s["exk"] = is.exekratys;
+    // An emptied slot the supply could not refill is null.
+    json nobles = json::array(), goods = json::array(), tomes = json::array();
+    for (int n : is.noble_slots) nobles.push_back(n ? json("n" + std::to_string(n)) : json());
+    for (const std::string& x : is.goods_slots) goods.push_back(x.empty() ? json() : json(x));
+    for (const std::string& x : is.tome_slots) tomes.push_back(x.empty() ? json() : json(x));
+    s["isle"] = {{"goods", goods}, {"goods_left", is.goods_supply.size()}, {"tomes", tomes},
+                 {"tomes_left", is.tome_supply.size()}, {"nobles", nobles}, {"nobles_left", is.noble_supply.size()}};
+  }
+  if (g.agents_in()) {
+    json agents = json::array();
+    for (int a : g.agent_slots()) agents.push_back("a" + std::to_string(a));
+    s["agents"] = agents;
   }
   s["P"] = players;
   s["B"] = {{"c", stacks(g.stacks('c'))}, {"d", stacks(g.stacks('d'))}, {"m", stacks(g.stacks('m'))}};

@@ -9,8 +9,10 @@
 #include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
+#include "games/vck/draft.h"
 #include "games/vck/game.h"
 
 namespace rk::vck {
@@ -53,6 +55,27 @@ Setup read_setup(const json& s) {
     for (const json& d : p.at("dukes_dealt")) dukes.push_back(ref(d).id);
     out.starters.clear();
     for (const json& st : p.at("starters")) out.starters.push_back(ref(st).id);
+    // The other presets (expansions README): relics dealt, starting maps.
+    out.relics_dealt.resize(out.seats.size());
+    for (const json& r : p.value("relics_dealt", json::array())) out.relics_dealt[static_cast<size_t>(it - out.seats.begin())].push_back(ref(r).id);
+    out.isle.start_map = p.value("map", 0);
+  }
+  if (s.value("include_agents", false)) {
+    out.agents = true;
+    for (const json& a : s.at("agents_slots")) out.agents_slots.push_back(ref(a).id);
+    for (const json& a : s.at("agents_deck")) out.agents_deck.push_back(ref(a).id);
+  }
+  if (s.contains("goods_slots")) {  // Crimson Seas
+    Isle& is = out.isle;
+    is.on = true;
+    is.goods_slots = s.at("goods_slots").get<std::vector<std::string>>();
+    is.goods_supply = s.at("goods_supply").get<std::vector<std::string>>();
+    is.tome_slots = s.at("tome_slots").get<std::vector<std::string>>();
+    is.tome_supply = s.at("tome_supply").get<std::vector<std::string>>();
+    for (const json& n : s.at("noble_slots")) is.noble_slots.push_back(ref(n).id);
+    for (const json& n : s.at("noble_supply")) is.noble_supply.push_back(ref(n).id);
+    const json& e = s.at("exekratys_resources");
+    is.exekratys = {e.value("gold", 0), e.value("strength", 0), e.value("magic", 0)};
   }
   out.citizens = grid(s.at("citizen_stacks"));
   out.domains = grid(s.at("domain_stacks"));
@@ -166,6 +189,8 @@ struct Replayer {
   }
   bool run();
   bool decide(Game& g, const json& e);
+  bool vote(Draft& d, const json& e, const DraftChance& chance);
+  bool check_draft(const Draft& d);
   bool final(const Game& g);
 };
 
@@ -180,6 +205,9 @@ struct NeverEnumerated {
 };
 constexpr NeverEnumerated kNeverEnumerated[] = {
     {"Twilight Palace / Blood Moon Palace re-roll", [](const Action& a) { return a.type == Action::Type::kReroll; }},
+    {"Crimson Seas sailing (the headless router has none)", [](const Action& a) { return a.type == Action::Type::kSail; }},
+    {"agent engagement (not enumerated)", [](const Action& a) { return a.type == Action::Type::kAgent; }},
+    {"relic use (not enumerated)", [](const Action& a) { return a.type == Action::Type::kRelic; }},
     {"New Shilina Tower hire payment", [](const Action& a) { return a.type == Action::Type::kHire && (a.c > 0 || (a.b == 0 && a.d > 0)); }},
 };
 
@@ -221,6 +249,44 @@ bool Replayer::decide(Game& g, const json& e) {
   return differ("choice", chosen, "not offered");
 }
 
+// A ballot of the Draft preset's vote (before the deal): the seat and its options as the server
+// offers them; every vote is accepted.
+bool Replayer::vote(Draft& d, const json& e, const DraftChance& chance) {
+  const auto& table = trace.at("move_table");
+  const std::vector<int> listed = decode_moves(e.at("moves").get<std::string>());
+  std::vector<std::string> theirs;
+  for (int k : listed) theirs.push_back(table.at(static_cast<size_t>(k)).get<std::string>());
+  const std::string who = e.at("who").get<std::string>();
+  const int seat = d.decider().next();
+  if (seat < 0) return differ("draft vote", who + " votes", "the vote is over");
+  if ("p" + std::to_string(seat + 1) != who) return differ("draft vote", who + " votes", "p" + std::to_string(seat + 1) + " votes");
+  const std::vector<std::string> ours = d.options(seat);
+  if (std::set<std::string>(ours.begin(), ours.end()) != std::set<std::string>(theirs.begin(), theirs.end())) {
+    return differ("draft options", fmt::format("{}", fmt::join(theirs, "|")), fmt::format("{}", fmt::join(ours, "|")));
+  }
+  const std::string chosen = theirs.at(e.at("choice").get<size_t>());
+  const size_t i = static_cast<size_t>(std::find(ours.begin(), ours.end(), chosen) - ours.begin());
+  d.vote(seat, i, chance);
+  ++r.decisions;
+  return true;
+}
+
+// The vote's outcome against the recorded setup.draft (what the deal received).
+bool Replayer::check_draft(const Draft& d) {
+  const json& w = trace.at("setup").at("draft");
+  const DraftResult& got = d.result();
+  json g;
+  g["include_agents"] = got.agents, g["include_relics"] = got.relics, g["monster_areas"] = got.monster_areas;
+  g["starter"] = "s" + std::to_string(got.starter);
+  json cit = json::object();
+  for (const auto& [roll, id] : got.citizens) cit[std::to_string(roll)] = "c" + std::to_string(id);
+  g["citizens"] = cit;
+  for (const char* k : {"include_agents", "include_relics", "monster_areas", "starter", "citizens"}) {
+    if (w.at(k) != g[k]) return differ(std::string("draft outcome ") + k, w.at(k).dump(), g[k].dump());
+  }
+  return true;
+}
+
 bool Replayer::final(const Game& g) {
   if (!g.terminal()) return differ("end", "game over", "the game goes on");
   const json& f = trace.at("final");
@@ -249,10 +315,37 @@ bool Replayer::run() {
   g.chance().feed(play_draws(trace.at("events")), true);
   g.set_marks(&marks);
   size_t next_mark = 0;
+  // The Draft preset votes before the deal: its ballots come first, its tallies' tie-breaks are
+  // the recorded draft.* chance outcomes in order.
+  std::optional<Draft> draft;
+  std::vector<const json*> tallies;
+  size_t next_tally = 0;
+  if (trace.at("preset") == "draft") {
+    draft.emplace(draft_pool(db), static_cast<int>(trace.at("setup").at("turn_order").size()));
+    for (const json& e : trace.at("events")) {
+      if (e.at("e") == "chance" && e.at("for").get<std::string>().rfind("draft.", 0) == 0) tallies.push_back(&e);
+    }
+  }
+  auto next_outcome = [&]() -> const json& {
+    if (next_tally >= tallies.size()) throw Bad{"VK0105", "a draft tally past the recorded outcomes"};
+    return *tallies[next_tally++];
+  };
+  const DraftChance tie_break{[&](size_t) { return next_outcome().at("perm").get<std::vector<size_t>>(); },
+                              [&](size_t) { return next_outcome().at("index").get<size_t>(); }};
+  bool draft_checked = false;
   for (const json& e : trace.at("events")) {
     ++step;
     const std::string kind = e.at("e").get<std::string>();
     if (kind == "chance") continue;
+    if (draft && !draft->done()) {
+      if (kind != "decide") return differ("draft", "the vote goes on", "a " + kind + " event");
+      if (!vote(*draft, e, tie_break)) return false;
+      continue;
+    }
+    if (draft && !draft_checked) {
+      draft_checked = true;
+      if (!check_draft(*draft)) return false;
+    }
     if (kind == "decide") {
       if (!decide(g, e)) return false;
       continue;

@@ -140,12 +140,24 @@ std::vector<int16_t> expand_options(const Game& g, const Leg& leg) {
   for (size_t a = 0; a < leg.args.size(); ++a) {
     const Value& v = leg.args[a];
     const int16_t base = static_cast<int16_t>(a << 8);
-    // Maps and tomes are Crimson Seas mechanics, which no dealt preset enables: the engine drops
-    // such a choose option and the card's other "out" remains (choose.py
-    // _filter_unavailable_choose_options), often as a lone option taken at once.
+    // Maps and tomes are Crimson Seas mechanics: outside that preset the engine drops such a
+    // choose option and the card's other "out" remains (choose.py
+    // _filter_unavailable_choose_options), often as a lone option taken at once. In Crimson Seas
+    // a tome (one), a noble or a goods is one pick per filled face-up slot of its island row.
     const bool crimson_only = v.kind == Value::Kind::kAmounts && !v.amounts.empty() &&
                               std::all_of(v.amounts.begin(), v.amounts.end(), [](const Amount& m) { return m.res == Res::kMap || m.res == Res::kTome; });
-    if (crimson_only) continue;
+    if (crimson_only && !g.crimson()) continue;
+    const bool tome = crimson_only && v.amounts.size() == 1 && v.amounts[0].res == Res::kTome;
+    const bool island = v.kind == Value::Kind::kBracket && (v.bracket[0].entity == "noble" || v.bracket[0].entity == "goods");
+    if (tome || island) {
+      if (!g.crimson() || (tome && v.amounts[0].n != 1)) continue;
+      const std::string what = tome ? "tome" : v.bracket[0].entity;
+      const size_t n = g.island_slots(what);
+      for (size_t slot = 0; slot < n; ++slot) {
+        if (g.island_slot_filled(what, slot)) out.push_back(static_cast<int16_t>(base | static_cast<int16_t>(slot)));
+      }
+      continue;
+    }
     if (v.kind == Value::Kind::kAmounts || (v.kind == Value::Kind::kBracket && v.bracket[0].entity == "count")) {
       out.push_back(static_cast<int16_t>(base | 0xFF));
     } else if (v.kind == Value::Kind::kBracket && v.bracket[0].entity == "citizens") {
@@ -164,11 +176,16 @@ void apply_option(Ctx& c, const Leg& leg, int16_t opt) {
   const Value& v = leg.args[static_cast<size_t>(opt >> 8)];
   const int stack = opt & 0xFF;
   if (v.kind == Value::Kind::kAmounts) {
-    for (const Amount& a : v.amounts) c.g.gain(c.seat, res4(a));
+    for (const Amount& a : v.amounts) {
+      if (a.res == Res::kTome) c.g.take_island(c.seat, "tome", static_cast<size_t>(stack));
+      else if (a.res == Res::kMap) c.g.gain_extra(c.seat, a.res, a.n);
+      else c.g.gain(c.seat, res4(a));
+    }
     return;
   }
   if (v.kind != Value::Kind::kBracket) return;
   const Bracket& b = v.bracket[0];
+  if (b.entity == "noble" || b.entity == "goods") return c.g.take_island(c.seat, b.entity, static_cast<size_t>(stack));
   if (b.entity == "citizens" && stack != 0xFF) {
     auto& st = c.g.citizen_stacks_mut()[static_cast<size_t>(stack)];
     if (st.empty() || st.back().kind != 'c') return;
@@ -333,6 +350,19 @@ void verb_count(Ctx& c, const Leg& leg) {
 }
 
 using VerbFn = void (*)(Ctx&, const Leg&);
+// Dampiar's Workshop: "you may Sail" once for free (Crimson Seas only): a may_sail prompt offers
+// every sail the player can afford, or skip (payouts.py _execute_may_sail_payout).
+void verb_may_sail(Ctx& c, const Leg&) {
+  if (!c.g.crimson()) return;
+  Prompt p;
+  p.act = true;
+  p.word = 27;
+  p.skip = true;
+  p.seat = static_cast<int8_t>(c.seat);
+  p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
+  c.g.add_prompt(p);
+}
+
 constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"choose", verb_choose},
     {"exchange", verb_exchange},
@@ -364,6 +394,9 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"gain_action", verb_gain_action},
     {"steal_citizen", verb_steal_citizen},
     {"banish_center_domain", verb_banish_center_domain},
+    {"sail", verb_may_sail},
+    {"banish_owned", verb_banish_owned},
+    {"recruit", verb_recruit},
 };
 
 // Who a gain or loss leg reaches: its audience (events: all_lose g 1, others_gain m 1, ...). The
@@ -376,7 +409,8 @@ void audience_gain(Ctx& c, const Leg& leg) {
     const bool me = s == c.seat;
     const bool hit = a.empty() ? me : a.rfind("all", 0) == 0 ? true : a.rfind("active", 0) == 0 ? me : a.rfind("others", 0) == 0 ? !me : me;
     if (!hit || (lose && s == rest)) continue;
-    c.g.gain(s, res4(leg.gain, lose ? -1 : 1));
+    if (leg.gain.res == Res::kMap) c.g.gain_extra(s, Res::kMap, lose ? -leg.gain.n : leg.gain.n);
+    else c.g.gain(s, res4(leg.gain, lose ? -1 : 1));
   }
 }
 
@@ -406,7 +440,22 @@ void apply_active_choice(Game& g, const Prompt& p, const Leg& leg, int option) {
 }
 
 // False when no handler knows the leg (coverage counts a program as run only when one did).
+// A bare pick leg (<citizens ...>: Kaharian Brute) asks like "choose <citizens ...>" with that
+// one option, expanded per matching stack (payouts.py routes it to the choose prompt).
+bool bare_citizen_pick(const Leg& l) { return l.kind == Leg::Kind::kBracket && l.bracket.entity == "citizens"; }
+Leg as_choose(const Leg& l) {
+  Leg ch = l;
+  ch.kind = Leg::Kind::kVerb;
+  ch.verb = "choose";
+  Value v;
+  v.kind = Value::Kind::kBracket;
+  v.bracket = {l.bracket};
+  ch.args = {v};
+  return ch;
+}
+
 bool run_leg(Ctx& c, const Leg& leg) {
+  if (bare_citizen_pick(leg)) return verb_choose(c, as_choose(leg)), true;
   if (leg.audience == "active_choose" && leg.sub.size() >= 2) return active_choose(c, leg), true;
   if (leg.kind == Leg::Kind::kGain) return audience_gain(c, leg), true;
   if (leg.kind == Leg::Kind::kBracket && leg.bracket.entity == "domains") return verb_grant_domain(c, leg), true;
@@ -428,6 +477,8 @@ const Program* program_of(const Game& g, char card, int id, bool on_turn) {
     case 'D': return db.domain(id) ? &db.domain(id)->passive : nullptr;
     case 'E': return db.event(id) ? &db.event(id)->activation : nullptr;
     case 'R': return db.event(id) ? &db.event(id)->roll_effect : nullptr;
+    case 'a': return db.agent(id) ? &db.agent(id)->activation : nullptr;
+    case 'r': return db.relic(id) ? &db.relic(id)->passive : nullptr;
   }
   return nullptr;
 }
@@ -435,6 +486,19 @@ const Program* program_of(const Game& g, char card, int id, bool on_turn) {
 }  // namespace
 
 const Program* prompt_program(const Game& g, const Prompt& p) { return program_of(g, p.card, p.card_id, p.on_turn); }
+
+Res4 special_cost_delta(const Game& g, int seat, const Program& p) {
+  Res4 total{};
+  if (!p.parsed) return total;
+  for (const Leg& leg : p.effect.legs) {
+    Res4 r{};
+    if (leg.kind == Leg::Kind::kVerb && leg.verb == "count" && count_payout(g, seat, leg, r)) {
+      for (size_t k = 0; k < 4; ++k) total[k] += r[k];
+    }
+  }
+  g.note_ran(p);
+  return total;
+}
 
 bool verb_known(const std::string& verb) {
   return std::any_of(std::begin(kVerbs), std::end(kVerbs), [&](const auto& v) { return v.first == verb; });
@@ -510,10 +574,18 @@ void board_event_passives(Game& g) {
 }
 
 void resolve_prompt(Game& g, const Prompt& p, int option) {
+  if (p.word >= 28 && p.word <= 31) return resolve_owned_prompt(g, p, option);  // agents.cc
+  if (p.word == 27) return;  // may_sail skipped (a sail taken closes it the same way)
+  if (p.word == 26) {  // Crimson Seas: the Exekratys offering (crimson.cc)
+    if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) g.place_on_exekratys(p.seat, p.opts[static_cast<size_t>(option) - 1]);
+    return;
+  }
   if (p.word == 6 || p.word == 7 || p.word == 15 || p.word == 19) return resolve_monster_prompt(g, p, nullptr, option);
   const Program* prog = program_of(g, p.card, p.card_id, p.on_turn);
   if (!prog || p.leg >= prog->effect.legs.size()) return;
-  const Leg& leg = prog->effect.legs[p.leg];
+  const Leg& written = prog->effect.legs[p.leg];
+  const Leg converted = bare_citizen_pick(written) ? as_choose(written) : Leg();
+  const Leg& leg = bare_citizen_pick(written) ? converted : written;
   Ctx c{g, p.seat, {p.card, p.card_id}, p.on_turn, p.leg, prog->effect.legs.size()};
   if (p.kind == Prompt::Kind::kExchange) {
     Amount pay, get;

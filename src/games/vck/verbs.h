@@ -46,6 +46,9 @@ void offer_slay(Game& g, int seat);
 void board_event_passives(Game& g);
 // The Northern Wall: after the roll its owner may banish a Minion on top of a monster stack.
 void offer_northern_wall(Game& g, int seat);
+// A monster's special cost (count owned_monster_name X s 1 ...): what `seat` pays on top of the
+// printed cost (player_actions.py slay_cost, game.py _monster_special_cost_deltas).
+Res4 special_cost_delta(const Game& g, int seat, const Program& p);
 // Verbs the table knows (for coverage).
 bool verb_known(const std::string& verb);
 

@@ -39,7 +39,11 @@ void verb_sequence(Ctx& c, const Leg& leg);
 void verb_gain_action(Ctx& c, const Leg& leg);
 void verb_steal_citizen(Ctx& c, const Leg& leg);
 void verb_banish_center_domain(Ctx& c, const Leg& leg);
+void verb_banish_owned(Ctx& c, const Leg& leg);
+void verb_recruit(Ctx& c, const Leg& leg);
+void verb_banish_noble(Ctx& c, const Leg& leg);
 // Answers to the prompts those verbs open.
+void resolve_owned_prompt(Game& g, const Prompt& p, int option);
 void apply_gain_action(Game& g, const Prompt& p, const Leg& leg, int option);
 void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option);
 void resolve_monster_prompt(Game& g, const Prompt& p, const Leg* leg, int option);

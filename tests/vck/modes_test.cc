@@ -1,0 +1,308 @@
+// The lobby presets beyond the base game: Crimson Seas (island rows, maps, the Exekratys
+// offering, sailing, island scoring and end conditions), the rotating set and its alias, Random,
+// Draft (the vote as simultaneous ballots), relics (the relic gate, Evermap, Violet Ring).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "games/vck/cards.h"
+#include "games/vck/draft.h"
+#include "games/vck/game.h"
+#include "kernel/rng.h"
+#include "support.h"
+
+namespace rk::vck {
+namespace {
+
+const CardDb& cards() {
+  static const CardDb db = [] {
+    CardDb d;
+    std::vector<std::string> problems;
+    load_cards(test::shared_dir() + "/corpora/vck/tables", d, problems);
+    return d;
+  }();
+  return db;
+}
+
+Setup dealt(const std::string& preset, int players, uint64_t seed) {
+  kernel::Chance chance(seed);
+  vck::Setup s;
+  std::string error;
+  EXPECT_TRUE(deal(cards(), preset, players, chance, s, error)) << error;
+  return s;
+}
+
+std::vector<std::string> labels(const Game& g) {
+  std::vector<std::string> out;
+  for (const Action& a : g.legal_actions()) out.push_back(g.label(a));
+  return out;
+}
+
+bool offered(const Game& g, const std::string& label) {
+  const auto l = labels(g);
+  return std::find(l.begin(), l.end(), label) != l.end();
+}
+
+bool apply_label(Game& g, const std::string& label) {
+  const auto legal = g.legal_actions();
+  for (size_t i = 0; i < legal.size(); ++i) {
+    if (g.label(legal[i]) == label) return g.apply_index(i);
+  }
+  return false;
+}
+
+// Past the duke (and relic) gates: the first roll is pending.
+void choose_gates(Game& g) {
+  while (g.phase() == Phase::kSetup) ASSERT_TRUE(g.apply_index(0));
+}
+
+TEST(VckModes, CrimsonSeasDealsTheIsland) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  for (int players = 2; players <= 5; ++players) {
+    const vck::Setup s = dealt("crimsonseas", players, 7);
+    EXPECT_TRUE(s.isle.on);
+    EXPECT_EQ(s.isle.goods_slots.size(), 3u);
+    EXPECT_EQ(s.isle.goods_supply.size(), 21u);  // 4 types of 6
+    EXPECT_EQ(s.isle.tome_supply.size(), 18u);   // 3 types of 7
+    EXPECT_EQ(s.isle.noble_slots.size() + s.isle.noble_supply.size(), 16u);
+    EXPECT_EQ(s.isle.exekratys, (std::array<int32_t, 3>{2, 2, 2}));
+    EXPECT_EQ(s.isle.start_map, 2);
+    int sea = 0;  // every Crimson Seas domain is on a stack
+    for (const auto& st : s.domains) {
+      for (const CardRef& d : st) sea += cards().domain(d.id)->expansion == "crimsonseas";
+    }
+    EXPECT_EQ(sea, 10);
+    EXPECT_EQ(s.starters, (std::vector<int>{1, 2, 5})) << "Coxswain, the Crimson Seas starter";
+    for (size_t k = 0; k < 5; ++k) {  // a sixth entry names the Undead Samurai reserve (no stack)
+      const std::string& area = s.monster_areas[k];
+      EXPECT_NE(std::find_if(cards().monsters.begin(), cards().monsters.end(), [&](const MonsterCard& m) { return m.area == area && m.expansion == "crimsonseas"; }),
+                cards().monsters.end());
+    }
+  }
+}
+
+TEST(VckModes, MapsAndTheExekratysOffering) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game h(cards(), dealt("crimsonseas", 2, 3), 3);
+  EXPECT_EQ(h.players()[0].map, 2);
+  h.chance().feed({{5, 1, 6}, {0, 1, 6}}, false);  // the first roll: 6 and 1 (sum 7): one 6 owed
+  choose_gates(h);
+  ASSERT_EQ(h.phase(), Phase::kRollPending);
+  ASSERT_TRUE(apply_label(h, "finalize_roll keep"));
+  const int roller = h.active();
+  h.player(roller).s = 0;
+  // The owed placement comes before the harvest, one resource the roller has.
+  ASSERT_TRUE(offered(h, "act exekratys_offering gold"));
+  ASSERT_TRUE(apply_label(h, "act exekratys_offering gold"));
+  EXPECT_EQ(h.isle().exekratys, (std::array<int32_t, 3>{3, 2, 2}));
+  EXPECT_FALSE(offered(h, "act exekratys_offering gold")) << "one 6, one placement";
+}
+
+TEST(VckModes, TakeAMapOnlyInCrimsonSeas) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  for (const char* preset : {"crimsonseas", "base"}) {
+    Game g(cards(), dealt(preset, 3, 11), 11);
+    choose_gates(g);
+    for (size_t n = 0; n < 200 && g.phase() != Phase::kAction; ++n) ASSERT_TRUE(g.apply_index(0));
+    ASSERT_EQ(g.phase(), Phase::kAction);
+    if (!g.prompts().empty()) continue;
+    const bool crimson = std::string(preset) == "crimsonseas";
+    EXPECT_EQ(offered(g, "take_resource map"), crimson) << preset;
+    if (!crimson) continue;
+    const int seat = g.active(), maps = g.players()[static_cast<size_t>(seat)].map;
+    ASSERT_TRUE(apply_label(g, "take_resource map"));
+    EXPECT_EQ(g.players()[static_cast<size_t>(seat)].map, maps + 1);
+  }
+}
+
+TEST(VckModes, SailingBuysPacksAndScores) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  vck::Setup s = dealt("crimsonseas", 2, 5);
+  s.isle.goods_slots = {"jewels", "spices", "jewels"};
+  s.isle.goods_supply = {"fabrics", "artifacts"};
+  Game g(cards(), s, 5);
+  choose_gates(g);
+  for (size_t n = 0; n < 200 && (g.phase() != Phase::kAction || !g.prompts().empty()); ++n) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_EQ(g.phase(), Phase::kAction);
+  const int seat = g.active();
+  g.player(seat).g = 20, g.player(seat).m = 0, g.player(seat).s = 8;
+  // Slots 0 and 2 (6 + 2 gold), 1 map; the unbought spices pack to the bottom, the top redraws.
+  ASSERT_TRUE(offered(g, "sail goods 0,2 g=8 m=0"));
+  EXPECT_FALSE(offered(g, "sail noble 0 strength")) << "a noble costs 9 of one resource";
+  ASSERT_TRUE(apply_label(g, "sail goods 0,2 g=8 m=0"));
+  const Player& p = g.players()[static_cast<size_t>(seat)];
+  EXPECT_EQ(p.goods, (std::vector<std::string>{"jewels", "jewels"}));
+  EXPECT_EQ(p.map, 1);
+  EXPECT_EQ(p.g, 12);
+  EXPECT_EQ(g.isle().goods_slots, (std::vector<std::string>{"artifacts", "fabrics", "spices"}));
+  EXPECT_EQ(g.island_vp(seat), 4) << "two of one goods type score 4";
+  // Exekratys: all of one resource for 1 map.
+  ASSERT_TRUE(offered(g, "sail exekratys strength"));
+  const int pool = g.isle().exekratys[1];
+  ASSERT_TRUE(apply_label(g, "sail exekratys strength"));
+  EXPECT_EQ(g.players()[static_cast<size_t>(seat)].s, 8 + pool);
+  EXPECT_EQ(g.players()[static_cast<size_t>(seat)].map, 0);
+  EXPECT_EQ(g.isle().exekratys[1], 0);
+}
+
+TEST(VckModes, TheIslandEndsTheGameWhenARowCannotRefill) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  vck::Setup s = dealt("crimsonseas", 2, 9);
+  s.isle.tome_supply.clear();
+  Game g(cards(), s, 9);
+  choose_gates(g);
+  for (size_t n = 0; n < 200 && (g.phase() != Phase::kAction || !g.prompts().empty()); ++n) ASSERT_TRUE(g.apply_index(0));
+  const int seat = g.active();
+  g.player(seat).g = 20, g.player(seat).m = 0;
+  ASSERT_TRUE(apply_label(g, "sail tomes 2 g=3 m=0"));
+  EXPECT_EQ(std::string(g.island_end_reason() ? g.island_end_reason() : ""), "tome supply exhausted");
+}
+
+TEST(VckModes, TheRotatingSetAndItsAlias) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  const vck::Setup a = dealt("june2026", 3, 21), b = dealt("current", 3, 21);
+  EXPECT_EQ(a.monster_areas, b.monster_areas);
+  EXPECT_EQ(a.monster_areas, (std::vector<std::string>{"Barrens", "Forest", "Skerry", "Kaharian", "Fire Temple"}).size() == a.monster_areas.size()
+                                 ? a.monster_areas : std::vector<std::string>{});
+  std::vector<int> cit;
+  for (const auto& st : a.citizens) cit.push_back(st.back().id);
+  EXPECT_EQ(cit, (std::vector<int>{19, 2, 41, 14, 33, 34, 35, 36, 9, 48}));
+  EXPECT_EQ(a.starters, (std::vector<int>{1, 2, 4})) << "Margrave";
+  EXPECT_TRUE(a.agents);
+  EXPECT_EQ(a.agents_slots.size(), 4u);
+  ASSERT_EQ(a.relics_dealt.size(), 3u);
+  for (const auto& two : a.relics_dealt) {
+    EXPECT_EQ(two.size(), 2u);
+    for (int r : two) EXPECT_TRUE(r != 7 && r != 9 && r != 11) << "banned relics stay out";
+  }
+}
+
+TEST(VckModes, TheRelicGateFollowsTheDukeGate) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g(cards(), dealt("june2026", 2, 4), 4);
+  ASSERT_TRUE(g.duke_gate());
+  while (g.duke_gate()) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_TRUE(g.relic_gate());
+  EXPECT_EQ(g.decider().kind, kernel::Decider::Kind::kSimultaneous) << "every seat keeps one at once";
+  const int seat = g.current_player();
+  const std::vector<int> two = g.players()[static_cast<size_t>(seat)].relics;
+  ASSERT_EQ(two.size(), 2u);
+  ASSERT_TRUE(apply_label(g, "concurrent choose_relic " + std::to_string(two[1])));
+  EXPECT_EQ(g.players()[static_cast<size_t>(seat)].relics, std::vector<int>{two[1]});
+  while (g.relic_gate()) ASSERT_TRUE(g.apply_index(0));
+  EXPECT_EQ(g.phase(), Phase::kRollPending);
+}
+
+TEST(VckModes, EvermapAndVioletRingAtABuild) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  ASSERT_EQ(cards().relic(3)->name, "Evermap");
+  ASSERT_EQ(cards().relic(13)->name, "Violet Ring");
+  vck::Setup s = dealt("june2026", 2, 8);
+  s.relics_dealt = {{3, 13}, {13, 3}};
+  Game g(cards(), s, 8);
+  while (g.duke_gate()) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_TRUE(apply_label(g, "concurrent choose_relic 3"));   // first seat: Evermap
+  ASSERT_TRUE(apply_label(g, "concurrent choose_relic 13"));  // second seat: Violet Ring
+  for (size_t n = 0; n < 200 && (g.phase() != Phase::kAction || !g.prompts().empty()); ++n) ASSERT_TRUE(g.apply_index(0));
+  const int seat = g.active();
+  const bool evermap = g.players()[static_cast<size_t>(seat)].relics[0] == 3;
+  g.player(seat).g = 30;
+  // A domain whose requirement the seat misses by exactly one icon is offered only with Evermap.
+  for (const auto& st : g.stacks('d')) {
+    const DomainCard* d = cards().domain(st.back().id);
+    int need = 0;
+    for (int r : d->roles) need += r;
+    const std::string build = "build_domain " + std::to_string(d->id) + " g=" + std::to_string(d->cost) + " s=0 m=0";
+    if (need == 1) {
+      EXPECT_EQ(offered(g, build), evermap) << d->name;
+    }
+  }
+  // A build with no requirement: Evermap gives 1 magic (its ignore not needed), Violet Ring 2 VP.
+  for (const auto& st : g.stacks('d')) {
+    const DomainCard* d = cards().domain(st.back().id);
+    if (d->roles != std::array<int, 4>{}) continue;
+    const Player before = g.players()[static_cast<size_t>(seat)];
+    ASSERT_TRUE(apply_label(g, "build_domain " + std::to_string(d->id) + " g=" + std::to_string(d->cost) + " s=0 m=0"));
+    const Player& after = g.players()[static_cast<size_t>(seat)];
+    if (evermap) EXPECT_GE(after.m, before.m + 1);
+    else EXPECT_GE(after.vp, before.vp + d->vp + 2);
+    break;
+  }
+}
+
+TEST(VckModes, TheDraftVoteIsSimultaneousBallots) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  const DraftPool pool = draft_pool(cards());
+  EXPECT_EQ(pool.areas.size(), 27u);
+  EXPECT_EQ(pool.starters, (std::vector<int>{3, 4})) << "Crimson Seas' Coxswain is excluded";
+  EXPECT_EQ(pool.citizens.size(), 10u);
+  Draft d(pool, 3);
+  size_t tallies = 0;
+  const DraftChance first{[&](size_t n) {
+                            ++tallies;
+                            std::vector<size_t> perm(n);
+                            for (size_t i = 0; i < n; ++i) perm[i] = i;
+                            return perm;
+                          },
+                          [&](size_t) { return ++tallies, size_t{0}; }};
+  // Agents: 2 yes, 1 no -> in; relics: 1 yes, 2 no -> out.
+  for (int seat : {0, 1, 2}) {
+    EXPECT_EQ(d.decider().kind, kernel::Decider::Kind::kSimultaneous);
+    ASSERT_TRUE(d.vote(d.decider().next(), seat == 2 ? 1 : 0, first));
+  }
+  for (int seat : {0, 1, 2}) ASSERT_TRUE(d.vote(d.decider().next(), seat == 0 ? 0 : 1, first));
+  // Five monster rounds: a seat cannot name an area twice.
+  for (int round = 0; round < 5; ++round) {
+    for (int k = 0; k < 3; ++k) {
+      const int seat = d.decider().next();
+      const auto opts = d.options(seat);
+      EXPECT_EQ(opts.size(), 27u - static_cast<size_t>(round));
+      ASSERT_TRUE(d.vote(seat, 0, first));
+    }
+  }
+  while (!d.done()) ASSERT_TRUE(d.vote(d.decider().next(), 0, first));
+  const DraftResult& r = d.result();
+  EXPECT_TRUE(r.agents);
+  EXPECT_FALSE(r.relics);
+  EXPECT_EQ(r.monster_areas, (std::vector<std::string>{pool.areas[0], pool.areas[1], pool.areas[2], pool.areas[3], pool.areas[4]}));
+  EXPECT_EQ(r.starter, 3);
+  EXPECT_EQ(r.citizens.size(), 10u);
+  EXPECT_EQ(tallies, 1u + 1u + 10u) << "one monster shuffle, a starter pick, a pick per roll value";
+  // The deal follows the vote.
+  kernel::Chance chance(1);
+  vck::Setup s;
+  std::string error;
+  ASSERT_TRUE(deal(cards(), "draft", 3, chance, s, error, &r)) << error;
+  EXPECT_TRUE(s.agents);
+  EXPECT_TRUE(s.relics_dealt.empty());
+  EXPECT_EQ(s.starters.back(), 3);
+}
+
+TEST(VckModes, EveryLobbyPresetPlaysToAnEndDeterministically) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  for (const char* preset : {"crimsonseas", "june2026", "current", "random", "draft"}) {
+    for (int players = 2; players <= 5; ++players) {
+      uint64_t hashes[2] = {0, 0};
+      for (uint64_t& h : hashes) {
+        for (uint64_t seed = 1; seed <= 4; ++seed) {
+          Game g(cards(), dealt(preset, players, seed), seed);
+          kernel::Rng pick(seed);
+          for (size_t n = 0; n < 20000 && !g.terminal() && g.error().empty(); ++n) {
+            const size_t count = g.legal_actions().size();
+            ASSERT_GT(count, 0u) << preset << " " << players;
+            ASSERT_TRUE(g.apply_index(pick.below(static_cast<uint32_t>(count))));
+          }
+          ASSERT_EQ(g.error(), "") << preset << " " << players;
+          ASSERT_TRUE(g.terminal()) << preset << " " << players;
+          h = h * 31 + g.hash();
+        }
+      }
+      EXPECT_EQ(hashes[0], hashes[1]) << preset << " " << players;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rk::vck
