@@ -9,6 +9,7 @@ PACKAGES=(
   libpugixml-dev libcpp-httplib-dev libsqlite3-dev liblua5.4-dev libboost1.74-dev
   clang-14 libclang-rt-14-dev
   chromium wrk
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed python3-matplotlib
 )
 
 missing=()
