@@ -13,11 +13,13 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libfmt-dev nlohmann-json3-dev libcli11-dev
   libpugixml-dev libcpp-httplib-dev libsqlite3-dev liblua5.4-dev libboost1.74-dev
+  pybind11-dev python3-dev python3-numpy
 )
 TEST_PACKAGES=(
   clang-14 libclang-rt-14-dev
   chromium wrk
   neovim
+  python3-pytest python3-distributed python3-matplotlib
 )
 if ((build_only == 0)); then PACKAGES+=("${TEST_PACKAGES[@]}"); fi
 
