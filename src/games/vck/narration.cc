@@ -79,9 +79,30 @@ std::string prompt_option_text(const Game& g, const Action& a) {
   return "";
 }
 
+// The answers of prompts that pick a player (steal, choose a player) or another player's citizen,
+// named by seat and card ("" when the prompt asks something else).
+std::string prompt_player_text(const Game& g, const Action& a) {
+  for (const Prompt& p : g.prompts()) {
+    if (p.id != static_cast<uint16_t>(a.a) || p.word != a.c) continue;
+    if (a.b < 1 || static_cast<size_t>(a.b) > p.opts.size()) return "";
+    const int pick = p.opts[static_cast<size_t>(a.b) - 1];
+    if (p.word == 1) return "steal from " + seat_name(pick);
+    if (p.word == 3) return "choose " + seat_name(pick);
+    if (p.word == 4 && p.target >= 0 && p.target < g.num_players()) {
+      const Player& v = g.players()[static_cast<size_t>(p.target)];
+      if (pick >= 0 && static_cast<size_t>(pick) < v.cit.size()) {
+        return fmt::format("take {} from {}", card_name(g.db(), {'c', static_cast<int16_t>(v.cit[static_cast<size_t>(pick)])}), seat_name(p.target));
+      }
+    }
+    return "";
+  }
+  return "";
+}
+
 // The engine's move text made readable where no better words are known: its protocol words
-// ("concurrent", "act", the prompt's "harvest_choices pN|") dropped, underscores as spaces.
-std::string plain_label(std::string label) {
+// ("concurrent", "act", the prompt's "harvest_choices pN|") dropped, underscores as spaces, and
+// the original engine's player ids (dealt in a random order) replaced by the seats' names.
+std::string plain_label(const Game& g, std::string label) {
   for (const char* drop : {"concurrent ", "act "}) {
     if (label.rfind(drop, 0) == 0) label.erase(0, std::string(drop).size());
   }
@@ -90,7 +111,27 @@ std::string plain_label(std::string label) {
     if (bar != std::string::npos) label.erase(0, bar + 1);
   }
   std::replace(label.begin(), label.end(), '_', ' ');
-  return label;
+  std::string out, word;
+  auto flush = [&] {
+    for (int seat = 0; seat < g.num_players(); ++seat) {
+      if (word == g.players()[static_cast<size_t>(seat)].id) {
+        word = seat_name(seat);
+        break;
+      }
+    }
+    out += word;
+    word.clear();
+  };
+  for (char c : label) {
+    if (c == ' ') {
+      flush();
+      out += c;
+    } else {
+      word += c;
+    }
+  }
+  flush();
+  return out;
 }
 
 // "3 gold and 1 magic" for a payment (gold, strength, magic), "nothing" when free.
@@ -274,9 +315,12 @@ std::string move_text(const Game& g, const Action& a, int observer) {
     case Action::Type::kActChoose:
     case Action::Type::kHarvestExchange: {
       const std::string what = prompt_option_text(g, a);
-      return what.empty() ? plain_label(g.label(a)) : what;
+      return what.empty() ? plain_label(g, g.label(a)) : what;
     }
-    default: return plain_label(g.label(a));
+    case Action::Type::kActSteal:
+      if (const std::string who = prompt_player_text(g, a); !who.empty()) return who;
+      return plain_label(g, g.label(a));
+    default: return plain_label(g, g.label(a));
   }
 }
 
