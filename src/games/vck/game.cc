@@ -232,9 +232,11 @@ void Game::list_payments(Action::Type t, int id, int gold_part, int strength_par
   const int real = gold_part > 0 ? gold_part : strength_part;
   const int have_real = gold_part > 0 ? p.g : p.s;
   const int lowest = real > 0 ? 1 : 0;
-  for (int r = real; r >= lowest; --r) {
-    const int m = magic_part + (real - r);
-    if (r > have_real || m > p.m) continue;
+  // From what the player can pay down: a card whose cost is absurd (a damaged table) lists nothing
+  // instead of counting down from two billion; the magic part in 64 bits for the same reason.
+  for (int r = std::min(real, have_real); r >= lowest; --r) {
+    const int64_t m = int64_t{magic_part} + (int64_t{real} - r);
+    if (m > p.m) continue;
     // Built whole (not a field patched afterwards): the listing's hottest store.
     const auto paid = static_cast<int16_t>(r);
     out.push_back({t, static_cast<int16_t>(id), gold_part > 0 ? paid : int16_t{0}, gold_part > 0 ? int16_t{0} : paid, static_cast<int16_t>(m)});
