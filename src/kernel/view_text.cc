@@ -31,6 +31,14 @@ bool listed(const std::string& key) {
   return false;
 }
 
+// A member, or null (which iterates as empty) when absent.
+const json& member(const json& j, const char* key) {
+  static const json kNone;
+  if (!j.is_object()) return kNone;
+  const auto it = j.find(key);
+  return it == j.end() ? kNone : *it;
+}
+
 std::string scalar(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
 std::string zone_line(const json& z) {
@@ -80,19 +88,19 @@ std::string card_line(const json& card) {
 
 std::string view_text(const json& view) {
   const int observer = view.value("observer", kSpectator);
-  std::string out = fmt::format("== turn {}, {}", scalar(view.value("turn", json(0))), view.value("phase", std::string("?")));
+  std::string out = fmt::format("== turn {}, {}", scalar(member(view, "turn")), view.value("phase", std::string("?")));
   if (view.contains("active") && view["active"].is_number_integer() && view["active"].get<int>() >= 0) {
     out += fmt::format(" of {}", seat_name(view["active"].get<int>()));
   }
   out += observer == kSpectator ? " (you watch) ==\n" : fmt::format(" (you are {}) ==\n", seat_name(observer));
-  for (const json& p : view.value("players", json::array())) {
+  for (const json& p : member(view, "players")) {
     const int seat = p.value("seat", -1);
     out += fmt::format("{}{}:", p.value("name", seat_name(seat)), seat == observer ? " (you)" : "");
-    for (const auto& [k, v] : p.value("stats", json::object()).items()) out += fmt::format(" {} {}", k, scalar(v));
+    for (const auto& [k, v] : member(p, "stats").items()) out += fmt::format(" {} {}", k, scalar(v));
     out += "\n";
-    for (const json& z : p.value("zones", json::array())) out += zone_line(z) + "\n";
+    for (const json& z : member(p, "zones")) out += zone_line(z) + "\n";
   }
-  for (const json& z : view.value("zones", json::array())) out += zone_line(z) + "\n";
+  for (const json& z : member(view, "zones")) out += zone_line(z) + "\n";
   if (view.contains("dice")) {
     std::string dice;
     for (const json& d : view["dice"]) dice += (dice.empty() ? "" : " ") + scalar(d);
