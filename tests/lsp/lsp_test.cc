@@ -197,6 +197,9 @@ TEST_F(Lsp, HoverCompletionDefinitionSymbolsFormatting) {
   const Json set = open("db/sets/SET/_cards.dat", "[card]\nprimitive=Prim One\nid=1\nrarity=C\n[/card]\n[card]\nprimitive=Prim Two\nid=2\nrarity=C\n[/card]\n");
   ASSERT_EQ(set.size(), 1u) << set.dump(1);
   EXPECT_EQ(set[0]["range"]["start"]["line"], 6) << set.dump(1);
+  c = ask("textDocument/completion", "db/sets/SET/_cards.dat", 1, 12);
+  ASSERT_EQ(c["result"]["items"].size(), 1u) << c.dump();
+  EXPECT_EQ(c["result"]["items"][0]["label"], "Prim One") << "a card name of the database's primitives";
   const Json prim = ask("textDocument/definition", "db/sets/SET/_cards.dat", 1, 12);
   ASSERT_EQ(prim["result"].size(), 1u) << prim.dump();
   EXPECT_EQ(prim["result"][0]["uri"], "file://" + (dir_ / "db/sets/primitives/prims.txt").string());
