@@ -8,6 +8,7 @@
 #include "games/mtg/language/vocabulary.h"
 #include "games/rulegame/features_check.h"
 #include "games/vck/vocabulary.h"
+#include "lsp/navigation.h"
 #include "lsp/positions.h"
 #include "text/source.h"
 
@@ -57,8 +58,15 @@ void wagic(const Document& d, const std::string& before, std::vector<Completion>
     return;
   }
   const std::string key = before.substr(0, eq);
-  if (key == "primitive" || key == "name") {  // card names of this file
+  if (key == "primitive" || key == "name") {  // card names of this file and of its database
     for (const std::string& n : defined(d.text, "name=", "\r\n")) add(out, n, "card", 7);
+    if (key == "primitive") {
+      for (const std::string& f : wagic_database_files(d)) {
+        std::string t;
+        if (!text::read_file(f, t)) continue;
+        for (const std::string& n : defined(t, "name=", "\r\n")) add(out, n, "card", 7);
+      }
+    }
     return;
   }
   const size_t bar = before.rfind('|'), at = before.rfind('@'), colon = before.rfind(':'),

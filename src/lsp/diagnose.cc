@@ -67,6 +67,18 @@ Finding from_problem(const Document& d, const std::string& p) {
   return f;
 }
 
+// What to check for a file: the file, or the database it belongs to. A Wagic set's _cards.dat
+// names its cards' primitives, so it is checked with its database (the sets/ folder holding it and
+// sets/primitives); the document then shows its own diagnostics of that check.
+std::string database_of(const std::string& path, const std::string& dialect) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path p(path);
+  const fs::path sets = p.parent_path().parent_path();
+  if (dialect == "wagic" && p.filename() == "_cards.dat" && fs::is_directory(sets / "primitives", ec)) return sets.string();
+  return path;
+}
+
 }  // namespace
 
 std::string suggestion_of(const std::string& hint) {
@@ -95,7 +107,7 @@ Checked diagnose(const Document& d) {
     if (det.format->check_text) {
       det.format->check_text(d.path, d.text, t);
     } else if (det.format->check_path) {
-      det.format->check_path(d.path, t);
+      det.format->check_path(database_of(d.path, out.dialect), t);
     }
   }
   const nlohmann::json items = nlohmann::json::parse("[" + t.json_items + "]", nullptr, false);

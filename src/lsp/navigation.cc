@@ -127,20 +127,6 @@ bool find_defining_line(const std::string& path, const std::string& t, std::stri
   return false;
 }
 
-// The Wagic files of the database `path` belongs to: the primitives of the nearest sets/ folder.
-std::vector<std::string> wagic_database_files(const Document& d) {
-  std::vector<std::string> out;
-  const std::string prims = find_above(fs::path(d.path).parent_path(), "sets/primitives");
-  std::error_code ec;
-  if (!prims.empty()) {
-    for (const auto& e : fs::directory_iterator(prims, ec)) {
-      if (e.path().extension() == ".txt") out.push_back(e.path().string());
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 void wagic_definition(const Document& d, size_t offset, std::vector<Location>& out) {
   const Line l = line_of(d.text, offset);
   const std::string line = trim(d.text.substr(l.begin, l.end - l.begin));
@@ -179,6 +165,19 @@ void wagic_definition(const Document& d, size_t offset, std::vector<Location>& o
 }
 
 }  // namespace
+
+std::vector<std::string> wagic_database_files(const Document& d) {
+  std::vector<std::string> out;
+  const std::string prims = find_above(fs::path(d.path).parent_path(), "sets/primitives");
+  std::error_code ec;
+  if (!prims.empty()) {
+    for (const auto& e : fs::directory_iterator(prims, ec)) {
+      if (e.path().extension() == ".txt") out.push_back(e.path().string());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 std::string card_at(const Document& d, const std::string& format, size_t offset) {
   if (format == "wagic") {

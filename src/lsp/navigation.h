@@ -23,6 +23,10 @@ struct Symbol {
 };
 std::vector<Symbol> symbols(const Document& d, const std::string& format);
 
+// The Wagic files of the database a document belongs to: the primitives of the nearest sets/
+// folder above it (sorted; empty when there is none).
+std::vector<std::string> wagic_database_files(const Document& d);
+
 struct Location {
   std::string path;
   size_t begin = 0, end = 0;  // bytes in that file

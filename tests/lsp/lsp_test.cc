@@ -193,11 +193,26 @@ TEST_F(Lsp, HoverCompletionDefinitionSymbolsFormatting) {
   EXPECT_TRUE(zig) << c.dump();
   // Definition of a primitive= reference, in the database's primitives folder.
   write("db/sets/primitives/prims.txt", "[card]\nname=Prim One\nauto=draw:1\ntype=Sorcery\n[/card]\n");
-  open("db/sets/SET/_cards.dat", "[card]\nprimitive=Prim One\nid=1\nrarity=C\n[/card]\n");
+  // A set file is checked with its database: its primitive= names resolve (a wrong one does not).
+  const Json set = open("db/sets/SET/_cards.dat", "[card]\nprimitive=Prim One\nid=1\nrarity=C\n[/card]\n[card]\nprimitive=Prim Two\nid=2\nrarity=C\n[/card]\n");
+  ASSERT_EQ(set.size(), 1u) << set.dump(1);
+  EXPECT_EQ(set[0]["range"]["start"]["line"], 6) << set.dump(1);
+  c = ask("textDocument/completion", "db/sets/SET/_cards.dat", 1, 12);
+  ASSERT_EQ(c["result"]["items"].size(), 1u) << c.dump();
+  EXPECT_EQ(c["result"]["items"][0]["label"], "Prim One") << "a card name of the database's primitives";
   const Json prim = ask("textDocument/definition", "db/sets/SET/_cards.dat", 1, 12);
   ASSERT_EQ(prim["result"].size(), 1u) << prim.dump();
   EXPECT_EQ(prim["result"][0]["uri"], "file://" + (dir_ / "db/sets/primitives/prims.txt").string());
   EXPECT_EQ(prim["result"][0]["range"], range(1, 5, 1, 13));
+  // A card's name goes to the Lua file that plays it; in that file, hover gives the API call's line of docs/mtg/LUA.md.
+  write("cards/wagic-lua/Test Bolt.lua", "return { resolve = function(me) mtg.damage(mtg.target(), 3) end }\n");
+  const Json lua = ask("textDocument/definition", "cards/w.txt", 1, 7);
+  ASSERT_EQ(lua["result"].size(), 1u) << lua.dump();
+  EXPECT_EQ(lua["result"][0]["uri"], "file://" + (dir_ / "cards/wagic-lua/Test%20Bolt.lua").string());
+  open("cards/wagic-lua/Test Bolt.lua", "return { resolve = function(me) mtg.damage(mtg.target(), 3) end }\n");
+  const Json sig = ask("textDocument/hover", "cards/wagic-lua/Test Bolt.lua", 0, 38);
+  ASSERT_FALSE(sig["result"].is_null()) << sig.dump();
+  EXPECT_NE(sig["result"]["contents"]["value"].get<std::string>().find("`damage(c, n)`"), std::string::npos) << sig.dump();
   // Document symbols: the cards of the file.
   const int sid = lsp_.request("textDocument/documentSymbol", {{"textDocument", {{"uri", "file://" + (dir_ / "cards/w.txt").string()}}}});
   const Json syms = lsp_.answer(sid)["result"];

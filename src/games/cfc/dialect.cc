@@ -22,6 +22,24 @@ namespace fs = std::filesystem;
 using registry::CheckReport;
 using registry::Detected;
 
+// Where a part the engine does not run stands in the script: its `name` when the part gives one,
+// else the script's first property.
+text::Span part_span(std::string_view text, const Rules& r, const std::string& part) {
+  const size_t a = part.find('`');
+  const size_t b = a == std::string::npos ? std::string::npos : part.find('`', a + 1);
+  std::string w = b == std::string::npos ? "" : part.substr(a + 1, b - a - 1);
+  // "undeclared variable _x": a variable is named last.
+  if (const size_t blank = part.rfind(' '); w.empty() && blank != std::string::npos && part[blank + 1] == '_') {
+    w = part.substr(blank + 1);
+  }
+  while (!w.empty() && (w.front() == '.' || w.front() == ':')) w.erase(w.begin());
+  if (w.size() > 2 && w.compare(w.size() - 2, 2, "()") == 0) w.resize(w.size() - 2);
+  if (const size_t at = w.empty() ? std::string_view::npos : text.find(w); at != std::string_view::npos) {
+    return {static_cast<uint32_t>(at), static_cast<uint32_t>(at + w.size())};
+  }
+  return r.props.empty() ? text::Span{} : r.props.front().key_span;
+}
+
 // One card's RuleScript: parsed, its expression names checked, compiled for the engine. The
 // diagnostics go to `diags` (spans are offsets in `rules`).
 void check_script(const std::string& rules, text::Diagnostics& diags, CheckReport& t) {
@@ -36,7 +54,11 @@ void check_script(const std::string& rules, text::Diagnostics& diags, CheckRepor
     t.engine.how = "rulekit cfc play";
     ++t.engine.scripts;
     t.engine.compiled += compiled.compiled ? 1 : 0;
-    for (const std::string& m : compiled.missing) ++t.engine.missing[m];
+    for (const std::string& m : compiled.missing) {
+      ++t.engine.missing[m];
+      diags.warning("RS0055", "not run by the engine yet: " + m, part_span(rules, r, m),
+                    "the card plays without this part; `rulekit cfc coverage` lists such parts");
+    }
   }
 }
 
