@@ -237,7 +237,10 @@ async function init() {
   // The games tables are set for (Rule Game has its own page and is listed first anyway).
   lobby.games = (data.games || []).filter((g) => g.tables !== false && gameId(g) !== 'rulegame' && (g.tables || g.options || g.players));
   lobby.decks = data.decks;
-  if (Array.isArray(data.bots) && data.bots.length) lobby.seatKinds = ['human', ...data.bots];
+  // The bots, as a list or as the server's one line ("random, greedy, mcts, mcts:ITERATIONS..."):
+  // the plain names are offered.
+  const bots = (Array.isArray(data.bots) ? data.bots : String(data.bots || '').split(/,\s*/)).filter((b) => /^[a-z]+$/.test(b));
+  if (bots.length) lobby.seatKinds = ['human', ...bots];
   renderGames();
   for (const g of lobby.games) {
     const o = new Option(g.title || gameTitle(gameId(g)) + (g.available === false ? ' (not available on this server)' : ''), gameId(g));
