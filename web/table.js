@@ -128,6 +128,8 @@ function showCard(c) {
     c.counters ? h('p', {}, `counters: ${valueText(c.counters)}`) : null,
     extra.length ? h('dl', { class: 'detail-extra' }, ...extra.flatMap(([k, v]) => [h('dt', {}, nice(k)), h('dd', {}, valueText(v))])) : null]));
   $('card-detail').hidden = false;
+  // On a phone the panel is a sheet over the bottom of the screen, open until closed.
+  $('card-detail').classList.add('open');
 }
 
 // Several options about one card (cast it, or activate one of its abilities): a small menu at the card.
@@ -598,6 +600,7 @@ async function init() {
     document.body.dataset.ready = 'true';
     return;
   }
+  $('card-close').addEventListener('click', () => $('card-detail').classList.remove('open'));
   $('first').addEventListener('click', () => goTo(0));
   $('back').addEventListener('click', () => goTo((T.at ?? T.latest) - 1));
   $('fwd').addEventListener('click', () => goTo((T.at ?? T.latest) + 1));
