@@ -28,7 +28,7 @@ function renderGames() {
     h('a', { class: 'button', href: '/rulegame.html' }, 'Play Rule Game')));
   for (const g of lobby.games) {
     const id = gameId(g);
-    list.append(tile(g.title || gameTitle(id), g.description || g.about || '',
+    list.append(tile(g.title || gameTitle(id), g.description || g.about || GAME_ABOUT[id] || '',
       h('button', { type: 'button', dataset: { game: id }, onclick: () => pickGame(id, true) }, `New ${g.title || gameTitle(id)} table`)));
   }
 }
