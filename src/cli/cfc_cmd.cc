@@ -14,6 +14,7 @@
 #include "agents/make_agent.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "cli/table_replay.h"
 #include "games/cfc/coverage.h"
 #include "games/cfc/match.h"
 #include "games/cfc/menu.h"
@@ -197,6 +198,7 @@ int run_play(CfcOptions& o, const std::string& bot, int seat, const std::string&
 }
 
 int run_replay(const std::string& path, CfcOptions& o) {
+  if (int code = 0; replay_if_table_log(path, registry::kCfcTable, code)) return code;
   std::string text, error;
   if (!text::read_file(path, text)) {
     std::cerr << path << ": error[RK0001]: cannot read the file\n";
@@ -352,7 +354,7 @@ void add_cfc(CLI::App& app, int& exit_code) {
 
   auto* rp = cfc->add_subcommand("replay", "replay a game log and confirm its final state");
   auto path = std::make_shared<std::string>();
-  rp->add_option("LOG", *path, "a game log (from sim --save-logs or play --save)")->required();
+  rp->add_option("LOG", *path, "a game log (from sim --save-logs or play --save, or a server table's log)")->required();
   rp->add_option("--cards", opts->cards, "CFC card folder; default: the shared corpus");
   rp->callback([=, &exit_code] { exit_code = run_replay(*path, *opts); });
 }

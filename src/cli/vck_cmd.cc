@@ -16,6 +16,7 @@
 #include "agents/playout.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "cli/table_replay.h"
 #include "games/vck/cards.h"
 #include "games/vck/game.h"
 #include "games/vck/report.h"
@@ -37,6 +38,8 @@ bool load_db(const std::string& dir, vck::CardDb& db) {
 }
 
 int run_replay(const std::string& tables, const std::vector<std::string>& files, size_t detail) {
+  // A table log of the server (one file) replays as such; traces of the original engine as before.
+  if (int code = 0; files.size() == 1 && replay_if_table_log(files[0], registry::kVckTable, code)) return code;
   vck::CardDb db;
   if (!load_db(tables, db)) return 2;
   std::vector<std::string> problems;
@@ -202,7 +205,7 @@ void add_vck(CLI::App& app, int& exit_code) {
   static std::vector<std::string> files;
   static size_t detail = 5;
   auto* replay = vck->add_subcommand("replay", "replay traces recorded from the original engine and compare every step");
-  replay->add_option("files", files, "trace files (.jsonl)")->required();
+  replay->add_option("files", files, "trace files (.jsonl), or one table log of `rulekit serve`")->required();
   replay->add_option("--tables", tables, "the VCK table folder");
   replay->add_option("--detail", detail, "how many disagreeing games to describe");
   replay->callback([&exit_code] { exit_code = run_replay(tables, files, detail); });

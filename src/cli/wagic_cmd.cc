@@ -8,6 +8,7 @@
 #include <map>
 
 #include "cli/commands.h"
+#include "cli/table_replay.h"
 #include "games/mtg/compiler/card_def.h"
 #include "games/mtg/compiler/coverage.h"
 #include "games/mtg/language/database.h"
@@ -161,6 +162,15 @@ void add_wagic(CLI::App& app, int& exit_code) {
   coverage->callback([cov, &exit_code] { exit_code = run_coverage(cov->first, cov->second); });
   add_wagic_sim(*wagic, exit_code);
   add_wagic_play(*wagic, exit_code);
+  auto log = std::make_shared<std::string>();
+  auto* replay = wagic->add_subcommand("replay", "replay a Magic table's log (from rulekit serve) and confirm its final state");
+  replay->add_option("LOG", *log, "a table log (GET /api/tables/ID/log)")->required();
+  replay->callback([log, &exit_code] {
+    if (!replay_if_table_log(*log, registry::kWagicTable, exit_code)) {
+      std::cerr << *log << ":1:1: error[RK0040]: not a rulekit table log (its first line is not {\"rulekit_table_log\": 1, ...})\n";
+      exit_code = 2;
+    }
+  });
 }
 
 }  // namespace rk::cli

@@ -7,6 +7,7 @@
 #include "games/mtg/language/dialect.h"
 #include "games/rulegame/dialect.h"
 #include "games/vck/dialect.h"
+#include "registry/table_kinds.h"
 #include "server/rulegame/service.h"
 
 namespace rk::registry {
@@ -16,9 +17,9 @@ namespace {
 const Game kGames[] = {
     {&rulegame::kDialect, &cli::add_rulegame, {"rulegame", "captive", &cli::run_rulegame_captive},
      &server::rulegame::make_service},
-    {&cfc::kDialect, &cli::add_cfc, {}, nullptr},
-    {&vck::kDialect, &cli::add_vck, {}, nullptr},
-    {&mtg::kDialect, &cli::add_wagic, {}, nullptr},
+    {&cfc::kDialect, &cli::add_cfc, {}, nullptr, &kCfcTable},
+    {&vck::kDialect, &cli::add_vck, {}, nullptr, &kVckTable},
+    {&mtg::kDialect, &cli::add_wagic, {}, nullptr, &kWagicTable},
 };
 
 }  // namespace

@@ -18,6 +18,9 @@ class App;
 namespace rk::server {
 class GameService;
 struct ServiceSetup;
+namespace tables {
+struct TableKind;
+}
 }  // namespace rk::server
 
 namespace rk::registry {
@@ -34,6 +37,8 @@ struct Game {
   } raw;
   // The game served over HTTP; nullptr for games the server does not play.
   std::unique_ptr<server::GameService> (*serve)(const server::ServiceSetup& setup) = nullptr;
+  // The game at the server's tables (server/tables/table_game.h); nullptr when it has none.
+  const server::tables::TableKind* table = nullptr;
 };
 
 // Every game, in the order help and detection use.

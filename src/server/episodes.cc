@@ -46,6 +46,12 @@ std::optional<Reply> Episodes::resource(std::string_view path) const {
   return std::nullopt;
 }
 
+std::vector<std::string> Episodes::game_names() const {
+  std::vector<std::string> out;
+  for (const auto& g : games_) out.emplace_back(g->name());
+  return out;
+}
+
 size_t Episodes::live() const {
   std::lock_guard<std::mutex> lk(mu_);
   return live_.size();

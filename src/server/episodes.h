@@ -41,6 +41,7 @@ class Episodes {
 
   size_t live() const;
   const Limits& limits() const { return limits_; }
+  std::vector<std::string> game_names() const;
 
  private:
   using Clock = std::chrono::steady_clock;

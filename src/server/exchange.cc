@@ -42,9 +42,12 @@ Request to_request(const HttpRequest& req, const std::string& client) {
   r.target = std::string_view(req.target().data(), req.target().size());
   r.body = req.body();
   r.client = client;
-  // The player token: "X-Player-Token: T" or "Authorization: Bearer T" ("?token=T" is the router's).
+  // The player token: "X-Player-Token: T", a table seat's "X-Seat-Token: T", or "Authorization:
+  // Bearer T" ("?token=T" is the router's).
   if (auto it = req.find("X-Player-Token"); it != req.end()) {
     r.token = std::string(it->value());
+  } else if (auto seat = req.find("X-Seat-Token"); seat != req.end()) {
+    r.token = std::string(seat->value());
   } else if (auto a = req.find(http::field::authorization); a != req.end() && a->value().starts_with("Bearer ")) {
     r.token = std::string(a->value().substr(7));
   }
@@ -65,6 +68,11 @@ HttpResponse to_response(Reply reply, unsigned version, bool keep_alive, bool he
   if (!cache) res.set(http::field::cache_control, "no-store");
   if (!reply.filename.empty()) {
     res.set(http::field::content_disposition, fmt::format("attachment; filename=\"{}\"", reply.filename));
+  }
+  if (reply.events) {
+    // Outside a connection (the fuzz target): the stream's first event, then the end.
+    reply.body = fmt::format("data: {{\"seq\":{}}}\n\n", reply.events->seq());
+    keep_alive = false;
   }
   res.keep_alive(keep_alive);
   res.content_length(reply.body.size());

@@ -15,6 +15,7 @@
 #include "server/exchange.h"
 #include "server/router.h"
 #include "server/store.h"
+#include "server/tables/tables.h"
 #include "registry/registry.h"
 
 namespace rk::server {
@@ -30,6 +31,7 @@ struct Server::Impl {
   DataLock lock;
   std::unique_ptr<Store> store;
   std::unique_ptr<Episodes> episodes;
+  std::unique_ptr<tables::Tables> tables;  // its bot threads stop before the store closes
   std::unique_ptr<Router> router;
   asio::io_context io;
   tcp::acceptor acceptor{io};
@@ -62,6 +64,43 @@ using Seconds = std::chrono::seconds;
 awaitable<void> send(beast::tcp_stream& stream, HttpResponse res, size_t timeout_s, beast::error_code& ec) {
   stream.expires_after(Seconds(static_cast<long>(timeout_s)));
   co_await http::async_write(stream, res, asio::redirect_error(use_awaitable, ec));
+}
+
+// An event stream (server-sent events) for a reply that has one: the header, then a `data:` line
+// with the new count each time it changes (looked at ten times a second: a move reaches every
+// watcher within a second), a comment every 15 s so proxies and clients see the line alive, and
+// the end once the source is over. The connection closes after it.
+awaitable<void> stream_events(Server::Impl& m, beast::tcp_stream& stream, const EventSource& src, beast::error_code& ec) {
+  const size_t timeout = m.opt.limits.write_timeout_s;
+  auto write = [&](std::string text) -> awaitable<void> {
+    stream.expires_after(Seconds(static_cast<long>(timeout)));
+    co_await asio::async_write(stream, asio::buffer(text), asio::redirect_error(use_awaitable, ec));
+  };
+  co_await write(
+      "HTTP/1.1 200 OK\r\nServer: rulekit\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+      "X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n");
+  uint64_t sent = ~uint64_t{0};
+  auto quiet = std::chrono::steady_clock::now();
+  asio::steady_timer tick(stream.get_executor());
+  while (!ec && !m.stopping) {
+    const bool over = src.over();  // read before seq: the last change is sent before the end
+    const uint64_t seq = src.seq();
+    if (seq != sent) {
+      co_await write(fmt::format("data: {{\"seq\":{}}}\n\n", seq));
+      sent = seq;
+      quiet = std::chrono::steady_clock::now();
+    } else if (std::chrono::steady_clock::now() - quiet > std::chrono::seconds(15)) {
+      co_await write(": still here\n\n");
+      quiet = std::chrono::steady_clock::now();
+    }
+    if (ec) break;
+    if (over) {
+      co_await write(fmt::format("event: over\ndata: {{\"seq\":{}}}\n\n", seq));
+      break;
+    }
+    tick.expires_after(std::chrono::milliseconds(100));
+    co_await tick.async_wait(asio::redirect_error(use_awaitable, ec));
+  }
 }
 
 // One connection: requests read one after the other (pipelined ones wait in `buffer`), each
@@ -97,6 +136,11 @@ awaitable<void> session(Server::Impl& m, tcp::socket socket) {
     const HttpRequest& req = parser.get();
     const Request r = to_request(req, client);
     Reply reply = co_await on_workers(*m.workers, [&m, &r] { return m.router->handle(r); }, use_awaitable);
+    if (reply.events && req.method() == http::verb::get) {
+      const std::shared_ptr<const EventSource> src = reply.events;
+      co_await stream_events(m, stream, *src, ec);
+      break;
+    }
     HttpResponse res = to_response(std::move(reply), req.version(), req.keep_alive(), req.method() == http::verb::head);
     const bool keep = res.keep_alive();
     co_await send(stream, std::move(res), lim.write_timeout_s, ec);
@@ -182,6 +226,7 @@ Server::Server(ServeOptions o) : impl_(std::make_unique<Impl>()) { impl_->opt = 
 Server::~Server() {
   stop();
   if (impl_) impl_->workers.reset();
+  if (impl_ && impl_->tables) impl_->tables->stop();
 }
 
 bool Server::start(std::string& error) {
@@ -208,7 +253,13 @@ bool Server::start(std::string& error) {
     if (g.serve) games.push_back(g.serve(setup));
   }
   m.episodes = std::make_unique<Episodes>(*m.store, m.opt.limits, std::move(games));
-  m.router = std::make_unique<Router>(*m.episodes);
+  // Tables of the kernel games: every game of the registry that has a table kind.
+  std::vector<const tables::TableKind*> kinds;
+  for (const registry::Game& g : registry::games()) {
+    if (g.table) kinds.push_back(g.table);
+  }
+  m.tables = std::make_unique<tables::Tables>(*m.store, m.opt.limits, std::move(kinds), RULEKIT_VERSION);
+  m.router = std::make_unique<Router>(*m.episodes, m.tables.get());
   m.workers = std::make_unique<asio::thread_pool>(static_cast<size_t>(std::max(1, m.opt.threads)));
   raise_fd_limit(m.opt.limits.max_connections + 64);
   return bind(m, error);
@@ -225,6 +276,7 @@ std::string Server::storage_summary() const {
 void Server::run() {
   Impl& m = *impl_;
   asio::co_spawn(m.io, accept_loop(m), asio::detached);
+  m.tables->resume_all();  // unfinished tables rebuilt beside serving; their bots go on
   // The integrity check reads the whole database: beside serving, so that the port opens at once
   // however large it is. A damaged database stops the server (failure() says why); a read that
   // meets the damage first is already an error for its request, never the end of the data.

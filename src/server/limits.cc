@@ -26,6 +26,13 @@ const std::vector<LimitInfo>& limit_table() {
       RK_LIMIT("max_live_per_client", "unfinished episodes in memory per client address", l.max_live_per_client),
       RK_LIMIT("idle_evict_s", "seconds after which an untouched episode leaves memory", l.idle_evict_s),
       RK_LIMIT("max_attempts", "move attempts in one episode", l.max_attempts),
+      RK_LIMIT("max_tables_per_client", "unfinished tables created from one client address", l.max_tables_per_client),
+      RK_LIMIT("max_tables_live", "tables in memory (unfinished ones never leave)", l.max_tables_live),
+      RK_LIMIT("max_table_decisions", "decisions in one table (it ends there)", l.max_table_decisions),
+      RK_LIMIT("bot_decision_ms", "milliseconds a timed bot (mcts:Ns) may think per decision", l.bot_decision_ms),
+      RK_LIMIT("max_bot_iterations", "MCTS iterations per decision a seat may ask for", l.max_bot_iterations),
+      RK_LIMIT("bot_cpu_s_per_table", "seconds of bot thinking per table (then its bots play random)", l.bot_cpu_s_per_table),
+      RK_LIMIT("bot_threads", "threads on which bots think", l.bot_threads),
       RK_LIMIT("wal_checkpoint_bytes", "write-ahead log size at which it is checkpointed and started over",
                l.wal_checkpoint_bytes),
   };

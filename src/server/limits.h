@@ -36,6 +36,15 @@ struct Limits {
   size_t idle_evict_s = 600;           // an episode untouched this long leaves memory
   size_t max_attempts = 100000;       // move attempts in one episode; more: 409
 
+  // Tables of the kernel games (server/tables/). Every table stays in storage.
+  size_t max_tables_per_client = 50;   // unfinished tables created from one client address; more: 429
+  size_t max_tables_live = 5000;       // tables in memory (unfinished ones never leave); more: 503
+  size_t max_table_decisions = 100000; // decisions in one table; the table ends there
+  size_t bot_decision_ms = 5000;       // a timed bot (mcts:Ns) may think this long per decision; more: 400
+  size_t max_bot_iterations = 100000;  // MCTS iterations per decision a seat may ask for; more: 400
+  size_t bot_cpu_s_per_table = 600;    // bot thinking time of one table; past it its bots play random
+  size_t bot_threads = 2;              // threads on which bots think (off the request path)
+
   // Storage: the write-ahead log is checkpointed into the database and started over when it
   // passes this size, so it stays near it under any load.
   size_t wal_checkpoint_bytes = 16 * 1024 * 1024;

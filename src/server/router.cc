@@ -83,6 +83,18 @@ Reply Router::handle(const Request& req) const {
     return json_reply(200, {{"error", false}, {"live", episodes_.live()}, {"maxLive", episodes_.limits().max_live}});
   }
   if (path == "/api/episodes" && post) return episodes_.start(req.body, req.client);
+  if (tables_) {
+    // Rule Game has episodes, not tables; the lobby and the games list name it beside them.
+    nlohmann::json episode_games = nlohmann::json::array();
+    for (const std::string& name : episodes_.game_names()) {
+      episode_games.push_back({{"name", name}, {"episodes", true}, {"start", "POST /api/episodes"}});
+    }
+    if (path == "/api/games" && get) return tables_->games(episode_games);
+    if (path == "/api/tables" && get) return tables_->lobby(episode_games);
+    if (path == "/api/tables" && post) return tables_->create(req.body, req.client);
+    constexpr std::string_view kTables = "/api/tables/";
+    if (path.rfind(kTables, 0) == 0) return table_route(req, std::string_view(path).substr(kTables.size()), query);
+  }
   constexpr std::string_view kEpisodes = "/api/episodes/";
   if (path.rfind(kEpisodes, 0) == 0) {
     const std::string token = req.token.empty() ? query_value(query, "token") : req.token;
@@ -93,6 +105,23 @@ Reply Router::handle(const Request& req) const {
     if (auto r = episodes_.resource(path)) return *r;
   }
   return error_reply(404, fmt::format("there is nothing at {} {}", req.method, path));
+}
+
+// ID, ID/decide, ID/log, ID/events.
+Reply Router::table_route(const Request& req, std::string_view rest, std::string_view query) const {
+  const size_t slash = rest.find('/');
+  const std::string id(rest.substr(0, slash));
+  const std::string_view what = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
+  const bool get = req.method == "GET" || req.method == "HEAD";
+  const std::string token = req.token.empty() ? query_value(query, "token") : req.token;
+  if (is_episode_id(id)) {
+    if (slash == std::string_view::npos && get) return tables_->show(id, token, query_value(query, "at"));
+    if (what == "decide" && req.method == "POST") return tables_->decide(id, token, req.body);
+    if (what == "log" && get) return tables_->log(id);
+    if (what == "events" && get) return tables_->events(id, token);
+    if (what.rfind("card/", 0) == 0 && what.size() > 5 && get) return tables_->card(id, token, what.substr(5));
+  }
+  return error_reply(404, fmt::format("there is nothing at {} /api/tables/{}", req.method, rest));
 }
 
 // ID, ID/move, ID/<export>.

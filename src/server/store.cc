@@ -30,6 +30,40 @@ CREATE TABLE IF NOT EXISTS move (
 CREATE INDEX IF NOT EXISTS episode_unfinished ON episode(game, finish, created_ms);
 )sql";
 
+// Version 2: tables of the kernel games, a secret per seat (a seat's link), their decisions. A
+// database written before (version 0 or 1: episodes only) gets these tables added in the same
+// transaction that records the new version, so an interrupted migration leaves version 1 intact.
+constexpr const char* kSchemaTables = R"sql(
+CREATE TABLE IF NOT EXISTS game_table (
+  id         TEXT PRIMARY KEY,
+  game       TEXT NOT NULL,
+  options    TEXT NOT NULL,
+  seats      TEXT NOT NULL,
+  seed       INTEGER NOT NULL,
+  engine     TEXT NOT NULL,
+  client     TEXT NOT NULL DEFAULT '',
+  created_ms INTEGER NOT NULL,
+  finish     INTEGER NOT NULL DEFAULT 0,
+  result     TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS seat_token (
+  table_id TEXT NOT NULL REFERENCES game_table(id),
+  seat     INTEGER NOT NULL,
+  token    TEXT NOT NULL,
+  PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS decision (
+  table_id TEXT NOT NULL REFERENCES game_table(id),
+  n        INTEGER NOT NULL,
+  seat     INTEGER NOT NULL,
+  option   INTEGER NOT NULL,
+  label    TEXT NOT NULL,
+  time_ms  INTEGER NOT NULL,
+  PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS game_table_unfinished ON game_table(finish, created_ms);
+)sql";
+
 // What to tell an operator whose database is damaged.
 std::string damaged(const std::string& path, const std::string& what) {
   return fmt::format(
@@ -81,6 +115,44 @@ class Stmt {
 
 constexpr const char* kInsertMove = "INSERT INTO move(episode, seq, time_ms, input, result) VALUES(?,?,?,?,?)";
 constexpr const char* kSetFinish = "UPDATE episode SET finish=? WHERE id=?";
+constexpr const char* kInsertDecision = "INSERT INTO decision(table_id, n, seat, option, label, time_ms) VALUES(?,?,?,?,?,?)";
+constexpr const char* kSetTableFinish = "UPDATE game_table SET finish=?, result=? WHERE id=?";
+
+int64_t user_version(sqlite3* db) {
+  sqlite3_stmt* st = nullptr;
+  int64_t v = -1;
+  if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+    v = sqlite3_column_int64(st, 0);
+  }
+  sqlite3_finalize(st);
+  return v;
+}
+
+// Brings the schema to `target` in one transaction: version 0 (a new file, or one written before
+// versions were recorded) and 1 have the episodes; 2 adds the tables.
+bool migrate(sqlite3* db, int64_t target, const std::string& path, std::string& error) {
+  if (!exec(db, "BEGIN IMMEDIATE")) {
+    error = fmt::format("cannot open the database {} for its schema: {}", path, sqlite3_errmsg(db));
+    return false;
+  }
+  const int64_t v = user_version(db);
+  bool ok = v >= 0;
+  if (ok && v > target) {
+    exec(db, "ROLLBACK");
+    error = fmt::format("the database {} was written by a newer rulekit (schema version {}; this one knows up to {})",
+                        path, v, target);
+    return false;
+  }
+  if (ok && v < 1) ok = exec(db, kSchema);
+  if (ok && v < 2) ok = exec(db, kSchemaTables);
+  if (ok && v < target) ok = exec(db, fmt::format("PRAGMA user_version={}", target).c_str());
+  if (!ok || !exec(db, "COMMIT")) {
+    error = fmt::format("cannot bring the schema of {} to version {}: {}", path, target, sqlite3_errmsg(db));
+    exec(db, "ROLLBACK");
+    return false;
+  }
+  return true;
+}
 
 sqlite3* open_db(const std::string& path, bool durable, std::string& error) {
   sqlite3* db = nullptr;
@@ -110,10 +182,7 @@ std::unique_ptr<Store> Store::open(const std::string& path, bool durable, int64_
   if (!s->wdb_) return nullptr;
   s->path_ = path;
   s->durable_ = durable;
-  if (!exec(s->wdb_, kSchema)) {
-    error = fmt::format("cannot create the tables in {}: {}", path, sqlite3_errmsg(s->wdb_));
-    return nullptr;
-  }
+  if (!migrate(s->wdb_, kSchemaVersion, path, error)) return nullptr;
   // Checkpoints copy the log into the database file; done in the committing connection they
   // would hold up every move waiting for that commit, so a thread of their own does them. The
   // commit hook tells that thread when the log has grown past its limit.
@@ -122,7 +191,11 @@ std::unique_ptr<Store> Store::open(const std::string& path, bool durable, int64_
   exec(s->wdb_, fmt::format("PRAGMA journal_size_limit={}", wal_checkpoint_bytes).c_str());
   sqlite3_wal_hook(s->wdb_, &Store::on_wal_commit, s.get());
   if (sqlite3_prepare_v3(s->wdb_, kInsertMove, -1, SQLITE_PREPARE_PERSISTENT, &s->insert_move_, nullptr) != SQLITE_OK ||
-      sqlite3_prepare_v3(s->wdb_, kSetFinish, -1, SQLITE_PREPARE_PERSISTENT, &s->set_finish_, nullptr) != SQLITE_OK) {
+      sqlite3_prepare_v3(s->wdb_, kSetFinish, -1, SQLITE_PREPARE_PERSISTENT, &s->set_finish_, nullptr) != SQLITE_OK ||
+      sqlite3_prepare_v3(s->wdb_, kInsertDecision, -1, SQLITE_PREPARE_PERSISTENT, &s->insert_decision_, nullptr) !=
+          SQLITE_OK ||
+      sqlite3_prepare_v3(s->wdb_, kSetTableFinish, -1, SQLITE_PREPARE_PERSISTENT, &s->set_table_finish_, nullptr) !=
+          SQLITE_OK) {
     error = fmt::format("cannot prepare the statements for {}: {}", path, sqlite3_errmsg(s->wdb_));
     return nullptr;
   }
@@ -178,6 +251,8 @@ Store::~Store() {
   if (cdb_) sqlite3_wal_checkpoint_v2(cdb_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
   sqlite3_finalize(insert_move_);
   sqlite3_finalize(set_finish_);
+  sqlite3_finalize(insert_decision_);
+  sqlite3_finalize(set_table_finish_);
   sqlite3_close_v2(cdb_);
   sqlite3_close_v2(rdb_);
   sqlite3_close_v2(wdb_);
@@ -335,6 +410,114 @@ bool Store::load_moves(const std::string& id, std::vector<MoveRow>& out, std::st
     out.push_back(MoveRow{id, st.integer(0), st.integer(1), st.text(2), st.text(3)});
   }
   return finished_ok(rc, rdb_, error);
+}
+
+bool Store::create_table(const TableRow& t) {
+  return submit([t](sqlite3* db) {
+    Stmt st(db,
+            "INSERT INTO game_table(id, game, options, seats, seed, engine, client, created_ms, finish, result) "
+            "VALUES(?,?,?,?,?,?,?,?,?,?)");
+    if (!st.ok()) return false;
+    st.bind(1, t.id).bind(2, t.game).bind(3, t.options).bind(4, t.seats).bind(5, static_cast<int64_t>(t.seed));
+    st.bind(6, t.engine).bind(7, t.client).bind(8, t.created_ms).bind(9, static_cast<int64_t>(t.finish)).bind(10, t.result);
+    if (st.step() != SQLITE_DONE) return false;
+    for (size_t seat = 0; seat < t.tokens.size(); ++seat) {
+      if (t.tokens[seat].empty()) continue;
+      Stmt tok(db, "INSERT INTO seat_token(table_id, seat, token) VALUES(?,?,?)");
+      if (!tok.ok() || tok.bind(1, t.id).bind(2, static_cast<int64_t>(seat)).bind(3, t.tokens[seat]).step() != SQLITE_DONE) {
+        return false;
+      }
+    }
+    return true;
+  });
+}
+
+bool Store::append_decision(const DecisionRow& d, std::optional<std::pair<int, std::string>> finish) {
+  return submit([this, &d, &finish](sqlite3*) {
+    Stmt st(insert_decision_);
+    st.bind(1, d.table).bind(2, d.n).bind(3, static_cast<int64_t>(d.seat)).bind(4, d.option).bind(5, d.label);
+    st.bind(6, d.time_ms);
+    if (st.step() != SQLITE_DONE) return false;
+    if (!finish) return true;
+    Stmt up(set_table_finish_);
+    up.bind(1, static_cast<int64_t>(finish->first)).bind(2, finish->second).bind(3, d.table);
+    return up.step() == SQLITE_DONE;
+  });
+}
+
+bool Store::finish_table(const std::string& id, int finish, const std::string& result) {
+  return submit([this, id, finish, result](sqlite3*) {
+    Stmt up(set_table_finish_);
+    up.bind(1, static_cast<int64_t>(finish)).bind(2, result).bind(3, id);
+    return up.step() == SQLITE_DONE;
+  });
+}
+
+std::optional<TableRow> Store::load_table(const std::string& id, std::string& error) {
+  std::lock_guard<std::mutex> lk(read_mu_);
+  Stmt st(rdb_,
+          "SELECT id, game, options, seats, seed, engine, client, created_ms, finish, result FROM game_table WHERE id=?");
+  const int rc = st.ok() ? st.bind(1, id).step() : sqlite3_errcode(rdb_);
+  if (rc != SQLITE_ROW) {
+    finished_ok(rc, rdb_, error);
+    return std::nullopt;
+  }
+  TableRow t;
+  t.id = st.text(0);
+  t.game = st.text(1);
+  t.options = st.text(2);
+  t.seats = st.text(3);
+  t.seed = static_cast<uint64_t>(st.integer(4));
+  t.engine = st.text(5);
+  t.client = st.text(6);
+  t.created_ms = st.integer(7);
+  t.finish = static_cast<int>(st.integer(8));
+  t.result = st.text(9);
+  Stmt tok(rdb_, "SELECT seat, token FROM seat_token WHERE table_id=? ORDER BY seat");
+  if (!tok.ok()) {
+    finished_ok(sqlite3_errcode(rdb_), rdb_, error);
+    return std::nullopt;
+  }
+  tok.bind(1, id);
+  int trc = 0;
+  while ((trc = tok.step()) == SQLITE_ROW) {
+    const auto seat = static_cast<size_t>(tok.integer(0));
+    if (seat >= 64) continue;
+    if (t.tokens.size() <= seat) t.tokens.resize(seat + 1);
+    t.tokens[seat] = tok.text(1);
+  }
+  if (!finished_ok(trc, rdb_, error)) return std::nullopt;
+  return t;
+}
+
+bool Store::load_decisions(const std::string& id, std::vector<DecisionRow>& out, std::string& error) {
+  std::lock_guard<std::mutex> lk(read_mu_);
+  out.clear();
+  Stmt st(rdb_, "SELECT n, seat, option, label, time_ms FROM decision WHERE table_id=? ORDER BY n");
+  if (!st.ok()) return finished_ok(sqlite3_errcode(rdb_), rdb_, error);
+  st.bind(1, id);
+  int rc = 0;
+  while ((rc = st.step()) == SQLITE_ROW) {
+    out.push_back(DecisionRow{id, st.integer(0), static_cast<int>(st.integer(1)), st.integer(2), st.text(3), st.integer(4)});
+  }
+  return finished_ok(rc, rdb_, error);
+}
+
+bool Store::unfinished_tables(std::vector<std::string>& out, std::string& error) {
+  std::lock_guard<std::mutex> lk(read_mu_);
+  out.clear();
+  Stmt st(rdb_, "SELECT id FROM game_table WHERE finish=0 ORDER BY created_ms");
+  if (!st.ok()) return finished_ok(sqlite3_errcode(rdb_), rdb_, error);
+  int rc = 0;
+  while ((rc = st.step()) == SQLITE_ROW) out.push_back(st.text(0));
+  return finished_ok(rc, rdb_, error);
+}
+
+int64_t Store::schema_version(std::string& error) {
+  std::lock_guard<std::mutex> lk(read_mu_);
+  const int64_t v = user_version(rdb_);
+  if (v < 0) error = fmt::format("cannot read the schema version: {}", sqlite3_errmsg(rdb_));
+  return v;
 }
 
 int64_t Store::count_unfinished(std::string& error) {

@@ -1,4 +1,4 @@
-// Durable storage of episodes and move attempts in SQLite (WAL).
+// Durable storage of episodes and move attempts, and of tables and their decisions, in SQLite (WAL).
 //
 // The schema knows no game: an episode is an id, a game name, a JSON setup that the game can
 // rebuild its state from, and an append-only list of move attempts (JSON input and result).
@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 struct sqlite3;
@@ -35,6 +36,30 @@ struct EpisodeRow {
   std::string setup;   // JSON the game rebuilds the episode from
   int64_t created_ms = 0;
   int finish = 0;      // the game's finish code; 0 while the episode goes on
+};
+
+// A table of a kernel game (cfc, vck, wagic): its setup, one secret per seat, and its decisions.
+struct TableRow {
+  std::string id;
+  std::string game;     // "cfc", "vck", "wagic"
+  std::string options;  // JSON: the game's options as checked at creation
+  std::string seats;    // JSON array: "human" or a bot's name per seat
+  uint64_t seed = 0;
+  std::string engine;   // the rulekit version the table was created under
+  std::string client;   // who created it (counted against the per-client limit while it runs)
+  int64_t created_ms = 0;
+  int finish = 0;       // 0 while the game goes on (TableFinish in server/tables/table_game.h)
+  std::string result;   // JSON, once finished
+  std::vector<std::string> tokens;  // per seat; empty for a bot's seat
+};
+
+struct DecisionRow {
+  std::string table;
+  int64_t n = 0;        // 0-based
+  int seat = -1;        // who decided (-1: chance)
+  int64_t option = 0;   // the index among the options offered
+  std::string label;    // the option's words, checked again when the table is replayed
+  int64_t time_ms = 0;
 };
 
 struct MoveRow {
@@ -66,10 +91,23 @@ class Store {
   // Appends a move attempt; when `finish` is set, the episode's finish code in the same commit.
   bool append_move(const MoveRow& m, std::optional<int> finish);
 
+  bool create_table(const TableRow& t);
+  // Appends a decision; with `finish`, the table's finish code and result in the same commit.
+  bool append_decision(const DecisionRow& d, std::optional<std::pair<int, std::string>> finish);
+  bool finish_table(const std::string& id, int finish, const std::string& result);
+
   // Reads. A read that fails (a damaged page, an I/O error) sets `error`: it is never taken for
   // "no such row" or for the end of the rows.
   std::optional<EpisodeRow> load_episode(const std::string& id, std::string& error);
   bool load_moves(const std::string& id, std::vector<MoveRow>& out, std::string& error);
+  std::optional<TableRow> load_table(const std::string& id, std::string& error);
+  bool load_decisions(const std::string& id, std::vector<DecisionRow>& out, std::string& error);
+  // The ids of every table whose game goes on, oldest first.
+  bool unfinished_tables(std::vector<std::string>& out, std::string& error);
+  // The schema version of the database (PRAGMA user_version), kSchemaVersion once opened.
+  int64_t schema_version(std::string& error);
+  static constexpr int64_t kSchemaVersion = 2;
+
   // How many episodes have not finished (-1 and `error` when the count fails).
   int64_t count_unfinished(std::string& error);
 
@@ -102,6 +140,8 @@ class Store {
   sqlite3* cdb_ = nullptr;  // checkpoints, by the checkpoint thread
   sqlite3_stmt* insert_move_ = nullptr;  // the writer's statements, prepared once
   sqlite3_stmt* set_finish_ = nullptr;
+  sqlite3_stmt* insert_decision_ = nullptr;
+  sqlite3_stmt* set_table_finish_ = nullptr;
   std::mutex read_mu_;
   std::mutex checkpoint_mu_;  // one checkpoint at a time (the passive one, or the writer's restart)
 

@@ -273,6 +273,9 @@ class Game {
   void apply_action(const Action& a);
   // A copy for lookahead: the same game without its log, drawing from the same generator state.
   Game copy_for_search() const;
+  // Re-deals what `observer` (a seat, or kernel::kSpectator) cannot see (determinize.cc): the order
+  // of their own deck, and the other player's hand and deck together; a spectator sees neither hand.
+  void determinize(int observer, kernel::Rng& rng);
   // The deciding player's view of a position: HP, board and hand difference; +/- a million when won or lost.
   double evaluate(int player) const;
 

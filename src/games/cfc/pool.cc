@@ -61,6 +61,7 @@ bool load_pool(const std::string& dir, CardPool& out, std::string& error, std::v
       c.type = card_type(d.type);
       c.ability = ability_type(d.ability_type);
       c.ability_name = std::move(d.ability_name);
+      c.text = std::move(d.text);
       c.bp = d.bp;
       c.sp = d.sp;
       c.backups = std::move(d.backups);

@@ -24,6 +24,7 @@ struct CardDef {
   CardType type = CardType::kOther;
   AbilityType ability = AbilityType::kNone;
   std::string ability_name;
+  std::string text;  // the printed rules text (set.xml's Rules property), for people; the engine never reads it
   int32_t bp = 0, sp = 0;
   std::vector<std::string> backups;  // subtypes it accepts, one back-up each
   int32_t script = -1;               // index into CardPool::scripts, -1 without RuleScript

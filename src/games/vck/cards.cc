@@ -41,6 +41,19 @@ Program program(CardDb& db, const json& row, const char* col, const char* flag =
   return p;
 }
 
+// What a row says to people: its *_text columns (special_payout_text, effect_text, card_text...),
+// the distinct non-empty ones joined; the engine never reads them.
+std::string card_words(const json& row) {
+  std::string out;
+  for (const auto& [key, v] : row.items()) {
+    if (key.size() < 5 || key.compare(key.size() - 5, 5, "_text") != 0 || !v.is_string()) continue;
+    const std::string t = v.get<std::string>();
+    if (t.empty() || out.find(t) != std::string::npos) continue;
+    out += (out.empty() ? "" : " ") + t;
+  }
+  return out;
+}
+
 template <class T>
 T& slot(std::vector<T>& v, int id) {
   if (static_cast<size_t>(id) >= v.size()) v.resize(static_cast<size_t>(id) + 1);
@@ -58,6 +71,7 @@ Res4 pay(const json& r, const char* when) {
 
 void add_citizen(CardDb& db, const json& r) {
   CitizenCard& c = slot(db.citizens, num(r, "id_citizens"));
+  c.text = card_words(r);
   c.name = str(r, "name"), c.expansion = str(r, "expansion");
   c.cost = num(r, "gold_cost"), c.rm1 = num(r, "roll_match1", -1), c.rm2 = num(r, "roll_match2", -1);
   c.roles = roles(r), c.on = pay(r, "on_turn"), c.off = pay(r, "off_turn");
@@ -66,6 +80,7 @@ void add_citizen(CardDb& db, const json& r) {
 }
 void add_starter(CardDb& db, const json& r) {
   StarterCard& c = slot(db.starters, num(r, "id_starters"));
+  c.text = card_words(r);
   c.name = str(r, "name"), c.expansion = str(r, "expansion"), c.trigger = str(r, "activation_trigger");
   c.rm1 = num(r, "roll_match1", -1), c.rm2 = num(r, "roll_match2", -1);
   c.on = pay(r, "on_turn"), c.off = pay(r, "off_turn");
@@ -74,6 +89,7 @@ void add_starter(CardDb& db, const json& r) {
 }
 void add_domain(CardDb& db, const json& r) {
   DomainCard& c = slot(db.domains, num(r, "id_domains"));
+  c.text = card_words(r);
   c.name = str(r, "name"), c.expansion = str(r, "expansion");
   c.cost = num(r, "gold_cost"), c.vp = num(r, "vp_reward"), c.roles = roles(r);
   c.passive = program(db, r, "passive_effect", "has_passive_effect");
@@ -81,6 +97,7 @@ void add_domain(CardDb& db, const json& r) {
 }
 void add_monster(CardDb& db, const json& r) {
   MonsterCard& c = slot(db.monsters, num(r, "id_monsters"));
+  c.text = card_words(r);
   c.name = str(r, "name"), c.expansion = str(r, "expansion"), c.area = str(r, "area"), c.type = str(r, "monster_type");
   c.order = num(r, "monster_order"), c.strength = num(r, "strength_cost"), c.magic = num(r, "magic_cost");
   c.reward = {num(r, "gold_reward"), num(r, "strength_reward"), num(r, "magic_reward"), num(r, "vp_reward")};
@@ -90,6 +107,7 @@ void add_monster(CardDb& db, const json& r) {
 }
 void add_event(CardDb& db, const json& r) {
   EventCard& c = slot(db.events, num(r, "id_events"));
+  c.text = card_words(r);
   c.name = str(r, "name"), c.expansion = str(r, "expansion"), c.type = str(r, "monster_type");
   c.rm1 = num(r, "roll_match1", -1), c.monster = num(r, "is_monster") != 0;
   c.strength = num(r, "strength_cost"), c.magic = num(r, "magic_cost");
@@ -101,6 +119,7 @@ void add_event(CardDb& db, const json& r) {
 }
 void add_duke(CardDb& db, const json& r) {
   DukeCard& c = slot(db.dukes, num(r, "id_dukes"));
+  c.text = card_words(r);
   c.name = str(r, "name"), c.expansion = str(r, "expansion");
   c.gold = num(r, "gold_mult"), c.strength = num(r, "strength_mult"), c.magic = num(r, "magic_mult");
   c.roles = {num(r, "shadow_mult"), num(r, "holy_mult"), num(r, "soldier_mult"), num(r, "worker_mult")};

@@ -28,6 +28,7 @@ struct Program {
 struct CitizenCard {
   int id = 0;
   std::string name, expansion;
+  std::string text;  // what the card says, for people: its row's *_text fields
   int cost = 0, rm1 = -1, rm2 = -1;
   std::array<int, 4> roles{};
   Res4 on{}, off{};  // fixed payouts on / off turn
@@ -37,6 +38,7 @@ struct CitizenCard {
 struct StarterCard {
   int id = 0;
   std::string name, expansion, trigger;  // activation_trigger: doubles_or_no_payout[_twice]
+  std::string text;  // what the card says, for people: its row's *_text fields
   int rm1 = -1, rm2 = -1;
   Res4 on{}, off{};
   Program special_on, special_off;
@@ -45,6 +47,7 @@ struct StarterCard {
 struct DomainCard {
   int id = 0;
   std::string name, expansion;
+  std::string text;  // what the card says, for people: its row's *_text fields
   int cost = 0, vp = 0;
   std::array<int, 4> roles{};
   Program passive, activation;
@@ -53,6 +56,7 @@ struct DomainCard {
 struct MonsterCard {
   int id = 0;
   std::string name, expansion, area, type;
+  std::string text;  // what the card says, for people: its row's *_text fields
   int order = 0, strength = 0, magic = 0;
   Res4 reward{};  // g s m vp
   bool extra = false;
@@ -62,6 +66,7 @@ struct MonsterCard {
 struct EventCard {
   int id = 0;
   std::string name, expansion, type;
+  std::string text;  // what the card says, for people: its row's *_text fields
   int rm1 = -1;
   bool monster = false;
   int strength = 0, magic = 0;
@@ -72,6 +77,7 @@ struct EventCard {
 struct DukeCard {
   int id = 0;
   std::string name, expansion;
+  std::string text;  // what the card says, for people: its row's *_text fields
   // gold, strength, magic divisors; role, monster, citizen, domain and monster-type multipliers.
   int gold = 0, strength = 0, magic = 0;
   std::array<int, 4> roles{};

@@ -22,7 +22,8 @@ void shuffle(std::vector<T>& v, kernel::Rng& rng) {
 void Game::determinize(int observer, kernel::Rng& rng) {
   // Dukes: the pool is every dealable duke the observer does not hold.
   std::vector<int> pool;
-  const std::vector<int>& mine = players_[static_cast<size_t>(observer)].dukes;
+  static const std::vector<int> kNone;  // a spectator (kernel::kSpectator) holds no duke
+  const std::vector<int>& mine = observer >= 0 ? players_[static_cast<size_t>(observer)].dukes : kNone;
   for (const DukeCard& d : db_->dukes) {
     if (d.id && d.id != kBannedDuke && std::find(mine.begin(), mine.end(), d.id) == mine.end()) pool.push_back(d.id);
   }

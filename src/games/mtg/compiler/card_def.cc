@@ -44,6 +44,20 @@ int colors_of(const ManaCost& c) {
   return bits;
 }
 
+// The type line as a person reads it ("Creature \u2014 Elf Warrior"): type= as written, then
+// subtype= after a dash.
+std::string type_line(const Database& db, const Card& c) {
+  const std::string_view text = db.files[c.file]->text;
+  std::string types, subtypes;
+  for (uint32_t i = 0; i < c.field_count; ++i) {
+    const Field& f = db.fields[c.first_field + i];
+    if (f.key != KeyId::kType && f.key != KeyId::kSubtype) continue;
+    std::string& out = f.key == KeyId::kType ? types : subtypes;
+    out += (out.empty() ? "" : " ") + std::string(f.value(text));
+  }
+  return subtypes.empty() ? types : types + " \u2014 " + subtypes;
+}
+
 }  // namespace
 
 void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out) {
@@ -80,6 +94,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
   const std::string_view text = db.files[c.file]->text;
   d.name = std::string(c.name);
   d.lname = lower(c.name);
+  d.type_line = type_line(db, c);
   bool has_color = false;
   for (uint32_t i = 0; i < c.field_count; ++i) {
     const Field& f = db.fields[c.first_field + i];
@@ -87,9 +102,11 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
     switch (f.key) {
       case KeyId::kType:
       case KeyId::kSubtype: add_words(v, d.types); break;
+      case KeyId::kText: d.text = std::string(f.value(text)); break;
       case KeyId::kPower: d.power = std::atoi(v.c_str()); d.star_pt |= v.find('*') != std::string::npos; break;
       case KeyId::kToughness: d.toughness = std::atoi(v.c_str()); break;
       case KeyId::kMana: {
+        d.mana_text = std::string(f.value(text));
         std::string costs = v;
         take_chosen_costs(costs, d.cost_chosen);
         d.cost = parse_mana_cost(costs);

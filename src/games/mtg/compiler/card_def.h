@@ -206,6 +206,9 @@ struct CardDef {
   int colors = 0;                // bit per Color
   ManaCost cost;
   int power = 0, toughness = 0;
+  // For people (views, hover); the engine never reads them: mana= as written, the type line built
+  // from type= and subtype=, and Wagic's text=.
+  std::string mana_text, type_line, text;
   bool star_pt = false;
   int rampage = 0, rampage_from = 1, bushido = 0;  // rampage(N/N,K): +N/+N per blocker beyond K
   std::string alias;               // alias=N: Wagic runs this card from C++ (issue 21's Lua layer)

@@ -102,7 +102,8 @@ class Match {
   kernel::Chance& chance() { return chance_; }
   const kernel::Chance& chance() const { return chance_; }
   // Puts the unseen cards of `observer`'s opponent (hand and library) in a new random order,
-  // keeping each zone's size (a search's determinization; match_game.cc).
+  // keeping each zone's size, and `observer`'s own library (a search's determinization;
+  // match_game.cc); observer kernel::kSpectator (-1): both players' hands and libraries.
   void determinize(int observer, kernel::Rng& rng);
   // Test set-up only: the engine's state, to build a position by hand.
   Game& mutable_game() {

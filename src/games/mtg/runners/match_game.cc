@@ -184,16 +184,21 @@ void Match::shuffle_unseen(int observer, kernel::Rng& rng) {
   auto shuffle = [&rng](std::vector<int>& v) {
     for (size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.below(static_cast<uint32_t>(i))]);
   };
-  shuffle(game_.players[static_cast<size_t>(observer)].zones[kLibrary]);
-  auto& other = game_.players[static_cast<size_t>(1 - observer)];
-  std::vector<int> unseen = other.zones[kHand];
-  unseen.insert(unseen.end(), other.zones[kLibrary].begin(), other.zones[kLibrary].end());
-  shuffle(unseen);
-  const size_t in_hand = other.zones[kHand].size();
-  other.zones[kHand].assign(unseen.begin(), unseen.begin() + static_cast<long>(in_hand));
-  other.zones[kLibrary].assign(unseen.begin() + static_cast<long>(in_hand), unseen.end());
-  for (int c : other.zones[kHand]) game_.objs[static_cast<size_t>(c)].zone = kHand;
-  for (int c : other.zones[kLibrary]) game_.objs[static_cast<size_t>(c)].zone = kLibrary;
+  // The observer's own library (a spectator has none), then each other player's hand and library
+  // pooled (a spectator sees neither hand).
+  if (observer >= 0) shuffle(game_.players[static_cast<size_t>(observer)].zones[kLibrary]);
+  for (int p = 0; p < 2; ++p) {
+    if (p == observer) continue;
+    auto& other = game_.players[static_cast<size_t>(p)];
+    std::vector<int> unseen = other.zones[kHand];
+    unseen.insert(unseen.end(), other.zones[kLibrary].begin(), other.zones[kLibrary].end());
+    shuffle(unseen);
+    const size_t in_hand = other.zones[kHand].size();
+    other.zones[kHand].assign(unseen.begin(), unseen.begin() + static_cast<long>(in_hand));
+    other.zones[kLibrary].assign(unseen.begin() + static_cast<long>(in_hand), unseen.end());
+    for (int c : other.zones[kHand]) game_.objs[static_cast<size_t>(c)].zone = kHand;
+    for (int c : other.zones[kLibrary]) game_.objs[static_cast<size_t>(c)].zone = kLibrary;
+  }
 }
 
 }  // namespace rk::mtg
