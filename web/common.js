@@ -8,6 +8,13 @@ const seatName = (seat) => (seat < 0 ? 'chance' : `p${seat + 1}`);
 // The games of the kernel by their registry name; /api/games may give better titles.
 const GAME_TITLES = { cfc: "Card Fighters' Clash", vck: 'Valeria: Card Kingdoms', wagic: 'Magic (Wagic cards)', mtg: 'Magic (Wagic cards)' };
 const gameTitle = (g) => GAME_TITLES[g] || g;
+// One line on each game for the lobby's tiles (the server may give its own `description`).
+const GAME_ABOUT = {
+  cfc: 'SNK vs. Capcom card battles: characters in the ring, attacks, counter-attacks and SP, from the original RuleScript plugin.',
+  vck: 'Roll the dice, harvest, hire citizens, slay monsters and build domains, from the game\'s own effect strings.',
+  wagic: 'Magic played from Wagic\'s card code, with its prebuilt decks.',
+  mtg: 'Magic played from Wagic\'s card code, with its prebuilt decks.',
+};
 
 // One element: h('button', {class: 'x', onclick: f, dataset: {a: 1}}, 'text', child...).
 function h(tag, attrs = {}, ...children) {

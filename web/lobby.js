@@ -28,7 +28,7 @@ function renderGames() {
     h('a', { class: 'button', href: '/rulegame.html' }, 'Play Rule Game')));
   for (const g of lobby.games) {
     const id = gameId(g);
-    list.append(tile(g.title || gameTitle(id), g.description || g.about || '',
+    list.append(tile(g.title || gameTitle(id), g.description || g.about || GAME_ABOUT[id] || '',
       h('button', { type: 'button', dataset: { game: id }, onclick: () => pickGame(id, true) }, `New ${g.title || gameTitle(id)} table`)));
   }
 }
@@ -237,7 +237,10 @@ async function init() {
   // The games tables are set for (Rule Game has its own page and is listed first anyway).
   lobby.games = (data.games || []).filter((g) => g.tables !== false && gameId(g) !== 'rulegame' && (g.tables || g.options || g.players));
   lobby.decks = data.decks;
-  if (Array.isArray(data.bots) && data.bots.length) lobby.seatKinds = ['human', ...data.bots];
+  // The bots, as a list or as the server's one line ("random, greedy, mcts, mcts:ITERATIONS..."):
+  // the plain names are offered.
+  const bots = (Array.isArray(data.bots) ? data.bots : String(data.bots || '').split(/,\s*/)).filter((b) => /^[a-z]+$/.test(b));
+  if (bots.length) lobby.seatKinds = ['human', ...bots];
   renderGames();
   for (const g of lobby.games) {
     const o = new Option(g.title || gameTitle(gameId(g)) + (g.available === false ? ' (not available on this server)' : ''), gameId(g));

@@ -80,7 +80,8 @@ function cardEl(c) {
   // damage), its states as marks (attacking, fresh, frozen, summoning sick, blocking...).
   const extra = Object.entries(c).filter(([k]) => !CARD_FIELDS.includes(k) && !QUIET_FIELDS.includes(k));
   const numbers = extra.filter(([, v]) => typeof v === 'number').slice(0, 3);
-  const marks = extra.filter(([, v]) => v === true || (typeof v === 'string' && v.length <= 12)).map(([k]) => k);
+  const marks = extra.filter(([, v]) => v === true).map(([k]) => k);
+  const facts = extra.filter(([, v]) => typeof v === 'string' && v.length <= 16).map(([k, v]) => `${nice(k)} ${v}`);
   if (id) T.cards.set(id, c);
   const e = h(tag, {
     class: `card${c.tapped ? ' tapped' : ''}${options ? ' choosable' : ''}`,
@@ -91,6 +92,7 @@ function cardEl(c) {
   h('span', { class: 'card-top' }, h('span', { class: 'card-name' }, c.name ?? id), c.cost !== undefined ? h('span', { class: 'card-cost' }, valueText(c.cost)) : null),
   c.type ? h('span', { class: 'card-type' }, valueText(c.type)) : null,
   c.text ? h('span', { class: 'card-text' }, valueText(c.text)) : null,
+  facts.length ? h('span', { class: 'card-facts' }, facts.join(' · ')) : null,
   marks.length ? h('span', { class: 'card-marks' }, ...marks.map((k) => h('span', { class: 'mark', dataset: { mark: k } }, nice(k)))) : null,
   h('span', { class: 'card-foot' },
     c.counters ? h('span', { class: 'card-counters' }, valueText(c.counters)) : null,
@@ -126,6 +128,8 @@ function showCard(c) {
     c.counters ? h('p', {}, `counters: ${valueText(c.counters)}`) : null,
     extra.length ? h('dl', { class: 'detail-extra' }, ...extra.flatMap(([k, v]) => [h('dt', {}, nice(k)), h('dd', {}, valueText(v))])) : null]));
   $('card-detail').hidden = false;
+  // On a phone the panel is a sheet over the bottom of the screen, open until closed.
+  $('card-detail').classList.add('open');
 }
 
 // Several options about one card (cast it, or activate one of its abilities): a small menu at the card.
@@ -176,10 +180,24 @@ function zoneEl(z) {
     e.append(h('div', { class: 'cards' }, h('div', { class: 'card back', role: 'img', 'aria-label': `${count} cards` }, h('span', { class: 'pile-count' }, String(count)))));
     return e;
   }
-  const shown = cards.map(cardEl);
+  // A run of hidden cards (a stack under its top card, a deck shown as backs) is one back with
+  // its number, except in a hand, whose backs are fanned so its size reads at a glance.
+  const shown = [];
+  const hand = /hand/i.test(z.name || '');
+  for (let i = 0; i < cards.length;) {
+    let j = i;
+    while (j < cards.length && cards[j] && cards[j].hidden) j++;
+    if (j - i >= 2 && !hand) {
+      shown.push(h('div', { class: 'card back', role: 'img', 'aria-label': `${j - i} hidden cards` }, h('span', { class: 'pile-count' }, `×${j - i}`)));
+      i = j;
+    } else {
+      shown.push(cardEl(cards[i]));
+      i++;
+    }
+  }
   // Cards not listed (only the count is known to this observer) are drawn as backs.
   for (let i = cards.length; i < Math.min(count, cards.length + 12); i++) shown.push(cardEl({ hidden: true }));
-  if (count > shown.length) shown.push(h('span', { class: 'more muted' }, `+${count - shown.length}`));
+  if (count > cards.length + 12) shown.push(h('span', { class: 'more muted' }, `+${count - cards.length - 12}`));
   const row = h('div', { class: 'cards' }, ...shown);
   if (shown.length > 8 && !OPEN.test(z.name || '') && !choosable) {
     e.append(h('details', {}, h('summary', {}, `show the ${count} cards`), row));
@@ -582,6 +600,7 @@ async function init() {
     document.body.dataset.ready = 'true';
     return;
   }
+  $('card-close').addEventListener('click', () => $('card-detail').classList.remove('open'));
   $('first').addEventListener('click', () => goTo(0));
   $('back').addEventListener('click', () => goTo((T.at ?? T.latest) - 1));
   $('fwd').addEventListener('click', () => goTo((T.at ?? T.latest) + 1));

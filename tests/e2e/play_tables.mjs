@@ -32,8 +32,9 @@ if (!existsSync(CHROMIUM)) {
 const want = (name) => only.length === 0 || only.includes(name);
 
 const data = mkdtempSync(join(tmpdir(), 'rulekit-e2e-tables-'));
-const server = spawn(binary, ['serve', '--port', '0', '--data', data, '--no-fsync'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve, reject) => {
+// RULEKIT_E2E_URL: play against a server already running there instead (while developing the page).
+const server = process.env.RULEKIT_E2E_URL ? null : spawn(binary, ['serve', '--port', '0', '--data', data, '--no-fsync'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = server === null ? process.env.RULEKIT_E2E_URL : await new Promise((resolve, reject) => {
   let out = '';
   server.stdout.on('data', (d) => {
     out += d;
@@ -208,8 +209,11 @@ try {
       if (byKeys) check(played.seen.has('visible-focus') && !played.seen.has('focus-lost'), `${g.name} ${where}: by keyboard alone, focus visible and kept on the question`);
       check((await page.locator('#log li').count()) > 0, `${g.name} ${where}: the log narrates the game`);
       const href = await page.getAttribute('#dl-log', 'href');
-      const log = await page.evaluate(async (h) => { const r = await fetch(h); return `${r.status} ${await r.text()}`; }, href);
-      check(/^200 \{"rulekit_table_log":1/.test(log) && /"over":true/.test(log), `${g.name} ${where}: the log downloads once over`);
+      const log = await page.evaluate(async (h) => { const r = await fetch(h); return { status: r.status, lines: (await r.text()).trim().split('\n') }; }, href);
+      const head = JSON.parse(log.lines[0] || '{}');
+      const tail = JSON.parse(log.lines[log.lines.length - 1] || '{}');
+      check(log.status === 200 && head.rulekit_table_log === 1 && head.game === g.name && tail.over === true,
+        `${g.name} ${where}: the log downloads once over (${log.lines.length} lines)`);
       await page.click('#back');
       await page.waitForFunction(() => /at=\d+/.test(location.hash));
       await page.waitForFunction(() => /Replay/.test(document.getElementById('prompt').textContent));
@@ -270,7 +274,7 @@ try {
   failed++;
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  if (server) server.kill('SIGTERM');
   rmSync(data, { recursive: true, force: true });
 }
 if (failed) {
