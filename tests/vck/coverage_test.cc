@@ -33,11 +33,15 @@ TEST(VckCoverage, EveryStringCompilesAndTheUnrunOnesSayWhy) {
       EXPECT_FALSE(c.why.empty()) << c.cell.table << " " << c.cell.card;
     }
   }
-  // Tables the rules do not play, cards no preset deals, a common card that surely ran.
+  // Agents, relics and nobles are played (the random, rotating and Crimson Seas presets); the
+  // banned relics are never dealt; a common card surely ran.
   const CoverageCell* agent = find(r, "agents", "activation_effect", 1);
   ASSERT_NE(agent, nullptr);
-  EXPECT_FALSE(agent->executed);
-  EXPECT_EQ(agent->why, "the rules do not use this table");
+  EXPECT_NE(agent->why, "the rules do not use this table");
+  const CoverageCell* banned = find(r, "relics", "passive_effect", 7);
+  ASSERT_NE(banned, nullptr);
+  EXPECT_FALSE(banned->executed);
+  EXPECT_EQ(banned->why, "its card was never dealt in these presets");
   const auto ran = std::find_if(r.cells.begin(), r.cells.end(), [](const CoverageCell& c) { return c.cell.table == "citizens" && c.executed; });
   EXPECT_NE(ran, r.cells.end());
 }

@@ -45,6 +45,18 @@ void Game::list_agents(int seat, std::vector<Action>& out) const {
       for (int s = 0; s < num_players(); ++s) target = target || (s != seat && !players_[static_cast<size_t>(s)].mon.empty());
     }
     if (banish_own) target = !p.cit.empty();
+    // Flips need an opponent in play with something face up (agents.py _opponent_has_unflipped).
+    const bool flip_dom = names_verb(a->activation, "flip_opponent_domain"), flip_cit = names_verb(a->activation, "flip_opponent_citizen");
+    if (flip_dom || flip_cit) {
+      target = false;
+      const int rest = num_players() == 5 ? (active_ + 4) % 5 : -1;
+      for (int s = 0; s < num_players(); ++s) {
+        if (s == seat || s == rest) continue;
+        const Player& v = players_[static_cast<size_t>(s)];
+        for (size_t k = 0; flip_dom && k < v.dom.size(); ++k) target = target || !v.domain_down(k);
+        for (size_t k = 0; flip_cit && k < v.cit.size(); ++k) target = target || !v.flip[k];
+      }
+    }
     if (target) out.push_back({Action::Type::kAgent, static_cast<int16_t>(i), static_cast<int16_t>(a->id)});
   }
 }
@@ -142,6 +154,49 @@ void verb_banish_noble(Ctx& c, const Leg&) {
   c.g.add_prompt(p);
 }
 
+// The Sapper: flip a face-up domain of another player in play (the player, then the domain).
+void verb_flip_opponent_domain(Ctx& c, const Leg&) {
+  const int rest = c.g.num_players() == 5 ? (c.g.active() + 4) % 5 : -1;
+  Prompt p;
+  p.act = true;
+  p.word = 32;
+  p.seat = static_cast<int8_t>(c.seat);
+  p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
+  for (int s = 0; s < c.g.num_players(); ++s) {
+    const Player& v = c.g.players()[static_cast<size_t>(s)];
+    bool up = false;
+    for (size_t i = 0; i < v.dom.size(); ++i) up = up || !v.domain_down(i);
+    if (s != c.seat && s != rest && up) p.opts.push_back(static_cast<int16_t>(s));
+  }
+  if (p.opts.empty()) return;
+  p.options = static_cast<uint8_t>(p.opts.size());
+  c.g.add_prompt(p);
+}
+
+// Treant Chest: pay N of any one resource (one the player has N of), then gain M of any one
+// (relics.py _open_wild_exchange_prompt: relic_pay, relic_gain).
+bool both_wild_exchange(Ctx& c, const Leg& leg) {
+  std::vector<Amount> a;
+  for (const Value& v : leg.args) {
+    if (v.kind == Value::Kind::kAmounts) a.insert(a.end(), v.amounts.begin(), v.amounts.end());
+  }
+  if (a.size() != 2 || a[0].res != Res::kWild || a[1].res != Res::kWild) return false;
+  const Player& pl = c.g.players()[static_cast<size_t>(c.seat)];
+  Prompt p;
+  p.act = true;
+  p.word = 34;
+  p.seat = static_cast<int8_t>(c.seat);
+  p.card = c.card.kind, p.card_id = c.card.id, p.on_turn = c.on_turn, p.leg = c.leg;
+  p.target = static_cast<int8_t>(a[1].n);  // what is gained
+  for (int r = 0; r < 3; ++r) {
+    if ((r == 0 ? pl.g : r == 1 ? pl.s : pl.m) >= a[0].n) p.opts.push_back(static_cast<int16_t>(r));
+  }
+  p.options = static_cast<uint8_t>(p.opts.size());
+  p.skip = true;
+  if (p.options) c.g.add_prompt(p);
+  return true;
+}
+
 void resolve_owned_prompt(Game& g, const Prompt& p, int option) {
   if (option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
   const size_t i = static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1]);
@@ -151,6 +206,42 @@ void resolve_owned_prompt(Game& g, const Prompt& p, int option) {
     pl.flip.erase(pl.flip.begin() + static_cast<long>(i));
   } else if (p.word == 29 && i < pl.mon.size()) {
     pl.mon.erase(pl.mon.begin() + static_cast<long>(i));
+  } else if (p.word == 32) {  // the victim chosen: which of their face-up domains
+    Prompt q = p;
+    q.word = 33;
+    q.target = static_cast<int8_t>(i);
+    q.opts.clear();
+    const Player& v = g.players()[i];
+    for (size_t k = 0; k < v.dom.size(); ++k) {
+      if (!v.domain_down(k)) q.opts.push_back(static_cast<int16_t>(k));
+    }
+    q.options = static_cast<uint8_t>(q.opts.size());
+    if (q.options) g.add_prompt(q);
+  } else if (p.word == 33) {
+    Player& v = g.player(p.target);
+    if (v.dflip.size() < v.dom.size()) v.dflip.resize(v.dom.size(), 0);
+    if (i < v.dflip.size()) v.dflip[i] = 1;
+  } else if (p.word == 34 || p.word == 35) {
+    const Program* prog = p.card == 'r' && g.db().relic(p.card_id) ? &g.db().relic(p.card_id)->passive : nullptr;
+    if (!prog || p.leg >= prog->effect.legs.size()) return;
+    int pay = 0;
+    for (const Value& v : prog->effect.legs[p.leg].args) {
+      if (v.kind == Value::Kind::kAmounts && !v.amounts.empty() && pay == 0) pay = v.amounts[0].n;
+    }
+    Res4 delta{};
+    if (p.word == 34) {
+      delta[i] = -pay;
+      g.gain(p.seat, delta);
+      Prompt q = p;
+      q.word = 35;
+      q.opts = {0, 1, 2};
+      q.options = 3;
+      q.skip = false;
+      g.add_prompt(q);
+    } else {
+      delta[i] = p.target;
+      g.gain(p.seat, delta);
+    }
   } else if (p.word == 31) {
     g.banish_noble(i);
   } else if (p.word == 30) {

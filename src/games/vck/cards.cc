@@ -141,7 +141,7 @@ void add_noble(CardDb& db, const json& r) {
   c.monster = num(r, "monster_multiplier"), c.citizen = num(r, "citizen_multiplier"), c.domain = num(r, "domain_multiplier");
   c.boss = num(r, "boss_multiplier"), c.minion = num(r, "minion_multiplier"), c.beast = num(r, "beast_multiplier");
   c.titan = num(r, "titan_multiplier"), c.goods = num(r, "goods_multiplier");
-  if (num(r, "has_special_duke_payout")) c.special = str(r, "special_duke_payout");
+  c.special = program(db, r, "special_duke_payout", "has_special_duke_payout");
 }
 
 void add_relic(CardDb& db, const json& r) {

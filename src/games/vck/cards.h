@@ -91,7 +91,7 @@ struct NobleCard {
   std::string name;
   std::array<int, 4> roles{}, role_mult{};
   int monster = 0, citizen = 0, domain = 0, boss = 0, minion = 0, beast = 0, titan = 0, goods = 0;
-  std::string special;  // special_duke_payout: floor_div <res> <div> <vp> | wild_choose <div> <vp>
+  Program special;  // special_duke_payout: floor_div <res> <div> <vp> | wild_choose <div> <vp>
 };
 
 // A relic (kept at the relic gate) and an agent (a face-up slot): their effect strings.

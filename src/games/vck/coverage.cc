@@ -15,8 +15,8 @@
 namespace rk::vck {
 namespace {
 
-// Where each effect column of the tables lives in the loaded card pool; tables the rules do not
-// load (agents, relics, nobles) have no entry, so their strings compile but never run.
+// Where each effect column of the tables lives in the loaded card pool; a table the rules do not
+// load would have no entry, so its strings would compile but never run.
 struct ColumnProgram {
   std::string_view table, column;
   const Program* (*get)(const CardDb&, int id);
@@ -34,6 +34,9 @@ constexpr ColumnProgram kColumns[] = {
     {"events", "special_reward", [](const CardDb& d, int id) { return d.event(id) ? &d.event(id)->special_reward : nullptr; }},
     {"events", "activation_effect", [](const CardDb& d, int id) { return d.event(id) ? &d.event(id)->activation : nullptr; }},
     {"events", "passive_effect", [](const CardDb& d, int id) { return d.event(id) ? &d.event(id)->passive : nullptr; }},
+    {"agents", "activation_effect", [](const CardDb& d, int id) { return d.agent(id) ? &d.agent(id)->activation : nullptr; }},
+    {"relics", "passive_effect", [](const CardDb& d, int id) { return d.relic(id) ? &d.relic(id)->passive : nullptr; }},
+    {"nobles", "special_duke_payout", [](const CardDb& d, int id) { return d.noble(id) ? &d.noble(id)->special : nullptr; }},
 };
 
 const Program* program_for(const CardDb& db, const CardEffect& c, bool& table_played) {
@@ -61,6 +64,13 @@ void note_dealt(const Setup& s, CardSet& dealt, CardSet& aside) {
   }
   add(dealt, s.exhausted), add(aside, s.kings_guard), add(aside, s.undead_samurai);
   for (int id : s.starters) dealt.insert({'s', id});
+  for (int id : s.agents_slots) dealt.insert({'a', id});
+  for (int id : s.agents_deck) dealt.insert({'a', id});
+  for (const auto& two : s.relics_dealt) {
+    for (int id : two) dealt.insert({'r', id});
+  }
+  for (int id : s.isle.noble_slots) dealt.insert({'n', id});
+  for (int id : s.isle.noble_supply) dealt.insert({'n', id});
 }
 
 Played play_random(const CardDb& db, const std::string& preset, int players, uint64_t seed, std::vector<uint8_t>& ran,

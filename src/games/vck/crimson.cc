@@ -160,10 +160,11 @@ int Game::island_vp(int seat, int* tome_out, int* goods_out, int* noble_out) con
     // floor_div <gold|strength|magic> <divisor> <vp>; wild_choose <divisor> <vp> (the best resource).
     char what[16] = {0}, res[16] = {0};
     int div = 0, vp = 0;
-    if (std::sscanf(n->special.c_str(), "%15s %15s %d %d", what, res, &div, &vp) == 4 && std::string(what) == "floor_div" && div > 0) {
+    if (!n->special.empty()) note_ran(n->special);
+    if (std::sscanf(n->special.text.c_str(), "%15s %15s %d %d", what, res, &div, &vp) == 4 && std::string(what) == "floor_div" && div > 0) {
       const int have = std::string(res) == "gold" ? p.g : std::string(res) == "strength" ? p.s : std::string(res) == "magic" ? p.m : 0;
       noble += have / div * vp;
-    } else if (std::sscanf(n->special.c_str(), "%15s %d %d", what, &div, &vp) == 3 && std::string(what) == "wild_choose" && div > 0) {
+    } else if (std::sscanf(n->special.text.c_str(), "%15s %d %d", what, &div, &vp) == 3 && std::string(what) == "wild_choose" && div > 0) {
       noble += std::max({p.g, p.s, p.m}) / div * vp;
     }
   }

@@ -634,7 +634,7 @@ void Game::end_action(bool beside_gate) {
   while (end_next_ < p.dom.size()) {
     const size_t i = end_next_++;
     const DomainCard* d = db_->domain(p.dom[i]);
-    if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == turn_)) continue;
+    if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == turn_) || p.domain_down(i)) continue;
     const size_t before = prompts_.size();
     run_action_end(*this, active_, *d);
     if (prompts_.size() > before) return;
@@ -669,7 +669,7 @@ bool Game::action_end_queued() const {
   const Player& p = players_[static_cast<size_t>(active_)];
   for (size_t i = 0; i < p.dom.size(); ++i) {
     const DomainCard* d = db_->domain(p.dom[i]);
-    if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == turn_)) continue;
+    if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == turn_) || p.domain_down(i)) continue;
     for (const Leg& leg : d->passive.effect.legs) {
       if (leg.phase == "action.end") return true;
     }
@@ -746,7 +746,7 @@ int Game::total_vp(int seat) const {
 }
 
 void Game::score() {
-  for (Player& p : players_) std::fill(p.flip.begin(), p.flip.end(), 0);
+  for (Player& p : players_) std::fill(p.flip.begin(), p.flip.end(), 0), p.dflip.clear();  // face up to score
   std::vector<int> order(players_.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
   std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
@@ -780,6 +780,7 @@ uint64_t Game::hash() const {
     for (int c : p.cit) mix(static_cast<uint64_t>(c));
     for (uint8_t f : p.flip) mix(f);
     for (int d : p.dom) mix(static_cast<uint64_t>(d) + 1000);
+    for (uint8_t f : p.dflip) mix(static_cast<uint64_t>(f) + 3000);
     for (const CardRef& m : p.mon) mix(static_cast<uint64_t>(m.kind) << 16 | static_cast<uint16_t>(m.id));
     for (int d : p.dukes) mix(static_cast<uint64_t>(d) + 5000);
     mix(static_cast<uint64_t>(p.map) << 32 | p.goods.size() << 16 | p.tomes.size() << 8 | p.nobles.size());
@@ -861,6 +862,9 @@ std::string Game::label(const Action& a) const {
       if (a.c == 12) return "act build_domain_pick " + std::to_string(a.b);
       if (a.c == 25) return "act grant_domain " + std::to_string(a.b);
       if (a.c == 13) return "act build_pay " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF) + " 0 0 0";
+      if (a.c == 32) return "act choose_player " + std::to_string(a.b);
+      if (a.c == 34 || a.c == 35) return std::string(a.c == 34 ? "act relic_pay " : "act relic_gain ") + "gsm"[a.d];
+      if (a.c == 33) return "act choose_domain " + std::to_string(a.b);
       if (a.c == 28 || a.c == 29 || a.c == 31) return "act choose_owned_card " + std::to_string(a.b);
       if (a.c == 30) return "act recruit " + std::to_string(a.b);
       if (static_cast<size_t>(a.c) >= std::size(kWords)) return "act ?";

@@ -73,6 +73,8 @@ struct Player {
   std::vector<int> relics;   // the two dealt, then the one kept at the relic gate
   std::vector<std::string> goods, tomes;  // Crimson Seas pieces
   std::vector<int> nobles;
+  std::vector<uint8_t> dflip;  // per domain, flipped by the Sapper agent: its power is off
+  bool domain_down(size_t i) const { return i < dflip.size() && dflip[i]; }
   bool operator==(const Player&) const = default;
 };
 

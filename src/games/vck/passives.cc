@@ -31,7 +31,7 @@ void each_passive(const Game& g, int seat, Fn&& fn) {
   const Player& p = g.players()[static_cast<size_t>(seat)];
   for (size_t i = 0; i < p.dom.size(); ++i) {
     const DomainCard* d = g.db().domain(p.dom[i]);
-    if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == g.turn())) continue;
+    if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == g.turn()) || p.domain_down(i)) continue;
     for (const Leg& leg : d->passive.effect.legs) fn(*d, leg);
   }
 }

@@ -474,7 +474,23 @@ void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option)
     const size_t i = g.draw(static_cast<uint32_t>(v.mon.size()));
     const CardRef card = v.mon[i];
     v.mon.erase(v.mon.begin() + static_cast<long>(i));
-    if (leg.verb == "take_owned") g.player(p.seat).mon.push_back(card);
+    // Agents: to=stack returns the monster onto its area's stack (Green Witch), to=self keeps
+    // it (Huntress); victim_vp=N pays the victim (domain_effects.py _execute_take_owned_payout).
+    const Value* to = kv(leg, "to");
+    const MonsterCard* m = card.kind == 'm' ? g.db().monster(card.id) : nullptr;
+    if (leg.verb == "take_owned" && to && to->text == "stack" && m) {
+      for (size_t k = 0; k < g.monster_areas().size() && k < g.stacks('m').size(); ++k) {
+        if (g.monster_areas()[k] == m->area) {
+          auto& st = g.monster_stacks_mut()[k];
+          g.unexhaust_top(st);
+          st.push_back(card);
+          break;
+        }
+      }
+    } else if (leg.verb == "take_owned") {
+      g.player(p.seat).mon.push_back(card);
+    }
+    if (const Value* vp = kv(leg, "victim_vp")) g.gain(victim, {0, 0, 0, vp->n});
     return;
   }
   if (targets_citizen(leg)) {

@@ -67,7 +67,8 @@ std::string prompt_text(const Game& g, const Prompt& p) {
                                            "harvest_wild_cost_exchange", "event_sequence", "choose_owned_card", "",
                                            "harvest_wild_gain_exchange", "", "event_active_choose", "event_gain_action",
                                            "choose_domain_reward", "exekratys_offering", "may_sail", "choose_owned_card",
-                                           "choose_owned_card", "may_recruit", "choose_owned_card"};
+                                           "choose_owned_card", "may_recruit", "choose_owned_card", "choose_player",
+                                           "choose_owned_card", "relic_wild_exchange", "relic_wild_exchange"};
   if (p.word >= std::size(kWords)) return who + ":?";
   if (p.word == 0 && p.card == 'D') return who + ":domain_choose_resource";
   if (p.word != 0) return who + ":" + kWords[p.word];
@@ -140,6 +141,11 @@ std::string summary_json(const Game& g) {
     if (!p.goods.empty()) players[p.id]["goods"] = p.goods;
     if (!p.tomes.empty()) players[p.id]["tomes"] = p.tomes;
     if (!p.nobles.empty()) players[p.id]["nob"] = p.nobles;
+    json dflip = json::array();
+    for (size_t i = 0; i < p.dflip.size(); ++i) {
+      if (p.dflip[i]) dflip.push_back(i);
+    }
+    if (!dflip.empty()) players[p.id]["dflip"] = dflip;
   }
   if (g.crimson()) {
     const Isle& is = g.isle();

@@ -260,12 +260,19 @@ void steal_from(Game& g, int thief, int victim, const Amount& a) {
   g.gain(thief, r);
 }
 
+// victim_vp=N (the Bishop agent): the player stolen from gains N victory points.
+void pay_victim_vp(Game& g, const Leg& leg, int victim) {
+  for (const auto& [key, value] : leg.kv) {
+    if (key == "victim_vp") g.gain(victim, {0, 0, 0, value.n});
+  }
+}
+
 void resolve_steal(Game& g, const Prompt& p, const Leg& leg, int option) {
   const auto amounts = leg_amounts(leg);
   if (amounts.empty() || option < 1 || static_cast<size_t>(option) > p.opts.size()) return;
   if (p.word == 1) {
     const int victim = p.opts[static_cast<size_t>(option) - 1];
-    if (amounts.size() == 1) return steal_from(g, p.seat, victim, amounts[0]);
+    if (amounts.size() == 1) return steal_from(g, p.seat, victim, amounts[0]), pay_victim_vp(g, leg, victim);
     Prompt q = p;
     q.word = 2;
     q.target = static_cast<int8_t>(victim);
@@ -276,6 +283,7 @@ void resolve_steal(Game& g, const Prompt& p, const Leg& leg, int option) {
     return;
   }
   steal_from(g, p.seat, p.target, amounts[static_cast<size_t>(p.opts[static_cast<size_t>(option) - 1])]);
+  pay_victim_vp(g, leg, p.target);
 }
 
 bool exchange_parts(const Leg& leg, Amount& pay, Amount& get) {
@@ -327,6 +335,7 @@ void wild_cost_exchange(Ctx& c, const Leg& leg) {
 }
 
 void verb_exchange(Ctx& c, const Leg& leg) {
+  if (both_wild_exchange(c, leg)) return;  // Treant Chest (agents.cc)
   Amount pay, get;
   if (!exchange_parts(leg, pay, get)) return wild_cost_exchange(c, leg);
   if (resource(c.g.players()[static_cast<size_t>(c.seat)], pay.res) < pay.n) return;
@@ -397,6 +406,7 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"sail", verb_may_sail},
     {"banish_owned", verb_banish_owned},
     {"recruit", verb_recruit},
+    {"flip_opponent_domain", verb_flip_opponent_domain},
 };
 
 // Who a gain or loss leg reaches: its audience (events: all_lose g 1, others_gain m 1, ...). The
@@ -532,7 +542,7 @@ void run_action_start(Game& g, int seat) {
   const Player& p = g.players()[static_cast<size_t>(seat)];
   for (size_t i = 0; i < p.dom.size() && g.prompts().empty(); ++i) {
     const DomainCard* d = g.db().domain(p.dom[i]);
-    if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == g.turn())) continue;
+    if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == g.turn()) || p.domain_down(i)) continue;
     for (size_t k = 0; k < d->passive.effect.legs.size(); ++k) {
       const Leg& leg = d->passive.effect.legs[k];
       if (leg.phase != "action.start" || (leg.verb != "self_convert" && leg.verb != "exchange")) continue;
@@ -574,7 +584,7 @@ void board_event_passives(Game& g) {
 }
 
 void resolve_prompt(Game& g, const Prompt& p, int option) {
-  if (p.word >= 28 && p.word <= 31) return resolve_owned_prompt(g, p, option);  // agents.cc
+  if (p.word >= 28 && p.word <= 35) return resolve_owned_prompt(g, p, option);  // agents.cc
   if (p.word == 27) return;  // may_sail skipped (a sail taken closes it the same way)
   if (p.word == 26) {  // Crimson Seas: the Exekratys offering (crimson.cc)
     if (option >= 1 && static_cast<size_t>(option) <= p.opts.size()) g.place_on_exekratys(p.seat, p.opts[static_cast<size_t>(option) - 1]);

@@ -42,6 +42,9 @@ void verb_banish_center_domain(Ctx& c, const Leg& leg);
 void verb_banish_owned(Ctx& c, const Leg& leg);
 void verb_recruit(Ctx& c, const Leg& leg);
 void verb_banish_noble(Ctx& c, const Leg& leg);
+void verb_flip_opponent_domain(Ctx& c, const Leg& leg);
+// exchange wild N wild M: true when the leg is one (it asks which to pay, then which to gain).
+bool both_wild_exchange(Ctx& c, const Leg& leg);
 // Answers to the prompts those verbs open.
 void resolve_owned_prompt(Game& g, const Prompt& p, int option);
 void apply_gain_action(Game& g, const Prompt& p, const Leg& leg, int option);
