@@ -88,7 +88,8 @@ std::string view_text(const json& view) {
   for (const json& p : view.value("players", json::array())) {
     const int seat = p.value("seat", -1);
     out += fmt::format("{}{}:", p.value("name", seat_name(seat)), seat == observer ? " (you)" : "");
-    for (const auto& [k, v] : p.value("stats", json::object()).items()) out += fmt::format(" {} {}", k, scalar(v));
+    const json stats = p.value("stats", json::object());  // items() of a temporary would dangle in the loop
+    for (const auto& [k, v] : stats.items()) out += fmt::format(" {} {}", k, scalar(v));
     out += "\n";
     for (const json& z : p.value("zones", json::array())) out += zone_line(z) + "\n";
   }
