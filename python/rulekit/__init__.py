@@ -50,8 +50,13 @@ OpenSpiel's turn-based transform does; a seat's answer is not in another seat's 
 Observations
 ------------
 ``observation_string(p)`` is JSON: what player ``p`` sees now, never what they cannot see (the
-other hands, the decks, the other seats' dukes, the hidden rule). ``observation_tensor(p)`` is a
-float32 numpy array of shape ``game.observation_tensor_shape()``:
+other hands, the decks, the other seats' dukes, the hidden rule). The card games give the view
+each game defines for the web tables (``observer_view`` in ``src/games/<game>/view.h``, the
+shape of ``src/kernel/view.h``: game, observer, turn, phase, active, players with their stats and
+zones, shared zones); while a VCK gate is open a seat sees the other seats as they were when it
+opened. Rule Game gives the pieces left (piece, cell, shape, color or image), attempts, errors and
+the last attempt. ``observation_tensor(p)`` is a float32 numpy array of shape
+``game.observation_tensor_shape()``:
 
 * Rule Game: ``(18, 6, 6)`` planes over the cells (row y-1, column x-1): a piece is there; the
   last attempt's piece (+1 accepted, -1 refused); 8 shape planes and 8 color planes, in the

@@ -1,8 +1,8 @@
 // Card Fighters' Clash in the Python module. Actions: the index into the state's labelled options
 // (targets, payments and [[may]] folded in, as the engine lists them), num_distinct_actions the
-// most it offers at once (kMaxOptions, padded). What a player sees: both players' HP, SP, pile
-// sizes, the rings (cards, BP, frozen, back-ups), the discard and removed piles, the attacks, and
-// their own hand; the other hand and both decks only as counts.
+// most it offers at once (kMaxOptions, padded). What a player sees: the game's own per-observer
+// view (cfc::observer_view, the projection the web tables use): the other hand and both decks
+// only as counts.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include "games/cfc/deck.h"
 #include "games/cfc/game.h"
 #include "games/cfc/pool.h"
+#include "games/cfc/view.h"
 #include "play.h"
 
 namespace rk::py {
@@ -23,42 +24,6 @@ using nlohmann::json;
 constexpr int kMaxOptions = 2048;
 constexpr int kFeatures = 1024;
 constexpr size_t kDecisionCap = 5000;  // the conformance test's cap: games end long before
-
-json names(const cfc::Game& g, const kernel::Zone& z) {
-  json out = json::array();
-  for (kernel::EntityId e : z.ids()) out.push_back(g.def(e).name);
-  return out;
-}
-
-json player_view(const cfc::Game& g, int observer) {
-  json players = json::array();
-  for (int p = 0; p < 2; ++p) {
-    const cfc::PlayerState& s = g.player(p);
-    json ring = json::array();
-    for (int slot = 0; slot < cfc::kSlots; ++slot) {
-      const kernel::EntityId e = s.ring[static_cast<size_t>(slot)];
-      if (e == kernel::kNoEntity) {
-        ring.push_back(nullptr);
-        continue;
-      }
-      json backups = json::array();
-      for (kernel::EntityId b : s.backups[static_cast<size_t>(slot)]) backups.push_back(g.def(b).name);
-      ring.push_back({{"card", g.def(e).name}, {"bp", g.card(e).bp}, {"frozen", g.card(e).frozen}, {"backups", backups}});
-    }
-    json v = {{"hp", s.hp}, {"sp", s.sp}, {"deck", s.deck.size()}, {"hand_size", s.hand.size()}, {"ring", ring},
-              {"discards", names(g, s.discards)}, {"removed", names(g, s.removed)}};
-    if (p == observer) v["hand"] = names(g, s.hand);
-    players.push_back(std::move(v));
-  }
-  json attacks = json::array();
-  for (const cfc::Attack& a : g.attacks()) {
-    json slots = json::array();
-    for (int k = 0; k < a.size; ++k) slots.push_back(a.slots[static_cast<size_t>(k)]);
-    attacks.push_back({{"slots", slots}, {"blocker", a.blocker}, {"collapsed", a.collapsed}});
-  }
-  return {{"you", observer}, {"phase", cfc::phase_name(g.phase())}, {"active", g.active()}, {"turn", g.turn()},
-          {"deciding", g.current_player()}, {"players", players}, {"attacks", attacks}};
-}
 
 class CfcState : public KernelState<cfc::Game> {
  public:
@@ -74,17 +39,21 @@ class CfcState : public KernelState<cfc::Game> {
     const size_t n = g_.legal_actions().size();
     return n > static_cast<size_t>(kMaxOptions) ? fmt::format("{} options, more than num_distinct_actions ({})", n, kMaxOptions) : "";
   }
-  std::string observation_string(int p) const override { return player_view(g_, p).dump(); }
+  std::string observation_string(int p) const override { return cfc::observer_view(g_, p).dump(); }
   std::vector<float> observation_tensor(int p) const override {
     std::vector<float> t(kFeatures, 0.0f);
-    hash_features(player_view(g_, p), t);
+    hash_features(cfc::observer_view(g_, p), t);
     return t;
   }
   std::string to_string() const override { return fmt::format("hash {:016x}\n{}", g_.hash(), g_.to_json().dump()); }
   std::optional<std::array<uint64_t, 4>> rng_words() const override {
     return const_cast<cfc::Game&>(g_).chance().rng().words();
   }
-  bool determinize(int, uint64_t) override { return false; }  // the engine has none yet
+  bool determinize(int observer, uint64_t seed) override {
+    kernel::Rng rng(seed);
+    g_.determinize(observer, rng);
+    return true;
+  }
 };
 
 class CfcDef : public AnyGame {

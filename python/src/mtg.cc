@@ -1,8 +1,8 @@
 // Magic (Wagic card code) in the Python module, as `wagic sim` plays it. Actions: the index into
 // the state's labelled moves, num_distinct_actions the most a state offers at once (kMaxOptions,
-// padded). What a player sees: life and poison, the battlefield (a face-down card only as such to
-// the other player), graveyards, exile and the stack by name, their own hand; the other hand and
-// both libraries only as counts.
+// padded). What a player sees: the game's own per-observer view (mtg::observer_view, the
+// projection the web tables use): the other hand and both libraries only as counts, a face-down
+// card nameless to all but its controller.
 #include <fmt/format.h>
 
 #include <mutex>
@@ -13,6 +13,7 @@
 #include "games/mtg/lua/card_scripts.h"
 #include "games/mtg/rules/rules_file.h"
 #include "games/mtg/runners/match_game.h"
+#include "games/mtg/runners/view.h"
 #include "play.h"
 
 namespace rk::py {
@@ -23,37 +24,6 @@ using nlohmann::json;
 constexpr int kMaxOptions = 512;
 constexpr int kFeatures = 1024;
 constexpr size_t kMoveLimit = 20'000;  // as `wagic sim`
-
-json player_view(const mtg::Match& m, int observer) {
-  const mtg::Game& g = m.game();
-  auto card = [&](int c) -> json {
-    if (g.face_down(c) && g.objs[static_cast<size_t>(c)].controller != observer) return "face-down card";
-    return g.name(c);
-  };
-  json players = json::array();
-  for (int p = 0; p < 2; ++p) {
-    const auto& pl = g.players[static_cast<size_t>(p)];
-    json battlefield = json::array();
-    for (int c : pl.zones[mtg::kBattlefield]) {
-      const mtg::Obj& o = g.objs[static_cast<size_t>(c)];
-      battlefield.push_back({{"card", card(c)}, {"tapped", o.tapped}, {"damage", o.damage}});
-    }
-    auto named = [&](int zone) {
-      json out = json::array();
-      for (int c : pl.zones[static_cast<size_t>(zone)]) out.push_back(card(c));
-      return out;
-    };
-    json v = {{"life", pl.life}, {"poison", pl.poison}, {"library", pl.zones[mtg::kLibrary].size()},
-              {"hand_size", pl.zones[mtg::kHand].size()}, {"battlefield", battlefield},
-              {"graveyard", named(mtg::kGraveyard)}, {"exile", named(mtg::kExile)}};
-    if (p == observer) v["hand"] = named(mtg::kHand);
-    players.push_back(std::move(v));
-  }
-  json stack = json::array();
-  for (const auto& item : g.stack) stack.push_back(item.source >= 0 ? card(item.source) : json("ability"));
-  return {{"you", observer}, {"turn", g.turn}, {"active", g.active}, {"phase", mtg::phase_name(g.phase)},
-          {"deciding", m.over() ? -1 : m.actor()}, {"players", players}, {"stack", stack}};
-}
 
 class MtgState : public KernelState<mtg::MatchGame> {
  public:
@@ -70,10 +40,10 @@ class MtgState : public KernelState<mtg::MatchGame> {
     const size_t n = g_.legal_actions().size();
     return n > static_cast<size_t>(kMaxOptions) ? fmt::format("{} options, more than num_distinct_actions ({})", n, kMaxOptions) : "";
   }
-  std::string observation_string(int p) const override { return player_view(g_.match(), p).dump(); }
+  std::string observation_string(int p) const override { return mtg::observer_view(g_, p).dump(); }
   std::vector<float> observation_tensor(int p) const override {
     std::vector<float> t(kFeatures, 0.0f);
-    hash_features(player_view(g_.match(), p), t);
+    hash_features(mtg::observer_view(g_, p), t);
     return t;
   }
   std::string to_string() const override {

@@ -12,6 +12,7 @@
 #include "games/vck/cards.h"
 #include "games/vck/game.h"
 #include "games/vck/report.h"
+#include "games/vck/view.h"
 #include "play.h"
 
 namespace rk::py {
@@ -24,18 +25,6 @@ using nlohmann::json;
 constexpr int kMaxOptions = 1024;
 constexpr int kFeatures = 1024;
 constexpr size_t kDecisionCap = 20'000;  // as `vck sim`: a game past it is stuck
-
-json seat_view(const vck::Game& g, int observer) {
-  json s = json::parse(vck::summary_json(g));
-  for (size_t seat = 0; seat < g.players().size(); ++seat) {
-    if (static_cast<int>(seat) == observer) continue;
-    json& p = s["P"][g.players()[seat].id];
-    p["duke"] = p["duke"].size();  // dealt face down: how many, not which
-  }
-  if (const int st = g.unrevealed_domain_stack(); st >= 0) s["B"]["d"][static_cast<size_t>(st)][0] = "hidden";
-  s["you"] = observer >= 0 && static_cast<size_t>(observer) < g.players().size() ? g.players()[static_cast<size_t>(observer)].id : "";
-  return s;
-}
 
 class VckState : public KernelState<vck::Game> {
  public:
@@ -101,13 +90,11 @@ class VckState : public KernelState<vck::Game> {
     gate_waiting_ = d.players;
   }
   json view(int observer) const {
-    json v = seat_view(g_, observer);
+    json v = vck::observer_view(g_, observer);
     if (!gate_base_) return v;
-    const json before = seat_view(*gate_base_, observer);
-    for (size_t seat = 0; seat < g_.players().size(); ++seat) {
-      if (static_cast<int>(seat) == observer) continue;
-      const std::string& id = g_.players()[seat].id;
-      v["P"][id] = before["P"][id];
+    const json before = vck::observer_view(*gate_base_, observer);
+    for (size_t seat = 0; seat < v["players"].size(); ++seat) {
+      if (static_cast<int>(seat) != observer) v["players"][seat] = before["players"][seat];
     }
     return v;
   }
