@@ -177,3 +177,31 @@ TEST(WagicEffects, ThisConditionsReadLifeGearAndStateWithEveryOperator) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// @targeted(spec) from(spec): a card becomes the target of a spell or ability (heroic: a spell its
+// controller cast). The trigger resolves before the spell that targeted.
+TEST(WagicTriggers, TargetedFiresForTheSpellsItsFromNames) {
+  const std::string cards =
+      "[card]\nname=Hero\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n"
+      "auto=@targeted(this) from(*[instant;sorcery]|myhand,mygraveyard):counter(1/1,1)\n[/card]\n"
+      "[card]\nname=Boost\nmana={0}\ntype=Instant\ntarget=creature\nauto=1/1\n[/card]\n"
+      "[card]\nname=Wand\nmana={0}\ntype=Artifact\nauto={0}:1/1 target(creature)\n[/card]\n";
+  auto attack_after = [](const char* p1, const char* act, const char* assert_p1, int life) {
+    return std::string("[INIT]\nFIRSTMAIN\n[PLAYER1]\n") + p1 + "[PLAYER2]\n[DO]\n" + act +
+           "next\nnext\nhero\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\n" + assert_p1 + "[PLAYER2]\nlife:" +
+           std::to_string(life) + "\n[END]\n";
+  };
+  // The instant: +1/+1 and a +1/+1 counter from the trigger: 3 damage.
+  TestOutcome r = test::play_own(cards, attack_after("hand:boost\ninplay:hero\n", "boost\nhero\n",
+                                                     "inplay:hero\ngraveyard:boost\n", 17));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // An artifact's ability is not a spell from the hand: only +1/+1, 2 damage.
+  r = test::play_own(cards, attack_after("inplay:hero,wand\n", "wand\nhero\n", "inplay:hero,wand\n", 18));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg

@@ -23,7 +23,17 @@ void Game::unsupported(const std::string& what) {
 
 void Game::push(StackItem item) {
   note("stack: " + (item.kind == StackItem::kNextPhase ? std::string("next phase") : name(item.source)));
+  // The cards it targets (notatarget(..) chooses without targeting): @targeted triggers wait above
+  // the spell or ability that targeted (CR 603.3), so they resolve first.
+  std::vector<int> targeted;
+  if (item.kind != StackItem::kNextPhase && !(item.ability && item.ability->not_a_target)) {
+    for (const Target& t : item.targets) {
+      if (t.card >= 0) targeted.push_back(t.card);
+    }
+  }
+  const int source = item.source;
   stack.push_back(std::move(item));
+  for (int c : targeted) fire_event("targeted", c, -1, source, false);
 }
 
 void Game::run_one_shots(int card, int controller, const std::vector<Target>& targets, int x) {

@@ -1,5 +1,5 @@
-// Triggers on damage, tapping and combat: @damaged @combatdamaged @damagefoeof @damageof
-// (and their combat forms), @tapped @untapped, @combat(attacking|blocking|blocked|notblocked).
+// Triggers on damage, tapping, combat and targeting: @damaged @combatdamaged @damagefoeof @damageof
+// (and their combat forms), @tapped @untapped, @combat(attacking|blocking|blocked|notblocked), @targeted.
 #include "games/mtg/rules/game.h"
 
 namespace rk::mtg {
@@ -60,6 +60,18 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
     const int zone = o.zone;
     o.zone = kBattlefield;
     const bool ok = g.matches(t.subject, card, src, controller);
+    o.zone = zone;
+    return ok;
+  }
+  if (event == "targeted") {
+    if (t.event != "targeted" || !g.matches(t.subject, card, src, controller)) return false;
+    if (t.from.empty()) return true;
+    // from(spec|zones): the spell or ability that targets. A spell is named as it was cast: from its
+    // owner's hand, or graveyard when cast with flashback (the zones Wagic's heroic cards write).
+    Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(from)];
+    const int zone = o.zone;
+    if (zone == kStack) o.zone = o.flashed ? kGraveyard : kHand;
+    const bool ok = g.matches(t.from, from, src, controller);
     o.zone = zone;
     return ok;
   }
