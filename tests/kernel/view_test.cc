@@ -156,7 +156,7 @@ TEST(Views, CardFightersClashHidesDecksAndTheOtherHand) {
   }();
   static const std::vector<cfc::Deck> decks = [] {
     std::vector<cfc::Deck> out;
-    for (const char* name : {"Aso.o8d", "Cap.o8d", "SNK.o8d"}) {
+    for (const char* name : {"Aso.o8d", "Cap.o8d", "Comet.o8d"}) {
       cfc::Deck d;
       std::vector<std::string> problems;
       cfc::load_deck(test::shared_dir() + "/corpora/cfc/o8g/Decks/" + name, pool, d, problems);
@@ -164,6 +164,7 @@ TEST(Views, CardFightersClashHidesDecksAndTheOtherHand) {
     }
     return out;
   }();
+  for (const cfc::Deck& d : decks) ASSERT_EQ(d.cards.size(), 50u) << d.path;
   const int games = game_count();
   const Tally t = run<cfc::Game>([](uint64_t seed) { return cfc::Game(pool, decks[seed % 3], decks[(seed + 1) % 3], seed); },
                                  ViewsOf<cfc::Game>{}, games, 3000, 12);
