@@ -156,7 +156,7 @@ TEST(Views, CardFightersClashHidesDecksAndTheOtherHand) {
   }();
   static const std::vector<cfc::Deck> decks = [] {
     std::vector<cfc::Deck> out;
-    for (const char* name : {"Aso.o8d", "Cap.o8d", "SNK.o8d"}) {
+    for (const char* name : {"Aso.o8d", "Cap.o8d", "Comet.o8d"}) {
       cfc::Deck d;
       std::vector<std::string> problems;
       cfc::load_deck(test::shared_dir() + "/corpora/cfc/o8g/Decks/" + name, pool, d, problems);
@@ -164,6 +164,7 @@ TEST(Views, CardFightersClashHidesDecksAndTheOtherHand) {
     }
     return out;
   }();
+  for (const cfc::Deck& d : decks) ASSERT_EQ(d.cards.size(), 50u) << d.path;
   const int games = game_count();
   const Tally t = run<cfc::Game>([](uint64_t seed) { return cfc::Game(pool, decks[seed % 3], decks[(seed + 1) % 3], seed); },
                                  ViewsOf<cfc::Game>{}, games, 3000, 12);
@@ -313,6 +314,20 @@ TEST(Views, ValeriaCardsCarryTheirTextAndDukesStayHidden) {
   }
   const json spectator = vck::observer_view(g, kernel::kSpectator);
   for (const json& p : spectator["players"]) EXPECT_FALSE(p["zones"][4].contains("cards"));
+  // A citizen stack's top says what it costs the seat looking (a spectator hires nothing).
+  size_t citizen_tops = 0;
+  const json seat0 = vck::observer_view(g, 0);
+  for (size_t z = 0; z < seat0["zones"].size(); ++z) {
+    const json& zone = seat0["zones"][z];
+    if (zone["name"].get<std::string>().rfind("citizen stack", 0) != 0 || zone["cards"].empty()) continue;
+    ++citizen_tops;
+    const json& top = zone["cards"].back();
+    const vck::CitizenCard* c = db.citizen(std::atoi(top["id"].get<std::string>().c_str() + 1));
+    ASSERT_NE(c, nullptr) << top.dump();
+    EXPECT_EQ(top["your cost"], std::to_string(g.hire_cost(0, *c)) + " gold");
+    EXPECT_FALSE(spectator["zones"][z]["cards"].back().contains("your cost"));
+  }
+  EXPECT_GT(citizen_tops, 0u);
   EXPECT_EQ(vck::card_text(g, "c39")["text"], hydromancer->text);
   EXPECT_TRUE(vck::card_text(g, "c999999").is_null());
   EXPECT_TRUE(vck::card_text(g, "q1").is_null());

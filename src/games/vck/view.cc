@@ -213,6 +213,12 @@ json observer_view(const Game& g, int observer) {
     for (size_t k = 0; k < stacks.size(); ++k) {
       const bool unrevealed = grid.grid == 'd' && static_cast<int>(k) == g.unrevealed_domain_stack();
       json z = stack_json(g, fmt::format("{} {}", grid.name, k + 1), stacks[k], unrevealed);
+      // A citizen costs a seat one gold more for each copy it already has: say what it costs this one.
+      if (grid.grid == 'c' && observer >= 0 && !stacks[k].empty() && stacks[k].back().kind == 'c') {
+        const CitizenCard* c = g.db().citizen(stacks[k].back().id);
+        json& top = z["cards"].back();
+        if (c && top.is_object()) top["your cost"] = fmt::format("{} gold", g.hire_cost(observer, *c));
+      }
       if (grid.grid == 'm' && k < g.monster_areas().size()) z["area"] = g.monster_areas()[k];
       zones.push_back(std::move(z));
     }
