@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace rk::cfc {
@@ -103,7 +104,14 @@ bool visible(const Game& g, EntityId e, int observer) {
       if ((g.player(p).*pile.zone).contains(e)) return kernel::sees(pile.seen, p, observer);
     }
   }
-  return true;  // in a ring, under a character, or set aside by a rule: face up
+  for (int p = 0; p < 2; ++p) {
+    const PlayerState& ps = g.player(p);
+    for (int s = 0; s < kSlots; ++s) {
+      const auto& under = ps.backups[static_cast<size_t>(s)];
+      if (ps.ring[static_cast<size_t>(s)] == e || std::find(under.begin(), under.end(), e) != under.end()) return true;
+    }
+  }
+  return false;  // set aside by a rule (a prophecy's cards): only the question shows them, to whom it asks
 }
 
 // Each kind of move: its group in a long menu, and where the card it is about lies.

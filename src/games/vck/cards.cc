@@ -41,18 +41,23 @@ Program program(CardDb& db, const json& row, const char* col, const char* flag =
   return p;
 }
 
-// What a row says to people: its *_text columns (special_payout_text, effect_text, card_text...),
-// the distinct non-empty ones joined; the engine never reads them.
-std::string card_words(const json& row) {
-  std::string out;
-  for (const auto& [key, v] : row.items()) {
-    if (key.size() < 5 || key.compare(key.size() - 5, 5, "_text") != 0 || !v.is_string()) continue;
-    const std::string t = v.get<std::string>();
-    if (t.empty() || out.find(t) != std::string::npos) continue;
-    out += (out.empty() ? "" : " ") + t;
+// What a row says to people (the engine never reads it): its column that says it whole
+// (special_payout_text, effect_text, card_text...) when that says something, else its parts
+// (on turn, off turn; an event's roll, reward, activation and passive texts) joined.
+struct Words {
+  const char* prefix;
+  const char* column;
+};
+std::string card_words(const json& row, const char* whole, std::initializer_list<Words> parts = {}) {
+  std::string out = whole ? str(row, whole) : std::string();
+  if (!out.empty()) return out;
+  for (const Words& w : parts) {
+    const std::string t = str(row, w.column);
+    if (!t.empty()) out += (out.empty() ? "" : " ") + std::string(w.prefix) + t;
   }
   return out;
 }
+constexpr std::initializer_list<Words> kTurnWords = {{"On-turn: ", "special_payout_on_turn_text"}, {"Off-turn: ", "special_payout_off_turn_text"}};
 
 template <class T>
 T& slot(std::vector<T>& v, int id) {
@@ -71,7 +76,7 @@ Res4 pay(const json& r, const char* when) {
 
 void add_citizen(CardDb& db, const json& r) {
   CitizenCard& c = slot(db.citizens, num(r, "id_citizens"));
-  c.text = card_words(r);
+  c.text = card_words(r, "special_payout_text", kTurnWords);
   c.name = str(r, "name"), c.expansion = str(r, "expansion");
   c.cost = num(r, "gold_cost"), c.rm1 = num(r, "roll_match1", -1), c.rm2 = num(r, "roll_match2", -1);
   c.roles = roles(r), c.on = pay(r, "on_turn"), c.off = pay(r, "off_turn");
@@ -80,7 +85,7 @@ void add_citizen(CardDb& db, const json& r) {
 }
 void add_starter(CardDb& db, const json& r) {
   StarterCard& c = slot(db.starters, num(r, "id_starters"));
-  c.text = card_words(r);
+  c.text = card_words(r, "card_text", kTurnWords);
   c.name = str(r, "name"), c.expansion = str(r, "expansion"), c.trigger = str(r, "activation_trigger");
   c.rm1 = num(r, "roll_match1", -1), c.rm2 = num(r, "roll_match2", -1);
   c.on = pay(r, "on_turn"), c.off = pay(r, "off_turn");
@@ -89,7 +94,7 @@ void add_starter(CardDb& db, const json& r) {
 }
 void add_domain(CardDb& db, const json& r) {
   DomainCard& c = slot(db.domains, num(r, "id_domains"));
-  c.text = card_words(r);
+  c.text = card_words(r, "effect_text");
   c.name = str(r, "name"), c.expansion = str(r, "expansion");
   c.cost = num(r, "gold_cost"), c.vp = num(r, "vp_reward"), c.roles = roles(r);
   c.passive = program(db, r, "passive_effect", "has_passive_effect");
@@ -97,7 +102,7 @@ void add_domain(CardDb& db, const json& r) {
 }
 void add_monster(CardDb& db, const json& r) {
   MonsterCard& c = slot(db.monsters, num(r, "id_monsters"));
-  c.text = card_words(r);
+  c.text = card_words(r, "special_reward_text");
   c.name = str(r, "name"), c.expansion = str(r, "expansion"), c.area = str(r, "area"), c.type = str(r, "monster_type");
   c.order = num(r, "monster_order"), c.strength = num(r, "strength_cost"), c.magic = num(r, "magic_cost");
   c.reward = {num(r, "gold_reward"), num(r, "strength_reward"), num(r, "magic_reward"), num(r, "vp_reward")};
@@ -107,7 +112,7 @@ void add_monster(CardDb& db, const json& r) {
 }
 void add_event(CardDb& db, const json& r) {
   EventCard& c = slot(db.events, num(r, "id_events"));
-  c.text = card_words(r);
+  c.text = card_words(r, nullptr, {{"", "roll_effect_text"}, {"", "special_reward_text"}, {"", "activation_effect_text"}, {"", "passive_effect_text"}});
   c.name = str(r, "name"), c.expansion = str(r, "expansion"), c.type = str(r, "monster_type");
   c.rm1 = num(r, "roll_match1", -1), c.monster = num(r, "is_monster") != 0;
   c.strength = num(r, "strength_cost"), c.magic = num(r, "magic_cost");
@@ -119,7 +124,7 @@ void add_event(CardDb& db, const json& r) {
 }
 void add_duke(CardDb& db, const json& r) {
   DukeCard& c = slot(db.dukes, num(r, "id_dukes"));
-  c.text = card_words(r);
+  c.text = card_words(r, "card_text");
   c.name = str(r, "name"), c.expansion = str(r, "expansion");
   c.gold = num(r, "gold_mult"), c.strength = num(r, "strength_mult"), c.magic = num(r, "magic_mult");
   c.roles = {num(r, "shadow_mult"), num(r, "holy_mult"), num(r, "soldier_mult"), num(r, "worker_mult")};

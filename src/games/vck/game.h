@@ -183,6 +183,10 @@ class Game {
     if (boost_.size() < monsters_.size()) boost_.resize(monsters_.size(), {0, 0, 0});
     boost_[stack][static_cast<size_t>(res)] = static_cast<int16_t>(boost_[stack][static_cast<size_t>(res)] + n);
   }
+  // The gold `seat` pays to hire `c` now: its printed cost, one more for each copy of it the seat
+  // already has (unflipped) and each starter of its name, less what passives take off (the view
+  // shows it beside the printed cost).
+  int hire_cost(int seat, const CitizenCard& c) const;
   // Every exact payment (gold << 8 | magic) `seat` can make for domain `id` (empty: cannot build).
   std::vector<int16_t> build_payments(int seat, int id) const;
   // Builds the top of domain stack `stack` for `seat` paying g, m (vp, activation, passives, refill).
@@ -262,7 +266,6 @@ class Game {
   void fire_deferred_events();
   void score();
   void mark(const char* at);
-  int hire_cost(int seat, const CitizenCard& c) const;
   int hire_cost(int seat, const CitizenCard& c, bool emerald, bool defiant) const;  // the two passives looked up by the caller
   bool blockade_on_board() const;  // a block_recruit_matching_roll event lies on a stack
   bool meets_roles(int seat, const DomainCard& d) const;

@@ -94,10 +94,36 @@ json event_json(const CardDb& db, int id) {
   put(j, "text", c->text);
   return j;
 }
+// How a duke scores at the end (Game::total_vp): a VP per so many of each resource, so many VP
+// per card of each kind.
+struct DukeWords {
+  int DukeCard::*field;
+  const char* words;
+};
+constexpr DukeWords kPer[] = {{&DukeCard::gold, "gold"}, {&DukeCard::strength, "strength"}, {&DukeCard::magic, "magic"}};
+constexpr DukeWords kEach[] = {{&DukeCard::monster, "monster"}, {&DukeCard::citizen, "citizen"}, {&DukeCard::domain, "domain"},
+                               {&DukeCard::boss, "boss"},       {&DukeCard::minion, "minion"},   {&DukeCard::beast, "beast"},
+                               {&DukeCard::titan, "titan"}};
+std::string duke_scores(const DukeCard& d) {
+  std::string out;
+  auto add = [&out](const std::string& s) { out += (out.empty() ? "" : ", ") + s; };
+  for (const DukeWords& w : kPer) {
+    if (d.*w.field) add(fmt::format("1 VP per {} {}", d.*w.field, w.words));
+  }
+  for (size_t r = 0; r < d.roles.size(); ++r) {
+    if (d.roles[r]) add(fmt::format("{} VP per {} icon", d.roles[r], kRoleNames[r]));
+  }
+  for (const DukeWords& w : kEach) {
+    if (d.*w.field) add(fmt::format("{} VP per {}", d.*w.field, w.words));
+  }
+  return out;
+}
+
 json duke_json(const CardDb& db, int id) {
   const DukeCard* c = db.duke(id);
   if (!c) return nullptr;
   json j = {{"id", fmt::format("k{}", id)}, {"name", c->name}, {"type", "duke"}};
+  put(j, "scores", duke_scores(*c));
   put(j, "text", c->text);
   return j;
 }
@@ -187,6 +213,12 @@ json observer_view(const Game& g, int observer) {
     for (size_t k = 0; k < stacks.size(); ++k) {
       const bool unrevealed = grid.grid == 'd' && static_cast<int>(k) == g.unrevealed_domain_stack();
       json z = stack_json(g, fmt::format("{} {}", grid.name, k + 1), stacks[k], unrevealed);
+      // A citizen costs a seat one gold more for each copy it already has: say what it costs this one.
+      if (grid.grid == 'c' && observer >= 0 && !stacks[k].empty() && stacks[k].back().kind == 'c') {
+        const CitizenCard* c = g.db().citizen(stacks[k].back().id);
+        json& top = z["cards"].back();
+        if (c && top.is_object()) top["your cost"] = fmt::format("{} gold", g.hire_cost(observer, *c));
+      }
       if (grid.grid == 'm' && k < g.monster_areas().size()) z["area"] = g.monster_areas()[k];
       zones.push_back(std::move(z));
     }

@@ -178,6 +178,7 @@ double MatchGame::evaluate(int player) const {
 void Match::determinize(int observer, kernel::Rng& rng) {
   moves_valid_ = false;
   shuffle_unseen(observer, rng);
+  game_.invalidate();  // characteristics that count a hand or a library are computed again
 }
 
 void Match::shuffle_unseen(int observer, kernel::Rng& rng) {

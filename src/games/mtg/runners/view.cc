@@ -15,6 +15,14 @@ using kernel::Seen;
 
 std::string obj_id(int c) { return fmt::format("o{}", c); }
 
+// Its name as printed (Game::name is the lower-case name the rules compare): what it is now (a
+// copy: the card it copies).
+std::string card_name(const Game& g, int c) {
+  const Obj& o = g.objs[static_cast<size_t>(c)];
+  const CardDef* d = g.face_down(c) ? o.printed : o.def;  // face down: only its controller is told, by name
+  return d && !d->name.empty() ? d->name : g.name(c);
+}
+
 // Who may look at the cards of each zone (the battlefield and the stack are face up, but a
 // face-down card there shows only its back: face_down_json).
 struct ZoneSeen {
@@ -31,7 +39,7 @@ constexpr ZoneSeen kZones[] = {
 json printed_json(const Game& g, int c) {
   const Obj& o = g.objs[static_cast<size_t>(c)];
   const CardDef* d = o.printed ? o.printed : o.def;
-  json j = {{"id", obj_id(c)}, {"name", g.name(c)}};
+  json j = {{"id", obj_id(c)}, {"name", card_name(g, c)}};
   if (!d) return j;
   if (!d->mana_text.empty()) j["cost"] = d->mana_text;
   if (!d->type_line.empty()) j["type"] = d->type_line;
@@ -110,7 +118,7 @@ json stack_item_json(const Game& g, const StackItem& item, int observer) {
   if (item.kind == StackItem::kSpell && item.source >= 0) {
     j = card_json(g, item.source, observer);
   } else {
-    j = {{"name", item.source >= 0 ? fmt::format("ability of {}", g.name(item.source)) : std::string("ability")}};
+    j = {{"name", item.source >= 0 ? fmt::format("ability of {}", card_name(g, item.source)) : std::string("ability")}};
     if (item.source >= 0) j["id"] = obj_id(item.source);
     if (item.ability) j["text"] = item.ability->text;
   }
