@@ -116,9 +116,9 @@ size_t Tables::live() const {
   return live_.size();
 }
 
-std::string Tables::result_json(LiveTable& t, int finish, const std::string& why) {
+std::string Tables::result_json(const TableGame& g, int finish, const std::string& why) {
   json r{{"finish", finish}};
-  const std::vector<double> returns = finish == kGameOver ? t.game->returns() : std::vector<double>();
+  const std::vector<double> returns = finish == kGameOver ? g.returns() : std::vector<double>();
   json winners = json::array();
   for (size_t s = 0; s < returns.size(); ++s) {
     if (returns[s] > 0) winners.push_back(s);
@@ -158,36 +158,38 @@ void Tables::finished(LiveTable& t) {
   if (c != per_client_.end() && --c->second == 0) per_client_.erase(c);
 }
 
-int Tables::commit(LiveTable& t, int seat, size_t option) {
+int Tables::commit(LiveTable& t, std::unique_lock<std::mutex>& lk, int seat, size_t option) {
+  if (t.storing) return 409;
+  std::unique_ptr<TableGame> next = t.game->clone();
   std::string label = "chance";
   bool ok = false;
   if (seat < 0) {
-    ok = t.game->apply_chance();
+    ok = next->apply_chance();
   } else {
     const std::vector<std::string> labels = t.game->labels();
     if (option >= labels.size()) return 400;
     label = labels[option];
-    ok = t.game->apply(option);
+    ok = next->apply(option);
   }
   if (!ok) return 400;
   const DecisionRow d{t.row.id, static_cast<int64_t>(t.decisions.size()), seat, static_cast<int64_t>(option), label, now_ms()};
   std::optional<std::pair<int, std::string>> fin;
-  if (const std::string e = t.game->error(); !e.empty()) {
-    fin.emplace(kEngineError, result_json(t, kEngineError, e));
-  } else if (t.game->terminal()) {
-    fin.emplace(kGameOver, result_json(t, kGameOver, ""));
+  if (const std::string e = next->error(); !e.empty()) {
+    fin.emplace(kEngineError, result_json(*next, kEngineError, e));
+  } else if (next->terminal()) {
+    fin.emplace(kGameOver, result_json(*next, kGameOver, ""));
   } else if (t.decisions.size() + 1 >= limits_.max_table_decisions) {
-    fin.emplace(kDecisionLimit, result_json(t, kDecisionLimit, ""));
+    fin.emplace(kDecisionLimit, result_json(*next, kDecisionLimit, ""));
   }
-  if (!store_.append_decision(d, fin)) {
-    // Memory never runs ahead of the disk: the state goes back to what is stored.
-    std::string why;
-    if (auto g = t.kind->make(json::parse(t.row.options), t.row.seed, why)) {
-      replay_decisions(*g, t.decisions, why);
-      t.game = std::move(g);
-    }
-    return 503;
-  }
+  // The disk first: readers meanwhile see the state before the decision, which is all that is
+  // stored; nobody else may decide (`storing`), so the next decision cannot overtake this one.
+  t.storing = true;
+  lk.unlock();
+  const bool stored = store_.append_decision(d, fin);
+  lk.lock();
+  t.storing = false;
+  if (!stored) return 503;
+  t.game = std::move(next);
   t.decisions.push_back(d);
   if (fin) {
     t.row.finish = fin->first;
@@ -226,7 +228,7 @@ Tables::Table Tables::rebuild(const TableRow& row, std::string& error) {
   if (!replay_decisions(*t->game, t->decisions, why) && row.finish == kRunning) {
     // The stored decisions do not replay on this engine: the table ends, its log stays.
     t->row.finish = kEngineUpgrade;
-    t->row.result = result_json(*t, kEngineUpgrade,
+    t->row.result = result_json(*t->game, kEngineUpgrade,
                                 row.engine == engine_ ? why
                                                       : fmt::format("played under rulekit {}, replayed under {}: {}",
                                                                     row.engine, engine_, why));
@@ -510,11 +512,11 @@ Reply Tables::decide(const std::string& id, std::string_view token, std::string_
   bool bots = false;
   json state;
   {
-    std::lock_guard<std::mutex> lk(t->mu);
+    std::unique_lock<std::mutex> lk(t->mu);
     if (!seat_of(*t, token, seat, err)) return err;
     t->claimed[static_cast<size_t>(seat)] = true;
     if (t->over) return error_reply(409, "the game is over", {{"seq", t->decisions.size()}});
-    if (req["seq"].get<int64_t>() != static_cast<int64_t>(t->decisions.size())) {
+    if (req["seq"].get<int64_t>() != static_cast<int64_t>(t->decisions.size()) || t->storing) {
       return error_reply(409, fmt::format("seq {} is stale: the table has had {} decisions; read it again", req["seq"].dump(),
                                           t->decisions.size()),
                          {{"seq", t->decisions.size()}});
@@ -527,8 +529,9 @@ Reply Tables::decide(const std::string& id, std::string_view token, std::string_
     if (option < 0 || static_cast<size_t>(option) >= count) {
       return error_reply(400, fmt::format("option {} is out of range: the decision has options 0 to {}", option, count - 1));
     }
-    const int status = commit(*t, seat, static_cast<size_t>(option));
+    const int status = commit(*t, lk, seat, static_cast<size_t>(option));
     if (status == 400) return error_reply(400, fmt::format("option {} was refused by the game", option));
+    if (status == 409) return error_reply(409, "another decision is being stored; read the table again");
     if (status == 503) return error_reply(503, "the decision could not be stored; nothing changed; try again");
     bots = bot_to_move(*t);
     state = state_json(*t, seat);
@@ -542,10 +545,10 @@ bool Tables::bot_step(const std::string& id) {
   const Table t = find(id, err);
   if (!t) return false;
   std::unique_lock<std::mutex> lk(t->mu);
-  if (stopping_ || !bot_to_move(*t)) return false;
+  if (stopping_ || t->storing || !bot_to_move(*t)) return false;
   const int seat = t->game->current_player();
   if (seat == kernel::kChancePlayer) {
-    commit(*t, -1, 0);
+    commit(*t, lk, -1, 0);
     return bot_to_move(*t);
   }
   std::string spec = t->seats[static_cast<size_t>(seat)];
@@ -563,10 +566,10 @@ bool Tables::bot_step(const std::string& id) {
     lk.unlock();
     pick = bot->choose(*position);
     lk.lock();
-    if (t->seq != seq || t->over) return bot_to_move(*t);
+    if (t->seq != seq || t->over || t->storing) return bot_to_move(*t);
   }
   t->bot_cpu_s += std::chrono::duration<double>(Clock::now() - start).count();
-  if (commit(*t, seat, pick) == 503) {
+  if (commit(*t, lk, seat, pick) == 503) {
     lk.unlock();
     std::this_thread::sleep_for(std::chrono::milliseconds(100));  // storage failing: try again soon
     return true;

@@ -37,6 +37,7 @@ struct LiveTable {
   std::vector<std::string> seats;  // "human" or a bot's name, per seat
   std::vector<DecisionRow> decisions;
   std::vector<bool> claimed;       // per human seat: someone has used its token
+  bool storing = false;            // a decision is on its way to the disk (the lock is let go meanwhile)
   double bot_cpu_s = 0;
   std::atomic<uint64_t> seq{0};    // decisions applied and stored
   std::atomic<bool> over{false};
@@ -84,10 +85,13 @@ class Tables {
   nlohmann::json state_json(LiveTable& t, int seat);
   nlohmann::json decision_json(LiveTable& t, int seat);
   nlohmann::json log_json(const LiveTable& t, size_t upto, int seat) const;
-  // Applies option `option` of the current decision and stores it, under t.mu; 0 when it is
-  // stored, else the status of the failure (400 refused, 503 not stored).
-  int commit(LiveTable& t, int seat, size_t option);
-  std::string result_json(LiveTable& t, int finish, const std::string& why);
+  // Takes option `option` of the current decision (seat -1: chance): applied to a copy, stored,
+  // and only once it is committed made the table's state. `lk` holds t.mu; it is let go while
+  // the commit waits for the disk, so readers see the state before it meanwhile. 0 when stored,
+  // else the status of the failure (400 refused, 409 another decision is being stored, 503 not
+  // stored: nothing changed).
+  int commit(LiveTable& t, std::unique_lock<std::mutex>& lk, int seat, size_t option);
+  std::string result_json(const TableGame& g, int finish, const std::string& why);
   bool bot_to_move(const LiveTable& t) const;
   bool bot_step(const std::string& id);  // one bot decision (BotRunner's step)
   void finished(LiveTable& t);           // no longer counts against its client
