@@ -13,6 +13,7 @@
 #include "agents/make_agent.h"
 #include "cli/commands.h"
 #include "games/vck/cards.h"
+#include "games/vck/draft.h"
 #include "games/vck/game.h"
 #include "games/vck/narration.h"
 #include "kernel/chance.h"
@@ -121,7 +122,47 @@ int play(const std::string& tables, const PlayOptions& o, std::istream& in, std:
   kernel::Chance chance(o.seed);
   vck::Setup setup;
   std::string error;
-  if (!vck::deal(db, o.preset, o.players, chance, setup, error)) {
+  // The draft preset votes first (draft.h): every ballot is a gate of all seats; you answer with a
+  // number, the bots vote at random, ties are broken by chance.
+  vck::DraftResult voted;
+  const bool draft = o.preset == "draft";
+  if (draft) {
+    vck::Draft d(vck::draft_pool(db), o.players);
+    const vck::DraftChance tie{[&](size_t n) {
+                                 std::vector<size_t> perm(n);
+                                 for (size_t i = 0; i < n; ++i) perm[i] = i;
+                                 chance.shuffle(perm.begin(), perm.end(), nullptr);
+                                 return perm;
+                               },
+                               [&](size_t n) { return static_cast<size_t>(chance.below(static_cast<uint32_t>(n), nullptr)); }};
+    while (!d.done()) {
+      const int seat = d.decider().next();
+      const auto opts = d.options(seat);
+      if (seat < 0 || opts.empty()) break;
+      size_t pick = 0;
+      if (seat == o.seat - 1) {
+        for (size_t i = 0; i < opts.size(); ++i) out << fmt::format("  {}. {}\n", i + 1, opts[i]);
+        for (;;) {
+          out << "vote> " << std::flush;
+          std::string line;
+          if (!std::getline(in, line) || line == "quit" || line == "q") return 0;
+          try {
+            pick = std::stoul(line) - 1;
+          } catch (const std::exception&) {
+            pick = opts.size();
+          }
+          if (pick < opts.size()) break;
+          out << fmt::format("a number from 1 to {}\n", opts.size());
+        }
+      } else {
+        pick = chance.below(static_cast<uint32_t>(opts.size()), nullptr);
+        out << fmt::format("p{}: {}\n", seat + 1, opts[pick]);
+      }
+      d.vote(seat, pick, tie);
+    }
+    voted = d.result();
+  }
+  if (!vck::deal(db, o.preset, o.players, chance, setup, error, draft ? &voted : nullptr)) {
     std::cerr << "error: " << error << "\n";
     return 2;
   }

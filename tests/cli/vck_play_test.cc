@@ -110,6 +110,24 @@ TEST(VckPlay, AGameToTheEnd) {
   EXPECT_TRUE(std::regex_search(r.out, std::regex("\\n +[0-9]+\\. (gain [0-9]+ (gold|strength|magic)|exchange [0-9]+ [a-z]+ for [0-9]+ [a-z]+)\\n")));
 }
 
+// The draft preset votes before the deal: you answer each ballot by number, the bot votes too,
+// and the game dealt from the vote starts.
+TEST(VckPlay, TheDraftVotesThenDeals) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  std::string input = "0\n";  // out of range: asked again
+  for (int i = 0; i < 40; ++i) input += "1\n";
+  input += "quit\n";
+  const RunResult r = play_with(input, "--seed 6 --preset draft");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("  1. draft agents yes\n  2. draft agents no\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("a number from 1 to 2"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("p[12]: draft monster [A-Za-z ]+\\n"))) << r.out;  // the bot
+  // Every ballot asks you: agents, relics, five monster rounds, the starter, ten roll values (and
+  // the ballot answered out of range once more).
+  EXPECT_EQ(count(r.out, "vote> "), 2u + 5u + 1u + 10u + 1u) << r.out;
+  EXPECT_NE(r.out.find("preset draft, 2 players; you are"), std::string::npos) << r.out;
+}
+
 TEST(VckPlay, UnknownAgentIsAnError) {
   RK_REQUIRE_CORPUS("corpora/vck/tables");
   const RunResult r = play_with("", "--agents nosuchbot");

@@ -232,6 +232,64 @@ TEST(VckModes, EvermapAndVioletRingAtABuild) {
   }
 }
 
+// Up to the first action phase with no prompt open, the relic gate answered with `keep` per seat.
+void to_action(Game& g, const std::vector<int>& keep) {
+  while (g.duke_gate()) ASSERT_TRUE(g.apply_index(0));
+  while (g.relic_gate()) {
+    const int seat = g.current_player();
+    ASSERT_TRUE(apply_label(g, "concurrent choose_relic " + std::to_string(keep[static_cast<size_t>(seat)])));
+  }
+  for (size_t n = 0; n < 300 && (g.phase() != Phase::kAction || !g.prompts().empty()); ++n) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_EQ(g.phase(), Phase::kAction);
+}
+
+TEST(VckModes, AnAgentIsEngagedForItsCostAndGoesUnderTheDeck) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  ASSERT_EQ(cards().agent(6)->name, "Captain");  // s -10 + v 5
+  vck::Setup s = dealt("june2026", 2, 12);
+  s.agents_slots = {6, 1, 2, 3};
+  s.agents_deck = {15, 14};
+  Game g(cards(), s, 12);
+  to_action(g, {s.relics_dealt[0][0], s.relics_dealt[1][0]});
+  const int seat = g.active();
+  g.player(seat).s = 9;
+  EXPECT_FALSE(offered(g, "engage_agent 6")) << "10 strength to pay";
+  g.player(seat).s = 10;
+  const int vp = g.players()[static_cast<size_t>(seat)].vp, acts = g.actions_left();
+  ASSERT_TRUE(apply_label(g, "engage_agent 6"));
+  EXPECT_EQ(g.players()[static_cast<size_t>(seat)].s, 0);
+  EXPECT_EQ(g.players()[static_cast<size_t>(seat)].vp, vp + 5);
+  EXPECT_EQ(g.actions_left(), acts - 1) << "an engagement is an action";
+  EXPECT_EQ(g.agent_slots(), (std::vector<int>{14, 1, 2, 3})) << "the slot takes the deck's top";
+}
+
+TEST(VckModes, ARelicIsUsedOnceATurn) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  ASSERT_EQ(cards().relic(5)->name, "Gold Bastion");   // s 1 + g 1
+  ASSERT_EQ(cards().relic(12)->name, "Treant Chest");  // exchange wild 3 wild 5
+  vck::Setup s = dealt("june2026", 2, 13);
+  s.relics_dealt = {{5, 12}, {12, 5}};
+  Game g(cards(), s, 13);
+  to_action(g, {5, 12});
+  const int seat = g.active();
+  g.player(seat).g = 5, g.player(seat).s = 0, g.player(seat).m = 0;
+  const Player before = g.players()[static_cast<size_t>(seat)];
+  const std::string use = "use_relic " + std::to_string(before.relics[0]);
+  ASSERT_TRUE(offered(g, use));
+  ASSERT_TRUE(apply_label(g, use));
+  if (before.relics[0] == 5) {
+    EXPECT_EQ(g.players()[static_cast<size_t>(seat)].s, before.s + 1);
+    EXPECT_EQ(g.players()[static_cast<size_t>(seat)].g, before.g + 1);
+  } else {  // Treant Chest: pay 3 of one resource, then gain 5 of one
+    EXPECT_FALSE(offered(g, "act relic_pay s")) << "no 3 strength to pay";
+    ASSERT_TRUE(apply_label(g, "act relic_pay g"));
+    ASSERT_TRUE(apply_label(g, "act relic_gain m"));
+    EXPECT_EQ(g.players()[static_cast<size_t>(seat)].g, 2);
+    EXPECT_EQ(g.players()[static_cast<size_t>(seat)].m, 5);
+  }
+  EXPECT_FALSE(offered(g, use)) << "once a turn";
+}
+
 TEST(VckModes, TheDraftVoteIsSimultaneousBallots) {
   RK_REQUIRE_CORPUS("corpora/vck/tables");
   const DraftPool pool = draft_pool(cards());

@@ -95,7 +95,9 @@ struct Prompt {
   uint8_t options = 0;
   // What the prompt asks: 0 choose (options below), 1 steal_victim, 2 steal_resource,
   // 3 choose_player, 4 choose_owned_card, 5 confirm_self_convert, 6 choose_monster_slay,
-  // 7 slay_pay, 8 choose_monster (strength), ... 25 grant_domain; `skip` adds act skip.
+  // 7 slay_pay, 8 choose_monster (strength), ... 25 grant_domain, 26 exekratys_offering,
+  // 27 may_sail, 28/29 banish an owned citizen/monster, 30 recruit, 31 banish a noble,
+  // 32/33 the Sapper's player then domain, 34/35 Treant Chest's pay then gain; `skip` adds act skip.
   uint8_t word = 0;
   int8_t target = -1;        // steal_resource: the victim's seat; slay_pay: the monster stack
   bool skip = false;
