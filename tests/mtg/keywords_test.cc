@@ -257,3 +257,25 @@ TEST(WagicEffects, RemoveAllCountersTakesEveryCounterOff) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// teach(creature) {cost}:ability: the creature an aura enchants gets an activated ability.
+TEST(WagicEffects, TeachGivesTheEnchantedCreatureAnActivatedAbility) {
+  const std::string cards = test::creature("Bear", "{1}{G}", 2, 2) +
+      "[card]\nname=Lessons\nmana={0}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n"
+      "auto=teach(creature) {T}:damage:1 target(player)\n[/card]\n";
+  const TestOutcome r = test::play_own(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:lessons\ninplay:bear\n[PLAYER2]\n[DO]\nlessons\nbear\nbear\np2\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear,lessons\n[PLAYER2]\nlife:19\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Without the aura the bear has no ability: clicking it does nothing.
+  const TestOutcome none = test::play_own(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear\n[PLAYER2]\n[DO]\nbear\np2\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear\n[PLAYER2]\nlife:20\n[END]\n");
+  EXPECT_EQ(none.status, TestOutcome::kPass) << test::trace_of(none);
+}
+
+}  // namespace
+}  // namespace rk::mtg

@@ -510,8 +510,8 @@ bool grants_ability(const std::string& body, Ability& a) {
     e.all = parse_spec(in);
     e.has_all = true;
     rest = trim(tail(rest, in.size() + 5));
-  } else if (a.kind != AbilityKind::kLord) {
-    return false;
+  } else if (a.kind != AbilityKind::kLord && !a.teach) {
+    return false;  // teach(spec) {cost}:ability: an aura's or equipment's creature gets the ability
   }
   if (rest.empty() || (rest[0] != '{' && rest[0] != '@') || rest.find(':') == std::string::npos) return false;
   e.kind = Eff::kTransform;
