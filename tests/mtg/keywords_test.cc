@@ -279,3 +279,20 @@ TEST(WagicEffects, TeachGivesTheEnchantedCreatureAnActivatedAbility) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// removefromcombat: the creature stops attacking and deals no combat damage (CR 506.4).
+TEST(WagicEffects, RemoveFromCombatTakesAnAttackerOut) {
+  const std::string cards = test::creature("Bear", "{1}{G}", 2, 2) +
+      "[card]\nname=Deserter\nmana={2}{R}\ntype=Creature\npower=3\ntoughness=3\n"
+      "auto=@combat(attacking) source(this):removefromcombat\n[/card]\n" + test::creature("Ogre", "{2}{R}", 3, 3);
+  TestOutcome r = test::play_own(cards, test::combat("bear,deserter", "", "bear\ndeserter\n", "", "inplay:bear,deserter\n", "life:18\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, test::combat("bear,ogre", "", "bear\nogre\n", "", "inplay:bear,ogre\n", "life:15\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg

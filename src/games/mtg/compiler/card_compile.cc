@@ -159,7 +159,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate},
-      {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom}};  // frozen: it does not untap during its controller's next untap step
+      {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
+      {"removefromcombat", Eff::kRemoveFromCombat}};  // frozen: it does not untap during its controller's next untap step
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);

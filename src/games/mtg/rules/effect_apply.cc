@@ -355,6 +355,9 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       if (o.minus_counters > 0) ++o.minus_counters;
       for (auto& [kind, count] : o.counters) count += count > 0;
       break;
+    case Eff::kRemoveFromCombat:
+      if (o.zone == kBattlefield) g.remove_from_combat(c);
+      break;
     case Eff::kBottom:  // to the bottom of its owner's library
       if (o.zone != kLibrary) g.move(c, o.owner, kLibrary, false);
       break;
