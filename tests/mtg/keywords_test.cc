@@ -205,3 +205,94 @@ TEST(WagicTriggers, TargetedFiresForTheSpellsItsFromNames) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// Fading (CR 702.32): enters with N fade counters; at its controller's upkeep one comes off, and
+// when none is left to remove it is sacrificed. fading:1 lives through one upkeep, not two.
+TEST(WagicKeywords, FadingLosesACounterEachUpkeepThenIsSacrificed) {
+  const std::string cards = test::creature("Ox", "{1}{W}", 1, 4) +
+                            "[card]\nname=Fader\nmana={0}\ntype=Creature\npower=2\ntoughness=2\nauto=fading:1\n[/card]\n";
+  auto upkeeps = [](int n, const char* where) {
+    std::string s = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:fader\nlibrary:ox,ox,ox\n[PLAYER2]\nlibrary:ox,ox,ox\n[DO]\nfader\n";
+    for (int i = 0; i < n; ++i) s += std::string(i ? "next\n" : "") + "eot\neot\nnext\n";
+    // Each player has drawn once a turn since (player 1 not yet in the turn asserted); `*` is one card.
+    auto cards_of = [](int k) { return k == 0 ? std::string() : k == 1 ? std::string("*") : k == 2 ? "*,*" : "*,*,*"; };
+    return s + "[ASSERT]\nUPKEEP\n[PLAYER1]\n" + where + ":fader\nhand:" + cards_of(n - 1) + "\nlibrary:" + cards_of(4 - n) +
+           "\n[PLAYER2]\nhand:" + cards_of(n) + "\nlibrary:" + cards_of(3 - n) + "\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, upkeeps(1, "inplay"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, upkeeps(2, "graveyard"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// bottomoflibrary: the card goes under its owner's library (the next draw takes the card above).
+TEST(WagicEffects, BottomOfLibraryPutsTheCardUnderTheOthers) {
+  const std::string cards = test::creature("Ox", "{1}{W}", 1, 4) + test::creature("Bear", "{1}{G}", 2, 2) +
+                            "[card]\nname=Tuck\nmana={0}\ntype=Sorcery\nauto=bottomoflibrary target(creature)\n[/card]\n";
+  const TestOutcome r = test::play_own(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:tuck\n[PLAYER2]\ninplay:bear\nlibrary:ox\n[DO]\ntuck\nbear\neot\nnext\nnext\n"
+      "[ASSERT]\nDRAW\n[PLAYER1]\ngraveyard:tuck\n[PLAYER2]\nhand:ox\nlibrary:bear\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// removeallcounters(all): a creature that entered with two +1/+1 counters is a 1/1 again, and two
+// damage kill it; with its counters it lives.
+TEST(WagicEffects, RemoveAllCountersTakesEveryCounterOff) {
+  const std::string cards =
+      "[card]\nname=Hatchling\nmana={0}\ntype=Creature\npower=1\ntoughness=1\nauto=counter(1/1,2)\n[/card]\n"
+      "[card]\nname=Snap\nmana={0}\ntype=Sorcery\nauto=all(creature) removeallcounters(all)\n[/card]\n"
+      "[card]\nname=Shock\nmana={0}\ntype=Instant\nauto=damage:2 target(creature)\n[/card]\n";
+  TestOutcome r = test::play_own(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:hatchling,snap,shock\n[PLAYER2]\n[DO]\nhatchling\nsnap\nshock\nhatchling\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:hatchling,snap,shock\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:hatchling,shock\n[PLAYER2]\n[DO]\nhatchling\nshock\nhatchling\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:hatchling\ngraveyard:shock\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// teach(creature) {cost}:ability: the creature an aura enchants gets an activated ability.
+TEST(WagicEffects, TeachGivesTheEnchantedCreatureAnActivatedAbility) {
+  const std::string cards = test::creature("Bear", "{1}{G}", 2, 2) +
+      "[card]\nname=Lessons\nmana={0}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n"
+      "auto=teach(creature) {T}:damage:1 target(player)\n[/card]\n";
+  const TestOutcome r = test::play_own(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:lessons\ninplay:bear\n[PLAYER2]\n[DO]\nlessons\nbear\nbear\np2\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear,lessons\n[PLAYER2]\nlife:19\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Without the aura the bear has no ability: clicking it does nothing.
+  const TestOutcome none = test::play_own(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear\n[PLAYER2]\n[DO]\nbear\np2\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear\n[PLAYER2]\nlife:20\n[END]\n");
+  EXPECT_EQ(none.status, TestOutcome::kPass) << test::trace_of(none);
+}
+
+}  // namespace
+}  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// removefromcombat: the creature stops attacking and deals no combat damage (CR 506.4).
+TEST(WagicEffects, RemoveFromCombatTakesAnAttackerOut) {
+  const std::string cards = test::creature("Bear", "{1}{G}", 2, 2) +
+      "[card]\nname=Deserter\nmana={2}{R}\ntype=Creature\npower=3\ntoughness=3\n"
+      "auto=@combat(attacking) source(this):removefromcombat\n[/card]\n" + test::creature("Ogre", "{2}{R}", 3, 3);
+  TestOutcome r = test::play_own(cards, test::combat("bear,deserter", "", "bear\ndeserter\n", "", "inplay:bear,deserter\n", "life:18\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, test::combat("bear,ogre", "", "bear\nogre\n", "", "inplay:bear,ogre\n", "life:15\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg

@@ -159,7 +159,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate},
-      {"frozen", Eff::kFrozen}};  // frozen: it does not untap during its controller's next untap step
+      {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
+      {"removefromcombat", Eff::kRemoveFromCombat}};  // frozen: it does not untap during its controller's next untap step
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);
@@ -184,7 +185,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
                                                      {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife},
                                                      {"lifeset", Eff::kLifeSet}, {"bloodthirst", Eff::kBloodthirst},
                                                      {"vanishing", Eff::kVanishing}, {"prevent", Eff::kPreventN},
-                                                     {"turns", Eff::kTurns}};
+                                                     {"turns", Eff::kTurns}, {"fading", Eff::kFading}};
   const size_t colon = w.find(':');
   if (colon != std::string::npos) {
     if (auto it = counted.find(w.substr(0, colon)); it != counted.end()) {
@@ -234,6 +235,15 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     return true;
   }
   if (w.rfind("counter(", 0) == 0) return read_counter(w, e);
+  if (w.rfind("removeallcounters(", 0) == 0) {
+    // removeallcounters(all | 1/1 | -1/-1 | P/T,N,name): every counter, or every one of a kind.
+    e.kind = Eff::kRemoveCounters;
+    std::string in = inside(w, 17);
+    for (char& c : in) c = c == '.' ? ',' : c;  // (0/0.1.Mire) is written so once
+    const auto parts = split_top(in, ",");
+    e.word = parts.size() == 3 ? trim(parts[2]) : trim(parts[0]);
+    return parts.size() == 1 || parts.size() == 3;
+  }
   if (w.rfind("livingweapontoken(", 0) == 0) {  // a token, and the equipment attached to it
     e.kind = Eff::kToken;
     e.token_spec = inside(w, 17);
@@ -501,8 +511,8 @@ bool grants_ability(const std::string& body, Ability& a) {
     e.all = parse_spec(in);
     e.has_all = true;
     rest = trim(tail(rest, in.size() + 5));
-  } else if (a.kind != AbilityKind::kLord) {
-    return false;
+  } else if (a.kind != AbilityKind::kLord && !a.teach) {
+    return false;  // teach(spec) {cost}:ability: an aura's or equipment's creature gets the ability
   }
   if (rest.empty() || (rest[0] != '{' && rest[0] != '@') || rest.find(':') == std::string::npos) return false;
   e.kind = Eff::kTransform;

@@ -77,17 +77,7 @@ void Game::move(int card, int player, int zone, bool to_top) {
                        ((o.def->has("persist") && o.minus_counters == 0) || (o.def->has("undying") && o.plus_counters == 0));
   if (leaves_battlefield || zone != kBattlefield) {
     // A new object: nothing of its past on the battlefield follows it (CR 400.7).
-    const int blocking = o.blocking;
-    if (blocking >= 0) {
-      auto& bl = objs[static_cast<size_t>(blocking)].blockers;
-      for (size_t i = 0; i < bl.size(); ++i) {
-        if (bl[i] == card) {
-          bl.erase(bl.begin() + static_cast<long>(i));
-          break;
-        }
-      }
-    }
-    for (int b : o.blockers) objs[static_cast<size_t>(b)].blocking = -1;
+    remove_from_combat(card);
     Obj fresh;
     if (o.zone == kBattlefield) {
       fresh.damaged_by = o.damaged_by;  // @vampired looks at who damaged it

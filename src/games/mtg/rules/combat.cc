@@ -140,6 +140,24 @@ void Game::leave_attackers() {
   exalted();
 }
 
+// Removed from combat (CR 506.4): it no longer attacks or blocks; a creature it blocked stays blocked.
+void Game::remove_from_combat(int card) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (o.blocking >= 0) {
+    auto& bl = objs[static_cast<size_t>(o.blocking)].blockers;
+    for (size_t i = 0; i < bl.size(); ++i) {
+      if (bl[i] == card) {
+        bl.erase(bl.begin() + static_cast<long>(i));
+        break;
+      }
+    }
+  }
+  for (int b : o.blockers) objs[static_cast<size_t>(b)].blocking = -1;
+  o.blockers.clear();
+  o.blocking = -1;
+  o.attacking = false;
+}
+
 // Exalted (CR 702.83): a creature that attacks alone gets +1/+1 until end of turn for each
 // instance among the permanents its controller controls. The triggers resolve at once here, as
 // flanking's and rampage's do, so a source that leaves later still counts.

@@ -243,6 +243,7 @@ static void mark_card(Game& g, const EffectDef& e, Obj& o, int source, int x) {
       if (g.players[static_cast<size_t>(1 - o.controller)].damaged) o.plus_counters += n;
       break;
     case Eff::kVanishing: o.counters["time"] += n; break;  // enters with N time counters (turn.cc removes them)
+    case Eff::kFading: o.counters["fade"] += n; break;     // enters with N fade counters (turn.cc)
     case Eff::kRegenerate: ++o.regen; break;
     case Eff::kPreventN: o.prevent_next += n; break;  // the next N damage this turn
     default: break;
@@ -295,6 +296,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kExileDeath:
     case Eff::kBloodthirst:
     case Eff::kVanishing:
+    case Eff::kFading:
     case Eff::kPreventN:
     case Eff::kRegenerate: mark_card(g, e, o, source, x); break;
     case Eff::kCopy:
@@ -352,6 +354,21 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       if (o.plus_counters > 0) ++o.plus_counters;
       if (o.minus_counters > 0) ++o.minus_counters;
       for (auto& [kind, count] : o.counters) count += count > 0;
+      break;
+    case Eff::kRemoveFromCombat:
+      if (o.zone == kBattlefield) g.remove_from_combat(c);
+      break;
+    case Eff::kBottom:  // to the bottom of its owner's library
+      if (o.zone != kLibrary) g.move(c, o.owner, kLibrary, false);
+      break;
+    case Eff::kRemoveCounters:
+      if (e.word == "all" || e.word == "1/1") o.plus_counters = 0;
+      if (e.word == "all" || e.word == "-1/-1") o.minus_counters = 0;
+      if (e.word == "all") {
+        o.counters.clear();
+      } else {
+        o.counters.erase(e.word);
+      }
       break;
     case Eff::kPhaseOut:  // until its controller's next untap step (turn.cc)
       if (o.zone == kBattlefield) {

@@ -381,6 +381,7 @@ class Game {
   void combat_next();              // `next` during combat damage
   void leave_attackers();
   void exalted();  // combat.cc: a creature attacking alone
+  void remove_from_combat(int card);  // combat.cc: it stops attacking or blocking (CR 506.4)
   void block_triggers();
   void lure_blocks();
   int eval_amount(const Amount& a, int source) const;  // counts and fixed amounts (no X)

@@ -190,20 +190,31 @@ bool Game::untap_removed(int player) const {
   return removed;
 }
 
-// Vanishing: a time counter comes off each of the active player's vanishing permanents; the one that
-// loses its last is sacrificed.
+// At the active player's upkeep. Vanishing (CR 702.63): a time counter comes off each vanishing
+// permanent; the one that loses its last is sacrificed. Fading (CR 702.32): a fade counter comes
+// off each fading permanent; the one that has none left to remove is sacrificed.
 void Game::vanishing_upkeep() {
   for (size_t c = 0; c < objs.size(); ++c) {
     Obj& o = objs[c];
-    if (o.zone != kBattlefield || o.controller != active || !o.counters.count("time")) continue;
-    bool vanishing = false;
+    if (o.zone != kBattlefield || o.controller != active) continue;
+    bool vanishing = false, fading = false;
     for (const Ability& a : o.def->abilities) {
-      for (const EffectDef& e : a.effects) vanishing |= e.kind == Eff::kVanishing;
+      for (const EffectDef& e : a.effects) {
+        vanishing |= e.kind == Eff::kVanishing;
+        fading |= e.kind == Eff::kFading;
+      }
     }
-    if (!vanishing || o.counters["time"] <= 0) continue;
-    if (--o.counters["time"] == 0) {
+    if (vanishing && o.counters.count("time") && o.counters["time"] > 0 && --o.counters["time"] == 0) {
       note(name(static_cast<int>(c)) + " vanishes");
       destroy_rule(static_cast<int>(c));
+      continue;
+    }
+    if (!fading) continue;
+    if (auto it = o.counters.find("fade"); it != o.counters.end() && it->second > 0) {
+      --it->second;
+    } else {
+      note(name(static_cast<int>(c)) + " fades away");
+      sacrifice(static_cast<int>(c));
     }
   }
 }
