@@ -50,7 +50,7 @@ fi
 # The editor grammars' test loads them with vscode-textmate and vscode-oniguruma from the npm
 # registry, pinned in editors/vscode/test/package-lock.json; installed once beside it.
 vsc="$(dirname "$0")/../editors/vscode/test"
-if [ ! -d "$vsc/node_modules/vscode-textmate" ]; then
+if ((build_only == 0)) && [ ! -d "$vsc/node_modules/vscode-textmate" ]; then
   echo "setup: installing vscode-textmate (npm) for the editor grammars' test"
   (cd "$vsc" && npm ci --no-audit --no-fund --loglevel=error)
 fi
