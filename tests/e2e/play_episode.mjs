@@ -81,7 +81,10 @@ const finish = (page) => page.getAttribute('#status', 'data-finish');
 async function attempt(page, doMove) {
   const before = await historyLength(page);
   await doMove();
-  await page.waitForFunction((n) => document.querySelectorAll('#history li').length > n, before);
+  // A new history line, or the episode ended (a stalemate found after the previous move may be
+  // shown a moment after its history line, and then a click makes no attempt).
+  await page.waitForFunction((n) => document.querySelectorAll('#history li').length > n ||
+                                    (document.getElementById('status')?.dataset.finish ?? '0') !== '0', before);
   return page.getAttribute('#history li:last-child', 'class');
 }
 const clickMove = (page, id, b) => attempt(page, async () => {
