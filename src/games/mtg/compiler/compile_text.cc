@@ -132,9 +132,11 @@ void read_counts(const std::string& t, size_t restr, std::vector<TriggerDef::Cou
     c.spec = parse_spec(in);
     const size_t cmp = t.find('~', at + 4 + in.size());
     if (cmp != std::string::npos) {
-      const std::string word = t.substr(cmp + 1, t.find('~', cmp + 1) - cmp - 1);
+      const size_t end = t.find('~', cmp + 1);
+      const std::string word = t.substr(cmp + 1, end == std::string::npos ? std::string::npos : end - cmp - 1);
       c.cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
-      c.n = std::atoi(t.c_str() + t.find('~', cmp + 1) + 1);
+      // A comparison without its closing ~ (a damaged line) has no number: it keeps the default.
+      if (end != std::string::npos) c.n = std::atoi(t.c_str() + end + 1);
     }
     out.push_back(c);
   }
