@@ -125,8 +125,22 @@ TEST(TablesCrash, SigkillLosesNoAcknowledgedDecisionAndEveryTableGoesOn) {
         }
       }
     } else {
-      // Before anyone asks for them, the bots' tables have gone on in the background.
-      std::this_thread::sleep_for(std::chrono::seconds(3));
+      // Before anyone asks for them, the bots' tables have gone on in the background. Rebuilding
+      // them replays every stored decision, which under the sanitizers on a busy machine can take
+      // a while: wait until each has moved (at most a minute), then check.
+      const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+      for (bool all_moved = false; !all_moved && std::chrono::steady_clock::now() < until;) {
+        all_moved = true;
+        for (const BotTable& b : bots) {
+          if (b.over) continue;
+          const Answer v = seat_get(c, "/api/tables/" + b.id);
+          if (v.status != 200) continue;
+          const int64_t seq = v.body["seq"];
+          if (!(seq > b.seen || v.body["over"].get<bool>())) all_moved = false;
+        }
+        if (!all_moved) std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      }
       size_t resumed = 0;
       for (BotTable& b : bots) {
         const Answer v = seat_get(c, "/api/tables/" + b.id);
