@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "mtg/own_cards.h"
 #include "games/mtg/compiler/card_def.h"
 #include "games/mtg/language/database.h"
 #include "games/mtg/runners/harness.h"
@@ -14,27 +15,8 @@
 namespace rk::mtg {
 namespace {
 
-// The cards (primitives text, "[card]...[/card]" blocks) get ids 1, 2, ... in their order.
-TestOutcome play(const std::string& cards, const std::string& scenario) {
-  Database db;
-  add_file("primitives.txt", cards, false, db);
-  std::ostringstream set;
-  int id = 0;
-  for (size_t at = cards.find("name="); at != std::string::npos; at = cards.find("name=", at + 5)) {
-    if (at > 0 && cards[at - 1] != '\n') continue;
-    const size_t end = cards.find('\n', at);
-    set << "[card]\nprimitive=" << cards.substr(at + 5, end - at - 5) << "\nid=" << ++id << "\n[/card]\n";
-  }
-  add_file("_cards.dat", set.str(), true, db);
-  resolve(db);
-  const std::string path = ::testing::TempDir() + "/rules_test_game.txt";
-  std::ofstream(path) << scenario;
-  Scenario s;
-  std::string err;
-  EXPECT_TRUE(read_scenario(path, s, err)) << err;
-  Catalog cat(db);
-  return run_scenario(s, cat);
-}
+// The cards get ids 1, 2, ... in their order (tests/mtg/own_cards.h).
+TestOutcome play(const std::string& cards, const std::string& scenario) { return test::play_own(cards, scenario); }
 
 std::string trace(const TestOutcome& r) {
   std::string t;
