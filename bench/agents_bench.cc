@@ -5,7 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "agents/mcts_agent.h"
-#include "games/vck/game.h"
+#include "games/vck/rules/game.h"
 #include "kernel/rng.h"
 
 namespace {

@@ -3,8 +3,8 @@
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
-#include "games/cfc/card_data.h"
-#include "games/cfc/rulescript.h"
+#include "games/cfc/language/card_data.h"
+#include "games/cfc/language/rulescript.h"
 #include "games/mtg/language/database.h"
 #include "text/source.h"
 

@@ -3,7 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "agents/random_agent.h"
-#include "games/cfc/match.h"
+#include "games/cfc/runners/match.h"
 
 namespace {
 

@@ -7,10 +7,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "games/rulegame/episode.h"
-#include "games/rulegame/rules.h"
-#include "games/rulegame/stalemate.h"
-#include "games/rulegame/random_board.h"
+#include "games/rulegame/rules/episode.h"
+#include "games/rulegame/language/rules.h"
+#include "games/rulegame/rules/stalemate.h"
+#include "games/rulegame/rules/random_board.h"
 
 namespace {
 

@@ -2,8 +2,8 @@
 // memory; no I/O in the timed loop), and the tables' load time including JSON reading.
 #include <benchmark/benchmark.h>
 
-#include "games/vck/effect.h"
-#include "games/vck/tables.h"
+#include "games/vck/language/effect.h"
+#include "games/vck/language/tables.h"
 
 namespace {
 

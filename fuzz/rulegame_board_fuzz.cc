@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "games/rulegame/board.h"
+#include "games/rulegame/rules/board.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   rk::rulegame::Board b;

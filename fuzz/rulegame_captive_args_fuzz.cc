@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "games/rulegame/captive.h"
+#include "games/rulegame/runners/captive.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "games/rulegame/captive.h"
+#include "games/rulegame/runners/captive.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::string dir = [] {

@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <string>
 
-#include "games/rulegame/episode.h"
-#include "games/rulegame/rules.h"
+#include "games/rulegame/rules/episode.h"
+#include "games/rulegame/language/rules.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace rk::rulegame;

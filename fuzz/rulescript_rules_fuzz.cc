@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
-#include "games/cfc/rulescript.h"
-#include "games/cfc/script.h"
+#include "games/cfc/language/rulescript.h"
+#include "games/cfc/compiler/script.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace rk::cfc;

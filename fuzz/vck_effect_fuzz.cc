@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "games/vck/effect.h"
+#include "games/vck/language/effect.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace rk::vck;

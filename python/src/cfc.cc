@@ -9,10 +9,10 @@
 #include <filesystem>
 
 #include "any_game.h"
-#include "games/cfc/deck.h"
-#include "games/cfc/game.h"
-#include "games/cfc/pool.h"
-#include "games/cfc/view.h"
+#include "games/cfc/compiler/deck.h"
+#include "games/cfc/rules/game.h"
+#include "games/cfc/compiler/pool.h"
+#include "games/cfc/runners/view.h"
 #include "play.h"
 
 namespace rk::py {

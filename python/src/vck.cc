@@ -9,10 +9,10 @@
 #include <stdexcept>
 
 #include "any_game.h"
-#include "games/vck/cards.h"
-#include "games/vck/game.h"
-#include "games/vck/report.h"
-#include "games/vck/view.h"
+#include "games/vck/compiler/cards.h"
+#include "games/vck/rules/game.h"
+#include "games/vck/runners/report.h"
+#include "games/vck/runners/view.h"
 #include "play.h"
 
 namespace rk::py {

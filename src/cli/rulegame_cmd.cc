@@ -14,11 +14,11 @@
 #include "cli/commands.h"
 #include "cli/demo_data.h"
 #include "cli/rulegame_play.h"
-#include "games/rulegame/captive.h"
-#include "games/rulegame/episode.h"
-#include "games/rulegame/random_board.h"
-#include "games/rulegame/replay.h"
-#include "games/rulegame/stalemate.h"
+#include "games/rulegame/runners/captive.h"
+#include "games/rulegame/rules/episode.h"
+#include "games/rulegame/rules/random_board.h"
+#include "games/rulegame/runners/replay.h"
+#include "games/rulegame/rules/stalemate.h"
 #include "text/source.h"
 
 namespace rk::cli {

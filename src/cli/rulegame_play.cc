@@ -1,6 +1,6 @@
 // `rulekit rulegame play`: one episode on a rule file and a board, played by a bot or a person:
 // the goal first, each answer explained the first time it comes, the hidden rule shown at the end
-// (the words are the game folder's, games/rulegame/narration.h).
+// (the words are the game folder's, games/rulegame/runners/narration.h).
 #include <fmt/format.h>
 
 #include <iostream>
@@ -9,12 +9,12 @@
 
 #include "cli/commands.h"
 #include "cli/rulegame_play.h"
-#include "games/rulegame/board.h"
-#include "games/rulegame/episode.h"
-#include "games/rulegame/java_random.h"
-#include "games/rulegame/narration.h"
-#include "games/rulegame/random_board.h"
-#include "games/rulegame/rules.h"
+#include "games/rulegame/rules/board.h"
+#include "games/rulegame/rules/episode.h"
+#include "games/rulegame/rules/java_random.h"
+#include "games/rulegame/runners/narration.h"
+#include "games/rulegame/rules/random_board.h"
+#include "games/rulegame/language/rules.h"
 #include "text/source.h"
 
 namespace rk::cli {

@@ -9,7 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/progress.h"
-#include "games/vck/coverage.h"
+#include "games/vck/runners/coverage.h"
 
 namespace rk::cli {
 namespace {

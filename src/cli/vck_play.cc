@@ -1,7 +1,7 @@
 // `rulekit vck play`: a game of Valeria: Card Kingdoms at the terminal, one seat played by a
 // person, the others by bots. Before each of the person's decisions it shows the board and the
 // numbered moves in words; after every move, the person's own included, what it did. The words
-// are the game folder's (games/vck/narration.h), shared with the server's tables. `help`,
+// are the game folder's (games/vck/runners/narration.h), shared with the server's tables. `help`,
 // `board`, `quit`; the end of input leaves the game cleanly.
 #include <fmt/format.h>
 
@@ -12,10 +12,10 @@
 
 #include "agents/make_agent.h"
 #include "cli/commands.h"
-#include "games/vck/cards.h"
-#include "games/vck/draft.h"
-#include "games/vck/game.h"
-#include "games/vck/narration.h"
+#include "games/vck/compiler/cards.h"
+#include "games/vck/rules/draft.h"
+#include "games/vck/rules/game.h"
+#include "games/vck/runners/narration.h"
 #include "kernel/chance.h"
 
 namespace rk::cli {

@@ -4,10 +4,10 @@
 #include <cctype>
 #include <set>
 
-#include "games/cfc/expr_names.h"
+#include "games/cfc/language/expr_names.h"
 #include "games/mtg/language/vocabulary.h"
-#include "games/rulegame/features_check.h"
-#include "games/vck/vocabulary.h"
+#include "games/rulegame/language/features_check.h"
+#include "games/vck/language/vocabulary.h"
 #include "lsp/navigation.h"
 #include "lsp/positions.h"
 #include "text/source.h"

@@ -4,8 +4,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "games/cfc/script_sources.h"
-#include "games/vck/table_sources.h"
+#include "games/cfc/language/script_sources.h"
+#include "games/vck/language/table_sources.h"
 #include "lsp/completion.h"
 #include "registry/detect.h"
 #include "text/embedded.h"

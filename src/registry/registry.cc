@@ -3,10 +3,10 @@
 #include <cstdlib>
 
 #include "cli/commands.h"
-#include "games/cfc/dialect.h"
+#include "games/cfc/language/dialect.h"
 #include "games/mtg/language/dialect.h"
-#include "games/rulegame/dialect.h"
-#include "games/vck/dialect.h"
+#include "games/rulegame/language/dialect.h"
+#include "games/vck/language/dialect.h"
 #include "registry/table_kinds.h"
 #include "server/rulegame/service.h"
 

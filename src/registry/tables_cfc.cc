@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <mutex>
 
-#include "games/cfc/deck.h"
-#include "games/cfc/game.h"
-#include "games/cfc/pool.h"
-#include "games/cfc/view.h"
+#include "games/cfc/compiler/deck.h"
+#include "games/cfc/rules/game.h"
+#include "games/cfc/compiler/pool.h"
+#include "games/cfc/runners/view.h"
 #include "registry/table_kinds.h"
 #include "server/tables/erased_game.h"
 
@@ -47,7 +47,7 @@ const Pool& pool() {
 
 json card_text(const cfc::Game& g, std::string_view id, int observer) { return cfc::card_text(g, id, observer); }
 
-// The game's own view (games/cfc/view.h): what each seat and a spectator may see.
+// The game's own view (games/cfc/runners/view.h): what each seat and a spectator may see.
 const server::tables::GameHooks<cfc::Game> kHooks{&cfc::observer_view, &cfc::option_view, &card_text, nullptr, nullptr};
 
 json describe() {

@@ -2,9 +2,9 @@
 // the table's seed as `rulekit vck sim` deals.
 #include <fmt/format.h>
 
-#include "games/vck/cards.h"
-#include "games/vck/game.h"
-#include "games/vck/view.h"
+#include "games/vck/compiler/cards.h"
+#include "games/vck/rules/game.h"
+#include "games/vck/runners/view.h"
 #include "kernel/chance.h"
 #include "registry/table_kinds.h"
 #include "server/tables/erased_game.h"
@@ -35,7 +35,7 @@ const Db& db() {
 
 json card_text(const vck::Game& g, std::string_view id, int observer) { return vck::card_text(g, id, observer); }
 
-// The game's own view (games/vck/view.h): dukes and the other hidden cards only to their owner.
+// The game's own view (games/vck/runners/view.h): dukes and the other hidden cards only to their owner.
 const server::tables::GameHooks<vck::Game> kHooks{&vck::observer_view, &vck::option_view, &card_text, nullptr, nullptr};
 
 json describe() {

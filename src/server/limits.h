@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "games/rulegame/budget.h"
+#include "games/rulegame/language/budget.h"
 
 namespace rk::server {
 

@@ -10,7 +10,7 @@
 #include "agents/greedy_agent.h"
 #include "agents/playout.h"
 #include "agents/random_agent.h"
-#include "games/vck/report.h"
+#include "games/vck/runners/report.h"
 #include "support.h"
 
 namespace rk {

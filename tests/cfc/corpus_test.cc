@@ -8,8 +8,8 @@
 #include <map>
 #include <set>
 
-#include "games/cfc/card_data.h"
-#include "games/cfc/rulescript.h"
+#include "games/cfc/language/card_data.h"
+#include "games/cfc/language/rulescript.h"
 #include "support.h"
 
 namespace rk::cfc {

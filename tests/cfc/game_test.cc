@@ -8,9 +8,9 @@
 #include "agents/greedy_agent.h"
 #include "agents/random_agent.h"
 #include "agents/scripted_agent.h"
-#include "games/cfc/coverage.h"
-#include "games/cfc/match.h"
-#include "games/cfc/scenario.h"
+#include "games/cfc/runners/coverage.h"
+#include "games/cfc/runners/match.h"
+#include "games/cfc/runners/scenario.h"
 #include "support.h"
 #include "text/source.h"
 

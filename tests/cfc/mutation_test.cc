@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <random>
 
-#include "games/cfc/card_data.h"
-#include "games/cfc/coverage.h"
-#include "games/cfc/pool.h"
-#include "games/cfc/rulescript.h"
+#include "games/cfc/language/card_data.h"
+#include "games/cfc/runners/coverage.h"
+#include "games/cfc/compiler/pool.h"
+#include "games/cfc/language/rulescript.h"
 #include "mutate.h"
 #include "support.h"
 

@@ -9,8 +9,8 @@
 
 #include "agents/random_agent.h"
 #include "expr/value.h"
-#include "games/cfc/coverage.h"
-#include "games/cfc/match.h"
+#include "games/cfc/runners/coverage.h"
+#include "games/cfc/runners/match.h"
 #include "support.h"
 #include "text/source.h"
 

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "agents/random_agent.h"
-#include "games/cfc/menu.h"
-#include "games/cfc/narration.h"
+#include "games/cfc/runners/menu.h"
+#include "games/cfc/runners/narration.h"
 #include "support.h"
 
 namespace rk::cfc {

@@ -1,7 +1,7 @@
 // RuleScript: trees, canonical printing, and diagnostics that point at the character.
 #include <gtest/gtest.h>
 
-#include "games/cfc/rulescript.h"
+#include "games/cfc/language/rulescript.h"
 
 namespace rk::cfc {
 namespace {

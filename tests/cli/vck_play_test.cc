@@ -1,5 +1,5 @@
 // `rulekit vck play` driven through a pipe as a person would type: the board and the numbered
-// moves are readable, every move is told (games/vck/narration.h), help and bad input answer, and
+// moves are readable, every move is told (games/vck/runners/narration.h), help and bad input answer, and
 // quit or the end of input leave cleanly.
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 #include <map>
 #include <memory>
 
-#include "games/rulegame/rules.h"
+#include "games/rulegame/language/rules.h"
 
 namespace rk::expr {
 namespace {

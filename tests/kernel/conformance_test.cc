@@ -3,13 +3,13 @@
 #include <sstream>
 
 #include "conformance.h"
-#include "games/cfc/game.h"
-#include "games/rulegame/game.h"
-#include "games/vck/game.h"
+#include "games/cfc/rules/game.h"
+#include "games/rulegame/rules/game.h"
+#include "games/vck/rules/game.h"
 #include "games/mtg/runners/match_game.h"
 #include "mtg/match_support.h"
-#include "games/rulegame/rules.h"
-#include "games/rulegame/random_board.h"
+#include "games/rulegame/language/rules.h"
+#include "games/rulegame/rules/random_board.h"
 #include "support.h"
 
 namespace rk {

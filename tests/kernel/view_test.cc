@@ -13,9 +13,9 @@
 #include <functional>
 #include <string>
 
-#include "games/cfc/view.h"
+#include "games/cfc/runners/view.h"
 #include "games/mtg/runners/view.h"
-#include "games/vck/view.h"
+#include "games/vck/runners/view.h"
 #include "kernel/game.h"
 #include "kernel/rng.h"
 #include "kernel/view.h"

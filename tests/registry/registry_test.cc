@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "games/vck/effect.h"
+#include "games/vck/language/effect.h"
 #include "registry/check_report.h"
 #include "registry/detect.h"
 #include "registry/registry.h"

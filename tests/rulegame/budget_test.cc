@@ -1,6 +1,6 @@
 // The evaluation budget: rule sets whose set arithmetic would run for seconds are refused with a
 // diagnostic from their syntax alone; every real rule set fits the default budget.
-#include "games/rulegame/budget.h"
+#include "games/rulegame/language/budget.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "games/rulegame/composite.h"
+#include "games/rulegame/rules/composite.h"
 
 #include <gtest/gtest.h>
 

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "games/rulegame/replay.h"
-#include "games/rulegame/rules.h"
+#include "games/rulegame/runners/replay.h"
+#include "games/rulegame/language/rules.h"
 #include "support.h"
 
 namespace rk::rulegame {

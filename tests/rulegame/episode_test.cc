@@ -1,7 +1,7 @@
 // Scenario tests of the Rule Game engine on small boards written here.
 #include <gtest/gtest.h>
 
-#include "games/rulegame/episode.h"
+#include "games/rulegame/rules/episode.h"
 
 namespace rk::rulegame {
 namespace {

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "games/rulegame/rules.h"
+#include "games/rulegame/language/rules.h"
 #include "support.h"
 
 namespace rk::rulegame {

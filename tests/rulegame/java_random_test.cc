@@ -1,8 +1,8 @@
-#include "games/rulegame/java_random.h"
+#include "games/rulegame/rules/java_random.h"
 
 #include <gtest/gtest.h>
 
-#include "games/rulegame/random_board.h"
+#include "games/rulegame/rules/random_board.h"
 
 namespace rk::rulegame {
 namespace {

@@ -1,8 +1,8 @@
 // Malformed input gets diagnostics, never a crash or a hang.
 #include <gtest/gtest.h>
 
-#include "games/rulegame/board.h"
-#include "games/rulegame/rules.h"
+#include "games/rulegame/rules/board.h"
+#include "games/rulegame/language/rules.h"
 
 namespace rk::rulegame {
 namespace {

@@ -7,8 +7,8 @@
 #include <chrono>
 #include <filesystem>
 
-#include "games/rulegame/episode.h"
-#include "games/rulegame/rules.h"
+#include "games/rulegame/rules/episode.h"
+#include "games/rulegame/language/rules.h"
 #include "mutate.h"
 #include "support.h"
 

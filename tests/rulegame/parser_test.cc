@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "games/rulegame/rules.h"
+#include "games/rulegame/language/rules.h"
 
 namespace rk::rulegame {
 namespace {

@@ -1,8 +1,8 @@
-#include "games/rulegame/stalemate.h"
+#include "games/rulegame/rules/stalemate.h"
 
 #include <gtest/gtest.h>
 
-#include "games/rulegame/random_board.h"
+#include "games/rulegame/rules/random_board.h"
 
 namespace rk::rulegame {
 namespace {

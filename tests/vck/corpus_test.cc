@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "games/vck/effect.h"
-#include "games/vck/tables.h"
+#include "games/vck/language/effect.h"
+#include "games/vck/language/tables.h"
 #include "support.h"
 
 namespace rk::vck {

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "games/vck/coverage.h"
+#include "games/vck/runners/coverage.h"
 #include "support.h"
 
 namespace rk::vck {

@@ -1,4 +1,4 @@
-#include "games/vck/effect.h"
+#include "games/vck/language/effect.h"
 
 #include <gtest/gtest.h>
 

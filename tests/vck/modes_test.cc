@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "games/vck/cards.h"
-#include "games/vck/draft.h"
-#include "games/vck/game.h"
+#include "games/vck/compiler/cards.h"
+#include "games/vck/rules/draft.h"
+#include "games/vck/rules/game.h"
 #include "kernel/rng.h"
 #include "support.h"
 

@@ -4,8 +4,8 @@
 
 #include <chrono>
 
-#include "games/vck/effect.h"
-#include "games/vck/tables.h"
+#include "games/vck/language/effect.h"
+#include "games/vck/language/tables.h"
 #include "mutate.h"
 #include "support.h"
 

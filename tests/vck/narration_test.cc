@@ -1,9 +1,9 @@
-// VCK in words (games/vck/narration.h), over random games: every move is told, seats are named
+// VCK in words (games/vck/runners/narration.h), over random games: every move is told, seats are named
 // pN+1 from seat N, a duke is named to its own seat only (until the end reveals them all), and
 // every card of the tables has a text that names it.
 #include <gtest/gtest.h>
 
-#include "games/vck/narration.h"
+#include "games/vck/runners/narration.h"
 #include "kernel/rng.h"
 #include "support.h"
 

@@ -4,9 +4,9 @@
 
 #include <fstream>
 
-#include "games/vck/cards.h"
-#include "games/vck/game.h"
-#include "games/vck/trace.h"
+#include "games/vck/compiler/cards.h"
+#include "games/vck/rules/game.h"
+#include "games/vck/runners/trace.h"
 #include "kernel/rng.h"
 #include "support.h"
 

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "games/vck/cards.h"
-#include "games/vck/game.h"
+#include "games/vck/compiler/cards.h"
+#include "games/vck/rules/game.h"
 #include "kernel/rng.h"
 #include "support.h"
 

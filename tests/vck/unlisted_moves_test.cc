@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "games/vck/cards.h"
-#include "games/vck/game.h"
+#include "games/vck/compiler/cards.h"
+#include "games/vck/rules/game.h"
 #include "support.h"
 
 namespace rk::vck {

@@ -5,12 +5,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "games/rulegame/board.h"
-#include "games/rulegame/budget.h"
-#include "games/rulegame/episode.h"
-#include "games/rulegame/java_random.h"
-#include "games/rulegame/random_board.h"
-#include "games/rulegame/rules.h"
+#include "games/rulegame/rules/board.h"
+#include "games/rulegame/language/budget.h"
+#include "games/rulegame/rules/episode.h"
+#include "games/rulegame/rules/java_random.h"
+#include "games/rulegame/rules/random_board.h"
+#include "games/rulegame/language/rules.h"
 #include "server/ids.h"
 #include "text/source.h"
 
