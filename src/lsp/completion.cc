@@ -246,11 +246,31 @@ void rulegame(const Document& d, const std::string& before, std::vector<Completi
     for (std::string_view p : {"color:", "shape:", "pos:", "postpos:", "bucket:", "count:", "code:"}) add(out, p, "clause");
     return;
   }
-  size_t field = 0;  // commas inside a [list] part a field's own items
+  size_t field = 0, field_begin = open + 1;  // commas inside a [list] part a field's own items
   int depth = 0;
   for (size_t i = open + 1; i < before.size(); ++i) {
     depth += before[i] == '[' ? 1 : before[i] == ']' ? -1 : 0;
-    field += before[i] == ',' && depth <= 0;
+    if (before[i] == ',' && depth <= 0) {
+      ++field;
+      field_begin = i + 1;
+    }
+  }
+  // The name:value form, (shape:square, color:red): the clause's name says what its value is.
+  const std::string here = trim_copy(before.substr(field_begin));
+  if (const size_t colon = here.find(':'); colon != std::string::npos) {
+    const std::string name = here.substr(0, colon);
+    if (name == "shape") {
+      for (const std::string& x : f.shapes) add(out, x, "shape", 12);
+    } else if (name == "color") {
+      for (const std::string& c : f.colors) add(out, c, "colour", 12);
+    } else if (name == "pos" || name == "postpos" || name == "bucket") {
+      orders();
+    }
+    return;
+  }
+  if (before.find(':', open) != std::string::npos) {
+    for (std::string_view p : {"color:", "shape:", "pos:", "postpos:", "bucket:", "count:", "code:"}) add(out, p, "clause");
+    return;
   }
   switch (field) {
     case 1:

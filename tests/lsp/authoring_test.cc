@@ -194,7 +194,7 @@ TEST_F(Authoring, WagicAndRuleGameCompletionInContext) {
   EXPECT_TRUE(has(l, "drawn")) << "a trigger";
   EXPECT_EQ(complete("cards/ctx.txt", cards, "=_BO"), std::vector<std::string>{"_BOLT_"}) << "a macro";
   // Rule Game: each field of an atom (count, shape, colour, position, buckets).
-  const std::string rules = "Order Zig=[1,2,3]\n(*,sq,*,*,[0])\n(*,*,bl,*,[0])\n(*,*,*,Zi,[0])\n";
+  const std::string rules = "Order Zig=[1,2,3]\n(*,sq,*,*,[0])\n(*,*,bl,*,[0])\n(*,*,*,Zi,[0])\n(shape:sq, col)\n(color:bl)\n";
   open("rules/ctx.txt", rules);
   l = complete("rules/ctx.txt", rules, "(*,sq");
   EXPECT_TRUE(has(l, "square") || has(l, "SQUARE")) << "a shape";
@@ -204,6 +204,12 @@ TEST_F(Authoring, WagicAndRuleGameCompletionInContext) {
   EXPECT_FALSE(has(l, "Zig"));
   l = complete("rules/ctx.txt", rules, "(*,*,*,Zi");
   EXPECT_EQ(l, std::vector<std::string>{"Zig"}) << "an order name";
+  // The name:value form: by the clause's name.
+  l = complete("rules/ctx.txt", rules, "(shape:sq");
+  EXPECT_TRUE(has(l, "square") || has(l, "SQUARE")) << "a shape";
+  EXPECT_EQ(complete("rules/ctx.txt", rules, ", col"), std::vector<std::string>{"color:"}) << "a clause";
+  l = complete("rules/ctx.txt", rules, "(color:bl");
+  EXPECT_TRUE(has(l, "BLUE") || has(l, "blue")) << "a colour";
 }
 
 TEST_F(Authoring, DefinitionsOfMacrosAndSymbolsOfEveryDialect) {
