@@ -4,6 +4,7 @@
 #include <cctype>
 #include <set>
 
+#include "games/cfc/card_data.h"
 #include "games/cfc/expr_names.h"
 #include "games/cfc/tables.h"
 #include "games/mtg/compiler/symbols.h"
@@ -127,8 +128,8 @@ size_t open_since(const std::string& s, std::string_view open, std::string_view 
 // RuleScript (RuleScript.md): a key before `=`, then by what stands before the cursor: a zone
 // after @, an event inside ~...~ (its suffix after :), a hook inside ?...?, an ability after + or
 // - and in `abilities =`, names inside [[ ]] (attributes after .), filter words inside [ ], card
-// types where a target filter starts, else commands and restrictions.
-void rulescript(const std::string& before, std::vector<Completion>& out) {
+// types where a target filter starts, card names inside "...", else commands and restrictions.
+void rulescript(const Document& d, const std::string& before, const std::string& word, std::vector<Completion>& out) {
   const std::vector<cfc::WordList> vocab = cfc::vocabulary();
   const auto words_of = [&](std::string_view kind, int item_kind = 14) {
     for (const cfc::WordList& l : vocab) {
@@ -161,6 +162,17 @@ void rulescript(const std::string& before, std::vector<Completion>& out) {
   const std::string key = lower(trim_copy(before.substr(0, eq)));
   const std::string value = before.substr(eq + 1);
   const char last = value.empty() ? ' ' : value.back();
+  // Inside "...": a card's name (a type term such as "Juni"), from the plugin's set.xml files;
+  // matched on all that was typed since the quote, blanks included.
+  if (key != "label" && count_after(value, '"', 0) % 2 == 1) {
+    const std::string typed = lower(value.substr(value.rfind('"') + 1) + word);
+    std::set<std::string> names;
+    for (const cfc::CardData& c : cfc::printed_cards_above(d.path)) {
+      if (c.type != "Character" && c.type != "Action" && c.type != "Reaction") continue;
+      if (lower(c.name).rfind(typed, 0) == 0 && names.insert(c.name).second) out.push_back({c.name, "card", 7, true});
+    }
+    return;
+  }
   if (const size_t expr = open_since(value, "[[", "]]"); expr != std::string::npos) {
     if (last == '.') {
       for (std::string_view w : cfc::expression_fields()) add(out, w, "attribute", 5);
@@ -321,7 +333,7 @@ std::vector<Completion> complete(const Document& d, const std::string& dialect, 
   if (dialect == "wagic") {
     wagic(d, before, text->substr(w.begin, offset - w.begin), out);
   } else if (dialect == "rulescript") {
-    rulescript(before, out);
+    rulescript(d, before, text->substr(w.begin, offset - w.begin), out);
   } else if (dialect == "vck") {
     vck(before, out);
   } else if (dialect == "rulegame") {
@@ -332,7 +344,9 @@ std::vector<Completion> complete(const Document& d, const std::string& dialect, 
   std::set<std::string> seen;
   std::vector<Completion> kept;
   for (Completion& c : out) {
-    if (!typed.empty() && c.label.size() >= typed.size()) {
+    if (c.matched) {
+      // kept as it is
+    } else if (!typed.empty() && c.label.size() >= typed.size()) {
       bool match = true;
       for (size_t i = 0; i < typed.size() && match; ++i) {
         match = std::tolower(static_cast<unsigned char>(c.label[i])) == std::tolower(static_cast<unsigned char>(typed[i]));

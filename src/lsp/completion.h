@@ -13,6 +13,7 @@ struct Completion {
   std::string label;
   std::string detail;  // what kind of word: "zone", "verb", "order" ...
   int kind = 14;       // the protocol's CompletionItemKind (14 keyword, 7 class, 12 value, 15 snippet)
+  bool matched = false;  // already matched against what was typed (a card name with blanks in it)
 };
 
 // `format`: the format's id; in a file whose card text stands in strings (rules.json,

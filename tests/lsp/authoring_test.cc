@@ -125,8 +125,10 @@ TEST_F(Authoring, RuleScriptCompletionInContextInsideJsonStrings) {
       " {\"guid\": \"h\", \"name\": \"H\", \"rules\": \"action = [[if inUA\"},\n"
       " {\"guid\": \"i\", \"name\": \"I\", \"rules\": \"action = {F}: destroy() to(char\"},\n"
       " {\"guid\": \"j\", \"name\": \"J\", \"rules\": \"action = {F}: +fro\"},\n"
-      " {\"guid\": \"k\", \"name\": \"K\", \"rules\": \"target = <1>character[fro\"}\n"
+      " {\"guid\": \"k\", \"name\": \"K\", \"rules\": \"target = <1>character[fro\"},\n"
+      " {\"guid\": \"l\", \"name\": \"L\", \"rules\": \"target = \\\"ryu n\"}\n"
       "]\n";
+  write("cfc/o8g/Sets/s1/set.xml", kSetXml);
   open("cfc/rules.json", json);
   const std::string f = "cfc/rules.json";
   std::vector<std::string> l = complete(f, json, ": dam");
@@ -154,6 +156,7 @@ TEST_F(Authoring, RuleScriptCompletionInContextInsideJsonStrings) {
   l = complete(f, json, "[fro");
   EXPECT_TRUE(has(l, "frozen")) << "a filter word inside [ ]";
   EXPECT_FALSE(has(l, "frosted"));
+  EXPECT_EQ(complete(f, json, "ryu n"), std::vector<std::string>{"Ryu no Senshi"}) << "a card name of the plugin's set.xml";
   // Outside the scripts (a JSON key): nothing.
   EXPECT_TRUE(complete(f, json, "\"gui").empty());
 }

@@ -161,25 +161,6 @@ void check_cfc_set(const std::string& p, CheckReport& t) {
   ++t.files;
 }
 
-// The printed cards of the CFC folder a file belongs to: the set.xml files of the nearest
-// o8g/Sets above it (card_rules.py stands in o8g/Scripts, rules.json beside o8g).
-std::vector<CardData> printed_cards(const std::string& path) {
-  std::vector<CardData> cards;
-  std::error_code ec;
-  fs::path dir = fs::is_directory(path, ec) ? fs::path(path) : fs::path(path).parent_path();
-  for (int up = 0; up < 8 && !dir.empty(); ++up, dir = dir.parent_path()) {
-    if (fs::is_directory(dir / "o8g" / "Sets", ec)) {
-      for (const std::string& f : set_files(dir.string())) {
-        std::string err;
-        load_set_xml(f, cards, err);
-      }
-      break;
-    }
-    if (dir == dir.parent_path()) break;
-  }
-  return cards;
-}
-
 // What the card says in print: its set.xml line of type, BP/SP and text ("" when not found).
 std::string printed_text(const std::vector<CardData>& cards, const std::string& guid) {
   for (const CardData& c : cards) {
@@ -212,7 +193,7 @@ bool explain_card_rules_py(const registry::ExplainQuery& q) {
     std::cerr << q.path << ": cannot be read\n";
     return false;
   }
-  const std::vector<CardData> printed = printed_cards(q.path);
+  const std::vector<CardData> printed = printed_cards_above(q.path);
   bool found = false;
   for (const EmbeddedScript& s : card_rules_py_scripts(text)) {
     std::string name = s.name;
@@ -243,7 +224,7 @@ bool explain_rulescript(const registry::ExplainQuery& q) {
     q.names.push_back(s.name);
     if (!registry::same_name(s.name, q.name) && s.guid != q.name) continue;
     found = true;
-    if (!printed_loaded) printed = printed_cards(json);
+    if (!printed_loaded) printed = printed_cards_above(json);
     printed_loaded = true;
     explain_script(s.name, s.guid, s.rules, json, printed);
   }
