@@ -256,6 +256,27 @@ TEST_F(Authoring, QuickFixesOfEveryDialect) {
   EXPECT_EQ(fix_of("rules/r.txt", open("rules/r.txt", "(*,*,bleu,*,[0])\n"), "RG0054"), "BLUE");
 }
 
+// A broken line is reported, and the lines after it are still checked (in a RuleScript, the
+// expression names of the lines that parsed; in every other dialect, the other lines or cells).
+TEST_F(Authoring, ABrokenLineHidesNoOtherDiagnostic) {
+  const auto codes = [](const Json& diags) {
+    std::vector<std::string> out;
+    for (const Json& d : diags) out.push_back(d.value("code", ""));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  EXPECT_EQ(codes(open("cfc/rules.json",
+                       "[\n {\"guid\": \"g\", \"name\": \"N\", \"rules\": \"action = {F}: damage(\\n"
+                       "action = [[if inUAttak(attacker)]] destroy()\\nauto = ~myEndPhase~ [[if me.hand.szie > 0]] draw(1)\"}\n]\n")),
+            (std::vector<std::string>{"RS0014", "RS0053", "RS0054"}));
+  EXPECT_EQ(codes(open("rules/b.txt", "(*,*,*,*,[0\n(*,*,bleu,*,[0])\n")), (std::vector<std::string>{"RG0014", "RG0054"}));
+  EXPECT_EQ(codes(open("cards/b.txt", "[card]\nname=A\nauto=damage:(\nauto=destory target(creature)\ntype=Instant\n[/card]\n")),
+            (std::vector<std::string>{"WG0011", "WG0101"}));
+  EXPECT_EQ(codes(open("vck/seed/b.sql", "INSERT INTO vckonline.citizens (id_citizens,name,special_payout_on_turn) VALUES\n"
+                                         " (1,'A','<citizens 3'),\n (2,'B','chose g 2 m 2');\n")),
+            (std::vector<std::string>{"VK0008", "VK0015"}));
+}
+
 TEST_F(Authoring, FormattingNeverLosesTheAuthorsText) {
   std::string message;
   // rules.json: the script without a comment is printed canonically, re-encoded as JSON; the one

@@ -46,7 +46,9 @@ void check_script(const std::string& rules, text::Diagnostics& diags, CheckRepor
   Rules r;
   ++t.cards;
   parse_rules(rules, diags, r);
-  if (!diags.has_errors()) check_expr_names(r, diags);
+  // A broken line is skipped by the parser; the names of the lines that loaded are still checked,
+  // so one broken line never hides the typos of the rest of the script.
+  check_expr_names(r, diags);
   if (!diags.has_errors()) {
     // RuleScript runs in the engine: how many scripts compile for it, and what the others need.
     const CScript compiled = compile_script(r);
