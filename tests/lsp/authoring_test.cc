@@ -277,6 +277,40 @@ TEST_F(Authoring, ABrokenLineHidesNoOtherDiagnostic) {
             (std::vector<std::string>{"VK0008", "VK0015"}));
 }
 
+// Every position of a file of each kind (inside escapes, between quotes, past a line's end) gets
+// an answer to hover, completion and definition, never an error or a crash.
+TEST_F(Authoring, EveryPositionOfEachKindOfFileIsAnswered) {
+  write("cfc/o8g/Sets/s1/set.xml", kSetXml);
+  const std::pair<std::string, std::string> files[] = {
+      {"cfc/o8g/Scripts/card_rules.py", kCardRulesPy},
+      {"vck/sql/seed/citizens.sql", kSeed},
+      {"cfc/rules.json", "[\n {\"guid\": \"g\", \"name\": \"N\", \"rules\": \"# \\\"q\\\"\\naction = {F}: [[if me.hand.size > 0]] +rush \\u00e9\"}\n]\n"},
+      {"rules/p.txt", "Order Zig=[1,2,3]\n(*,sq,bl,Zig,[0,1])\n(shape:square, color:red)\n"},
+      {"cards/p.txt", "#AUTO_DEFINE _B_ damage:1\n[card]\nname=P\nauto=_B_ target(creature|mybattlefield)\nauto=@drawn:draw:1\n[/card]\n"},
+  };
+  for (const auto& [name, text] : files) {
+    open(name, text);
+    int line = 0, col = 0;
+    for (size_t i = 0; i <= text.size(); ++i) {
+      // At a line's end, a position past it too (clients send them).
+      for (const int c : {col, i == text.size() || text[i] == '\n' ? col + 5 : col}) {
+        for (const char* method : {"textDocument/hover", "textDocument/completion", "textDocument/definition"}) {
+          const int id = lsp_.request(method, {{"textDocument", {{"uri", uri_of(name)}}}, {"position", {{"line", line}, {"character", c}}}});
+          const Json a = lsp_.answer(id);
+          ASSERT_FALSE(a.is_null()) << name << " " << line << ":" << c;
+          ASSERT_TRUE(a.contains("result")) << name << " " << line << ":" << c << " " << method << " " << a.dump();
+        }
+      }
+      if (i < text.size() && text[i] == '\n') {
+        ++line;
+        col = 0;
+      } else {
+        ++col;
+      }
+    }
+  }
+}
+
 TEST_F(Authoring, FormattingNeverLosesTheAuthorsText) {
   std::string message;
   // rules.json: the script without a comment is printed canonically, re-encoded as JSON; the one
