@@ -226,7 +226,8 @@ Json Server::hover(const Json& params) {
   // is read in the decoded string: `\naction` is the word `action`.
   WordAt w;
   if (holds_card_strings(d, c.format)) {
-    if (const std::optional<InString> at = in_card_string(card_strings(d, c.format), offset)) w = word_in_string(*at);
+    const std::vector<CardString> strings = card_strings(d, c.format);  // `at` points into them
+    if (const std::optional<InString> at = in_card_string(strings, offset)) w = word_in_string(*at);
   } else {
     w = word_at(d.text, offset);
   }

@@ -109,6 +109,25 @@ TEST_F(Authoring, HoverOnACardOfAnSqlSeedShowsItsTextAndItsEffects) {
   EXPECT_NE(shown.find("Butcher's Boy, VCK card (citizens)"), std::string::npos) << shown;
   EXPECT_NE(shown.find("card text: Gain 1 gold."), std::string::npos) << shown;
   EXPECT_EQ(shown.find("Merchant"), std::string::npos) << shown;
+  // A word of an effect string: its range in the file, and with the docs its meaning.
+  const Json verb = at("textDocument/hover", "vck/sql/seed/citizens.sql", kSeed, "choose", false);
+  ASSERT_FALSE(verb["result"].is_null()) << verb.dump();
+  const Json start = position_of(kSeed, "choose", false);
+  EXPECT_EQ(verb["result"]["range"]["start"], start) << verb.dump();
+  EXPECT_EQ(verb["result"]["range"]["end"]["character"], start["character"].get<int>() + 6) << verb.dump();
+  if (shared_docs()) {
+    EXPECT_EQ(verb["result"]["contents"]["value"].get<std::string>().rfind("**choose**\n\n", 0), 0u) << verb.dump();
+  }
+}
+
+// A keyword's documentation inside a RuleScript of card_rules.py (RuleScript.md's command table).
+TEST_F(Authoring, HoverOnARuleScriptCommandGivesItsDocumentation) {
+  if (!shared_docs()) GTEST_SKIP() << "../shared/docs is absent: no RuleScript.md to read";
+  open("cfc/o8g/Scripts/card_rules.py", kCardRulesPy);
+  const Json h = at("textDocument/hover", "cfc/o8g/Scripts/card_rules.py", kCardRulesPy, "damage(", false);
+  ASSERT_FALSE(h["result"].is_null()) << h.dump();
+  EXPECT_NE(h["result"]["contents"]["value"].get<std::string>().find("Does non-combat damage"), std::string::npos) << h.dump();
+  EXPECT_EQ(h["result"]["range"]["start"], position_of(kCardRulesPy, "damage(", false));
 }
 
 TEST_F(Authoring, RuleScriptCompletionInContextInsideJsonStrings) {
