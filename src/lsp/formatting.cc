@@ -88,31 +88,24 @@ Formatted format_rulescript(const Document& d, const std::string& format) {
   const bool python = format == "cfc-card-rules-py";
   const bool json = !python && std::filesystem::path(d.path).extension() == ".json";
   size_t comments = 0, kept = 0;
-  if (!python && !json) {  // a plain script: the whole file
+  if (!python && !json) return out;  // a RuleScript is found by content only in these two
+  const std::vector<cfc::EmbeddedScript> scripts =
+      python ? cfc::card_rules_py_scripts(d.text) : cfc::rules_json_scripts(d.text);
+  for (const cfc::EmbeddedScript& s : scripts) {
     bool comment = false;
-    const std::string printed = print_script(d.text, comment);
-    if (!printed.empty() && printed != d.text) out.edits.push_back({0, d.text.size(), printed});
+    const std::string printed = print_script(s.rules.value, comment);
     comments += comment;
-    kept += printed.empty() && !comment;
-  } else {
-    const std::vector<cfc::EmbeddedScript> scripts =
-        python ? cfc::card_rules_py_scripts(d.text) : cfc::rules_json_scripts(d.text);
-    for (const cfc::EmbeddedScript& s : scripts) {
-      bool comment = false;
-      const std::string printed = print_script(s.rules.value, comment);
-      comments += comment;
-      if (printed.empty()) {
-        kept += !comment;
-        continue;
-      }
-      if (printed == s.rules.value) continue;
-      const std::string literal = encode(s.rules, d.text, printed, json);
-      if (literal.empty()) {
-        ++kept;
-        continue;
-      }
-      out.edits.push_back({s.rules.begin, s.rules.end, literal});
+    if (printed.empty()) {
+      kept += !comment;
+      continue;
     }
+    if (printed == s.rules.value) continue;
+    const std::string literal = encode(s.rules, d.text, printed, json);
+    if (literal.empty()) {
+      ++kept;
+      continue;
+    }
+    out.edits.push_back({s.rules.begin, s.rules.end, literal});
   }
   std::string why;
   if (comments > 0) why = std::to_string(comments) + " with comments (the RuleScript printer does not keep them)";
@@ -135,7 +128,6 @@ Formatted format_document(const Document& d, const std::string& format) {
   static constexpr Refusal kRefusals[] = {
       {"vck-sql", "VCK effect strings are not reformatted: the printer writes the unified grammar, which vckonline's engine does not read"},
       {"vck-table", "VCK effect strings are not reformatted: the printer writes the unified grammar, which vckonline's engine does not read"},
-      {"vck-lines", "VCK effect strings are not reformatted: the printer writes the unified grammar, which vckonline's engine does not read"},
       {"rulegame-rules", "Rule Game rule files are not reformatted: the printer writes every atom as name:value and drops comments"},
   };
   for (const Refusal& r : kRefusals) {

@@ -1,8 +1,7 @@
 // Formatting through the dialects' own printers, only where they keep everything the author wrote:
 // - a Wagic card block is printed back by print_card (keys as written, ability values
 //   canonical); a block with comments or blank lines inside is left as it is;
-// - a RuleScript (a plain script, each "rules" string of rules.json, each """...""" entry of
-//   card_rules.py) is printed canonically (one `key = value` line per property), re-encoded for
+// - a RuleScript (each "rules" string of rules.json, each """...""" entry of card_rules.py) is printed canonically (one `key = value` line per property), re-encoded for
 //   its string; a script with a comment is left as it is (the printer does not keep comments);
 // - VCK effect strings and Rule Game rule files are never rewritten: their printers write another
 //   form than the author's (VCK's unified grammar, which vckonline's engine does not read; Rule

@@ -166,37 +166,25 @@ void wagic_definition(const Document& d, size_t offset, std::vector<Location>& o
   }
 }
 
-// Files whose symbols are lines: a Lua card's functions (`resolve = function`, `function f(`), a
-// VCK lines file's effect strings, a plain RuleScript's properties (`key = value`).
-void line_symbols(const Document& d, const std::string& format, std::vector<Symbol>& out) {
-  const bool lua = format == "wagic-lua", vck_lines = format == "vck-lines";
+// A Lua card file's functions: `resolve = function (...)` fields and `[local] function f(...)`.
+void lua_functions(const Document& d, std::vector<Symbol>& out) {
   for (size_t at = 0; at < d.text.size();) {
     const Line l = line_of(d.text, at);
     const std::string s = d.text.substr(l.begin, l.end - l.begin);
-    const size_t lead = s.find_first_not_of(" \t");
     at = l.end + 1;
     while (at < d.text.size() && d.text[at - 1] != '\n') ++at;
-    if (lead == std::string::npos || s[lead] == '#' || s.compare(lead, 2, "--") == 0) continue;
-    if (vck_lines) {
-      out.push_back({trim(s), "effect", 13, l.begin, l.end, l.begin + lead, l.end});
-      continue;
-    }
-    // The name: a Lua function's, a RuleScript property's key.
-    size_t b = lead;
-    if (lua && s.compare(b, 6, "local ") == 0) b += 6;
-    const bool declared = lua && s.compare(b, 9, "function ") == 0;  // function f( rather than f = function
+    size_t b = s.find_first_not_of(" \t");
+    if (b == std::string::npos || s.compare(b, 2, "--") == 0) continue;
+    if (s.compare(b, 6, "local ") == 0) b += 6;
+    const bool declared = s.compare(b, 9, "function ") == 0;  // function f( rather than f = function
     if (declared) b += 9;
     size_t e = b;
-    while (e < s.size() && (std::isalnum(static_cast<unsigned char>(s[e])) || s[e] == '_' || s[e] == '.' || s[e] == '?')) ++e;
+    while (e < s.size() && (std::isalnum(static_cast<unsigned char>(s[e])) || s[e] == '_' || s[e] == '.')) ++e;
     if (e == b) continue;
     const std::string rest = trim(s.substr(e));
-    if (lua) {
-      const bool named = declared ? !rest.empty() && rest[0] == '('
-                                  : rest.rfind("=", 0) == 0 && trim(rest.substr(1)).rfind("function", 0) == 0;
-      if (named) out.push_back({s.substr(b, e - b), "function", 12, l.begin, l.end, l.begin + b, l.begin + e});
-    } else if (!rest.empty() && rest[0] == '=') {
-      out.push_back({s.substr(b, e - b), trim(rest.substr(1)), 7, l.begin, l.end, l.begin + b, l.begin + e});
-    }
+    const bool named = declared ? !rest.empty() && rest[0] == '('
+                                : rest.rfind("=", 0) == 0 && trim(rest.substr(1)).rfind("function", 0) == 0;
+    if (named) out.push_back({s.substr(b, e - b), "function", 12, l.begin, l.end, l.begin + b, l.begin + e});
   }
 }
 
@@ -264,8 +252,8 @@ std::vector<Symbol> symbols(const Document& d, const std::string& format) {
     for (const vck::EffectCell& c : vck::sql_seed_cells(d.text)) {
       out.push_back({c.card, c.column, 5, c.effect.begin, c.effect.end, c.effect.begin, c.effect.end});
     }
-  } else if (format == "wagic-lua" || format == "vck-lines" || format == "rulescript") {
-    line_symbols(d, format, out);
+  } else if (format == "wagic-lua") {
+    lua_functions(d, out);
   } else if (format == "rulegame-rules") {
     size_t rule = 0;
     for (size_t at = 0; at < d.text.size();) {
