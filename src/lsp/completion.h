@@ -13,9 +13,13 @@ struct Completion {
   std::string label;
   std::string detail;  // what kind of word: "zone", "verb", "order" ...
   int kind = 14;       // the protocol's CompletionItemKind (14 keyword, 7 class, 12 value, 15 snippet)
+  bool matched = false;  // already matched against what was typed (a card name with blanks in it)
 };
 
-std::vector<Completion> complete(const Document& d, const std::string& dialect, size_t offset);
+// `format`: the format's id; in a file whose card text stands in strings (rules.json,
+// card_rules.py, a VCK table or seed) only those strings are completed, read decoded.
+std::vector<Completion> complete(const Document& d, const std::string& dialect, const std::string& format,
+                                 size_t offset);
 
 // The word at (or just before) `offset`: letters, digits, _ . and for Wagic card names blanks
 // are not included. [begin, end) in bytes.

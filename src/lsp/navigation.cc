@@ -1,11 +1,13 @@
 #include "lsp/navigation.h"
 
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
 
 #include "games/cfc/language/script_sources.h"
 #include "games/vck/language/table_sources.h"
+#include "lsp/card_strings.h"
 #include "lsp/completion.h"
 #include "registry/detect.h"
 #include "text/embedded.h"
@@ -164,6 +166,28 @@ void wagic_definition(const Document& d, size_t offset, std::vector<Location>& o
   }
 }
 
+// A Lua card file's functions: `resolve = function (...)` fields and `[local] function f(...)`.
+void lua_functions(const Document& d, std::vector<Symbol>& out) {
+  for (size_t at = 0; at < d.text.size();) {
+    const Line l = line_of(d.text, at);
+    const std::string s = d.text.substr(l.begin, l.end - l.begin);
+    at = l.end + 1;
+    while (at < d.text.size() && d.text[at - 1] != '\n') ++at;
+    size_t b = s.find_first_not_of(" \t");
+    if (b == std::string::npos || s.compare(b, 2, "--") == 0) continue;
+    if (s.compare(b, 6, "local ") == 0) b += 6;
+    const bool declared = s.compare(b, 9, "function ") == 0;  // function f( rather than f = function
+    if (declared) b += 9;
+    size_t e = b;
+    while (e < s.size() && (std::isalnum(static_cast<unsigned char>(s[e])) || s[e] == '_' || s[e] == '.')) ++e;
+    if (e == b) continue;
+    const std::string rest = trim(s.substr(e));
+    const bool named = declared ? !rest.empty() && rest[0] == '('
+                                : rest.rfind("=", 0) == 0 && trim(rest.substr(1)).rfind("function", 0) == 0;
+    if (named) out.push_back({s.substr(b, e - b), "function", 12, l.begin, l.end, l.begin + b, l.begin + e});
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> wagic_database_files(const Document& d) {
@@ -187,6 +211,10 @@ std::string card_at(const Document& d, const std::string& format, size_t offset)
   } else if (format == "rulescript" || format == "vck-table") {
     for (const JsonCard& c : json_cards(d.text)) {
       if (offset >= c.begin && offset <= c.end) return c.name.empty() ? c.guid : c.name;
+    }
+  } else if (format == "cfc-card-rules-py" || format == "vck-sql") {
+    for (const CardString& c : card_strings(d, format)) {
+      if (offset >= c.begin && offset <= c.end) return c.card;
     }
   }
   return "";
@@ -224,6 +252,8 @@ std::vector<Symbol> symbols(const Document& d, const std::string& format) {
     for (const vck::EffectCell& c : vck::sql_seed_cells(d.text)) {
       out.push_back({c.card, c.column, 5, c.effect.begin, c.effect.end, c.effect.begin, c.effect.end});
     }
+  } else if (format == "wagic-lua") {
+    lua_functions(d, out);
   } else if (format == "rulegame-rules") {
     size_t rule = 0;
     for (size_t at = 0; at < d.text.size();) {

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "lsp/card_strings.h"
 #include "lsp/completion.h"
 #include "lsp/docs_lookup.h"
 #include "lsp/formatting.h"
@@ -221,7 +222,15 @@ Json Server::hover(const Json& params) {
   const Document& d = document(params);
   const Checked& c = checked_[d.uri];
   const size_t offset = offset_of(d.text, position_from_json(params.value("position", Json::object())));
-  const WordAt w = word_at(d.text, offset);
+  // In a file whose cards are strings (rules.json, card_rules.py, a VCK table or seed) the word
+  // is read in the decoded string: `\naction` is the word `action`.
+  WordAt w;
+  if (holds_card_strings(d, c.format)) {
+    const std::vector<CardString> strings = card_strings(d, c.format);  // `at` points into them
+    if (const std::optional<InString> at = in_card_string(strings, offset)) w = word_in_string(*at);
+  } else {
+    w = word_at(d.text, offset);
+  }
   std::string value;
   if (!w.text.empty()) {
     if (const std::string doc = keyword_doc(docs_dialect(c), w.text); !doc.empty()) value = "**" + w.text + "**\n\n" + doc;
@@ -233,8 +242,9 @@ Json Server::hover(const Json& params) {
     if (!shown.empty()) value = "```\n" + shown + "```";
   }
   if (value.empty()) return nullptr;
-  return {{"contents", {{"kind", "markdown"}, {"value", value}}},
-          {"range", range_json(position_of(d.text, w.begin), position_of(d.text, w.end))}};
+  Json out = {{"contents", {{"kind", "markdown"}, {"value", value}}}};
+  if (w.end > w.begin) out["range"] = range_json(position_of(d.text, w.begin), position_of(d.text, w.end));
+  return out;
 }
 
 Json Server::completion(const Json& params) {
@@ -242,7 +252,7 @@ Json Server::completion(const Json& params) {
   const Checked& c = checked_[d.uri];
   const size_t offset = offset_of(d.text, position_from_json(params.value("position", Json::object())));
   Json items = Json::array();
-  for (const Completion& x : complete(d, c.dialect, offset)) {
+  for (const Completion& x : complete(d, c.dialect, c.format, offset)) {
     items.push_back({{"label", x.label}, {"kind", x.kind}, {"detail", x.detail}});
   }
   return {{"isIncomplete", false}, {"items", items}};
@@ -263,9 +273,16 @@ Json Server::definition(const Json& params) {
 Json Server::formatting(const Json& params) {
   const Document& d = document(params);
   const Checked& c = checked_[d.uri];
+  const Formatted f = format_document(d, c.format);
   Json out = Json::array();
-  for (const Edit& e : format_document(d, c.format)) {
+  for (const Edit& e : f.edits) {
     out.push_back({{"range", range_json(position_of(d.text, e.begin), position_of(d.text, e.end))}, {"newText", e.text}});
+  }
+  // What was left as written, and why: the author sees it rather than wondering.
+  if (!f.message.empty()) {
+    send({{"jsonrpc", "2.0"},
+          {"method", "window/showMessage"},
+          {"params", {{"type", 3}, {"message", "rulekit: " + f.message}}}});
   }
   return out;
 }

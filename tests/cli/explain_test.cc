@@ -1,6 +1,10 @@
 // `rulekit explain NAME PATH`: one card of each dialect that has cards (Wagic, CFC RuleScript,
 // VCK), what a Rule Game file gets instead, and "did you mean" for a misspelt name.
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "cli/run.h"
 #include "support.h"
@@ -32,6 +36,41 @@ TEST(Explain, RuleScriptCard) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("RuleScript from"), std::string::npos);
   EXPECT_NE(r.out.find("branch if me.hand.size < opp.hand.size"), std::string::npos) << r.out;
+  // The printed card, from the set.xml of o8g/Sets beside rules.json.
+  EXPECT_NE(r.out.find("printed: Son Son (Character, Kami), BP 300, SP 4"), std::string::npos) << r.out;
+}
+
+// The files CFC's and VCK's authors edit: card_rules.py (by the comment above an entry, the
+// set.xml name, or the guid) and an SQL seed's rows (the row's *_text column as the card text).
+TEST(Explain, CardRulesPyAndSqlSeeds) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("rk_explain_" + std::to_string(::getpid()));
+  fs::create_directories(dir / "o8g/Sets/s1");
+  fs::create_directories(dir / "o8g/Scripts");
+  std::ofstream(dir / "o8g/Sets/s1/set.xml")
+      << "<?xml version=\"1.0\"?>\n<set name=\"T\" id=\"s1\"><cards><card name=\"Ryu no Senshi\" id=\"48a0\">"
+         "<property name=\"Type\" value=\"Character\" /><property name=\"Rules\" value=\"Deals 100 damage.\" />"
+         "<property name=\"BP\" value=\"800\" /></card></cards></set>\n";
+  std::ofstream(dir / "o8g/Scripts/card_rules.py")
+      << "RulesDict = {}\n# Ryu's DRAGON\nRulesDict[\"48a0\"] = \"\"\"\naction = {F}: damage(100) to(characters@oppRing)\n\"\"\"\n";
+  for (const char* name : {"ryu no senshi", "Ryu's DRAGON", "48a0"}) {
+    const RunResult r = run_rulekit("rulekit explain \"" + std::string(name) + "\" '" + (dir / "o8g/Scripts/card_rules.py").string() + "'");
+    ASSERT_EQ(r.exit_code, 0) << name << r.err;
+    EXPECT_NE(r.out.find("Ryu no Senshi (48a0), RuleScript from"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("printed: Ryu no Senshi (Character), BP 800, SP 0\n  Deals 100 damage."), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("canonical:\naction = {F}: damage(100)"), std::string::npos) << r.out;
+  }
+  std::ofstream(dir / "citizens.sql")
+      << "INSERT INTO vckonline.citizens (id_citizens,name,special_payout_on_turn,special_payout_on_turn_text) VALUES\n"
+         " (1,'Merchant','choose g 2 m 2','Take 2 gold or 2 magic.');\n";
+  const RunResult r = run_rulekit("rulekit explain merchant '" + (dir / "citizens.sql").string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Merchant, VCK card (citizens)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("special_payout_on_turn: choose g 2 m 2\ncard text: Take 2 gold or 2 magic.\nunified: "), std::string::npos) << r.out;
+  const RunResult wrong = run_rulekit("rulekit explain Merchnt '" + (dir / "citizens.sql").string() + "'");
+  EXPECT_EQ(wrong.exit_code, 1);
+  EXPECT_NE(wrong.err.find("did you mean \"Merchant\"?"), std::string::npos) << wrong.err;
+  fs::remove_all(dir);
 }
 
 TEST(Explain, VckCardByNameInTheTablesOrOneTable) {

@@ -104,4 +104,22 @@ bool is_cfc_folder(const std::string& dir) {
   return std::filesystem::is_regular_file(std::filesystem::path(dir) / "rules.json", ec) && !set_files(dir).empty();
 }
 
+std::vector<CardData> printed_cards_above(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::vector<CardData> cards;
+  std::error_code ec;
+  fs::path dir = fs::is_directory(path, ec) ? fs::path(path) : fs::path(path).parent_path();
+  for (int up = 0; up < 8 && !dir.empty(); ++up, dir = dir.parent_path()) {
+    if (fs::is_directory(dir / "o8g" / "Sets", ec)) {
+      for (const std::string& f : set_files(dir.string())) {
+        std::string err;
+        load_set_xml(f, cards, err);
+      }
+      break;
+    }
+    if (dir == dir.parent_path()) break;
+  }
+  return cards;
+}
+
 }  // namespace rk::cfc

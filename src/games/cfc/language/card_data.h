@@ -36,5 +36,9 @@ bool load_rules_json(const std::string& path, std::vector<Script>& out, std::str
 bool is_cfc_folder(const std::string& dir);
 // The set.xml files under dir/o8g/Sets, sorted.
 std::vector<std::string> set_files(const std::string& dir);
+// The printed cards of the plugin folder a file belongs to: every set.xml of the nearest
+// o8g/Sets above it (card_rules.py stands in o8g/Scripts, rules.json beside o8g). Empty when
+// there is none; a set.xml that does not load is skipped (`check` reports it).
+std::vector<CardData> printed_cards_above(const std::string& path);
 
 }  // namespace rk::cfc

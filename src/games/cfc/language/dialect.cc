@@ -46,7 +46,9 @@ void check_script(const std::string& rules, text::Diagnostics& diags, CheckRepor
   Rules r;
   ++t.cards;
   parse_rules(rules, diags, r);
-  if (!diags.has_errors()) check_expr_names(r, diags);
+  // A broken line is skipped by the parser; the names of the lines that loaded are still checked,
+  // so one broken line never hides the typos of the rest of the script.
+  check_expr_names(r, diags);
   if (!diags.has_errors()) {
     // RuleScript runs in the engine: how many scripts compile for it, and what the others need.
     const CScript compiled = compile_script(r);
@@ -161,6 +163,54 @@ void check_cfc_set(const std::string& p, CheckReport& t) {
   ++t.files;
 }
 
+// What the card says in print: its set.xml line of type, BP/SP and text ("" when not found).
+std::string printed_text(const std::vector<CardData>& cards, const std::string& guid) {
+  for (const CardData& c : cards) {
+    if (c.guid != guid) continue;
+    std::string out = fmt::format("printed: {} ({}{}{})", c.name, c.type, c.subtype.empty() ? "" : ", ", c.subtype);
+    if (c.type == "Character") out += fmt::format(", BP {}, SP {}", c.bp, c.sp);
+    if (!c.ability_name.empty()) out += fmt::format("\n  {} {}", c.ability_type, c.ability_name);
+    if (!c.text.empty()) out += fmt::format("\n  {}", c.text);
+    return out + "\n\n";
+  }
+  return "";
+}
+
+// One script: the printed card, the canonical form, the tree and the script's diagnostics.
+void explain_script(const std::string& name, const std::string& guid, const std::string& rules,
+                    const std::string& from, const std::vector<CardData>& printed) {
+  text::SourceFile f(name, rules);
+  text::Diagnostics d(&f);
+  Rules r;
+  parse_rules(rules, d, r);
+  std::cout << fmt::format("{} ({}), RuleScript from {}\n\n{}canonical:\n{}\ntree:\n{}", name, guid, from,
+                           printed_text(printed, guid), print(r), dump(r));
+  std::cout << d.render();
+}
+
+// card_rules.py: a card by the name of the comment above its entry, its set.xml name, or its guid.
+bool explain_card_rules_py(const registry::ExplainQuery& q) {
+  std::string text;
+  if (!text::read_file(q.path, text)) {
+    std::cerr << q.path << ": cannot be read\n";
+    return false;
+  }
+  const std::vector<CardData> printed = printed_cards_above(q.path);
+  bool found = false;
+  for (const EmbeddedScript& s : card_rules_py_scripts(text)) {
+    std::string name = s.name;
+    for (const CardData& c : printed) {
+      if (c.guid == s.guid) name = c.name;
+    }
+    if (name.empty()) name = s.guid;
+    q.names.push_back(name);
+    if (!registry::same_name(name, q.name) && !registry::same_name(s.name, q.name) && s.guid != q.name) continue;
+    found = true;
+    explain_script(name, s.guid, s.rules.value, q.path, printed);
+  }
+  return found;
+}
+
 bool explain_rulescript(const registry::ExplainQuery& q) {
   const std::string json = fs::is_directory(q.path) ? (fs::path(q.path) / "rules.json").string() : q.path;
   std::vector<Script> scripts;
@@ -170,24 +220,22 @@ bool explain_rulescript(const registry::ExplainQuery& q) {
     return false;
   }
   bool found = false;
+  std::vector<CardData> printed;  // read once a card is found
+  bool printed_loaded = false;
   for (const Script& s : scripts) {
     q.names.push_back(s.name);
     if (!registry::same_name(s.name, q.name) && s.guid != q.name) continue;
     found = true;
-    text::SourceFile f(s.name, s.rules);
-    text::Diagnostics d(&f);
-    Rules r;
-    parse_rules(s.rules, d, r);
-    std::cout << fmt::format("{} ({}), RuleScript from {}\n\ncanonical:\n{}\ntree:\n{}", s.name, s.guid, json,
-                             print(r), dump(r));
-    std::cout << d.render();
+    if (!printed_loaded) printed = printed_cards_above(json);
+    printed_loaded = true;
+    explain_script(s.name, s.guid, s.rules, json, printed);
   }
   return found;
 }
 
 const registry::Format kRuleScript{"rulescript", &check_rulescript_path, nullptr, &explain_rulescript};
 const registry::Format kSet{"cfc-set", &check_cfc_set, nullptr, nullptr};
-const registry::Format kCardRulesPy{"cfc-card-rules-py", &check_card_rules_py, nullptr, nullptr};
+const registry::Format kCardRulesPy{"cfc-card-rules-py", &check_card_rules_py, nullptr, &explain_card_rules_py};
 
 bool contains(std::string_view text, std::string_view what) { return text.find(what) != std::string_view::npos; }
 

@@ -141,4 +141,28 @@ std::string_view closest_command(std::string_view w) {
 std::string_view closest_ability(std::string_view w) { return text::closest(w, kAbilities, std::size(kAbilities)); }
 std::string_view closest_event(std::string_view w) { return text::closest(w, kEvents, std::size(kEvents)); }
 
+std::vector<WordList> vocabulary() {
+  const auto list = [](std::string_view kind, const auto& words) {
+    WordList l{kind, {}};
+    for (std::string_view w : words) l.words.push_back(w);
+    return l;
+  };
+  WordList commands{"command", {}};
+  for (const CommandSig& c : kCommands) commands.words.push_back(c.name);
+  return {std::move(commands),
+          list("ability", kAbilities),
+          list("event", kEvents),
+          list("event suffix", kEventSuffixes),
+          list("hook", kHooks),
+          list("zone", kZones),
+          list("zone prefix", kZonePrefixes),
+          list("pile", kPiles),
+          list("game rule", kRules),
+          list("phase", kPhases),
+          list("card type", kCardTypes),
+          list("singular type", kSingularTypes),
+          list("restriction", kRestrictions),
+          list("filter", kFilterKeywords)};
+}
+
 }  // namespace rk::cfc

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 namespace rk::cfc {
 
@@ -39,5 +40,13 @@ bool is_singular_type(std::string_view lower);
 std::string_view closest_command(std::string_view lower);
 std::string_view closest_ability(std::string_view lower);
 std::string_view closest_event(std::string_view lower);
+
+// The words of RuleScript by kind ("command", "ability", "event", "zone", "card type" ...), from
+// the tables above, for editors' completion. Commands as the reference spells them (moveTo).
+struct WordList {
+  std::string_view kind;
+  std::vector<std::string_view> words;
+};
+std::vector<WordList> vocabulary();
 
 }  // namespace rk::cfc

@@ -139,16 +139,15 @@ std::string card_text(const std::string& path, size_t row, const std::string& co
 }
 
 // One effect string of a card: as written, the card's text, the unified form and the tree.
-void explain_effect(const CardEffect& c, const std::string& file) {
-  text::SourceFile f(c.card, c.text);
+void explain_effect(const std::string& card, const std::string& column, const std::string& effect,
+                    const std::string& human) {
+  text::SourceFile f(card, effect);
   text::Diagnostics d(&f);
   EffectSet set;
   Effect e;
-  std::cout << fmt::format("\n{}: {}\n", c.column, c.text);
-  if (const std::string human = card_text(file, c.row, c.column); !human.empty()) {
-    std::cout << fmt::format("card text: {}\n", human);
-  }
-  if (parse_effect(c.text, set, d, e)) {
+  std::cout << fmt::format("\n{}: {}\n", column, effect);
+  if (!human.empty()) std::cout << fmt::format("card text: {}\n", human);
+  if (parse_effect(effect, set, d, e)) {
     std::string tree = dump(set, e);
     if (!tree.empty() && tree.back() != '\n') tree += '\n';
     std::cout << fmt::format("unified: {}\ntree:\n{}", print(set, e), tree);
@@ -178,7 +177,30 @@ bool explain_cards(const registry::ExplainQuery& q, bool folder) {
       std::cout << fmt::format("{}{}, VCK card ({}) from {}\n", shown.empty() ? "" : "\n", c.card, c.table, where);
       shown = where;
     }
-    explain_effect(c, file);
+    explain_effect(c.card, c.column, c.text, card_text(file, c.row, c.column));
+  }
+  return found;
+}
+
+// vckonline's SQL seed: every effect cell of the card's rows, as the seed writes them.
+bool explain_sql(const registry::ExplainQuery& q) {
+  std::string text;
+  if (!text::read_file(q.path, text)) {
+    std::cerr << q.path << ": cannot be read\n";
+    return false;
+  }
+  bool found = false;
+  std::string shown;
+  for (const EffectCell& c : sql_seed_cells(text)) {
+    q.names.push_back(c.card);
+    if (!registry::same_name(c.card, q.name)) continue;
+    found = true;
+    const std::string where = fmt::format("{} ({} row {})", q.path, c.table, c.row);
+    if (shown != where) {
+      std::cout << fmt::format("{}{}, VCK card ({}) from {}\n", shown.empty() ? "" : "\n", c.card, c.table, where);
+      shown = where;
+    }
+    explain_effect(c.card, c.column, c.effect.value, c.printed);
   }
   return found;
 }
@@ -189,7 +211,7 @@ bool explain_table(const registry::ExplainQuery& q) { return explain_cards(q, fa
 const registry::Format kFolder{"vck-folder", &check_folder, nullptr, &explain_folder};
 const registry::Format kTable{"vck-table", &check_table, nullptr, &explain_table};
 const registry::Format kLines{"vck-lines", &check_lines, nullptr, nullptr};
-const registry::Format kSql{"vck-sql", &check_sql, nullptr, nullptr};
+const registry::Format kSql{"vck-sql", &check_sql, nullptr, &explain_sql};
 
 // vckonline's seed files, by their INSERTs into a card table.
 bool detect_marks(std::string_view text, Detected& out) {

@@ -32,6 +32,7 @@ class SqlReader {
     return i_ >= t_.size();
   }
   size_t at() const { return i_; }
+  void skip_blanks() { blank(); }
   void seek(size_t i) { i_ = i; }
 
   // A keyword, ignoring case.
@@ -129,6 +130,15 @@ class SqlReader {
   size_t i_ = 0;
 };
 
+// The card's text beside an effect column: COLUMN_text, else the row's special_payout_text.
+template <class Find>
+std::string printed_of(const std::string& column, const Find& find) {
+  for (const std::string& key : {column + "_text", std::string("special_payout_text")}) {
+    if (const std::string* v = find(key); v && !v->empty()) return *v;
+  }
+  return "";
+}
+
 // INSERT INTO table (columns) VALUES (row), (row) ...; at the reader's position, after INSERT.
 void read_insert(SqlReader& r, std::vector<EffectCell>& out, size_t& rows_seen) {
   if (!r.keyword("INTO")) return;
@@ -142,8 +152,11 @@ void read_insert(SqlReader& r, std::vector<EffectCell>& out, size_t& rows_seen) 
   if (!r.punct(')') || !r.keyword("VALUES")) return;
   const auto name_at = std::find(columns.begin(), columns.end(), "name");
   do {
+    r.skip_blanks();
+    const size_t row_begin = r.at();
     if (!r.punct('(')) return;
     std::vector<EffectCell> row;
+    std::vector<std::pair<std::string, std::string>> texts;  // the row's other strings, for printed_of
     std::string card;
     size_t k = 0;
     do {
@@ -153,7 +166,9 @@ void read_insert(SqlReader& r, std::vector<EffectCell>& out, size_t& rows_seen) 
       if (k < columns.size() && is_string) {
         if (name_at != columns.end() && k == static_cast<size_t>(name_at - columns.begin())) card = s.value;
         if (is_effect_column(*effect, columns[k]) && !s.value.empty()) {
-          row.push_back({table, columns[k], "", rows_seen, std::move(s)});
+          row.push_back({table, columns[k], "", rows_seen, std::move(s), 0, 0, ""});
+        } else {
+          texts.emplace_back(columns[k], std::move(s.value));
         }
       }
       ++k;
@@ -161,6 +176,14 @@ void read_insert(SqlReader& r, std::vector<EffectCell>& out, size_t& rows_seen) 
     if (!r.punct(')')) return;
     for (EffectCell& c : row) {
       c.card = card;
+      c.row_begin = row_begin;
+      c.row_end = r.at();
+      c.printed = printed_of(c.column, [&](const std::string& key) -> const std::string* {
+        for (const auto& [k2, v] : texts) {
+          if (k2 == key) return &v;
+        }
+        return nullptr;
+      });
       out.push_back(std::move(c));
     }
     ++rows_seen;
@@ -177,7 +200,12 @@ std::vector<EffectCell> json_table_cells(std::string_view json, const std::strin
     const text::EmbeddedString* name = o.find("name");
     for (const std::string& c : *columns) {  // in the order the tables' loader reads them
       const text::EmbeddedString* v = o.find(c);
-      if (v && !v->value.empty()) out.push_back({table, c, name ? name->value : "", o.index, *v});
+      if (!v || v->value.empty()) continue;
+      out.push_back({table, c, name ? name->value : "", o.index, *v, v->begin, v->end,
+                     printed_of(c, [&](const std::string& key) -> const std::string* {
+                       const text::EmbeddedString* s = o.find(key);
+                       return s ? &s->value : nullptr;
+                     })});
     }
   }
   return out;

@@ -15,6 +15,8 @@ struct EffectCell {
   std::string table, column, card;
   size_t row = 0;
   text::EmbeddedString effect;
+  size_t row_begin = 0, row_end = 0;  // SQL: the row's ( ... ) in the file (JSON: the cell alone)
+  std::string printed;  // the card's text for this effect (the row's COLUMN_text or special_payout_text), if any
 };
 
 // The non-empty effect cells of one JSON table (`table`: "citizens").
