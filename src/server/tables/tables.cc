@@ -185,10 +185,16 @@ int Tables::commit(LiveTable& t, std::unique_lock<std::mutex>& lk, int seat, siz
   // stored; nobody else may decide (`storing`), so the next decision cannot overtake this one.
   t.storing = true;
   lk.unlock();
-  const bool stored = store_.append_decision(d, fin);
+  const Append stored = store_.append_decision(d, fin);
   lk.lock();
   t.storing = false;
-  if (!stored) return 503;
+  if (stored == Append::conflict) {
+    // Another process stored decision n first: this copy was behind. It catches up; the caller
+    // reads the table again.
+    std::string why;
+    return catch_up(t, why) ? 409 : 503;
+  }
+  if (stored != Append::stored) return 503;
   t.game = std::move(next);
   t.decisions.push_back(d);
   if (fin) {
@@ -199,6 +205,37 @@ int Tables::commit(LiveTable& t, std::unique_lock<std::mutex>& lk, int seat, siz
   }
   t.seq.store(t.decisions.size());
   return 0;
+}
+
+bool Tables::catch_up(LiveTable& t, std::string& error) {
+  if (!store_.shared() || t.storing) return true;  // nobody else writes, or this copy is the one writing
+  const int64_t stored = store_.count_decisions(t.row.id, error);
+  if (stored < 0) return false;
+  if (static_cast<size_t>(stored) == t.decisions.size()) return true;
+  // The decisions another process stored after this copy's last: applied to a copy of the game,
+  // which becomes the table's only once they all replay.
+  std::vector<DecisionRow> more;
+  if (!store_.load_decisions(t.row.id, more, error, static_cast<int64_t>(t.decisions.size()))) return false;
+  const auto row = store_.load_table(t.row.id, error);
+  if (!row) {
+    if (error.empty()) error = "it is no longer stored";
+    return false;
+  }
+  std::unique_ptr<TableGame> next = t.game->clone();
+  if (!replay_decisions(*next, more, error)) return false;
+  t.game = std::move(next);
+  for (DecisionRow& d : more) {
+    if (d.seat >= 0 && static_cast<size_t>(d.seat) < t.claimed.size()) t.claimed[static_cast<size_t>(d.seat)] = true;
+    t.decisions.push_back(std::move(d));
+  }
+  t.row.finish = row->finish;
+  t.row.result = row->result;
+  if (t.row.finish != kRunning && !t.over) {
+    t.over = true;
+    finished(t);
+  }
+  t.seq.store(t.decisions.size());
+  return true;
 }
 
 Tables::Table Tables::rebuild(const TableRow& row, std::string& error) {
@@ -469,6 +506,7 @@ Reply Tables::show(const std::string& id, std::string_view token, std::string_vi
   std::unique_lock<std::mutex> lk(t->mu);
   if (!seat_of(*t, token, seat, err)) return err;
   if (seat >= 0) t->claimed[static_cast<size_t>(seat)] = true;
+  if (std::string why; !catch_up(*t, why)) return error_reply(503, fmt::format("table {} cannot be read: {}", id, why));
   if (at.empty()) return json_reply(200, state_json(*t, seat));
   // As this observer saw it after K decisions: the game replayed that far, outside the lock.
   size_t k = 0;
@@ -515,6 +553,7 @@ Reply Tables::decide(const std::string& id, std::string_view token, std::string_
     std::unique_lock<std::mutex> lk(t->mu);
     if (!seat_of(*t, token, seat, err)) return err;
     t->claimed[static_cast<size_t>(seat)] = true;
+    if (std::string why; !catch_up(*t, why)) return error_reply(503, fmt::format("table {} cannot be read: {}", id, why));
     if (t->over) return error_reply(409, "the game is over", {{"seq", t->decisions.size()}});
     if (req["seq"].get<int64_t>() != static_cast<int64_t>(t->decisions.size()) || t->storing) {
       return error_reply(409, fmt::format("seq {} is stale: the table has had {} decisions; read it again", req["seq"].dump(),
@@ -545,6 +584,11 @@ bool Tables::bot_step(const std::string& id) {
   const Table t = find(id, err);
   if (!t) return false;
   std::unique_lock<std::mutex> lk(t->mu);
+  if (std::string why; !catch_up(*t, why)) {
+    lk.unlock();
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // storage failing: try again soon
+    return !stopping_;
+  }
   if (stopping_ || t->storing || !bot_to_move(*t)) return false;
   const int seat = t->game->current_player();
   if (seat == kernel::kChancePlayer) {
