@@ -507,6 +507,9 @@ Reply Tables::show(const std::string& id, std::string_view token, std::string_vi
   if (!seat_of(*t, token, seat, err)) return err;
   if (seat >= 0) t->claimed[static_cast<size_t>(seat)] = true;
   if (std::string why; !catch_up(*t, why)) return error_reply(503, fmt::format("table {} cannot be read: {}", id, why));
+  // With a shared store the process that ran this table's bots may have died: a bot to move is
+  // queued here (once; the decision numbers keep two processes from deciding twice).
+  if (store_.shared() && bot_to_move(*t)) bots_->push(id);
   if (at.empty()) return json_reply(200, state_json(*t, seat));
   // As this observer saw it after K decisions: the game replayed that far, outside the lock.
   size_t k = 0;
