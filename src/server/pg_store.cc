@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 #include <libpq-fe.h>
 
+#include <poll.h>
+
+#include <chrono>
 #include <cstring>
 #include <functional>
 
@@ -188,11 +191,85 @@ std::unique_ptr<PgStore> PgStore::open(const std::string& url, bool durable, std
   PGconn* first = s->all_.front();
   s->describe_ = fmt::format("PostgreSQL {}:{}/{}", PQhost(first), PQport(first), PQdb(first));
   if (!migrate(first, kSchemaVersion, error)) return nullptr;
+  s->lease_conn_ = connect(url, durable, error);
+  if (!s->lease_conn_) return nullptr;
+  s->listen_conn_ = connect(url, durable, error);
+  if (!s->listen_conn_) return nullptr;
+  s->listen_thread_ = std::thread([p = s.get()] { p->listen_loop(); });
   return s;
 }
 
 PgStore::~PgStore() {
+  stopping_ = true;
+  if (listen_thread_.joinable()) listen_thread_.join();
   for (PGconn* c : all_) PQfinish(c);
+  PQfinish(lease_conn_);
+  PQfinish(listen_conn_);
+}
+
+void PgStore::listen(std::function<void(const std::string&)> f) {
+  std::lock_guard<std::mutex> lk(listen_mu_);
+  listener_ = std::move(f);
+}
+
+// Waits for notifications (a fifth of a second at a time, to see `stopping_`), and hands each to
+// the listener. A lost connection is made again and listens again; what was notified meanwhile
+// is not lost to anyone who reads the table, since every read checks the stored count.
+void PgStore::listen_loop() {
+  bool listening = false;
+  while (!stopping_) {
+    if (PQstatus(listen_conn_) != CONNECTION_OK) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));
+      PQreset(listen_conn_);
+      listening = false;
+      continue;
+    }
+    if (!listening) {
+      listening = Result(PQexec(listen_conn_, "LISTEN rulekit_table")).ok();
+      if (!listening) continue;
+    }
+    pollfd p{PQsocket(listen_conn_), POLLIN, 0};
+    if (poll(&p, 1, 200) <= 0) continue;
+    if (!PQconsumeInput(listen_conn_)) continue;  // the status check above makes it again
+    while (PGnotify* n = PQnotifies(listen_conn_)) {
+      const std::string id = n->extra ? n->extra : "";
+      PQfreemem(n);
+      std::lock_guard<std::mutex> lk(listen_mu_);
+      if (listener_ && !id.empty()) listener_(id);
+    }
+  }
+}
+
+namespace {
+// A table id as the 64-bit key of an advisory lock: FNV-1a, the same in every process (unlike
+// std::hash). Two ids on one key would only share a lease.
+std::string lease_key(const std::string& id) {
+  uint64_t h = 14695981039346656037ull;
+  for (unsigned char ch : id) h = (h ^ ch) * 1099511628211ull;
+  return std::to_string(static_cast<int64_t>(h));
+}
+}  // namespace
+
+bool PgStore::lease(const std::string& table_id, bool* fresh) {
+  if (fresh) *fresh = false;
+  std::lock_guard<std::mutex> lk(lease_mu_);
+  if (PQstatus(lease_conn_) != CONNECTION_OK) {
+    // The session ended, and the leases with it: others may hold them now.
+    leases_.clear();
+    PQreset(lease_conn_);
+  }
+  if (leases_.count(table_id)) return true;
+  const Result r = run(lease_conn_, "SELECT pg_try_advisory_lock($1)", {lease_key(table_id)});
+  if (!r.ok() || r.rows() != 1 || r.text(0, 0) != "t") return false;
+  leases_.insert(table_id);
+  if (fresh) *fresh = true;
+  return true;
+}
+
+void PgStore::release(const std::string& table_id) {
+  std::lock_guard<std::mutex> lk(lease_mu_);
+  if (leases_.erase(table_id) == 0) return;
+  run(lease_conn_, "SELECT pg_advisory_unlock($1)", {lease_key(table_id)});
 }
 
 PGconn* PgStore::borrow() {
@@ -305,6 +382,8 @@ Append PgStore::append_decision(const DecisionRow& d, std::optional<std::pair<in
       return run(l.get(), "UPDATE game_table SET finish=$1, result=$2 WHERE id=$3", {num(finish->first), finish->second, d.table});
     });
   }
+  // Delivered to every listening process once the transaction commits, never before.
+  steps.emplace_back([&] { return run(l.get(), "SELECT pg_notify('rulekit_table', $1)", {d.table}); });
   const Append a = transaction(l.get(), steps);
   counted(a);
   return a;

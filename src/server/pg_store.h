@@ -11,7 +11,10 @@
 #pragma once
 
 #include <condition_variable>
+#include <functional>
 #include <mutex>
+#include <thread>
+#include <unordered_set>
 #include <vector>
 
 #include "server/store.h"
@@ -30,6 +33,13 @@ class PgStore final : public Store {
   bool shared() const override { return true; }
   std::string describe() const override { return describe_; }
   bool check(const std::atomic<bool>& cancel, std::string& error) override;
+  // LISTEN rulekit_table on a connection of its own; every decision is committed with a
+  // NOTIFY of its table's id (delivered to the listeners at the commit only).
+  void listen(std::function<void(const std::string&)> f) override;
+  // A session advisory lock on the table's id, on a connection of its own: PostgreSQL lets it go
+  // when that connection ends, so a killed process's leases are free at once.
+  bool lease(const std::string& table_id, bool* fresh) override;
+  void release(const std::string& table_id) override;
 
   bool create_episode(const EpisodeRow& e) override;
   Append append_move(const MoveRow& m, std::optional<int> finish) override;
@@ -59,6 +69,16 @@ class PgStore final : public Store {
   // A count (SELECT count(*) ... WHERE ...=$1), -1 and `error` when it fails.
   int64_t count(const char* sql, const std::string& id, std::string& error);
   void counted(Append a);
+  void listen_loop();
+
+  std::mutex listen_mu_;  // held while `listener_` runs or changes
+  std::function<void(const std::string&)> listener_;
+  pg_conn* listen_conn_ = nullptr;
+  std::thread listen_thread_;
+  std::atomic<bool> stopping_{false};
+  std::mutex lease_mu_;
+  pg_conn* lease_conn_ = nullptr;
+  std::unordered_set<std::string> leases_;
 
   std::string url_, describe_;
   bool durable_ = true;

@@ -30,6 +30,12 @@ class SqliteStore final : public Store {
 
   bool shared() const override { return false; }  // the data folder's lock keeps other processes out
   std::string describe() const override { return "SQLite " + path_; }
+  void listen(std::function<void(const std::string&)>) override {}  // nobody else writes
+  bool lease(const std::string&, bool* fresh) override {
+    if (fresh) *fresh = false;
+    return true;
+  }
+  void release(const std::string&) override {}
 
   // PRAGMA quick_check on a connection of its own: false, with a message that says what to do,
   // when the database is damaged. It reads the whole file (seconds for hundreds of megabytes),

@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -125,6 +126,16 @@ class Store {
 
   // How many episodes have not finished (-1 and `error` when the count fails).
   virtual int64_t count_unfinished(std::string& error) = 0;
+
+  // Other processes' changes: after another process committed a decision of a table, `f(id)` is
+  // called on a thread of the store's, so that live seats here see it at once. nullptr: no more
+  // calls (it returns once no call is running). SQLite: never called (one process).
+  virtual void listen(std::function<void(const std::string& table_id)> f) = 0;
+  // The right to run a table's bots: held by one process at a time, and let go when that
+  // process ends however it ends, so that a survivor takes the bots of a dead one over. True
+  // when this process holds it (`fresh`: it has just taken it). SQLite: always this process's.
+  virtual bool lease(const std::string& table_id, bool* fresh = nullptr) = 0;
+  virtual void release(const std::string& table_id) = 0;
 
   // Figures for the health endpoint and the closing log line.
   struct Stats {

@@ -44,6 +44,17 @@ class PgCluster {
     return fmt::format("postgresql://postgres@127.0.0.1:{}/{}", port_, name);
   }
   int port() const { return port_; }
+  // The first value of `sql`'s answer in the database `url` names (psql), "" when it fails.
+  std::string scalar(const std::string& url, const std::string& sql) {
+    std::string out;
+    if (FILE* p = popen(fmt::format("{}/psql -X -A -t -d '{}' -c \"{}\" 2>/dev/null", bin(), url, sql).c_str(), "r")) {
+      char buf[256];
+      while (size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+      pclose(p);
+    }
+    while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+    return out;
+  }
 
   ~PgCluster() {
     if (port_ > 0) run(as_postgres(fmt::format("{}/pg_ctl -D {}/data -m immediate -w stop", bin(), dir_.string())));

@@ -17,6 +17,7 @@
 #include "child_server.h"
 #include "pg_cluster.h"
 #include "server_fixture.h"
+#include "tables_fixture.h"
 
 namespace rk::test {
 namespace {
@@ -138,6 +139,81 @@ TEST(SharedStorePostgres, TwoServersPlayTheSameEpisodesAndEitherServesOnAfterAKi
   }
   std::printf("%ld moves acknowledged by two servers on one PostgreSQL database (%ld before one was killed), none lost\n",
               total.load(), at_kill);
+}
+
+// A seat watching a table's event stream on one server sees a decision made through another
+// (LISTEN/NOTIFY), within a second, without reading the table.
+TEST(SharedStorePostgres, AnEventStreamOnOneServerTellsOfADecisionMadeThroughAnother) {
+  if (corpus_absent("corpora/vck/tables")) GTEST_SKIP();
+  PgCluster* pg = PgCluster::get();
+  if (!pg) GTEST_SKIP() << "*** SKIPPED: " << PgCluster::why() << " ***";
+  const std::string url = pg->new_database("events");
+  const auto dir = fresh_dir("rk-shared-events");
+  Child a(dir, {"--db", url});
+  Child b(dir, {"--db", url});
+  ASSERT_GT(a.port(), 0) << a.error_text();
+  ASSERT_GT(b.port(), 0) << b.error_text();
+  httplib::Client ca("127.0.0.1", a.port());
+  ca.set_read_timeout(30, 0);
+  const Answer made = seat_post(ca, "/api/tables", {{"game", "vck"}, {"options", {{"preset", "base"}}}, {"seats", {"human", "human"}}});
+  ASSERT_EQ(made.status, 201) << made.body.dump();
+  const std::string id = made.body["id"];
+  RawConn watch(b.port());
+  ASSERT_TRUE(watch.send_all("GET /api/tables/" + id + "/events HTTP/1.1\r\nHost: x\r\n\r\n"));
+  const std::string opened = watch.receive(10, "data: {\"seq\":0}");
+  ASSERT_NE(opened.find("data: {\"seq\":0}"), std::string::npos) << opened;
+  for (int n = 0; n < 3; ++n) {
+    std::string mover;
+    int64_t seq = 0;
+    for (const auto& s : made.body["seats"]) {
+      const Answer v = seat_get(ca, "/api/tables/" + id, s["token"]);
+      if (!v.body["decision"].is_null()) mover = s["token"], seq = v.body["seq"];
+    }
+    ASSERT_FALSE(mover.empty());
+    const auto t0 = Clock::now();
+    ASSERT_EQ(seat_post(ca, "/api/tables/" + id + "/decide", {{"option", 0}, {"seq", seq}}, mover).status, 200);
+    const std::string want = fmt::format("data: {{\"seq\":{}}}", seq + 1);
+    const std::string next = watch.receive(3, want);
+    EXPECT_NE(next.find(want), std::string::npos) << next;
+    EXPECT_LT(std::chrono::duration<double>(Clock::now() - t0).count(), 1.0);
+  }
+}
+
+// A table of bots goes on by itself on a surviving server after the one running its bots is
+// killed: the lease of its bots was the dead process's session, and PostgreSQL let it go.
+TEST(SharedStorePostgres, ASurvivorTakesOverTheBotsOfAKilledServer) {
+  if (corpus_absent("corpora/vck/tables")) GTEST_SKIP();
+  PgCluster* pg = PgCluster::get();
+  if (!pg) GTEST_SKIP() << "*** SKIPPED: " << PgCluster::why() << " ***";
+  const std::string url = pg->new_database("bots");
+  const auto dir = fresh_dir("rk-shared-bots");
+  Child a(dir, {"--db", url});
+  Child b(dir, {"--db", url});
+  ASSERT_GT(a.port(), 0) << a.error_text();
+  ASSERT_GT(b.port(), 0) << b.error_text();
+  httplib::Client ca("127.0.0.1", a.port());
+  ca.set_read_timeout(30, 0);
+  // MCTS, slow enough to be mid-game at the kill.
+  const Answer made =
+      seat_post(ca, "/api/tables", {{"game", "vck"}, {"options", {{"preset", "base"}}}, {"seats", {"mcts:200", "mcts:200"}}});
+  ASSERT_EQ(made.status, 201) << made.body.dump();
+  const std::string id = made.body["id"];
+  // The decisions stored, read from the database itself: asking B for the table would wake its
+  // bots there on demand, and this test is about B taking them over by itself.
+  auto stored = [&] {
+    const std::string n = pg->scalar(url, "SELECT count(*) FROM decision WHERE table_id='" + id + "'");
+    return n.empty() ? int64_t{-1} : std::stoll(n);
+  };
+  const auto until = Clock::now() + std::chrono::seconds(30);
+  while (stored() < 3 && Clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_GE(stored(), 3) << "A's bots did not play";
+  a.kill9();
+  const int64_t at_kill = stored();
+  // Nobody asks for this table: B must go on with it by itself, within a few seconds.
+  int64_t now = at_kill;
+  const auto wait = Clock::now() + std::chrono::seconds(20);
+  while ((now = stored()) < at_kill + 3 && Clock::now() < wait) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_GE(now, at_kill + 3) << "the table stopped at " << at_kill << " after its server was killed";
 }
 
 }  // namespace

@@ -72,14 +72,52 @@ class TableEvents final : public EventSource {
 Tables::Tables(Store& store, const Limits& limits, std::vector<const TableKind*> kinds, std::string engine)
     : store_(store), limits_(limits), kinds_(std::move(kinds)), engine_(std::move(engine)) {
   bots_ = std::make_unique<BotRunner>(limits_.bot_threads, [this](const std::string& id) { return bot_step(id); });
+  store_.listen([this](const std::string& id) { changed(id); });
 }
 
 Tables::~Tables() { stop(); }
 
 void Tables::stop() {
   stopping_ = true;
+  store_.listen(nullptr);
   if (resumer_.joinable()) resumer_.join();
   if (bots_) bots_->stop();
+}
+
+void Tables::changed(const std::string& id) {
+  Table t;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    const auto it = live_.find(id);
+    if (it == live_.end()) return;  // not in memory here: read from the database when asked for
+    t = it->second;
+  }
+  std::lock_guard<std::mutex> lk(t->mu);
+  std::string why;
+  // Caught up, the table's seq moves on and this process's event streams tell their seats.
+  if (catch_up(*t, why) && bot_to_move(*t)) bots_->push(id);
+}
+
+// Every second: the unfinished tables whose bots no live process runs (their lease is free: the
+// process that held it died, or none took it yet) are taken over here.
+void Tables::take_over_loop() {
+  while (!stopping_) {
+    std::vector<std::string> ids;
+    std::string error;
+    if (store_.unfinished_tables(ids, error)) {
+      for (const std::string& id : ids) {
+        if (stopping_) return;
+        bool fresh = false;
+        if (!store_.lease(id, &fresh) || !fresh) continue;
+        Reply err;
+        const Table t = find(id, err);
+        if (!t) continue;
+        std::lock_guard<std::mutex> lk(t->mu);
+        if (std::string why; catch_up(*t, why) && bot_to_move(*t)) bots_->push(id);
+      }
+    }
+    for (int i = 0; i < 10 && !stopping_; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
 }
 
 void Tables::resume_all() {
@@ -101,6 +139,8 @@ void Tables::resume_all() {
       std::lock_guard<std::mutex> lk(t->mu);
       if (bot_to_move(*t)) bots_->push(id);
     }
+    // With a shared store, the bots of processes that die are this one's to take over.
+    if (store_.shared()) take_over_loop();
   });
 }
 
@@ -153,6 +193,7 @@ bool Tables::bot_to_move(const LiveTable& t) const {
 }
 
 void Tables::finished(LiveTable& t) {
+  store_.release(t.row.id);
   std::lock_guard<std::mutex> lk(mu_);
   auto c = per_client_.find(t.row.client);
   if (c != per_client_.end() && --c->second == 0) per_client_.erase(c);
@@ -593,6 +634,8 @@ bool Tables::bot_step(const std::string& id) {
     return !stopping_;
   }
   if (stopping_ || t->storing || !bot_to_move(*t)) return false;
+  // One process runs a table's bots: the one that holds its lease (always this one with SQLite).
+  if (!store_.lease(id)) return false;
   const int seat = t->game->current_player();
   if (seat == kernel::kChancePlayer) {
     commit(*t, lk, -1, 0);

@@ -98,6 +98,8 @@ class Tables {
   std::string result_json(const TableGame& g, int finish, const std::string& why);
   bool bot_to_move(const LiveTable& t) const;
   bool bot_step(const std::string& id);  // one bot decision (BotRunner's step)
+  void changed(const std::string& id);   // another process stored a decision of table `id`
+  void take_over_loop();                 // shared store: the bots of dead processes, run here
   void finished(LiveTable& t);           // no longer counts against its client
 
   Store& store_;
