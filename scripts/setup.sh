@@ -14,8 +14,10 @@ PACKAGES=(
   libfmt-dev nlohmann-json3-dev libcli11-dev
   libpugixml-dev libcpp-httplib-dev libsqlite3-dev liblua5.4-dev libboost1.74-dev
   pybind11-dev python3-dev python3-numpy
+  libpq-dev  # serve --db postgresql://
 )
 TEST_PACKAGES=(
+  postgresql nginx  # the Postgres and Scale tests start their own cluster and load balancer
   clang-14 libclang-rt-14-dev
   chromium wrk
   neovim

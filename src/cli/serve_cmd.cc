@@ -9,6 +9,7 @@
 #include "cli/demo_data.h"
 #include "registry/registry.h"
 #include "server/http.h"
+#include "server/store.h"
 
 namespace rk::cli {
 namespace {
@@ -41,6 +42,12 @@ void add_serve(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   serve->add_option("--game-data", *game_data, "more folders with rules/ boards/ shapes/ colors/ (read only)")
       ->check(CLI::ExistingDirectory);
+  serve->add_option("--db", opt->db,
+                    "store in PostgreSQL (a URI postgresql://USER@HOST:PORT/DB), shared by several servers; "
+                    "default: SQLite in the data folder")
+      ->check([](const std::string& v) {
+        return server::Store::is_postgres(v) ? std::string() : "--db takes a postgresql:// URI";
+      });
   serve->add_flag("--no-fsync", *no_fsync,
                   "commit without waiting for the disk (a killed server loses nothing, a power cut may)");
   serve->add_option("--threads", opt->threads, "worker threads (a move waits for its commit on one)")
@@ -87,8 +94,8 @@ void add_serve(CLI::App& app, int& exit_code) {
       sigwait(&sigs, &sig);
       srv.stop();
     });
-    fmt::print("rulekit serve: http://{}:{}/  (data in {}; {} unfinished episodes, rebuilt when asked for)\n",
-               opt->host, srv.port(), opt->data.string(), srv.unfinished());
+    fmt::print("rulekit serve: http://{}:{}/  (data in {}, {}; {} unfinished episodes, rebuilt when asked for)\n",
+               opt->host, srv.port(), opt->data.string(), srv.storage(), srv.unfinished());
     std::fflush(stdout);
     srv.run();
     // run() also returns when the listening socket fails; wake the waiter either way.

@@ -237,8 +237,11 @@ bool Server::start(std::string& error) {
     error = fmt::format("cannot create the data folder {}: {}", m.opt.data.string(), fec.message());
     return false;
   }
-  if (!m.lock.acquire(m.opt.data, error)) return false;
-  m.store = Store::open((m.opt.data / "rulekit.db").string(), m.opt.durable, m.opt.limits.wal_checkpoint_bytes, error);
+  // SQLite's database is one process's: the folder's lock refuses a second server. A PostgreSQL
+  // database is shared by design (moves are serialized by their numbers, see store.h), and so is
+  // the data folder then, which holds only the catalogs.
+  if (!Store::is_postgres(m.opt.db) && !m.lock.acquire(m.opt.data, error)) return false;
+  m.store = Store::open_any(m.opt.db, m.opt.data.string(), m.opt.durable, m.opt.limits.wal_checkpoint_bytes, error);
   if (!m.store) return false;
   const int64_t unfinished = m.store->count_unfinished(error);
   if (unfinished < 0) return false;
@@ -270,8 +273,11 @@ int Server::port() const { return impl_->port; }
 std::string Server::storage_summary() const {
   if (!impl_->store) return "no storage";
   const Store::Stats st = impl_->store->stats();
-  return fmt::format("{} writes in {} commits, {} log restarts", st.writes, st.commits, st.checkpoints);
+  return fmt::format("{} writes in {} commits, {} log restarts, {} conflicts", st.writes, st.commits, st.checkpoints,
+                     st.conflicts);
 }
+
+std::string Server::storage() const { return impl_->store ? impl_->store->describe() : "no storage"; }
 
 void Server::run() {
   Impl& m = *impl_;

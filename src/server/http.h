@@ -20,6 +20,9 @@ struct ServeOptions {
   int port = 8080;                 // 0: any free port
   std::filesystem::path data = "rulekit-data";  // the database, and rules/ boards/ shapes/ colors/
   std::vector<std::filesystem::path> game_data;  // more read-only folders laid out the same way
+  // Where episodes and tables are stored: empty for SQLite in `data`, or a PostgreSQL connection
+  // URI (postgresql://...), which several servers share (then `data` holds the catalogs only).
+  std::string db;
   bool durable = true;   // synchronous=FULL: a commit survives a power cut too
   int threads = 32;      // worker threads (a move waits for its commit on one)
   int io_threads = 2;    // threads that read and write connections
@@ -47,6 +50,8 @@ class Server {
   size_t unfinished() const { return unfinished_; }
   // "N writes in M commits", for the log line at the end.
   std::string storage_summary() const;
+  // "SQLite DATA/rulekit.db" or "PostgreSQL HOST:PORT/DB", for the first log line.
+  std::string storage() const;
 
   struct Impl;  // named by http.cc's connection code; defined there
 

@@ -19,6 +19,7 @@
 
 #include "child_server.h"
 #include "server_fixture.h"
+#include "store_param.h"
 
 namespace rk::test {
 namespace {
@@ -96,7 +97,10 @@ void verify(httplib::Client& c, Played& p) {
   p.verified_after_finish = p.finished;
 }
 
-TEST(ServerCrash, SigkillLosesNoAcknowledgedMove) {
+class ServerCrash : public testing::TestWithParam<StoreKind> {};
+
+TEST_P(ServerCrash, SigkillLosesNoAcknowledgedMove) {
+  RK_STORE_ARGS(args, "crash");
   const int cycles = env_int("RK_CRASH_CYCLES", 2);
   const int seconds = env_int("RK_CRASH_SECONDS", 3);
   const int clients = env_int("RK_CRASH_CLIENTS", 6);
@@ -107,7 +111,7 @@ TEST(ServerCrash, SigkillLosesNoAcknowledgedMove) {
   long all_moves = 0;
   uintmax_t largest_wal = 0;
   for (int cycle = 0; cycle <= cycles; ++cycle) {
-    Child server(dir);
+    Child server(dir, args);
     ASSERT_GT(server.port(), 0) << "the server did not start: " << server.first_line() << server.error_text();
     {
       httplib::Client c("127.0.0.1", server.port());
@@ -148,6 +152,8 @@ TEST(ServerCrash, SigkillLosesNoAcknowledgedMove) {
               all_moves, episodes, static_cast<double>(largest_wal) / 1e6);
   EXPECT_LT(largest_wal, 64u << 20);
 }
+
+INSTANTIATE_TEST_SUITE_P(Stores, ServerCrash, testing::Values(StoreKind::sqlite, StoreKind::postgres), store_name);
 
 }  // namespace
 }  // namespace rk::test

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "child_server.h"
+#include "store_param.h"
 #include "tables_fixture.h"
 
 namespace rk::test {
@@ -91,8 +92,12 @@ void verify(httplib::Client& c, Seat& s) {
   s.over = v.body["over"].get<bool>();
 }
 
-TEST(TablesCrash, SigkillLosesNoAcknowledgedDecisionAndEveryTableGoesOn) {
+class TablesCrash : public testing::TestWithParam<StoreKind> {};
+
+TEST_P(TablesCrash, SigkillLosesNoAcknowledgedDecisionAndEveryTableGoesOn) {
   if (corpus_absent("corpora/cfc") || corpus_absent("corpora/vck/tables") || corpus_absent("corpora/wagic/2016")) GTEST_SKIP();
+  RK_STORE_ARGS(args, "tables_crash");
+  args.insert(args.end(), {"--limit", "bot_threads=2"});
   const int cycles = env_int("RK_TABLE_CRASH_CYCLES", 2);
   const int seconds = env_int("RK_TABLE_CRASH_SECONDS", 4);
   const auto dir = fresh_dir("rk-table-crash");
@@ -104,7 +109,7 @@ TEST(TablesCrash, SigkillLosesNoAcknowledgedDecisionAndEveryTableGoesOn) {
   std::vector<BotTable> bots;
   long all = 0;
   for (int cycle = 0; cycle <= cycles; ++cycle) {
-    Child server(dir, {"--limit", "bot_threads=2"}, 30);
+    Child server(dir, args, 30);
     ASSERT_GT(server.port(), 0) << "the server did not start: " << server.first_line() << server.error_text();
     httplib::Client c("127.0.0.1", server.port());
     c.set_read_timeout(30, 0);
@@ -189,6 +194,8 @@ TEST(TablesCrash, SigkillLosesNoAcknowledgedDecisionAndEveryTableGoesOn) {
   std::printf("%d kill -9 cycles, %ld acknowledged decisions at %zu tables of people and %zu of bots, none lost\n", cycles,
               all, tables, bots.size());
 }
+
+INSTANTIATE_TEST_SUITE_P(Stores, TablesCrash, testing::Values(StoreKind::sqlite, StoreKind::postgres), store_name);
 
 }  // namespace
 }  // namespace rk::test

@@ -69,8 +69,11 @@ TEST(TablesStore, AVersion1DatabaseIsMigratedWithItsEpisodes) {
   // The new tables work, per-seat tokens included.
   server::TableRow t{"T1", "cfc", "{}", "[\"human\",\"random\",\"human\"]", 9, "0.1.0", "c", 5, 0, "", {"tok0", "", "tok2"}};
   ASSERT_TRUE(store->create_table(t));
-  ASSERT_TRUE(store->append_decision({"T1", 0, 2, 1, "play", 6}, std::nullopt));
-  ASSERT_TRUE(store->append_decision({"T1", 1, 0, 0, "pass", 7}, std::make_pair(1, std::string("{\"text\":\"a draw\"}"))));
+  ASSERT_EQ(store->append_decision({"T1", 0, 2, 1, "play", 6}, std::nullopt), server::Append::stored);
+  // A number already stored is another process's decision: refused as a conflict, not a failure.
+  ASSERT_EQ(store->append_decision({"T1", 0, 2, 1, "play", 6}, std::nullopt), server::Append::conflict);
+  ASSERT_EQ(store->append_decision({"T1", 1, 0, 0, "pass", 7}, std::make_pair(1, std::string("{\"text\":\"a draw\"}"))),
+            server::Append::stored);
   const auto back = store->load_table("T1", error);
   ASSERT_TRUE(back) << error;
   EXPECT_EQ(back->tokens, (std::vector<std::string>{"tok0", "", "tok2"}));

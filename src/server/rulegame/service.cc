@@ -389,7 +389,10 @@ std::shared_ptr<LiveEpisode> Service::rebuild(const EpisodeRow& row, std::string
   return replay(row, store_, limits_, error);
 }
 
-Reply Service::display(LiveEpisode& e) { return json_reply(200, view(static_cast<Live&>(e), -8, true)); }
+Reply Service::display(LiveEpisode& e) {
+  if (Reply stale; !current(static_cast<Live&>(e), stale)) return stale;
+  return json_reply(200, view(static_cast<Live&>(e), -8, true));
+}
 
 namespace {
 
@@ -435,8 +438,37 @@ bool move_input(Live& l, const json& req, json& input, Reply& err) {
 
 }  // namespace
 
-Reply Service::act(LiveEpisode& e, const json& req) {
+bool Service::reload(Live& l, Reply& err) {
+  std::string why;
+  auto fresh = replay(l.row, store_, limits_, why);
+  if (!fresh) {
+    err = error_reply(500, fmt::format("episode {} cannot be resumed: {}", l.row.id, why));
+    return false;
+  }
+  l.rules = std::move(fresh->rules);
+  l.ep = std::move(fresh->ep);
+  l.attempts = std::move(fresh->attempts);
+  l.dropped = std::move(fresh->dropped);
+  l.row.finish = l.ep->finish();
+  return true;
+}
+
+bool Service::current(Live& l, Reply& err) {
+  if (!store_.shared()) return true;  // nobody else writes: memory is the latest
+  std::string why;
+  const int64_t stored = store_.count_moves(l.row.id, why);
+  if (stored < 0) {
+    err = error_reply(503, fmt::format("episode {} cannot be read: {}", l.row.id, why));
+    return false;
+  }
+  return static_cast<size_t>(stored) == l.attempts.size() || reload(l, err);
+}
+
+Reply Service::act(LiveEpisode& e, const json& req) { return act(e, req, 3); }
+
+Reply Service::act(LiveEpisode& e, const json& req, int retries) {
   Live& l = static_cast<Live&>(e);
+  if (Reply stale; !current(l, stale)) return stale;
   auto refuse = [&](int status, int code, const std::string& msg) {
     json v = view(l, code, false);
     v["error"] = true;
@@ -455,15 +487,13 @@ Reply Service::act(LiveEpisode& e, const json& req) {
   MoveRow m{l.row.id, static_cast<int64_t>(l.attempts.size()), a.time_ms, input.dump(),
             fmt::format(R"({{"code":{},"pieceId":{}}})", a.code, a.piece)};
   const std::optional<int> finish = l.ep->over() ? std::optional<int>(l.ep->finish()) : std::nullopt;
-  if (!store_.append_move(m, finish)) {
-    // Not stored, so it did not happen: go back to what storage holds.
-    std::string why;
-    if (auto fresh = replay(l.row, store_, limits_, why)) {
-      l.rules = std::move(fresh->rules);
-      l.ep = std::move(fresh->ep);
-      l.attempts = std::move(fresh->attempts);
-      l.dropped = std::move(fresh->dropped);
-    }
+  const Append stored = store_.append_move(m, finish);
+  if (stored != Append::stored) {
+    // Not stored, so it did not happen: go back to what storage holds. A conflict is another
+    // process's move stored first (between the check above and this one): the move is made
+    // again on the episode as it now is.
+    Reply lost;
+    if (reload(l, lost) && stored == Append::conflict && retries > 0) return act(e, req, retries - 1);
     return error_reply(503, "the move could not be stored and did not happen; try again");
   }
   record(l, a);
@@ -480,6 +510,7 @@ Reply Service::act(LiveEpisode& e, const json& req) {
 }
 
 Reply Service::export_file(LiveEpisode& e, std::string_view what) {
+  if (Reply stale; !current(static_cast<Live&>(e), stale)) return stale;
   const Live& l = static_cast<Live&>(e);
   const std::string pid = l.row.player.empty() ? "anon" : l.row.player;
   const std::string eid = l.row.id;

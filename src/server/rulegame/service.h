@@ -16,6 +16,8 @@
 
 namespace rk::server::rulegame {
 
+struct Live;
+
 class Service final : public GameService {
  public:
   Service(Store& store, Catalog catalog, const Limits& limits);
@@ -41,6 +43,13 @@ class Service final : public GameService {
   const Catalog& catalog() const { return catalog_; }
 
  private:
+  Reply act(LiveEpisode& e, const nlohmann::json& request, int retries);
+  // With a store that other processes write too (Store::shared), the episode in memory may be
+  // behind the database: current() checks its attempt count against the stored one and, when
+  // they differ, reload()s it from the database. False with the reply when that fails.
+  bool current(Live& l, Reply& err);
+  bool reload(Live& l, Reply& err);
+
   Store& store_;
   Catalog catalog_;
   const Limits& limits_;

@@ -72,14 +72,52 @@ class TableEvents final : public EventSource {
 Tables::Tables(Store& store, const Limits& limits, std::vector<const TableKind*> kinds, std::string engine)
     : store_(store), limits_(limits), kinds_(std::move(kinds)), engine_(std::move(engine)) {
   bots_ = std::make_unique<BotRunner>(limits_.bot_threads, [this](const std::string& id) { return bot_step(id); });
+  store_.listen([this](const std::string& id) { changed(id); });
 }
 
 Tables::~Tables() { stop(); }
 
 void Tables::stop() {
   stopping_ = true;
+  store_.listen(nullptr);
   if (resumer_.joinable()) resumer_.join();
   if (bots_) bots_->stop();
+}
+
+void Tables::changed(const std::string& id) {
+  Table t;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    const auto it = live_.find(id);
+    if (it == live_.end()) return;  // not in memory here: read from the database when asked for
+    t = it->second;
+  }
+  std::lock_guard<std::mutex> lk(t->mu);
+  std::string why;
+  // Caught up, the table's seq moves on and this process's event streams tell their seats.
+  if (catch_up(*t, why) && bot_to_move(*t)) bots_->push(id);
+}
+
+// Every second: the unfinished tables whose bots no live process runs (their lease is free: the
+// process that held it died, or none took it yet) are taken over here.
+void Tables::take_over_loop() {
+  while (!stopping_) {
+    std::vector<std::string> ids;
+    std::string error;
+    if (store_.unfinished_tables(ids, error)) {
+      for (const std::string& id : ids) {
+        if (stopping_) return;
+        bool fresh = false;
+        if (!store_.lease(id, &fresh) || !fresh) continue;
+        Reply err;
+        const Table t = find(id, err);
+        if (!t) continue;
+        std::lock_guard<std::mutex> lk(t->mu);
+        if (std::string why; catch_up(*t, why) && bot_to_move(*t)) bots_->push(id);
+      }
+    }
+    for (int i = 0; i < 10 && !stopping_; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
 }
 
 void Tables::resume_all() {
@@ -101,6 +139,8 @@ void Tables::resume_all() {
       std::lock_guard<std::mutex> lk(t->mu);
       if (bot_to_move(*t)) bots_->push(id);
     }
+    // With a shared store, the bots of processes that die are this one's to take over.
+    if (store_.shared()) take_over_loop();
   });
 }
 
@@ -153,6 +193,7 @@ bool Tables::bot_to_move(const LiveTable& t) const {
 }
 
 void Tables::finished(LiveTable& t) {
+  store_.release(t.row.id);
   std::lock_guard<std::mutex> lk(mu_);
   auto c = per_client_.find(t.row.client);
   if (c != per_client_.end() && --c->second == 0) per_client_.erase(c);
@@ -185,10 +226,16 @@ int Tables::commit(LiveTable& t, std::unique_lock<std::mutex>& lk, int seat, siz
   // stored; nobody else may decide (`storing`), so the next decision cannot overtake this one.
   t.storing = true;
   lk.unlock();
-  const bool stored = store_.append_decision(d, fin);
+  const Append stored = store_.append_decision(d, fin);
   lk.lock();
   t.storing = false;
-  if (!stored) return 503;
+  if (stored == Append::conflict) {
+    // Another process stored decision n first: this copy was behind. It catches up; the caller
+    // reads the table again.
+    std::string why;
+    return catch_up(t, why) ? 409 : 503;
+  }
+  if (stored != Append::stored) return 503;
   t.game = std::move(next);
   t.decisions.push_back(d);
   if (fin) {
@@ -199,6 +246,37 @@ int Tables::commit(LiveTable& t, std::unique_lock<std::mutex>& lk, int seat, siz
   }
   t.seq.store(t.decisions.size());
   return 0;
+}
+
+bool Tables::catch_up(LiveTable& t, std::string& error) {
+  if (!store_.shared() || t.storing) return true;  // nobody else writes, or this copy is the one writing
+  const int64_t stored = store_.count_decisions(t.row.id, error);
+  if (stored < 0) return false;
+  if (static_cast<size_t>(stored) == t.decisions.size()) return true;
+  // The decisions another process stored after this copy's last: applied to a copy of the game,
+  // which becomes the table's only once they all replay.
+  std::vector<DecisionRow> more;
+  if (!store_.load_decisions(t.row.id, more, error, static_cast<int64_t>(t.decisions.size()))) return false;
+  const auto row = store_.load_table(t.row.id, error);
+  if (!row) {
+    if (error.empty()) error = "it is no longer stored";
+    return false;
+  }
+  std::unique_ptr<TableGame> next = t.game->clone();
+  if (!replay_decisions(*next, more, error)) return false;
+  t.game = std::move(next);
+  for (DecisionRow& d : more) {
+    if (d.seat >= 0 && static_cast<size_t>(d.seat) < t.claimed.size()) t.claimed[static_cast<size_t>(d.seat)] = true;
+    t.decisions.push_back(std::move(d));
+  }
+  t.row.finish = row->finish;
+  t.row.result = row->result;
+  if (t.row.finish != kRunning && !t.over) {
+    t.over = true;
+    finished(t);
+  }
+  t.seq.store(t.decisions.size());
+  return true;
 }
 
 Tables::Table Tables::rebuild(const TableRow& row, std::string& error) {
@@ -469,6 +547,10 @@ Reply Tables::show(const std::string& id, std::string_view token, std::string_vi
   std::unique_lock<std::mutex> lk(t->mu);
   if (!seat_of(*t, token, seat, err)) return err;
   if (seat >= 0) t->claimed[static_cast<size_t>(seat)] = true;
+  if (std::string why; !catch_up(*t, why)) return error_reply(503, fmt::format("table {} cannot be read: {}", id, why));
+  // With a shared store the process that ran this table's bots may have died: a bot to move is
+  // queued here (once; the decision numbers keep two processes from deciding twice).
+  if (store_.shared() && bot_to_move(*t)) bots_->push(id);
   if (at.empty()) return json_reply(200, state_json(*t, seat));
   // As this observer saw it after K decisions: the game replayed that far, outside the lock.
   size_t k = 0;
@@ -515,6 +597,7 @@ Reply Tables::decide(const std::string& id, std::string_view token, std::string_
     std::unique_lock<std::mutex> lk(t->mu);
     if (!seat_of(*t, token, seat, err)) return err;
     t->claimed[static_cast<size_t>(seat)] = true;
+    if (std::string why; !catch_up(*t, why)) return error_reply(503, fmt::format("table {} cannot be read: {}", id, why));
     if (t->over) return error_reply(409, "the game is over", {{"seq", t->decisions.size()}});
     if (req["seq"].get<int64_t>() != static_cast<int64_t>(t->decisions.size()) || t->storing) {
       return error_reply(409, fmt::format("seq {} is stale: the table has had {} decisions; read it again", req["seq"].dump(),
@@ -545,7 +628,14 @@ bool Tables::bot_step(const std::string& id) {
   const Table t = find(id, err);
   if (!t) return false;
   std::unique_lock<std::mutex> lk(t->mu);
+  if (std::string why; !catch_up(*t, why)) {
+    lk.unlock();
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // storage failing: try again soon
+    return !stopping_;
+  }
   if (stopping_ || t->storing || !bot_to_move(*t)) return false;
+  // One process runs a table's bots: the one that holds its lease (always this one with SQLite).
+  if (!store_.lease(id)) return false;
   const int seat = t->game->current_player();
   if (seat == kernel::kChancePlayer) {
     commit(*t, lk, -1, 0);

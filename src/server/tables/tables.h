@@ -91,9 +91,15 @@ class Tables {
   // else the status of the failure (400 refused, 409 another decision is being stored, 503 not
   // stored: nothing changed).
   int commit(LiveTable& t, std::unique_lock<std::mutex>& lk, int seat, size_t option);
+  // With a store other processes write too (Store::shared): the decisions stored since this
+  // copy's last applied to it, under t.mu, so that it is current before it is shown or decided
+  // on. False with `error` when they cannot be read or do not replay.
+  bool catch_up(LiveTable& t, std::string& error);
   std::string result_json(const TableGame& g, int finish, const std::string& why);
   bool bot_to_move(const LiveTable& t) const;
   bool bot_step(const std::string& id);  // one bot decision (BotRunner's step)
+  void changed(const std::string& id);   // another process stored a decision of table `id`
+  void take_over_loop();                 // shared store: the bots of dead processes, run here
   void finished(LiveTable& t);           // no longer counts against its client
 
   Store& store_;
