@@ -364,3 +364,76 @@ TEST(VckModes, EveryLobbyPresetPlaysToAnEndDeterministically) {
 
 }  // namespace
 }  // namespace rk::vck
+
+namespace rk::vck {
+namespace {
+
+// Crimson Seas tomes pay 1 of their type toward any payment (player_actions.py
+// redeem_tomes_to_score): spent ones lie face down until the owner's turn ends.
+TEST(VckModes, FaceUpTomesPayAndTurnFaceUpAtTheTurnsEnd) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g(cards(), dealt("crimsonseas", 2, 5), 5);
+  choose_gates(g);
+  for (size_t n = 0; n < 200 && (g.phase() != Phase::kAction || !g.prompts().empty()); ++n) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_EQ(g.phase(), Phase::kAction);
+  const int seat = g.active();
+  Player& p = g.player(seat);
+  p.g = 1, p.s = 0, p.m = 0;
+  p.tomes = {"gold", "gold", "magic", "gold", "strength", "gold", "gold", "gold", "gold", "gold"};  // 8 gold
+  // Every hire is paid from the treasury's 1 gold and the gold tomes; the tome part never exceeds
+  // the payment of its type, and the treasury pays the rest.
+  const Action* hire = nullptr;
+  const auto legal = g.legal_actions();
+  for (const Action& a : legal) {
+    if (a.type != Action::Type::kHire) continue;
+    const int tg = a.tomes & 31, ts = a.tomes >> 5 & 31, tm = a.tomes >> 10 & 31;
+    EXPECT_LE(tg, a.b) << g.label(a);
+    EXPECT_LE(a.b - tg, 1) << g.label(a) << ": the treasury holds 1 gold";
+    EXPECT_LE(tm, a.d) << g.label(a);
+    EXPECT_LE(a.d - tm, 0) << g.label(a);
+    EXPECT_EQ(ts, 0) << g.label(a);
+    if (a.b >= 3 && tg == a.b - 1 && a.d == 0) hire = &a;
+  }
+  ASSERT_NE(hire, nullptr) << "a hire of 3 gold or more, 1 from the treasury";
+  const Action chosen = *hire;
+  EXPECT_NE(g.label(chosen).find(" tomes " + std::to_string(chosen.b - 1) + " 0 0"), std::string::npos) << g.label(chosen);
+  ASSERT_TRUE(g.apply(chosen));
+  const Player& after = g.players()[static_cast<size_t>(seat)];
+  EXPECT_EQ(after.g, 0);
+  EXPECT_EQ(after.tomes.size(), 10u) << "a spent tome is kept";
+  EXPECT_EQ(g.face_up_tomes(seat, 0), 8 - (chosen.b - 1));
+  EXPECT_EQ(g.face_up_tomes(seat, 2), 1);
+  EXPECT_EQ(g.island_vp(seat), 10) << "1 VP a tome, face up or not";
+  // Past this turn's end: the spent tomes are face up again.
+  for (size_t n = 0; n < 400 && g.active() == seat && !g.terminal(); ++n) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_NE(g.active(), seat);
+  EXPECT_EQ(g.face_up_tomes(seat, 0), 8);
+}
+
+TEST(VckModes, SolosHavenTurnsTheTomesThatPaidForItFaceUp) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  ASSERT_EQ(cards().domain(75)->name, "Solo's Haven");  // 6 gold, one of each role: refresh_tomes
+  vck::Setup s = dealt("crimsonseas", 2, 9);
+  s.domains[0].push_back({'d', 75});
+  Game g(cards(), s, 9);
+  choose_gates(g);
+  for (size_t n = 0; n < 200 && (g.phase() != Phase::kAction || !g.prompts().empty()); ++n) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_EQ(g.phase(), Phase::kAction);
+  const int seat = g.active();
+  Player& p = g.player(seat);
+  for (int r = 0; r < 4; ++r) {  // a citizen of each role
+    const auto c = std::find_if(cards().citizens.begin(), cards().citizens.end(), [&](const CitizenCard& x) { return x.id && x.roles[static_cast<size_t>(r)] > 0; });
+    ASSERT_NE(c, cards().citizens.end());
+    p.cit.push_back(c->id), p.flip.push_back(0);
+  }
+  p.g = 0, p.m = 0;
+  p.tomes = std::vector<std::string>(6, "gold");
+  ASSERT_FALSE(offered(g, "build_domain 75 g=6 s=0 m=0")) << "no gold in the treasury";
+  ASSERT_TRUE(apply_label(g, "build_domain 75 g=6 s=0 m=0 tomes 6 0 0"));
+  EXPECT_EQ(g.players()[static_cast<size_t>(seat)].dom.back(), 75);
+  EXPECT_EQ(g.players()[static_cast<size_t>(seat)].g, 0);
+  EXPECT_EQ(g.face_up_tomes(seat, 0), 6) << "Solo's Haven flips the spent tomes face up at once";
+}
+
+}  // namespace
+}  // namespace rk::vck

@@ -321,8 +321,8 @@ class Game {
   // between face-up tomes and the treasury; spending the tome part (the tomes turn face down and
   // their value goes to the treasury, which the payment then spends).
   std::array<int, 3> purse(int seat) const;
-  int face_up_tomes(int seat, int type) const;
  public:
+  int face_up_tomes(int seat, int type) const;  // type 0 gold, 1 strength, 2 magic
   int noble_price(int seat) const;  // 9 of one resource, 1 more per noble owned (Murat Reis: 9)
  private:
   void split_tome_payments(int seat, std::vector<Action>& out, size_t from) const;
