@@ -437,3 +437,39 @@ TEST(VckModes, SolosHavenTurnsTheTomesThatPaidForItFaceUp) {
 
 }  // namespace
 }  // namespace rk::vck
+
+namespace rk::vck {
+namespace {
+
+// Thunder Axe (a relic the shipped ban list keeps out of every deal; relics.py
+// relic_slay_discount): a slay may ignore 1 of the card's printed magic or 1 of its printed
+// strength, never more than printed; the plain payment stays offered.
+TEST(VckModes, ThunderAxeIgnoresOneOfTheCardsPrintedCost) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  ASSERT_EQ(cards().relic(11)->name, "Thunder Axe");
+  vck::Setup s = dealt("june2026", 2, 21);
+  s.relics_dealt = {{11, 5}, {11, 5}};
+  Game g(cards(), s, 21);
+  to_action(g, {11, 11});
+  const int seat = g.active();
+  Player& p = g.player(seat);
+  p.g = 0, p.s = 30, p.m = 0;
+  // A monster on top with printed strength and no magic: only the strength discount applies.
+  const Action* plain = nullptr;
+  const auto legal = g.legal_actions();
+  for (const Action& a : legal) {
+    if (a.type == Action::Type::kSlay && !a.axe && a.d == 0 && cards().monster(a.a)->magic == 0 && cards().monster(a.a)->strength > 0) plain = &a;
+  }
+  ASSERT_NE(plain, nullptr) << "a strength-only monster on top";
+  const MonsterCard* m = cards().monster(plain->a);
+  const std::string head = "slay_monster " + std::to_string(m->id) + " g=0 s=";
+  EXPECT_TRUE(offered(g, head + std::to_string(plain->c) + " m=0"));
+  EXPECT_TRUE(offered(g, head + std::to_string(plain->c - 1) + " m=0 thunder_axe strength"));
+  EXPECT_FALSE(offered(g, head + std::to_string(plain->c) + " m=0 thunder_axe magic")) << "no printed magic to ignore";
+  ASSERT_TRUE(apply_label(g, head + std::to_string(plain->c - 1) + " m=0 thunder_axe strength"));
+  EXPECT_EQ(g.players()[static_cast<size_t>(seat)].s, 30 - (plain->c - 1));
+  EXPECT_EQ(g.players()[static_cast<size_t>(seat)].mon.back(), (CardRef{'m', static_cast<int16_t>(m->id)}));
+}
+
+}  // namespace
+}  // namespace rk::vck

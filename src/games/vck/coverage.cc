@@ -108,6 +108,7 @@ bool measure_coverage(const std::string& dir, const CoverageOptions& o, Coverage
   std::vector<CardEffect> effects;
   const bool tables_ok = load_tables(dir, effects, problems);
   if (!load_cards(dir, db, problems) || !tables_ok) return false;
+  if (!o.banned.empty() && !load_banned(o.banned, db, problems)) return false;
   std::vector<uint8_t> ran(db.programs, 0);
   CardSet dealt, aside;
   const size_t bots = o.make_bot ? o.bot_games_per_preset : 0;

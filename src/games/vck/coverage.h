@@ -20,6 +20,8 @@ struct CoverageOptions {
   // CLI passes the greedy bot): random play seldom gathers what a stack's last boss costs, so
   // those rewards never run in random games alone. Same deals, same rules; only the players differ.
   size_t bot_games_per_preset = 0;
+  // Another banned-card list than the one beside the tables (cards.h load_banned); empty: that one.
+  std::string banned;
   using Bot = std::function<size_t(const Game&, const std::vector<Action>&)>;
   std::function<Bot(uint64_t seed)> make_bot;
 };

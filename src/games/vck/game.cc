@@ -317,11 +317,13 @@ void Game::list_actions(std::vector<Action>& out) const {
       const Res4 extra = m ? special_cost_delta(*this, active_, m->special_cost) : Res4{};
       if (m) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength + extra[1] + boost(i) - fort), m->magic + extra[2] + boost(i, 2) + dark, out);
       add_gold_part(out, from, boost(i, 0) + extra[0]);
+      if (m) list_axe_payments(Action::Type::kSlay, m->id, m->strength, m->magic, std::max(0, m->strength + extra[1] + boost(i) - fort), m->magic + extra[2] + boost(i, 2) + dark, boost(i, 0) + extra[0], out);
     } else if (!st.empty() && st.back().kind == 'e') {
       const EventCard* e = db_->event(st.back().id);
       const size_t from = out.size();
       if (e && e->monster) list_payments(Action::Type::kSlayEvent, e->id, 0, e->strength + boost(i), e->magic + boost(i, 2) + dark, out);
       add_gold_part(out, from, boost(i, 0));
+      if (e && e->monster) list_axe_payments(Action::Type::kSlayEvent, e->id, e->strength, e->magic, e->strength + boost(i), e->magic + boost(i, 2) + dark, boost(i, 0), out);
     }
   }
   split_tome_payments(active_, out, paid_from);
@@ -448,6 +450,7 @@ bool Game::apply(const Action& a) {
   const auto legal = legal_actions();
   if (std::find(legal.begin(), legal.end(), a) == legal.end()) return false;
   // The tome part of a payment first: those tomes turn face down and credit the treasury.
+  if (a.axe) note_ran(db_->relic(players_[static_cast<size_t>(active_)].relics[0])->passive);  // Thunder Axe at work
   if (a.tomes) redeem_tomes(a.type == Action::Type::kSail && !prompts_.empty() ? prompts_.front().seat : active_, a.tomes);
   Player& p = player(active_);
   size_t which = 0;
@@ -813,6 +816,11 @@ uint64_t Game::hash() const {
 }
 
 std::string Game::label(const Action& a) const {
+  if (a.axe) {
+    Action bare = a;
+    bare.axe = 0;
+    return label(bare) + (a.axe == 1 ? " thunder_axe magic" : " thunder_axe strength");
+  }
   if (a.tomes) {  // the tome part after the payment: `... tomes g s m`
     Action bare = a;
     bare.tomes = 0;

@@ -120,6 +120,8 @@ struct Action {
   // The part of a payment (hire, build, slay, sail) made with face-up Crimson Seas tomes
   // (tomes.cc): gold | strength << 5 | magic << 10, each at most the payment of its type.
   uint16_t tomes = 0;
+  // A slay with Thunder Axe's discount (relics.cc): 1 its magic part, 2 its strength part.
+  uint8_t axe = 0;
   bool operator==(const Action&) const = default;
 };
 
@@ -374,6 +376,9 @@ class Game {
   // Violet Ring gives victory points.
   const std::string& relic_passive(int seat) const;
   bool relic_ignores_role(int seat) const;
+  // Thunder Axe (action.slay_discount magic=N strength=M): beside each slay of a card printed with
+  // strength `s` and magic `m`, the payments of the discounted cost, marked in Action::axe.
+  void list_axe_payments(Action::Type t, int id, int s, int m, int s_part, int m_part, int gold, std::vector<Action>& out) const;
   void relic_on_build(int seat, bool ignored_role);
   int build_discount(int seat) const;
   bool any_flag(const std::string& flag) const;
