@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -469,6 +470,59 @@ TEST(VckModes, ThunderAxeIgnoresOneOfTheCardsPrintedCost) {
   ASSERT_TRUE(apply_label(g, head + std::to_string(plain->c - 1) + " m=0 thunder_axe strength"));
   EXPECT_EQ(g.players()[static_cast<size_t>(seat)].s, 30 - (plain->c - 1));
   EXPECT_EQ(g.players()[static_cast<size_t>(seat)].mon.back(), (CardRef{'m', static_cast<int16_t>(m->id)}));
+}
+
+}  // namespace
+}  // namespace rk::vck
+
+namespace rk::vck {
+namespace {
+
+// Rescuing a noble of Amarynth: 9 of one resource and a map, 1 more for each noble owned.
+TEST(VckModes, ANobleIsRescuedForNineOfOneResourceAndAMap) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g(cards(), dealt("crimsonseas", 2, 5), 5);
+  choose_gates(g);
+  for (size_t n = 0; n < 200 && (g.phase() != Phase::kAction || !g.prompts().empty()); ++n) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_EQ(g.phase(), Phase::kAction);
+  const int seat = g.active();
+  g.player(seat).g = 0, g.player(seat).s = 8, g.player(seat).m = 19, g.player(seat).map = 2;
+  EXPECT_FALSE(offered(g, "sail noble 0 strength")) << "8 strength";
+  ASSERT_TRUE(offered(g, "sail noble 0 magic"));
+  const int noble = g.isle().noble_slots[0];
+  ASSERT_TRUE(apply_label(g, "sail noble 0 magic"));
+  const Player& p = g.players()[static_cast<size_t>(seat)];
+  EXPECT_EQ(p.nobles, std::vector<int>{noble});
+  EXPECT_EQ(p.m, 10);
+  EXPECT_EQ(p.map, 1);
+  EXPECT_NE(g.isle().noble_slots[0], noble) << "the slot refills from the deck";
+  EXPECT_EQ(g.noble_price(seat), 10) << "one more per noble owned";
+}
+
+// The moves the original's headless enumerator never lists are offered to bots like any other:
+// random players choose each kind in a few games of the presets that have them.
+TEST(VckModes, BotsChooseTheMovesTheOriginalNeverEnumerates) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  std::map<std::string, int> chosen;
+  for (const char* preset : {"crimsonseas", "june2026"}) {
+    for (uint64_t seed = 1; seed <= 40; ++seed) {
+      Game g(cards(), dealt(preset, 2 + static_cast<int>(seed % 4), seed), seed);
+      kernel::Rng pick(seed);
+      for (size_t n = 0; n < 20000 && !g.terminal(); ++n) {
+        const auto legal = g.legal_actions();
+        ASSERT_FALSE(legal.empty()) << g.error();
+        const Action a = legal[pick.below(static_cast<uint32_t>(legal.size()))];
+        if (a.type == Action::Type::kSail) ++chosen[a.a == 0 ? "goods" : a.a == 1 ? "tomes" : a.a == 2 ? "noble" : "exekratys"];
+        if (a.type == Action::Type::kAgent) ++chosen["agent"];
+        if (a.type == Action::Type::kRelic) ++chosen["relic"];
+        if (a.tomes) ++chosen["paid with tomes"];
+        ASSERT_TRUE(g.apply(a));
+      }
+    }
+  }
+  for (const char* kind : {"goods", "tomes", "noble", "exekratys", "agent", "relic", "paid with tomes"}) {
+    EXPECT_GT(chosen[kind], 0) << kind;
+  }
 }
 
 }  // namespace
