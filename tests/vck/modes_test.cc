@@ -527,3 +527,47 @@ TEST(VckModes, BotsChooseTheMovesTheOriginalNeverEnumerates) {
 
 }  // namespace
 }  // namespace rk::vck
+
+namespace rk::vck {
+namespace {
+
+// Ararmartin Ridge's extra build is paid like any build: its payment prompt lists every split
+// with face-up gold and magic tomes (available_actions.py: build_pay g m tg 0 tm).
+TEST(VckModes, ArarmartinsExtraBuildListsTheTomeSplits) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  ASSERT_EQ(cards().domain(25)->name, "Ararmartin Ridge");  // 5 gold, 2 workers: g 3 + build_domain
+  vck::Setup s = dealt("crimsonseas", 2, 9);
+  s.domains[0].push_back({'d', 25});
+  s.domains[1].push_back({'d', 75});  // Solo's Haven: 6 gold, one of each role
+  Game g(cards(), s, 9);
+  choose_gates(g);
+  for (size_t n = 0; n < 200 && (g.phase() != Phase::kAction || !g.prompts().empty()); ++n) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_EQ(g.phase(), Phase::kAction);
+  const int seat = g.active();
+  Player& p = g.player(seat);
+  for (int r : {0, 1, 2, 3, 3}) {  // one citizen of each role and a second worker
+    const auto c = std::find_if(cards().citizens.begin(), cards().citizens.end(), [&](const CitizenCard& x) { return x.id && x.roles[static_cast<size_t>(r)] > 0; });
+    ASSERT_NE(c, cards().citizens.end());
+    p.cit.push_back(c->id), p.flip.push_back(0);
+  }
+  p.g = 5, p.m = 0;
+  p.tomes = {"gold", "gold", "gold", "magic"};
+  ASSERT_TRUE(apply_label(g, "build_domain 25 g=5 s=0 m=0"));  // 3 gold back: 3 in the treasury
+  ASSERT_FALSE(g.prompts().empty());
+  const Prompt pick = g.prompts().front();
+  const auto at = std::find(pick.opts.begin(), pick.opts.end(), 1);
+  ASSERT_NE(at, pick.opts.end()) << "Solo's Haven's stack offered";
+  ASSERT_TRUE(apply_label(g, "act build_domain_pick " + std::to_string(at - pick.opts.begin() + 1)));
+  EXPECT_TRUE(offered(g, "act build_pay 6 0 3 0 0"));
+  EXPECT_TRUE(offered(g, "act build_pay 5 1 2 0 1"));
+  EXPECT_FALSE(offered(g, "act build_pay 6 0 2 0 0")) << "4 gold from a treasury of 3";
+  EXPECT_FALSE(offered(g, "act build_pay 6 0 0 0 0"));
+  ASSERT_TRUE(apply_label(g, "act build_pay 5 1 2 0 1"));
+  const Player& after = g.players()[static_cast<size_t>(seat)];
+  EXPECT_EQ(after.dom.back(), 75);
+  EXPECT_EQ(after.g, 0);
+  EXPECT_EQ(g.face_up_tomes(seat, 0), 3) << "Solo's Haven turned the spent tomes face up";
+}
+
+}  // namespace
+}  // namespace rk::vck

@@ -549,8 +549,15 @@ std::vector<int16_t> Game::build_payments(int seat, int id) const {
   if (!d || !meets_roles(seat, *d)) return out;
   const Player& p = players_[static_cast<size_t>(seat)];
   const int cost = build_cost(seat, *d);
+  // Face-up gold and magic tomes may pay part (available_actions.py build_domain_payment lists
+  // every split: `build_pay g m tg 0 tm`), the rest from the treasury.
+  const int up_g = std::min(7, face_up_tomes(seat, 0)), up_m = std::min(7, face_up_tomes(seat, 2));
   for (int g = cost; g >= (cost > 0 ? 1 : 0); --g) {
-    if (g <= p.g && cost - g <= p.m) out.push_back(static_cast<int16_t>(g << 8 | (cost - g)));
+    const int m = cost - g;
+    if (g > 15 || m > 15) continue;  // no printed cost comes near (the largest is 15)
+    for (int tg = std::max(0, g - p.g); tg <= std::min(g, up_g); ++tg) {
+      for (int tm = std::max(0, m - p.m); tm <= std::min(m, up_m); ++tm) out.push_back(static_cast<int16_t>(g | m << 4 | tg << 8 | tm << 11));
+    }
   }
   return out;
 }
@@ -880,7 +887,9 @@ std::string Game::label(const Action& a) const {
       }
       if (a.c == 12) return "act build_domain_pick " + std::to_string(a.b);
       if (a.c == 25) return "act grant_domain " + std::to_string(a.b);
-      if (a.c == 13) return "act build_pay " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF) + " 0 0 0";
+      if (a.c == 13) {  // build_pay g m tg ts tm (game.cc build_payments packs g | m << 4 | tg << 8 | tm << 11)
+        return "act build_pay " + std::to_string(a.d & 15) + " " + std::to_string(a.d >> 4 & 15) + " " + std::to_string(a.d >> 8 & 7) + " 0 " + std::to_string(a.d >> 11 & 7);
+      }
       if (a.c == 32) return "act choose_player " + std::to_string(a.b);
       if (a.c == 34 || a.c == 35) return std::string(a.c == 34 ? "act relic_pay " : "act relic_gain ") + "gsm"[a.d];
       if (a.c == 33) return "act choose_domain " + std::to_string(a.b);

@@ -328,7 +328,9 @@ class Game {
   int noble_price(int seat) const;  // 9 of one resource, 1 more per noble owned (Murat Reis: 9)
  private:
   void split_tome_payments(int seat, std::vector<Action>& out, size_t from) const;
-  void redeem_tomes(int seat, uint16_t part);
+ public:
+  void redeem_tomes(int seat, uint16_t part);  // part packed like Action::tomes
+ private:
   // Agents (agents.cc): engaging a face-up agent is an action (its cost is the effect's leading
   // payment); the used agent goes under the deck and the slot refills from its top. A kept
   // relic that is not passive is used as an action, once a turn (relics.py).

@@ -627,7 +627,8 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
       return;
     }
     const int16_t pay = p.opts[static_cast<size_t>(option) - 1];
-    g.build_from(p.seat, static_cast<size_t>(p.target), pay >> 8, pay & 0xFF);
+    g.redeem_tomes(p.seat, static_cast<uint16_t>((pay >> 8 & 7) | (pay >> 11 & 7) << 10));  // the tome part first
+    g.build_from(p.seat, static_cast<size_t>(p.target), pay & 15, pay >> 4 & 15);
     return;
   }
   if (p.word == 20 || p.word == 21) {
