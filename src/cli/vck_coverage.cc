@@ -1,5 +1,5 @@
 // `rulekit vck coverage`: every effect string of every VCK table, whether it compiles and whether
-// it ran in random games over the presets; the ones that did not run are listed with the reason.
+// it ran in random (and greedy-bot) games over the presets; the ones that did not run are listed with the reason.
 // Last line: `S effect strings: C compiled, X executed`.
 #include <fmt/format.h>
 
@@ -7,6 +7,9 @@
 
 #include <iostream>
 
+#include <memory>
+
+#include "agents/greedy_agent.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "games/vck/runners/coverage.h"
@@ -17,12 +20,13 @@ namespace {
 int run_coverage(const std::string& tables, const vck::CoverageOptions& o) {
   vck::CoverageResult r;
   std::vector<std::string> problems;
-  Progress progress(o.presets.size() * o.games_per_preset, "games", std::cerr, isatty(2) != 0);
+  Progress progress(o.presets.size() * (o.games_per_preset + o.bot_games_per_preset), "games", std::cerr, isatty(2) != 0);
   const bool ok = vck::measure_coverage(tables, o, r, problems, [&](size_t done, size_t) { progress.update(done); });
   for (const auto& p : problems) std::cerr << p << "\n";
   if (!ok) return 2;
   progress.finish(r.games);
-  std::cout << fmt::format("{} random games over {} presets (2 to 5 players), {} engine errors\n", r.games, o.presets.size(), r.errors);
+  std::cout << fmt::format("{} games over {} presets (2 to 5 players; {} random, {} greedy), {} engine errors\n", r.games, o.presets.size(),
+                           r.games - r.bot_games, r.bot_games, r.errors);
   size_t listed = 0;
   for (const vck::CoverageCell& c : r.cells) {
     if (c.executed) continue;
@@ -42,7 +46,14 @@ void add_vck_coverage(CLI::App& vck, int& exit_code, std::string& tables) {
   auto* cov = vck.add_subcommand("coverage", "which effect strings compile and which ran in random games; last line: S effect strings: C compiled, X executed");
   cov->add_option("-n", opts.games_per_preset, "random games per preset (players cycle 2..5)");
   cov->add_option("--preset", opts.presets, "presets to play (default: base base1 base2 flamesandfrost shadowvale crimsonseas june2026 random draft)");
+  cov->add_option("--greedy", opts.bot_games_per_preset, "games per preset played by the greedy bot at every seat, beside the random ones (default 100)");
   cov->add_option("--seed", opts.seed, "first game's seed");
+  cov->add_option("--banned", opts.banned, "a banned-card list in the original's banned_cards.json shape, instead of the one beside the tables (its operator's ban list; {} unbans every card)");
+  opts.bot_games_per_preset = 100;
+  opts.make_bot = [](uint64_t seed) -> vck::CoverageOptions::Bot {
+    auto bot = std::make_shared<agents::GreedyAgent<vck::Game>>(seed);
+    return [bot](const vck::Game& g, const std::vector<vck::Action>& legal) { return bot->choose(g, legal); };
+  };
   cov->add_option("--tables", tables, "the VCK table folder");
   cov->callback([&exit_code, &tables] { exit_code = run_coverage(tables, opts); });
 }

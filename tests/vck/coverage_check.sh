@@ -9,7 +9,7 @@ if [ ! -f "$tables/citizens.json" ]; then
   echo "*** SKIPPED: $tables is absent (../shared not beside the repository) ***"
   exit 0
 fi
-out=$("$rulekit" vck coverage -n "$games" 2>/dev/null)
+out=$("$rulekit" vck coverage -n "$games" --greedy 5 2>/dev/null)
 status=$?
 echo "$out" | tail -3
 last=$(tail -1 <<<"$out")

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "games/vck/runners/coverage.h"
 #include "support.h"
@@ -56,6 +57,41 @@ TEST(VckCoverage, AnUnknownPresetIsAProblem) {
   EXPECT_FALSE(measure_coverage(test::shared_dir() + "/corpora/vck/tables", o, r, problems));
   ASSERT_FALSE(problems.empty());
   EXPECT_NE(problems[0].find("error: "), std::string::npos) << problems[0];
+}
+
+}  // namespace
+}  // namespace rk::vck
+
+namespace rk::vck {
+namespace {
+
+// The original's operator unbans a card by removing its id from banned_cards.json: with an empty
+// list the three banned relics are dealt by the presets that deal relics, and their strings run.
+TEST(VckCoverage, AnOperatorsEmptyBanListDealsTheBannedRelics) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  const std::string empty = ::testing::TempDir() + "/vck_no_bans.json";
+  {
+    std::FILE* f = std::fopen(empty.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs("{\"dukes\": [], \"domains\": [], \"relics\": []}\n", f);
+    std::fclose(f);
+  }
+  CoverageOptions o;
+  o.presets = {"june2026"};  // relics always dealt
+  o.games_per_preset = 60;
+  o.banned = empty;
+  CoverageResult r;
+  std::vector<std::string> problems;
+  ASSERT_TRUE(measure_coverage(test::shared_dir() + "/corpora/vck/tables", o, r, problems)) << (problems.empty() ? "" : problems[0]);
+  EXPECT_EQ(r.errors, 0u);
+  for (int id : {7, 9, 11}) {
+    const CoverageCell* c = find(r, "relics", "passive_effect", id);
+    ASSERT_NE(c, nullptr);
+    EXPECT_TRUE(c->dealt) << c->cell.card << ": " << c->why;
+  }
+  o.banned = empty + ".absent";
+  EXPECT_FALSE(measure_coverage(test::shared_dir() + "/corpora/vck/tables", o, r, problems));
+  EXPECT_NE(problems.back().find("error[VK0093]"), std::string::npos) << problems.back();
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -360,6 +361,212 @@ TEST(VckModes, EveryLobbyPresetPlaysToAnEndDeterministically) {
       EXPECT_EQ(hashes[0], hashes[1]) << preset << " " << players;
     }
   }
+}
+
+}  // namespace
+}  // namespace rk::vck
+
+namespace rk::vck {
+namespace {
+
+// Crimson Seas tomes pay 1 of their type toward any payment (player_actions.py
+// redeem_tomes_to_score): spent ones lie face down until the owner's turn ends.
+TEST(VckModes, FaceUpTomesPayAndTurnFaceUpAtTheTurnsEnd) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g(cards(), dealt("crimsonseas", 2, 5), 5);
+  choose_gates(g);
+  for (size_t n = 0; n < 200 && (g.phase() != Phase::kAction || !g.prompts().empty()); ++n) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_EQ(g.phase(), Phase::kAction);
+  const int seat = g.active();
+  Player& p = g.player(seat);
+  p.g = 1, p.s = 0, p.m = 0;
+  p.tomes = {"gold", "gold", "magic", "gold", "strength", "gold", "gold", "gold", "gold", "gold"};  // 8 gold
+  // Every hire is paid from the treasury's 1 gold and the gold tomes; the tome part never exceeds
+  // the payment of its type, and the treasury pays the rest.
+  const Action* hire = nullptr;
+  const auto legal = g.legal_actions();
+  for (const Action& a : legal) {
+    if (a.type != Action::Type::kHire) continue;
+    const int tg = a.tomes & 31, ts = a.tomes >> 5 & 31, tm = a.tomes >> 10 & 31;
+    EXPECT_LE(tg, a.b) << g.label(a);
+    EXPECT_LE(a.b - tg, 1) << g.label(a) << ": the treasury holds 1 gold";
+    EXPECT_LE(tm, a.d) << g.label(a);
+    EXPECT_LE(a.d - tm, 0) << g.label(a);
+    EXPECT_EQ(ts, 0) << g.label(a);
+    if (a.b >= 3 && tg == a.b - 1 && a.d == 0) hire = &a;
+  }
+  ASSERT_NE(hire, nullptr) << "a hire of 3 gold or more, 1 from the treasury";
+  const Action chosen = *hire;
+  EXPECT_NE(g.label(chosen).find(" tomes " + std::to_string(chosen.b - 1) + " 0 0"), std::string::npos) << g.label(chosen);
+  ASSERT_TRUE(g.apply(chosen));
+  const Player& after = g.players()[static_cast<size_t>(seat)];
+  EXPECT_EQ(after.g, 0);
+  EXPECT_EQ(after.tomes.size(), 10u) << "a spent tome is kept";
+  EXPECT_EQ(g.face_up_tomes(seat, 0), 8 - (chosen.b - 1));
+  EXPECT_EQ(g.face_up_tomes(seat, 2), 1);
+  EXPECT_EQ(g.island_vp(seat), 10) << "1 VP a tome, face up or not";
+  // Past this turn's end: the spent tomes are face up again.
+  for (size_t n = 0; n < 400 && g.active() == seat && !g.terminal(); ++n) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_NE(g.active(), seat);
+  EXPECT_EQ(g.face_up_tomes(seat, 0), 8);
+}
+
+TEST(VckModes, SolosHavenTurnsTheTomesThatPaidForItFaceUp) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  ASSERT_EQ(cards().domain(75)->name, "Solo's Haven");  // 6 gold, one of each role: refresh_tomes
+  vck::Setup s = dealt("crimsonseas", 2, 9);
+  s.domains[0].push_back({'d', 75});
+  Game g(cards(), s, 9);
+  choose_gates(g);
+  for (size_t n = 0; n < 200 && (g.phase() != Phase::kAction || !g.prompts().empty()); ++n) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_EQ(g.phase(), Phase::kAction);
+  const int seat = g.active();
+  Player& p = g.player(seat);
+  for (int r = 0; r < 4; ++r) {  // a citizen of each role
+    const auto c = std::find_if(cards().citizens.begin(), cards().citizens.end(), [&](const CitizenCard& x) { return x.id && x.roles[static_cast<size_t>(r)] > 0; });
+    ASSERT_NE(c, cards().citizens.end());
+    p.cit.push_back(c->id), p.flip.push_back(0);
+  }
+  p.g = 0, p.m = 0;
+  p.tomes = std::vector<std::string>(6, "gold");
+  ASSERT_FALSE(offered(g, "build_domain 75 g=6 s=0 m=0")) << "no gold in the treasury";
+  ASSERT_TRUE(apply_label(g, "build_domain 75 g=6 s=0 m=0 tomes 6 0 0"));
+  EXPECT_EQ(g.players()[static_cast<size_t>(seat)].dom.back(), 75);
+  EXPECT_EQ(g.players()[static_cast<size_t>(seat)].g, 0);
+  EXPECT_EQ(g.face_up_tomes(seat, 0), 6) << "Solo's Haven flips the spent tomes face up at once";
+}
+
+}  // namespace
+}  // namespace rk::vck
+
+namespace rk::vck {
+namespace {
+
+// Thunder Axe (a relic the shipped ban list keeps out of every deal; relics.py
+// relic_slay_discount): a slay may ignore 1 of the card's printed magic or 1 of its printed
+// strength, never more than printed; the plain payment stays offered.
+TEST(VckModes, ThunderAxeIgnoresOneOfTheCardsPrintedCost) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  ASSERT_EQ(cards().relic(11)->name, "Thunder Axe");
+  vck::Setup s = dealt("june2026", 2, 21);
+  s.relics_dealt = {{11, 5}, {11, 5}};
+  Game g(cards(), s, 21);
+  to_action(g, {11, 11});
+  const int seat = g.active();
+  Player& p = g.player(seat);
+  p.g = 0, p.s = 30, p.m = 0;
+  // A monster on top with printed strength and no magic: only the strength discount applies.
+  const Action* plain = nullptr;
+  const auto legal = g.legal_actions();
+  for (const Action& a : legal) {
+    if (a.type == Action::Type::kSlay && !a.axe && a.d == 0 && cards().monster(a.a)->magic == 0 && cards().monster(a.a)->strength > 0) plain = &a;
+  }
+  ASSERT_NE(plain, nullptr) << "a strength-only monster on top";
+  const MonsterCard* m = cards().monster(plain->a);
+  const std::string head = "slay_monster " + std::to_string(m->id) + " g=0 s=";
+  EXPECT_TRUE(offered(g, head + std::to_string(plain->c) + " m=0"));
+  EXPECT_TRUE(offered(g, head + std::to_string(plain->c - 1) + " m=0 thunder_axe strength"));
+  EXPECT_FALSE(offered(g, head + std::to_string(plain->c) + " m=0 thunder_axe magic")) << "no printed magic to ignore";
+  ASSERT_TRUE(apply_label(g, head + std::to_string(plain->c - 1) + " m=0 thunder_axe strength"));
+  EXPECT_EQ(g.players()[static_cast<size_t>(seat)].s, 30 - (plain->c - 1));
+  EXPECT_EQ(g.players()[static_cast<size_t>(seat)].mon.back(), (CardRef{'m', static_cast<int16_t>(m->id)}));
+}
+
+}  // namespace
+}  // namespace rk::vck
+
+namespace rk::vck {
+namespace {
+
+// Rescuing a noble of Amarynth: 9 of one resource and a map, 1 more for each noble owned.
+TEST(VckModes, ANobleIsRescuedForNineOfOneResourceAndAMap) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g(cards(), dealt("crimsonseas", 2, 5), 5);
+  choose_gates(g);
+  for (size_t n = 0; n < 200 && (g.phase() != Phase::kAction || !g.prompts().empty()); ++n) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_EQ(g.phase(), Phase::kAction);
+  const int seat = g.active();
+  g.player(seat).g = 0, g.player(seat).s = 8, g.player(seat).m = 19, g.player(seat).map = 2;
+  EXPECT_FALSE(offered(g, "sail noble 0 strength")) << "8 strength";
+  ASSERT_TRUE(offered(g, "sail noble 0 magic"));
+  const int noble = g.isle().noble_slots[0];
+  ASSERT_TRUE(apply_label(g, "sail noble 0 magic"));
+  const Player& p = g.players()[static_cast<size_t>(seat)];
+  EXPECT_EQ(p.nobles, std::vector<int>{noble});
+  EXPECT_EQ(p.m, 10);
+  EXPECT_EQ(p.map, 1);
+  EXPECT_NE(g.isle().noble_slots[0], noble) << "the slot refills from the deck";
+  EXPECT_EQ(g.noble_price(seat), 10) << "one more per noble owned";
+}
+
+// The moves the original's headless enumerator never lists are offered to bots like any other:
+// random players choose each kind in a few games of the presets that have them.
+TEST(VckModes, BotsChooseTheMovesTheOriginalNeverEnumerates) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  std::map<std::string, int> chosen;
+  for (const char* preset : {"crimsonseas", "june2026"}) {
+    for (uint64_t seed = 1; seed <= 40; ++seed) {
+      Game g(cards(), dealt(preset, 2 + static_cast<int>(seed % 4), seed), seed);
+      kernel::Rng pick(seed);
+      for (size_t n = 0; n < 20000 && !g.terminal(); ++n) {
+        const auto legal = g.legal_actions();
+        ASSERT_FALSE(legal.empty()) << g.error();
+        const Action a = legal[pick.below(static_cast<uint32_t>(legal.size()))];
+        if (a.type == Action::Type::kSail) ++chosen[a.a == 0 ? "goods" : a.a == 1 ? "tomes" : a.a == 2 ? "noble" : "exekratys"];
+        if (a.type == Action::Type::kAgent) ++chosen["agent"];
+        if (a.type == Action::Type::kRelic) ++chosen["relic"];
+        if (a.tomes) ++chosen["paid with tomes"];
+        ASSERT_TRUE(g.apply(a));
+      }
+    }
+  }
+  for (const char* kind : {"goods", "tomes", "noble", "exekratys", "agent", "relic", "paid with tomes"}) {
+    EXPECT_GT(chosen[kind], 0) << kind;
+  }
+}
+
+}  // namespace
+}  // namespace rk::vck
+
+namespace rk::vck {
+namespace {
+
+// Ararmartin Ridge's extra build is paid like any build: its payment prompt lists every split
+// with face-up gold and magic tomes (available_actions.py: build_pay g m tg 0 tm).
+TEST(VckModes, ArarmartinsExtraBuildListsTheTomeSplits) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  ASSERT_EQ(cards().domain(25)->name, "Ararmartin Ridge");  // 5 gold, 2 workers: g 3 + build_domain
+  vck::Setup s = dealt("crimsonseas", 2, 9);
+  s.domains[0].push_back({'d', 25});
+  s.domains[1].push_back({'d', 75});  // Solo's Haven: 6 gold, one of each role
+  Game g(cards(), s, 9);
+  choose_gates(g);
+  for (size_t n = 0; n < 200 && (g.phase() != Phase::kAction || !g.prompts().empty()); ++n) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_EQ(g.phase(), Phase::kAction);
+  const int seat = g.active();
+  Player& p = g.player(seat);
+  for (int r : {0, 1, 2, 3, 3}) {  // one citizen of each role and a second worker
+    const auto c = std::find_if(cards().citizens.begin(), cards().citizens.end(), [&](const CitizenCard& x) { return x.id && x.roles[static_cast<size_t>(r)] > 0; });
+    ASSERT_NE(c, cards().citizens.end());
+    p.cit.push_back(c->id), p.flip.push_back(0);
+  }
+  p.g = 5, p.m = 0;
+  p.tomes = {"gold", "gold", "gold", "magic"};
+  ASSERT_TRUE(apply_label(g, "build_domain 25 g=5 s=0 m=0"));  // 3 gold back: 3 in the treasury
+  ASSERT_FALSE(g.prompts().empty());
+  const Prompt pick = g.prompts().front();
+  const auto at = std::find(pick.opts.begin(), pick.opts.end(), 1);
+  ASSERT_NE(at, pick.opts.end()) << "Solo's Haven's stack offered";
+  ASSERT_TRUE(apply_label(g, "act build_domain_pick " + std::to_string(at - pick.opts.begin() + 1)));
+  EXPECT_TRUE(offered(g, "act build_pay 6 0 3 0 0"));
+  EXPECT_TRUE(offered(g, "act build_pay 5 1 2 0 1"));
+  EXPECT_FALSE(offered(g, "act build_pay 6 0 2 0 0")) << "4 gold from a treasury of 3";
+  EXPECT_FALSE(offered(g, "act build_pay 6 0 0 0 0"));
+  ASSERT_TRUE(apply_label(g, "act build_pay 5 1 2 0 1"));
+  const Player& after = g.players()[static_cast<size_t>(seat)];
+  EXPECT_EQ(after.dom.back(), 75);
+  EXPECT_EQ(after.g, 0);
+  EXPECT_EQ(g.face_up_tomes(seat, 0), 3) << "Solo's Haven turned the spent tomes face up";
 }
 
 }  // namespace

@@ -207,17 +207,30 @@ bool load_cards(const std::string& dir, CardDb& db, std::vector<std::string>& pr
     }
   }
   std::string banned;
-  if (text::read_file(dir + "/../banned_cards.json", banned)) {
-    try {
-      const json b = json::parse(banned);
-      db.banned_dukes = b.value("dukes", std::vector<int>{});
-      db.banned_domains = b.value("domains", std::vector<int>{});
-      db.banned_relics = b.value("relics", std::vector<int>{});
-    } catch (const json::exception&) {
-      problems.push_back(fmt::format("{}/../banned_cards.json: error[VK0093]: the banned-card list is not valid JSON", dir));
-    }
-  }
+  if (text::read_file(dir + "/../banned_cards.json", banned)) read_banned(dir + "/../banned_cards.json", banned, db, problems);
   return problems.size() == before;
+}
+
+bool read_banned(const std::string& path, const std::string& text, CardDb& db, std::vector<std::string>& problems) {
+  try {
+    const json b = json::parse(text);
+    db.banned_dukes = b.value("dukes", std::vector<int>{});
+    db.banned_domains = b.value("domains", std::vector<int>{});
+    db.banned_relics = b.value("relics", std::vector<int>{});
+    return true;
+  } catch (const json::exception&) {
+    problems.push_back(fmt::format("{}: error[VK0093]: the banned-card list is not valid JSON (keys dukes, domains, relics: lists of ids)", path));
+    return false;
+  }
+}
+
+bool load_banned(const std::string& path, CardDb& db, std::vector<std::string>& problems) {
+  std::string text;
+  if (!text::read_file(path, text)) {
+    problems.push_back(fmt::format("{}: error[VK0093]: cannot read the banned-card list", path));
+    return false;
+  }
+  return read_banned(path, text, db, problems);
 }
 
 }  // namespace rk::vck

@@ -144,5 +144,10 @@ struct CardDb {
 // Loads the tables of `dir` (the shared corpus's vck/tables). A missing or malformed table is
 // reported in `problems` (file: error[VK....]: ...) and false is returned.
 bool load_cards(const std::string& dir, CardDb& db, std::vector<std::string>& problems);
+// A banned-card list in the original's banned_cards.json shape ({"dukes": [...], "domains": [...],
+// "relics": [...]}, ids), replacing the one read beside the tables: the original's operator edits
+// that file to ban or unban cards ("remove an id from a list to unban that card").
+bool load_banned(const std::string& path, CardDb& db, std::vector<std::string>& problems);
+bool read_banned(const std::string& path, const std::string& text, CardDb& db, std::vector<std::string>& problems);
 
 }  // namespace rk::vck

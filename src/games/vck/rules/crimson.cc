@@ -183,10 +183,16 @@ constexpr int kTomeCost[] = {7, 5, 3};
 const char* const kResName[] = {"gold", "strength", "magic"};
 }  // namespace
 
+int Game::noble_price(int seat) const {
+  return 9 + (has_flag(*this, seat, "action.muratreis") ? 0 : static_cast<int>(players_[static_cast<size_t>(seat)].nobles.size()));
+}
+
 void Game::list_sails(int seat, std::vector<Action>& out) const {
   if (!crimson()) return;
   const Player& p = players_[static_cast<size_t>(seat)];
   if (p.map < 1) return;  // every sail costs 1 map
+  const size_t from = out.size();
+  const std::array<int, 3> wallet = purse(seat);  // face-up tomes pay too (tomes.cc)
   // Goods and tomes: any set of filled face-up slots in one sail, paid in gold with magic wild
   // (at least 1 gold beside magic); Port of Drake / Browncoat's Sanctum take 1 off each.
   for (int where = 0; where < 2; ++where) {
@@ -202,22 +208,24 @@ void Game::list_sails(int seat, std::vector<Action>& out) const {
       }
       if (!ok) continue;
       for (int g = cost; g >= (cost > 0 ? 1 : 0); --g) {
-        if (g <= p.g && cost - g <= p.m) out.push_back({Action::Type::kSail, static_cast<int16_t>(where), static_cast<int16_t>(mask), static_cast<int16_t>(g), static_cast<int16_t>(cost - g)});
+        if (g <= wallet[0] && cost - g <= wallet[2]) out.push_back({Action::Type::kSail, static_cast<int16_t>(where), static_cast<int16_t>(mask), static_cast<int16_t>(g), static_cast<int16_t>(cost - g)});
       }
     }
   }
   // A noble: 9 of one resource, 1 more per noble owned (Murat Reis waives that).
-  const int noble_cost = 9 + (has_flag(*this, seat, "action.muratreis") ? 0 : static_cast<int>(p.nobles.size()));
+  const int noble_cost = noble_price(seat);
+  const std::array<int, 3> have = purse(seat);
   for (size_t i = 0; i < isle_.noble_slots.size(); ++i) {
     if (!isle_.noble_slots[i]) continue;
     for (int r = 0; r < 3; ++r) {
-      if ((r == 0 ? p.g : r == 1 ? p.s : p.m) >= noble_cost) out.push_back({Action::Type::kSail, 2, static_cast<int16_t>(i), static_cast<int16_t>(r)});
+      if (have[static_cast<size_t>(r)] >= noble_cost) out.push_back({Action::Type::kSail, 2, static_cast<int16_t>(i), static_cast<int16_t>(r)});
     }
   }
   // Exekratys: all of one resource of its pool (a type it holds none of would gain nothing).
   for (int r = 0; r < 3; ++r) {
     if (isle_.exekratys[static_cast<size_t>(r)] > 0) out.push_back({Action::Type::kSail, 3, 0, static_cast<int16_t>(r)});
   }
+  split_tome_payments(seat, out, from);
 }
 
 void Game::sail(int seat, const Action& a) {
@@ -245,7 +253,7 @@ void Game::sail(int seat, const Action& a) {
   }
   int32_t& have = a.c == 0 ? p.g : a.c == 1 ? p.s : p.m;
   if (a.a == 2) {
-    have -= 9 + (has_flag(*this, seat, "action.muratreis") ? 0 : static_cast<int>(p.nobles.size()));
+    have -= noble_price(seat);
     const size_t slot = static_cast<size_t>(a.b);
     p.nobles.push_back(isle_.noble_slots[slot]);
     isle_.noble_slots[slot] = 0;

@@ -228,15 +228,15 @@ bool Game::covers(const std::array<int, 4>& have, const DomainCard& d, bool igno
 // Every exact payment of a cost, in the engine's order: as much of the real resource as
 // possible first; magic is wild for the rest but at least one real unit must be in it.
 void Game::list_payments(Action::Type t, int id, int gold_part, int strength_part, int magic_part, std::vector<Action>& out) const {
-  const Player& p = players_[static_cast<size_t>(active_)];
+  const std::array<int, 3> p = purse(active_);  // face-up tomes pay too (tomes.cc)
   const int real = gold_part > 0 ? gold_part : strength_part;
-  const int have_real = gold_part > 0 ? p.g : p.s;
+  const int have_real = gold_part > 0 ? p[0] : p[1];
   const int lowest = real > 0 ? 1 : 0;
   // From what the player can pay down: a card whose cost is absurd (a damaged table) lists nothing
   // instead of counting down from two billion; the magic part in 64 bits for the same reason.
   for (int r = std::min(real, have_real); r >= lowest; --r) {
     const int64_t m = int64_t{magic_part} + (int64_t{real} - r);
-    if (m > p.m) continue;
+    if (m > p[2]) continue;
     // Built whole (not a field patched afterwards): the listing's hottest store.
     const auto paid = static_cast<int16_t>(r);
     out.push_back({t, static_cast<int16_t>(id), gold_part > 0 ? paid : int16_t{0}, gold_part > 0 ? int16_t{0} : paid, static_cast<int16_t>(m)});
@@ -272,7 +272,7 @@ bool Game::recruit_blocked(const CitizenCard& c) const {
 // An extra gold slay cost is paid in gold on top of the strength/magic payment.
 void Game::add_gold_part(std::vector<Action>& out, size_t from, int gold) const {
   if (gold <= 0) return;
-  const int have = players_[static_cast<size_t>(active_)].g;
+  const int have = purse(active_)[0];
   std::vector<Action> kept(out.begin(), out.begin() + static_cast<long>(from));
   for (size_t k = from; k < out.size(); ++k) {
     if (have >= gold) kept.push_back(out[k]), kept.back().b = static_cast<int16_t>(gold);
@@ -287,6 +287,7 @@ void Game::list_actions(std::vector<Action>& out) const {
   list_sails(active_, out);
   list_agents(active_, out);
   list_relic_use(active_, out);
+  const size_t paid_from = out.size();  // hires, builds and slays: their tome splits below
   const bool emerald = has_flag(*this, active_, "action.emeraldstronghold"), defiant = has_flag(*this, active_, "action.defiantridge");
   const bool blockade = blockade_on_board(), shilina = has_flag(*this, active_, "action.newshilinatower");
   for (const auto& st : citizens_) {
@@ -316,13 +317,16 @@ void Game::list_actions(std::vector<Action>& out) const {
       const Res4 extra = m ? special_cost_delta(*this, active_, m->special_cost) : Res4{};
       if (m) list_payments(Action::Type::kSlay, m->id, 0, std::max(0, m->strength + extra[1] + boost(i) - fort), m->magic + extra[2] + boost(i, 2) + dark, out);
       add_gold_part(out, from, boost(i, 0) + extra[0]);
+      if (m) list_axe_payments(Action::Type::kSlay, m->id, m->strength, m->magic, std::max(0, m->strength + extra[1] + boost(i) - fort), m->magic + extra[2] + boost(i, 2) + dark, boost(i, 0) + extra[0], out);
     } else if (!st.empty() && st.back().kind == 'e') {
       const EventCard* e = db_->event(st.back().id);
       const size_t from = out.size();
       if (e && e->monster) list_payments(Action::Type::kSlayEvent, e->id, 0, e->strength + boost(i), e->magic + boost(i, 2) + dark, out);
       add_gold_part(out, from, boost(i, 0));
+      if (e && e->monster) list_axe_payments(Action::Type::kSlayEvent, e->id, e->strength, e->magic, e->strength + boost(i), e->magic + boost(i, 2) + dark, boost(i, 0), out);
     }
   }
+  split_tome_payments(active_, out, paid_from);
 }
 
 std::vector<Action> Game::legal_actions() const {
@@ -445,6 +449,9 @@ static bool take_top(std::vector<std::vector<CardRef>>& grid, char kind, int id,
 bool Game::apply(const Action& a) {
   const auto legal = legal_actions();
   if (std::find(legal.begin(), legal.end(), a) == legal.end()) return false;
+  // The tome part of a payment first: those tomes turn face down and credit the treasury.
+  if (a.axe) note_ran(db_->relic(players_[static_cast<size_t>(active_)].relics[0])->passive);  // Thunder Axe at work
+  if (a.tomes) redeem_tomes(a.type == Action::Type::kSail && !prompts_.empty() ? prompts_.front().seat : active_, a.tomes);
   Player& p = player(active_);
   size_t which = 0;
   switch (a.type) {
@@ -542,8 +549,15 @@ std::vector<int16_t> Game::build_payments(int seat, int id) const {
   if (!d || !meets_roles(seat, *d)) return out;
   const Player& p = players_[static_cast<size_t>(seat)];
   const int cost = build_cost(seat, *d);
+  // Face-up gold and magic tomes may pay part (available_actions.py build_domain_payment lists
+  // every split: `build_pay g m tg 0 tm`), the rest from the treasury.
+  const int up_g = std::min(7, face_up_tomes(seat, 0)), up_m = std::min(7, face_up_tomes(seat, 2));
   for (int g = cost; g >= (cost > 0 ? 1 : 0); --g) {
-    if (g <= p.g && cost - g <= p.m) out.push_back(static_cast<int16_t>(g << 8 | (cost - g)));
+    const int m = cost - g;
+    if (g > 15 || m > 15) continue;  // no printed cost comes near (the largest is 15)
+    for (int tg = std::max(0, g - p.g); tg <= std::min(g, up_g); ++tg) {
+      for (int tm = std::max(0, m - p.m); tm <= std::min(m, up_m); ++tm) out.push_back(static_cast<int16_t>(g | m << 4 | tg << 8 | tm << 11));
+    }
   }
   return out;
 }
@@ -691,6 +705,7 @@ void Game::end_turn() {
       end_reason_ = isle_end;
     }
   }
+  refresh_tomes(active_);  // the finisher's spent tomes turn face up (lifecycle.py)
   const int next = (active_ + 1) % num_players();
   if (end_triggered_ && next == 0) {
     // The engine passes the turn back to the first player, then scores (its action prompt
@@ -784,6 +799,7 @@ uint64_t Game::hash() const {
     for (const CardRef& m : p.mon) mix(static_cast<uint64_t>(m.kind) << 16 | static_cast<uint16_t>(m.id));
     for (int d : p.dukes) mix(static_cast<uint64_t>(d) + 5000);
     mix(static_cast<uint64_t>(p.map) << 32 | p.goods.size() << 16 | p.tomes.size() << 8 | p.nobles.size());
+    mix(static_cast<uint64_t>(p.tomes_spent[0]) << 16 | static_cast<uint64_t>(p.tomes_spent[1]) << 8 | static_cast<uint64_t>(p.tomes_spent[2]));
     for (int r : p.relics) mix(static_cast<uint64_t>(r) + 7000);
   }
   for (int32_t e : isle_.exekratys) mix(static_cast<uint64_t>(e));
@@ -807,6 +823,16 @@ uint64_t Game::hash() const {
 }
 
 std::string Game::label(const Action& a) const {
+  if (a.axe) {
+    Action bare = a;
+    bare.axe = 0;
+    return label(bare) + (a.axe == 1 ? " thunder_axe magic" : " thunder_axe strength");
+  }
+  if (a.tomes) {  // the tome part after the payment: `... tomes g s m`
+    Action bare = a;
+    bare.tomes = 0;
+    return label(bare) + " tomes " + std::to_string(a.tomes & 31) + " " + std::to_string(a.tomes >> 5 & 31) + " " + std::to_string(a.tomes >> 10 & 31);
+  }
   static const char* kRes[] = {"gold", "strength", "magic", "map"};
   const std::string pay = " g=" + std::to_string(a.b) + " s=" + std::to_string(a.c) + " m=" + std::to_string(a.d);
   switch (a.type) {
@@ -861,7 +887,9 @@ std::string Game::label(const Action& a) const {
       }
       if (a.c == 12) return "act build_domain_pick " + std::to_string(a.b);
       if (a.c == 25) return "act grant_domain " + std::to_string(a.b);
-      if (a.c == 13) return "act build_pay " + std::to_string(a.d >> 8) + " " + std::to_string(a.d & 0xFF) + " 0 0 0";
+      if (a.c == 13) {  // build_pay g m tg ts tm (game.cc build_payments packs g | m << 4 | tg << 8 | tm << 11)
+        return "act build_pay " + std::to_string(a.d & 15) + " " + std::to_string(a.d >> 4 & 15) + " " + std::to_string(a.d >> 8 & 7) + " 0 " + std::to_string(a.d >> 11 & 7);
+      }
       if (a.c == 32) return "act choose_player " + std::to_string(a.b);
       if (a.c == 34 || a.c == 35) return std::string(a.c == 34 ? "act relic_pay " : "act relic_gain ") + "gsm"[a.d];
       if (a.c == 33) return "act choose_domain " + std::to_string(a.b);

@@ -72,6 +72,9 @@ struct Player {
   int32_t map = 0;           // maps (Crimson Seas; elsewhere an incidental gain is kept silently)
   std::vector<int> relics;   // the two dealt, then the one kept at the relic gate
   std::vector<std::string> goods, tomes;  // Crimson Seas pieces
+  // Tomes spent this turn, per type (gold, strength, magic): face down until the owner's turn
+  // ends (tomes.cc). Tomes of one type are alike, so a count per type is the whole state.
+  std::array<int8_t, 3> tomes_spent{};
   std::vector<int> nobles;
   std::vector<uint8_t> dflip;  // per domain, flipped by the Sapper agent: its power is off
   bool domain_down(size_t i) const { return i < dflip.size() && dflip[i]; }
@@ -114,6 +117,11 @@ struct Action {
   // b = the slot mask (goods, tomes) or slot (noble), c = gold paid or the resource (noble,
   // Exekratys: 0 g, 1 s, 2 m), d = magic paid. kAgent: a = the agent slot, b = its id.
   // kRelic: a = the relic id.
+  // The part of a payment (hire, build, slay, sail) made with face-up Crimson Seas tomes
+  // (tomes.cc): gold | strength << 5 | magic << 10, each at most the payment of its type.
+  uint16_t tomes = 0;
+  // A slay with Thunder Axe's discount (relics.cc): 1 its magic part, 2 its strength part.
+  uint8_t axe = 0;
   bool operator==(const Action&) const = default;
 };
 
@@ -184,6 +192,8 @@ class Game {
   const char* island_end_reason() const;
   bool island_slot_filled(const std::string& row, size_t slot) const;
   void take_island(int seat, const std::string& row, size_t slot);
+  // The end of `seat`'s turn, or Solo's Haven: every spent tome turns face up again (tomes.cc).
+  void refresh_tomes(int seat);
   void banish_noble(size_t slot);
   // The answer to an exekratys_offering prompt: 1 of resource `res` (0 g, 1 s, 2 m) placed.
   void place_on_exekratys(int seat, int res);
@@ -308,6 +318,19 @@ class Game {
   // and exact payment `seat` can afford with 1 map; applying one pays and takes.
   void list_sails(int seat, std::vector<Action>& out) const;
   void sail(int seat, const Action& a);
+  // Tomes (tomes.cc, player_actions.py redeem_tomes_to_score): what `seat` can pay with, its
+  // treasury plus its face-up tomes (g, s, m); every split of the payments listed from `from` on
+  // between face-up tomes and the treasury; spending the tome part (the tomes turn face down and
+  // their value goes to the treasury, which the payment then spends).
+  std::array<int, 3> purse(int seat) const;
+ public:
+  int face_up_tomes(int seat, int type) const;  // type 0 gold, 1 strength, 2 magic
+  int noble_price(int seat) const;  // 9 of one resource, 1 more per noble owned (Murat Reis: 9)
+ private:
+  void split_tome_payments(int seat, std::vector<Action>& out, size_t from) const;
+ public:
+  void redeem_tomes(int seat, uint16_t part);  // part packed like Action::tomes
+ private:
   // Agents (agents.cc): engaging a face-up agent is an action (its cost is the effect's leading
   // payment); the used agent goes under the deck and the slot refills from its top. A kept
   // relic that is not passive is used as an action, once a turn (relics.py).
@@ -355,6 +378,9 @@ class Game {
   // Violet Ring gives victory points.
   const std::string& relic_passive(int seat) const;
   bool relic_ignores_role(int seat) const;
+  // Thunder Axe (action.slay_discount magic=N strength=M): beside each slay of a card printed with
+  // strength `s` and magic `m`, the payments of the discounted cost, marked in Action::axe.
+  void list_axe_payments(Action::Type t, int id, int s, int m, int s_part, int m_part, int gold, std::vector<Action>& out) const;
   void relic_on_build(int seat, bool ignored_role);
   int build_discount(int seat) const;
   bool any_flag(const std::string& flag) const;

@@ -45,11 +45,11 @@ void Game::reroll(int die) {
 // beside it (game_helpers.py, allow_strength). Only the payments list_payments does not already
 // list: those with strength, and magic alone. Most strength first, then most gold.
 void Game::list_shilina_payments(int id, int cost, std::vector<Action>& out) const {
-  const Player& p = players_[static_cast<size_t>(active_)];
-  for (int s = std::min(cost, p.s); s >= 0; --s) {
-    for (int g = std::min(cost - s, p.g); g >= 0; --g) {
+  const std::array<int, 3> p = purse(active_);  // face-up tomes pay too (tomes.cc)
+  for (int s = std::min(cost, p[1]); s >= 0; --s) {
+    for (int g = std::min(cost - s, p[0]); g >= 0; --g) {
       const int m = cost - s - g;
-      if (m > p.m || (s == 0 && (g > 0 || m == 0))) continue;  // s == 0, g > 0: listed already
+      if (m > p[2] || (s == 0 && (g > 0 || m == 0))) continue;  // s == 0, g > 0: listed already
       out.push_back({Action::Type::kHire, static_cast<int16_t>(id), static_cast<int16_t>(g), static_cast<int16_t>(s), static_cast<int16_t>(m)});
     }
   }

@@ -372,6 +372,12 @@ void verb_may_sail(Ctx& c, const Leg&) {
   c.g.add_prompt(p);
 }
 
+// Solo's Haven: the player's spent tomes turn face up at once, to pay again this turn
+// (payouts.py _execute_refresh_tomes_payout; tomes exist in Crimson Seas only).
+void verb_refresh_tomes(Ctx& c, const Leg&) {
+  if (c.g.crimson()) c.g.refresh_tomes(c.seat);
+}
+
 constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"choose", verb_choose},
     {"exchange", verb_exchange},
@@ -407,6 +413,7 @@ constexpr std::pair<std::string_view, VerbFn> kVerbs[] = {
     {"banish_owned", verb_banish_owned},
     {"recruit", verb_recruit},
     {"flip_opponent_domain", verb_flip_opponent_domain},
+    {"refresh_tomes", verb_refresh_tomes},
 };
 
 // Who a gain or loss leg reaches: its audience (events: all_lose g 1, others_gain m 1, ...). The
@@ -620,7 +627,8 @@ void resolve_prompt(Game& g, const Prompt& p, int option) {
       return;
     }
     const int16_t pay = p.opts[static_cast<size_t>(option) - 1];
-    g.build_from(p.seat, static_cast<size_t>(p.target), pay >> 8, pay & 0xFF);
+    g.redeem_tomes(p.seat, static_cast<uint16_t>((pay >> 8 & 7) | (pay >> 11 & 7) << 10));  // the tome part first
+    g.build_from(p.seat, static_cast<size_t>(p.target), pay & 15, pay >> 4 & 15);
     return;
   }
   if (p.word == 20 || p.word == 21) {

@@ -74,7 +74,7 @@ void note_dealt(const Setup& s, CardSet& dealt, CardSet& aside) {
 }
 
 Played play_random(const CardDb& db, const std::string& preset, int players, uint64_t seed, std::vector<uint8_t>& ran,
-                   CardSet& dealt, CardSet& aside, std::string& error) {
+                   CardSet& dealt, CardSet& aside, std::string& error, const CoverageOptions::Bot& bot = {}) {
   kernel::Chance chance(seed);
   Setup setup;
   if (!deal(db, preset, players, chance, setup, error)) return Played::kNoDeal;
@@ -83,8 +83,8 @@ Played play_random(const CardDb& db, const std::string& preset, int players, uin
   g.set_ran(&ran);
   kernel::Rng pick(seed ^ 0x9E3779B97F4A7C15ull);
   for (size_t n = 0; n < 20000 && !g.terminal() && g.error().empty(); ++n) {
-    const size_t count = g.legal_actions().size();
-    if (count == 0 || !g.apply_index(pick.below(static_cast<uint32_t>(count)))) break;
+    const std::vector<Action> legal = g.legal_actions();
+    if (legal.empty() || !g.apply_listed(legal, bot ? bot(g, legal) : pick.below(static_cast<uint32_t>(legal.size())))) break;
   }
   if (!g.error().empty()) error = g.error();
   return g.terminal() && g.error().empty() ? Played::kOk : Played::kEngineError;
@@ -108,20 +108,25 @@ bool measure_coverage(const std::string& dir, const CoverageOptions& o, Coverage
   std::vector<CardEffect> effects;
   const bool tables_ok = load_tables(dir, effects, problems);
   if (!load_cards(dir, db, problems) || !tables_ok) return false;
+  if (!o.banned.empty() && !load_banned(o.banned, db, problems)) return false;
   std::vector<uint8_t> ran(db.programs, 0);
   CardSet dealt, aside;
-  const size_t total = o.presets.size() * o.games_per_preset;
+  const size_t bots = o.make_bot ? o.bot_games_per_preset : 0;
+  const size_t total = o.presets.size() * (o.games_per_preset + bots);
   for (size_t p = 0; p < o.presets.size(); ++p) {
-    for (size_t i = 0; i < o.games_per_preset; ++i) {
+    for (size_t i = 0; i < o.games_per_preset + bots; ++i) {
       std::string error;
       const uint64_t seed = o.seed + i;
-      const Played r = play_random(db, o.presets[p], static_cast<int>(2 + i % 4), seed, ran, dealt, aside, error);
+      const bool by_bot = i >= o.games_per_preset;
+      const Played r = play_random(db, o.presets[p], static_cast<int>(2 + i % 4), seed, ran, dealt, aside, error,
+                                   by_bot ? o.make_bot(seed) : CoverageOptions::Bot{});
       if (r == Played::kNoDeal) {
         problems.push_back(fmt::format("error: {}", error));
         return false;
       }
       out.errors += r == Played::kEngineError ? 1 : 0;
       ++out.games;
+      out.bot_games += by_bot ? 1 : 0;
       if (progress) progress(out.games, total);
     }
   }

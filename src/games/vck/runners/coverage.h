@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "games/vck/rules/game.h"
 #include "games/vck/language/tables.h"
 
 namespace rk::vck {
@@ -15,6 +16,14 @@ struct CoverageOptions {
   std::vector<std::string> presets = {"base", "base1", "base2", "flamesandfrost", "shadowvale", "crimsonseas", "june2026", "random", "draft"};
   size_t games_per_preset = 1000;  // seats cycle through 2..5 players
   uint64_t seed = 1;
+  // Games beside the random ones where every seat plays `bot` (made per game from its seed; the
+  // CLI passes the greedy bot): random play seldom gathers what a stack's last boss costs, so
+  // those rewards never run in random games alone. Same deals, same rules; only the players differ.
+  size_t bot_games_per_preset = 0;
+  // Another banned-card list than the one beside the tables (cards.h load_banned); empty: that one.
+  std::string banned;
+  using Bot = std::function<size_t(const Game&, const std::vector<Action>&)>;
+  std::function<Bot(uint64_t seed)> make_bot;
 };
 
 struct CoverageCell {
@@ -27,7 +36,7 @@ struct CoverageCell {
 
 struct CoverageResult {
   std::vector<CoverageCell> cells;  // every effect string of every table, in table order
-  size_t games = 0, errors = 0;
+  size_t games = 0, bot_games = 0, errors = 0;
   size_t compiled() const;
   size_t executed() const;
   size_t dealt_not_executed() const;

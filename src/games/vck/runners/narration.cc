@@ -140,7 +140,15 @@ std::string payment_text(const Action& a) {
   if (a.b) parts.push_back(fmt::format("{} gold", a.b));
   if (a.c) parts.push_back(fmt::format("{} strength", a.c));
   if (a.d) parts.push_back(fmt::format("{} magic", a.d));
-  return parts.empty() ? "nothing" : join(parts, " and ");
+  std::string text = parts.empty() ? "nothing" : join(parts, " and ");
+  // The part paid by turning face-up tomes face down (tomes.cc), and Thunder Axe's discount.
+  std::vector<std::string> tomes;
+  for (int t = 0; t < 3; ++t) {
+    if (const int n = a.tomes >> (5 * t) & 31) tomes.push_back(fmt::format("{} {}", n, kResNames[static_cast<size_t>(t)]));
+  }
+  if (!tomes.empty()) text += fmt::format(" ({} of it with tomes)", join(tomes, " and "));
+  if (a.axe) text += a.axe == 1 ? ", Thunder Axe ignoring 1 magic" : ", Thunder Axe ignoring 1 strength";
+  return text;
 }
 
 // Why a citizen costs more or less than printed: each copy the hirer owns already adds 1 (the

@@ -208,6 +208,7 @@ constexpr NeverEnumerated kNeverEnumerated[] = {
     {"Crimson Seas sailing (the headless router has none)", [](const Action& a) { return a.type == Action::Type::kSail; }},
     {"agent engagement (not enumerated)", [](const Action& a) { return a.type == Action::Type::kAgent; }},
     {"relic use (not enumerated)", [](const Action& a) { return a.type == Action::Type::kRelic; }},
+    {"a payment with Crimson Seas tomes (the web client's tome_payment)", [](const Action& a) { return a.tomes != 0; }},
     {"New Shilina Tower hire payment", [](const Action& a) { return a.type == Action::Type::kHire && (a.c > 0 || (a.b == 0 && a.d > 0)); }},
 };
 
