@@ -270,7 +270,8 @@ int Server::port() const { return impl_->port; }
 std::string Server::storage_summary() const {
   if (!impl_->store) return "no storage";
   const Store::Stats st = impl_->store->stats();
-  return fmt::format("{} writes in {} commits, {} log restarts", st.writes, st.commits, st.checkpoints);
+  return fmt::format("{} writes in {} commits, {} log restarts{}{}", st.writes, st.commits, st.checkpoints,
+                     impl_->tables ? "; " : "", impl_->tables ? impl_->tables->timing_summary() : std::string());
 }
 
 void Server::run() {

@@ -188,7 +188,9 @@ int Tables::commit(LiveTable& t, std::unique_lock<std::mutex>& lk, int seat, siz
     fin.emplace(kDecisionLimit, result_json(*next, kDecisionLimit, ""));
   }
   if (!beside) lk.unlock();
+  const auto disk = Clock::now();
   const bool stored = ok && store_.append_decision(d, fin);
+  if (ok) timings_.store_wait.add(Clock::now() - disk);
   lk.lock();
   t.storing = false;
   if (!ok) return 400;
@@ -473,11 +475,14 @@ Reply Tables::create(std::string_view body, const std::string& client) {
 }
 
 Reply Tables::show(const std::string& id, std::string_view token, std::string_view at) {
+  const Timed timed{timings_.show, Clock::now()};
   Reply err;
   const Table t = find(id, err);
   if (!t) return err;
   int seat = -1;
+  const auto asked = Clock::now();
   std::unique_lock<std::mutex> lk(t->mu);
+  timings_.lock_wait.add(Clock::now() - asked);
   if (!seat_of(*t, token, seat, err)) return err;
   if (seat >= 0) t->claimed[static_cast<size_t>(seat)] = true;
   if (at.empty()) return json_reply(200, state_json(*t, seat));
@@ -509,6 +514,7 @@ Reply Tables::show(const std::string& id, std::string_view token, std::string_vi
 }
 
 Reply Tables::decide(const std::string& id, std::string_view token, std::string_view body) {
+  const Timed timed{timings_.decide, Clock::now()};
   Reply err;
   const Table t = find(id, err);
   if (!t) return err;
@@ -523,7 +529,9 @@ Reply Tables::decide(const std::string& id, std::string_view token, std::string_
   bool bots = false;
   json state;
   {
+    const auto asked = Clock::now();
     std::unique_lock<std::mutex> lk(t->mu);
+    timings_.lock_wait.add(Clock::now() - asked);
     if (!seat_of(*t, token, seat, err)) return err;
     t->claimed[static_cast<size_t>(seat)] = true;
     if (t->over) return error_reply(409, "the game is over", {{"seq", t->decisions.size()}});
@@ -568,6 +576,7 @@ bool Tables::bot_step(const std::string& id) {
   const Table t = find(id, err);
   if (!t) return false;
   std::unique_lock<std::mutex> lk(t->mu);
+  const Timed timed{timings_.bot_step, Clock::now()};
   if (stopping_ || t->storing || !bot_to_move(*t)) return false;
   const int seat = t->game->current_player();
   if (seat == kernel::kChancePlayer) {

@@ -25,6 +25,7 @@
 #include "server/store.h"
 #include "server/tables/bot_runner.h"
 #include "server/tables/table_game.h"
+#include "server/tables/timings.h"
 
 namespace rk::server::tables {
 
@@ -74,6 +75,8 @@ class Tables {
   Reply events(const std::string& id, std::string_view token);
 
   size_t live() const;
+  // Where people's requests spent their time (the closing log line of `rulekit serve`).
+  std::string timing_summary() const { return timings_.summary(); }
   size_t bots_waiting() const { return bots_ ? bots_->waiting() : 0; }
 
  private:
@@ -111,6 +114,7 @@ class Tables {
   std::unique_ptr<BotRunner> bots_;
   std::thread resumer_;
   std::atomic<bool> stopping_{false};
+  Timings timings_;
 };
 
 }  // namespace rk::server::tables
