@@ -4,6 +4,7 @@
 // loaded machine also waits to be scheduled). Lock-free: a request adds to atomics.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
