@@ -8,6 +8,7 @@
 
 #include "games/cfc/compiler/deck.h"
 #include "games/cfc/rules/game.h"
+#include "games/cfc/runners/narration.h"
 #include "games/cfc/compiler/pool.h"
 #include "games/cfc/runners/view.h"
 #include "registry/table_kinds.h"
@@ -47,8 +48,31 @@ const Pool& pool() {
 
 json card_text(const cfc::Game& g, std::string_view id, int observer) { return cfc::card_text(g, id, observer); }
 
+// The printed texts the narration quotes abilities from (as `rulekit cfc play` loads them).
+const cfc::CardTexts& texts() {
+  static const cfc::CardTexts t = cfc::load_card_texts(pool().dir);
+  return t;
+}
+
+// A move told as `rulekit cfc play` tells it (games/cfc/runners/narration.h), to each observer: the
+// other seat's drawn cards stay hidden. The scripts it runs are counted meanwhile, to name the
+// abilities at work.
+bool apply_told(cfc::Game& g, size_t option, server::tables::Told& told) {
+  const std::vector<cfc::Action> legal = g.legal_actions();
+  if (option >= legal.size()) return false;
+  cfc::ScriptStats stats;
+  g.set_stats(&stats);
+  const cfc::GameSnapshot before = cfc::snapshot(g, stats, &legal[option]);
+  const bool ok = g.apply_index(option);
+  g.set_stats(nullptr);  // the state outlives `stats`
+  if (!ok) return false;
+  told = server::tables::tell_each(2, [&](int o) { return cfc::narrate(before, g, stats, o, &texts()); });
+  return true;
+}
+
 // The game's own view (games/cfc/runners/view.h): what each seat and a spectator may see.
-const server::tables::GameHooks<cfc::Game> kHooks{&cfc::observer_view, &cfc::option_view, &card_text, nullptr, nullptr};
+const server::tables::GameHooks<cfc::Game> kHooks{&cfc::observer_view, &cfc::option_view, &card_text, nullptr, nullptr,
+                                                  &apply_told};
 
 json describe() {
   const Pool& p = pool();

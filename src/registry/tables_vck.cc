@@ -4,6 +4,7 @@
 
 #include "games/vck/compiler/cards.h"
 #include "games/vck/rules/game.h"
+#include "games/vck/runners/narration.h"
 #include "games/vck/runners/view.h"
 #include "kernel/chance.h"
 #include "registry/table_kinds.h"
@@ -35,8 +36,18 @@ const Db& db() {
 
 json card_text(const vck::Game& g, std::string_view id, int observer) { return vck::card_text(g, id, observer); }
 
+// A move told as `rulekit vck play` tells it (games/vck/runners/narration.h), to each observer: another
+// seat's duke stays hidden.
+bool apply_told(vck::Game& g, size_t option, server::tables::Told& told) {
+  const vck::Game before = g;
+  if (!g.apply_index(option)) return false;
+  told = server::tables::tell_each(g.num_players(), [&](int o) { return vck::narrate(before, g, option, o); });
+  return true;
+}
+
 // The game's own view (games/vck/runners/view.h): dukes and the other hidden cards only to their owner.
-const server::tables::GameHooks<vck::Game> kHooks{&vck::observer_view, &vck::option_view, &card_text, nullptr, nullptr};
+const server::tables::GameHooks<vck::Game> kHooks{&vck::observer_view, &vck::option_view, &card_text, nullptr, nullptr,
+                                                  &apply_told};
 
 json describe() {
   return {{"name", "vck"},

@@ -12,6 +12,7 @@
 #include "games/mtg/rules/rules_file.h"
 #include "games/mtg/runners/match.h"
 #include "games/mtg/runners/match_game.h"
+#include "games/mtg/runners/narration.h"
 #include "games/mtg/runners/view.h"
 #include "registry/table_kinds.h"
 #include "server/tables/erased_game.h"
@@ -61,9 +62,38 @@ struct Definition {
 std::string prompt(const mtg::MatchGame& g) { return mtg::prompt_text(g.choice().prompt); }
 json card_text(const mtg::MatchGame& g, std::string_view id, int observer) { return mtg::card_text(g, id, observer); }
 
+// A move told as `rulekit wagic play` tells it (games/mtg/runners/narration.h), to each
+// observer: a draw is named to its owner only.
+bool apply_told(mtg::MatchGame& g, size_t option, server::tables::Told& told) {
+  const mtg::MatchGame before = g.copy_for_search();
+  if (!g.apply_index(option)) return false;
+  told = server::tables::tell_each(2, [&](int o) { return mtg::narrate(before, g, option, o); });
+  return true;
+}
+
+// The spells the player to move could cast by tapping lands first, offered as the terminal
+// offers them: "cast Grizzly Bears (taps Forest, Forest)", the mana paid for them.
+std::vector<server::tables::Shortcut<mtg::MatchGame>> shortcuts(const mtg::MatchGame& g) {
+  std::vector<server::tables::Shortcut<mtg::MatchGame>> out;
+  for (mtg::AutoCast& c : mtg::auto_casts(g)) {
+    json view = {{"label", c.label}, {"group", "cast, mana paid"}, {"card", fmt::format("o{}", c.card)}, {"auto", true}};
+    out.push_back({std::move(view), std::move(c.steps)});
+  }
+  return out;
+}
+
+// A step where the player to move can only pass (or tap mana for nothing): passed for a person,
+// as `wagic play` passes it, so that a turn stops only where they can act.
+std::optional<size_t> forced_option(const mtg::MatchGame& g) {
+  if (mtg::worth_stopping(g)) return std::nullopt;
+  const auto moves = g.legal_actions();
+  if (moves.empty() || moves.back().kind != mtg::Move::kNext) return std::nullopt;
+  return moves.size() - 1;  // the pass is listed last
+}
+
 // The game's own view (games/mtg/runners/view.h): hands and libraries only as their owner may see them.
 const server::tables::GameHooks<mtg::MatchGame> kHooks{&mtg::observer_view, &mtg::option_view, &card_text, &prompt,
-                                                       &mtg::bot_spec};
+                                                       &mtg::bot_spec, &apply_told, &shortcuts, &forced_option};
 
 json describe() {
   const Cards& c = cards();

@@ -273,8 +273,8 @@ int Server::port() const { return impl_->port; }
 std::string Server::storage_summary() const {
   if (!impl_->store) return "no storage";
   const Store::Stats st = impl_->store->stats();
-  return fmt::format("{} writes in {} commits, {} log restarts, {} conflicts", st.writes, st.commits, st.checkpoints,
-                     st.conflicts);
+  return fmt::format("{} writes in {} commits, {} log restarts, {} conflicts{}{}", st.writes, st.commits, st.checkpoints,
+                     st.conflicts, impl_->tables ? "; " : "", impl_->tables ? impl_->tables->timing_summary() : std::string());
 }
 
 std::string Server::storage() const { return impl_->store ? impl_->store->describe() : "no storage"; }

@@ -107,7 +107,7 @@ Reply Router::handle(const Request& req) const {
   return error_reply(404, fmt::format("there is nothing at {} {}", req.method, path));
 }
 
-// ID, ID/decide, ID/log, ID/events.
+// ID, ID/decide, ID/log, ID/join, ID/events, ID/card/CARD.
 Reply Router::table_route(const Request& req, std::string_view rest, std::string_view query) const {
   const size_t slash = rest.find('/');
   const std::string id(rest.substr(0, slash));
@@ -118,6 +118,7 @@ Reply Router::table_route(const Request& req, std::string_view rest, std::string
     if (slash == std::string_view::npos && get) return tables_->show(id, token, query_value(query, "at"));
     if (what == "decide" && req.method == "POST") return tables_->decide(id, token, req.body);
     if (what == "log" && get) return tables_->log(id);
+    if (what == "join" && req.method == "POST") return tables_->join(id, req.body);
     if (what == "events" && get) return tables_->events(id, token);
     if (what.rfind("card/", 0) == 0 && what.size() > 5 && get) return tables_->card(id, token, what.substr(5));
   }

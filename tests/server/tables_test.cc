@@ -106,20 +106,24 @@ TEST_P(TablesApi, CreateShowDecideAndTheRefusals) {
   EXPECT_EQ(seat_get(c, table(id, "/log")).status, 409);
   EXPECT_EQ(seat_get(c, table(id), mover).body["seq"], 0);
 
-  // A decision taken: the answer is the new state, the log has it with its words.
-  const std::string label = d["options"][0]["label"];
+  // A decision taken: the answer is the new state, the log has it with the engine's words for it
+  // ("move", as the option gave them) and the game's narration ("lines").
+  const std::string move = d["options"][0]["move"];
   const Answer done = seat_post(c, table(id, "/decide"), {{"option", 0}, {"seq", 0}}, mover);
   ASSERT_EQ(done.status, 200) << done.body.dump();
   EXPECT_EQ(done.body["seq"], 1);
   ASSERT_EQ(done.body["log"].size(), 1u);
-  EXPECT_EQ(done.body["log"][0]["label"], label);
+  EXPECT_EQ(done.body["log"][0]["move"], move);
   EXPECT_EQ(done.body["log"][0]["seat"], first ? 0 : 1);
+  EXPECT_TRUE(done.body["log"][0]["lines"].is_array()) << done.body["log"].dump();
   // The same decision again is stale now.
   EXPECT_EQ(seat_post(c, table(id, "/decide"), {{"option", 0}, {"seq", 0}}, mover).status, 409);
-  // The other seat and a spectator see that a decision was taken, not its words.
+  // The other seat and a spectator see that a decision was taken and what it told them, not the
+  // engine's words for it.
   const Answer seen = seat_get(c, table(id), other);
   EXPECT_EQ(seen.body["seq"], 1);
-  EXPECT_FALSE(seen.body["log"][0].contains("label")) << seen.body["log"].dump();
+  EXPECT_FALSE(seen.body["log"][0].contains("move")) << seen.body["log"].dump();
+  EXPECT_TRUE(seen.body["log"][0]["lines"].is_array()) << seen.body["log"].dump();
   // The board as it was before it, and a past beyond the present refused.
   const Answer past = seat_get(c, table(id, "?at=0"), mover);
   ASSERT_EQ(past.status, 200) << past.body.dump();
@@ -232,8 +236,179 @@ TEST_P(TablesApi, EventStreamTellsOfEachDecision) {
   EXPECT_LT(std::chrono::duration<double>(Clock::now() - t0).count(), 1.0);
 }
 
+// Every line of a log as `token`'s seat (empty: a spectator) reads it, with its decision's index.
+std::vector<std::pair<size_t, std::string>> log_lines(const json& log) {
+  std::vector<std::pair<size_t, std::string>> out;
+  for (size_t i = 0; i < log.size(); ++i) {
+    for (const auto& l : log[i].value("lines", json::array())) out.emplace_back(i, l.get<std::string>());
+  }
+  return out;
+}
+
+// The log speaks as the terminal does (issue 30 item 3): each decision told in the game's words,
+// per observer; the options are labelled in words too, the engine's own kept as "move". Seat 0 is
+// played by the test (its first option each time) against a random bot; then seat 0's log names
+// its own hidden cards (its draws, its duke) and never the bot's, and a spectator's names neither.
+TEST_P(TablesApi, TheLogIsNarratedPerObserver) {
+  const GameCase& g = GetParam();
+  if (corpus_absent(g.corpus)) GTEST_SKIP();
+  const std::string game = g.game;
+  LiveServer srv(fresh_dir("rk-tables"));
+  auto c = srv.client();
+  c.set_read_timeout(60, 0);
+  const json made = create(c, g, {"human", "random"}, 11);
+  const std::string id = made["id"], me = made["seats"][0]["token"];
+  size_t mine = 0, labelled = 0, jargon_moves = 0;
+  Answer now;
+  for (int round = 0; round < 2000 && mine < 60; ++round) {
+    now = wait_for(c, id, me, [](const json& b) { return b.value("over", false) || !b["decision"].is_null(); }, 60);
+    ASSERT_EQ(now.status, 200) << now.body.dump();
+    if (now.body["over"].get<bool>()) break;
+    const json& d = now.body["decision"];
+    for (const auto& o : d["options"]) {
+      ASSERT_TRUE(o["label"].is_string()) << o.dump();
+      EXPECT_FALSE(o["label"].get<std::string>().empty()) << o.dump();
+      if (!o.contains("move")) continue;  // a shortcut (Magic's casts with the mana paid)
+      ++labelled;
+      const std::string label = o["label"], raw = o["move"];
+      if (raw.find('_') != std::string::npos) {
+        ++jargon_moves;
+        EXPECT_EQ(label.find('_'), std::string::npos) << "an engine word in the label: " << o.dump();
+      }
+    }
+    const Answer a = seat_post(c, table(id, "/decide"), {{"option", 0}, {"seq", now.body["seq"]}}, me);
+    ASSERT_EQ(a.status, 200) << a.body.dump();
+    ++mine;
+  }
+  EXPECT_GT(labelled, 0u);
+  if (game == "vck") {
+    EXPECT_GT(jargon_moves, 0u) << "the control: VCK's engine words have underscores";
+  }
+  const json seat_log = seat_get(c, table(id), me).body["log"];
+  const json watch_log = seat_get(c, table(id)).body["log"];
+  ASSERT_EQ(seat_log.size(), watch_log.size());
+  ASSERT_GT(seat_log.size(), 0u);
+  size_t told = 0;
+  for (const auto& e : seat_log) told += e["lines"].empty() ? 0 : 1;
+  EXPECT_GT(told, seat_log.size() / 3) << "most decisions tell something: " << seat_log.dump();
+  // A hidden card named: the observer's own draws and duke; another's must never be.
+  const std::regex named_draw(game == "cfc" ? "draws (a card|[0-9]+ cards): " : "you draw ");
+  const std::regex own_draw(game == "cfc" ? "^\\s*player 1 \\(you\\) draws (a card|[0-9]+ cards): " : "^\\s*you draw ");
+  size_t own_named = 0;
+  for (const auto& [n, line] : log_lines(seat_log)) {
+    if (game == "vck") {
+      EXPECT_EQ(line.rfind("p2: keep duke ", 0), std::string::npos) << "decision " << n << ": p1 reads p2's duke: " << line;
+      own_named += line.rfind("p1: keep duke ", 0) == 0 ? 1 : 0;
+    } else if (std::regex_search(line, named_draw)) {
+      EXPECT_TRUE(std::regex_search(line, own_draw)) << "decision " << n << ": p1 reads p2's draw: " << line;
+      ++own_named;
+    }
+  }
+  EXPECT_GT(own_named, 0u) << "the control: p1's own hidden cards are named to p1: " << seat_log.dump();
+  size_t secret = 0;
+  for (const auto& [n, line] : log_lines(watch_log)) {
+    if (game == "vck") {
+      EXPECT_EQ(line.find("keep duke "), std::string::npos) << "decision " << n << ": a spectator reads a duke: " << line;
+      secret += line.find("keep a duke (secret)") != std::string::npos ? 1 : 0;
+    } else {
+      EXPECT_FALSE(std::regex_search(line, named_draw)) << "decision " << n << ": a spectator reads a drawn card: " << line;
+      secret += line.find("draws a card") != std::string::npos ? 1 : 0;
+    }
+  }
+  EXPECT_GT(secret, 0u) << "the spectator is told that hidden cards moved, without their names: " << watch_log.dump();
+}
+
 INSTANTIATE_TEST_SUITE_P(Games, TablesApi, ::testing::ValuesIn(kCases),
                          [](const auto& p) { return std::string(p.param.game); });
+
+// A free seat (a person's, its link never used) is taken from the lobby: POST .../join gives its
+// token; the seat is then taken (409), a bot's seat or a seat out of range cannot be joined (400).
+TEST(TablesJoin, AFreeSeatIsTakenFromTheLobby) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  LiveServer srv(fresh_dir("rk-tables"));
+  auto c = srv.client();
+  c.set_read_timeout(60, 0);
+  const Answer made = seat_post(c, "/api/tables", {{"game", "vck"}, {"seats", {"human", "human", "random"}}, {"seed", 4}});
+  ASSERT_EQ(made.status, 201) << made.body.dump();
+  const std::string id = made.body["id"], t0 = made.body["seats"][0]["token"], t1 = made.body["seats"][1]["token"];
+  ASSERT_EQ(seat_get(c, table(id), t0).status, 200);  // the creator sits at seat 0
+  json lobby = seat_get(c, "/api/tables").body["tables"];
+  ASSERT_EQ(lobby.size(), 1u);
+  EXPECT_EQ(lobby[0]["free"], 1);
+  EXPECT_EQ(lobby[0]["joinable"], true);
+  EXPECT_EQ(lobby[0]["seats"][0]["free"], false);
+  EXPECT_EQ(lobby[0]["seats"][1]["free"], true);
+  EXPECT_EQ(lobby[0]["seats"][2]["free"], false);
+  EXPECT_EQ(seat_post(c, table(id, "/join"), {{"seat", 0}}).status, 409);  // the creator's
+  EXPECT_EQ(seat_post(c, table(id, "/join"), {{"seat", 2}}).status, 400);  // a bot's
+  EXPECT_EQ(seat_post(c, table(id, "/join"), {{"seat", 3}}).status, 400);
+  EXPECT_EQ(seat_post(c, table(id, "/join"), {{"seat", "one"}}).status, 400);
+  EXPECT_EQ(seat_post(c, table(id, "/join"), json::object()).status, 400);
+  const Answer joined = seat_post(c, table(id, "/join"), {{"seat", 1}});
+  ASSERT_EQ(joined.status, 200) << joined.body.dump();
+  EXPECT_EQ(joined.body["token"], t1);
+  EXPECT_EQ(joined.body["seat"], 1);
+  EXPECT_EQ(joined.body["link"], "/?table=" + id + "&token=" + t1);
+  EXPECT_EQ(seat_get(c, table(id), t1).body["seat"], 1);
+  EXPECT_EQ(seat_post(c, table(id, "/join"), {{"seat", 1}}).status, 409);  // taken now
+  lobby = seat_get(c, "/api/tables").body["tables"];
+  EXPECT_EQ(lobby[0]["free"], 0);
+  EXPECT_EQ(lobby[0]["joinable"], false);
+  EXPECT_EQ(seat_post(c, table("20260101-000000-0000", "/join"), {{"seat", 1}}).status, 404);
+}
+
+// Magic at a table as at the terminal (issue 30 item 8): a person is asked only where they can
+// do more than pass (the table passes the empty steps for them), and a spell their untapped lands
+// can pay for is offered as one option, "cast X (taps ...)", which taps the lands and casts it:
+// each of those moves stored as a decision of its own, the cast narrated.
+TEST(TablesMagic, EmptyStepsPassAndSpellsAreCastWithTheManaPaid) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  LiveServer srv(fresh_dir("rk-tables"));
+  auto c = srv.client();
+  c.set_read_timeout(60, 0);
+  bool cast = false;
+  for (uint64_t seed = 1; seed <= 6 && !cast; ++seed) {
+    const Answer made = seat_post(c, "/api/tables", {{"game", "wagic"}, {"seats", {"human", "random"}}, {"options", {{"decks", {1, 2}}, {"turns", 8}}}, {"seed", seed}});
+    ASSERT_EQ(made.status, 201) << made.body.dump();
+    const std::string id = made.body["id"], me = made.body["seats"][0]["token"];
+    for (int round = 0; round < 300 && !cast; ++round) {
+      const Answer now = wait_for(c, id, me, [](const json& b) { return b.value("over", false) || !b["decision"].is_null(); }, 60);
+      ASSERT_EQ(now.status, 200) << now.body.dump();
+      if (now.body["over"].get<bool>()) break;
+      const json& opts = now.body["decision"]["options"];
+      // Never asked where passing is all there is (or tapping a land for nothing to pay).
+      bool more = false;
+      for (const auto& o : opts) more |= o.value("group", "") != "pass" && o["label"].get<std::string>().rfind("tap ", 0) != 0;
+      EXPECT_TRUE(more) << "asked to decide where there is only passing: " << opts.dump();
+      size_t pick = opts.size(), land = opts.size(), pass = 0;
+      for (size_t i = 0; i < opts.size(); ++i) {
+        if (opts[i].value("auto", false) && pick == opts.size()) pick = i;
+        if (opts[i]["label"].get<std::string>().rfind("play ", 0) == 0) land = i;
+        if (opts[i].value("group", "") == "pass" || opts[i]["label"].get<std::string>().rfind("keep", 0) == 0) pass = i;
+      }
+      const size_t seq = now.body["seq"];
+      if (pick == opts.size()) {
+        ASSERT_EQ(seat_post(c, table(id, "/decide"), {{"option", land < opts.size() ? land : pass}, {"seq", seq}}, me).status, 200);
+        continue;
+      }
+      const std::string label = opts[pick]["label"];
+      EXPECT_NE(label.find("(taps "), std::string::npos) << label;
+      EXPECT_FALSE(opts[pick].contains("move")) << "a shortcut is no move of the engine's";
+      const Answer done = seat_post(c, table(id, "/decide"), {{"option", pick}, {"seq", seq}}, me);
+      ASSERT_EQ(done.status, 200) << done.body.dump();
+      const size_t steps = done.body["seq"].get<size_t>() - seq;
+      EXPECT_GE(steps, 2u) << "a tap at least, then the cast";
+      bool told = false;
+      for (size_t i = seq; i < seq + steps; ++i) {
+        EXPECT_EQ(done.body["log"][i]["seat"], 0);
+        for (const auto& l : done.body["log"][i]["lines"]) told |= l.get<std::string>().rfind("p1: cast ", 0) == 0;
+      }
+      EXPECT_TRUE(told) << "the cast is narrated: " << done.body["log"].dump();
+      cast = true;
+    }
+  }
+  EXPECT_TRUE(cast) << "no game of six offered a spell with the mana paid";
+}
 
 TEST(TablesDecks, AnOwnDeckIsCheckedAsCheckChecksIt) {
   RK_REQUIRE_CORPUS("corpora/cfc");

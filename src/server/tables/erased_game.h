@@ -2,7 +2,10 @@
 // of the table service; everything else works on the erased interface.
 #pragma once
 
+#include <algorithm>
 #include <memory>
+#include <optional>
+#include <vector>
 #include <string>
 #include <utility>
 
@@ -12,8 +15,16 @@
 
 namespace rk::server::tables {
 
+// A shortcut (TableGame::shortcuts): how it is shown, and the actions it takes in turn.
+template <class G>
+struct Shortcut {
+  nlohmann::json view;
+  std::vector<typename G::Action> steps;  // compared with each state's legal actions (operator==)
+};
+
 // What a game adds to its kernel::Game for a table: its view (what an observer may see), the
-// view of one option, the words of the current question, and how it names its bots.
+// view of one option, the words of the current question, how it names its bots, and its
+// narration.
 template <class G>
 struct GameHooks {
   nlohmann::json (*view)(const G& state, int observer) = nullptr;
@@ -21,6 +32,11 @@ struct GameHooks {
   nlohmann::json (*card_text)(const G& state, std::string_view id, int observer) = nullptr;  // nullptr: none
   std::string (*prompt)(const G& state) = nullptr;                        // nullptr: by the choice's kind
   std::string (*bot_spec)(const std::string& name) = nullptr;             // nullptr: names as given
+  // Applies option `index` and tells each observer what happened (the game's narration, as
+  // the terminal tells it); nullptr: applied without words.
+  bool (*apply_told)(G& state, size_t index, Told& told) = nullptr;
+  std::vector<Shortcut<G>> (*shortcuts)(const G& state) = nullptr;  // nullptr: none
+  std::optional<size_t> (*forced_option)(const G& state) = nullptr;  // nullptr: none
 };
 
 // The words of a question of this kind, for games that have none of their own.
@@ -55,6 +71,34 @@ class ErasedGame final : public TableGame {
     return out;
   }
   bool apply(size_t index) override { return g_.apply_index(index); }
+  bool apply_told(size_t index, Told& told) override {
+    told = Told{};
+    return hooks_->apply_told ? hooks_->apply_told(g_, index, told) : g_.apply_index(index);
+  }
+  std::vector<nlohmann::json> shortcuts() const override {
+    std::vector<nlohmann::json> out;
+    if (hooks_->shortcuts) {
+      for (auto& s : hooks_->shortcuts(g_)) out.push_back(std::move(s.view));
+    }
+    return out;
+  }
+  std::vector<size_t> shortcut_plan(size_t k) const override {
+    if (!hooks_->shortcuts) return {};
+    const auto all = hooks_->shortcuts(g_);
+    if (k >= all.size()) return {};
+    G copy = g_;
+    std::vector<size_t> plan;
+    for (const auto& step : all[k].steps) {
+      const auto legal = copy.legal_actions();
+      const auto it = std::find(legal.begin(), legal.end(), step);
+      if (it == legal.end() || !copy.apply_index(static_cast<size_t>(it - legal.begin()))) return {};
+      plan.push_back(static_cast<size_t>(it - legal.begin()));
+    }
+    return plan;
+  }
+  std::optional<size_t> forced_option() const override {
+    return hooks_->forced_option && !g_.terminal() ? hooks_->forced_option(g_) : std::nullopt;
+  }
   bool apply_chance() override { return kernel::apply_chance(g_); }
   bool terminal() const override { return g_.terminal(); }
   std::vector<double> returns() const override { return g_.returns(); }

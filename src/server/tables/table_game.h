@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,33 @@
 namespace rk::server::tables {
 
 class TableGame;
+
+// What one decision told each observer, in the game's own words (the narration the terminal
+// prints): a spectator's lines, and the lines of each seat that reads something else (its own
+// draws, its own duke, "you"). Kept per decision with the table, so that a log, a spectator's
+// included, is told as that observer could see it and nothing more.
+struct Told {
+  std::vector<std::string> all;                                 // a spectator's lines
+  std::vector<std::pair<int, std::vector<std::string>>> seats;  // seats whose lines differ from `all`
+  const std::vector<std::string>& lines(int observer) const {
+    for (const auto& [seat, l] : seats) {
+      if (seat == observer) return l;
+    }
+    return all;
+  }
+};
+
+// A Told from a narration per observer: `tell(observer)` for a spectator and each seat.
+template <class F>
+Told tell_each(int players, F tell) {
+  Told t;
+  t.all = tell(-1);
+  for (int s = 0; s < players; ++s) {
+    std::vector<std::string> mine = tell(s);
+    if (mine != t.all) t.seats.emplace_back(s, std::move(mine));
+  }
+  return t;
+}
 
 // A bot seated at a table: picks an option on a copy of the game (the table's own state is never
 // handed to a thinking bot, so the table answers requests meanwhile).
@@ -38,6 +66,8 @@ class TableGame {
   virtual kernel::Choice choice() const = 0;
   virtual std::vector<std::string> labels() const = 0;  // one per legal action, in order
   virtual bool apply(size_t index) = 0;                 // false (and no change) when not legal
+  // apply(), and what it told each observer (no lines for a game without narration).
+  virtual bool apply_told(size_t index, Told& told) = 0;
   virtual bool apply_chance() = 0;                      // a chance node's outcome, from the state's Chance
   virtual bool terminal() const = 0;
   virtual std::vector<double> returns() const = 0;
@@ -49,6 +79,15 @@ class TableGame {
   virtual nlohmann::json card_text(std::string_view card_id, int observer) const = 0;
   // One option of the current decision as the page shows it: {"label", "card"?, "group"?}.
   virtual nlohmann::json option_view(size_t index) const = 0;
+  // Options a person is offered beyond the legal actions, as the terminal offers them (Magic: a
+  // spell cast with its mana paid for you): their views ({"label", "card"?, "group"}), in order.
+  virtual std::vector<nlohmann::json> shortcuts() const = 0;
+  // The legal actions, by index in the state each reaches, that shortcut `k` is made of (worked
+  // out on a copy); empty when there is no such shortcut now.
+  virtual std::vector<size_t> shortcut_plan(size_t k) const = 0;
+  // The option the player to move would take with nothing else to decide (Magic: the pass of a
+  // step where they can do nothing but pass), which a table takes for a person; none otherwise.
+  virtual std::optional<size_t> forced_option() const = 0;
   // The words of the current question ("choose an action").
   virtual std::string prompt() const = 0;
   virtual std::unique_ptr<TableGame> clone() const = 0;

@@ -36,8 +36,10 @@ bool is_table_log(std::string_view text) {
   return head.is_object() && head.contains("rulekit_table_log");
 }
 
-bool replay_decisions(TableGame& g, const std::vector<DecisionRow>& decisions, std::string& error, size_t* applied) {
+bool replay_decisions(TableGame& g, const std::vector<DecisionRow>& decisions, std::string& error, size_t* applied,
+                      std::vector<Told>* told) {
   size_t done = 0;
+  if (told) told->clear();
   for (const DecisionRow& d : decisions) {
     if (applied) *applied = done;
     if (g.terminal()) {
@@ -49,6 +51,7 @@ bool replay_decisions(TableGame& g, const std::vector<DecisionRow>& decisions, s
         error = fmt::format("decision {}: the log has a chance outcome where the game has none", d.n);
         return false;
       }
+      if (told) told->emplace_back();
     } else {
       const std::vector<std::string> labels = g.labels();
       if (d.seat != g.current_player()) {
@@ -65,7 +68,10 @@ bool replay_decisions(TableGame& g, const std::vector<DecisionRow>& decisions, s
                             labels[static_cast<size_t>(d.option)], d.label);
         return false;
       }
-      if (!g.apply(static_cast<size_t>(d.option))) {
+      Told words;
+      const bool ok = told ? g.apply_told(static_cast<size_t>(d.option), words) : g.apply(static_cast<size_t>(d.option));
+      if (told && ok) told->push_back(std::move(words));
+      if (!ok) {
         error = fmt::format("decision {}: option {} was refused", d.n, d.option);
         return false;
       }

@@ -26,7 +26,9 @@ bool is_table_log(std::string_view text);
 // its label checked; chance decisions (seat -1) drawn from the state's own Chance. False with
 // `error` (which decision, and why) at the first that does not replay; `g` is then the state
 // after the decisions that did.
-bool replay_decisions(TableGame& g, const std::vector<DecisionRow>& decisions, std::string& error, size_t* applied = nullptr);
+// `told`, when given, receives what each decision told each observer (TableGame::apply_told).
+bool replay_decisions(TableGame& g, const std::vector<DecisionRow>& decisions, std::string& error, size_t* applied = nullptr,
+                      std::vector<Told>* told = nullptr);
 
 // `rulekit <game> replay FILE` for a table log: rebuilds the game from its first line through
 // `kind`, replays every decision, prints what happened and, when the log is whole, "final state

@@ -189,7 +189,9 @@ bool Tables::bot_to_move(const LiveTable& t) const {
   if (t.over || !t.game || t.game->terminal()) return false;
   const int p = t.game->current_player();
   if (p == kernel::kChancePlayer) return true;
-  return p >= 0 && static_cast<size_t>(p) < t.seats.size() && t.seats[static_cast<size_t>(p)] != "human";
+  if (p < 0 || static_cast<size_t>(p) >= t.seats.size()) return false;
+  // A person's seat with nothing to decide (forced_option) is moved on for them, by the bot runner.
+  return t.seats[static_cast<size_t>(p)] != "human" || t.game->forced_option().has_value();
 }
 
 void Tables::finished(LiveTable& t) {
@@ -201,34 +203,38 @@ void Tables::finished(LiveTable& t) {
 
 int Tables::commit(LiveTable& t, std::unique_lock<std::mutex>& lk, int seat, size_t option) {
   if (t.storing) return 409;
-  std::unique_ptr<TableGame> next = t.game->clone();
   std::string label = "chance";
-  bool ok = false;
-  if (seat < 0) {
-    ok = next->apply_chance();
-  } else {
+  if (seat >= 0) {
     const std::vector<std::string> labels = t.game->labels();
     if (option >= labels.size()) return 400;
     label = labels[option];
-    ok = next->apply(option);
   }
-  if (!ok) return 400;
+  std::unique_ptr<TableGame> next = t.game->clone();
+  // From here nobody else may decide (`storing`), so the next decision cannot overtake this one;
+  // readers meanwhile see the state before it, which is all that is stored. The move is applied
+  // and told (the narration, per observer) beside the table's lock, on the copy, unless the
+  // game's copies share what they change (then under it); the disk is always waited for beside it.
+  t.storing = true;
+  const bool beside = !t.kind->copies_share_state;
+  if (beside) lk.unlock();
+  Told told;
+  const bool ok = seat < 0 ? next->apply_chance() : next->apply_told(option, told);
   const DecisionRow d{t.row.id, static_cast<int64_t>(t.decisions.size()), seat, static_cast<int64_t>(option), label, now_ms()};
   std::optional<std::pair<int, std::string>> fin;
-  if (const std::string e = next->error(); !e.empty()) {
+  if (const std::string e = ok ? next->error() : std::string(); !e.empty()) {
     fin.emplace(kEngineError, result_json(*next, kEngineError, e));
-  } else if (next->terminal()) {
+  } else if (ok && next->terminal()) {
     fin.emplace(kGameOver, result_json(*next, kGameOver, ""));
-  } else if (t.decisions.size() + 1 >= limits_.max_table_decisions) {
+  } else if (ok && t.decisions.size() + 1 >= limits_.max_table_decisions) {
     fin.emplace(kDecisionLimit, result_json(*next, kDecisionLimit, ""));
   }
-  // The disk first: readers meanwhile see the state before the decision, which is all that is
-  // stored; nobody else may decide (`storing`), so the next decision cannot overtake this one.
-  t.storing = true;
-  lk.unlock();
-  const Append stored = store_.append_decision(d, fin);
+  if (!beside) lk.unlock();
+  const auto disk = Clock::now();
+  const Append stored = ok ? store_.append_decision(d, fin) : Append::failed;
+  if (ok) timings_.store_wait.add(Clock::now() - disk);
   lk.lock();
   t.storing = false;
+  if (!ok) return 400;
   if (stored == Append::conflict) {
     // Another process stored decision n first: this copy was behind. It catches up; the caller
     // reads the table again.
@@ -238,6 +244,7 @@ int Tables::commit(LiveTable& t, std::unique_lock<std::mutex>& lk, int seat, siz
   if (stored != Append::stored) return 503;
   t.game = std::move(next);
   t.decisions.push_back(d);
+  t.told.push_back(std::move(told));
   if (fin) {
     t.row.finish = fin->first;
     t.row.result = fin->second;
@@ -263,8 +270,10 @@ bool Tables::catch_up(LiveTable& t, std::string& error) {
     return false;
   }
   std::unique_ptr<TableGame> next = t.game->clone();
-  if (!replay_decisions(*next, more, error)) return false;
+  std::vector<Told> told;  // the narration of what another process decided, as this one would tell it
+  if (!replay_decisions(*next, more, error, nullptr, &told)) return false;
   t.game = std::move(next);
+  for (Told& line : told) t.told.push_back(std::move(line));
   for (DecisionRow& d : more) {
     if (d.seat >= 0 && static_cast<size_t>(d.seat) < t.claimed.size()) t.claimed[static_cast<size_t>(d.seat)] = true;
     t.decisions.push_back(std::move(d));
@@ -303,7 +312,7 @@ Tables::Table Tables::rebuild(const TableRow& row, std::string& error) {
     if (d.seat >= 0 && static_cast<size_t>(d.seat) < t->claimed.size()) t->claimed[static_cast<size_t>(d.seat)] = true;
   }
   std::string why;
-  if (!replay_decisions(*t->game, t->decisions, why) && row.finish == kRunning) {
+  if (!replay_decisions(*t->game, t->decisions, why, nullptr, &t->told) && row.finish == kRunning) {
     // The stored decisions do not replay on this engine: the table ends, its log stays.
     t->row.finish = kEngineUpgrade;
     t->row.result = result_json(*t->game, kEngineUpgrade,
@@ -383,6 +392,7 @@ bool Tables::seat_of(LiveTable& t, std::string_view token, int& seat, Reply& err
 
 json Tables::decision_json(LiveTable& t, int seat) {
   if (t.over || seat < 0 || t.game->current_player() != seat) return nullptr;
+  if (t.game->forced_option()) return nullptr;  // the table moves on for this seat at once
   const kernel::Choice c = t.game->choice();
   json d{{"seat", seat}, {"prompt", t.game->prompt()}, {"kind", kind_name(c.kind)}, {"continues", c.continues}};
   if (c.kind == kernel::Choice::Kind::kSubset || c.kind == kernel::Choice::Kind::kOrder) {
@@ -400,22 +410,27 @@ json Tables::decision_json(LiveTable& t, int seat) {
     json o = t.game->option_view(i);
     if (!o.is_object()) o = json::object();
     if (!o.contains("label")) o["label"] = labels[i];
+    o["move"] = labels[i];  // the engine's own words for it, as the log file stores them
     options.push_back(std::move(o));
   }
+  // Then what the game offers beyond its legal actions (Magic: spells with the mana paid).
+  for (json& o : t.game->shortcuts()) options.push_back(std::move(o));
   d["options"] = std::move(options);
   return d;
 }
 
-// Until the narration hook lands, a seat reads the words of its own decisions and of chance; the
-// others' decisions show who decided but not what (a label may name a hidden card). Once the
-// game is over its whole log is public anyway (GET /log).
+// Each decision as `seat` (or a spectator) may read it: the game's narration told to that
+// observer ("lines"), and the engine's words for the option taken ("move") when the observer took
+// it, for chance, or once the game is over (another seat's option may name a card this observer
+// could not see; the narration is told so that it does not).
 json Tables::log_json(const LiveTable& t, size_t upto, int seat) const {
   json out = json::array();
   const bool all = t.over && upto == t.decisions.size();
   for (size_t i = 0; i < upto && i < t.decisions.size(); ++i) {
     const DecisionRow& d = t.decisions[i];
     json e{{"n", d.n}, {"seat", d.seat}, {"name", d.seat < 0 ? std::string("chance") : seat_name(d.seat)}};
-    if (all || d.seat < 0 || (seat >= 0 && d.seat == seat)) e["label"] = d.label;
+    if (all || d.seat < 0 || (seat >= 0 && d.seat == seat)) e["move"] = d.label;
+    if (i < t.told.size()) e["lines"] = t.told[i].lines(seat);
     out.push_back(std::move(e));
   }
   return out;
@@ -540,11 +555,14 @@ Reply Tables::create(std::string_view body, const std::string& client) {
 }
 
 Reply Tables::show(const std::string& id, std::string_view token, std::string_view at) {
+  const Timed timed{timings_.show, Clock::now()};
   Reply err;
   const Table t = find(id, err);
   if (!t) return err;
   int seat = -1;
+  const auto asked = Clock::now();
   std::unique_lock<std::mutex> lk(t->mu);
+  timings_.lock_wait.add(Clock::now() - asked);
   if (!seat_of(*t, token, seat, err)) return err;
   if (seat >= 0) t->claimed[static_cast<size_t>(seat)] = true;
   if (std::string why; !catch_up(*t, why)) return error_reply(503, fmt::format("table {} cannot be read: {}", id, why));
@@ -580,6 +598,7 @@ Reply Tables::show(const std::string& id, std::string_view token, std::string_vi
 }
 
 Reply Tables::decide(const std::string& id, std::string_view token, std::string_view body) {
+  const Timed timed{timings_.decide, Clock::now()};
   Reply err;
   const Table t = find(id, err);
   if (!t) return err;
@@ -594,7 +613,9 @@ Reply Tables::decide(const std::string& id, std::string_view token, std::string_
   bool bots = false;
   json state;
   {
+    const auto asked = Clock::now();
     std::unique_lock<std::mutex> lk(t->mu);
+    timings_.lock_wait.add(Clock::now() - asked);
     if (!seat_of(*t, token, seat, err)) return err;
     t->claimed[static_cast<size_t>(seat)] = true;
     if (std::string why; !catch_up(*t, why)) return error_reply(503, fmt::format("table {} cannot be read: {}", id, why));
@@ -609,13 +630,25 @@ Reply Tables::decide(const std::string& id, std::string_view token, std::string_
     }
     const int64_t option = req["option"].get<int64_t>();
     const size_t count = t->game->labels().size();
-    if (option < 0 || static_cast<size_t>(option) >= count) {
-      return error_reply(400, fmt::format("option {} is out of range: the decision has options 0 to {}", option, count - 1));
+    // Beyond the legal actions: a shortcut (Magic: a spell with its mana paid), taken as the
+    // legal actions it is made of, each stored as a decision of its own (the log stays the
+    // kernel's, replayable as any other).
+    std::vector<size_t> plan;
+    if (option >= 0 && static_cast<size_t>(option) >= count) plan = t->game->shortcut_plan(static_cast<size_t>(option) - count);
+    else if (option >= 0) plan = {static_cast<size_t>(option)};
+    if (plan.empty()) {
+      const size_t all = count + t->game->shortcuts().size();
+      return error_reply(400, fmt::format("option {} is out of range: the decision has options 0 to {}", option, all - 1));
     }
-    const int status = commit(*t, lk, seat, static_cast<size_t>(option));
-    if (status == 400) return error_reply(400, fmt::format("option {} was refused by the game", option));
-    if (status == 409) return error_reply(409, "another decision is being stored; read the table again");
-    if (status == 503) return error_reply(503, "the decision could not be stored; nothing changed; try again");
+    for (size_t step = 0; step < plan.size(); ++step) {
+      const int status = commit(*t, lk, seat, plan[step]);
+      if (status == 0) continue;
+      const std::string part = step == 0 ? "" : fmt::format(" (after {} of its {} steps were stored)", step, plan.size());
+      if (status == 400) return error_reply(400, fmt::format("option {} was refused by the game{}", option, part));
+      if (status == 409) return error_reply(409, "another decision is being stored; read the table again" + part);
+      return error_reply(503, step == 0 ? "the decision could not be stored; nothing changed; try again"
+                                        : "the decision could not be stored whole" + part + "; read the table again");
+    }
     bots = bot_to_move(*t);
     state = state_json(*t, seat);
   }
@@ -628,6 +661,7 @@ bool Tables::bot_step(const std::string& id) {
   const Table t = find(id, err);
   if (!t) return false;
   std::unique_lock<std::mutex> lk(t->mu);
+  const Timed timed{timings_.bot_step, Clock::now()};
   if (std::string why; !catch_up(*t, why)) {
     lk.unlock();
     std::this_thread::sleep_for(std::chrono::milliseconds(100));  // storage failing: try again soon
@@ -639,6 +673,11 @@ bool Tables::bot_step(const std::string& id) {
   const int seat = t->game->current_player();
   if (seat == kernel::kChancePlayer) {
     commit(*t, lk, -1, 0);
+    return bot_to_move(*t);
+  }
+  if (t->seats[static_cast<size_t>(seat)] == "human") {  // a person's seat with nothing to decide
+    const std::optional<size_t> forced = t->game->forced_option();
+    if (forced) commit(*t, lk, seat, *forced);
     return bot_to_move(*t);
   }
   std::string spec = t->seats[static_cast<size_t>(seat)];
@@ -681,6 +720,35 @@ Reply Tables::log(const std::string& id) {
   return r;
 }
 
+Reply Tables::join(const std::string& id, std::string_view body) {
+  Reply err;
+  const Table t = find(id, err);
+  if (!t) return err;
+  json req;
+  if (!parse_body(body, limits_.max_json_depth, req, err)) return err;
+  std::lock_guard<std::mutex> lk(t->mu);
+  if (!req.contains("seat") || !req["seat"].is_number_integer() || req["seat"].get<int64_t>() < 0 ||
+      req["seat"].get<int64_t>() >= static_cast<int64_t>(t->seats.size())) {
+    return error_reply(400, fmt::format("the body must be {{\"seat\": N}} with N a seat of this table, 0 to {}", t->seats.size() - 1));
+  }
+  const auto seat = static_cast<size_t>(req["seat"].get<int64_t>());
+  if (t->seats[seat] != "human") {
+    return error_reply(400, fmt::format("seat {} ({}) is the {} bot's: only a person's seat can be joined", seat,
+                                        seat_name(static_cast<int>(seat)), t->seats[seat]));
+  }
+  if (t->over) return error_reply(409, "the game is over");
+  if (t->claimed[seat]) {
+    return error_reply(409, fmt::format("seat {} ({}) is taken: someone has used its link", seat, seat_name(static_cast<int>(seat))));
+  }
+  t->claimed[seat] = true;
+  const std::string& token = t->row.tokens[seat];
+  return json_reply(200, {{"id", id},
+                          {"seat", seat},
+                          {"name", seat_name(static_cast<int>(seat))},
+                          {"token", token},
+                          {"link", fmt::format("/?table={}&token={}", id, token)}});
+}
+
 Reply Tables::lobby(const json& episodes) {
   std::vector<Table> all;
   {
@@ -704,6 +772,7 @@ Reply Tables::lobby(const json& episodes) {
                       {"game", t->row.game},
                       {"seats", seats},
                       {"free", free},
+                      {"joinable", free > 0},  // POST /api/tables/ID/join takes a free seat
                       {"seq", t->decisions.size()},
                       {"created_ms", t->row.created_ms},
                       {"spectate", fmt::format("/?table={}", t->row.id)}});

@@ -25,6 +25,7 @@
 #include "server/store.h"
 #include "server/tables/bot_runner.h"
 #include "server/tables/table_game.h"
+#include "server/tables/timings.h"
 
 namespace rk::server::tables {
 
@@ -36,6 +37,7 @@ struct LiveTable {
   std::unique_ptr<TableGame> game;
   std::vector<std::string> seats;  // "human" or a bot's name, per seat
   std::vector<DecisionRow> decisions;
+  std::vector<Told> told;          // per decision: what it told each observer (not stored: told again on rebuild)
   std::vector<bool> claimed;       // per human seat: someone has used its token
   bool storing = false;            // a decision is on its way to the disk (the lock is let go meanwhile)
   double bot_cpu_s = 0;
@@ -59,6 +61,9 @@ class Tables {
   Reply show(const std::string& id, std::string_view token, std::string_view at);
   Reply decide(const std::string& id, std::string_view token, std::string_view body);
   Reply log(const std::string& id);
+  // POST /api/tables/ID/join {"seat": N}: a free seat (a person's, its token never used) taken
+  // from the lobby; its token, or 409 when someone holds it already.
+  Reply join(const std::string& id, std::string_view body);
   // GET /api/tables: the unfinished tables; `episodes` (the episode games, Rule Game's) listed
   // beside them as they are.
   Reply lobby(const nlohmann::json& episodes);
@@ -70,6 +75,8 @@ class Tables {
   Reply events(const std::string& id, std::string_view token);
 
   size_t live() const;
+  // Where people's requests spent their time (the closing log line of `rulekit serve`).
+  std::string timing_summary() const { return timings_.summary(); }
   size_t bots_waiting() const { return bots_ ? bots_->waiting() : 0; }
 
  private:
@@ -113,6 +120,7 @@ class Tables {
   std::unique_ptr<BotRunner> bots_;
   std::thread resumer_;
   std::atomic<bool> stopping_{false};
+  Timings timings_;
 };
 
 }  // namespace rk::server::tables

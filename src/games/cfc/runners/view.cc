@@ -2,6 +2,8 @@
 // other player's hand; a spectator sees neither hand. determinize.cc re-deals exactly these.
 #include "games/cfc/runners/view.h"
 
+#include "games/cfc/runners/menu.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -165,12 +167,16 @@ json option_view(const Game& g, size_t option_index) {
   const std::vector<Action> legal = g.legal_actions();
   if (option_index >= legal.size()) return nullptr;
   const Action& a = legal[option_index];
-  json o = {{"label", g.label(a)}};
+  // As `rulekit cfc play` offers it: a pass says what it ends; the menu's steps group the options.
+  const std::vector<std::string> steps = choice_steps(g, a);
+  json o = {{"label", a.kind == Action::Kind::kPass && !steps.empty() ? steps.front() : g.label(a)}, {"steps", steps}};
   for (const MoveKind& k : kMoves) {
     if (k.kind != a.kind) continue;
     o["group"] = k.group;
     const EntityId e = about_card(g, a, k.about, g.current_player());
-    if (e != kNoEntity && e < g.card_count()) o["card"] = card_id(e);
+    // Only a card the deciding seat may see is named by its id (an id follows its card: named
+    // in the enemy's hand or deck, it would tell where the view hides it).
+    if (e != kNoEntity && e < g.card_count() && visible(g, e, g.current_player())) o["card"] = card_id(e);
   }
   return o;
 }

@@ -3,6 +3,8 @@
 // but its controller. Match::determinize re-deals the hands and libraries.
 #include "games/mtg/runners/view.h"
 
+#include "games/mtg/runners/narration.h"
+
 #include <fmt/format.h>
 
 #include <cstdlib>
@@ -166,9 +168,14 @@ json option_view(const MatchGame& mg, size_t option_index) {
   if (option_index >= legal.size()) return nullptr;
   const Move& mv = legal[option_index];
   const Game& g = mg.match().game();
-  json o = {{"label", mv.label}, {"group", kMoveGroups[mv.kind]}};
+  // In words, as `rulekit wagic play` lists it ("tap Forest for {G}", "block with X: it blocks Y").
+  json o = {{"label", move_text(mg, option_index)}, {"group", kMoveGroups[mv.kind]}};
   const bool on_card = (mv.kind == Move::kCard || mv.kind == Move::kTarget) && mv.card >= 0 && static_cast<size_t>(mv.card) < g.objs.size();
-  if (on_card) {
+  // A card the deciding seat may not look at (another's face-down creature, a card in a library)
+  // is not named by its id: the id would follow the card where the view hides it.
+  if (on_card && !may_look(g, mv.card, mg.current_player())) {
+    if (g.face_down(mv.card)) o["label"] = mv.kind == Move::kTarget ? "target a face-down creature" : "a face-down creature";
+  } else if (on_card) {
     o["card"] = obj_id(mv.card);
     if (mv.kind == Move::kCard) o["group"] = kCardGroups[g.objs[static_cast<size_t>(mv.card)].zone];
   }

@@ -4,6 +4,8 @@
 // down; determinize.cc re-deals them), nor the exhausted deck; everything else is on the table.
 #include "games/vck/runners/view.h"
 
+#include "games/vck/runners/narration.h"
+
 #include <fmt/format.h>
 
 #include <cstdlib>
@@ -258,7 +260,8 @@ json option_view(const Game& g, size_t option_index) {
   const std::vector<Action> legal = g.legal_actions();
   if (option_index >= legal.size()) return nullptr;
   const Action& a = legal[option_index];
-  json o = {{"label", g.label(a)}};
+  // In words, as `rulekit vck play` lists it, for the seat that decides (costs explained, a duke named to its keeper).
+  json o = {{"label", move_text(g, a, g.current_player())}};
   for (const MoveKind& k : kMoves) {
     if (k.type != a.type) continue;
     o["group"] = k.group;
