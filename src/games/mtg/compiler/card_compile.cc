@@ -758,6 +758,38 @@ Ability compile_ability(const std::string& line) {
   return a;
 }
 
+// upcost[cost] effect, upcostmulti[..] (several && effects, the same here), cumulativeupcost[..]
+// and cumulativeupcostmulti[..]: an upkeep cost (CR 702.24 cumulative upkeep, 702.30 echo). A
+// ";next upkeep" after the cost makes it due at one upkeep only, the first of its controller's
+// after it arrived (echo). The costs run: mana, life ({L}, {L:N}) and a discard.
+static bool read_upkeep_cost(const std::string& s, Ability& a) {
+  static constexpr std::pair<std::string_view, bool> kForms[] = {
+      {"upcost[", false}, {"upcostmulti[", false}, {"cumulativeupcost[", true}, {"cumulativeupcostmulti[", true}};
+  const auto form = std::find_if(std::begin(kForms), std::end(kForms), [&s](const auto& f) { return s.rfind(f.first, 0) == 0; });
+  if (form == std::end(kForms) || s.find(']') == std::string::npos) return false;
+  const size_t open = form->first.size(), close = s.find(']');
+  if (close < open) return false;
+  std::string cost = s.substr(open, close - open);
+  a.kind = AbilityKind::kUpcost;
+  a.upkeep_cumulative = form->second;
+  if (const size_t semi = cost.find(';'); semi != std::string::npos) {
+    const std::string when = trim(cost.substr(semi + 1));
+    cost.erase(semi);
+    if (when == "next upkeep") {
+      a.upkeep_once = true;
+    } else {  // Wagic reads another phase here; no card of the 2016 database writes one
+      a.effects.push_back(unsupported_effect("upcost[;" + when + "]"));
+    }
+  }
+  read_costs(cost, a);  // mana, life, or a card to discard ({discard(..)})
+  if (a.tap || a.sac_self || !a.sacrifice.empty() || a.has_counter_cost || a.untap_cost || a.cycle ||
+      !a.tap_other.empty() || !a.exile_cost.empty()) {
+    a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
+  }
+  read_body(s.substr(close + 1), a);
+  return true;
+}
+
 static Ability compile_line(const std::string& line) {
   Ability a;
   a.text = line;
@@ -776,17 +808,7 @@ static Ability compile_line(const std::string& line) {
     read_body(body, a);
     return a;
   }
-  if (s.rfind("upcost[", 0) == 0 && s.find(']') != std::string::npos) {
-    const std::string cost = s.substr(7, s.find(']') - 7);
-    a.kind = AbilityKind::kUpcost;
-    if (cost.find(';') != std::string::npos) a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
-    read_costs(cost, a);  // mana, or a card to discard ({discard(..)})
-    if (a.tap || a.sac_self || !a.sacrifice.empty() || a.life_cost || a.has_counter_cost) {
-      a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
-    }
-    read_body(s.substr(s.find(']') + 1), a);
-    return a;
-  }
+  if (read_upkeep_cost(s, a)) return a;
   if (!s.empty() && s[0] == '{') {
     const auto parts = split_top(s, ":");
     if (parts.size() >= 2) {

@@ -155,6 +155,8 @@ struct Ability {
   std::shared_ptr<Ability> at_limit;  // ability limit^B^N: B also happens once it was activated N times this turn
   int at_limit_n = 0;
   int limit = 0;                 // limit:N activations per turn
+  bool upkeep_once = false;      // kUpcost with ;next upkeep: due at one upkeep only (echo)
+  bool upkeep_cumulative = false;  // cumulativeupcost: an age counter each upkeep, the cost once per counter
   bool my_turn_only = false, sorcery_speed = false, my_upkeep_only = false;
   bool state_trigger = false;    // aslongas(..) effect while: the effect happens whenever the condition holds
   TriggerDef trigger;

@@ -266,8 +266,29 @@ void Game::pick(Target t) {
 }
 
 // An upkeep cost paid: its mana, then (when it asks for one) the card to discard, chosen by a click.
+std::pair<ManaCost, int> Game::upkeep_cost(int card, const Ability& due) const {
+  if (!due.upkeep_cumulative) return {due.mana, due.life_cost};
+  const auto& counters = objs[static_cast<size_t>(card)].counters;
+  const auto age = counters.find("age");
+  const int n = age == counters.end() ? 0 : age->second;
+  ManaCost m = due.mana;
+  for (int& k : m.fixed) k *= n;
+  m.hybrid.clear();
+  for (int i = 0; i < n; ++i) m.hybrid.insert(m.hybrid.end(), due.mana.hybrid.begin(), due.mana.hybrid.end());
+  m.x *= n;
+  return {m, due.life_cost * n};
+}
+
+bool Game::can_pay_upkeep(int card, const Ability& due, int actor) const {
+  const auto [mana, life] = upkeep_cost(card, due);
+  const Player& p = players[static_cast<size_t>(actor)];
+  return can_pay(p.pool, mana) && life <= p.life;  // life may be paid down to 0 (CR 119.4)
+}
+
 void Game::pay_upkeep(int card, const Ability& due, int actor) {
-  pay(players[static_cast<size_t>(actor)].pool, due.mana);
+  const auto [mana, life] = upkeep_cost(card, due);
+  pay(players[static_cast<size_t>(actor)].pool, mana);
+  if (life) change_life(actor, -life);  // paying life is losing it (CR 119.4)
   const Resume paid{.kind = Resume::Kind::kUpkeepDiscard, .card = card, .ability = &due};
   if (due.discard.empty()) return resume(paid);
   Chooser ch;
@@ -377,7 +398,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   }
   if (can_turn_face_up(card, actor)) options.push_back({"turn face up", Resume{.kind = Resume::Kind::kTurnFaceUp, .card = card, .actor = actor}});
   for (const Ability* due : o.upkeep_due) {
-    if (o.controller == actor && phase == Phase::kUpkeep && can_pay(players[static_cast<size_t>(actor)].pool, due->mana)) {
+    if (o.controller == actor && phase == Phase::kUpkeep && can_pay_upkeep(card, *due, actor)) {
       options.push_back({"pay upkeep", Resume{.kind = Resume::Kind::kPayUpkeep, .card = card, .actor = actor, .ability = due}});
     }
   }

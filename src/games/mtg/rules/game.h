@@ -88,6 +88,7 @@ struct Obj {
   int attached = -1;                          // auras and equipment: the card they are on
   std::vector<std::pair<const Ability*, int>> uses;  // activations this turn (limit:N)
   std::vector<const Ability*> upkeep_due;            // upcost abilities not paid yet this upkeep
+  bool echo_armed = false;                    // its once-only upkeep costs (echo) were due at an upkeep already
   bool blocked = false;                       // attackers: blocked when damage began
   bool deathtouched = false;                  // dealt damage by a deathtouch source
   bool prevent_to = false, prevent_from = false;            // preventall(combat)damage to/from: combat damage
@@ -297,6 +298,9 @@ class Game {
   void click_player(int player, int actor);
   void pick(Target t);  // one more target for the open chooser
   void pay_upkeep(int card, const Ability& due, int actor);
+  // What upkeep cost `due` of `card` asks now: its mana, and its life (cumulative: once per age counter).
+  std::pair<ManaCost, int> upkeep_cost(int card, const Ability& due) const;
+  bool can_pay_upkeep(int card, const Ability& due, int actor) const;
   void click_stack(int index, int actor);
   bool cast(int card, int actor, bool alternative = false, bool buyback = false, CastWay way = CastWay::kNormal);
   void ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes);  // several may lines

@@ -81,8 +81,12 @@ void Game::arm_upkeep_costs() {
     Obj& o = objs[c];
     if (o.zone != kBattlefield || o.controller != active) continue;
     o.upkeep_due.clear();
-    each_ability(static_cast<int>(c), [&o](const Ability& a) {
-      if (a.kind == AbilityKind::kUpcost && a.supported()) o.upkeep_due.push_back(&a);
+    const bool echoed = o.echo_armed;
+    each_ability(static_cast<int>(c), [&o, echoed](const Ability& a) {
+      if (a.kind != AbilityKind::kUpcost || !a.supported() || (a.upkeep_once && echoed)) return;
+      if (a.upkeep_cumulative) ++o.counters["age"];  // CR 702.24a: the counter first, then the cost per counter
+      o.echo_armed |= a.upkeep_once;
+      o.upkeep_due.push_back(&a);
     });
   }
 }
