@@ -160,7 +160,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate},
       {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
-      {"removefromcombat", Eff::kRemoveFromCombat}};  // frozen: it does not untap during its controller's next untap step
+      {"removefromcombat", Eff::kRemoveFromCombat},
+      {"donothing", Eff::kNothing}};  // donothing: the ability only chooses (a look at a hand, a menu line)  // frozen: it does not untap during its controller's next untap step
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);
@@ -572,6 +573,10 @@ bool read_conditions(std::string& body, Ability& a) {
     a.may = true;  // a one-line choice: a menu with that option, as may asks
     body = trim(body.substr(7));
   }
+  if (body.rfind("name(", 0) == 0) {  // a menu label before this(..) or thisforeach(..): the label goes
+    const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
+    if (rest.rfind("this(", 0) == 0 || rest.rfind("thisforeach(", 0) == 0) body = rest;
+  }
   for (const char* kw : {"thisforeach(", "this("}) {
     if (body.rfind(kw, 0) != 0) continue;
     const size_t open = body.find('(');
@@ -584,13 +589,14 @@ bool read_conditions(std::string& body, Ability& a) {
         "toughness", "variable{opponentturn}", "variable{myturn}", "variable{controllerturn}", "variable{urzatron}",
         "variable{olandw}", "variable{olandu}", "variable{olandb}", "variable{olandr}", "variable{olandg}",
         "variable{plandw}", "variable{plandu}", "variable{plandb}", "variable{plandr}", "variable{plandg}"};
-    if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what))) {
+    const bool paid_x = each && trim(what) == "x";  // thisforeach(X): once per X paid
+    if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what)) && !paid_x) {
       a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
       return false;
     }
     if (each) {
       a.has_foreach = true;
-      a.this_count = trim(what);
+      a.this_count = trim(in);  // with its comparison: Game::this_foreach
     } else {
       a.has_cond = true;
       a.this_cond = in;
@@ -801,7 +807,7 @@ static Ability compile_line(const std::string& line) {
     static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
         "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded", "noncombatdamagefoeof",
         "noncombatdamageof", "drawof", "drawfoeof", "sacrificed", "lifeof", "lifefoeof", "lifed", "lifelostof",
-        "lifelostfoeof", "vampired", "targeted"};
+        "lifelostfoeof", "vampired", "targeted", "tappedformana", "cycled"};
     if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
@@ -809,6 +815,23 @@ static Ability compile_line(const std::string& line) {
     return a;
   }
   if (read_upkeep_cost(s, a)) return a;
+  if (s.rfind("this(", 0) == 0) {  // this(cond) {cost}:effect: an activated ability usable while cond holds
+    std::string body = s;
+    Ability cond;
+    if (read_conditions(body, cond) && !cond.this_cond.empty() && !body.empty() && body[0] == '{' &&
+        split_top(body, ":").size() >= 2) {
+      a = compile_line(body);
+      a.text = line;
+      a.activate_cond = cond.this_cond;
+      return a;
+    }
+  }
+  if (s == "evolve") {  // a +1/+1 counter whenever a greater creature enters under its controller's control
+    a = compile_line("@movedto(creature|mybattlefield):counter(1/1,1)");
+    a.text = line;
+    a.evolve = true;
+    return a;
+  }
   if (!s.empty() && s[0] == '{') {
     const auto parts = split_top(s, ":");
     if (parts.size() >= 2) {

@@ -108,6 +108,7 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (a.sorcery_speed && (!is_main(phase) || !stack.empty())) return false;
   if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
   if (!a.trigger.counts.empty() && !trigger_allowed(a, card)) return false;  // restriction{type(..)~cmp~N}
+  if (!a.activate_cond.empty() && !this_holds(a.activate_cond, card)) return false;  // this(..) {cost}:..
   for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.counter_from}) {  // a card to pay with
     if (chosen->empty()) continue;
     bool any = false;
@@ -126,6 +127,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   Obj& o = objs[static_cast<size_t>(card)];
   const CardDef::GraveCost* grave = grave_cost(card, way);
   ManaPool& pool = players[static_cast<size_t>(actor)].pool;
+  const ManaPool before = pool;
   int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
@@ -140,6 +142,8 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   move(card, actor, kStack);
   if (way == CastWay::kFaceDown) o.def = o.printed->face_down.get();  // a 2/2 creature spell (CR 702.37c)
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
+  objs[static_cast<size_t>(card)].was_cast = true;
+  for (size_t c = 0; c < before.n.size(); ++c) objs[static_cast<size_t>(card)].spent.n[c] = before.n[c] - pool.n[c];
   objs[static_cast<size_t>(card)].flashed = way == CastWay::kFlashback;
   note("p" + std::to_string(actor + 1) + " casts " + (way == CastWay::kFaceDown ? "a face-down card" : o.def->name));
   cast_triggers(card);
@@ -212,11 +216,13 @@ void Game::activate(int card, const Ability& a, int actor) {
   if (a.tap) {
     o.tapped = true;
     fire_event("tapped", card, -1, card, false);
+    if (is_mana_ability(a)) fire_event("tappedformana", card, -1, card, false);  // @tappedformana(..)
   }
   if (a.untap_cost) o.tapped = false;
   if (a.cycle) {
     move(card, o.owner, kGraveyard);
     fire_event("discarded", card, o.owner, card, false);
+    fire_event("cycled", card, o.owner, card, false);  // @cycled(..): a discard that is cycling (CR 702.29)
   }
   if (a.has_counter_cost && a.counter_from.empty()) {
     int& n = counter_slot(card, a);

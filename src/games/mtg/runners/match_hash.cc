@@ -134,6 +134,7 @@ uint64_t state_hash(const Game& g) {
   for (const Game::Emblem& e : g.emblems) h = mix_int(mix_int(mix_int(mix_effect(mix_str(h, "emblem"), e.def), e.source), e.controller), e.stamp);
   for (const Resume& r : g.pending_pay) h = mix_int(mix_int(mix_str(h, "pending pay"), static_cast<int>(r.kind)), r.card);
   if (g.momir) h = mix_int(mix_str(h, "momir"), g.momir_used);
+  for (int p : g.extra_turns) h = mix_int(mix_str(h, "extra turn"), p);
   // Tokens' characteristics are shared with copies and only ever added to (game.h): the tokens
   // themselves, in objs, say what this game made.
   return h;
