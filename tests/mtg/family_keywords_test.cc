@@ -114,5 +114,16 @@ TEST(WagicTriggers, CycledFiresOnCyclingNotOtherDiscards) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// autohand={cost}{discard}:effect (channel, bloodrush): the card is discarded from the hand to pay,
+// the effect happens, and it is not cycling: @cycled stays silent.
+TEST(WagicKeywords, DiscardThisFromTheHandPaysAnAbilityThatIsNotCycling) {
+  const std::string cards = card("Slide", "Enchantment", "auto=@cycled(*|hand):life:2 controller\n") +
+                            "[card]\nname=Channeler\nmana={3}\ntype=Creature\npower=1\ntoughness=1\nautohand={0}{discard}:life:3 controller\n[/card]\n";
+  const TestOutcome r = test::play_own(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:slide\nhand:channeler\n[PLAYER2]\n[DO]\nchanneler\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:slide\ngraveyard:channeler\nlife:23\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

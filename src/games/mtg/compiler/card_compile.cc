@@ -409,6 +409,8 @@ void read_costs(const std::string& costs, Ability& a) {
       a.sac_self = true;
     } else if (sym == "cycle") {
       a.cycle = true;
+    } else if (sym == "discard") {  // discard this card: from the hand, as {cycle} does
+      a.cycle = a.discard_self = true;
     } else if (sym.rfind("s(", 0) == 0) {
       a.sacrifice = parse_spec(inside(sym, 1));
     } else if (sym.rfind("t(", 0) == 0) {

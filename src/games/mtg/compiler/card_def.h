@@ -128,6 +128,7 @@ struct Ability {
   ManaCost mana;                 // activated: the mana part
   bool tap = false, untap_cost = false, sac_self = false;
   bool cycle = false;            // {cycle}: discard this card (from the hand)
+  bool discard_self = false;     // {discard}: the same cost, but not cycling (channel, bloodrush: no @cycled)
   Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}
   Spec tap_other, exile_cost;    // {T(spec)}: tap an untapped such card, {E(spec)}: exile such a card
   int life_cost = 0;

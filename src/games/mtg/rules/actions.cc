@@ -222,7 +222,7 @@ void Game::activate(int card, const Ability& a, int actor) {
   if (a.cycle) {
     move(card, o.owner, kGraveyard);
     fire_event("discarded", card, o.owner, card, false);
-    fire_event("cycled", card, o.owner, card, false);  // @cycled(..): a discard that is cycling (CR 702.29)
+    if (!a.discard_self) fire_event("cycled", card, o.owner, card, false);  // @cycled(..): a discard that is cycling (CR 702.29)
   }
   if (a.has_counter_cost && a.counter_from.empty()) {
     int& n = counter_slot(card, a);
