@@ -125,5 +125,20 @@ TEST(WagicKeywords, DiscardThisFromTheHandPaysAnAbilityThatIsNotCycling) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// {H(spec)} in an activated ability's cost: a chosen such card returns to its owner's hand; with
+// none to return, the ability cannot be activated.
+TEST(WagicKeywords, ReturningACardToHandPaysAnAbility) {
+  const std::string cards = card("Waterfall", "Creature", "power=1\ntoughness=1\nauto={H(land|mybattlefield)}:life:4 controller\n") +
+                            "[card]\nname=Grove\ntype=Land\nauto={T}:Add{G}\n[/card]\n";
+  TestOutcome r = test::play_own(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:waterfall,grove\n[PLAYER2]\n[DO]\nwaterfall\ngrove\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:waterfall\nhand:grove\nlife:24\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards,
+      "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:waterfall\n[PLAYER2]\n[DO]\nwaterfall\n"
+      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:waterfall\nlife:20\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

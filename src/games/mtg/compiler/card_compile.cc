@@ -422,6 +422,10 @@ void read_costs(const std::string& costs, Ability& a) {
       }
     } else if (sym.rfind("e(", 0) == 0) {
       a.exile_cost = parse_spec(inside(sym, 1));
+    } else if (sym.rfind("h(", 0) == 0) {
+      const int before = a.bounce_cost.empty() ? 0 : a.bounce_cost.count;
+      a.bounce_cost = parse_spec(inside(sym, 1));
+      a.bounce_cost.count += before;  // {H(..)}{H(..)}: two cards
     } else if (sym.rfind("discard(", 0) == 0) {
       const int before = a.discard.empty() ? 0 : a.discard.count;
       a.discard = parse_spec(inside(sym, 7));
@@ -791,7 +795,7 @@ static bool read_upkeep_cost(const std::string& s, Ability& a) {
   }
   read_costs(cost, a);  // mana, life, or a card to discard ({discard(..)})
   if (a.tap || a.sac_self || !a.sacrifice.empty() || a.has_counter_cost || a.untap_cost || a.cycle ||
-      !a.tap_other.empty() || !a.exile_cost.empty()) {
+      !a.tap_other.empty() || !a.exile_cost.empty() || !a.bounce_cost.empty()) {
     a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
   }
   read_body(s.substr(close + 1), a);

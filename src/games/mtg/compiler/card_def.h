@@ -131,6 +131,7 @@ struct Ability {
   bool discard_self = false;     // {discard}: the same cost, but not cycling (channel, bloodrush: no @cycled)
   Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}
   Spec tap_other, exile_cost;    // {T(spec)}: tap an untapped such card, {E(spec)}: exile such a card
+  Spec bounce_cost;              // {H(spec)}: return such a card to its owner's hand (several: count)
   int life_cost = 0;
   bool has_counter_cost = false;  // {C(p/t,n[,name])}: put (n > 0) or remove (n < 0) counters
   int counter_p = 0, counter_t = 0, counter_n = 0;

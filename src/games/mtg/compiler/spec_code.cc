@@ -174,7 +174,7 @@ std::shared_ptr<const SpecCode> make_spec_code(const Spec& s) {
 }
 
 void intern_words(Ability& a) {
-  for (Spec* s : {&a.sacrifice, &a.discard, &a.tap_other, &a.exile_cost, &a.foreach, &a.taught, &a.cond, &a.range, &a.target,
+  for (Spec* s : {&a.sacrifice, &a.discard, &a.tap_other, &a.exile_cost, &a.bounce_cost, &a.foreach, &a.taught, &a.cond, &a.range, &a.target,
                   &a.trigger.subject, &a.trigger.from, &a.trigger.source}) {
     intern_spec(*s);
   }

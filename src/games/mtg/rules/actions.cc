@@ -109,7 +109,7 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
   if (!a.trigger.counts.empty() && !trigger_allowed(a, card)) return false;  // restriction{type(..)~cmp~N}
   if (!a.activate_cond.empty() && !this_holds(a.activate_cond, card)) return false;  // this(..) {cost}:..
-  for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.counter_from}) {  // a card to pay with
+  for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.bounce_cost, &a.counter_from}) {  // a card to pay with
     if (chosen->empty()) continue;
     bool any = false;
     for (size_t c = 0; c < objs.size() && !any; ++c) any = matches(*chosen, static_cast<int>(c), card, actor);
@@ -244,6 +244,7 @@ void Game::activate(int card, const Ability& a, int actor) {
   if (!a.discard.empty()) chosen.emplace_back(&a.discard, -2);
   if (!a.tap_other.empty()) chosen.emplace_back(&a.tap_other, -1);
   if (!a.exile_cost.empty()) chosen.emplace_back(&a.exile_cost, kExile);
+  if (!a.bounce_cost.empty()) chosen.emplace_back(&a.bounce_cost, kHand);
   if (!a.counter_from.empty()) chosen.emplace_back(&a.counter_from, a.counter_p > 0 ? -4 : -3);  // a counter off it
   // Then {S}, a mana ability's effects at once, or its target and the stack (resume.cc).
   last_paid = -1;
