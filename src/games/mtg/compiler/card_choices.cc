@@ -9,15 +9,27 @@
 namespace rk::mtg {
 
 // One side of an if condition: type(spec) (a count), compare(lifetotal), a number, or a word
-// (morbid, paid(alternative), paid(kicker)) that is 1 when it holds.
+// (morbid, paid(alternative), paid(kicker), casted(this): it was cast, spent(mana): that mana was
+// spent to cast it) that is 1 when it holds.
 bool read_if_side(std::string w, Amount& out) {
   w = trim(w);
-  static const std::set<std::string> words = {"morbid", "paid(alternative)", "paid(kicker)", "compare(lifetotal)",
+  static const std::set<std::string> words = {"morbid", "paid(alternative)", "paid(kicker)", "casted(this)", "compare(lifetotal)",
                                               "compare(opponentlifetotal)"};
   if (w.rfind("cantargetcard(", 0) == 0) {  // the target is such a card (1) or not (0)
     out.var = "cantargetcard";
     out.count = parse_spec(inside(w, 13));
     return true;
+  }
+  if (w.rfind("spent(", 0) == 0) {  // spent({W}),spent({U}): that mana was spent to cast it (1) or not (0)
+    out.var = "spent(";
+    for (const std::string& part : split_top(w, ",")) {
+      if (trim(part).rfind("spent(", 0) != 0) return false;
+      out.var += inside(trim(part), 5);
+    }
+    out.var += ")";
+    bool unknown = false;
+    parse_mana_cost(out.var, &unknown);
+    return !unknown;
   }
   if (w.rfind("type(", 0) == 0) {
     out.var = "type";

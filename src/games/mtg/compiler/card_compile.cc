@@ -160,7 +160,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate},
       {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
-      {"removefromcombat", Eff::kRemoveFromCombat}};  // frozen: it does not untap during its controller's next untap step
+      {"removefromcombat", Eff::kRemoveFromCombat},
+      {"donothing", Eff::kNothing}};  // donothing: the ability only chooses (a look at a hand, a menu line)  // frozen: it does not untap during its controller's next untap step
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);
@@ -408,6 +409,8 @@ void read_costs(const std::string& costs, Ability& a) {
       a.sac_self = true;
     } else if (sym == "cycle") {
       a.cycle = true;
+    } else if (sym == "discard") {  // discard this card: from the hand, as {cycle} does
+      a.cycle = a.discard_self = true;
     } else if (sym.rfind("s(", 0) == 0) {
       a.sacrifice = parse_spec(inside(sym, 1));
     } else if (sym.rfind("t(", 0) == 0) {
@@ -419,6 +422,10 @@ void read_costs(const std::string& costs, Ability& a) {
       }
     } else if (sym.rfind("e(", 0) == 0) {
       a.exile_cost = parse_spec(inside(sym, 1));
+    } else if (sym.rfind("h(", 0) == 0) {
+      const int before = a.bounce_cost.empty() ? 0 : a.bounce_cost.count;
+      a.bounce_cost = parse_spec(inside(sym, 1));
+      a.bounce_cost.count += before;  // {H(..)}{H(..)}: two cards
     } else if (sym.rfind("discard(", 0) == 0) {
       const int before = a.discard.empty() ? 0 : a.discard.count;
       a.discard = parse_spec(inside(sym, 7));
@@ -572,6 +579,10 @@ bool read_conditions(std::string& body, Ability& a) {
     a.may = true;  // a one-line choice: a menu with that option, as may asks
     body = trim(body.substr(7));
   }
+  if (body.rfind("name(", 0) == 0) {  // a menu label before this(..) or thisforeach(..): the label goes
+    const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
+    if (rest.rfind("this(", 0) == 0 || rest.rfind("thisforeach(", 0) == 0) body = rest;
+  }
   for (const char* kw : {"thisforeach(", "this("}) {
     if (body.rfind(kw, 0) != 0) continue;
     const size_t open = body.find('(');
@@ -584,13 +595,14 @@ bool read_conditions(std::string& body, Ability& a) {
         "toughness", "variable{opponentturn}", "variable{myturn}", "variable{controllerturn}", "variable{urzatron}",
         "variable{olandw}", "variable{olandu}", "variable{olandb}", "variable{olandr}", "variable{olandg}",
         "variable{plandw}", "variable{plandu}", "variable{plandb}", "variable{plandr}", "variable{plandg}"};
-    if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what))) {
+    const bool paid_x = each && trim(what) == "x";  // thisforeach(X): once per X paid
+    if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what)) && !paid_x) {
       a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
       return false;
     }
     if (each) {
       a.has_foreach = true;
-      a.this_count = trim(what);
+      a.this_count = trim(in);  // with its comparison: Game::this_foreach
     } else {
       a.has_cond = true;
       a.this_cond = in;
@@ -758,6 +770,38 @@ Ability compile_ability(const std::string& line) {
   return a;
 }
 
+// upcost[cost] effect, upcostmulti[..] (several && effects, the same here), cumulativeupcost[..]
+// and cumulativeupcostmulti[..]: an upkeep cost (CR 702.24 cumulative upkeep, 702.30 echo). A
+// ";next upkeep" after the cost makes it due at one upkeep only, the first of its controller's
+// after it arrived (echo). The costs run: mana, life ({L}, {L:N}) and a discard.
+static bool read_upkeep_cost(const std::string& s, Ability& a) {
+  static constexpr std::pair<std::string_view, bool> kForms[] = {
+      {"upcost[", false}, {"upcostmulti[", false}, {"cumulativeupcost[", true}, {"cumulativeupcostmulti[", true}};
+  const auto form = std::find_if(std::begin(kForms), std::end(kForms), [&s](const auto& f) { return s.rfind(f.first, 0) == 0; });
+  if (form == std::end(kForms) || s.find(']') == std::string::npos) return false;
+  const size_t open = form->first.size(), close = s.find(']');
+  if (close < open) return false;
+  std::string cost = s.substr(open, close - open);
+  a.kind = AbilityKind::kUpcost;
+  a.upkeep_cumulative = form->second;
+  if (const size_t semi = cost.find(';'); semi != std::string::npos) {
+    const std::string when = trim(cost.substr(semi + 1));
+    cost.erase(semi);
+    if (when == "next upkeep") {
+      a.upkeep_once = true;
+    } else {  // Wagic reads another phase here; no card of the 2016 database writes one
+      a.effects.push_back(unsupported_effect("upcost[;" + when + "]"));
+    }
+  }
+  read_costs(cost, a);  // mana, life, or a card to discard ({discard(..)})
+  if (a.tap || a.sac_self || !a.sacrifice.empty() || a.has_counter_cost || a.untap_cost || a.cycle ||
+      !a.tap_other.empty() || !a.exile_cost.empty() || !a.bounce_cost.empty()) {
+    a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
+  }
+  read_body(s.substr(close + 1), a);
+  return true;
+}
+
 static Ability compile_line(const std::string& line) {
   Ability a;
   a.text = line;
@@ -769,22 +813,29 @@ static Ability compile_line(const std::string& line) {
     static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
         "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded", "noncombatdamagefoeof",
         "noncombatdamageof", "drawof", "drawfoeof", "sacrificed", "lifeof", "lifefoeof", "lifed", "lifelostof",
-        "lifelostfoeof", "vampired", "targeted"};
+        "lifelostfoeof", "vampired", "targeted", "tappedformana", "cycled"};
     if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
     read_body(body, a);
     return a;
   }
-  if (s.rfind("upcost[", 0) == 0 && s.find(']') != std::string::npos) {
-    const std::string cost = s.substr(7, s.find(']') - 7);
-    a.kind = AbilityKind::kUpcost;
-    if (cost.find(';') != std::string::npos) a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
-    read_costs(cost, a);  // mana, or a card to discard ({discard(..)})
-    if (a.tap || a.sac_self || !a.sacrifice.empty() || a.life_cost || a.has_counter_cost) {
-      a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
+  if (read_upkeep_cost(s, a)) return a;
+  if (s.rfind("this(", 0) == 0) {  // this(cond) {cost}:effect: an activated ability usable while cond holds
+    std::string body = s;
+    Ability cond;
+    if (read_conditions(body, cond) && !cond.this_cond.empty() && !body.empty() && body[0] == '{' &&
+        split_top(body, ":").size() >= 2) {
+      a = compile_line(body);
+      a.text = line;
+      a.activate_cond = cond.this_cond;
+      return a;
     }
-    read_body(s.substr(s.find(']') + 1), a);
+  }
+  if (s == "evolve") {  // a +1/+1 counter whenever a greater creature enters under its controller's control
+    a = compile_line("@movedto(creature|mybattlefield):counter(1/1,1)");
+    a.text = line;
+    a.evolve = true;
     return a;
   }
   if (!s.empty() && s[0] == '{') {

@@ -1,6 +1,8 @@
 // Cards of a loaded database as CardDefs: characteristics read from the fields, abilities compiled.
 #include "games/mtg/compiler/card_def.h"
 
+#include <algorithm>
+
 #include <cctype>
 #include <sstream>
 
@@ -146,11 +148,14 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         break;
       case KeyId::kOtherRestriction: d.other_restricted |= !read_count_restriction(v, d.other_counts); break;
       case KeyId::kAuto:
+        // Each instance of rampage or bushido triggers on its own (CR 702.23c, 702.45b): they add up.
         if (v.rfind("rampage(", 0) == 0) {
-          d.rampage = std::atoi(v.c_str() + 8);
+          d.rampage += std::atoi(v.c_str() + 8);
           if (v.find(',') != std::string::npos) d.rampage_from = std::atoi(v.c_str() + v.find(',') + 1);
         } else if (v.rfind("bushido(", 0) == 0) {
-          d.bushido = std::atoi(v.c_str() + 8);
+          d.bushido += std::atoi(v.c_str() + 8);
+        } else if (v.rfind("maxlevel:", 0) == 0) {
+          d.max_level = std::max(1, std::atoi(v.c_str() + 9));
         } else {
           d.abilities.push_back(compile_ability(with_macros(db, v)));
         }

@@ -44,7 +44,7 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kPhaseOut, kProliferate, kFrozen, kFading, kBottom, kRemoveCounters, kRemoveFromCombat, kUnsupported
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kPhaseOut, kProliferate, kFrozen, kFading, kBottom, kRemoveCounters, kRemoveFromCombat, kNothing, kUnsupported
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -128,8 +128,10 @@ struct Ability {
   ManaCost mana;                 // activated: the mana part
   bool tap = false, untap_cost = false, sac_self = false;
   bool cycle = false;            // {cycle}: discard this card (from the hand)
+  bool discard_self = false;     // {discard}: the same cost, but not cycling (channel, bloodrush: no @cycled)
   Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}
   Spec tap_other, exile_cost;    // {T(spec)}: tap an untapped such card, {E(spec)}: exile such a card
+  Spec bounce_cost;              // {H(spec)}: return such a card to its owner's hand (several: count)
   int life_cost = 0;
   bool has_counter_cost = false;  // {C(p/t,n[,name])}: put (n > 0) or remove (n < 0) counters
   int counter_p = 0, counter_t = 0, counter_n = 0;
@@ -141,6 +143,7 @@ struct Ability {
   Spec foreach;
   std::string this_count;        // thisforeach(counter{..}|auras): per such thing on the source instead
   std::string this_cond;         // this(counter{..}>N|variable{opponentturn}>0): a condition on the source
+  std::string activate_cond;     // this(..) {cost}:effect: it may be activated only while this holds
   bool teach = false;            // teach(creature): applies to the enchanted/equipped creature
   Spec taught;                   // its spec: a spell's line runs only when its target is such a card
   bool has_cond = false;         // aslongas(spec) [<N|>N]
@@ -155,6 +158,10 @@ struct Ability {
   std::shared_ptr<Ability> at_limit;  // ability limit^B^N: B also happens once it was activated N times this turn
   int at_limit_n = 0;
   int limit = 0;                 // limit:N activations per turn
+  bool evolve = false;           // evolve (CR 702.100): fires, and resolves, only if the creature that
+                                 // entered has greater power or toughness than the source
+  bool upkeep_once = false;      // kUpcost with ;next upkeep: due at one upkeep only (echo)
+  bool upkeep_cumulative = false;  // cumulativeupcost: an age counter each upkeep, the cost once per counter
   bool my_turn_only = false, sorcery_speed = false, my_upkeep_only = false;
   bool state_trigger = false;    // aslongas(..) effect while: the effect happens whenever the condition holds
   TriggerDef trigger;
@@ -210,7 +217,8 @@ struct CardDef {
   // from type= and subtype=, and Wagic's text=.
   std::string mana_text, type_line, text;
   bool star_pt = false;
-  int rampage = 0, rampage_from = 1, bushido = 0;  // rampage(N/N,K): +N/+N per blocker beyond K
+  int rampage = 0, rampage_from = 1, bushido = 0;  // rampage(N/N,K): +N/+N per blocker beyond K; instances add up
+  int max_level = 0;               // maxlevel:N: a level up card ([leveler]); N its highest level (Wagic's AI stops there)
   std::string alias;               // alias=N: Wagic runs this card from C++ (issue 21's Lua layer)
   bool cda = false;                // anyzone=A/B cdaactive: power and toughness defined by amounts
   Amount cda_power, cda_toughness;

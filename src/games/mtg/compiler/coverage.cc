@@ -71,7 +71,7 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
   std::vector<std::string> words;
   switch (f.key) {
     case KeyId::kAuto:
-      if (v.rfind("rampage(", 0) == 0 || v.rfind("bushido(", 0) == 0) break;
+      if (v.rfind("rampage(", 0) == 0 || v.rfind("bushido(", 0) == 0 || v.rfind("maxlevel:", 0) == 0) break;  // card_def.cc
       collect(compile_ability(with_macros(db, v)), words);
       break;
     case KeyId::kAutoZone:

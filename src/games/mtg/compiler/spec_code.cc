@@ -21,7 +21,7 @@ int color_of(const std::string& w) {
 // must each hold.
 bool alternative_word(const std::string& r) {
   static const std::set<std::string> states = {
-      "token", "tapped", "untapped", "damager", "damaged", "attacking", "blocking", "blocked", "multicolor", "flying",
+      "token", "tapped", "untapped", "damager", "damaged", "attacking", "blocking", "blocked", "multicolor", "leveler", "flying",
       "reach", "haste", "trample", "defender", "shadow", "fear", "vigilance", "first strike", "double strike",
       "deathtouch", "lifelink", "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "unblockable"};
   return r.find_first_of("<>={}&.") == std::string::npos && !states.count(r);
@@ -51,7 +51,8 @@ void restriction_body(const std::string& r, SpecCode::Restr& out) {
   using R = SpecCode::Restr;
   static const std::map<std::string, R::Kind> states = {
       {"share!name!", R::kShareName}, {"token", R::kToken}, {"fresh", R::kFresh}, {"tapped", R::kTapped},  {"damager", R::kDamager},
-      {"attacking", R::kAttacking},   {"blocking", R::kBlocking},   {"blocked", R::kBlocked}, {"multicolor", R::kMulticolor}};
+      {"attacking", R::kAttacking},   {"blocking", R::kBlocking},   {"blocked", R::kBlocked}, {"multicolor", R::kMulticolor},
+      {"leveler", R::kLeveler}};
   // a&b: both hold. An & inside an open bracket splits nothing: the word is read whole below
   // (compiling it again as one part would never end).
   if (const auto parts = split_top(r, "&"); parts.size() > 1) {
@@ -173,7 +174,7 @@ std::shared_ptr<const SpecCode> make_spec_code(const Spec& s) {
 }
 
 void intern_words(Ability& a) {
-  for (Spec* s : {&a.sacrifice, &a.discard, &a.tap_other, &a.exile_cost, &a.foreach, &a.taught, &a.cond, &a.range, &a.target,
+  for (Spec* s : {&a.sacrifice, &a.discard, &a.tap_other, &a.exile_cost, &a.bounce_cost, &a.foreach, &a.taught, &a.cond, &a.range, &a.target,
                   &a.trigger.subject, &a.trigger.from, &a.trigger.source}) {
     intern_spec(*s);
   }

@@ -17,7 +17,7 @@ struct SpecCode {
     enum Kind : uint8_t {
       kWord,        // a type, a name or a keyword
       kAll,         // red&white: every part holds
-      kShareName, kToken, kColor, kFresh, kTapped, kDamager, kAttacking, kBlocking, kBlocked, kMulticolor,
+      kShareName, kToken, kColor, kFresh, kTapped, kDamager, kAttacking, kBlocking, kBlocked, kMulticolor, kLeveler,
       kCounter,     // counter{kind[.N[.name]]}
       kPower, kToughness, kManaCost,  // compared with a number, or with a count (manacost<=type:*:myhand)
     };

@@ -108,7 +108,8 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (a.sorcery_speed && (!is_main(phase) || !stack.empty())) return false;
   if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
   if (!a.trigger.counts.empty() && !trigger_allowed(a, card)) return false;  // restriction{type(..)~cmp~N}
-  for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.counter_from}) {  // a card to pay with
+  if (!a.activate_cond.empty() && !this_holds(a.activate_cond, card)) return false;  // this(..) {cost}:..
+  for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.bounce_cost, &a.counter_from}) {  // a card to pay with
     if (chosen->empty()) continue;
     bool any = false;
     for (size_t c = 0; c < objs.size() && !any; ++c) any = matches(*chosen, static_cast<int>(c), card, actor);
@@ -126,6 +127,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   Obj& o = objs[static_cast<size_t>(card)];
   const CardDef::GraveCost* grave = grave_cost(card, way);
   ManaPool& pool = players[static_cast<size_t>(actor)].pool;
+  const ManaPool before = pool;
   int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
@@ -140,6 +142,8 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   move(card, actor, kStack);
   if (way == CastWay::kFaceDown) o.def = o.printed->face_down.get();  // a 2/2 creature spell (CR 702.37c)
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
+  objs[static_cast<size_t>(card)].was_cast = true;
+  for (size_t c = 0; c < before.n.size(); ++c) objs[static_cast<size_t>(card)].spent.n[c] = before.n[c] - pool.n[c];
   objs[static_cast<size_t>(card)].flashed = way == CastWay::kFlashback;
   note("p" + std::to_string(actor + 1) + " casts " + (way == CastWay::kFaceDown ? "a face-down card" : o.def->name));
   cast_triggers(card);
@@ -212,11 +216,13 @@ void Game::activate(int card, const Ability& a, int actor) {
   if (a.tap) {
     o.tapped = true;
     fire_event("tapped", card, -1, card, false);
+    if (is_mana_ability(a)) fire_event("tappedformana", card, -1, card, false);  // @tappedformana(..)
   }
   if (a.untap_cost) o.tapped = false;
   if (a.cycle) {
     move(card, o.owner, kGraveyard);
     fire_event("discarded", card, o.owner, card, false);
+    if (!a.discard_self) fire_event("cycled", card, o.owner, card, false);  // @cycled(..): a discard that is cycling (CR 702.29)
   }
   if (a.has_counter_cost && a.counter_from.empty()) {
     int& n = counter_slot(card, a);
@@ -238,6 +244,7 @@ void Game::activate(int card, const Ability& a, int actor) {
   if (!a.discard.empty()) chosen.emplace_back(&a.discard, -2);
   if (!a.tap_other.empty()) chosen.emplace_back(&a.tap_other, -1);
   if (!a.exile_cost.empty()) chosen.emplace_back(&a.exile_cost, kExile);
+  if (!a.bounce_cost.empty()) chosen.emplace_back(&a.bounce_cost, kHand);
   if (!a.counter_from.empty()) chosen.emplace_back(&a.counter_from, a.counter_p > 0 ? -4 : -3);  // a counter off it
   // Then {S}, a mana ability's effects at once, or its target and the stack (resume.cc).
   last_paid = -1;
@@ -266,8 +273,29 @@ void Game::pick(Target t) {
 }
 
 // An upkeep cost paid: its mana, then (when it asks for one) the card to discard, chosen by a click.
+std::pair<ManaCost, int> Game::upkeep_cost(int card, const Ability& due) const {
+  if (!due.upkeep_cumulative) return {due.mana, due.life_cost};
+  const auto& counters = objs[static_cast<size_t>(card)].counters;
+  const auto age = counters.find("age");
+  const int n = age == counters.end() ? 0 : age->second;
+  ManaCost m = due.mana;
+  for (int& k : m.fixed) k *= n;
+  m.hybrid.clear();
+  for (int i = 0; i < n; ++i) m.hybrid.insert(m.hybrid.end(), due.mana.hybrid.begin(), due.mana.hybrid.end());
+  m.x *= n;
+  return {m, due.life_cost * n};
+}
+
+bool Game::can_pay_upkeep(int card, const Ability& due, int actor) const {
+  const auto [mana, life] = upkeep_cost(card, due);
+  const Player& p = players[static_cast<size_t>(actor)];
+  return can_pay(p.pool, mana) && life <= p.life;  // life may be paid down to 0 (CR 119.4)
+}
+
 void Game::pay_upkeep(int card, const Ability& due, int actor) {
-  pay(players[static_cast<size_t>(actor)].pool, due.mana);
+  const auto [mana, life] = upkeep_cost(card, due);
+  pay(players[static_cast<size_t>(actor)].pool, mana);
+  if (life) change_life(actor, -life);  // paying life is losing it (CR 119.4)
   const Resume paid{.kind = Resume::Kind::kUpkeepDiscard, .card = card, .ability = &due};
   if (due.discard.empty()) return resume(paid);
   Chooser ch;
@@ -377,7 +405,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   }
   if (can_turn_face_up(card, actor)) options.push_back({"turn face up", Resume{.kind = Resume::Kind::kTurnFaceUp, .card = card, .actor = actor}});
   for (const Ability* due : o.upkeep_due) {
-    if (o.controller == actor && phase == Phase::kUpkeep && can_pay(players[static_cast<size_t>(actor)].pool, due->mana)) {
+    if (o.controller == actor && phase == Phase::kUpkeep && can_pay_upkeep(card, *due, actor)) {
       options.push_back({"pay upkeep", Resume{.kind = Resume::Kind::kPayUpkeep, .card = card, .actor = actor, .ability = due}});
     }
   }

@@ -226,6 +226,24 @@ int Game::this_count(const std::string& what, int card) const {
   return n / per;
 }
 
+int Game::this_foreach(const std::string& in, int card, int x) const {
+  const size_t op_at = in.find_first_of("<>=!");
+  std::string what = in.substr(0, op_at);
+  what.erase(what.find_last_not_of(' ') + 1);
+  const int v = what == "x" ? x : this_count(what, card);
+  if (op_at == std::string::npos) return std::max(0, v);
+  const bool two = op_at + 1 < in.size() && in[op_at + 1] == '=';
+  const int n = std::atoi(in.c_str() + op_at + (two ? 2 : 1));
+  int times = 0;
+  switch (in[op_at]) {
+    case '>': times = two ? v - n + 1 : v - n; break;
+    case '<': times = two ? n - v + 1 : n - v; break;
+    case '=': times = v == n; break;
+    case '!': times = v != n; break;
+  }
+  return std::max(0, times);
+}
+
 // Urza's Mine, Power-Plant and Tower all under one player's control.
 bool Game::urzatron(int player) const {
   bool mine = false, plant = false, tower = false;
@@ -242,10 +260,20 @@ bool Game::this_holds(const std::string& cond, int card) const {
   const size_t at = cond.find_first_of("<>=!");
   std::string w = cond.substr(0, at);
   while (!w.empty() && w.back() == ' ') w.pop_back();
-  const int v = this_count(w, card);
+  int v = this_count(w, card);
   if (at == std::string::npos) return v > 0;
   const bool two = at + 1 < cond.size() && cond[at + 1] == '=';
-  const int n = std::atoi(cond.c_str() + at + (two ? 2 : 1));
+  int n = std::atoi(cond.c_str() + at + (two ? 2 : 1));
+  if (at + (two ? 2 : 1) == cond.size() && w.rfind("counter{", 0) == 0) {
+    // counter{P/T.N[.name]}= with no number after: the count of such counters compared with N
+    // (Wagic's counter descriptor takes N as its criterion).
+    const size_t dot = w.find('.');
+    const size_t dot2 = dot == std::string::npos ? std::string::npos : w.find_first_of(".}", dot + 1);
+    if (dot != std::string::npos && dot2 != std::string::npos) {
+      n = std::atoi(w.c_str() + dot + 1);
+      v = this_count(w.substr(0, dot) + ".1" + w.substr(dot2), card);  // every such counter, not per N
+    }
+  }
   switch (cond[at]) {
     case '>': return two ? v >= n : v > n;
     case '<': return two ? v <= n : v < n;

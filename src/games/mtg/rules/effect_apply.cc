@@ -154,9 +154,9 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
     case Eff::kLoseLife: g.change_life(p, -n); break;
     case Eff::kLifeSet: pl.life = n; break;
     case Eff::kPreventN: pl.prevent_next += n; break;  // the next N damage to the player this turn
-    case Eff::kTurns:  // turns:-N: the player skips the next N turns (extra turns are not run yet)
-      if (n > 0) return g.unsupported("turns:+N (extra turns)");
-      pl.skip_turns -= n;
+    case Eff::kTurns:  // turns:+N: N extra turns after this one; turns:-N: the player skips the next N turns
+      for (int i = 0; i < n; ++i) g.extra_turns.push_back(p);
+      if (n < 0) pl.skip_turns -= n;
       break;
     case Eff::kShuffle:  // without a random source (the test runner) the order stays: assertions ignore it
       if (g.rng) {
@@ -465,7 +465,7 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
     for (size_t c = 0; c < objs.size() && a.this_count.empty(); ++c) {
       if (matches(a.foreach, static_cast<int>(c), source, controller)) ++n;
     }
-    if (!a.this_count.empty()) n = this_count(a.this_count, source);
+    if (!a.this_count.empty()) n = this_foreach(a.this_count, source, x);
     const Ability* saved = foreach_running;
     foreach_running = &a;
     for (int i = 0; i < n; ++i) run_effects(a, source, controller, targets, x);
@@ -496,6 +496,7 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       apply_all(*this, e, source, controller, x);
       continue;
     }
+    if (e.kind == Eff::kNothing) continue;
     if (e.kind == Eff::kUnsupported) {
       unsupported(e.word + " (" + a.text + ")");
       continue;
@@ -580,6 +581,8 @@ int Game::if_value(const Amount& v, int source, int controller) const {
   if (v.var == "morbid") return creatures_died > 0;
   if (v.var == "paid(alternative)") return resolving_alt;
   if (v.var == "paid(kicker)") return resolving_kicked;
+  if (v.var == "casted(this)") return source >= 0 && objs[static_cast<size_t>(source)].was_cast;
+  if (v.var.rfind("spent(", 0) == 0) return source >= 0 && can_pay(objs[static_cast<size_t>(source)].spent, parse_mana_cost(v.var));
   return v.value;
 }
 

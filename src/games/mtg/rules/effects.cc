@@ -89,6 +89,10 @@ void Game::resolve_top() {
         return;
       }
     }
+    if (item.ability->evolve && !evolves(item.source, item.trigger_card)) {  // an intervening if (CR 603.4)
+      note("evolve: no longer greater");
+      return;
+    }
     current_trigger = item.trigger_card;
     current_trigger_from = item.trigger_from;
     current_amount = item.trigger_amount;

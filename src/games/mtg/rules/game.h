@@ -88,6 +88,7 @@ struct Obj {
   int attached = -1;                          // auras and equipment: the card they are on
   std::vector<std::pair<const Ability*, int>> uses;  // activations this turn (limit:N)
   std::vector<const Ability*> upkeep_due;            // upcost abilities not paid yet this upkeep
+  bool echo_armed = false;                    // its once-only upkeep costs (echo) were due at an upkeep already
   bool blocked = false;                       // attackers: blocked when damage began
   bool deathtouched = false;                  // dealt damage by a deathtouch source
   bool prevent_to = false, prevent_from = false;            // preventall(combat)damage to/from: combat damage
@@ -96,6 +97,8 @@ struct Obj {
   bool fresh = false;                         // entered the battlefield, or died, this turn ([fresh])
   std::vector<int> damaged_by;                // the cards that dealt it damage this turn (@vampired; kept as it dies)
   int sunburst = 0;                           // colours in the pool when it was cast
+  bool was_cast = false;                      // cast (not put) onto the stack: if casted(this) (a new object elsewhere)
+  ManaPool spent;                             // the mana spent to cast it: if spent({W})
   bool flashed = false;                       // cast with flashback: exiled when it leaves the stack (CR 702.34a)
   std::array<int, kColors> cost_change{};     // altercost(..) on it while in a hidden zone, recomputed
   int lki_power = 0, lki_toughness = 0;
@@ -186,6 +189,9 @@ class Game {
     int casts = 0, cast_limit = -1;  // spells cast this turn; maxcast(*)N from a spell (-1: none)
   };
   std::array<Player, 2> players;
+  // turns:+N: extra turns to come, each the player who takes it; the last added is taken first,
+  // right after the current turn (CR 500.7).
+  std::vector<int> extra_turns;
   const Rules* rules = &default_rules();  // the basic rules (rules_file.h): Wagic's rules files, or the built-in default
   std::vector<StackItem> stack;
   Phase phase = Phase::kFirstMain;
@@ -297,6 +303,9 @@ class Game {
   void click_player(int player, int actor);
   void pick(Target t);  // one more target for the open chooser
   void pay_upkeep(int card, const Ability& due, int actor);
+  // What upkeep cost `due` of `card` asks now: its mana, and its life (cumulative: once per age counter).
+  std::pair<ManaCost, int> upkeep_cost(int card, const Ability& due) const;
+  bool can_pay_upkeep(int card, const Ability& due, int actor) const;
   void click_stack(int index, int actor);
   bool cast(int card, int actor, bool alternative = false, bool buyback = false, CastWay way = CastWay::kNormal);
   void ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes);  // several may lines
@@ -353,9 +362,15 @@ class Game {
   void fire_event(const std::string& event, int card, int player, int from, bool combat);
   bool condition_holds(const Ability& a, int source) const;
   int this_count(const std::string& what, int card) const;     // thisforeach(..)
+  // thisforeach(V op N): how many times, as Wagic counts them (V a this_count value, or X, the
+  // amount paid): V alone, V-N for >, V-N+1 for >=, N-V for <, N-V+1 for <=, 1 or 0 for = and !=.
+  int this_foreach(const std::string& in, int card, int x) const;
   bool this_holds(const std::string& cond, int card) const;    // this(..)
   bool urzatron(int player) const;
   bool trigger_allowed(const Ability& a, int source) const;
+  // Evolve's condition: creature `entered` has greater power or toughness than `source` (as it
+  // last was on the battlefield, if it left since).
+  bool evolves(int source, int entered) const;
   bool if_holds(const Ability& a, int source, int controller) const;  // if/ifnot COND then
   int if_value(const Amount& v, int source, int controller) const;
   int creatures_died = 0;  // this turn (morbid)

@@ -345,7 +345,7 @@ bool LayerPass::start(Applied& x, bool trial) {
     if (a.kind != AbilityKind::kLord) {
       if (a.teach && s.attached < 0) return false;  // equipment not attached
       if (a.has_foreach && !a.this_count.empty()) {
-        x.times = g_.this_count(a.this_count, x.source);
+        x.times = g_.this_foreach(a.this_count, x.source, 0);
       } else if (a.has_foreach) {
         x.times = 0;
         for (size_t c = 0; c < g_.objs.size(); ++c) x.times += g_.matches(a.foreach, static_cast<int>(c), x.source, s.controller);

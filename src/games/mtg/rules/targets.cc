@@ -48,6 +48,7 @@ bool Game::restriction_holds(const SpecCode::Restr& r, int card, int source, int
     case R::kBlocking: return o.blocking >= 0;
     case R::kBlocked: return o.attacking && !o.blockers.empty();
     case R::kMulticolor: return __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
+    case R::kLeveler: return o.def->max_level > 0;  // a level up card (maxlevel:N)
     case R::kCounter: {
       if (r.counter == 'a') {
         int others = 0;

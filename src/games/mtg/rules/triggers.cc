@@ -1,5 +1,5 @@
 // Triggers on damage, tapping, combat and targeting: @damaged @combatdamaged @damagefoeof @damageof
-// (and their combat forms), @tapped @untapped, @combat(attacking|blocking|blocked|notblocked), @targeted.
+// (and their combat forms), @tapped @untapped @tappedformana, @combat(attacking|blocking|blocked|notblocked), @targeted.
 #include "games/mtg/rules/game.h"
 
 namespace rk::mtg {
@@ -49,7 +49,7 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
   if (event == "drawn") {  // @drawof(player) / @drawfoeof(player): its controller / an opponent drew
     return t.event == (player == controller ? "drawof" : "drawfoeof");
   }
-  if (event == "tapped" || event == "untapped") {
+  if (event == "tapped" || event == "untapped" || event == "tappedformana") {
     if (t.event != event) return false;
     if (t.args == "mytgt") return g.objs[static_cast<size_t>(src)].attached == card;
     return g.matches(t.subject, card, src, controller);
@@ -88,12 +88,12 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
     o.controller = owner_now;
     return ok;
   }
-  if (event == "discarded") {
+  if (event == "discarded" || event == "cycled") {
     // The card is in the graveyard now; the trigger names it as it was, in a hand.
     Obj& o = const_cast<Game&>(g).objs[static_cast<size_t>(card)];
     const int zone = o.zone;
     o.zone = kHand;
-    const bool ok = t.event == "discarded" && g.matches(t.subject, card, src, controller);
+    const bool ok = t.event == event && g.matches(t.subject, card, src, controller);
     o.zone = zone;
     return ok;
   }

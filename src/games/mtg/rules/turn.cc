@@ -55,7 +55,13 @@ void Game::next_phase() {
   }
   if (phase == Phase::kCleanup) {
     ++turn;
-    active = 1 - active;
+    if (!extra_turns.empty()) {
+      active = extra_turns.back();
+      extra_turns.pop_back();
+      note("p" + std::to_string(active + 1) + " takes an extra turn");
+    } else {
+      active = 1 - active;
+    }
     if (players[static_cast<size_t>(active)].skip_turns > 0) {  // a skipped turn: the other player's again
       --players[static_cast<size_t>(active)].skip_turns;
       note("p" + std::to_string(active + 1) + " skips a turn");
@@ -81,8 +87,12 @@ void Game::arm_upkeep_costs() {
     Obj& o = objs[c];
     if (o.zone != kBattlefield || o.controller != active) continue;
     o.upkeep_due.clear();
-    each_ability(static_cast<int>(c), [&o](const Ability& a) {
-      if (a.kind == AbilityKind::kUpcost && a.supported()) o.upkeep_due.push_back(&a);
+    const bool echoed = o.echo_armed;
+    each_ability(static_cast<int>(c), [&o, echoed](const Ability& a) {
+      if (a.kind != AbilityKind::kUpcost || !a.supported() || (a.upkeep_once && echoed)) return;
+      if (a.upkeep_cumulative) ++o.counters["age"];  // CR 702.24a: the counter first, then the cost per counter
+      o.echo_armed |= a.upkeep_once;
+      o.upkeep_due.push_back(&a);
     });
   }
 }
@@ -295,10 +305,19 @@ void Game::fire_zone_triggers(int card, int from, int to) {
       if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
       if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
+      if (a.evolve && (to != kBattlefield || !evolves(static_cast<int>(src), card))) continue;
       if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, static_cast<int>(src))) continue;
       put_trigger(static_cast<int>(src), a, card, card);  // trigger[from] and trigger[to]: the moved card
     }
   }
+}
+
+bool Game::evolves(int source, int entered) const {
+  if (source < 0 || entered < 0) return false;
+  const Obj& e = objs[static_cast<size_t>(entered)];
+  const bool here = e.zone == kBattlefield;
+  const int p = here ? power(entered) : e.lki_power, t = here ? toughness(entered) : e.lki_toughness;
+  return p > power(source) || t > toughness(source);
 }
 
 void Game::cast_triggers(int card) {

@@ -51,6 +51,7 @@ uint64_t mix_obj(uint64_t h, const Obj& o) {
   for (bool f : flags) bits = bits * 2 + (f ? 1 : 0);
   h = hash_mix(h, bits);
   if (o.phased_out) h = mix_str(h, "phased out");
+  if (o.echo_armed) h = mix_str(h, "echo armed");  // only when set, as frozen
   if (o.frozen) h = mix_str(h, "frozen");  // only when set, as phased out  // only when set: other hashes stay as they were
   for (const auto& [name, n] : o.counters) h = mix_int(mix_str(h, name), n);
   for (const auto& [e, src] : o.counted_pumps) h = mix_int(mix_effect(h, e), src);
@@ -133,6 +134,7 @@ uint64_t state_hash(const Game& g) {
   for (const Game::Emblem& e : g.emblems) h = mix_int(mix_int(mix_int(mix_effect(mix_str(h, "emblem"), e.def), e.source), e.controller), e.stamp);
   for (const Resume& r : g.pending_pay) h = mix_int(mix_int(mix_str(h, "pending pay"), static_cast<int>(r.kind)), r.card);
   if (g.momir) h = mix_int(mix_str(h, "momir"), g.momir_used);
+  for (int p : g.extra_turns) h = mix_int(mix_str(h, "extra turn"), p);
   // Tokens' characteristics are shared with copies and only ever added to (game.h): the tokens
   // themselves, in objs, say what this game made.
   return h;
