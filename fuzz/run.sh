@@ -90,8 +90,42 @@ for i,e in enumerate(json.load(open('../shared/corpora/cfc/rules.json'))): open(
   echo "$d"
 }
 
+# One timed run of target $1; prints its lines and returns non-zero when it found a problem or
+# could not start.
+fuzz_timed() {
+  local t=$1 reg=fuzz/regressions/$1 corpus dict
+  corpus=$(seed "$t")
+  # Each target's dictionary is named by its first word (lua_cards_fuzz -> fuzz/dict/lua.dict).
+  dict="fuzz/dict/${t%%_*}.dict"
+  if [ ! -f "$dict" ]; then
+    echo "fuzz: $t has no dictionary $dict: add one (keywords of its input)"
+    return 1
+  fi
+  echo "fuzz: $t for ${seconds}s"
+  if ! "$bin/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        -dict="$dict" -artifact_prefix="$reg/" -print_final_stats=1 \
+        "$corpus" "$reg" 2>"$work/$t.log"; then
+    echo "fuzz: $t FOUND A PROBLEM, input kept in $reg/ (log: $work/$t.log)"
+    return 1
+  fi
+  grep -E 'stat::number_of_executed_units|Done' "$work/$t.log" | tail -2 || true
+}
+
+# Timed runs go side by side, one per core (RK_FUZZ_JOBS overrides): libFuzzer uses one core, and
+# each target still gets its SECONDS of wall time, so CI spends SECONDS x targets / cores, not
+# SECONDS x targets. Each run's lines are printed together when it ends.
+jobs_max="${RK_FUZZ_JOBS:-$(nproc)}"
+running=()
 status=0
 only="${2:-}"  # optional: run only targets whose name contains this
+finish_oldest() {
+  local t=${running[0]}
+  running=("${running[@]:1}")
+  wait "${pids[$t]}" || status=1
+  cat "$work/$t.out"
+}
+declare -A pids
+mkdir -p "$work"
 for t in "${targets[@]}"; do
   case $t in *"$only"*) ;; *) continue ;; esac
   reg=fuzz/regressions/$t
@@ -109,21 +143,10 @@ for t in "${targets[@]}"; do
     echo "fuzz: $t skipped: open find in fuzz/open-finds/$t (run: fuzz/run.sh SECONDS $t)"
     continue
   fi
-  corpus=$(seed "$t")
-  # Each target's dictionary is named by its first word (lua_cards_fuzz -> fuzz/dict/lua.dict).
-  dict="fuzz/dict/${t%%_*}.dict"
-  if [ ! -f "$dict" ]; then
-    echo "fuzz: $t has no dictionary $dict: add one (keywords of its input)"
-    status=1
-    continue
-  fi
-  echo "fuzz: $t for ${seconds}s"
-  if ! "$bin/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-        -dict="$dict" -artifact_prefix="$reg/" -print_final_stats=1 \
-        "$corpus" "$reg" 2>"$work/$t.log"; then
-    echo "fuzz: $t FOUND A PROBLEM, input kept in $reg/ (log: $work/$t.log)"
-    status=1
-  fi
-  grep -E 'stat::number_of_executed_units|Done' "$work/$t.log" | tail -2 || true
+  if ((${#running[@]} >= jobs_max)); then finish_oldest; fi
+  fuzz_timed "$t" >"$work/$t.out" 2>&1 &
+  pids[$t]=$!
+  running+=("$t")
 done
+while ((${#running[@]})); do finish_oldest; done
 exit $status
