@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 
 #include "games/mtg/compiler/card_def.h"
 #include "games/mtg/language/database.h"
@@ -29,7 +30,8 @@ inline TestOutcome play_own(const std::string& cards, const std::string& scenari
   }
   add_file("_cards.dat", set.str(), true, db);
   resolve(db);
-  const std::string path = ::testing::TempDir() + "/own_cards_game.txt";
+  // One file per process: ctest runs the discovered tests of one binary side by side.
+  const std::string path = ::testing::TempDir() + "/own_cards_game." + std::to_string(::getpid()) + ".txt";
   std::ofstream(path) << scenario;
   Scenario s;
   std::string err;

@@ -174,7 +174,7 @@ def languages(shared, project):
                     json_strings=True),
         "vck": Lang("vck", os.path.join(c, "vck"),
                     lambda files: [f for f in files if f.startswith("tables/") and f.endswith(".json")],
-                    lambda d, files: [["check", d + "/tables"], ["vck", "coverage", "--tables", d + "/tables", "-n", "4"],
+                    lambda d, files: [["check", d + "/tables"], ["vck", "coverage", "--tables", d + "/tables", "-n", "4", "--greedy", "2"],
                                       ["vck", "sim", "--tables", d + "/tables", "-n", "4", "--players", "3",
                                        "--seed", "5"]],
                     json_strings=True),

@@ -237,7 +237,7 @@ void sit(int port, Sitter& s, uint64_t k, const std::atomic<bool>& stop) {
     const int64_t seq = v.body["seq"];
     const Answer a = seat_post(c, "/api/tables/" + t.id + "/decide", {{"option", pick}, {"seq", seq}}, t.token);
     if (a.status != 200) continue;
-    t.acked[seq] = options[pick]["label"];
+    t.acked[seq] = options[pick]["move"];
     ++s.decisions;
   }
 }
@@ -371,7 +371,7 @@ TEST(ScalePostgres, ThreeServersBehindNginxLoseNothingWhenOneIsKilled) {
       const json& log = v.body["log"];
       for (const auto& [n, label] : t.acked) {
         ASSERT_LT(static_cast<size_t>(n), log.size()) << t.id << ": acknowledged decision " << n << " lost";
-        EXPECT_EQ(log[static_cast<size_t>(n)]["label"], label) << t.id << ":" << n;
+        EXPECT_EQ(log[static_cast<size_t>(n)].value("move", std::string()), label) << t.id << ":" << n;
       }
     }
     decisions += s.decisions;
