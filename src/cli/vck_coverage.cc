@@ -46,10 +46,10 @@ void add_vck_coverage(CLI::App& vck, int& exit_code, std::string& tables) {
   auto* cov = vck.add_subcommand("coverage", "which effect strings compile and which ran in random games; last line: S effect strings: C compiled, X executed");
   cov->add_option("-n", opts.games_per_preset, "random games per preset (players cycle 2..5)");
   cov->add_option("--preset", opts.presets, "presets to play (default: base base1 base2 flamesandfrost shadowvale crimsonseas june2026 random draft)");
-  cov->add_option("--greedy", opts.bot_games_per_preset, "games per preset played by the greedy bot at every seat, beside the random ones (default 100)");
+  cov->add_option("--greedy", opts.bot_games_per_preset, "games per preset played by the greedy bot at every seat, beside the random ones (default 10)");
   cov->add_option("--seed", opts.seed, "first game's seed");
   cov->add_option("--banned", opts.banned, "a banned-card list in the original's banned_cards.json shape, instead of the one beside the tables (its operator's ban list; {} unbans every card)");
-  opts.bot_games_per_preset = 100;
+  opts.bot_games_per_preset = 10;
   opts.make_bot = [](uint64_t seed) -> vck::CoverageOptions::Bot {
     auto bot = std::make_shared<agents::GreedyAgent<vck::Game>>(seed);
     return [bot](const vck::Game& g, const std::vector<vck::Action>& legal) { return bot->choose(g, legal); };
