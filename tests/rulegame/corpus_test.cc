@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "games/rulegame/runners/replay.h"
 #include "games/rulegame/language/rules.h"
@@ -95,7 +96,14 @@ TEST(Corpus, OwnCaptiveSessionsAgree) {
   ReplayOptions opt;
   opt.max_details = 5;
   opt.root = test::shared_dir() + "/corpora/rulegame";
-  replay_file(std::string(RULEKIT_SOURCE_DIR) + "/tests/rulegame/captive/sessions.jsonl", opt, rep);
+  // Every .jsonl file of the folder (each kept under 2 MB), in name order.
+  std::vector<std::string> files;
+  for (const auto& f : std::filesystem::directory_iterator(std::string(RULEKIT_SOURCE_DIR) + "/tests/rulegame/captive")) {
+    if (f.path().extension() == ".jsonl") files.push_back(f.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  ASSERT_EQ(files.size(), 2u);
+  for (const std::string& f : files) replay_file(f, opt, rep);
   EXPECT_TRUE(rep.errors.empty());
   EXPECT_GT(rep.cases, 100);
   EXPECT_EQ(rep.disagree, 0) << (rep.details.empty() ? "" : rep.details[0]);
