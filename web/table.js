@@ -17,6 +17,7 @@ const T = {
   at: params.has('at') ? Number(params.get('at')) : null,  // null: the live table
   data: null,      // the last answer of GET /api/tables/ID
   seq: 0,          // decisions applied when `data` was read (sent back with a decision)
+  log: [],         // the live table's log as far as read: later reads ask only for what follows
   latest: 0,       // decisions applied on the table as far as we know (the event stream says)
   busy: false,
   loading: null,
@@ -484,6 +485,13 @@ function say(text) {
 }
 
 function accept(data) {
+  // A live read carries the log from entry `log_from` on (see `since`); a read of an earlier
+  // move (`at`) carries its whole log and leaves the live one alone.
+  if (data.at === undefined) {
+    const from = Number.isInteger(data.log_from) ? Math.min(data.log_from, T.log.length) : 0;
+    T.log = T.log.slice(0, from).concat(data.log || []);
+    data.log = T.log;
+  }
   T.data = data;
   // A link with a token but no seat number: the answer says whose seat it is.
   if (T.token && T.seat === null) {
@@ -507,7 +515,7 @@ async function load() {
   T.loading = (async () => {
     do {
       T.again = false;
-      const q = T.at !== null ? `?at=${T.at}` : '';
+      const q = T.at !== null ? `?at=${T.at}` : `?since=${T.log.length}`;
       const { status, data } = await api('GET', `${tableUrl()}${q}`, undefined, T.token);
       if (status !== 200) {
         say(data.errmsg || `The table could not be read (HTTP ${status}).`);
@@ -529,7 +537,7 @@ async function decide(i) {
   if (T.busy || !T.data || !T.data.decision) return;
   T.busy = true;
   document.querySelectorAll('#controls button, .card.choosable').forEach((b) => { b.disabled = true; });
-  const { status, data } = await api('POST', `${tableUrl()}/decide`, { option: i, seq: T.seq }, T.token);
+  const { status, data } = await api('POST', `${tableUrl()}/decide`, { option: i, seq: T.seq, since: T.log.length }, T.token);
   T.busy = false;
   if (status === 200 && data && data.view) {
     accept(data);

@@ -37,7 +37,8 @@ def call(conn, method, path, body=None, token=None):
     conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
     r = conn.getresponse()
     data = r.read()
-    return r.status, (json.loads(data) if data else None), (time.perf_counter() - t0) * 1000
+    ms = (time.perf_counter() - t0) * 1000  # answered: the whole reply received (parsing it is the client's work)
+    return r.status, (json.loads(data) if data else None), ms
 
 def create(conn, k, seats):
     game, options = games[k % len(games)]
@@ -55,17 +56,21 @@ def person(k):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     made = create(conn, 1000 + k, ["human", "random"])
     tid, token = made["id"], made["seats"][0]["token"]
+    held = 0  # log entries read so far: as the page does, a read asks only for the ones after them
     next_at = time.time()
     while time.time() < stop:
         time.sleep(max(0, next_at - time.time()))
         next_at += 1.0
-        status, body, ms = call(conn, "GET", f"/api/tables/{tid}", token=token)
+        status, body, ms = call(conn, "GET", f"/api/tables/{tid}?since={held}", token=token)
         mine = [ms]
         if status != 200: errors.append(f"GET {status}"); continue
+        held = body["log_from"] + len(body["log"])
         if body["over"]:
             made = create(conn, 2000 + k, ["human", "random"]); tid, token = made["id"], made["seats"][0]["token"]
+            held = 0
         elif body["decision"] is not None:
-            status, _, ms = call(conn, "POST", f"/api/tables/{tid}/decide", {"option": 0, "seq": body["seq"]}, token)
+            status, reply, ms = call(conn, "POST", f"/api/tables/{tid}/decide", {"option": 0, "seq": body["seq"], "since": held}, token)
+            if status == 200: held = reply["log_from"] + len(reply["log"])
             mine.append(ms)
             if status not in (200, 409): errors.append(f"decide {status}")
             elif status == 200:

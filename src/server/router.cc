@@ -115,7 +115,7 @@ Reply Router::table_route(const Request& req, std::string_view rest, std::string
   const bool get = req.method == "GET" || req.method == "HEAD";
   const std::string token = req.token.empty() ? query_value(query, "token") : req.token;
   if (is_episode_id(id)) {
-    if (slash == std::string_view::npos && get) return tables_->show(id, token, query_value(query, "at"));
+    if (slash == std::string_view::npos && get) return tables_->show(id, token, query_value(query, "at"), query_value(query, "since"));
     if (what == "decide" && req.method == "POST") return tables_->decide(id, token, req.body);
     if (what == "log" && get) return tables_->log(id);
     if (what == "join" && req.method == "POST") return tables_->join(id, req.body);

@@ -423,10 +423,10 @@ json Tables::decision_json(LiveTable& t, int seat) {
 // observer ("lines"), and the engine's words for the option taken ("move") when the observer took
 // it, for chance, or once the game is over (another seat's option may name a card this observer
 // could not see; the narration is told so that it does not).
-json Tables::log_json(const LiveTable& t, size_t upto, int seat) const {
+json Tables::log_json(const LiveTable& t, size_t from, size_t upto, int seat) const {
   json out = json::array();
   const bool all = t.over && upto == t.decisions.size();
-  for (size_t i = 0; i < upto && i < t.decisions.size(); ++i) {
+  for (size_t i = from; i < upto && i < t.decisions.size(); ++i) {
     const DecisionRow& d = t.decisions[i];
     json e{{"n", d.n}, {"seat", d.seat}, {"name", d.seat < 0 ? std::string("chance") : seat_name(d.seat)}};
     if (all || d.seat < 0 || (seat >= 0 && d.seat == seat)) e["move"] = d.label;
@@ -436,7 +436,10 @@ json Tables::log_json(const LiveTable& t, size_t upto, int seat) const {
   return out;
 }
 
-json Tables::state_json(LiveTable& t, int seat) {
+json Tables::state_json(LiveTable& t, int seat, size_t since) {
+  // A client that holds the log's first `since` entries asks for the rest only: a long game's
+  // log is most of an answer's bytes. Once over, the whole log (every seat's moves are shown).
+  const size_t from = t.over ? 0 : std::min(since, t.decisions.size());
   json seats = json::array();
   for (size_t s = 0; s < t.seats.size(); ++s) {
     seats.push_back({{"seat", s}, {"name", seat_name(static_cast<int>(s))}, {"player", t.seats[s]}});
@@ -448,7 +451,8 @@ json Tables::state_json(LiveTable& t, int seat) {
           {"seq", t.decisions.size()},
           {"view", t.game->view(seat)},
           {"decision", decision_json(t, seat)},
-          {"log", log_json(t, t.decisions.size(), seat)},
+          {"log_from", from},
+          {"log", log_json(t, from, t.decisions.size(), seat)},
           {"over", t.over.load()},
           {"result", t.row.result.empty() ? json(nullptr) : json::parse(t.row.result, nullptr, false)}};
 }
@@ -554,7 +558,15 @@ Reply Tables::create(std::string_view body, const std::string& client) {
                           {"seq", 0}});
 }
 
-Reply Tables::show(const std::string& id, std::string_view token, std::string_view at) {
+// A `since` that is not a number is an error; none is 0 (the whole log).
+static bool parse_since(std::string_view text, size_t& since) {
+  since = 0;
+  if (text.empty()) return true;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), since);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+Reply Tables::show(const std::string& id, std::string_view token, std::string_view at, std::string_view since_text) {
   const Timed timed{timings_.show, Clock::now()};
   Reply err;
   const Table t = find(id, err);
@@ -569,7 +581,9 @@ Reply Tables::show(const std::string& id, std::string_view token, std::string_vi
   // With a shared store the process that ran this table's bots may have died: a bot to move is
   // queued here (once; the decision numbers keep two processes from deciding twice).
   if (store_.shared() && bot_to_move(*t)) bots_->push(id);
-  if (at.empty()) return json_reply(200, state_json(*t, seat));
+  size_t since = 0;
+  if (!parse_since(since_text, since)) return error_reply(400, "since must be a number of log entries the client holds");
+  if (at.empty()) return json_reply(200, state_json(*t, seat, since));
   // As this observer saw it after K decisions: the game replayed that far, outside the lock.
   size_t k = 0;
   const auto [end, ec] = std::from_chars(at.data(), at.data() + at.size(), k);
@@ -577,7 +591,7 @@ Reply Tables::show(const std::string& id, std::string_view token, std::string_vi
     return error_reply(400, fmt::format("at must be a number of decisions from 0 to {}", t->decisions.size()));
   }
   const std::vector<DecisionRow> upto(t->decisions.begin(), t->decisions.begin() + static_cast<long>(k));
-  const json log = log_json(*t, k, seat);
+  const json log = log_json(*t, 0, k, seat);
   const json options = json::parse(t->row.options);
   const uint64_t seed = t->row.seed;
   const size_t seq = t->decisions.size();
@@ -592,6 +606,7 @@ Reply Tables::show(const std::string& id, std::string_view token, std::string_vi
                           {"seq", seq},
                           {"view", g->view(seat)},
                           {"decision", nullptr},
+                          {"log_from", 0},
                           {"log", log},
                           {"over", g->terminal()},
                           {"result", nullptr}});
@@ -608,6 +623,11 @@ Reply Tables::decide(const std::string& id, std::string_view token, std::string_
   if (!req.contains("option") || !req["option"].is_number_integer() || !req.contains("seq") ||
       !req["seq"].is_number_integer()) {
     return error_reply(400, "the body must be {\"option\": N, \"seq\": S}: N indexes decision.options, S is the seq read");
+  }
+  size_t since = 0;
+  if (req.contains("since")) {
+    if (!req["since"].is_number_unsigned()) return error_reply(400, "since must be a number of log entries the client holds");
+    since = req["since"].get<size_t>();
   }
   int seat = -1;
   bool bots = false;
@@ -650,7 +670,7 @@ Reply Tables::decide(const std::string& id, std::string_view token, std::string_
                                         : "the decision could not be stored whole" + part + "; read the table again");
     }
     bots = bot_to_move(*t);
-    state = state_json(*t, seat);
+    state = state_json(*t, seat, since);
   }
   if (bots) bots_->push(id);
   return json_reply(200, state);

@@ -58,7 +58,7 @@ class Tables {
 
   Reply create(std::string_view body, const std::string& client);
   // GET /api/tables/ID[?at=K]: what the token's seat (empty: a spectator) may see.
-  Reply show(const std::string& id, std::string_view token, std::string_view at);
+  Reply show(const std::string& id, std::string_view token, std::string_view at, std::string_view since = {});
   Reply decide(const std::string& id, std::string_view token, std::string_view body);
   Reply log(const std::string& id);
   // POST /api/tables/ID/join {"seat": N}: a free seat (a person's, its token never used) taken
@@ -88,10 +88,12 @@ class Tables {
   void keep(const Table& t);  // into memory, putting away finished idle tables over the limit
   // The seat a token opens (-1: a spectator); false with 403 when it opens none.
   bool seat_of(LiveTable& t, std::string_view token, int& seat, Reply& error);
-  // The answer to GET for `seat`, under t.mu.
-  nlohmann::json state_json(LiveTable& t, int seat);
+  // The answer to GET for `seat`, under t.mu; its log from entry `since` on (the whole log once
+  // the game is over: the end shows every seat's moves).
+  nlohmann::json state_json(LiveTable& t, int seat, size_t since = 0);
   nlohmann::json decision_json(LiveTable& t, int seat);
-  nlohmann::json log_json(const LiveTable& t, size_t upto, int seat) const;
+  // Entries `from` to `upto` of the log as `seat` may read them.
+  nlohmann::json log_json(const LiveTable& t, size_t from, size_t upto, int seat) const;
   // Takes option `option` of the current decision (seat -1: chance): applied to a copy, stored,
   // and only once it is committed made the table's state. `lk` holds t.mu; it is let go while
   // the commit waits for the disk, so readers see the state before it meanwhile. 0 when stored,
