@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "text/source.h"
 
@@ -16,6 +18,37 @@ TEST(Suggest, EditDistance) {
   EXPECT_EQ(edit_distance("destory", "destroy"), 2u);
   EXPECT_EQ(edit_distance("", "abc"), 3u);
   EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
+}
+
+// closest() stops a comparison once it cannot win; its answers are those of comparing every word
+// in full: the first word at the smallest distance within reach, over many random words.
+TEST(Suggest, ClosestAgreesWithTheFullComparison) {
+  uint64_t state = 12345;
+  auto next = [&] { return state = state * 6364136223846793005ULL + 1442695040888963407ULL, state >> 33; };
+  auto word = [&](size_t max_len) {
+    std::string w(next() % (max_len + 1), 'a');
+    for (char& c : w) c = static_cast<char>('a' + next() % 4);  // four letters: many near misses
+    return w;
+  };
+  std::vector<std::string> store;
+  for (int i = 0; i < 300; ++i) store.push_back(word(9));
+  store.push_back(std::string(80, 'a'));  // longer than the short table
+  const std::vector<std::string_view> words(store.begin(), store.end());
+  size_t found = 0;
+  for (int k = 0; k < 2000; ++k) {
+    const std::string w = k % 100 == 0 ? std::string(79, 'a') + "b" : word(10);
+    for (size_t max : {size_t{0}, size_t{1}, size_t{2}, size_t{3}}) {
+      std::string_view expect;
+      size_t best = max + 1;
+      for (std::string_view c : words) {
+        const size_t d = edit_distance(w, c);
+        if (d < best) best = d, expect = c;
+      }
+      ASSERT_EQ(closest(w, words.data(), words.size(), max), expect) << w << " within " << max;
+      found += expect.empty() ? 0 : 1;
+    }
+  }
+  EXPECT_GT(found, 1000u) << "the control: most words have a neighbour";
 }
 
 TEST(Suggest, ClosestIgnoringCaseGrowsWithTheName) {
