@@ -9,6 +9,7 @@
 #include "games/mtg/language/database.h"
 #include "games/mtg/lua/card_scripts.h"
 #include "games/mtg/runners/harness.h"
+#include "games/mtg/rules/game.h"
 #include "games/mtg/runners/scenario.h"
 #include "support.h"
 #include "wagic_db.h"
@@ -700,5 +701,47 @@ library:plains,island
 [END]
 )");
 }
+// A game copied while Power Leak's payment menu waits: the copy rebuilds the waiting function
+// in its own Lua state (the menu asked again at the journal's end, with its continuation), and
+// answering the same there pays and damages the same; the original's answer is its own.
+TEST_F(LuaHardCoded, PowerLeak_APaymentWaitingInACopyIsPaidTheSameThere) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  ASSERT_NE(db_, nullptr);
+  Catalog cat(*db_);
+  cat.scripts = scripts_;
+  const CardDef* leak_def = nullptr;
+  const CardDef* crusade_def = nullptr;
+  const int64_t leak_id = ref_id(cat, "power leak", &leak_def), crusade_id = ref_id(cat, "crusade", &crusade_def);
+  ASSERT_NE(leak_def, nullptr);
+  ASSERT_NE(crusade_def, nullptr);
+  Game g(cat);
+  const int leak = g.create(leak_def, leak_id, 0), crusade = g.create(crusade_def, crusade_id, 1);
+  g.move(crusade, 1, kBattlefield);
+  g.move(leak, 0, kBattlefield);
+  g.attach(leak, crusade);
+  g.active = 1;
+  g.phase = Phase::kUpkeep;
+  g.players[1].pool = parse_pool("{R}{G}{B}");
+  script_phase(g);  // the upkeep of the enchanted Crusade's controller: the trigger
+  ASSERT_EQ(g.stack.size(), 1u);
+  g.resolve_top();
+  ASSERT_EQ(g.menus.size(), 1u);
+  ASSERT_EQ(g.menus.back().options.size(), 3u);  // pay 0, 1, 2
+  Game copy = g;
+  auto answer = [](Game& x, size_t option) {
+    const Menu m = x.menus.back();
+    x.menus.pop_back();
+    x.resume(m.options[option].act);
+  };
+  answer(copy, 1);
+  answer(g, 2);
+  EXPECT_EQ(copy.players[1].life, 19);
+  EXPECT_EQ(copy.players[1].pool.total(), 2);
+  EXPECT_EQ(g.players[1].life, 20);
+  EXPECT_EQ(g.players[1].pool.total(), 1);
+  EXPECT_TRUE(copy.missing.empty()) << copy.missing[0];
+  EXPECT_TRUE(g.missing.empty()) << g.missing[0];
+}
+
 }  // namespace
 }  // namespace rk::mtg
