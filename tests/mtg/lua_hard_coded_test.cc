@@ -337,7 +337,8 @@ graveyard:grizzly bears
 )");
 }
 
-// Nothing drawn this turn: the ring's ability is not offered (the pool stays).
+// Nothing drawn this turn, or the card drawn was played since (the Forest): the ring's ability
+// is not offered (the pool stays).
 TEST_F(LuaHardCoded, JandorsRing_IsNotOfferedWithoutACardDrawnThisTurn) {
   RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
   expect_pass(R"([INIT]
@@ -357,6 +358,26 @@ inplay:jandor's ring
 hand:grizzly bears
 library:forest
 manapool:{2}
+[PLAYER2]
+[END]
+)");
+  expect_pass(R"([INIT]
+DRAW
+[PLAYER1]
+inplay:jandor's ring,swamp,island
+library:forest
+[PLAYER2]
+[DO]
+next
+forest
+swamp
+island
+jandor's ring
+[ASSERT]
+FIRSTMAIN
+[PLAYER1]
+inplay:jandor's ring,forest,swamp,island
+manapool:{B}{U}
 [PLAYER2]
 [END]
 )");
