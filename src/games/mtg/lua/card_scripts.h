@@ -32,8 +32,13 @@
 //                      replacement run at once, returning the amount still dealt (Szadek)
 //   auto_abilities = false   the card's auto= activated abilities are not offered
 //
-// The API (`mtg.*`, card_api.cc) is documented in docs/mtg/LUA.md. Each game has its own fresh
-// Lua state (script/lua_host.h: the sandbox, the instruction budget, the memory cap).
+// The API (`mtg.*`, card_api.cc) is documented in docs/mtg/LUA.md. Among it, for the handlers
+// above: mtg.pump/grant/set_color/gain_control return an effect id that mtg.end_effect(id) ends
+// ("as long as", from a state handler); mtg.pay(player, cost) and mtg.pay_any(player, most) ask
+// the player (a menu) and pay from their pool, suspending like a choice (the journal keeps what was
+// paid); mtg.counters(c, kind), mtg.token(c), mtg.last_drawn(player), mtg.discard(c). Each game
+// has its own fresh Lua state (script/lua_host.h: the sandbox, the instruction budget, the memory
+// cap).
 #pragma once
 
 #include <map>
