@@ -97,12 +97,13 @@ void dump_lua(std::ostringstream& o, const Game& g) {
   const ScriptRuntime& rt = *g.lua.get();
   for (const ScriptEffect& e : rt.effects) {
     o << "lua effect " << e.kind << " " << e.card << " " << e.source << " " << static_cast<int>(e.duration.until) << " " << e.player << " "
-      << e.power << "/" << e.toughness << " " << e.keyword << " " << e.colors << " " << e.has_range << text_of(&e.range) << "\n";
+      << e.power << "/" << e.toughness << " " << e.keyword << " " << e.colors << " " << e.has_range << text_of(&e.range) << " id " << e.id << "\n";
   }
+  o << "lua next effect " << rt.next_effect_id << "\n";
   for (const auto& [key, v] : rt.memory) o << "lua memory " << key.first << " " << key.second << " " << static_cast<int>(v.type) << v.integer << v.text << "\n";
   for (const auto& [id, c] : rt.calls()) {
     o << "lua call " << id << " card " << c.card << " " << c.handler << " " << c.ability << " " << list(c.args) << " journal "
-      << c.journal.size() << " " << c.suspended << " " << static_cast<int>(c.after) << " " << item(c.item) << "\n";
+      << c.journal.size() << " " << c.suspended << " " << static_cast<int>(c.after) << " " << item(c.item) << " " << c.waiting_cost << "\n";
   }
   for (const auto& [a, t] : rt.triggers()) o << "lua trigger " << text_of(a) << " " << t.card << " " << t.upvalues.size() << "\n";
 }
@@ -306,6 +307,27 @@ TEST_F(MtgCopy, CopiesWhileALuaFunctionWaitsPlayTheSameGame) {
   decks_.pop_back();
   std::printf("copies %zu, at an open menu %zu, at a chooser %zu, with a Lua function waiting %zu\n", seen.copies, seen.at_menu,
               seen.at_chooser, seen.at_lua);
+  EXPECT_GT(seen.at_lua, 0u);
+}
+
+// The last hard-coded cards (issue 31): upkeep payments from a menu (mtg.pay, mtg.pay_any: a
+// continuation pays, the journal keeps what was paid), state handlers ending effects (Jihad),
+// abilities any player may activate in an upkeep (Armageddon Clock), a cost with a discard
+// (Jandor's Ring). Copies at many points, among them while a payment's menu waits, play the same.
+TEST_F(MtgCopy, CopiesWithTheLastHardCodedCardsPlayTheSameGame) {
+  MTG_COPY_REQUIRE();
+  decks_.push_back(built_deck(*cat_, "hard-coded", {{"swamp", 10}, {"plains", 8}, {"island", 6}, {"dance of the dead", 4}, {"jihad", 2},
+                                                     {"lurebound scarecrow", 4}, {"armageddon clock", 2}, {"jandor's ring", 2},
+                                                     {"power leak", 4}, {"psychic allergy", 2}, {"earthbind", 2}, {"white knight", 4},
+                                                     {"scathe zombies", 4}, {"crusade", 2}}));
+  const size_t lua = decks_.size() - 1;
+  Seen seen;
+  for (size_t g = 0; g < 12; ++g) {
+    play_with_copies(lua, g % 2 == 0 ? lua : 13, 9100 + g, 97, seen);
+    if (HasFatalFailure()) break;
+  }
+  decks_.pop_back();
+  std::printf("copies %zu, at an open menu %zu, with a Lua function waiting %zu\n", seen.copies, seen.at_menu, seen.at_lua);
   EXPECT_GT(seen.at_lua, 0u);
 }
 

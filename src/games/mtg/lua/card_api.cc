@@ -177,6 +177,32 @@ int l_sick(lua_State* L) {
   lua_pushboolean(L, obj(L, 1).sick);
   return 1;
 }
+int l_token(lua_State* L) {
+  lua_pushboolean(L, obj(L, 1).token);
+  return 1;
+}
+// counters(c, kind): how many counters of that kind ("+1/+1", "-1/-1", "doom", ..) it has.
+int l_counters(lua_State* L) {
+  const Obj& o = obj(L, 1);
+  const char* kind = luaL_checkstring(L, 2);
+  int n = 0;
+  if (std::strcmp(kind, "+1/+1") == 0) {
+    n = o.plus_counters;
+  } else if (std::strcmp(kind, "-1/-1") == 0) {
+    n = o.minus_counters;
+  } else if (auto it = o.counters.find(kind); it != o.counters.end()) {
+    n = it->second;
+  }
+  lua_pushinteger(L, n);
+  return 1;
+}
+// The last card the player drew this turn (wherever it is now), or nil.
+int l_last_drawn(lua_State* L) {
+  const int c = game(L).players[static_cast<size_t>(player_arg(L, 1))].last_drawn;
+  if (c < 0) return 0;
+  lua_pushinteger(L, c);
+  return 1;
+}
 int l_attacking(lua_State* L) {
   lua_pushboolean(L, obj(L, 1).attacking);
   return 1;
@@ -280,6 +306,70 @@ int l_choose(lua_State* L) {
   return lua_yield(L, 0);
 }
 
+// pay(player, cost) -> true when paid: the player is asked (a menu: pay, don't pay) when their
+// pool can pay the cost, else it is false at once. pay_any(player [, most]) -> the amount paid:
+// a menu of 0 .. what the pool holds (at most `most`), generic mana taken from the pool. The
+// answer is turned into the result by a continuation, which pays; the journal keeps the result.
+int paid_k(lua_State* L, int, lua_KContext ctx) {
+  // ctx: the player (bit 0), pay_any (bit 1); the answer on top (the call's arguments are gone:
+  // a waiting coroutine's stack is cleared, so pay's cost waits in the call).
+  ScriptRuntime& r = rt(L);
+  const int option = static_cast<int>(lua_tointeger(L, -1));  // 1: the first option
+  const int player = static_cast<int>(ctx & 1);
+  lua_pop(L, 1);
+  {
+    ManaPool& pool = r.game().players[static_cast<size_t>(player)].pool;
+    if ((ctx & 2) != 0) {  // pay_any: option n pays n - 1
+      const int n = std::min(option - 1, pool.total());
+      if (n > 0) pay(pool, parse_mana_cost("{" + std::to_string(n) + "}"));
+      lua_pushinteger(L, std::max(n, 0));
+    } else {
+      const bool pays = option == 1;
+      if (pays) pay(pool, parse_mana_cost(call(L).waiting_cost));
+      lua_pushboolean(L, pays);
+    }
+  }
+  r.rewrite_answer(L, 1);
+  return 1;
+}
+int l_pay(lua_State* L) {
+  ScriptRuntime& r = rt(L);
+  call(L);
+  const int p = player_arg(L, 1);
+  const char* text = luaL_checkstring(L, 2);
+  bool can = false;
+  {
+    const ManaCost cost = parse_mana_cost(text);
+    can = can_pay(r.game().players[static_cast<size_t>(p)].pool, cost);
+    if (can) {
+      r.request = ScriptRuntime::Request{};
+      r.request.kind = ScriptRuntime::Request::kMenu;
+      r.request.options = {std::string("pay ") + text, "don't pay"};
+      call(L).waiting_cost = text;
+    }
+  }
+  if (!can) {
+    lua_pushboolean(L, 0);
+    return 1;
+  }
+  return lua_yieldk(L, 0, static_cast<lua_KContext>(p), paid_k);
+}
+int l_pay_any(lua_State* L) {
+  ScriptRuntime& r = rt(L);
+  call(L);
+  const int p = player_arg(L, 1);
+  const lua_Integer most = luaL_optinteger(L, 2, 1000);
+  const int n = static_cast<int>(std::min<lua_Integer>(std::max<lua_Integer>(most, 0), r.game().players[static_cast<size_t>(p)].pool.total()));
+  if (n == 0) {
+    lua_pushinteger(L, 0);
+    return 1;
+  }
+  r.request = ScriptRuntime::Request{};
+  r.request.kind = ScriptRuntime::Request::kMenu;
+  for (int i = 0; i <= n; ++i) r.request.options.push_back("pay " + std::to_string(i));
+  return lua_yieldk(L, 0, static_cast<lua_KContext>(p | 2), paid_k);
+}
+
 // --- actions --------------------------------------------------------------------------------
 
 int l_damage(lua_State* L) {
@@ -342,6 +432,18 @@ int l_random(lua_State* L) {
 int l_destroy(lua_State* L) {
   const int c = card_arg(L, 1);
   game(L).destroy(c, !lua_toboolean(L, 2));
+  return 0;
+}
+// Discards a card from its owner's hand (the "discarded" triggers see the handler's card as the source).
+int l_discard(lua_State* L) {
+  Game& g = game(L);
+  const int c = card_arg(L, 1);
+  const Obj& o = g.objs[static_cast<size_t>(c)];
+  if (o.zone != kHand) return 0;
+  const int owner = o.owner;
+  g.move(c, owner, kGraveyard);
+  g.note(g.name(c) + " is discarded");
+  g.fire_event("discarded", c, owner, call(L).card, false);
   return 0;
 }
 int l_sacrifice(lua_State* L) {
@@ -416,8 +518,8 @@ int l_gain_control(lua_State* L) {
   e.player = player_arg(L, 2);
   e.source = call(L).card;
   e.duration = duration_arg(L, 3, e.source);
-  rt(L).add_effect(std::move(e));
-  return 0;
+  lua_pushinteger(L, rt(L).add_effect(std::move(e)));
+  return 1;
 }
 // pump and grant take a card, or a specification for every card it matches (now and later).
 int l_pump(lua_State* L) {
@@ -430,8 +532,8 @@ int l_pump(lua_State* L) {
   e.duration = duration_arg(L, 4, e.source);
   e.has_range = range;
   if (range) e.range = parse_spec(lua_tostring(L, 1));
-  rt(L).add_effect(std::move(e));
-  return 0;
+  lua_pushinteger(L, rt(L).add_effect(std::move(e)));
+  return 1;
 }
 int l_grant(lua_State* L) {
   const bool range = lua_type(L, 1) == LUA_TSTRING;
@@ -444,8 +546,8 @@ int l_grant(lua_State* L) {
   e.keyword = kw;
   e.has_range = range;
   if (range) e.range = parse_spec(lua_tostring(L, 1));
-  rt(L).add_effect(std::move(e));
-  return 0;
+  lua_pushinteger(L, rt(L).add_effect(std::move(e)));
+  return 1;
 }
 // Shields for this turn: the next damage `source` would deal to `player` is prevented (or reflected).
 int shield(lua_State* L, ScriptEffect::Kind kind) {
@@ -480,8 +582,15 @@ int l_set_color(lua_State* L) {
     e.source = source;
     e.has_range = range;
     if (range) e.range = parse_spec(lua_tostring(L, 1));
-    rt(L).add_effect(std::move(e));
+    lua_pushinteger(L, rt(L).add_effect(std::move(e)));
   }
+  return 1;
+}
+// end_effect(id): the effect mtg.pump, grant, set_color or gain_control returned ends now ("as
+// long as"); an effect already over is nothing.
+int l_end_effect(lua_State* L) {
+  const lua_Integer id = luaL_checkinteger(L, 1);
+  rt(L).end_effects([id](const ScriptEffect& e) { return e.id == id; });
   return 0;
 }
 // Writes lua_dump's bytes into a std::string.
@@ -578,7 +687,14 @@ constexpr luaL_Reg kApi[] = {
       {"add_counters", l_add_counters}, {"add_mana", l_add_mana}, {"tap", l_tap}, {"untap", l_untap}, {"attach", l_attach},
       {"attached", l_attached}, {"gain_control", l_gain_control}, {"pump", l_pump}, {"grant", l_grant},
       {"prevent_next_damage", l_prevent_next_damage}, {"reflect_next_damage", l_reflect_next_damage}, {"set_color", l_set_color}, {"trigger", l_trigger}, {"log", l_log},
-    {"remember", l_remember}, {"recall", l_recall}};
+    {"remember", l_remember}, {"recall", l_recall},
+    // Issue 31's cards (Armageddon Clock, Dance of the Dead, Jandor's Ring, Jihad, Power Leak, ..).
+    {"counters", l_counters}, {"token", l_token}, {"last_drawn", l_last_drawn}, {"end_effect", l_end_effect},
+    {"pay", l_pay}, {"pay_any", l_pay_any}, {"discard", l_discard}};
+
+// The functions whose choice a continuation finishes (paid_k): rebuilt in a copy, they are asked
+// again at the journal's end so that they yield with it.
+bool continued(int fn) { return kApi[fn].func == l_pay || kApi[fn].func == l_pay_any; }
 
 // Every mtg.* function is called through here (its number in kApi is the closure's upvalue): a
 // handler being rebuilt in a copy of the game gets its journal's answers instead (nothing
@@ -589,6 +705,7 @@ int api_call(lua_State* L) {
   ScriptRuntime& r = rt(L);
   const int replayed = r.replay(L, fn);
   if (replayed >= 0) return replayed;
+  if (replayed == -2) return continued(fn) ? kApi[fn].func(L) : lua_yield(L, 0);  // the choice it waits on
   if (ScriptCall* c = r.call_of(L)) c->calling = fn;
   const int n = kApi[fn].func(L);
   r.record(L, fn, n);

@@ -268,10 +268,13 @@ void script_phase(Game& g) {
 void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& options) {
   ScriptRuntime* rt = g.lua || g.catalog().scripts ? runtime(g) : nullptr;
   const Obj& o = g.objs[static_cast<size_t>(card)];
-  if (rt == nullptr || o.zone != kBattlefield || o.controller != actor || !rt->has_script(card)) return;
+  if (rt == nullptr || o.zone != kBattlefield || !rt->has_script(card)) return;
   for (ScriptRuntime::ActivatedAbility& a : rt->abilities(card)) {
+    if (o.controller != actor && !a.any_player) continue;      // any_player = true: Armageddon Clock
+    if (a.step >= 0 && static_cast<int>(g.phase) != a.step) continue;  // during = "upkeep"
     if (!can_pay(g.players[static_cast<size_t>(actor)].pool, a.cost)) continue;
     if (a.tap && (o.tapped || (o.sick && g.is_creature(card) && !g.has(card, "haste")))) continue;
+    if (a.can && rt->run_now(card, a.index, "can", {actor + 1}, 0) == 0) continue;  // can(me, player)
     options.push_back({a.text, Resume{.kind = Resume::Kind::kLuaAbility, .card = card, .actor = actor, .index = a.index}});
   }
 }
@@ -292,6 +295,7 @@ void script_activate(Game& g, int card, int actor, int index) {
       g.move(card, g.objs[static_cast<size_t>(card)].owner, kGraveyard);
       g.fire_zone_triggers(card, kBattlefield, kGraveyard);
     }
+    if (a.pay) rt->run_now(card, a.index, "pay", {actor + 1}, 0);  // the rest of its cost (Jandor's Ring's discard)
     g.note("p" + std::to_string(actor + 1) + " activates " + g.objs[static_cast<size_t>(card)].def->name);
     if (!a.mana) {
       StackItem item;
@@ -349,6 +353,31 @@ void script_land_played(Game& g, int land) {
     call.controller = g.objs[c].controller;
     rt->run("land_played", static_cast<int>(c), call, {land});
   }
+}
+
+void script_state(Game& g) {
+  ScriptRuntime* rt = runtime(g);
+  if (rt == nullptr) return;
+  std::vector<int> cards;
+  for (const Game::Player& p : g.players) {  // the permanents only: this runs at every check
+    for (int c : p.zones[kBattlefield]) {
+      if (rt->has_handler(c, "state")) cards.push_back(c);
+    }
+  }
+  for (int c : cards) {
+    if (g.objs[static_cast<size_t>(c)].zone != kBattlefield) continue;
+    ScriptCall call;
+    call.card = c;
+    call.controller = g.objs[static_cast<size_t>(c)].controller;
+    rt->run("state", c, call);
+  }
+}
+
+int script_damage_to_player(Game& g, int player, int source, int amount, bool combat) {
+  if (source < 0 || amount <= 0) return amount;
+  ScriptRuntime* rt = runtime(g);
+  if (rt == nullptr || !rt->has_handler(source, "damage_to_player")) return amount;
+  return std::max(0, rt->run_now(source, 0, "damage_to_player", {player + 1, amount, combat ? 1 : 0}, amount));
 }
 
 int script_extra_lands(Game& g, int player) {

@@ -22,11 +22,23 @@
 //                      (true/false; no choices): false forbids it (Iona, Teferi's Moat)
 //   keep_auto = true   the card's auto= lines run too (before resolve)
 //   abilities = {{cost = "{T}", text = .., run = function(me) .. end}, ..}   activated abilities
-//                      (on the stack; mana = true: at once)
+//                      (on the stack; mana = true: at once; any_player = true: any player may
+//                      activate it; during = "upkeep": only in that step; can(me, player): a
+//                      rule query, offered only when true; pay(me, player): the rest of its cost,
+//                      run at once as it is activated (Jandor's Ring's discard))
+//   state(me)          state-based actions are checked (at once; what happens as a triggered
+//                      ability goes through mtg.trigger): "as long as", "when you control no ..."
+//   damage_to_player(me, player, amount, combat)   it would deal damage to a player: a
+//                      replacement run at once, returning the amount still dealt (Szadek)
 //   auto_abilities = false   the card's auto= activated abilities are not offered
 //
-// The API (`mtg.*`, card_api.cc) is documented in docs/mtg/LUA.md. Each game has its own fresh
-// Lua state (script/lua_host.h: the sandbox, the instruction budget, the memory cap).
+// The API (`mtg.*`, card_api.cc) is documented in docs/mtg/LUA.md. Among it, for the handlers
+// above: mtg.pump/grant/set_color/gain_control return an effect id that mtg.end_effect(id) ends
+// ("as long as", from a state handler); mtg.pay(player, cost) and mtg.pay_any(player, most) ask
+// the player (a menu) and pay from their pool, suspending like a choice (the journal keeps what was
+// paid); mtg.counters(c, kind), mtg.token(c), mtg.last_drawn(player), mtg.discard(c). Each game
+// has its own fresh Lua state (script/lua_host.h: the sandbox, the instruction budget, the memory
+// cap).
 #pragma once
 
 #include <map>
@@ -89,5 +101,11 @@ void script_call_done(Game& g, const ScriptCall& call);  // after a handler retu
 bool script_allows(const Game& g, const char* query, int card, int player);
 int script_prevent_damage(Game& g, int player, int source, int amount);  // what is left
 int script_extra_lands(Game& g, int player);  // -1: any number
+// State-based actions are checked: the state(me) handlers of the scripted permanents run (a
+// condition that ends an effect or triggers: Jihad, Lurebound Scarecrow).
+void script_state(Game& g);
+// A scripted card would deal damage to a player: its damage_to_player(me, player, amount, combat)
+// replaces it (Szadek) and returns what is still dealt (no handler: all of it).
+int script_damage_to_player(Game& g, int player, int source, int amount, bool combat);
 
 }  // namespace rk::mtg

@@ -34,6 +34,7 @@ std::unique_ptr<ScriptRuntime> ScriptRuntime::copy() const {
   c->stand_ins_ = stand_ins_;
   c->memory = memory;
   c->effects = effects;
+  c->next_effect_id = next_effect_id;
   return c;
 }
 
@@ -123,23 +124,59 @@ int ScriptRuntime::int_field(int card, const char* name, int fallback) {
 }
 
 int ScriptRuntime::ask(int card, const char* name, const std::vector<int>& args) {
-  if (!has_handler(card, name) || !push_instance(card)) return -1;
+  if (!has_handler(card, name)) return -1;
+  return call_now(card, 0, name, args, -1, true);
+}
+
+int ScriptRuntime::run_now(int card, int ability, const char* name, const std::vector<int>& args, int fallback) {
+  if (!has_script(card)) return fallback;
+  return call_now(card, ability, name, args, fallback, false);
+}
+
+// A function run to its end at once, as a call of its own (so mtg.controller() and the other
+// handler functions answer) with a negative id: it never waits, so nothing of it is copied.
+int ScriptRuntime::call_now(int card, int ability, const char* name, const std::vector<int>& args, int fallback, bool boolean) {
+  if (!push_instance(card)) return fallback;
   lua_State* L = host().state();
-  raw_field(L, -1, name);
-  lua_remove(L, -2);
+  if (ability > 0) {
+    raw_field(L, -1, "abilities");
+    lua_istable(L, -1) ? static_cast<void>(lua_rawgeti(L, -1, ability)) : lua_pushnil(L);
+    lua_istable(L, -1) ? static_cast<void>(raw_field(L, -1, name)) : lua_pushnil(L);
+    lua_rotate(L, -4, 1);  // the function below the three tables
+    lua_pop(L, 3);
+  } else {
+    raw_field(L, -1, name);
+    lua_remove(L, -2);
+  }
+  if (!lua_isfunction(L, -1)) {
+    lua_pop(L, 1);
+    return fallback;
+  }
   const int ref = host().new_thread();
   lua_State* T = host().thread(ref);
   lua_pushinteger(T, card);
   for (int v : args) lua_pushinteger(T, v);
+  const int id = -1 - queries_++;
+  ScriptCall call;
+  call.card = card;
+  call.controller = g_->objs[static_cast<size_t>(card)].controller;
+  call.id = id;
+  calls_[id] = std::move(call);
+  call_ids_[T] = id;
   std::string error;
   int nres = 0;
   const script::LuaHost::Status s = host().resume(ref, 1 + static_cast<int>(args.size()), error, &nres);
-  int answer = -1;
-  if (s == script::LuaHost::Status::kDone && nres > 0) answer = lua_toboolean(T, -1) ? 1 : 0;
+  int answer = fallback;
+  if (s == script::LuaHost::Status::kDone && nres > 0 && !lua_isnil(T, -1)) {
+    answer = !boolean && lua_isinteger(T, -1) ? static_cast<int>(lua_tointeger(T, -1)) : (lua_toboolean(T, -1) ? 1 : 0);
+  }
   if (s == script::LuaHost::Status::kError) g_->unsupported(error);
   if (s == script::LuaHost::Status::kYielded) {
-    g_->unsupported(g_->objs[static_cast<size_t>(card)].def->name + ": its " + name + " asked for a choice (a rule query cannot wait)");
+    g_->unsupported(g_->objs[static_cast<size_t>(card)].def->name + ": its " + name + " asked for a choice (it runs at once and cannot wait)");
   }
+  calls_.erase(id);
+  call_ids_.erase(T);
+  --queries_;
   host().release(ref);  // a suspended query is dropped with its thread
   return answer;
 }
@@ -164,7 +201,15 @@ std::vector<ScriptRuntime::ActivatedAbility> ScriptRuntime::abilities(int card) 
         ActivatedAbility a;
         raw_field(L, -1, "mana");
         a.mana = lua_toboolean(L, -1);
-        lua_pop(L, 1);
+        raw_field(L, -2, "any_player");
+        a.any_player = lua_toboolean(L, -1);
+        raw_field(L, -3, "can");
+        a.can = lua_isfunction(L, -1);
+        raw_field(L, -4, "pay");
+        a.pay = lua_isfunction(L, -1);
+        raw_field(L, -5, "during");
+        if (const char* step = lua_tostring(L, -1)) a.step = static_cast<int>(phase_from_name(step));  // kInvalid: never
+        lua_pop(L, 5);
         raw_field(L, -1, "cost");
         raw_field(L, -2, "text");
         const char* cost = lua_tostring(L, -2);
@@ -339,7 +384,7 @@ int ScriptRuntime::replay(lua_State* L, int fn) {
   if (c == nullptr || !c->replaying) return -1;
   if (c->replayed == c->journal.size()) {
     if (fn != c->calling) luaL_error(L, "the handler took another way when rebuilt (nondeterministic?)");
-    return lua_yield(L, 0);  // the choice it waits on
+    return -2;  // the choice it waits on: api_call yields (or asks the function again: mtg.pay)
   }
   const JournalEntry& e = c->journal[c->replayed++];
   if (e.fn != fn) luaL_error(L, "the handler took another way when rebuilt (nondeterministic?)");
@@ -347,6 +392,15 @@ int ScriptRuntime::replay(lua_State* L, int fn) {
   luaL_checkstack(L, static_cast<int>(e.values.size()) + 3, "journal");
   for (const LuaValue& v : e.values) push_value(L, v);
   return static_cast<int>(e.values.size());
+}
+
+void ScriptRuntime::rewrite_answer(lua_State* L, int nresults) {
+  ScriptCall* c = call_of(L);
+  if (c == nullptr || c->journal.empty() || !c->journal.back().answer) return;
+  std::vector<LuaValue>& values = c->journal.back().values;
+  values.assign(static_cast<size_t>(nresults), LuaValue{});
+  std::string why;
+  for (int i = 0; i < nresults; ++i) to_value(L, -nresults + i, values[static_cast<size_t>(i)], why);
 }
 
 void ScriptRuntime::record(lua_State* L, int fn, int nresults) {
@@ -495,11 +549,13 @@ void ScriptRuntime::set_controller(int card, int player) {
   g_->note("p" + std::to_string(player + 1) + " gains control of " + g_->name(card));
 }
 
-void ScriptRuntime::add_effect(ScriptEffect e) {
+int ScriptRuntime::add_effect(ScriptEffect e) {
+  e.id = next_effect_id++;
   effects.push_back(e);
-  if (e.kind == ScriptEffect::kPreventNext || e.kind == ScriptEffect::kReflectNext) return;
+  if (e.kind == ScriptEffect::kPreventNext || e.kind == ScriptEffect::kReflectNext) return e.id;
   if (e.kind == ScriptEffect::kControl) set_controller(e.card, e.player);
   g_->update_continuous();
+  return e.id;
 }
 
 // Ends effects; a card whose control effect ended goes back to the latest one still running,

@@ -49,6 +49,7 @@ struct ScriptEffect {
   int colors = 0;          // kColor: the colour bits it sets
   bool has_range = false;  // on every card `range` matches (now and later) instead of `card`
   Spec range;
+  int id = 0;              // what mtg.pump and its kin return, for mtg.end_effect ("as long as")
 };
 
 // mtg.trigger(fn): the function as data. Its bytecode (lua_dump) and the values of its upvalues
@@ -79,6 +80,7 @@ struct ScriptCall {
   std::vector<int> args;
   std::vector<JournalEntry> journal;
   int calling = -1;             // the mtg.* function it is in (the choice it waits on)
+  std::string waiting_cost;     // mtg.pay's cost while its menu waits
   size_t replayed = 0;          // while it is rebuilt: the journal entries given back so far
   bool replaying = false;
 };
@@ -107,6 +109,9 @@ class ScriptRuntime {
     bool tap = false;  // {T} in the cost
     bool sacrifice = false;  // {S}: sacrifice it
     bool mana = false;  // mana = true: a mana ability, run at once (no stack)
+    bool any_player = false;  // any_player = true: any player may activate it (Armageddon Clock)
+    int step = -1;            // during = "upkeep": only during that step (a Phase), whoever's turn
+    bool can = false, pay = false;  // it has can(me, player) (offered only when true), pay(me, player)
     std::string text;
   };
   std::vector<ActivatedAbility> abilities(int card);
@@ -126,15 +131,24 @@ class ScriptRuntime {
   // 1 or 0 for the boolean it returns, -1 when it has no answer (no handler, an error, or it
   // tried to wait for a choice, which a query cannot).
   int ask(int card, const char* name, const std::vector<int>& args);
+  // A function run at once (a rule query, a replacement, a cost): handler `name` of the card's
+  // table, or of its Lua ability number `ability` (> 0). Its result as an integer (a boolean: 1 or
+  // 0), `fallback` when it has none, fails, or tries to wait for a choice. It may act on the game
+  // and use the handler functions (mtg.controller()): it runs as a call of its own, never copied
+  // (it is over before the engine goes on).
+  int run_now(int card, int ability, const char* name, const std::vector<int>& args, int fallback);
   int int_field(int card, const char* name, int fallback);
 
   ScriptCall* call_of(lua_State* thread);
   ScriptCall* call(int id);
   // A mtg.* call (function number `fn`) of a handler being rebuilt gives back its journal entry
-  // (pushed; the count; at the journal's end it yields: the choice), or -1 when nothing is
-  // rebuilt; `record` keeps what a live call got.
+  // (pushed; the count), -2 at the journal's end (the choice it waits on: the caller yields), or
+  // -1 when nothing is rebuilt; `record` keeps what a live call got.
   int replay(lua_State* L, int fn);
   void record(lua_State* L, int fn, int nresults);
+  // A choice whose answer a C continuation turned into its result (mtg.pay: the option chosen
+  // becomes whether it paid): the journal keeps the result, which is what a rebuild must return.
+  void rewrite_answer(lua_State* L, int nresults);
   std::map<std::pair<int, std::string>, LuaValue> memory;  // mtg.remember: (card, key) -> value
   // A chooser or a menu the call `id` opened was answered.
   void answer_targets(int id, bool several, const std::vector<Target>& ts);
@@ -146,7 +160,8 @@ class ScriptRuntime {
   ScriptCall last_finished;     // the call that returned last (what a cast handler chose)
 
   std::vector<ScriptEffect> effects;
-  void add_effect(ScriptEffect e);
+  int next_effect_id = 1;
+  int add_effect(ScriptEffect e);  // its id
   void end_effects(const std::function<bool(const ScriptEffect&)>& which);
   void set_controller(int card, int player);
 
@@ -171,6 +186,7 @@ class ScriptRuntime {
     int chunk = -2, table = -2, env = -2;  // registry references (-2: LUA_NOREF)
   };
   const Module* module(int card);
+  int call_now(int card, int ability, const char* name, const std::vector<int>& args, int fallback, bool boolean);
   bool push_instance(int card);             // a fresh instance's table, or nothing (false)
   bool push_function(const ScriptCall& c);  // the function the call runs, or nothing (false)
   int thread_of(ScriptCall& c);             // its coroutine, rebuilt from the journal in a copy
@@ -180,6 +196,7 @@ class ScriptRuntime {
   // Data (copied).
   std::map<int, ScriptCall> calls_;         // the running calls by id
   int next_call_ = 1;
+  int queries_ = 0;                          // run_now calls running (their ids are -1, -2, ..: never copied)
   std::map<const Ability*, TriggerFn> triggers_;  // triggered abilities of ours waiting to resolve
   // Stand-ins (the engine's stack holds `const Ability*`): shared by a game and its copies,
   // only ever added to, so the pointers copied stacks hold stay valid.

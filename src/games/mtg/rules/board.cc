@@ -342,6 +342,7 @@ void Game::draw(int player, int n) {
   for (int i = 0; i < n && !lib.empty(); ++i) {
     const int card = lib.back();
     move(card, player, kHand);
+    players[static_cast<size_t>(player)].last_drawn = card;
     fire_event("drawn", card, player, -1, false);
   }
 }
@@ -398,6 +399,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
 }
 
 void Game::damage_player(int player, int amount, int source, bool combat) {
+  if ((amount = script_damage_to_player(*this, player, source, amount, combat)) <= 0) return;  // a Lua replacement (Szadek)
   if (source >= 0 && amount > 0) objs[static_cast<size_t>(source)].dealt_damage = true;
   if (amount <= 0 || shielded(-1, player, source, combat) || (source >= 0 && objs[static_cast<size_t>(source)].prevent_all_from)) return;
   if ((amount = script_prevent_damage(*this, player, source, amount)) <= 0) return;  // Lua shields
@@ -484,6 +486,7 @@ static bool grants_protection(const CardDef& d) {
 
 void Game::state_based() {
   for (int round = 0; round < 20; ++round) {
+    script_state(*this);  // Lua cards' conditions first: an effect they end shows in this round
     update_continuous();
     bool changed = false;
     for (size_t c = 0; c < objs.size(); ++c) {

@@ -187,6 +187,7 @@ class Game {
     int skip_turns = 0;    // turns:-N: its next turns that are skipped
     int extra_lands = 0;  // maxplay(land)+N from spells this turn
     int casts = 0, cast_limit = -1;  // spells cast this turn; maxcast(*)N from a spell (-1: none)
+    int last_drawn = -1;  // the last card drawn this turn (Jandor's Ring), -1: none yet
   };
   std::array<Player, 2> players;
   // turns:+N: extra turns to come, each the player who takes it; the last added is taken first,

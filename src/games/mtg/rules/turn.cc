@@ -69,7 +69,7 @@ void Game::next_phase() {
     }
     for (auto& p : players) {
       p.lands_played = p.extra_lands = p.casts = 0;
-      p.cast_limit = -1;
+      p.cast_limit = p.last_drawn = -1;
     }
     spells_this_turn = 0;
     creatures_died = 0;
