@@ -320,8 +320,17 @@ EffectDef compile_effect(const std::string& text0) {
   std::vector<std::string> ws = words_top(trim(text));
   bool have = e.kind == Eff::kDynamic;
   std::string grant;
+  std::string random_type, random_from;  // moverandom(type) from(zone) to(zone)
   for (const std::string& w : ws) {
-    if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
+    if (!have && w.rfind("moverandom(", 0) == 0 && w.back() == ')') {
+      e.kind = Eff::kMoveTo;  // one card of the type in the zone, at random, moved as moveto(zone) moves it
+      e.random_one = e.has_all = have = true;
+      random_type = inside(w, 10);
+    } else if (e.random_one && w.rfind("from(", 0) == 0 && w.back() == ')') {
+      random_from = inside(w, 4);
+    } else if (e.random_one && w.rfind("to(", 0) == 0 && w.back() == ')') {
+      e.word = inside(w, 2);
+    } else if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
       e.optional_target = w[0] == 'n';
       e.target = parse_spec(inside(w, w.find('(')));
       // target(proliferation): any number of permanents with counters, confirmed by clicking the source
@@ -387,6 +396,10 @@ EffectDef compile_effect(const std::string& text0) {
     e.kind = Eff::kUnsupported;
     e.word = ws.empty() ? std::string("(empty)") : ws[0];
   }
+  if (e.random_one) {
+    if (random_type.empty() || random_from.empty() || e.word.empty()) return unsupported_effect("moverandom");
+    e.all = parse_spec(random_type + "|" + random_from);
+  }
   return e;
 }
 
@@ -426,6 +439,14 @@ void read_costs(const std::string& costs, Ability& a) {
       } else {
         a.tap_other.alts[0].restr.push_back("-tapped");  // an untapped one
       }
+    } else if (sym == "m") {
+      ++a.mill_cost;
+    } else if (sym == "l2e") {
+      ++a.library_exile_cost;
+    } else if (sym.rfind("s2l(", 0) == 0) {
+      const int before = a.top_cost.empty() ? 0 : a.top_cost.count;
+      a.top_cost = parse_spec(inside(sym, 3));
+      a.top_cost.count += before;
     } else if (sym.rfind("e(", 0) == 0) {
       a.exile_cost = parse_spec(inside(sym, 1));
     } else if (sym.rfind("h(", 0) == 0) {
@@ -803,7 +824,7 @@ static bool read_upkeep_cost(const std::string& s, Ability& a) {
   // discard, sacrifice, return to hand, exile or tap ({S(land|mybattlefield)}, Hell's Caretaker's kin).
   read_costs(cost, a);
   const bool chosen = !a.discard.empty() || !a.sacrifice.empty() || !a.tap_other.empty() || !a.exile_cost.empty() ||
-                      !a.bounce_cost.empty() || !a.counter_from.empty();
+                      !a.bounce_cost.empty() || !a.counter_from.empty() || !a.top_cost.empty();
   // Not run: costs of the card itself that an upkeep does not pay ({T}, {S}, {Q}), a counter named
   // by another word, and cards to choose once per age counter (their number grows each upkeep).
   if (a.tap || a.sac_self || a.untap_cost || a.cycle || !a.counter_name.empty() || (a.upkeep_cumulative && chosen)) {

@@ -109,7 +109,8 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
   if (!a.trigger.counts.empty() && !trigger_allowed(a, card)) return false;  // restriction{type(..)~cmp~N}
   if (!a.activate_cond.empty() && !this_holds(a.activate_cond, card)) return false;  // this(..) {cost}:..
-  for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.bounce_cost, &a.counter_from}) {  // a card to pay with
+  if (!library_costs_payable(a, actor)) return false;
+  for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.bounce_cost, &a.counter_from, &a.top_cost}) {  // a card to pay with
     if (chosen->empty()) continue;
     bool any = false;
     for (size_t c = 0; c < objs.size() && !any; ++c) any = matches(*chosen, static_cast<int>(c), card, actor);
@@ -239,6 +240,7 @@ void Game::activate(int card, const Ability& a, int actor) {
   // Extra costs chosen by clicking (a card to sacrifice, discard, tap or exile): paid before the target.
   // Then {S}, a mana ability's effects at once, or its target and the stack (resume.cc).
   last_paid = -1;
+  pay_library_costs(a, actor);
   pay_chosen(card, actor, chosen_costs(a), 0, {Resume{.kind = Resume::Kind::kActivated, .ability = &a, .item = {item}}});
 }
 
@@ -253,7 +255,25 @@ std::vector<std::pair<const Spec*, int>> Game::chosen_costs(const Ability& a) {
   if (!a.exile_cost.empty()) chosen.emplace_back(&a.exile_cost, kExile);
   if (!a.bounce_cost.empty()) chosen.emplace_back(&a.bounce_cost, kHand);
   if (!a.counter_from.empty()) chosen.emplace_back(&a.counter_from, a.counter_p > 0 ? -4 : -3);  // a counter off it
+  if (!a.top_cost.empty()) chosen.emplace_back(&a.top_cost, kLibrary);  // {s2l(..)}: on top of its owner's library
   return chosen;
+}
+
+// {M} and {l2e}: as many cards as the cost names must be in the library (CR 118.3; Wagic asks for one).
+bool Game::library_costs_payable(const Ability& a, int actor) const {
+  const size_t n = static_cast<size_t>(a.mill_cost) + static_cast<size_t>(a.library_exile_cost);
+  return n == 0 || players[static_cast<size_t>(actor)].zones[kLibrary].size() >= n;
+}
+
+// The top cards go, milled ones first; the last is the card the ability's stored* amounts read.
+void Game::pay_library_costs(const Ability& a, int actor) {
+  auto& lib = players[static_cast<size_t>(actor)].zones[kLibrary];
+  for (auto [n, zone] : {std::pair{a.mill_cost, kGraveyard}, std::pair{a.library_exile_cost, kExile}}) {
+    for (int i = 0; i < n && !lib.empty(); ++i) {
+      last_paid = lib.back();
+      move(last_paid, actor, zone);
+    }
+  }
 }
 
 // Enough cards to pay each chosen cost in full (a discard looks in the hand when it names no zone).
@@ -318,7 +338,8 @@ bool Game::can_pay_upkeep(int card, const Ability& due, int actor) const {
   const Player& p = players[static_cast<size_t>(actor)];
   const int counters = upkeep_counters(card, due);
   return can_pay(p.pool, mana) && life <= p.life &&  // life may be paid down to 0 (CR 119.4)
-         (counters >= 0 || counters_of(card, due) >= -counters) && chosen_costs_payable(card, due, actor);
+         (counters >= 0 || counters_of(card, due) >= -counters) && library_costs_payable(due, actor) &&
+         chosen_costs_payable(card, due, actor);
 }
 
 // Paid: mana, life and the card's own counters at once, then the cards the cost takes (to
@@ -332,6 +353,7 @@ void Game::pay_upkeep(int card, const Ability& due, int actor) {
     n = std::max(0, n + counters);
   }
   last_paid = -1;
+  pay_library_costs(due, actor);
   pay_chosen(card, actor, chosen_costs(due), 0, {Resume{.kind = Resume::Kind::kUpkeepDiscard, .card = card, .ability = &due}});
 }
 
