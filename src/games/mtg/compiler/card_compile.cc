@@ -320,8 +320,17 @@ EffectDef compile_effect(const std::string& text0) {
   std::vector<std::string> ws = words_top(trim(text));
   bool have = e.kind == Eff::kDynamic;
   std::string grant;
+  std::string random_type, random_from;  // moverandom(type) from(zone) to(zone)
   for (const std::string& w : ws) {
-    if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
+    if (!have && w.rfind("moverandom(", 0) == 0 && w.back() == ')') {
+      e.kind = Eff::kMoveTo;  // one card of the type in the zone, at random, moved as moveto(zone) moves it
+      e.random_one = e.has_all = have = true;
+      random_type = inside(w, 10);
+    } else if (e.random_one && w.rfind("from(", 0) == 0 && w.back() == ')') {
+      random_from = inside(w, 4);
+    } else if (e.random_one && w.rfind("to(", 0) == 0 && w.back() == ')') {
+      e.word = inside(w, 2);
+    } else if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
       e.optional_target = w[0] == 'n';
       e.target = parse_spec(inside(w, w.find('(')));
       // target(proliferation): any number of permanents with counters, confirmed by clicking the source
@@ -387,12 +396,17 @@ EffectDef compile_effect(const std::string& text0) {
     e.kind = Eff::kUnsupported;
     e.word = ws.empty() ? std::string("(empty)") : ws[0];
   }
+  if (e.random_one) {
+    if (random_type.empty() || random_from.empty() || e.word.empty()) return unsupported_effect("moverandom");
+    e.all = parse_spec(random_type + "|" + random_from);
+  }
   return e;
 }
 
 // {2}{U}{T}{S}{discard(*|myhand)}{L:2} ...
 void read_costs(const std::string& costs, Ability& a) {
   size_t i = 0;
+  std::string sacrificed;  // the last {S(..)}, to count the same one written again
   while ((i = costs.find('{', i)) != std::string::npos) {
     int depth = 0;
     size_t e = i;
@@ -412,7 +426,12 @@ void read_costs(const std::string& costs, Ability& a) {
     } else if (sym == "discard") {  // discard this card: from the hand, as {cycle} does
       a.cycle = a.discard_self = true;
     } else if (sym.rfind("s(", 0) == 0) {
+      // {S(land|..)}{S(land|..)}: two of the same; a different spec replaces the one before (not run
+      // as two choices yet: Empyrial Archangel's three colours of creature)
+      const int before = !a.sacrifice.empty() && sacrificed == sym ? a.sacrifice.count : 0;
       a.sacrifice = parse_spec(inside(sym, 1));
+      a.sacrifice.count += before;
+      sacrificed = sym;
     } else if (sym.rfind("t(", 0) == 0) {
       a.tap_other = parse_spec(inside(sym, 1));
       if (a.tap_other.alts.empty()) {  // {t()}: no card named to tap
@@ -420,6 +439,14 @@ void read_costs(const std::string& costs, Ability& a) {
       } else {
         a.tap_other.alts[0].restr.push_back("-tapped");  // an untapped one
       }
+    } else if (sym == "m") {
+      ++a.mill_cost;
+    } else if (sym == "l2e") {
+      ++a.library_exile_cost;
+    } else if (sym.rfind("s2l(", 0) == 0) {
+      const int before = a.top_cost.empty() ? 0 : a.top_cost.count;
+      a.top_cost = parse_spec(inside(sym, 3));
+      a.top_cost.count += before;
     } else if (sym.rfind("e(", 0) == 0) {
       a.exile_cost = parse_spec(inside(sym, 1));
     } else if (sym.rfind("h(", 0) == 0) {
@@ -793,9 +820,14 @@ static bool read_upkeep_cost(const std::string& s, Ability& a) {
       a.effects.push_back(unsupported_effect("upcost[;" + when + "]"));
     }
   }
-  read_costs(cost, a);  // mana, life, or a card to discard ({discard(..)})
-  if (a.tap || a.sac_self || !a.sacrifice.empty() || a.has_counter_cost || a.untap_cost || a.cycle ||
-      !a.tap_other.empty() || !a.exile_cost.empty() || !a.bounce_cost.empty()) {
+  // Mana, life, counters on the card itself, and cards chosen as an activated ability's are: to
+  // discard, sacrifice, return to hand, exile or tap ({S(land|mybattlefield)}, Hell's Caretaker's kin).
+  read_costs(cost, a);
+  const bool chosen = !a.discard.empty() || !a.sacrifice.empty() || !a.tap_other.empty() || !a.exile_cost.empty() ||
+                      !a.bounce_cost.empty() || !a.counter_from.empty() || !a.top_cost.empty();
+  // Not run: costs of the card itself that an upkeep does not pay ({T}, {S}, {Q}), a counter named
+  // by another word, and cards to choose once per age counter (their number grows each upkeep).
+  if (a.tap || a.sac_self || a.untap_cost || a.cycle || !a.counter_name.empty() || (a.upkeep_cumulative && chosen)) {
     a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
   }
   read_body(s.substr(close + 1), a);
@@ -824,8 +856,11 @@ static Ability compile_line(const std::string& line) {
   if (s.rfind("this(", 0) == 0) {  // this(cond) {cost}:effect: an activated ability usable while cond holds
     std::string body = s;
     Ability cond;
-    if (read_conditions(body, cond) && !cond.this_cond.empty() && !body.empty() && body[0] == '{' &&
-        split_top(body, ":").size() >= 2) {
+    // this(cond) upcost[..]: an upkeep cost due only while cond holds as the upkeep begins (Tergrid's
+    // Shadow's kin: counter{1/1.3}= pays {3} at the third counter).
+    const auto upkeep = [](const std::string& b) { return b.rfind("upcost", 0) == 0 || b.rfind("cumulativeupcost", 0) == 0; };
+    if (read_conditions(body, cond) && !cond.this_cond.empty() && !body.empty() &&
+        ((body[0] == '{' && split_top(body, ":").size() >= 2) || upkeep(body))) {
       a = compile_line(body);
       a.text = line;
       a.activate_cond = cond.this_cond;

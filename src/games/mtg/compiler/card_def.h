@@ -99,6 +99,7 @@ struct EffectDef {
   bool pay_first = false;          // kAbilityFor from pay[[cost]] A?B / pay(cost) A: the first ability costs the
                                     // first choice's mana plus `a` generic ({value:..}); the source's controller chooses
   std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card
+  bool random_one = false;          // moverandom(type) from(zone) to(zone): one card of all(..) at random
 };
 
 // kUpcost: upcost[cost] effect — unless its controller pays during the upkeep, the effect happens
@@ -133,6 +134,10 @@ struct Ability {
   Spec tap_other, exile_cost;    // {T(spec)}: tap an untapped such card, {E(spec)}: exile such a card
   Spec bounce_cost;              // {H(spec)}: return such a card to its owner's hand (several: count)
   int life_cost = 0;
+  // Cards off the top of the controller's library: {M} each to the graveyard, {l2e} each to exile
+  // (the last one is the card stored* amounts read); {s2l(spec)} a chosen card put on top of it.
+  int mill_cost = 0, library_exile_cost = 0;
+  Spec top_cost;
   bool has_counter_cost = false;  // {C(p/t,n[,name])}: put (n > 0) or remove (n < 0) counters
   int counter_p = 0, counter_t = 0, counter_n = 0;
   std::string counter_name;

@@ -109,7 +109,8 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
   if (!a.trigger.counts.empty() && !trigger_allowed(a, card)) return false;  // restriction{type(..)~cmp~N}
   if (!a.activate_cond.empty() && !this_holds(a.activate_cond, card)) return false;  // this(..) {cost}:..
-  for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.bounce_cost, &a.counter_from}) {  // a card to pay with
+  if (!library_costs_payable(a, actor)) return false;
+  for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.bounce_cost, &a.counter_from, &a.top_cost}) {  // a card to pay with
     if (chosen->empty()) continue;
     bool any = false;
     for (size_t c = 0; c < objs.size() && !any; ++c) any = matches(*chosen, static_cast<int>(c), card, actor);
@@ -237,8 +238,16 @@ void Game::activate(int card, const Ability& a, int actor) {
   item.ability = &a;
   item.x = x;
   // Extra costs chosen by clicking (a card to sacrifice, discard, tap or exile): paid before the target.
-  // The spec and what happens to the card: the zone it goes to, -1: tapped, -2: discarded,
-  // -3 / -4: a -1/-1 / +1/+1 counter removed from it.
+  // Then {S}, a mana ability's effects at once, or its target and the stack (resume.cc).
+  last_paid = -1;
+  pay_library_costs(a, actor);
+  pay_chosen(card, actor, chosen_costs(a), 0, {Resume{.kind = Resume::Kind::kActivated, .ability = &a, .item = {item}}});
+}
+
+// The costs of an ability paid with cards chosen by clicking, in the order they are asked for:
+// the spec and what happens to the card: the zone it goes to, -1: tapped, -2: discarded,
+// -3 / -4: a -1/-1 / +1/+1 counter removed from it.
+std::vector<std::pair<const Spec*, int>> Game::chosen_costs(const Ability& a) {
   std::vector<std::pair<const Spec*, int>> chosen;
   if (!a.sacrifice.empty()) chosen.emplace_back(&a.sacrifice, kGraveyard);
   if (!a.discard.empty()) chosen.emplace_back(&a.discard, -2);
@@ -246,9 +255,37 @@ void Game::activate(int card, const Ability& a, int actor) {
   if (!a.exile_cost.empty()) chosen.emplace_back(&a.exile_cost, kExile);
   if (!a.bounce_cost.empty()) chosen.emplace_back(&a.bounce_cost, kHand);
   if (!a.counter_from.empty()) chosen.emplace_back(&a.counter_from, a.counter_p > 0 ? -4 : -3);  // a counter off it
-  // Then {S}, a mana ability's effects at once, or its target and the stack (resume.cc).
-  last_paid = -1;
-  pay_chosen(card, actor, std::move(chosen), 0, {Resume{.kind = Resume::Kind::kActivated, .ability = &a, .item = {item}}});
+  if (!a.top_cost.empty()) chosen.emplace_back(&a.top_cost, kLibrary);  // {s2l(..)}: on top of its owner's library
+  return chosen;
+}
+
+// {M} and {l2e}: as many cards as the cost names must be in the library (CR 118.3; Wagic asks for one).
+bool Game::library_costs_payable(const Ability& a, int actor) const {
+  const size_t n = static_cast<size_t>(a.mill_cost) + static_cast<size_t>(a.library_exile_cost);
+  return n == 0 || players[static_cast<size_t>(actor)].zones[kLibrary].size() >= n;
+}
+
+// The top cards go, milled ones first; the last is the card the ability's stored* amounts read.
+void Game::pay_library_costs(const Ability& a, int actor) {
+  auto& lib = players[static_cast<size_t>(actor)].zones[kLibrary];
+  for (auto [n, zone] : {std::pair{a.mill_cost, kGraveyard}, std::pair{a.library_exile_cost, kExile}}) {
+    for (int i = 0; i < n && !lib.empty(); ++i) {
+      last_paid = lib.back();
+      move(last_paid, actor, zone);
+    }
+  }
+}
+
+// Enough cards to pay each chosen cost in full (a discard looks in the hand when it names no zone).
+bool Game::chosen_costs_payable(int card, const Ability& a, int actor) const {
+  for (auto [spec, how] : chosen_costs(a)) {
+    Spec s = *spec;
+    if (s.zones.empty() && how == -2) s.zones.push_back("myhand");
+    int n = 0;
+    for (size_t c = 0; c < objs.size() && n < s.count; ++c) n += matches(s, static_cast<int>(c), card, actor);
+    if (n < s.count) return false;
+  }
+  return true;
 }
 
 void Game::pay_chosen(int card, int actor, std::vector<std::pair<const Spec*, int>> chosen, size_t i,
@@ -272,12 +309,10 @@ void Game::pick(Target t) {
   finish_chooser();
 }
 
-// An upkeep cost paid: its mana, then (when it asks for one) the card to discard, chosen by a click.
+// An upkeep cost: its mana and life, once per age counter when cumulative (CR 702.24a).
 std::pair<ManaCost, int> Game::upkeep_cost(int card, const Ability& due) const {
   if (!due.upkeep_cumulative) return {due.mana, due.life_cost};
-  const auto& counters = objs[static_cast<size_t>(card)].counters;
-  const auto age = counters.find("age");
-  const int n = age == counters.end() ? 0 : age->second;
+  const int n = upkeep_ages(card);
   ManaCost m = due.mana;
   for (int& k : m.fixed) k *= n;
   m.hybrid.clear();
@@ -286,26 +321,40 @@ std::pair<ManaCost, int> Game::upkeep_cost(int card, const Ability& due) const {
   return {m, due.life_cost * n};
 }
 
+int Game::upkeep_ages(int card) const {
+  const auto& counters = objs[static_cast<size_t>(card)].counters;
+  const auto age = counters.find("age");
+  return age == counters.end() ? 0 : age->second;
+}
+
+// Counters the cost puts on the card itself ({C(1/1,1)}), or takes off it when negative.
+int Game::upkeep_counters(int card, const Ability& due) const {
+  if (!due.has_counter_cost || !due.counter_from.empty()) return 0;
+  return due.counter_n * (due.upkeep_cumulative ? upkeep_ages(card) : 1);
+}
+
 bool Game::can_pay_upkeep(int card, const Ability& due, int actor) const {
   const auto [mana, life] = upkeep_cost(card, due);
   const Player& p = players[static_cast<size_t>(actor)];
-  return can_pay(p.pool, mana) && life <= p.life;  // life may be paid down to 0 (CR 119.4)
+  const int counters = upkeep_counters(card, due);
+  return can_pay(p.pool, mana) && life <= p.life &&  // life may be paid down to 0 (CR 119.4)
+         (counters >= 0 || counters_of(card, due) >= -counters) && library_costs_payable(due, actor) &&
+         chosen_costs_payable(card, due, actor);
 }
 
+// Paid: mana, life and the card's own counters at once, then the cards the cost takes (to
+// sacrifice, return, exile, tap or discard), each chosen by a click as an ability's are.
 void Game::pay_upkeep(int card, const Ability& due, int actor) {
   const auto [mana, life] = upkeep_cost(card, due);
   pay(players[static_cast<size_t>(actor)].pool, mana);
   if (life) change_life(actor, -life);  // paying life is losing it (CR 119.4)
-  const Resume paid{.kind = Resume::Kind::kUpkeepDiscard, .card = card, .ability = &due};
-  if (due.discard.empty()) return resume(paid);
-  Chooser ch;
-  ch.spec = due.discard;
-  if (ch.spec.zones.empty()) ch.spec.zones.push_back("myhand");
-  ch.is_cost = true;
-  ch.player = actor;
-  ch.source = card;
-  ch.done = {paid};
-  choosers.push_back(std::move(ch));
+  if (const int counters = upkeep_counters(card, due)) {
+    int& n = counter_slot(card, due);
+    n = std::max(0, n + counters);
+  }
+  last_paid = -1;
+  pay_library_costs(due, actor);
+  pay_chosen(card, actor, chosen_costs(due), 0, {Resume{.kind = Resume::Kind::kUpkeepDiscard, .card = card, .ability = &due}});
 }
 
 void Game::click_player(int player, int actor) {
@@ -405,7 +454,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   }
   if (can_turn_face_up(card, actor)) options.push_back({"turn face up", Resume{.kind = Resume::Kind::kTurnFaceUp, .card = card, .actor = actor}});
   for (const Ability* due : o.upkeep_due) {
-    if (o.controller == actor && phase == Phase::kUpkeep && can_pay_upkeep(card, *due, actor)) {
+    if (o.controller == actor && phase == Phase::kUpkeep && upkeep_cost_applies(card, *due) && can_pay_upkeep(card, *due, actor)) {
       options.push_back({"pay upkeep", Resume{.kind = Resume::Kind::kPayUpkeep, .card = card, .actor = actor, .ability = due}});
     }
   }

@@ -416,6 +416,10 @@ static void apply_all(Game& g, const EffectDef& e, int source, int controller, i
   for (size_t c = 0; c < g.objs.size(); ++c) {
     if (g.matches(e.all, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
   }
+  if (e.random_one && all.size() > 1) {  // moverandom: one of them; without a random source (the test runner) the first
+    const int one = all[g.rng ? g.rng->below(static_cast<uint32_t>(all.size())) : 0];
+    all = {one};
+  }
   if (all.empty() && e.kind == Eff::kDynamic && e.all.alts.size() == 1 && e.all.alts[0].type == "trigger" && g.current_trigger < 0) {
     apply_dynamic(g, e, source, controller, nullptr);  // all(trigger[to]) of a player's event (life gained)
     return;

@@ -307,6 +307,13 @@ class Game {
   // What upkeep cost `due` of `card` asks now: its mana, and its life (cumulative: once per age counter).
   std::pair<ManaCost, int> upkeep_cost(int card, const Ability& due) const;
   bool can_pay_upkeep(int card, const Ability& due, int actor) const;
+  int upkeep_ages(int card) const;
+  bool upkeep_cost_applies(int card, const Ability& due) const;  // this(cond) upcost[..]: cond holds now
+  int upkeep_counters(int card, const Ability& due) const;
+  static std::vector<std::pair<const Spec*, int>> chosen_costs(const Ability& a);
+  bool chosen_costs_payable(int card, const Ability& a, int actor) const;
+  bool library_costs_payable(const Ability& a, int actor) const;  // {M}, {l2e}
+  void pay_library_costs(const Ability& a, int actor);
   void click_stack(int index, int actor);
   bool cast(int card, int actor, bool alternative = false, bool buyback = false, CastWay way = CastWay::kNormal);
   void ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes);  // several may lines

@@ -117,10 +117,10 @@ void pay_chosen(Game& g, Resume& r, std::vector<Resume>& rest, const Targets& ts
   g.pay_chosen(r.card, r.actor, std::move(r.chosen), static_cast<size_t>(r.index) + 1, std::move(rest));
 }
 
-void upkeep_discard(Game& g, Resume& r, std::vector<Resume>&, const Targets& ts) {
-  if (!ts.empty() && ts[0].card >= 0) g.move(ts[0].card, g.objs[static_cast<size_t>(ts[0].card)].owner, kGraveyard);
+// Every part of upkeep cost `ability` is paid (the cards it took by pay_chosen): no longer due.
+void upkeep_discard(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   auto& due = g.objs[static_cast<size_t>(r.card)].upkeep_due;
-  due.erase(std::find(due.begin(), due.end(), r.ability));
+  if (const auto it = std::find(due.begin(), due.end(), r.ability); it != due.end()) due.erase(it);
 }
 
 void run_effects(Game& g, Resume& r, std::vector<Resume>&, const Targets& ts) { g.run_effects(*r.ability, r.card, r.actor, ts, r.x); }

@@ -28,7 +28,7 @@ struct Resume {
     kCastTargets,    // a spell's chosen costs are paid: its target chooser (`spec`), or the stack
     kActivated,      // an ability's chosen costs are paid: {S}, then a mana ability at once, or target and stack
     kPayChosen,      // the cards chosen for cost number `index` of `chosen` are paid; the next cost follows
-    kUpkeepDiscard,  // the card discarded for upkeep cost `ability` of `card`; the cost is paid
+    kUpkeepDiscard,  // upkeep cost `ability` of `card` is paid, its chosen cards too (the name is older)
     kRunEffects,     // `ability` runs with the chosen targets (`card` its source, `actor` its controller, `x`)
     kRunAs,          // `ability` done by `actor` (ability$!..!$): its may menu, then kRunAsChosen
     kRunAsChosen,    // `ability` done by `actor`: its target chooser, then its effects

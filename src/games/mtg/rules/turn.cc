@@ -42,7 +42,8 @@ void Game::next_phase() {
       const std::vector<const Ability*> due = objs[c].upkeep_due;
       objs[c].upkeep_due.clear();
       for (const Ability* a : due) {
-        if (objs[c].zone == kBattlefield) run_effects(*a, static_cast<int>(c), objs[c].controller, {}, 0);
+        if (objs[c].zone == kBattlefield && upkeep_cost_applies(static_cast<int>(c), *a))
+          run_effects(*a, static_cast<int>(c), objs[c].controller, {}, 0);
       }
     }
   }
@@ -79,6 +80,13 @@ void Game::next_phase() {
     phase = static_cast<Phase>(static_cast<int>(phase) + 1);
   }
   begin_phase();
+}
+
+// this(cond) upcost[..] asks its cost only while cond holds, looked at as it is paid and as the
+// upkeep ends, as Wagic keeps such an ability only while its condition holds: Phantasmal Sphere's
+// counter, put by a trigger of the same upkeep, chooses which of its twelve costs is due.
+bool Game::upkeep_cost_applies(int card, const Ability& a) const {
+  return a.activate_cond.empty() || this_holds(a.activate_cond, card);
 }
 
 // The active player's upkeep costs become payable (and due when the upkeep ends).

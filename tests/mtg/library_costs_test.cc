@@ -1,0 +1,66 @@
+// The library as a cost and as a source: {M} (the top card to the graveyard), {l2e} (the top card
+// to exile), {s2l(spec)} (a chosen card put on top of its owner's library), in activated abilities
+// and upkeep costs; moverandom(type) from(zone) to(zone). Small cards of the test's own. In a
+// scenario the last card a library lists is its top.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "own_cards.h"
+
+namespace rk::mtg {
+namespace {
+
+const std::string kLands = "[card]\nname=Grove\ntype=Land\nauto={T}:Add{G}\n[/card]\n"
+                           "[card]\nname=Glade\ntype=Land\nauto={T}:Add{G}\n[/card]\n"
+                           "[card]\nname=Marsh\ntype=Land\nauto={T}:Add{B}\n[/card]\n";
+
+// {M}: one card off the top each time; with the library empty it cannot be paid.
+TEST(WagicLibrary, MillCostTakesTheTopCard) {
+  const std::string cards = kLands + "[card]\nname=Ghoul\nmana={B}\ntype=Creature\npower=1\ntoughness=1\nauto={M}:life:1\n[/card]\n";
+  const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:ghoul\nlibrary:grove,glade\n[PLAYER2]\n[DO]\n";
+  TestOutcome r = test::play_own(cards, start + "ghoul\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:ghoul\nlibrary:grove\ngraveyard:glade\nlife:21\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, start + "ghoul\nghoul\nghoul\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:ghoul\ngraveyard:grove,glade\nlife:22\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// {l2e}{l2e}: two cards to exile, so a library of one cannot pay it (CR 118.3).
+TEST(WagicLibrary, LibraryToExileCostNeedsEveryCard) {
+  const std::string cards = kLands + "[card]\nname=Raider\nmana={R}\ntype=Creature\npower=1\ntoughness=1\nauto={l2e}{l2e}:life:2\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:raider\nlibrary:grove,glade,marsh\n[PLAYER2]\n[DO]\nraider\n"
+                                        "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:raider\nlibrary:grove\nexile:glade,marsh\nlife:22\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:raider\nlibrary:grove\n[PLAYER2]\n[DO]\nraider\n"
+                            "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:raider\nlibrary:grove\nlife:20\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// {s2l(*|myhand)}: the card clicked goes from the hand on top of the library.
+TEST(WagicLibrary, SendToLibraryCostPutsAChosenCardOnTop) {
+  const std::string cards = kLands + "[card]\nname=Sage\nmana={U}\ntype=Creature\npower=1\ntoughness=1\nauto={s2l(*|myhand)}:life:3\n[/card]\n";
+  const TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:sage\nhand:marsh\nlibrary:grove\n[PLAYER2]\n[DO]\nsage\nmarsh\n"
+                                              "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:sage\nlibrary:grove,marsh\nlife:23\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// upcost[{M}{M}]: an upkeep paid with the top two cards.
+TEST(WagicLibrary, UpkeepCostsMillTheLibrary) {
+  const std::string cards = kLands + "[card]\nname=Horror\nmana={B}\ntype=Creature\npower=5\ntoughness=5\nauto=upcost[{M}{M}] sacrifice\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:horror\nlibrary:grove,glade,marsh\n[PLAYER2]\n[DO]\neot\neot\nnext\nhorror\nnext\n"
+                                        "[ASSERT]\nDRAW\n[PLAYER1]\ninplay:horror\ngraveyard:glade,marsh\nhand:grove\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// moverandom(creature) from(mygraveyard) to(myhand): only a creature moves, the land stays.
+TEST(WagicLibrary, MoveRandomTakesOneCardOfTheType) {
+  const std::string cards = kLands + "[card]\nname=Digger\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n"
+                                     "auto={T}:moverandom(creature) from(mygraveyard) to(myhand)\n[/card]\n"
+                                     "[card]\nname=Bones\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+  const TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:digger\ngraveyard:grove,bones\n[PLAYER2]\n[DO]\ndigger\n"
+                                              "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:digger\ngraveyard:grove\nhand:bones\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg
