@@ -218,9 +218,11 @@ bool Game::apply_harvest(const Action& a) {
     const bool end_queue = phase_ == Phase::kAction && actions_ == 0 && (end_pending_ || (follow_up && action_end_queued()));
     if (prompts_.empty() && (phase_ != Phase::kHarvest || !harvest_started_) && !end_queue) fire_deferred_events();
     // A gate opened as a sequential prompt closed leaves no action prompt, except after a built
-    // domain's activation with actions left, whose follow-up restores the standard action before
-    // queued events fire (player_actions.py _resume_after_domain_activation_follow_up).
-    const bool standard_restored = p.card == 'd' && actions_ > 0;
+    // domain's follow-up prompts with actions left, whose resume restores the standard action
+    // before queued events fire (player_actions.py _resume_after_domain_activation_follow_up). A
+    // domain's `choose` answer clears the prompt instead, and the harness's tick fires the queued
+    // events before the action phase re-asserts the standard action (lifecycle.py advance_tick).
+    const bool standard_restored = follow_up && actions_ > 0;
     if (p.act && !standard_restored && !prompts_.empty() && !prompts_.front().act) gate_after_prompt_ = true;
     if (prompts_.empty()) gate_after_prompt_ = false;
     if (!prompts_.empty()) return true;
