@@ -1,0 +1,91 @@
+// Gates every player answers (an event's all_may / all_must effect) opened in the middle of the
+// active player's action phase: what the engine shows while they are open, who takes part, and
+// that the active player's remaining action is still there once every answer is in.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "games/vck/compiler/cards.h"
+#include "games/vck/rules/game.h"
+#include "support.h"
+
+namespace rk::vck {
+namespace {
+
+const CardDb& cards() {
+  static const CardDb db = [] {
+    CardDb d;
+    std::vector<std::string> problems;
+    load_cards(test::shared_dir() + "/corpora/vck/tables", d, problems);
+    return d;
+  }();
+  return db;
+}
+
+bool apply_label(Game& g, const std::string& label) {
+  for (const Action& a : g.legal_actions()) {
+    if (g.label(a) == label) return g.apply(a);
+  }
+  return false;
+}
+
+bool offers(const Game& g, const std::string& label) {
+  for (const Action& a : g.legal_actions()) {
+    if (g.label(a) == label) return true;
+  }
+  return false;
+}
+
+// A field of the engine's state summary (what replay compares with the original's).
+std::string field(const Game& g, const std::string& key) { return nlohmann::json::parse(summary_json(g)).at(key).get<std::string>(); }
+
+// A 2-player base1 deal whose domain stack 0 holds only `domain` and whose exhausted deck gives
+// `event` first; the dukes are chosen and the first harvest answered: seat 0's action phase.
+Game action_phase_with(int domain, int event, uint64_t seed = 3) {
+  kernel::Chance chance(seed);
+  vck::Setup s;
+  std::string error;
+  EXPECT_TRUE(deal(cards(), "base1", 2, chance, s, error)) << error;
+  s.domains[0] = {{'d', static_cast<int16_t>(domain)}};
+  s.exhausted = {{'x', 0}, {'x', 1}, {'x', 2}, {'e', static_cast<int16_t>(event)}};
+  Game g(cards(), s, seed);
+  for (int step = 0; step < 50 && !(g.phase() == Phase::kAction && g.prompts().empty()); ++step) EXPECT_TRUE(g.apply_index(0));
+  EXPECT_EQ(g.phase(), Phase::kAction);
+  EXPECT_EQ(g.active(), 0);
+  return g;
+}
+
+// Hoarfrost Stockade (d31: choose a Soldier citizen) built from the last card of its stack reveals
+// Tax Collection (e14: every player may pay 3 gold for 2 VP), held while the choice is open. The
+// answer clears the prompt and the event's gate opens before the standard action is asked again
+// (player_actions.py clears action_required after a choose; lifecycle.py advance_tick drains the
+// queued event first), so the engine shows no action prompt while the gate is open; once every
+// player answered, the builder's second action is still there.
+TEST(VckConcurrentGates, DomainChooseAnswerOpensTheQueuedEventGateBeforeTheStandardAction) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(31, 14);
+  ASSERT_EQ(cards().domain(31)->name, "Hoarfrost Stockade");
+  ASSERT_EQ(cards().event(14)->name, "Tax Collection");
+  for (int seat : {0, 1}) g.player(seat).g = 20;
+  g.player(0).cit = {1, 6};  // Cleric (holy) and Knight (soldier): Hoarfrost Stockade's roles
+  g.player(0).flip = {0, 0};
+  ASSERT_TRUE(apply_label(g, "build_domain 31 g=9 s=0 m=0"));
+  ASSERT_EQ(g.actions_left(), 1);
+  ASSERT_TRUE(g.legal_actions().size() >= 1);
+  ASSERT_TRUE(apply_label(g, "act choose 1"));
+  EXPECT_EQ(field(g, "ar"), "");
+  const std::string first = g.players()[0].id, second = g.players()[1].id;
+  EXPECT_EQ(field(g, "ca"), "event_self_convert:" + first + "," + second);
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert accept"));
+  EXPECT_EQ(field(g, "ar"), "");
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  EXPECT_EQ(field(g, "ar"), first + ":standard_action");
+  EXPECT_EQ(g.actions_left(), 1);
+  EXPECT_TRUE(offers(g, "take_resource gold"));
+}
+
+}  // namespace
+}  // namespace rk::vck
