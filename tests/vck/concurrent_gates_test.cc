@@ -87,5 +87,34 @@ TEST(VckConcurrentGates, DomainChooseAnswerOpensTheQueuedEventGateBeforeTheStand
   EXPECT_TRUE(offers(g, "take_resource gold"));
 }
 
+// Den of the Ice Witch (d28: 1 VP, banish a citizen from the center stacks) built with the last
+// action: banishing the last card of a citizen stack reveals Quell Rebellion (e9: every player may
+// pay 3 strength for 2 VP). The banish answer resumes the payout only, so the event's gate opens
+// before the builder's action-end passive (Cathedral of St Aquila: may take 1 gold from a player)
+// is offered; that choice comes once every player answered.
+TEST(VckConcurrentGates, BanishCenterAnswerFiresTheRevealedEventBeforeTheActionEndPassives) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(28, 9);
+  ASSERT_EQ(cards().domain(28)->name, "Den of the Ice Witch");
+  ASSERT_EQ(cards().event(9)->name, "Quell Rebellion");
+  for (int seat : {0, 1}) g.player(seat).g = 20, g.player(seat).s = 5;
+  g.player(0).cit = {3, 7};  // Mercenary and Rogue: the two shadow icons the Den asks
+  g.player(0).flip = {0, 0};
+  g.player(0).dom = {5};     // Cathedral of St Aquila, owned since an earlier turn
+  g.player(0).dom_turn = {0};
+  auto& cit = g.citizen_stacks_mut();
+  cit[0].resize(1);  // one card left on the first citizen stack
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  ASSERT_TRUE(apply_label(g, "build_domain 28 g=5 s=0 m=0"));
+  ASSERT_EQ(g.actions_left(), 0);
+  ASSERT_TRUE(apply_label(g, "act choose_owned_card 1"));
+  const std::string first = g.players()[0].id, second = g.players()[1].id;
+  EXPECT_EQ(field(g, "ca"), "event_self_convert:" + first + "," + second);
+  EXPECT_EQ(field(g, "ar"), "");
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  EXPECT_EQ(field(g, "ar"), first + ":choose_player");
+}
+
 }  // namespace
 }  // namespace rk::vck

@@ -212,8 +212,11 @@ bool Game::apply_harvest(const Action& a) {
     // grant) resume through the engine's domain follow-up, which starts the action-end queue at once
     // when no action is left; that queue keeps the engine busy, so queued events wait until it is
     // through (end_action). Other answers (choose, choose_monster) let them fire first
-    // (player_actions.py _resume_after_domain_activation_follow_up, events.py _engine_busy).
-    static constexpr uint8_t kFollowUp[] = {3, 4, 5, 11, 12, 13, 25};
+    // (player_actions.py _resume_after_domain_activation_follow_up, events.py _engine_busy). A
+    // banish_center pick (word 11) is not one of them: its answer resumes the payout continuation
+    // only (player_actions.py, the banish_center_card branch), so the event it revealed fires
+    // before the action-end passives are offered.
+    static constexpr uint8_t kFollowUp[] = {3, 4, 5, 12, 13, 25};
     const bool follow_up = p.act && p.card == 'd' && std::find(std::begin(kFollowUp), std::end(kFollowUp), p.word) != std::end(kFollowUp);
     const bool end_queue = phase_ == Phase::kAction && actions_ == 0 && (end_pending_ || (follow_up && action_end_queued()));
     if (prompts_.empty() && (phase_ != Phase::kHarvest || !harvest_started_) && !end_queue) fire_deferred_events();
