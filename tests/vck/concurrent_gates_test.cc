@@ -116,5 +116,33 @@ TEST(VckConcurrentGates, BanishCenterAnswerFiresTheRevealedEventBeforeTheActionE
   EXPECT_EQ(field(g, "ar"), first + ":choose_player");
 }
 
+// Laborium (d54: 5 strength, flip an opponent's citizen) built with the last action from the last
+// card of its stack reveals Quell Rebellion, held while the flip is asked. The flip's answer
+// resumes the payout only (not the domain follow-up that would start the action-end queue), so
+// the event's gate opens before Cathedral of St Aquila's action-end choice.
+TEST(VckConcurrentGates, LaboriumFlipAnswerFiresTheHeldEventBeforeTheActionEndPassives) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(54, 9);
+  ASSERT_EQ(cards().domain(54)->name, "Laborium");
+  for (int seat : {0, 1}) g.player(seat).g = 20, g.player(seat).s = 5;
+  g.player(0).cit = {3, 7};  // two shadow icons
+  g.player(0).flip = {0, 0};
+  g.player(0).dom = {5};  // Cathedral of St Aquila, owned since an earlier turn
+  g.player(0).dom_turn = {0};
+  g.player(1).cit = {1};
+  g.player(1).flip = {0};
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  ASSERT_TRUE(apply_label(g, "build_domain 54 g=11 s=0 m=0"));
+  ASSERT_TRUE(apply_label(g, "act choose_player 1"));
+  ASSERT_TRUE(apply_label(g, "act choose_owned_card 1"));
+  const std::string first = g.players()[0].id, second = g.players()[1].id;
+  EXPECT_EQ(g.players()[1].flip, std::vector<uint8_t>{1});
+  EXPECT_EQ(field(g, "ca"), "event_self_convert:" + first + "," + second);
+  EXPECT_EQ(field(g, "ar"), "");
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  EXPECT_EQ(field(g, "ar"), first + ":choose_player");
+}
+
 }  // namespace
 }  // namespace rk::vck
