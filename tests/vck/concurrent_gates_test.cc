@@ -44,12 +44,16 @@ std::string field(const Game& g, const std::string& key) { return nlohmann::json
 
 // A 2-player base1 deal whose domain stack 0 holds only `domain` and whose exhausted deck gives
 // `event` first; the dukes are chosen and the first harvest answered: seat 0's action phase.
-Game action_phase_with(int domain, int event, uint64_t seed = 3) {
+Game action_phase_with(int domain, int event, uint64_t seed = 3, bool samurai_reserve = false) {
   kernel::Chance chance(seed);
   vck::Setup s;
   std::string error;
   EXPECT_TRUE(deal(cards(), "base1", 2, chance, s, error)) << error;
   s.domains[0] = {{'d', static_cast<int16_t>(domain)}};
+  if (samurai_reserve) {  // the Lord event's set-aside Minions, as a base deal holding it sets them
+    for (int16_t id : {57, 58, 59, 60, 61}) s.undead_samurai.push_back({'m', id});
+    s.monster_areas.push_back("Undead Samurai");
+  }
   s.exhausted = {{'x', 0}, {'x', 1}, {'x', 2}, {'e', static_cast<int16_t>(event)}};
   Game g(cards(), s, seed);
   for (int step = 0; step < 50 && !(g.phase() == Phase::kAction && g.prompts().empty()); ++step) EXPECT_TRUE(g.apply_index(0));
@@ -142,6 +146,30 @@ TEST(VckConcurrentGates, LaboriumFlipAnswerFiresTheHeldEventBeforeTheActionEndPa
   ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
   ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
   EXPECT_EQ(field(g, "ar"), first + ":choose_player");
+}
+
+// The Undead Samurai Lord (e16, a monster event) revealed by a build whose domain asks a choice:
+// its scatter waits like any event activation while the engine is busy (events.py
+// _maybe_fire_monster_event_activation queues it), so no Minion placement is offered before the
+// choice is answered; then the scatter asks its placements.
+TEST(VckConcurrentGates, SamuraiLordScatterWaitsForTheOpenPrompt) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(31, 16, 3, true);
+  ASSERT_EQ(cards().event(16)->name, "Undead Samurai Lord");
+  g.player(0).g = 20;
+  g.player(0).cit = {1, 6};
+  g.player(0).flip = {0, 0};
+  ASSERT_TRUE(apply_label(g, "build_domain 31 g=9 s=0 m=0"));
+  auto places = [&] {
+    int n = 0;
+    for (const Action& a : g.legal_actions()) n += g.label(a).rfind("act place ", 0) == 0;
+    return n;
+  };
+  EXPECT_EQ(places(), 0);
+  EXPECT_TRUE(offers(g, "act choose 1"));
+  EXPECT_EQ(g.undead_samurai().size(), 5u);
+  ASSERT_TRUE(apply_label(g, "act choose 1"));
+  EXPECT_GT(places(), 0);
 }
 
 }  // namespace
