@@ -424,10 +424,12 @@ void Game::refill(std::vector<CardRef>& stack) {
       for (Player& p : players_) p.fx.push_back(leg.args[0].text);
     }
   }
-  // A non-monster event's activation waits until the open prompt is answered; a monster event's
-  // (Ghost Ship's gold, the Undead Samurai Lord's scatter) fires on reveal regardless
-  // (events.py on_event_revealed).
-  if ((!prompts_.empty() || resolving_) && !e->activation.empty() && !e->monster) {
+  // An event's activation waits until the open prompt is answered, the Undead Samurai Lord's
+  // scatter too (events.py _maybe_fire_monster_event_activation queues it while the engine is
+  // busy); only Ghost Ship's gold placement fires on reveal regardless (events.py
+  // on_event_revealed handles add_self_gold_pool before the busy check).
+  const bool at_once = e->monster && e->activation.text.rfind("add_self_gold_pool", 0) == 0;
+  if ((!prompts_.empty() || resolving_) && !e->activation.empty() && !at_once) {
     deferred_events_.push_back(e->id);
     return;
   }

@@ -22,6 +22,28 @@ bool is_thief(const CitizenCard& c, bool on) {
   return p.parsed && !p.effect.legs.empty() && p.effect.legs[0].kind == Leg::Kind::kVerb && p.effect.legs[0].verb == "steal";
 }
 
+// The answers to a built domain's own prompts whose handler resumes through the engine's domain
+// follow-up (player_actions.py _resume_after_domain_activation_follow_up): choose_player (3) and
+// choose_owned_card (4) of Sunder Bay's banish and of return_owned, the self-convert (5), the
+// build (12, 13) and the grant (25). Laborium's flip of an opponent's citizen asks the same two
+// words but its handler (the monster_flip_citizen_targeted branch) resumes the payout only, like a
+// banish_center pick (11, the banish_center_card branch) and a choose (0).
+struct FollowUp {
+  uint8_t word;
+  const char* other_verb;  // a verb asking the same word whose answer does not resume so
+};
+constexpr FollowUp kFollowUps[] = {{3, "flip_opponent_citizen"}, {4, "flip_opponent_citizen"}, {5, ""}, {12, ""}, {13, ""}, {25, ""}};
+
+bool resumes_domain_follow_up(const Game& g, const Prompt& p) {
+  if (!p.act || p.card != 'd') return false;
+  for (const FollowUp& f : kFollowUps) {
+    if (f.word != p.word) continue;
+    const Program* prog = prompt_program(g, p);
+    return !(prog && p.leg < prog->effect.legs.size() && prog->effect.legs[p.leg].verb == f.other_verb);
+  }
+  return false;
+}
+
 }  // namespace
 
 void Game::start_harvest() {
@@ -208,19 +230,19 @@ bool Game::apply_harvest(const Action& a) {
     if (gate_from_answer) end_action(true);
     // In a started harvest, answering a prompt finishes the harvest within the same engine step; the
     // queued events fire on the next tick, after the harvest is through (harvest_finalize).
-    // Answers to a built domain's own prompts (choose_player, choose_owned_card, self-convert, build,
-    // grant) resume through the engine's domain follow-up, which starts the action-end queue at once
-    // when no action is left; that queue keeps the engine busy, so queued events wait until it is
-    // through (end_action). Other answers (choose, choose_monster) let them fire first
-    // (player_actions.py _resume_after_domain_activation_follow_up, events.py _engine_busy).
-    static constexpr uint8_t kFollowUp[] = {3, 4, 5, 11, 12, 13, 25};
-    const bool follow_up = p.act && p.card == 'd' && std::find(std::begin(kFollowUp), std::end(kFollowUp), p.word) != std::end(kFollowUp);
+    // Answers to a built domain's own prompts (resumes_domain_follow_up) resume through the
+    // engine's domain follow-up, which starts the action-end queue at once when no action is left;
+    // that queue keeps the engine busy, so queued events wait until it is through (end_action).
+    // Other answers let them fire first (events.py _engine_busy).
+    const bool follow_up = resumes_domain_follow_up(*this, p);
     const bool end_queue = phase_ == Phase::kAction && actions_ == 0 && (end_pending_ || (follow_up && action_end_queued()));
     if (prompts_.empty() && (phase_ != Phase::kHarvest || !harvest_started_) && !end_queue) fire_deferred_events();
     // A gate opened as a sequential prompt closed leaves no action prompt, except after a built
-    // domain's activation with actions left, whose follow-up restores the standard action before
-    // queued events fire (player_actions.py _resume_after_domain_activation_follow_up).
-    const bool standard_restored = p.card == 'd' && actions_ > 0;
+    // domain's follow-up prompts with actions left, whose resume restores the standard action
+    // before queued events fire (player_actions.py _resume_after_domain_activation_follow_up). A
+    // domain's `choose` answer clears the prompt instead, and the harness's tick fires the queued
+    // events before the action phase re-asserts the standard action (lifecycle.py advance_tick).
+    const bool standard_restored = follow_up && actions_ > 0;
     if (p.act && !standard_restored && !prompts_.empty() && !prompts_.front().act) gate_after_prompt_ = true;
     if (prompts_.empty()) gate_after_prompt_ = false;
     if (!prompts_.empty()) return true;

@@ -1,0 +1,176 @@
+// Gates every player answers (an event's all_may / all_must effect) opened in the middle of the
+// active player's action phase: what the engine shows while they are open, who takes part, and
+// that the active player's remaining action is still there once every answer is in.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "games/vck/compiler/cards.h"
+#include "games/vck/rules/game.h"
+#include "support.h"
+
+namespace rk::vck {
+namespace {
+
+const CardDb& cards() {
+  static const CardDb db = [] {
+    CardDb d;
+    std::vector<std::string> problems;
+    load_cards(test::shared_dir() + "/corpora/vck/tables", d, problems);
+    return d;
+  }();
+  return db;
+}
+
+bool apply_label(Game& g, const std::string& label) {
+  for (const Action& a : g.legal_actions()) {
+    if (g.label(a) == label) return g.apply(a);
+  }
+  return false;
+}
+
+bool offers(const Game& g, const std::string& label) {
+  for (const Action& a : g.legal_actions()) {
+    if (g.label(a) == label) return true;
+  }
+  return false;
+}
+
+// A field of the engine's state summary (what replay compares with the original's).
+std::string field(const Game& g, const std::string& key) { return nlohmann::json::parse(summary_json(g)).at(key).get<std::string>(); }
+
+// A 2-player base1 deal whose domain stack 0 holds only `domain` and whose exhausted deck gives
+// `event` first; the dukes are chosen and the first harvest answered: seat 0's action phase.
+Game action_phase_with(int domain, int event, uint64_t seed = 3, bool samurai_reserve = false) {
+  kernel::Chance chance(seed);
+  vck::Setup s;
+  std::string error;
+  EXPECT_TRUE(deal(cards(), "base1", 2, chance, s, error)) << error;
+  s.domains[0] = {{'d', static_cast<int16_t>(domain)}};
+  if (samurai_reserve) {  // the Lord event's set-aside Minions, as a base deal holding it sets them
+    for (int16_t id : {57, 58, 59, 60, 61}) s.undead_samurai.push_back({'m', id});
+    s.monster_areas.push_back("Undead Samurai");
+  }
+  s.exhausted = {{'x', 0}, {'x', 1}, {'x', 2}, {'e', static_cast<int16_t>(event)}};
+  Game g(cards(), s, seed);
+  for (int step = 0; step < 50 && !(g.phase() == Phase::kAction && g.prompts().empty()); ++step) EXPECT_TRUE(g.apply_index(0));
+  EXPECT_EQ(g.phase(), Phase::kAction);
+  EXPECT_EQ(g.active(), 0);
+  return g;
+}
+
+// Hoarfrost Stockade (d31: choose a Soldier citizen) built from the last card of its stack reveals
+// Tax Collection (e14: every player may pay 3 gold for 2 VP), held while the choice is open. The
+// answer clears the prompt and the event's gate opens before the standard action is asked again
+// (player_actions.py clears action_required after a choose; lifecycle.py advance_tick drains the
+// queued event first), so the engine shows no action prompt while the gate is open; once every
+// player answered, the builder's second action is still there.
+TEST(VckConcurrentGates, DomainChooseAnswerOpensTheQueuedEventGateBeforeTheStandardAction) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(31, 14);
+  ASSERT_EQ(cards().domain(31)->name, "Hoarfrost Stockade");
+  ASSERT_EQ(cards().event(14)->name, "Tax Collection");
+  for (int seat : {0, 1}) g.player(seat).g = 20;
+  g.player(0).cit = {1, 6};  // Cleric (holy) and Knight (soldier): Hoarfrost Stockade's roles
+  g.player(0).flip = {0, 0};
+  ASSERT_TRUE(apply_label(g, "build_domain 31 g=9 s=0 m=0"));
+  ASSERT_EQ(g.actions_left(), 1);
+  ASSERT_TRUE(g.legal_actions().size() >= 1);
+  ASSERT_TRUE(apply_label(g, "act choose 1"));
+  EXPECT_EQ(field(g, "ar"), "");
+  const std::string first = g.players()[0].id, second = g.players()[1].id;
+  EXPECT_EQ(field(g, "ca"), "event_self_convert:" + first + "," + second);
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert accept"));
+  EXPECT_EQ(field(g, "ar"), "");
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  EXPECT_EQ(field(g, "ar"), first + ":standard_action");
+  EXPECT_EQ(g.actions_left(), 1);
+  EXPECT_TRUE(offers(g, "take_resource gold"));
+}
+
+// Den of the Ice Witch (d28: 1 VP, banish a citizen from the center stacks) built with the last
+// action: banishing the last card of a citizen stack reveals Quell Rebellion (e9: every player may
+// pay 3 strength for 2 VP). The banish answer resumes the payout only, so the event's gate opens
+// before the builder's action-end passive (Cathedral of St Aquila: may take 1 gold from a player)
+// is offered; that choice comes once every player answered.
+TEST(VckConcurrentGates, BanishCenterAnswerFiresTheRevealedEventBeforeTheActionEndPassives) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(28, 9);
+  ASSERT_EQ(cards().domain(28)->name, "Den of the Ice Witch");
+  ASSERT_EQ(cards().event(9)->name, "Quell Rebellion");
+  for (int seat : {0, 1}) g.player(seat).g = 20, g.player(seat).s = 5;
+  g.player(0).cit = {3, 7};  // Mercenary and Rogue: the two shadow icons the Den asks
+  g.player(0).flip = {0, 0};
+  g.player(0).dom = {5};     // Cathedral of St Aquila, owned since an earlier turn
+  g.player(0).dom_turn = {0};
+  auto& cit = g.citizen_stacks_mut();
+  cit[0].resize(1);  // one card left on the first citizen stack
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  ASSERT_TRUE(apply_label(g, "build_domain 28 g=5 s=0 m=0"));
+  ASSERT_EQ(g.actions_left(), 0);
+  ASSERT_TRUE(apply_label(g, "act choose_owned_card 1"));
+  const std::string first = g.players()[0].id, second = g.players()[1].id;
+  EXPECT_EQ(field(g, "ca"), "event_self_convert:" + first + "," + second);
+  EXPECT_EQ(field(g, "ar"), "");
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  EXPECT_EQ(field(g, "ar"), first + ":choose_player");
+}
+
+// Laborium (d54: 5 strength, flip an opponent's citizen) built with the last action from the last
+// card of its stack reveals Quell Rebellion, held while the flip is asked. The flip's answer
+// resumes the payout only (not the domain follow-up that would start the action-end queue), so
+// the event's gate opens before Cathedral of St Aquila's action-end choice.
+TEST(VckConcurrentGates, LaboriumFlipAnswerFiresTheHeldEventBeforeTheActionEndPassives) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(54, 9);
+  ASSERT_EQ(cards().domain(54)->name, "Laborium");
+  for (int seat : {0, 1}) g.player(seat).g = 20, g.player(seat).s = 5;
+  g.player(0).cit = {3, 7};  // two shadow icons
+  g.player(0).flip = {0, 0};
+  g.player(0).dom = {5};  // Cathedral of St Aquila, owned since an earlier turn
+  g.player(0).dom_turn = {0};
+  g.player(1).cit = {1};
+  g.player(1).flip = {0};
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  ASSERT_TRUE(apply_label(g, "build_domain 54 g=11 s=0 m=0"));
+  ASSERT_TRUE(apply_label(g, "act choose_player 1"));
+  ASSERT_TRUE(apply_label(g, "act choose_owned_card 1"));
+  const std::string first = g.players()[0].id, second = g.players()[1].id;
+  EXPECT_EQ(g.players()[1].flip, std::vector<uint8_t>{1});
+  EXPECT_EQ(field(g, "ca"), "event_self_convert:" + first + "," + second);
+  EXPECT_EQ(field(g, "ar"), "");
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  EXPECT_EQ(field(g, "ar"), first + ":choose_player");
+}
+
+// The Undead Samurai Lord (e16, a monster event) revealed by a build whose domain asks a choice:
+// its scatter waits like any event activation while the engine is busy (events.py
+// _maybe_fire_monster_event_activation queues it), so no Minion placement is offered before the
+// choice is answered; then the scatter asks its placements.
+TEST(VckConcurrentGates, SamuraiLordScatterWaitsForTheOpenPrompt) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(31, 16, 3, true);
+  ASSERT_EQ(cards().event(16)->name, "Undead Samurai Lord");
+  g.player(0).g = 20;
+  g.player(0).cit = {1, 6};
+  g.player(0).flip = {0, 0};
+  ASSERT_TRUE(apply_label(g, "build_domain 31 g=9 s=0 m=0"));
+  auto places = [&] {
+    int n = 0;
+    for (const Action& a : g.legal_actions()) n += g.label(a).rfind("act place ", 0) == 0;
+    return n;
+  };
+  EXPECT_EQ(places(), 0);
+  EXPECT_TRUE(offers(g, "act choose 1"));
+  EXPECT_EQ(g.undead_samurai().size(), 5u);
+  ASSERT_TRUE(apply_label(g, "act choose 1"));
+  EXPECT_GT(places(), 0);
+}
+
+}  // namespace
+}  // namespace rk::vck
