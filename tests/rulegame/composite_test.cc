@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 
 namespace rk::rulegame {
 namespace {
@@ -52,6 +53,50 @@ TEST(Composite, FamiliesDrawConcreteMembers) {
     ASSERT_TRUE(f.parse(name, why)) << name << ": " << why;
     EXPECT_FALSE(f.wild()) << name;
   }
+}
+
+// The original picks one family of the list with equal chances, whatever the families' sizes
+// (Composite.Generator.getOneKey), then a member of it.
+TEST(Composite, EachFamilyOfAListIsEquallyLikely) {
+  CompositeGenerator gen;
+  std::string why;
+  ASSERT_TRUE(gen.add("/composite/h1/d=1/rq", why)) << why;          // one member
+  ASSERT_TRUE(gen.add(R"(/composite/g33/b=?????????/*^9)", why)) << why;  // millions
+  JavaRandom rng(7);
+  int concrete = 0;
+  for (int i = 0; i < 400; ++i) concrete += gen.draw(rng) == "/composite/h1/d=1/rq";
+  EXPECT_GT(concrete, 150);
+  EXPECT_LT(concrete, 250);
+}
+
+TEST(Composite, AllColorsAndAllShapesSetTheLettersDrawn) {
+  CompositeGenerator gen;
+  std::string why;
+  ASSERT_TRUE(gen.add("/composite/g22/allShapes=qz/allColors=b/*^4", why)) << why;
+  JavaRandom rng(3);
+  for (int i = 0; i < 20; ++i) {
+    Properties props;
+    const std::string name = gen.draw(rng, &props);
+    std::map<std::string, std::string> m(props.begin(), props.end());
+    EXPECT_EQ(m["c"], "bbbb") << name;
+    EXPECT_EQ(m["s"].find_first_not_of("qz"), std::string::npos) << name;
+    EXPECT_EQ(m["name"], name);
+  }
+  // Unnamed elements take the first letters of the lists.
+  auto p = props_of("/composite/h2/allShapes=t/allColors=g");
+  EXPECT_EQ(p["s"], "tt");
+  EXPECT_EQ(p["c"], "gg");
+}
+
+TEST(Composite, AConcreteNameKeepsItsSpellingUnlessItHasCarets) {
+  CompositeGenerator gen;
+  std::string why;
+  ASSERT_TRUE(gen.add("/composite/h2/d=33/rq/rq", why)) << why;
+  ASSERT_TRUE(gen.add("/composite/h2/rq^2", why)) << why;
+  JavaRandom rng(1);
+  std::set<std::string> seen;
+  for (int i = 0; i < 20; ++i) seen.insert(gen.draw(rng));
+  EXPECT_EQ(seen, (std::set<std::string>{"/composite/h2/d=33/rq/rq", "/composite/h2/rq/rq"}));
 }
 
 TEST(Composite, MalformedNamesAreRejectedWithAReason) {

@@ -43,6 +43,8 @@ bool CompositeFamily::parse(const std::string& name, std::string& why) {
     why = "a composite name starts with /composite/: " + name;
     return false;
   }
+  given_ = name;
+  carets_ = false;
   const std::vector<std::string> parts = split(name.substr(std::string(kPrefix).size()), '/');
   // Geometry: h[N], v[N], g<R><C>, or ?[N] (either h or v).
   const std::string& geo = parts[0];
@@ -127,9 +129,11 @@ bool CompositeFamily::parse(const std::string& name, std::string& why) {
         if (!values(kv[1], size_)) return false;
       } else if (kv[0] == "b") {
         if (!values(kv[1], bright_)) return false;
-      } else if (kv[0] == "allShapes" && !kv[1].empty()) {
-        all_shapes_.clear();
-        for (char c : kv[1]) all_shapes_.emplace_back(1, c);
+      } else if ((kv[0] == "allShapes" || kv[0] == "allColors") && !kv[1].empty()) {
+        // The letters a "?" draws from; the first is the default of elements left unnamed.
+        std::vector<std::string>& all = kv[0] == "allShapes" ? all_shapes_ : all_colors_;
+        all.clear();
+        for (char c : kv[1]) all.emplace_back(1, c);
       } else {
         why = "unknown key " + kv[0] + " in " + name;
         return false;
@@ -145,6 +149,7 @@ bool CompositeFamily::parse(const std::string& name, std::string& why) {
     if (pp.size() == 2) {
       s = pp[0];
       multi = std::atoi(pp[1].c_str());
+      carets_ = true;
     } else if (pp.size() > 2) {
       why = "too many carets in " + s;
       return false;
@@ -217,8 +222,21 @@ std::string CompositeFamily::name() const {
   return s;
 }
 
-std::string CompositeFamily::sample(JavaRandom& rng) const {
-  if (!wild_) return name();
+std::string CompositeFamily::key() const {
+  // The reference keeps a concrete name as written, and rewrites it only to expand carets.
+  return carets_ || given_.empty() ? name() : given_;
+}
+
+std::string CompositeFamily::sample(JavaRandom& rng, Properties* props) const {
+  if (!wild_) {
+    if (props) {
+      *props = properties();
+      for (auto& kv : *props) {
+        if (kv.first == "name") kv.second = key();
+      }
+    }
+    return key();
+  }
   CompositeFamily c = *this;
   if (any_) {
     c.any_ = false;
@@ -233,6 +251,8 @@ std::string CompositeFamily::sample(JavaRandom& rng) const {
     if (shapes_[j] == "?") c.shapes_[j] = all_shapes_[static_cast<size_t>(rng.next_int(static_cast<int32_t>(all_shapes_.size())))];
     if (colors_[j] == "?") c.colors_[j] = all_colors_[static_cast<size_t>(rng.next_int(static_cast<int32_t>(all_colors_.size())))];
   }
+  c.given_.clear();
+  if (props) *props = c.properties();
   return c.name();
 }
 
@@ -299,18 +319,15 @@ Properties CompositeFamily::properties() const {
 bool CompositeGenerator::add(const std::string& name, std::string& why) {
   CompositeFamily f;
   if (!f.parse(name, why)) return false;
-  sizes_.push_back(f.family_size());
-  total_ += sizes_.back();
   families_.push_back(std::move(f));
   return true;
 }
 
-std::string CompositeGenerator::draw(JavaRandom& rng) const {
-  const int64_t k = rng.next_int(static_cast<int32_t>(total_));
-  int64_t sum = 0;
-  size_t j = 0;
-  while ((sum += sizes_[j]) <= k) ++j;
-  return families_[j].sample(rng);
+std::string CompositeGenerator::draw(JavaRandom& rng, Properties* props) const {
+  // One family of the list, each as likely whatever its size (Composite.Generator.getOneKey),
+  // then one member of it.
+  const size_t j = static_cast<size_t>(rng.next_int(static_cast<int32_t>(families_.size())));
+  return families_[j].sample(rng, props);
 }
 
 }  // namespace rk::rulegame

@@ -21,15 +21,18 @@ class CompositeFamily {
   bool wild() const { return wild_; }
   // How many concrete objects the family holds.
   int64_t family_size() const;
-  // Draws one concrete member exactly as the reference engine does, returning its name.
-  std::string sample(JavaRandom& rng) const;
+  // Draws one concrete member exactly as the reference engine does, returning its name (and
+  // its properties, computed from the member itself: its letters need not be the defaults).
+  std::string sample(JavaRandom& rng, Properties* props = nullptr) const;
   // Properties of a concrete object, in the order the reference engine records them.
   Properties properties() const;
 
  private:
   std::string name() const;
+  std::string key() const;
   int n() const { return rows_ * cols_; }
-  bool any_ = false, wild_ = false;
+  bool any_ = false, wild_ = false, carets_ = false;
+  std::string given_;  // the name as parsed
   int rows_ = 1, cols_ = 3;
   std::vector<int> size_, bright_;  // 1..3, 0 = any
   std::vector<std::string> shapes_, colors_;
@@ -37,17 +40,16 @@ class CompositeFamily {
   std::vector<std::string> all_colors_ = {"r", "g", "b"};
 };
 
-// Draws concrete objects from a union of families, each member equally likely.
+// Draws concrete objects from a union of families: a family, each equally likely whatever its
+// size, then a member of it.
 class CompositeGenerator {
  public:
   bool add(const std::string& name, std::string& why);
-  std::string draw(JavaRandom& rng) const;
+  std::string draw(JavaRandom& rng, Properties* props = nullptr) const;
   bool empty() const { return families_.empty(); }
 
  private:
   std::vector<CompositeFamily> families_;
-  std::vector<int64_t> sizes_;
-  int64_t total_ = 0;
 };
 
 }  // namespace rk::rulegame

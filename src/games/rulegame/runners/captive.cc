@@ -274,8 +274,7 @@ bool Setup::images(const ParaSet& para, bool& drawn, std::string& why) {
     sk.push_back(keys[k]);
     sp.push_back(props[k]);
   }
-  s.set_source(std::make_unique<RandomImageBoards>(&rng, pieces, std::move(sk), std::move(sp), std::move(composite),
-                                                   &s.images()));
+  s.set_source(std::make_unique<RandomImageBoards>(&rng, pieces, std::move(sk), std::move(sp), std::move(composite)));
   return true;
 }
 

@@ -65,8 +65,7 @@ bool RandomImageBoards::next(Board& out, std::string& why) {
     p.id = i;
     p.pos = cells[static_cast<size_t>(i)] + 1;
     if (!composite_.empty()) {
-      p.image = composite_.draw(*rng_);
-      lib_->properties(p.image, p.props, why);
+      p.image = composite_.draw(*rng_, &p.props);
     } else {
       const size_t k = static_cast<size_t>(rng_->next_int(static_cast<int32_t>(keys_.size())));
       p.image = keys_[k];

@@ -79,9 +79,9 @@ class RandomBoards : public BoardSource {
 class RandomImageBoards : public BoardSource {
  public:
   RandomImageBoards(JavaRandom* rng, Range pieces, std::vector<std::string> keys, std::vector<Properties> props,
-                    CompositeGenerator composite, ImageLibrary* lib)
+                    CompositeGenerator composite)
       : rng_(rng), pieces_(pieces), keys_(std::move(keys)), props_(std::move(props)),
-        composite_(std::move(composite)), lib_(lib) {}
+        composite_(std::move(composite)) {}
   bool next(Board& out, std::string& why) override;
 
  private:
@@ -90,7 +90,6 @@ class RandomImageBoards : public BoardSource {
   std::vector<std::string> keys_;
   std::vector<Properties> props_;
   CompositeGenerator composite_;
-  ImageLibrary* lib_;
 };
 
 // Predefined boards, used in turn.
