@@ -8,6 +8,9 @@
 local colors = { "green", "blue", "red", "black", "white" }
 
 return {
+  -- The card's auto= upcost line (sacrifice two Islands or sacrifice it, as the upkeep ends) is
+  -- Wagic's reading; this file's upkeep trigger is the printed one (or it is destroyed).
+  upkeep_costs = false,
   resolve = function(me)
     mtg.remember(me, "color", colors[mtg.choose(colors)])
   end,

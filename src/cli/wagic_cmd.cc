@@ -137,6 +137,7 @@ int run_coverage(const std::string& cards_arg, size_t top) {
     std::cerr << cards << ": error[WG0001]: " << err << "\n";
     return 2;
   }
+  mtg::add_scripted_names(std::string(RULEKIT_SOURCE_DIR) + "/cards/wagic-lua", db);  // their alias= runs
   std::cout << mtg::format_coverage(mtg::measure_coverage(db), top);
   return 0;
 }

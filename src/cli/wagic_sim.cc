@@ -146,7 +146,10 @@ int run_sim(const WagicSimOptions& o) {
     std::cerr << cards << ": error[WG0001]: " << err << "\n";
     return 2;
   }
-  if (o.deck_coverage) return deck_coverage(db);
+  if (o.deck_coverage) {
+    mtg::add_scripted_names(std::string(RULEKIT_SOURCE_DIR) + "/cards/wagic-lua", db);  // their alias= runs
+    return deck_coverage(db);
+  }
   mtg::Catalog cat(db);
   std::vector<std::string> rules_warnings;
   cat.game_rules = mtg::rules_beside(cards, "classic.txt", &rules_warnings);  // classic.txt (and the mtg.txt it includes); absent: built-in

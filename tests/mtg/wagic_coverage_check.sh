@@ -43,4 +43,25 @@ check=$("$rulekit" check "$dir/cards.txt" 2>&1)
 echo "$check"
 echo "$check" | grep -Eq "cards\.txt:3:6: warning\[WG0300\]: not run by the engine yet: exchangelife" ||
   fail "no WG0300 warning at cards.txt:3:6"
+# What Wagic hard-codes (alias=) runs for a card rulekit plays in Lua (cards/wagic-lua, linked by
+# name), and only for it.
+cat > "$dir/aliases.txt" <<'CARDS'
+[card]
+name=Jihad
+alias=1000
+type=Enchantment
+mana={W}{W}{W}
+[/card]
+[card]
+name=Not A Scripted Card
+alias=1000
+type=Enchantment
+mana={W}
+[/card]
+CARDS
+check=$("$rulekit" check "$dir/aliases.txt" 2>&1)
+echo "$check"
+echo "$check" | grep -Eq "aliases\.txt:3:7: warning\[WG0300\]" && fail "Jihad's alias= warned although its Lua file plays it"
+echo "$check" | grep -Eq "aliases\.txt:9:7: warning\[WG0300\]: not run by the engine yet: alias=" ||
+  fail "no WG0300 at the alias= of a card without a Lua file"
 echo "coverage report and check warning as expected"

@@ -148,9 +148,13 @@ void parts_not_run(const Database& db, const Card& card, std::vector<PartNotRun>
   const Card& c = db.effective(card);
   const std::string_view text = db.files[c.file]->text;
   std::vector<std::pair<std::string, std::string>> parts;
+  // What Wagic hard-codes runs when a script plays the card (the name the entry shows, or its primitive's).
+  const bool scripted = !db.scripted.empty() && (db.scripted.count(lower(card.name)) || db.scripted.count(lower(c.name)));
   for (uint32_t i = 0; i < c.field_count; ++i) {
+    const Field& f = db.fields[c.first_field + i];
+    if (scripted && f.key == KeyId::kAlias) continue;
     parts.clear();
-    field_parts(db, db.fields[c.first_field + i], text, parts);
+    field_parts(db, f, text, parts);
     for (auto& [k, d] : parts) out.push_back({c.first_field + i, std::move(k), std::move(d)});
   }
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -507,6 +508,19 @@ bool is_wagic_path(const std::string& path) {
   if (fs::is_directory(p / "sets" / "primitives", ec) || fs::is_directory(p / "primitives", ec)) return true;
   if (fs::is_regular_file(p / "_macros.txt", ec)) return true;
   return p.filename() == "_cards.dat";
+}
+
+std::string scripted_card_name(std::string_view file_stem) {
+  std::string name(file_stem);
+  for (char& c : name) c = c == '_' ? ':' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name;
+}
+
+void add_scripted_names(const std::string& dir, Database& db) {
+  std::error_code ec;
+  for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    if (it->path().extension() == ".lua") db.scripted.insert(scripted_card_name(it->path().stem().string()));
+  }
 }
 
 bool load(const std::string& path, Database& db, std::string& error) {

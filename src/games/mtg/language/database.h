@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <set>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -76,6 +77,9 @@ class Database {
   std::deque<std::string> expansions;  // macro-expanded values (the trees point into them)
   NameIndex by_name;  // primitive name -> card
   TreeCache tree_cache;  // ability texts read so far -> their trees (shared by equal values)
+  // Lower-case names of the cards a script plays (cards/wagic-lua, docs/mtg/LUA.md): what Wagic
+  // hard-codes in C++ (their alias=) runs for these. Empty until add_scripted_names.
+  std::set<std::string> scripted;
 
   size_t primitives() const;
   size_t set_entries() const;
@@ -100,6 +104,12 @@ void resolve(Database& db);
 bool load(const std::string& path, Database& db, std::string& error);
 // A folder or file that looks like Wagic card code.
 bool is_wagic_path(const std::string& path);
+
+// The card a script file is for: its file name's stem, lower case, with '_' read as ':' (a card
+// name's ':' and '/' are written '_' in file names: "Circle of Protection_ Black.lua").
+std::string scripted_card_name(std::string_view file_stem);
+// Notes the cards of the *.lua files of `dir` as played by scripts (a missing folder: none).
+void add_scripted_names(const std::string& dir, Database& db);
 
 // One card written back (keys as written, values canonical; a value that calls macros as the
 // author wrote it, since macros need not be idempotent), and its explicit tree.

@@ -7,17 +7,13 @@
 #include <cctype>
 #include <filesystem>
 
+#include "games/mtg/language/database.h"
 #include "games/mtg/lua/runtime.h"
 
 namespace rk::mtg {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 bool is_permanent(const CardDef& d) {
   return d.is("creature") || d.is("artifact") || d.is("enchantment") || d.is("land") || d.is("planeswalker");
@@ -67,9 +63,7 @@ void CardScripts::load(const std::string& dir, std::vector<std::string>& errors)
       continue;
     }
     // The card's name is the file's name ('_' stands for ':' in Circle of Protection: Black).
-    std::string name = lower(p.stem().string());
-    std::replace(name.begin(), name.end(), '_', ':');
-    if (!add(name, p.string(), std::move(text), err)) errors.push_back(err);
+    if (!add(scripted_card_name(p.stem().string()), p.string(), std::move(text), err)) errors.push_back(err);
   }
 }
 
@@ -324,6 +318,11 @@ void script_answer_option(Game& g, int call, int option) {
 bool script_hides_auto_abilities(Game& g, int card) {
   ScriptRuntime* rt = g.lua || g.catalog().scripts ? runtime(g) : nullptr;
   return rt != nullptr && rt->has_script(card) && rt->int_field(card, "auto_abilities", 1) == 0;
+}
+
+bool script_replaces_upkeep_costs(Game& g, int card) {
+  ScriptRuntime* rt = g.lua || g.catalog().scripts ? runtime(g) : nullptr;
+  return rt != nullptr && rt->has_script(card) && rt->int_field(card, "upkeep_costs", 1) == 0;
 }
 
 bool script_allows(const Game& g, const char* query, int card, int player) {

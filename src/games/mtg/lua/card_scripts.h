@@ -31,6 +31,7 @@
 //   damage_to_player(me, player, amount, combat)   it would deal damage to a player: a
 //                      replacement run at once, returning the amount still dealt (Szadek)
 //   auto_abilities = false   the card's auto= activated abilities are not offered
+//   upkeep_costs = false   its auto= upkeep costs (upcost[..]) are not asked (the script's are)
 //
 // The API (`mtg.*`, card_api.cc) is documented in docs/mtg/LUA.md. Among it, for the handlers
 // above: mtg.pump/grant/set_color/gain_control return an effect id that mtg.end_effect(id) ends
@@ -89,6 +90,9 @@ void script_abilities(Game& g, int card, int actor, std::vector<Menu::Option>& o
 // The card's script says `auto_abilities = false`: its auto= activated abilities are not offered
 // (its Lua abilities replace them).
 bool script_hides_auto_abilities(Game& g, int card);
+// The card's script says `upkeep_costs = false`: its auto= upkeep costs (upcost[..]) are not
+// asked; the script's own upkeep handler says what the upkeep costs (Psychic Allergy).
+bool script_replaces_upkeep_costs(Game& g, int card);
 // Resume kinds (resume.cc): a Lua ability chosen in a menu (its number in the card's table), the
 // answer to a chooser or a menu a Lua call opened.
 void script_activate(Game& g, int card, int actor, int index);

@@ -95,6 +95,7 @@ void Game::arm_upkeep_costs() {
     Obj& o = objs[c];
     if (o.zone != kBattlefield || o.controller != active) continue;
     o.upkeep_due.clear();
+    if (script_replaces_upkeep_costs(*this, static_cast<int>(c))) continue;
     const bool echoed = o.echo_armed;
     each_ability(static_cast<int>(c), [&o, echoed](const Ability& a) {
       if (a.kind != AbilityKind::kUpcost || !a.supported() || (a.upkeep_once && echoed)) return;
