@@ -69,6 +69,20 @@ TEST(Composite, EachFamilyOfAListIsEquallyLikely) {
   EXPECT_LT(concrete, 250);
 }
 
+// A name listed twice (or written two ways that give one key) is one family.
+TEST(Composite, ANameListedTwiceIsOneFamily) {
+  CompositeGenerator gen;
+  std::string why;
+  for (const char* n : {"/composite/h1/d=1/rq", "/composite/h1/d=1/rq", "/composite/h2/rq^2", "/composite/h2/rq/rq"}) {
+    ASSERT_TRUE(gen.add(n, why)) << why;
+  }
+  JavaRandom rng(11);
+  int first = 0;
+  for (int i = 0; i < 400; ++i) first += gen.draw(rng) == "/composite/h1/d=1/rq";
+  EXPECT_GT(first, 150);
+  EXPECT_LT(first, 250);
+}
+
 TEST(Composite, AllColorsAndAllShapesSetTheLettersDrawn) {
   CompositeGenerator gen;
   std::string why;

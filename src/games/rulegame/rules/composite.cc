@@ -149,7 +149,7 @@ bool CompositeFamily::parse(const std::string& name, std::string& why) {
     if (pp.size() == 2) {
       s = pp[0];
       multi = std::atoi(pp[1].c_str());
-      carets_ = true;
+      carets_ = carets_ || multi > 1;  // "rq^1" leaves the name as written
     } else if (pp.size() > 2) {
       why = "too many carets in " + s;
       return false;
@@ -201,7 +201,9 @@ int64_t CompositeFamily::family_size() const {
 
 std::string CompositeFamily::name() const {
   std::string s = kPrefix;
-  if (cols_ >= 1 && rows_ == 1) {
+  if (any_) {
+    s += fmt::format("?{}", rows_);  // a family of either orientation, as the reference writes it
+  } else if (cols_ >= 1 && rows_ == 1) {
     s += fmt::format("h{}", cols_);
   } else if (rows_ > 1 && cols_ == 1) {
     s += fmt::format("v{}", rows_);
@@ -212,8 +214,9 @@ std::string CompositeFamily::name() const {
     std::string d;
     bool all_default = true;
     for (int j = 0; j < n(); ++j) {
-      d += static_cast<char>('0' + v[static_cast<size_t>(j)]);
-      all_default &= v[static_cast<size_t>(j)] == kLevels;
+      const int x = v[static_cast<size_t>(j)];
+      d += x == 0 ? '?' : static_cast<char>('0' + x);  // a family's key shows its wildcards
+      all_default &= x == kLevels;
     }
     return all_default ? std::string() : fmt::format("/{}={}", key, d);
   };
@@ -319,6 +322,11 @@ Properties CompositeFamily::properties() const {
 bool CompositeGenerator::add(const std::string& name, std::string& why) {
   CompositeFamily f;
   if (!f.parse(name, why)) return false;
+  // A name whose key is already listed adds nothing (ParaSet.parseImages keeps one object a key):
+  // "A;A;B" draws A and B with equal chances.
+  for (const CompositeFamily& g : families_) {
+    if (g.key() == f.key()) return true;
+  }
   families_.push_back(std::move(f));
   return true;
 }
