@@ -113,6 +113,18 @@ TEST(Composite, AConcreteNameKeepsItsSpellingUnlessItHasCarets) {
   EXPECT_EQ(seen, (std::set<std::string>{"/composite/h2/d=33/rq/rq", "/composite/h2/rq/rq"}));
 }
 
+// The original reads a lone "*" as three wildcards: right for three elements or fewer, a row it
+// cannot read for more.
+TEST(Composite, ALoneStarIsThreeValues) {
+  CompositeFamily f;
+  std::string why;
+  EXPECT_TRUE(f.parse("/composite/h2/d=*/b=*/rq/rq", why)) << why;
+  EXPECT_TRUE(f.wild());
+  EXPECT_TRUE(f.parse("/composite/g22/d=?*/rq^4", why)) << why;
+  EXPECT_FALSE(f.parse("/composite/g22/d=*/rq^4", why));
+  EXPECT_NE(why.find("lone *"), std::string::npos) << why;
+}
+
 TEST(Composite, MalformedNamesAreRejectedWithAReason) {
   for (const char* bad : {"/composite/", "/composite/q3", "/composite/h2/d=1234", "/composite/h2/zz",
                           "/composite/h2/rq/rq/rq", "/composite/g3/rq", "/composite/h//rq"}) {

@@ -77,6 +77,13 @@ bool CompositeFamily::parse(const std::string& name, std::string& why) {
   shapes_.assign(static_cast<size_t>(n()), "");
   colors_.assign(static_cast<size_t>(n()), "");
   auto values = [&](const std::string& v, std::vector<int>& out) {
+    // A lone "*" stands for three wildcards in the original (Composite.parseVal), so an object of
+    // more than three elements cannot be counted or drawn there: the row cannot be read.
+    if (v == "*" && n() > 3) {
+      why = fmt::format("a lone * stands for 3 values, but {} has {} elements (write ?{} or ?*)", name, n(),
+                        std::string(static_cast<size_t>(n() - 1), '?'));
+      return false;
+    }
     std::vector<int> q(static_cast<size_t>(n()), 0);
     size_t k = 0;
     for (size_t j = 0; j < v.size(); ++j) {
