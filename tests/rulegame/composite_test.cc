@@ -125,6 +125,16 @@ TEST(Composite, ALoneStarIsThreeValues) {
   EXPECT_NE(why.find("lone *"), std::string::npos) << why;
 }
 
+// The geometry needs a slash after it; empty components at the end are dropped.
+TEST(Composite, TheGeometryIsFollowedByASlash) {
+  CompositeFamily f;
+  std::string why;
+  EXPECT_FALSE(f.parse("/composite/h3", why));
+  EXPECT_TRUE(f.parse("/composite/h3/", why)) << why;
+  EXPECT_TRUE(f.parse("/composite/h2/rq/bq//", why)) << why;
+  EXPECT_FALSE(f.parse("/composite/h2//rq/bq", why));
+}
+
 TEST(Composite, MalformedNamesAreRejectedWithAReason) {
   for (const char* bad : {"/composite/", "/composite/q3", "/composite/h2/d=1234", "/composite/h2/zz",
                           "/composite/h2/rq/rq/rq", "/composite/g3/rq", "/composite/h//rq"}) {

@@ -45,7 +45,14 @@ bool CompositeFamily::parse(const std::string& name, std::string& why) {
   }
   given_ = name;
   carets_ = false;
-  const std::vector<std::string> parts = split(name.substr(std::string(kPrefix).size()), '/');
+  std::vector<std::string> parts = split(name.substr(std::string(kPrefix).size()), '/');
+  // The original finds the geometry as "/h3/" with a slash after it, then splits the rest as
+  // Java does, dropping empty components at the end: "/composite/h3/" is a name, "/composite/h3" not.
+  if (parts.size() < 2) {
+    why = "No /h, /v, /?, or /g found in the name=" + name;
+    return false;
+  }
+  while (parts.size() > 1 && parts.back().empty()) parts.pop_back();
   // Geometry: h[N], v[N], g<R><C>, or ?[N] (either h or v).
   const std::string& geo = parts[0];
   if (geo.empty() || std::string("hvg?").find(geo[0]) == std::string::npos ||
