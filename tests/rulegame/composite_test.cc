@@ -133,6 +133,9 @@ TEST(Composite, TheGeometryIsFollowedByASlash) {
   EXPECT_TRUE(f.parse("/composite/h3/", why)) << why;
   EXPECT_TRUE(f.parse("/composite/h2/rq/bq//", why)) << why;
   EXPECT_FALSE(f.parse("/composite/h2//rq/bq", why));
+  // Components after the geometry are trimmed; one of spaces only is empty.
+  EXPECT_TRUE(f.parse("/composite/h2/ rq/bq ", why)) << why;
+  EXPECT_FALSE(f.parse("/composite/h2/rq/ /bq", why));
 }
 
 TEST(Composite, MalformedNamesAreRejectedWithAReason) {

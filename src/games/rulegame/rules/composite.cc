@@ -128,7 +128,12 @@ bool CompositeFamily::parse(const std::string& name, std::string& why) {
   };
   size_t k = 0;
   for (size_t i = 1; i < parts.size(); ++i) {
+    // Components after the geometry are trimmed as Java trims ("/composite/h2/ rq/bq" is a name).
     std::string s = parts[i];
+    while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ') s.pop_back();
+    size_t lead = 0;
+    while (lead < s.size() && static_cast<unsigned char>(s[lead]) <= ' ') ++lead;
+    s.erase(0, lead);
     if (s.empty()) {
       why = "empty component (two slashes) in " + name;
       return false;
