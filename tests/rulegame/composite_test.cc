@@ -69,6 +69,20 @@ TEST(Composite, EachFamilyOfAListIsEquallyLikely) {
   EXPECT_LT(concrete, 250);
 }
 
+// A name listed twice (or written two ways that give one key) is one family.
+TEST(Composite, ANameListedTwiceIsOneFamily) {
+  CompositeGenerator gen;
+  std::string why;
+  for (const char* n : {"/composite/h1/d=1/rq", "/composite/h1/d=1/rq", "/composite/h2/rq^2", "/composite/h2/rq/rq"}) {
+    ASSERT_TRUE(gen.add(n, why)) << why;
+  }
+  JavaRandom rng(11);
+  int first = 0;
+  for (int i = 0; i < 400; ++i) first += gen.draw(rng) == "/composite/h1/d=1/rq";
+  EXPECT_GT(first, 150);
+  EXPECT_LT(first, 250);
+}
+
 TEST(Composite, AllColorsAndAllShapesSetTheLettersDrawn) {
   CompositeGenerator gen;
   std::string why;
@@ -97,6 +111,31 @@ TEST(Composite, AConcreteNameKeepsItsSpellingUnlessItHasCarets) {
   std::set<std::string> seen;
   for (int i = 0; i < 20; ++i) seen.insert(gen.draw(rng));
   EXPECT_EQ(seen, (std::set<std::string>{"/composite/h2/d=33/rq/rq", "/composite/h2/rq/rq"}));
+}
+
+// The original reads a lone "*" as three wildcards: right for three elements or fewer, a row it
+// cannot read for more.
+TEST(Composite, ALoneStarIsThreeValues) {
+  CompositeFamily f;
+  std::string why;
+  EXPECT_TRUE(f.parse("/composite/h2/d=*/b=*/rq/rq", why)) << why;
+  EXPECT_TRUE(f.wild());
+  EXPECT_TRUE(f.parse("/composite/g22/d=?*/rq^4", why)) << why;
+  EXPECT_FALSE(f.parse("/composite/g22/d=*/rq^4", why));
+  EXPECT_NE(why.find("lone *"), std::string::npos) << why;
+}
+
+// The geometry needs a slash after it; empty components at the end are dropped.
+TEST(Composite, TheGeometryIsFollowedByASlash) {
+  CompositeFamily f;
+  std::string why;
+  EXPECT_FALSE(f.parse("/composite/h3", why));
+  EXPECT_TRUE(f.parse("/composite/h3/", why)) << why;
+  EXPECT_TRUE(f.parse("/composite/h2/rq/bq//", why)) << why;
+  EXPECT_FALSE(f.parse("/composite/h2//rq/bq", why));
+  // Components after the geometry are trimmed; one of spaces only is empty.
+  EXPECT_TRUE(f.parse("/composite/h2/ rq/bq ", why)) << why;
+  EXPECT_FALSE(f.parse("/composite/h2/rq/ /bq", why));
 }
 
 TEST(Composite, MalformedNamesAreRejectedWithAReason) {

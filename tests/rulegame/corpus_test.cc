@@ -102,7 +102,7 @@ TEST(Corpus, OwnCaptiveSessionsAgree) {
     if (f.path().extension() == ".jsonl") files.push_back(f.path().string());
   }
   std::sort(files.begin(), files.end());
-  ASSERT_EQ(files.size(), 3u);
+  ASSERT_EQ(files.size(), 4u);
   for (const std::string& f : files) replay_file(f, opt, rep);
   EXPECT_TRUE(rep.errors.empty());
   EXPECT_GT(rep.cases, 100);

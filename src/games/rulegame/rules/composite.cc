@@ -45,7 +45,14 @@ bool CompositeFamily::parse(const std::string& name, std::string& why) {
   }
   given_ = name;
   carets_ = false;
-  const std::vector<std::string> parts = split(name.substr(std::string(kPrefix).size()), '/');
+  std::vector<std::string> parts = split(name.substr(std::string(kPrefix).size()), '/');
+  // The original finds the geometry as "/h3/" with a slash after it, then splits the rest as
+  // Java does, dropping empty components at the end: "/composite/h3/" is a name, "/composite/h3" not.
+  if (parts.size() < 2) {
+    why = "No /h, /v, /?, or /g found in the name=" + name;
+    return false;
+  }
+  while (parts.size() > 1 && parts.back().empty()) parts.pop_back();
   // Geometry: h[N], v[N], g<R><C>, or ?[N] (either h or v).
   const std::string& geo = parts[0];
   if (geo.empty() || std::string("hvg?").find(geo[0]) == std::string::npos ||
@@ -77,6 +84,13 @@ bool CompositeFamily::parse(const std::string& name, std::string& why) {
   shapes_.assign(static_cast<size_t>(n()), "");
   colors_.assign(static_cast<size_t>(n()), "");
   auto values = [&](const std::string& v, std::vector<int>& out) {
+    // A lone "*" stands for three wildcards in the original (Composite.parseVal), so an object of
+    // more than three elements cannot be counted or drawn there: the row cannot be read.
+    if (v == "*" && n() > 3) {
+      why = fmt::format("a lone * stands for 3 values, but {} has {} elements (write ?{} or ?*)", name, n(),
+                        std::string(static_cast<size_t>(n() - 1), '?'));
+      return false;
+    }
     std::vector<int> q(static_cast<size_t>(n()), 0);
     size_t k = 0;
     for (size_t j = 0; j < v.size(); ++j) {
@@ -114,7 +128,12 @@ bool CompositeFamily::parse(const std::string& name, std::string& why) {
   };
   size_t k = 0;
   for (size_t i = 1; i < parts.size(); ++i) {
+    // Components after the geometry are trimmed as Java trims ("/composite/h2/ rq/bq" is a name).
     std::string s = parts[i];
+    while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ') s.pop_back();
+    size_t lead = 0;
+    while (lead < s.size() && static_cast<unsigned char>(s[lead]) <= ' ') ++lead;
+    s.erase(0, lead);
     if (s.empty()) {
       why = "empty component (two slashes) in " + name;
       return false;
@@ -149,7 +168,7 @@ bool CompositeFamily::parse(const std::string& name, std::string& why) {
     if (pp.size() == 2) {
       s = pp[0];
       multi = std::atoi(pp[1].c_str());
-      carets_ = true;
+      carets_ = carets_ || multi > 1;  // "rq^1" leaves the name as written
     } else if (pp.size() > 2) {
       why = "too many carets in " + s;
       return false;
@@ -201,7 +220,9 @@ int64_t CompositeFamily::family_size() const {
 
 std::string CompositeFamily::name() const {
   std::string s = kPrefix;
-  if (cols_ >= 1 && rows_ == 1) {
+  if (any_) {
+    s += fmt::format("?{}", rows_);  // a family of either orientation, as the reference writes it
+  } else if (cols_ >= 1 && rows_ == 1) {
     s += fmt::format("h{}", cols_);
   } else if (rows_ > 1 && cols_ == 1) {
     s += fmt::format("v{}", rows_);
@@ -212,8 +233,9 @@ std::string CompositeFamily::name() const {
     std::string d;
     bool all_default = true;
     for (int j = 0; j < n(); ++j) {
-      d += static_cast<char>('0' + v[static_cast<size_t>(j)]);
-      all_default &= v[static_cast<size_t>(j)] == kLevels;
+      const int x = v[static_cast<size_t>(j)];
+      d += x == 0 ? '?' : static_cast<char>('0' + x);  // a family's key shows its wildcards
+      all_default &= x == kLevels;
     }
     return all_default ? std::string() : fmt::format("/{}={}", key, d);
   };
@@ -319,6 +341,11 @@ Properties CompositeFamily::properties() const {
 bool CompositeGenerator::add(const std::string& name, std::string& why) {
   CompositeFamily f;
   if (!f.parse(name, why)) return false;
+  // A name whose key is already listed adds nothing (ParaSet.parseImages keeps one object a key):
+  // "A;A;B" draws A and B with equal chances.
+  for (const CompositeFamily& g : families_) {
+    if (g.key() == f.key()) return true;
+  }
   families_.push_back(std::move(f));
   return true;
 }

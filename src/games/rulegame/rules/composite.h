@@ -26,10 +26,12 @@ class CompositeFamily {
   std::string sample(JavaRandom& rng, Properties* props = nullptr) const;
   // Properties of a concrete object, in the order the reference engine records them.
   Properties properties() const;
+  // The reference's key: the name as written, or written out element by element when it has
+  // carets (wildcards shown as "?").
+  std::string key() const;
 
  private:
   std::string name() const;
-  std::string key() const;
   int n() const { return rows_ * cols_; }
   bool any_ = false, wild_ = false, carets_ = false;
   std::string given_;  // the name as parsed

@@ -98,6 +98,14 @@ struct Setup {
   // false on an error; `drawn` false when the column names no image at all (then the row's
   // ordinary shapes and colours make the board, as the original's parseImages returns no generator).
   bool images(const ParaSet& para, bool& drawn, std::string& why);
+  // The images column read as the original's ParaSet.parseImages reads it when it loads a list:
+  // plain image keys (sorted, each once) or composite families, never both.
+  struct ImageList {
+    std::vector<std::string> keys;
+    std::vector<Properties> props;
+    CompositeGenerator composite;
+  };
+  bool image_list(const std::string& column, ImageList& out, std::string& why);
   bool numeric(const std::vector<std::string>& pos, std::string& why);
   bool from_trial_list(const std::vector<std::string>& pos, std::string& why, bool& usage_exit);
   bool from_modifier(const std::string& first, std::string& why);
@@ -227,22 +235,27 @@ bool Setup::predefined(const ParaSet& para, const std::string& dir_name, std::st
   return true;
 }
 
-bool Setup::images(const ParaSet& para, bool& drawn, std::string& why) {
-  Range pieces;
-  if (!para.get_int("min_objects", pieces.lo, why) || !para.get_int("max_objects", pieces.hi, why)) return false;
-  std::vector<std::string> keys;
-  std::vector<Properties> props;
-  CompositeGenerator composite;
-  std::string list = para.images;
-  size_t start = 0;
-  while (start <= list.size()) {
+bool Setup::image_list(const std::string& column, ImageList& out, std::string& why) {
+  // The column is trimmed and split at ';' as Java's String.split does: empty names at the end
+  // are dropped, an empty name elsewhere is an error.
+  std::string list = java_trim(column);
+  std::vector<std::string> pats;
+  for (size_t start = 0; start <= list.size();) {
     size_t semi = list.find(';', start);
     if (semi == std::string::npos) semi = list.size();
-    const std::string pat = list.substr(start, semi - start);
+    pats.push_back(list.substr(start, semi - start));
     start = semi + 1;
-    if (pat.empty()) continue;
+  }
+  while (!pats.empty() && pats.back().empty()) pats.pop_back();
+  std::vector<std::string> keys;
+  std::vector<Properties> props;
+  for (const std::string& pat : pats) {
+    if (pat.empty()) {
+      why = "Image path not specified or empty";
+      return false;
+    }
     if (is_composite_name(pat)) {
-      if (!composite.add(pat, why)) return false;
+      if (!out.composite.add(pat, why)) return false;
       continue;
     }
     const bool wild = pat.find_first_of("*?") != std::string::npos;
@@ -256,11 +269,7 @@ bool Setup::images(const ParaSet& para, bool& drawn, std::string& why) {
       props.push_back(std::move(pr));
     }
   }
-  // Patterns that match no file (a folder of PNGs with only its properties table) leave the
-  // original without an image generator: the board is one of ordinary shapes and colours.
-  drawn = !keys.empty() || !composite.empty();
-  if (!drawn) return true;
-  if (!keys.empty() && !composite.empty()) {
+  if (!keys.empty() && !out.composite.empty()) {
     why = "A game cannot combine traditional and composite ImageObjects. Choose one or the other, but not both";
     return false;
   }
@@ -268,13 +277,24 @@ bool Setup::images(const ParaSet& para, bool& drawn, std::string& why) {
   std::vector<size_t> idx(keys.size());
   for (size_t k = 0; k < idx.size(); ++k) idx[k] = k;
   std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return keys[a] < keys[b]; });
-  std::vector<std::string> sk;
-  std::vector<Properties> sp;
   for (size_t k : idx) {
-    sk.push_back(keys[k]);
-    sp.push_back(props[k]);
+    out.keys.push_back(keys[k]);
+    out.props.push_back(props[k]);
   }
-  s.set_source(std::make_unique<RandomImageBoards>(&rng, pieces, std::move(sk), std::move(sp), std::move(composite)));
+  return true;
+}
+
+bool Setup::images(const ParaSet& para, bool& drawn, std::string& why) {
+  Range pieces;
+  if (!para.get_int("min_objects", pieces.lo, why) || !para.get_int("max_objects", pieces.hi, why)) return false;
+  ImageList l;
+  if (!image_list(para.images, l, why)) return false;
+  // Patterns that match no file (a folder of PNGs with only its properties table) leave the
+  // original without an image generator: the board is one of ordinary shapes and colours.
+  drawn = !l.keys.empty() || !l.composite.empty();
+  if (!drawn) return true;
+  s.set_source(std::make_unique<RandomImageBoards>(&rng, pieces, std::move(l.keys), std::move(l.props),
+                                                   std::move(l.composite)));
   return true;
 }
 
@@ -320,6 +340,10 @@ bool Setup::from_trial_list(const std::vector<std::string>& pos, std::string& wh
     for (size_t r = 1; r < rows.size(); ++r) {
       ParaSet p;
       if (!p.read(rows[0], rows[r], csv_why)) break;
+      // Every row's images column is read with the list (ParaSet's constructor): a row whose
+      // images cannot be read ends the list there, whichever row was asked for.
+      ImageList l;
+      if (!p.images.empty() && !image_list(p.images, l, csv_why)) break;
       paras.push_back(std::move(p));
     }
   }

@@ -23,13 +23,6 @@ bool is_decimal(std::string_view s) {
   return (dot == 0 || all_digits(s.substr(0, dot))) && all_digits(s.substr(dot + 1));
 }
 
-// Java's String.trim(): every char <= ' ' at both ends.
-std::string java_trim(std::string_view s) {
-  size_t b = 0, e = s.size();
-  while (b < e && static_cast<unsigned char>(s[b]) <= ' ') ++b;
-  while (e > b && static_cast<unsigned char>(s[e - 1]) <= ' ') --e;
-  return std::string(s.substr(b, e - b));
-}
 
 // [a-zA-Z_-][a-zA-Z_.0-9-]*
 bool is_option_name(std::string_view s) {
@@ -60,6 +53,14 @@ std::vector<std::string> java_split(std::string_view s, char sep) {
 }
 
 }  // namespace
+
+// Java's String.trim(): every char <= ' ' at both ends.
+std::string java_trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && static_cast<unsigned char>(s[b]) <= ' ') ++b;
+  while (e > b && static_cast<unsigned char>(s[e - 1]) <= ' ') --e;
+  return std::string(s.substr(b, e - b));
+}
 
 std::vector<std::string> CaptiveOptions::enrich(const std::vector<std::string>& argv) {
   std::vector<std::string> rest;

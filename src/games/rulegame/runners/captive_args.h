@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rk::rulegame {
@@ -53,6 +54,9 @@ bool read_csv_rows(const std::string& text, std::vector<std::vector<std::string>
 
 // One parameter set (a trial-list row): typed values by column name, plus shapes, colors and
 // the "images" column, which the original keeps apart.
+// Java's String.trim(): every char <= ' ' at both ends.
+std::string java_trim(std::string_view s);
+
 struct ParaSet {
   enum class Kind { kBool, kInt, kDouble, kText };
   struct Value {

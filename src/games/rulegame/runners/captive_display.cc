@@ -26,7 +26,11 @@ std::string shape_symbol(const std::string& shape) {
 
 std::string symbol(const Piece& p) {
   if (p.is_image()) {  // the first letter of the image's file name
-    const size_t slash = p.image.find_last_of('/');
+    // ImageObject.symbol: the key split at '/' as Java splits (empty parts at the end dropped),
+    // the last part's first letter ("/composite/v2/" shows v).
+    const size_t end = p.image.find_last_not_of('/');
+    if (end == std::string::npos) return std::string();
+    const size_t slash = p.image.find_last_of('/', end);
     return p.image.substr(slash == std::string::npos ? 0 : slash + 1, 1);
   }
   return color_symbol(p.color) + shape_symbol(p.shape);
