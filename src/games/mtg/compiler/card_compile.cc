@@ -20,7 +20,7 @@ const std::set<std::string>& grantable() {
       "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
       "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard",
       "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk",
-      "nonbasiclandwalk", "snowlandwalk"};
+      "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting"};
   return k;
 }
 
@@ -179,6 +179,11 @@ bool read_keyword(const std::string& w, EffectDef& e) {
   }
   if (auto it = plain.find(w); it != plain.end()) {
     e.kind = it->second;
+    return true;
+  }
+  if (w == "preventallnoncombatdamage") {  // a shield (to(..) from(..) only) that combat damage passes
+    e.kind = Eff::kPreventAll;
+    e.noncombat_only = true;
     return true;
   }
   static const std::map<std::string, Eff> counted = {{"damage", Eff::kDamage}, {"life", Eff::kLife},
@@ -399,6 +404,13 @@ EffectDef compile_effect(const std::string& text0) {
   if (e.random_one) {
     if (random_type.empty() || random_from.empty() || e.word.empty()) return unsupported_effect("moverandom");
     e.all = parse_spec(random_type + "|" + random_from);
+  }
+  if (e.noncombat_only) {  // to(this) alone is the shield of the card itself; without to/from it is not run yet
+    if (e.word == "to" || e.word == "from") {
+      (e.word == "to" ? e.prevent_to : e.prevent_from) = parse_spec("this");
+      e.word = "spec";
+    }
+    if (e.word != "spec") return unsupported_effect("preventallnoncombatdamage");
   }
   return e;
 }

@@ -100,6 +100,7 @@ struct EffectDef {
                                     // first choice's mana plus `a` generic ({value:..}); the source's controller chooses
   std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card
   bool random_one = false;          // moverandom(type) from(zone) to(zone): one card of all(..) at random
+  bool noncombat_only = false;      // preventallnoncombatdamage to(..) from(..): a kPreventAll shield of noncombat damage
 };
 
 // kUpcost: upcost[cost] effect — unless its controller pays during the upkeep, the effect happens
