@@ -1,6 +1,6 @@
 // The library as a cost and as a source: {M} (the top card to the graveyard), {l2e} (the top card
 // to exile), {s2l(spec)} (a chosen card put on top of its owner's library), in activated abilities
-// and upkeep costs; moverandom(type) from(zone) to(zone). Small cards of the test's own. In a
+// and upkeep costs; {D} (a card of the hand at random); moverandom(type) from(zone) to(zone). Small cards of the test's own. In a
 // scenario the last card a library lists is its top.
 #include <gtest/gtest.h>
 
@@ -59,6 +59,22 @@ TEST(WagicLibrary, MoveRandomTakesOneCardOfTheType) {
                                      "[card]\nname=Bones\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
   const TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:digger\ngraveyard:grove,bones\n[PLAYER2]\n[DO]\ndigger\n"
                                               "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:digger\ngraveyard:grove\nhand:bones\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// {D}: a card of the hand at random (the runner, without a random source, takes the first); {D}{D}
+// needs two cards in the hand.
+TEST(WagicLibrary, DiscardAtRandomCostTakesACardOfTheHand) {
+  const std::string cards = kLands + "[card]\nname=Maniac\nmana={R}\ntype=Creature\npower=1\ntoughness=1\nauto={D}:life:2\n[/card]\n"
+                                     "[card]\nname=Fiend\nmana={R}\ntype=Creature\npower=1\ntoughness=1\nauto={D}{D}:life:5\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:maniac\nhand:grove\n[PLAYER2]\n[DO]\nmaniac\nmaniac\n"
+                                        "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:maniac\ngraveyard:grove\nlife:22\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:fiend\nhand:grove\n[PLAYER2]\n[DO]\nfiend\n"
+                            "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:fiend\nhand:grove\nlife:20\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:fiend\nhand:grove,glade\n[PLAYER2]\n[DO]\nfiend\n"
+                            "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:fiend\ngraveyard:grove,glade\nlife:25\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

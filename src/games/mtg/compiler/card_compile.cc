@@ -451,6 +451,8 @@ void read_costs(const std::string& costs, Ability& a) {
       } else {
         a.tap_other.alts[0].restr.push_back("-tapped");  // an untapped one
       }
+    } else if (sym == "d") {
+      ++a.discard_random;
     } else if (sym == "m") {
       ++a.mill_cost;
     } else if (sym == "l2e") {

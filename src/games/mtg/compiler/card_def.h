@@ -139,6 +139,8 @@ struct Ability {
   // (the last one is the card stored* amounts read); {s2l(spec)} a chosen card put on top of it.
   int mill_cost = 0, library_exile_cost = 0;
   Spec top_cost;
+  int discard_random = 0;        // {D}: a card of the controller's hand at random, each
+
   bool has_counter_cost = false;  // {C(p/t,n[,name])}: put (n > 0) or remove (n < 0) counters
   int counter_p = 0, counter_t = 0, counter_n = 0;
   std::string counter_name;

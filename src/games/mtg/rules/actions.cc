@@ -259,13 +259,16 @@ std::vector<std::pair<const Spec*, int>> Game::chosen_costs(const Ability& a) {
   return chosen;
 }
 
-// {M} and {l2e}: as many cards as the cost names must be in the library (CR 118.3; Wagic asks for one).
+// Costs that take cards nobody chooses: {M} and {l2e} from the library, {D} from the hand. As
+// many cards as the cost names must be there (CR 118.3; Wagic asks for one).
 bool Game::library_costs_payable(const Ability& a, int actor) const {
-  const size_t n = static_cast<size_t>(a.mill_cost) + static_cast<size_t>(a.library_exile_cost);
-  return n == 0 || players[static_cast<size_t>(actor)].zones[kLibrary].size() >= n;
+  const auto& zones = players[static_cast<size_t>(actor)].zones;
+  const size_t from_library = static_cast<size_t>(a.mill_cost) + static_cast<size_t>(a.library_exile_cost);
+  return zones[kLibrary].size() >= from_library && zones[kHand].size() >= static_cast<size_t>(a.discard_random);
 }
 
-// The top cards go, milled ones first; the last is the card the ability's stored* amounts read.
+// The top cards go, milled ones first, then the random discards (the test runner, without a
+// random source, takes the first card of the hand); the last is the card stored* amounts read.
 void Game::pay_library_costs(const Ability& a, int actor) {
   auto& lib = players[static_cast<size_t>(actor)].zones[kLibrary];
   for (auto [n, zone] : {std::pair{a.mill_cost, kGraveyard}, std::pair{a.library_exile_cost, kExile}}) {
@@ -273,6 +276,12 @@ void Game::pay_library_costs(const Ability& a, int actor) {
       last_paid = lib.back();
       move(last_paid, actor, zone);
     }
+  }
+  auto& hand = players[static_cast<size_t>(actor)].zones[kHand];
+  for (int i = 0; i < a.discard_random && !hand.empty(); ++i) {
+    last_paid = hand[rng ? rng->below(static_cast<uint32_t>(hand.size())) : 0];
+    move(last_paid, objs[static_cast<size_t>(last_paid)].owner, kGraveyard);
+    fire_event("discarded", last_paid, actor, -1, false);
   }
 }
 
