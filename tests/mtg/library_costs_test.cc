@@ -1,6 +1,7 @@
 // The library as a cost and as a source: {M} (the top card to the graveyard), {l2e} (the top card
 // to exile), {s2l(spec)} (a chosen card put on top of its owner's library), in activated abilities
-// and upkeep costs; {D} (a card of the hand at random); moverandom(type) from(zone) to(zone). Small cards of the test's own. In a
+// and upkeep costs; {D} (a card of the hand at random); moverandom(type) from(zone) to(zone); a search
+// that puts a land onto the battlefield tapped (and!(tap)! written before moveto). Small cards of the test's own. In a
 // scenario the last card a library lists is its top.
 #include <gtest/gtest.h>
 
@@ -75,6 +76,16 @@ TEST(WagicLibrary, DiscardAtRandomCostTakesACardOfTheHand) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:fiend\nhand:grove,glade\n[PLAYER2]\n[DO]\nfiend\n"
                             "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:fiend\ngraveyard:grove,glade\nlife:25\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// target(land[basic]|mylibrary) and!(tap)! moveto(mybattlefield): the land found enters tapped, so
+// clicking it makes no mana.
+TEST(WagicLibrary, ASearchPutsTheLandOntoTheBattlefieldTapped) {
+  const std::string cards = "[card]\nname=Heath\ntype=Basic Land\nauto={T}:Add{G}\n[/card]\n"
+                            "[card]\nname=Seek\nmana={0}\ntype=Sorcery\nauto=target(land[basic]|mylibrary) and!(tap)! moveto(mybattlefield)\n[/card]\n";
+  const TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:seek\nlibrary:heath\n[PLAYER2]\n[DO]\nseek\nheath\nheath\n"
+                                              "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:heath\ngraveyard:seek\nmanapool:{0}\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

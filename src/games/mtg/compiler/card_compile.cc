@@ -335,6 +335,11 @@ EffectDef compile_effect(const std::string& text0) {
       random_from = inside(w, 4);
     } else if (e.random_one && w.rfind("to(", 0) == 0 && w.back() == ')') {
       e.word = inside(w, 2);
+    } else if (!have && w.rfind("and!(", 0) == 0 && w.size() > 6 && w.compare(w.size() - 2, 2, ")!") == 0) {
+      // and!(..)! written before the keyword (target(land|mylibrary) and!(tap)! moveto(mybattlefield)):
+      // it still happens after the effect, to the same card
+      e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
+      if (!e.and_then->supported()) return unsupported_effect(w);
     } else if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
       e.optional_target = w[0] == 'n';
       e.target = parse_spec(inside(w, w.find('(')));
