@@ -394,8 +394,9 @@ EffectDef compile_effect(const std::string& text0) {
     } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
                w == "while" || (w.rfind("restriction{", 0) == 0 && w.back() == '}')) {
       e.restriction += (e.restriction.empty() ? "" : " ") + w;  // limit:1 myupkeeponly: both hold
-    } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic") {
-      // labels and Wagic's evaluation hints change nothing here
+    } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic" || (w == "once" && e.kind == Eff::kTransform)) {
+      // labels and Wagic's evaluation hints change nothing here; Wagic's transforms((..)) reads no
+      // "once" either (Threaten's kin write it after ueot: their one-shots run once anyway)
     } else {
       e.kind = Eff::kUnsupported;
       e.word = w;
