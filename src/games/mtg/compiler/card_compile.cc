@@ -887,6 +887,24 @@ static Ability compile_line(const std::string& line) {
       return a;
     }
   }
+  if (s.rfind("aslongas(", 0) == 0) {
+    // aslongas(spec) {cost}:effect [>N]: an activated ability usable while the count holds (Wagic
+    // keeps the ability only then); once activated it resolves whatever the count has become, so
+    // that lands it sacrificed do not stop it (Crumbling Sanctuary's kin: {S(land)} x N, >N-1).
+    std::string body = s;
+    Ability cond;
+    if (read_conditions(body, cond) && cond.has_cond && cond.this_cond.empty() && !cond.has_if && !cond.may &&
+        !body.empty() && body[0] == '{' && split_top(body, ":").size() >= 2) {
+      a = compile_line(body);
+      if (a.kind == AbilityKind::kActivated) {
+        a.text = line;
+        a.activate_when = std::make_shared<Ability>(std::move(cond));
+        return a;
+      }
+      a = Ability();
+      a.text = line;
+    }
+  }
   if (s == "evolve") {  // a +1/+1 counter whenever a greater creature enters under its controller's control
     a = compile_line("@movedto(creature|mybattlefield):counter(1/1,1)");
     a.text = line;

@@ -152,6 +152,7 @@ struct Ability {
   std::string this_count;        // thisforeach(counter{..}|auras): per such thing on the source instead
   std::string this_cond;         // this(counter{..}>N|variable{opponentturn}>0): a condition on the source
   std::string activate_cond;     // this(..) {cost}:effect: it may be activated only while this holds
+  std::shared_ptr<Ability> activate_when;  // aslongas(spec) {cost}:effect [>N]: only while its has_cond holds
   bool teach = false;            // teach(creature): applies to the enchanted/equipped creature
   Spec taught;                   // its spec: a spell's line runs only when its target is such a card
   bool has_cond = false;         // aslongas(spec) [<N|>N]

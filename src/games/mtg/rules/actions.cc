@@ -109,6 +109,7 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
   if (!a.trigger.counts.empty() && !trigger_allowed(a, card)) return false;  // restriction{type(..)~cmp~N}
   if (!a.activate_cond.empty() && !this_holds(a.activate_cond, card)) return false;  // this(..) {cost}:..
+  if (a.activate_when && !condition_holds(*a.activate_when, card)) return false;     // aslongas(..) {cost}:..
   if (!library_costs_payable(a, actor)) return false;
   for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.bounce_cost, &a.counter_from, &a.top_cost}) {  // a card to pay with
     if (chosen->empty()) continue;
