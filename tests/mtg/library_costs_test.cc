@@ -1,7 +1,8 @@
 // The library as a cost and as a source: {M} (the top card to the graveyard), {l2e} (the top card
 // to exile), {s2l(spec)} (a chosen card put on top of its owner's library), in activated abilities
 // and upkeep costs; {D} (a card of the hand at random); moverandom(type) from(zone) to(zone); a search
-// that puts a land onto the battlefield tapped (and!(tap)! written before moveto). Small cards of the test's own. In a
+// that puts a land onto the battlefield tapped (and!(tap)! written before moveto); {E}, the card itself
+// exiled from the graveyard (scavenge). Small cards of the test's own. In a
 // scenario the last card a library lists is its top.
 #include <gtest/gtest.h>
 
@@ -86,6 +87,19 @@ TEST(WagicLibrary, ASearchPutsTheLandOntoTheBattlefieldTapped) {
                             "[card]\nname=Seek\nmana={0}\ntype=Sorcery\nauto=target(land[basic]|mylibrary) and!(tap)! moveto(mybattlefield)\n[/card]\n";
   const TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:seek\nlibrary:heath\n[PLAYER2]\n[DO]\nseek\nheath\nheath\n"
                                               "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:heath\ngraveyard:seek\nmanapool:{0}\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// autograveyard={E}:counter(1/1,storedpower) target(creature): the 3/3 in the graveyard is exiled and
+// the bear gets three +1/+1 counters, so it lives through a 4-damage spell.
+TEST(WagicCosts, ScavengeExilesTheCardAndReadsItsPower) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Drake\nmana={G}\ntype=Creature\npower=3\ntoughness=3\n"
+                            "autograveyard={E}:counter(1/1,storedpower) target(creature) asSorcery\n[/card]\n"
+                            "[card]\nname=Blast\nmana={0}\ntype=Instant\ntarget=creature\nauto=damage:4\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear\ngraveyard:drake\nhand:blast\n[PLAYER2]\n[DO]\n"
+                                        "drake\nbear\nblast\nbear\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear\nexile:drake\n"
+                                        "graveyard:blast\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

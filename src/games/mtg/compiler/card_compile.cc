@@ -106,14 +106,18 @@ bool read_becomes(const std::string& w, EffectDef& e) {
 bool read_counter(const std::string& w, EffectDef& e) {
   e.kind = Eff::kCounter;
   std::string in = inside(w, 7);
-  if (in.find(',') == std::string::npos && in.find('.') != std::string::npos) in[in.find('.')] = ',';  // counter(1/1.-1)
+  if (in.find(',') == std::string::npos) std::replace(in.begin(), in.end(), '.', ',');  // counter(1/1.-1), counter(0/0.1.Charge)
   const auto parts = split_top(in, ",");
   if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
   e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
   e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
-  if (parts.size() > 1 && (parts[1] == "x" || parts[1] == "thatmuch" || parts[1] == "sunburst" || parts[1] == "kicked" ||
-                           parts[1].rfind("type:", 0) == 0)) {
-    e.b2 = parse_amount(parts[1]);
+  // The amounts a count of counters may be (the stored* ones read the card a cost took: scavenge).
+  static const std::set<std::string> counted = {"x", "thatmuch", "sunburst", "kicked", "storedpower", "storedtoughness",
+                                                "storedmanacost", "lifetotal", "opponentlifetotal"};
+  if (parts.size() > 1 && (counted.count(trim(parts[1])) || parts[1].rfind("type:", 0) == 0)) {
+    e.b2 = parse_amount(trim(parts[1]));
+  } else if (parts.size() > 1 && !trim(parts[1]).empty() && trim(parts[1]).find_first_not_of("-0123456789") != std::string::npos) {
+    return false;  // a word read as 0 would put no counter without a word of warning
   }
   return true;
 }
@@ -457,6 +461,8 @@ void read_costs(const std::string& costs, Ability& a) {
       } else {
         a.tap_other.alts[0].restr.push_back("-tapped");  // an untapped one
       }
+    } else if (sym == "e") {
+      a.exile_self = true;
     } else if (sym == "d") {
       ++a.discard_random;
     } else if (sym == "m") {
@@ -847,7 +853,7 @@ static bool read_upkeep_cost(const std::string& s, Ability& a) {
                       !a.bounce_cost.empty() || !a.counter_from.empty() || !a.top_cost.empty();
   // Not run: costs of the card itself that an upkeep does not pay ({T}, {S}, {Q}), a counter named
   // by another word, and cards to choose once per age counter (their number grows each upkeep).
-  if (a.tap || a.sac_self || a.untap_cost || a.cycle || !a.counter_name.empty() || (a.upkeep_cumulative && chosen)) {
+  if (a.tap || a.sac_self || a.exile_self || a.untap_cost || a.cycle || !a.counter_name.empty() || (a.upkeep_cumulative && chosen)) {
     a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
   }
   read_body(s.substr(close + 1), a);

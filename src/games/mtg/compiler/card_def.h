@@ -129,6 +129,7 @@ struct Ability {
   std::string text;              // the line as written (lower case), for messages
   ManaCost mana;                 // activated: the mana part
   bool tap = false, untap_cost = false, sac_self = false;
+  bool exile_self = false;       // {E}: exile the card itself (scavenge, from the graveyard)
   bool cycle = false;            // {cycle}: discard this card (from the hand)
   bool discard_self = false;     // {discard}: the same cost, but not cycling (channel, bloodrush: no @cycled)
   Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}

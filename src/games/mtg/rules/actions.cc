@@ -242,6 +242,7 @@ void Game::activate(int card, const Ability& a, int actor) {
   // Then {S}, a mana ability's effects at once, or its target and the stack (resume.cc).
   last_paid = -1;
   pay_library_costs(a, actor);
+  if (a.exile_self) exile_as_cost(card);
   pay_chosen(card, actor, chosen_costs(a), 0, {Resume{.kind = Resume::Kind::kActivated, .ability = &a, .item = {item}}});
 }
 
@@ -258,6 +259,23 @@ std::vector<std::pair<const Spec*, int>> Game::chosen_costs(const Ability& a) {
   if (!a.counter_from.empty()) chosen.emplace_back(&a.counter_from, a.counter_p > 0 ? -4 : -3);  // a counter off it
   if (!a.top_cost.empty()) chosen.emplace_back(&a.top_cost, kLibrary);  // {s2l(..)}: on top of its owner's library
   return chosen;
+}
+
+// {E}: the card itself to exile; it is the card stored* amounts read (scavenge's storedpower), as it
+// was where it paid: a card paid from the graveyard keeps its power there, not an older one.
+void Game::exile_as_cost(int card) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  // Off the battlefield a card has its printed power and toughness (the layers compute the board's).
+  const int from = o.zone, p = from == kBattlefield ? power(card) : o.def->power,
+            t = from == kBattlefield ? toughness(card) : o.def->toughness;
+  move(card, o.owner, kExile);
+  if (from == kBattlefield) {
+    fire_zone_triggers(card, from, kExile);
+  } else {
+    objs[static_cast<size_t>(card)].lki_power = p;
+    objs[static_cast<size_t>(card)].lki_toughness = t;
+  }
+  last_paid = card;
 }
 
 // Costs that take cards nobody chooses: {M} and {l2e} from the library, {D} from the hand. As
