@@ -1,6 +1,8 @@
 // The library as a cost and as a source: {M} (the top card to the graveyard), {l2e} (the top card
 // to exile), {s2l(spec)} (a chosen card put on top of its owner's library), in activated abilities
-// and upkeep costs; moverandom(type) from(zone) to(zone). Small cards of the test's own. In a
+// and upkeep costs; {D} (a card of the hand at random); moverandom(type) from(zone) to(zone); a search
+// that puts a land onto the battlefield tapped (and!(tap)! written before moveto); {E}, the card itself
+// exiled from the graveyard (scavenge). Small cards of the test's own. In a
 // scenario the last card a library lists is its top.
 #include <gtest/gtest.h>
 
@@ -59,6 +61,45 @@ TEST(WagicLibrary, MoveRandomTakesOneCardOfTheType) {
                                      "[card]\nname=Bones\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
   const TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:digger\ngraveyard:grove,bones\n[PLAYER2]\n[DO]\ndigger\n"
                                               "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:digger\ngraveyard:grove\nhand:bones\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// {D}: a card of the hand at random (the runner, without a random source, takes the first); {D}{D}
+// needs two cards in the hand.
+TEST(WagicLibrary, DiscardAtRandomCostTakesACardOfTheHand) {
+  const std::string cards = kLands + "[card]\nname=Maniac\nmana={R}\ntype=Creature\npower=1\ntoughness=1\nauto={D}:life:2\n[/card]\n"
+                                     "[card]\nname=Fiend\nmana={R}\ntype=Creature\npower=1\ntoughness=1\nauto={D}{D}:life:5\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:maniac\nhand:grove\n[PLAYER2]\n[DO]\nmaniac\nmaniac\n"
+                                        "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:maniac\ngraveyard:grove\nlife:22\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:fiend\nhand:grove\n[PLAYER2]\n[DO]\nfiend\n"
+                            "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:fiend\nhand:grove\nlife:20\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:fiend\nhand:grove,glade\n[PLAYER2]\n[DO]\nfiend\n"
+                            "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:fiend\ngraveyard:grove,glade\nlife:25\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// target(land[basic]|mylibrary) and!(tap)! moveto(mybattlefield): the land found enters tapped, so
+// clicking it makes no mana.
+TEST(WagicLibrary, ASearchPutsTheLandOntoTheBattlefieldTapped) {
+  const std::string cards = "[card]\nname=Heath\ntype=Basic Land\nauto={T}:Add{G}\n[/card]\n"
+                            "[card]\nname=Seek\nmana={0}\ntype=Sorcery\nauto=target(land[basic]|mylibrary) and!(tap)! moveto(mybattlefield)\n[/card]\n";
+  const TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:seek\nlibrary:heath\n[PLAYER2]\n[DO]\nseek\nheath\nheath\n"
+                                              "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:heath\ngraveyard:seek\nmanapool:{0}\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// autograveyard={E}:counter(1/1,storedpower) target(creature): the 3/3 in the graveyard is exiled and
+// the bear gets three +1/+1 counters, so it lives through a 4-damage spell.
+TEST(WagicCosts, ScavengeExilesTheCardAndReadsItsPower) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Drake\nmana={G}\ntype=Creature\npower=3\ntoughness=3\n"
+                            "autograveyard={E}:counter(1/1,storedpower) target(creature) asSorcery\n[/card]\n"
+                            "[card]\nname=Blast\nmana={0}\ntype=Instant\ntarget=creature\nauto=damage:4\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear\ngraveyard:drake\nhand:blast\n[PLAYER2]\n[DO]\n"
+                                        "drake\nbear\nblast\nbear\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear\nexile:drake\n"
+                                        "graveyard:blast\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -20,7 +20,7 @@ const std::set<std::string>& grantable() {
       "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
       "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard",
       "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk",
-      "nonbasiclandwalk", "snowlandwalk"};
+      "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting"};
   return k;
 }
 
@@ -106,14 +106,18 @@ bool read_becomes(const std::string& w, EffectDef& e) {
 bool read_counter(const std::string& w, EffectDef& e) {
   e.kind = Eff::kCounter;
   std::string in = inside(w, 7);
-  if (in.find(',') == std::string::npos && in.find('.') != std::string::npos) in[in.find('.')] = ',';  // counter(1/1.-1)
+  if (in.find(',') == std::string::npos) std::replace(in.begin(), in.end(), '.', ',');  // counter(1/1.-1), counter(0/0.1.Charge)
   const auto parts = split_top(in, ",");
   if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
   e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
   e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
-  if (parts.size() > 1 && (parts[1] == "x" || parts[1] == "thatmuch" || parts[1] == "sunburst" || parts[1] == "kicked" ||
-                           parts[1].rfind("type:", 0) == 0)) {
-    e.b2 = parse_amount(parts[1]);
+  // The amounts a count of counters may be (the stored* ones read the card a cost took: scavenge).
+  static const std::set<std::string> counted = {"x", "thatmuch", "sunburst", "kicked", "storedpower", "storedtoughness",
+                                                "storedmanacost", "lifetotal", "opponentlifetotal"};
+  if (parts.size() > 1 && (counted.count(trim(parts[1])) || parts[1].rfind("type:", 0) == 0)) {
+    e.b2 = parse_amount(trim(parts[1]));
+  } else if (parts.size() > 1 && !trim(parts[1]).empty() && trim(parts[1]).find_first_not_of("-0123456789") != std::string::npos) {
+    return false;  // a word read as 0 would put no counter without a word of warning
   }
   return true;
 }
@@ -179,6 +183,11 @@ bool read_keyword(const std::string& w, EffectDef& e) {
   }
   if (auto it = plain.find(w); it != plain.end()) {
     e.kind = it->second;
+    return true;
+  }
+  if (w == "preventallnoncombatdamage") {  // a shield (to(..) from(..) only) that combat damage passes
+    e.kind = Eff::kPreventAll;
+    e.noncombat_only = true;
     return true;
   }
   static const std::map<std::string, Eff> counted = {{"damage", Eff::kDamage}, {"life", Eff::kLife},
@@ -330,6 +339,11 @@ EffectDef compile_effect(const std::string& text0) {
       random_from = inside(w, 4);
     } else if (e.random_one && w.rfind("to(", 0) == 0 && w.back() == ')') {
       e.word = inside(w, 2);
+    } else if (!have && w.rfind("and!(", 0) == 0 && w.size() > 6 && w.compare(w.size() - 2, 2, ")!") == 0) {
+      // and!(..)! written before the keyword (target(land|mylibrary) and!(tap)! moveto(mybattlefield)):
+      // it still happens after the effect, to the same card
+      e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
+      if (!e.and_then->supported()) return unsupported_effect(w);
     } else if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
       e.optional_target = w[0] == 'n';
       e.target = parse_spec(inside(w, w.find('(')));
@@ -384,8 +398,9 @@ EffectDef compile_effect(const std::string& text0) {
     } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
                w == "while" || (w.rfind("restriction{", 0) == 0 && w.back() == '}')) {
       e.restriction += (e.restriction.empty() ? "" : " ") + w;  // limit:1 myupkeeponly: both hold
-    } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic") {
-      // labels and Wagic's evaluation hints change nothing here
+    } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic" || (w == "once" && e.kind == Eff::kTransform)) {
+      // labels and Wagic's evaluation hints change nothing here; Wagic's transforms((..)) reads no
+      // "once" either (Threaten's kin write it after ueot: their one-shots run once anyway)
     } else {
       e.kind = Eff::kUnsupported;
       e.word = w;
@@ -399,6 +414,13 @@ EffectDef compile_effect(const std::string& text0) {
   if (e.random_one) {
     if (random_type.empty() || random_from.empty() || e.word.empty()) return unsupported_effect("moverandom");
     e.all = parse_spec(random_type + "|" + random_from);
+  }
+  if (e.noncombat_only) {  // to(this) alone is the shield of the card itself; without to/from it is not run yet
+    if (e.word == "to" || e.word == "from") {
+      (e.word == "to" ? e.prevent_to : e.prevent_from) = parse_spec("this");
+      e.word = "spec";
+    }
+    if (e.word != "spec") return unsupported_effect("preventallnoncombatdamage");
   }
   return e;
 }
@@ -439,6 +461,10 @@ void read_costs(const std::string& costs, Ability& a) {
       } else {
         a.tap_other.alts[0].restr.push_back("-tapped");  // an untapped one
       }
+    } else if (sym == "e") {
+      a.exile_self = true;
+    } else if (sym == "d") {
+      ++a.discard_random;
     } else if (sym == "m") {
       ++a.mill_cost;
     } else if (sym == "l2e") {
@@ -827,7 +853,7 @@ static bool read_upkeep_cost(const std::string& s, Ability& a) {
                       !a.bounce_cost.empty() || !a.counter_from.empty() || !a.top_cost.empty();
   // Not run: costs of the card itself that an upkeep does not pay ({T}, {S}, {Q}), a counter named
   // by another word, and cards to choose once per age counter (their number grows each upkeep).
-  if (a.tap || a.sac_self || a.untap_cost || a.cycle || !a.counter_name.empty() || (a.upkeep_cumulative && chosen)) {
+  if (a.tap || a.sac_self || a.exile_self || a.untap_cost || a.cycle || !a.counter_name.empty() || (a.upkeep_cumulative && chosen)) {
     a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
   }
   read_body(s.substr(close + 1), a);
@@ -865,6 +891,24 @@ static Ability compile_line(const std::string& line) {
       a.text = line;
       a.activate_cond = cond.this_cond;
       return a;
+    }
+  }
+  if (s.rfind("aslongas(", 0) == 0) {
+    // aslongas(spec) {cost}:effect [>N]: an activated ability usable while the count holds (Wagic
+    // keeps the ability only then); once activated it resolves whatever the count has become, so
+    // that lands it sacrificed do not stop it (Crumbling Sanctuary's kin: {S(land)} x N, >N-1).
+    std::string body = s;
+    Ability cond;
+    if (read_conditions(body, cond) && cond.has_cond && cond.this_cond.empty() && !cond.has_if && !cond.may &&
+        !body.empty() && body[0] == '{' && split_top(body, ":").size() >= 2) {
+      a = compile_line(body);
+      if (a.kind == AbilityKind::kActivated) {
+        a.text = line;
+        a.activate_when = std::make_shared<Ability>(std::move(cond));
+        return a;
+      }
+      a = Ability();
+      a.text = line;
     }
   }
   if (s == "evolve") {  // a +1/+1 counter whenever a greater creature enters under its controller's control

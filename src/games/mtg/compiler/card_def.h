@@ -100,6 +100,7 @@ struct EffectDef {
                                     // first choice's mana plus `a` generic ({value:..}); the source's controller chooses
   std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card
   bool random_one = false;          // moverandom(type) from(zone) to(zone): one card of all(..) at random
+  bool noncombat_only = false;      // preventallnoncombatdamage to(..) from(..): a kPreventAll shield of noncombat damage
 };
 
 // kUpcost: upcost[cost] effect — unless its controller pays during the upkeep, the effect happens
@@ -128,6 +129,7 @@ struct Ability {
   std::string text;              // the line as written (lower case), for messages
   ManaCost mana;                 // activated: the mana part
   bool tap = false, untap_cost = false, sac_self = false;
+  bool exile_self = false;       // {E}: exile the card itself (scavenge, from the graveyard)
   bool cycle = false;            // {cycle}: discard this card (from the hand)
   bool discard_self = false;     // {discard}: the same cost, but not cycling (channel, bloodrush: no @cycled)
   Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}
@@ -138,6 +140,8 @@ struct Ability {
   // (the last one is the card stored* amounts read); {s2l(spec)} a chosen card put on top of it.
   int mill_cost = 0, library_exile_cost = 0;
   Spec top_cost;
+  int discard_random = 0;        // {D}: a card of the controller's hand at random, each
+
   bool has_counter_cost = false;  // {C(p/t,n[,name])}: put (n > 0) or remove (n < 0) counters
   int counter_p = 0, counter_t = 0, counter_n = 0;
   std::string counter_name;
@@ -149,6 +153,7 @@ struct Ability {
   std::string this_count;        // thisforeach(counter{..}|auras): per such thing on the source instead
   std::string this_cond;         // this(counter{..}>N|variable{opponentturn}>0): a condition on the source
   std::string activate_cond;     // this(..) {cost}:effect: it may be activated only while this holds
+  std::shared_ptr<Ability> activate_when;  // aslongas(spec) {cost}:effect [>N]: only while its has_cond holds
   bool teach = false;            // teach(creature): applies to the enchanted/equipped creature
   Spec taught;                   // its spec: a spell's line runs only when its target is such a card
   bool has_cond = false;         // aslongas(spec) [<N|>N]

@@ -109,6 +109,7 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (a.my_upkeep_only && (actor != active || phase != Phase::kUpkeep)) return false;
   if (!a.trigger.counts.empty() && !trigger_allowed(a, card)) return false;  // restriction{type(..)~cmp~N}
   if (!a.activate_cond.empty() && !this_holds(a.activate_cond, card)) return false;  // this(..) {cost}:..
+  if (a.activate_when && !condition_holds(*a.activate_when, card)) return false;     // aslongas(..) {cost}:..
   if (!library_costs_payable(a, actor)) return false;
   for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.bounce_cost, &a.counter_from, &a.top_cost}) {  // a card to pay with
     if (chosen->empty()) continue;
@@ -241,6 +242,7 @@ void Game::activate(int card, const Ability& a, int actor) {
   // Then {S}, a mana ability's effects at once, or its target and the stack (resume.cc).
   last_paid = -1;
   pay_library_costs(a, actor);
+  if (a.exile_self) exile_as_cost(card);
   pay_chosen(card, actor, chosen_costs(a), 0, {Resume{.kind = Resume::Kind::kActivated, .ability = &a, .item = {item}}});
 }
 
@@ -259,13 +261,33 @@ std::vector<std::pair<const Spec*, int>> Game::chosen_costs(const Ability& a) {
   return chosen;
 }
 
-// {M} and {l2e}: as many cards as the cost names must be in the library (CR 118.3; Wagic asks for one).
-bool Game::library_costs_payable(const Ability& a, int actor) const {
-  const size_t n = static_cast<size_t>(a.mill_cost) + static_cast<size_t>(a.library_exile_cost);
-  return n == 0 || players[static_cast<size_t>(actor)].zones[kLibrary].size() >= n;
+// {E}: the card itself to exile; it is the card stored* amounts read (scavenge's storedpower), as it
+// was where it paid: a card paid from the graveyard keeps its power there, not an older one.
+void Game::exile_as_cost(int card) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  // Off the battlefield a card has its printed power and toughness (the layers compute the board's).
+  const int from = o.zone, p = from == kBattlefield ? power(card) : o.def->power,
+            t = from == kBattlefield ? toughness(card) : o.def->toughness;
+  move(card, o.owner, kExile);
+  if (from == kBattlefield) {
+    fire_zone_triggers(card, from, kExile);
+  } else {
+    objs[static_cast<size_t>(card)].lki_power = p;
+    objs[static_cast<size_t>(card)].lki_toughness = t;
+  }
+  last_paid = card;
 }
 
-// The top cards go, milled ones first; the last is the card the ability's stored* amounts read.
+// Costs that take cards nobody chooses: {M} and {l2e} from the library, {D} from the hand. As
+// many cards as the cost names must be there (CR 118.3; Wagic asks for one).
+bool Game::library_costs_payable(const Ability& a, int actor) const {
+  const auto& zones = players[static_cast<size_t>(actor)].zones;
+  const size_t from_library = static_cast<size_t>(a.mill_cost) + static_cast<size_t>(a.library_exile_cost);
+  return zones[kLibrary].size() >= from_library && zones[kHand].size() >= static_cast<size_t>(a.discard_random);
+}
+
+// The top cards go, milled ones first, then the random discards (the test runner, without a
+// random source, takes the first card of the hand); the last is the card stored* amounts read.
 void Game::pay_library_costs(const Ability& a, int actor) {
   auto& lib = players[static_cast<size_t>(actor)].zones[kLibrary];
   for (auto [n, zone] : {std::pair{a.mill_cost, kGraveyard}, std::pair{a.library_exile_cost, kExile}}) {
@@ -273,6 +295,12 @@ void Game::pay_library_costs(const Ability& a, int actor) {
       last_paid = lib.back();
       move(last_paid, actor, zone);
     }
+  }
+  auto& hand = players[static_cast<size_t>(actor)].zones[kHand];
+  for (int i = 0; i < a.discard_random && !hand.empty(); ++i) {
+    last_paid = hand[rng ? rng->below(static_cast<uint32_t>(hand.size())) : 0];
+    move(last_paid, objs[static_cast<size_t>(last_paid)].owner, kGraveyard);
+    fire_event("discarded", last_paid, actor, -1, false);
   }
 }
 

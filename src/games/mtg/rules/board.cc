@@ -320,7 +320,7 @@ bool Game::protected_from(int card, int source) const {
 bool Game::shielded(int card, int player, int source, bool combat) const {
   layers_ready();  // the shields of the layers now (matching below changes nothing)
   for (const auto& [e, src] : shields) {
-    if (e->kind == Eff::kPreventCombat && !combat) continue;
+    if ((e->kind == Eff::kPreventCombat && !combat) || (e->noncombat_only && combat)) continue;
     const int controller = objs[static_cast<size_t>(src)].controller;
     if (!e->prevent_to.empty()) {
       if (card >= 0 && !matches(e->prevent_to, card, src, controller)) continue;
@@ -382,6 +382,21 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
     o.prevent_next -= stopped;
     if ((amount -= stopped) <= 0) return note("damage to " + name(card) + " is prevented");
   }
+  // Wagic's own damage keywords, after the shields as Wagic applies them: phantom prevents it all
+  // and loses a +1/+1 counter, absorb prevents 1 of each source's damage, wilting turns it into
+  // -1/-1 counters. What none of them leaves is not dealt (no damaged trigger).
+  // (Interned here rather than added to symbols.h's well-known words, whose ids would shift the rest.)
+  static const Sym phantom = Symbols::intern(SymKind::kKeyword, "phantom"), absorb = Symbols::intern(SymKind::kKeyword, "absorb"),
+                   wilting = Symbols::intern(SymKind::kKeyword, "wilting");
+  if (has(card, phantom)) {
+    o.plus_counters = std::max(0, o.plus_counters - 1);
+    return note("damage to " + name(card) + " is prevented (phantom)");
+  }
+  if (has(card, absorb) && --amount <= 0) return note("damage to " + name(card) + " is absorbed");
+  if (has(card, wilting)) {
+    if (!has(card, "countershroud")) o.minus_counters += amount;
+    return note(name(card) + " gets " + std::to_string(amount) + " -1/-1 counters (wilting)");
+  }
   if (has(card, "vigor")) {
     o.plus_counters += amount;  // vigor: damage becomes +1/+1 counters
   } else if (source >= 0 && (has(source, "wither") || has(source, "infect"))) {
@@ -429,7 +444,10 @@ void Game::destroy(int card, bool allow_regen) {
     o.tapped = true;
     o.damage = 0;
     o.deathtouched = false;
-    o.attacking = false;
+    // Removed from combat, blocker or attacker (CR 701.15a): after first-strike damage it deals no
+    // regular damage, and a double striker it blocked stays blocked with no one to hit (trample: the
+    // player). Wagic's triggerRegenerate does the same (initAttackersDefensers).
+    remove_from_combat(card);
     note(name(card) + " regenerates");
     return;
   }

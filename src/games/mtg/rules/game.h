@@ -312,8 +312,9 @@ class Game {
   int upkeep_counters(int card, const Ability& due) const;
   static std::vector<std::pair<const Spec*, int>> chosen_costs(const Ability& a);
   bool chosen_costs_payable(int card, const Ability& a, int actor) const;
-  bool library_costs_payable(const Ability& a, int actor) const;  // {M}, {l2e}
+  bool library_costs_payable(const Ability& a, int actor) const;  // {M}, {l2e}, {D}
   void pay_library_costs(const Ability& a, int actor);
+  void exile_as_cost(int card);  // {E}
   void click_stack(int index, int actor);
   bool cast(int card, int actor, bool alternative = false, bool buyback = false, CastWay way = CastWay::kNormal);
   void ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes);  // several may lines
