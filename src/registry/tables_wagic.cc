@@ -26,6 +26,7 @@ struct Cards {
   mtg::Database db;
   const mtg::Rules* rules = nullptr;
   mtg::CardScripts scripts;
+  std::shared_ptr<const mtg::CatalogIndex> index;  // one between every table's catalog
   std::string error;
   std::string decks_dir;
   size_t decks = 0;  // deck1.txt .. deckN.txt
@@ -41,6 +42,7 @@ const Cards& cards() {
       return out;
     }
     out.rules = mtg::rules_beside(sets, "classic.txt");
+    out.index = std::make_shared<const mtg::CatalogIndex>(out.db);
     std::vector<std::string> script_errors;
     out.scripts.load(std::string(RULEKIT_SOURCE_DIR) + "/cards/wagic-lua", script_errors);
     out.decks_dir = corpora_dir() + "/wagic/2016/decks/ai";
@@ -52,7 +54,7 @@ const Cards& cards() {
 
 // A table's catalog with what it compiles from: the state and every copy of it refer to it.
 struct Definition {
-  mtg::Catalog cat{cards().db};
+  mtg::Catalog cat{cards().db, cards().index ? cards().index : std::make_shared<const mtg::CatalogIndex>(cards().db)};
   Definition() {
     cat.game_rules = cards().rules;
     cat.scripts = &cards().scripts;

@@ -187,20 +187,24 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
   make_face_down(d);
 }
 
-Catalog::Catalog(const Database& db) : db_(db) {
+CatalogIndex::CatalogIndex(const Database& db) {
   for (size_t i = 0; i < db.cards.size(); ++i) {
     const Card& c = db.cards[i];
     const int32_t prim = c.resolved >= 0 ? c.resolved : static_cast<int32_t>(i);
     const std::string name = lower(db.cards[static_cast<size_t>(prim)].name);
     if (name.empty()) continue;
-    if (!db.files[c.file]->is_set) name_cards_.emplace(name, prim);
+    if (!db.files[c.file]->is_set) name_cards.emplace(name, prim);
     if (!c.has_id || c.id == 0) continue;
-    ids_.emplace(c.id, prim);
+    ids.emplace(c.id, prim);
     if (c.id < 0) continue;  // token cards (token(-id)): by id only, a name means the real card
-    auto [it, fresh] = names_.emplace(name, c.id);
+    auto [it, fresh] = names.emplace(name, c.id);
     if (!fresh && c.id < it->second) it->second = c.id;
   }
 }
+
+Catalog::Catalog(const Database& db) : Catalog(db, std::make_shared<const CatalogIndex>(db)) {}
+
+Catalog::Catalog(const Database& db, std::shared_ptr<const CatalogIndex> index) : db_(db), index_(std::move(index)) {}
 
 Catalog::~Catalog() = default;
 
@@ -209,15 +213,15 @@ const CardDef* Catalog::compile_index(int32_t card) {
   if (!slot) {
     slot = std::make_unique<CardDef>();
     compile_card(db_, card, *slot);
-    auto it = names_.find(slot->lname);
-    slot->id = it != names_.end() ? it->second : 0;
+    auto it = index_->names.find(slot->lname);
+    slot->id = it != index_->names.end() ? it->second : 0;
   }
   return slot.get();
 }
 
 const CardDef* Catalog::by_id(int64_t id) {
-  auto it = ids_.find(id);
-  return it == ids_.end() ? nullptr : compile_index(it->second);
+  auto it = index_->ids.find(id);
+  return it == index_->ids.end() ? nullptr : compile_index(it->second);
 }
 
 // Read from the cards' type and mana fields, not compiled: Momir needs the list once, and
@@ -225,8 +229,8 @@ const CardDef* Catalog::by_id(int64_t id) {
 const std::vector<int64_t>& Catalog::creatures_costing(int mv) {
   if (!by_cost_built_) {
     by_cost_built_ = true;
-    for (const auto& [name, id] : names_) {  // set cards with a positive id: no tokens
-      const Card& c = db_.cards[static_cast<size_t>(ids_.at(id))];
+    for (const auto& [name, id] : index_->names) {  // set cards with a positive id: no tokens
+      const Card& c = db_.cards[static_cast<size_t>(index_->ids.at(id))];
       const std::string_view text = db_.files[c.file]->text;
       std::set<std::string> types;
       ManaCost cost;
@@ -246,10 +250,10 @@ const std::vector<int64_t>& Catalog::creatures_costing(int mv) {
 }
 
 const CardDef* Catalog::by_name(const std::string& lower_name) {
-  auto it = names_.find(lower_name);
-  if (it != names_.end()) return by_id(it->second);
-  auto p = name_cards_.find(lower_name);
-  return p == name_cards_.end() ? nullptr : compile_index(p->second);
+  auto it = index_->names.find(lower_name);
+  if (it != index_->names.end()) return by_id(it->second);
+  auto p = index_->name_cards.find(lower_name);
+  return p == index_->name_cards.end() ? nullptr : compile_index(p->second);
 }
 
 }  // namespace rk::mtg
