@@ -172,5 +172,39 @@ TEST(VckConcurrentGates, SamuraiLordScatterWaitsForTheOpenPrompt) {
   EXPECT_GT(places(), 0);
 }
 
+// Sunder Bay (d37: banish an opponent's citizen) built with the last action from the last card of
+// its stack reveals Quell Rebellion, held while the banish is asked. Its answer resumes through the
+// domain follow-up, which runs the action-end queue first: Cathedral of St Aquila has nobody to
+// take gold from, so nothing is asked and the phase goes back to action (domain_effects.py
+// _start_action_end_domain_sequence); the event's gate then opens in the action phase, and its
+// close ends the turn at once (no harness tick): the next player's roll is pending.
+TEST(VckConcurrentGates, GateAfterAnUnaskedActionEndQueueEndsTheTurnWhenItCloses) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(37, 9);
+  g.hold_for_tick(true);  // as replay does: a stall would wait for a recorded tick
+  ASSERT_EQ(cards().domain(37)->name, "Sunder Bay");
+  g.player(0).g = 20, g.player(0).s = 5;
+  g.player(1).g = 0, g.player(1).s = 5;
+  g.player(0).cit = {3, 2, 5, 2};  // a shadow icon and three worker icons
+  g.player(0).flip = {0, 0, 0, 0};
+  g.player(0).dom = {5};  // Cathedral of St Aquila, owned since an earlier turn
+  g.player(0).dom_turn = {0};
+  g.player(1).cit = {1};
+  g.player(1).flip = {0};
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  ASSERT_TRUE(apply_label(g, "build_domain 37 g=8 s=0 m=0"));
+  ASSERT_TRUE(apply_label(g, "act choose_player 1"));
+  ASSERT_TRUE(apply_label(g, "act choose_owned_card 1"));
+  EXPECT_TRUE(g.players()[1].cit.empty());
+  const std::string first = g.players()[0].id, second = g.players()[1].id;
+  EXPECT_EQ(field(g, "ca"), "event_self_convert:" + first + "," + second);
+  EXPECT_EQ(field(g, "ph"), "action");
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  EXPECT_FALSE(g.stalled());
+  EXPECT_EQ(g.phase(), Phase::kRollPending);
+  EXPECT_EQ(g.active(), 1);
+}
+
 }  // namespace
 }  // namespace rk::vck
