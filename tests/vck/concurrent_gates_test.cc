@@ -44,11 +44,11 @@ std::string field(const Game& g, const std::string& key) { return nlohmann::json
 
 // A 2-player base1 deal whose domain stack 0 holds only `domain` and whose exhausted deck gives
 // `event` first; the dukes are chosen and the first harvest answered: seat 0's action phase.
-Game action_phase_with(int domain, int event, uint64_t seed = 3, bool samurai_reserve = false) {
+Game action_phase_with(int domain, int event, uint64_t seed = 3, bool samurai_reserve = false, int players = 2) {
   kernel::Chance chance(seed);
   vck::Setup s;
   std::string error;
-  EXPECT_TRUE(deal(cards(), "base1", 2, chance, s, error)) << error;
+  EXPECT_TRUE(deal(cards(), "base1", players, chance, s, error)) << error;
   s.domains[0] = {{'d', static_cast<int16_t>(domain)}};
   if (samurai_reserve) {  // the Lord event's set-aside Minions, as a base deal holding it sets them
     for (int16_t id : {57, 58, 59, 60, 61}) s.undead_samurai.push_back({'m', id});
@@ -204,6 +204,29 @@ TEST(VckConcurrentGates, GateAfterAnUnaskedActionEndQueueEndsTheTurnWhenItCloses
   EXPECT_FALSE(g.stalled());
   EXPECT_EQ(g.phase(), Phase::kRollPending);
   EXPECT_EQ(g.active(), 1);
+}
+
+// Alms for the Poor (e23: in turn order each player must pay 2 of one resource to another player)
+// revealed by the first action at three players: the builder pays the third player; the second
+// holds no resource that covers 2, so they are passed over (events.py _seq_player_can_act) and
+// the third answers next.
+TEST(VckConcurrentGates, SequencePassesOverAPlayerWhoCannotCoverThePayment) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(1, 23, 3, false, 3);
+  ASSERT_EQ(cards().event(23)->name, "Alms for the Poor");
+  g.player(0).g = 20;
+  g.player(0).cit = {3, 6};  // Foxgrove Palisade's shadow and soldier icons
+  g.player(0).flip = {0, 0};
+  g.player(1).g = 1, g.player(1).s = 1, g.player(1).m = 1;
+  g.player(2).g = 0, g.player(2).s = 0, g.player(2).m = 0;
+  ASSERT_TRUE(apply_label(g, "build_domain 1 g=9 s=0 m=0"));
+  const std::string third = g.players()[2].id;
+  ASSERT_TRUE(apply_label(g, "act pay g " + third));
+  EXPECT_EQ(field(g, "ar"), third + ":event_sequence");
+  ASSERT_TRUE(apply_label(g, "act pay g " + g.players()[0].id));
+  EXPECT_TRUE(g.prompts().empty());
+  EXPECT_EQ(field(g, "ar"), g.players()[0].id + ":standard_action");
+  EXPECT_EQ(g.actions_left(), 1);
 }
 
 }  // namespace

@@ -232,10 +232,10 @@ std::vector<int16_t> sequence_options(const Game& g, const Leg& leg, int seat) {
   if (leg.verb == "pay_to_chosen") {
     const Value* pay = kv(leg, "pay");
     const int n = pay && !pay->amounts.empty() ? pay->amounts[0].n : 0;
-    bool any = false;
-    for (Res r : {Res::kGold, Res::kStrength, Res::kMagic}) any = any || resource(pl, r) >= n;
+    // Only a resource that covers the whole payment: a player who has none is passed over
+    // (events.py _seq_player_can_act), the engine refuses a short payment (resolve_sequence_response).
     for (int r = 0; r < 3; ++r) {
-      if (any && resource(pl, static_cast<Res>(r)) < n) continue;  // only resources that cover it
+      if (resource(pl, static_cast<Res>(r)) < n) continue;
       for (int o = 0; o < g.num_players(); ++o) {
         if (o != seat) out.push_back(static_cast<int16_t>(1000 + r * 8 + o));  // 1000+: a payment
       }
