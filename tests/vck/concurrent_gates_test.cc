@@ -229,5 +229,47 @@ TEST(VckConcurrentGates, SequencePassesOverAPlayerWhoCannotCoverThePayment) {
   EXPECT_EQ(g.actions_left(), 1);
 }
 
+// A stack emptied during the harvest reveals an event while the harvest runs: it waits for the
+// harvest. When the end-of-harvest bonus gate (the Herald's) closes, the engine's next tick fires
+// it before the action phase begins (player_actions.py submit_concurrent_action ticks on,
+// lifecycle.py advance_tick drains the held events first): here the Dragoon's on-turn slay empties
+// a monster stack onto Tax Collection, and the opponent, with nothing harvested, takes the
+// Herald's bonus.
+TEST(VckConcurrentGates, EventHeldDuringTheHarvestFiresWhenTheBonusGateCloses) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  kernel::Chance chance(5);
+  vck::Setup s;
+  std::string error;
+  ASSERT_TRUE(deal(cards(), "shadowvale", 2, chance, s, error)) << error;
+  s.monsters[0].resize(1);
+  s.exhausted = {{'x', 0}, {'x', 1}, {'x', 2}, {'e', 14}};
+  Game g(cards(), s, 5);
+  ASSERT_EQ(cards().citizen(37)->name, "Dragoon");
+  g.player(0).cit = {37};  // slays on its owner's turn on a 9
+  g.player(0).flip = {0};
+  g.player(0).s = 30, g.player(0).m = 30, g.player(0).g = 10;
+  g.player(1).starters = {3};  // the Herald only: nothing activates on this roll
+  g.player(1).g = 5;
+  g.chance().feed({{2, 0, 6}, {5, 0, 6}});  // 3 and 6: 9
+  while (g.phase() == Phase::kSetup) ASSERT_TRUE(g.apply_index(0));
+  ASSERT_TRUE(apply_label(g, "finalize_roll keep"));
+  bool slain = false;
+  for (int step = 0; step < 20 && g.phase() == Phase::kHarvest; ++step) {
+    std::string pick;
+    for (const Action& a : g.legal_actions()) {
+      const std::string l = g.label(a);
+      if (pick.empty() && (l.rfind("act choose_monster_slay 1", 0) == 0 || l.rfind("act slay_pay", 0) == 0)) pick = l;
+    }
+    if (pick.empty()) pick = g.label(g.legal_actions().front());
+    slain = slain || pick.rfind("act slay_pay", 0) == 0;
+    ASSERT_TRUE(apply_label(g, pick)) << pick;
+    if (field(g, "ca").rfind("event_self_convert", 0) == 0) break;
+  }
+  ASSERT_TRUE(slain);
+  EXPECT_EQ(g.stacks('m')[0].back().text(), "e14");
+  EXPECT_EQ(field(g, "ph"), "harvest");
+  EXPECT_EQ(field(g, "ca"), "event_self_convert:" + g.players()[0].id + "," + g.players()[1].id);
+}
+
 }  // namespace
 }  // namespace rk::vck

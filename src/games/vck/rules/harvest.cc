@@ -261,7 +261,11 @@ bool Game::apply_harvest(const Action& a) {
       if (!p.act) magic_bonus_on_reopen();
       after_scan();
     } else {
-      after_harvest();
+      // The end-of-harvest bonus gate closed: the engine's next tick fires the events held
+      // during the harvest before the action phase begins (player_actions.py
+      // submit_concurrent_action ticks on; lifecycle.py advance_tick drains them first).
+      fire_deferred_events();
+      if (prompts_.empty()) after_harvest();
     }
     return true;
   }
