@@ -271,5 +271,32 @@ TEST(VckConcurrentGates, EventHeldDuringTheHarvestFiresWhenTheBonusGateCloses) {
   EXPECT_EQ(field(g, "ca"), "event_self_convert:" + g.players()[0].id + "," + g.players()[1].id);
 }
 
+// Eye of Asteraten (d11: 5 strength, then the player may slay a monster) built with the first
+// action from the last card of its stack reveals Tax Collection, held while the slay is asked.
+// An action-phase slay's answer resumes through the domain follow-up (slay.py
+// _resume_after_immediate_slay), which asks the standard action again before the held event's
+// gate opens: the gate is shown beside the builder's standard action.
+TEST(VckConcurrentGates, ActionPhaseSlayAnswerRestoresTheStandardActionBeforeTheHeldEvent) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(11, 14);
+  ASSERT_EQ(cards().domain(11)->name, "Eye of Asteraten");
+  for (int seat : {0, 1}) g.player(seat).g = 20;
+  g.player(0).s = 30, g.player(0).m = 30;
+  g.player(0).cit = {1, 6};  // holy and soldier icons
+  g.player(0).flip = {0, 0};
+  ASSERT_TRUE(apply_label(g, "build_domain 11 g=8 s=0 m=0"));
+  ASSERT_TRUE(apply_label(g, "act choose_monster_slay 1"));
+  std::string pay;
+  for (const Action& a : g.legal_actions()) {
+    if (pay.empty() && g.label(a).rfind("act slay_pay ", 0) == 0) pay = g.label(a);
+  }
+  ASSERT_FALSE(pay.empty());
+  ASSERT_TRUE(apply_label(g, pay));
+  const std::string first = g.players()[0].id, second = g.players()[1].id;
+  EXPECT_EQ(field(g, "ca"), "event_self_convert:" + first + "," + second);
+  EXPECT_EQ(field(g, "ar"), first + ":standard_action");
+  EXPECT_EQ(g.actions_left(), 1);
+}
+
 }  // namespace
 }  // namespace rk::vck

@@ -22,22 +22,28 @@ bool is_thief(const CitizenCard& c, bool on) {
   return p.parsed && !p.effect.legs.empty() && p.effect.legs[0].kind == Leg::Kind::kVerb && p.effect.legs[0].verb == "steal";
 }
 
-// The answers to a built domain's own prompts whose handler resumes through the engine's domain
-// follow-up (player_actions.py _resume_after_domain_activation_follow_up): choose_player (3) and
-// choose_owned_card (4) of Sunder Bay's banish and of return_owned, the self-convert (5), the
-// build (12, 13) and the grant (25). Laborium's flip of an opponent's citizen asks the same two
+// The answers whose handler resumes through the engine's domain follow-up (player_actions.py
+// _resume_after_domain_activation_follow_up): of a built domain's own prompts, choose_player (3)
+// and choose_owned_card (4) of Sunder Bay's banish and of return_owned, the self-convert (5), the
+// build (12, 13) and the grant (25); Laborium's flip of an opponent's citizen asks the same two
 // words but its handler (the monster_flip_citizen_targeted branch) resumes the payout only, like a
-// banish_center pick (11, the banish_center_card branch) and a choose (0).
+// banish_center pick (11, the banish_center_card branch) and a choose (0). An action-phase slay
+// (choose_monster_slay 6, slay_pay 7) resumes so whatever card granted it (slay.py
+// _resume_after_immediate_slay: the domain follow-up unless the slay was a harvest one).
 struct FollowUp {
   uint8_t word;
   const char* other_verb;  // a verb asking the same word whose answer does not resume so
+  bool any_card;           // not only a domain's prompt
 };
-constexpr FollowUp kFollowUps[] = {{3, "flip_opponent_citizen"}, {4, "flip_opponent_citizen"}, {5, ""}, {12, ""}, {13, ""}, {25, ""}};
+constexpr FollowUp kFollowUps[] = {{3, "flip_opponent_citizen", false}, {4, "flip_opponent_citizen", false}, {5, "", false},
+                                   {6, "", true}, {7, "", true}, {12, "", false}, {13, "", false}, {25, "", false}};
 
 bool resumes_domain_follow_up(const Game& g, const Prompt& p) {
-  if (!p.act || p.card != 'd') return false;
+  if (!p.act) return false;
   for (const FollowUp& f : kFollowUps) {
     if (f.word != p.word) continue;
+    if (f.any_card) return g.in_action();
+    if (p.card != 'd') return false;
     const Program* prog = prompt_program(g, p);
     return !(prog && p.leg < prog->effect.legs.size() && prog->effect.legs[p.leg].verb == f.other_verb);
   }
