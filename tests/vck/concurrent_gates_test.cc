@@ -1,6 +1,7 @@
 // Gates every player answers (an event's all_may / all_must effect) opened in the middle of the
 // active player's action phase: what the engine shows while they are open, who takes part, and
-// that the active player's remaining action is still there once every answer is in.
+// that the active player's remaining action is still there once every answer is in; and a rule
+// found beside them in the recorded games (an added slay cost stays with its card).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -296,6 +297,36 @@ TEST(VckConcurrentGates, ActionPhaseSlayAnswerRestoresTheStandardActionBeforeThe
   EXPECT_EQ(field(g, "ca"), "event_self_convert:" + first + "," + second);
   EXPECT_EQ(field(g, "ar"), first + ":standard_action");
   EXPECT_EQ(g.actions_left(), 1);
+}
+
+// An added slay cost belongs to the card it was put on: a monster returned on top of that card
+// (Watcher on the Water, d16) is slain at its printed cost, and the covered card gets its added
+// cost back once the returned one leaves (the original keeps extra_*_cost on the card).
+TEST(VckConcurrentGates, AddedSlayCostStaysWithTheCoveredCard) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(16, 14);
+  ASSERT_EQ(cards().domain(16)->name, "Watcher on the Water");
+  g.player(0).g = 20, g.player(0).s = 30, g.player(0).m = 30;
+  g.player(0).cit = {4, 6};  // two soldier icons
+  g.player(0).flip = {0, 0};
+  const CardRef covered = g.stacks('m')[0].back();
+  const CardRef returned = g.stacks('m')[0].front();  // a monster of the same area
+  g.player(0).mon = {returned};
+  g.add_boost(0, 2, 0);  // 2 more gold on the top card (an event's add_slay_cost)
+  ASSERT_TRUE(apply_label(g, "build_domain 16 g=6 s=0 m=0"));
+  ASSERT_TRUE(apply_label(g, "act choose_owned_card 1"));
+  ASSERT_EQ(g.stacks('m')[0].back(), returned);
+  EXPECT_EQ(g.boost(0, 0), 0);
+  while (offers(g, "concurrent event_self_convert skip")) ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  std::string slay;
+  for (const Action& a : g.legal_actions()) {
+    if (slay.empty() && g.label(a).rfind("slay_monster " + std::to_string(returned.id) + " ", 0) == 0) slay = g.label(a);
+  }
+  ASSERT_FALSE(slay.empty());
+  EXPECT_NE(slay.find(" g=0 "), std::string::npos) << slay;
+  ASSERT_TRUE(apply_label(g, slay));
+  EXPECT_EQ(g.stacks('m')[0].back(), covered);
+  EXPECT_EQ(g.boost(0, 0), 2);
 }
 
 }  // namespace

@@ -604,7 +604,7 @@ void Game::slay_top(int seat, int code, int s, int m) {
   const CardRef card = st.back();
   const bool ev = card.kind == 'e';
   st.pop_back();
-  if (code < 16 && static_cast<size_t>(code) < boost_.size()) boost_[static_cast<size_t>(code)] = {0, 0, 0};
+  if (code < 16) clear_boost(static_cast<size_t>(code));
   Player& p = player(seat);
   p.s -= s, p.m -= m;
   p.mon.push_back(card);

@@ -307,6 +307,7 @@ void resolve_sequence(Game& g, const Prompt& p, const Leg& leg, int option) {
     } else if (o >= kPlaceBase) {
       auto& pool = g.undead_samurai_mut();
       if (!pool.empty()) {
+        if (o - kPlaceBase < 16) g.bury_boost(static_cast<size_t>(o - kPlaceBase));
         g.stack_at(o - kPlaceBase).push_back(pool.front());
         pool.erase(pool.begin());
       }
@@ -414,6 +415,7 @@ bool return_card(Game& g, const CardRef& card) {
     for (size_t i = 0; m && i < stacks.size(); ++i) {
       if (i < g.monster_areas().size() && g.monster_areas()[i] == m->area) {
         g.unexhaust_top(stacks[i]);
+        g.bury_boost(i);
         stacks[i].push_back(card);
         return true;
       }
@@ -483,6 +485,7 @@ void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option)
         if (g.monster_areas()[k] == m->area) {
           auto& st = g.monster_stacks_mut()[k];
           g.unexhaust_top(st);
+          g.bury_boost(k);
           st.push_back(card);
           break;
         }
