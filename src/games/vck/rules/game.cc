@@ -630,11 +630,15 @@ void Game::slay_top(int seat, int code, int s, int m) {
 // unplaced ones never enter it (events.py on_undead_samurai_lord_slain).
 void Game::banish_undead_minions() {
   for (auto* grid : {&monsters_, &citizens_, &domains_}) {
-    for (auto& st : *grid) {
+    for (size_t i = 0; i < grid->size(); ++i) {
+      auto& st = (*grid)[i];
+      const size_t before = st.size();
       st.erase(std::remove_if(st.begin(), st.end(), [&](const CardRef& c) {
         const MonsterCard* m = c.kind == 'm' ? db_->monster(c.id) : nullptr;
         return m && m->area == "Undead Samurai";
       }), st.end());
+      // A Minion placed on a monster stack covered its top: that card has its added cost again.
+      for (size_t k = st.size(); grid == &monsters_ && k < before; ++k) clear_boost(i);
     }
   }
   undead_samurai_.clear();
