@@ -394,6 +394,24 @@ void verb_self_convert(Ctx& c, const Leg& leg) {
   c.g.add_prompt(p);
 }
 
+// Whether `card` has a stack to go back on (return_card): a monster of an area dealt a stack
+// (not a slain event, not an Undead Samurai Minion of the Lord event's reserve), a citizen whose
+// roll value keys a citizen stack.
+bool has_return_stack(const Game& g, const CardRef& card) {
+  if (card.kind == 'm') {
+    const MonsterCard* m = g.db().monster(card.id);
+    for (size_t i = 0; m && i < g.stacks('m').size() && i < g.monster_areas().size(); ++i) {
+      if (g.monster_areas()[i] == m->area) return true;
+    }
+    return false;
+  }
+  const CitizenCard* c = card.kind == 'c' ? g.db().citizen(card.id) : nullptr;
+  return c && c->rm1 >= 1 && c->rm1 != 10 && c->rm1 <= 11;
+}
+
+// Every owned card is listed (the original's prompt numbers them all), but one with no stack to
+// go back on does nothing when picked (domain_effects.py _prompt_return_owned_card lists it, the
+// answer cannot return it): not offered.
 void verb_return_owned(Ctx& c, const Leg& leg) {
   if (leg.args.empty()) return;
   const Player& pl = c.g.players()[static_cast<size_t>(c.seat)];
@@ -402,6 +420,10 @@ void verb_return_owned(Ctx& c, const Leg& leg) {
   if (n == 0) return;
   Prompt p = act_prompt(c, 4);
   p.options = static_cast<uint8_t>(n);
+  for (size_t i = 0; i < n; ++i) {
+    const CardRef card = monster ? pl.mon[i] : CardRef{'c', static_cast<int16_t>(pl.cit[i])};
+    p.opts.push_back(has_return_stack(c.g, card) ? int16_t{0} : kInertOption);
+  }
   p.skip = optional(leg);
   c.g.add_prompt(p);
 }
