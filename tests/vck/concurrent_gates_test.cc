@@ -329,5 +329,34 @@ TEST(VckConcurrentGates, AddedSlayCostStaysWithTheCoveredCard) {
   EXPECT_EQ(g.boost(0, 0), 2);
 }
 
+// Watcher on the Water's return asks for any owned monster, but one with no stack to go back on
+// (an Undead Samurai Minion of the Lord event's reserve: its area has no stack) is not offered;
+// the others keep their numbers.
+TEST(VckConcurrentGates, ReturnOwnedSkipsAMonsterWithNoStack) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(16, 14, 3, true);
+  g.player(0).g = 20;
+  g.player(0).cit = {4, 6};
+  g.player(0).flip = {0, 0};
+  g.player(0).mon = {g.stacks('m')[0].front(), {'m', 60}, g.stacks('m')[1].front()};
+  ASSERT_TRUE(apply_label(g, "build_domain 16 g=6 s=0 m=0"));
+  EXPECT_TRUE(offers(g, "act choose_owned_card 1"));
+  EXPECT_FALSE(offers(g, "act choose_owned_card 2"));
+  EXPECT_TRUE(offers(g, "act choose_owned_card 3"));
+}
+
+// A Minion placed on a monster stack covers its top's added cost; banished with the Lord, it gives
+// that card its added cost back (the original kept it on the card all along).
+TEST(VckConcurrentGates, BanishedMinionsGiveTheCoveredCardItsAddedCostBack) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(16, 14, 3, true);
+  g.add_boost(0, 3, 1);
+  g.bury_boost(0);
+  g.monster_stacks_mut()[0].push_back({'m', 57});
+  EXPECT_EQ(g.boost(0, 1), 0);
+  g.banish_undead_minions();
+  EXPECT_EQ(g.boost(0, 1), 3);
+}
+
 }  // namespace
 }  // namespace rk::vck
