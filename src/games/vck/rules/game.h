@@ -433,6 +433,7 @@ class Game {
   bool end_pending_ = false;  // action.end passives being offered (action_end_pending)
   size_t end_next_ = 0;       // the next owned domain whose action.end passive is offered
   bool end_asked_ = false;    // one of them asked something (the phase stays action_end_pending)
+  bool post_slay_resume_ = false;  // an action-phase slay's reward asked more: its resume waits
   std::vector<int8_t> pending_slays_;  // harvest `slay` payouts, offered after every payout
   std::vector<std::array<int16_t, 3>> boost_;  // extra g/s/m slay cost on each monster stack's top
   std::vector<std::vector<std::array<int16_t, 3>>> buried_boost_;  // per stack: the covered cards' (bury_boost)

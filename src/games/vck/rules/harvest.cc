@@ -240,7 +240,11 @@ bool Game::apply_harvest(const Action& a) {
     // engine's domain follow-up, which starts the action-end queue at once when no action is left;
     // that queue keeps the engine busy, so queued events wait until it is through (end_action).
     // Other answers let them fire first (events.py _engine_busy).
-    const bool follow_up = resumes_domain_follow_up(*this, p);
+    // A slay answer whose slain card's reward asked more stashes its resume until those prompts
+    // are answered (player_actions.py pending_post_slay_resume): the last of them resumes so.
+    if (p.act && (p.word == 6 || p.word == 7) && in_action() && !prompts_.empty()) post_slay_resume_ = true;
+    const bool follow_up = resumes_domain_follow_up(*this, p) || (post_slay_resume_ && prompts_.empty());
+    if (prompts_.empty()) post_slay_resume_ = false;
     const bool end_queue = phase_ == Phase::kAction && actions_ == 0 && (end_pending_ || (follow_up && action_end_queued()));
     if (prompts_.empty() && (phase_ != Phase::kHarvest || !harvest_started_) && !end_queue) fire_deferred_events();
     // A gate opened as a sequential prompt closed leaves no action prompt, except after a built
