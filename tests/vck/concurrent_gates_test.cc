@@ -358,5 +358,27 @@ TEST(VckConcurrentGates, BanishedMinionsGiveTheCoveredCardItsAddedCostBack) {
   EXPECT_EQ(g.boost(0, 1), 3);
 }
 
+// The slay Eye of Asteraten grants takes a Warg (m78), whose reward asks a choice (3 magic or a
+// Peasant): the slay's resume waits for that answer (player_actions.py pending_post_slay_resume)
+// and then runs the domain follow-up, so the standard action is asked again beside the held
+// event's gate.
+TEST(VckConcurrentGates, SlayWhoseRewardAsksMoreResumesAfterThatAnswer) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(11, 14);
+  ASSERT_EQ(cards().monster(78)->name, "Warg");
+  for (int seat : {0, 1}) g.player(seat).g = 20;
+  g.player(0).s = 30, g.player(0).m = 30;
+  g.player(0).cit = {1, 6};
+  g.player(0).flip = {0, 0};
+  g.monster_stacks_mut()[0].push_back({'m', 78});
+  ASSERT_TRUE(apply_label(g, "build_domain 11 g=8 s=0 m=0"));
+  ASSERT_TRUE(apply_label(g, "act choose_monster_slay 1"));
+  ASSERT_TRUE(apply_label(g, "act slay_pay 0 3 2"));
+  ASSERT_TRUE(apply_label(g, "act choose 1"));
+  const std::string first = g.players()[0].id;
+  EXPECT_EQ(field(g, "ca").rfind("event_self_convert:", 0), 0u);
+  EXPECT_EQ(field(g, "ar"), first + ":standard_action");
+}
+
 }  // namespace
 }  // namespace rk::vck
