@@ -245,7 +245,9 @@ bool Game::apply_harvest(const Action& a) {
     if (p.act && (p.word == 6 || p.word == 7) && in_action() && !prompts_.empty()) post_slay_resume_ = true;
     const bool follow_up = resumes_domain_follow_up(*this, p) || (post_slay_resume_ && prompts_.empty());
     if (prompts_.empty()) post_slay_resume_ = false;
-    const bool end_queue = phase_ == Phase::kAction && actions_ == 0 && (end_pending_ || (follow_up && action_end_queued()));
+    // A gate closing with no action left also starts the action-end queue before held events
+    // fire (player_actions.py submit_concurrent_action -> finish_turn_if_no_actions_remaining).
+    const bool end_queue = phase_ == Phase::kAction && actions_ == 0 && (end_pending_ || ((follow_up || !p.act) && action_end_queued()));
     if (prompts_.empty() && (phase_ != Phase::kHarvest || !harvest_started_) && !end_queue) fire_deferred_events();
     // A gate opened as a sequential prompt closed leaves no action prompt, except after a built
     // domain's follow-up prompts with actions left, whose resume restores the standard action
