@@ -380,5 +380,30 @@ TEST(VckConcurrentGates, SlayWhoseRewardAsksMoreResumesAfterThatAnswer) {
   EXPECT_EQ(field(g, "ar"), first + ":standard_action");
 }
 
+// Cursed Cavern (d49: 4 magic, every player flips a citizen) built with the last action from the
+// last card of its stack: Tax Collection, revealed under the flip gate, waits. When the gate
+// closes with no action left, the engine starts the action-end queue first (Cathedral of St
+// Aquila's choice), the held event after it.
+TEST(VckConcurrentGates, GateClosingWithNoActionLeftOffersTheActionEndPassivesFirst) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(49, 14);
+  ASSERT_EQ(cards().domain(49)->name, "Cursed Cavern");
+  for (int seat : {0, 1}) g.player(seat).g = 20;
+  g.player(0).cit = {3, 1, 5};  // shadow, holy and worker icons
+  g.player(0).flip = {0, 0, 0};
+  g.player(0).dom = {5};  // Cathedral of St Aquila, owned since an earlier turn
+  g.player(0).dom_turn = {0};
+  g.player(1).cit = {1};
+  g.player(1).flip = {0};
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  ASSERT_TRUE(apply_label(g, "build_domain 49 g=10 s=0 m=0"));
+  ASSERT_TRUE(apply_label(g, "concurrent flip_one_citizen 0"));
+  ASSERT_TRUE(apply_label(g, "concurrent flip_one_citizen 0"));
+  const std::string first = g.players()[0].id;
+  EXPECT_EQ(field(g, "ar"), first + ":choose_player");
+  EXPECT_EQ(field(g, "ph"), "action_end_pending");
+  EXPECT_EQ(field(g, "ca"), "");
+}
+
 }  // namespace
 }  // namespace rk::vck
