@@ -604,7 +604,7 @@ void Game::slay_top(int seat, int code, int s, int m) {
   const CardRef card = st.back();
   const bool ev = card.kind == 'e';
   st.pop_back();
-  if (code < 16 && static_cast<size_t>(code) < boost_.size()) boost_[static_cast<size_t>(code)] = {0, 0, 0};
+  if (code < 16) clear_boost(static_cast<size_t>(code));
   Player& p = player(seat);
   p.s -= s, p.m -= m;
   p.mon.push_back(card);
@@ -630,11 +630,15 @@ void Game::slay_top(int seat, int code, int s, int m) {
 // unplaced ones never enter it (events.py on_undead_samurai_lord_slain).
 void Game::banish_undead_minions() {
   for (auto* grid : {&monsters_, &citizens_, &domains_}) {
-    for (auto& st : *grid) {
+    for (size_t i = 0; i < grid->size(); ++i) {
+      auto& st = (*grid)[i];
+      const size_t before = st.size();
       st.erase(std::remove_if(st.begin(), st.end(), [&](const CardRef& c) {
         const MonsterCard* m = c.kind == 'm' ? db_->monster(c.id) : nullptr;
         return m && m->area == "Undead Samurai";
       }), st.end());
+      // A Minion placed on a monster stack covered its top: that card has its added cost again.
+      for (size_t k = st.size(); grid == &monsters_ && k < before; ++k) clear_boost(i);
     }
   }
   undead_samurai_.clear();
@@ -645,7 +649,7 @@ void Game::banish_undead_minions() {
 // passives are offered; their prompts queue behind it and the turn ends once all are answered.
 void Game::end_action(bool beside_gate) {
   if (phase_ != Phase::kAction || actions_ > 0 || (!prompts_.empty() && !beside_gate)) return;
-  if (!end_pending_) end_pending_ = true, end_next_ = 0;
+  if (!end_pending_) end_pending_ = true, end_next_ = 0, end_asked_ = false;
   const Player& p = players_[static_cast<size_t>(active_)];
   while (end_next_ < p.dom.size()) {
     const size_t i = end_next_++;
@@ -653,7 +657,10 @@ void Game::end_action(bool beside_gate) {
     if (!d || !d->passive.parsed || (i < p.dom_turn.size() && p.dom_turn[i] == turn_) || p.domain_down(i)) continue;
     const size_t before = prompts_.size();
     run_action_end(*this, active_, *d);
-    if (prompts_.size() > before) return;
+    if (prompts_.size() > before) {
+      end_asked_ = true;
+      return;
+    }
   }
   if (!prompts_.empty()) return;  // the gate is still open
   if (tick_after_gate_) {  // the events' gate closed: the original's turn waits for a tick
@@ -666,7 +673,13 @@ void Game::end_action(bool beside_gate) {
   fire_deferred_events();  // held while the action-end queue ran
   if (!prompts_.empty()) {
     gate_after_prompt_ = true;
-    tick_after_gate_ = true;
+    // The original's phase stays action_end_pending only when its action-end queue asked
+    // something (domain_effects.py _start_action_end_domain_sequence puts it back to action when
+    // nothing blocked). Then the gate's close does not end the turn (its harness ticks); in the
+    // action phase the close ends the turn at once, after offering the action-end passives again
+    // (player_actions.py submit_concurrent_action -> finish_turn_if_no_actions_remaining).
+    tick_after_gate_ = end_asked_;
+    end_pending_ = end_asked_;
     return;
   }
   end_pending_ = false;

@@ -238,8 +238,23 @@ class Game {
   // Extra slay cost on a monster stack's top card (0 gold, 1 strength, 2 magic): Ancient Tomb,
   // the events' add_slay_cost.
   // The added cost belongs to the card on top: it goes when that card leaves the stack.
+  // When that top leaves, a card it covered gets its own added cost back (bury_boost).
   void clear_boost(size_t stack) {
-    if (stack < boost_.size()) boost_[stack] = {0, 0, 0};
+    if (stack >= boost_.size()) return;
+    boost_[stack] = {0, 0, 0};
+    if (stack < buried_boost_.size() && !buried_boost_[stack].empty()) {
+      boost_[stack] = buried_boost_[stack].back();
+      buried_boost_[stack].pop_back();
+    }
+  }
+  // A card put on top of monster stack `stack` (a returned monster, a placed Minion) has no added
+  // cost: the one on the stack stays with the card beneath (the original keeps it on that card,
+  // extra_*_cost) until the new top leaves.
+  void bury_boost(size_t stack) {
+    if (stack >= boost_.size()) return;
+    if (buried_boost_.size() <= stack) buried_boost_.resize(stack + 1);
+    buried_boost_[stack].push_back(boost_[stack]);
+    boost_[stack] = {0, 0, 0};
   }
   int boost(size_t stack, int res = 1) const { return stack < boost_.size() ? boost_[stack][static_cast<size_t>(res)] : 0; }
   void add_boost(size_t stack, int n, int res = 1) {
@@ -417,8 +432,11 @@ class Game {
   bool harvest_started_ = false;  // false while a roll effect's prompt holds the harvest back
   bool end_pending_ = false;  // action.end passives being offered (action_end_pending)
   size_t end_next_ = 0;       // the next owned domain whose action.end passive is offered
+  bool end_asked_ = false;    // one of them asked something (the phase stays action_end_pending)
+  bool post_slay_resume_ = false;  // an action-phase slay's reward asked more: its resume waits
   std::vector<int8_t> pending_slays_;  // harvest `slay` payouts, offered after every payout
   std::vector<std::array<int16_t, 3>> boost_;  // extra g/s/m slay cost on each monster stack's top
+  std::vector<std::vector<std::array<int16_t, 3>>> buried_boost_;  // per stack: the covered cards' (bury_boost)
   std::vector<std::string> monster_areas_;
   std::vector<CardRef> kings_guard_;
   std::vector<CardRef> undead_samurai_;

@@ -22,22 +22,28 @@ bool is_thief(const CitizenCard& c, bool on) {
   return p.parsed && !p.effect.legs.empty() && p.effect.legs[0].kind == Leg::Kind::kVerb && p.effect.legs[0].verb == "steal";
 }
 
-// The answers to a built domain's own prompts whose handler resumes through the engine's domain
-// follow-up (player_actions.py _resume_after_domain_activation_follow_up): choose_player (3) and
-// choose_owned_card (4) of Sunder Bay's banish and of return_owned, the self-convert (5), the
-// build (12, 13) and the grant (25). Laborium's flip of an opponent's citizen asks the same two
+// The answers whose handler resumes through the engine's domain follow-up (player_actions.py
+// _resume_after_domain_activation_follow_up): of a built domain's own prompts, choose_player (3)
+// and choose_owned_card (4) of Sunder Bay's banish and of return_owned, the self-convert (5), the
+// build (12, 13) and the grant (25); Laborium's flip of an opponent's citizen asks the same two
 // words but its handler (the monster_flip_citizen_targeted branch) resumes the payout only, like a
-// banish_center pick (11, the banish_center_card branch) and a choose (0).
+// banish_center pick (11, the banish_center_card branch) and a choose (0). An action-phase slay
+// (choose_monster_slay 6, slay_pay 7) resumes so whatever card granted it (slay.py
+// _resume_after_immediate_slay: the domain follow-up unless the slay was a harvest one).
 struct FollowUp {
   uint8_t word;
   const char* other_verb;  // a verb asking the same word whose answer does not resume so
+  bool any_card;           // not only a domain's prompt
 };
-constexpr FollowUp kFollowUps[] = {{3, "flip_opponent_citizen"}, {4, "flip_opponent_citizen"}, {5, ""}, {12, ""}, {13, ""}, {25, ""}};
+constexpr FollowUp kFollowUps[] = {{3, "flip_opponent_citizen", false}, {4, "flip_opponent_citizen", false}, {5, "", false},
+                                   {6, "", true}, {7, "", true}, {12, "", false}, {13, "", false}, {25, "", false}};
 
 bool resumes_domain_follow_up(const Game& g, const Prompt& p) {
-  if (!p.act || p.card != 'd') return false;
+  if (!p.act) return false;
   for (const FollowUp& f : kFollowUps) {
     if (f.word != p.word) continue;
+    if (f.any_card) return g.in_action();
+    if (p.card != 'd') return false;
     const Program* prog = prompt_program(g, p);
     return !(prog && p.leg < prog->effect.legs.size() && prog->effect.legs[p.leg].verb == f.other_verb);
   }
@@ -234,8 +240,14 @@ bool Game::apply_harvest(const Action& a) {
     // engine's domain follow-up, which starts the action-end queue at once when no action is left;
     // that queue keeps the engine busy, so queued events wait until it is through (end_action).
     // Other answers let them fire first (events.py _engine_busy).
-    const bool follow_up = resumes_domain_follow_up(*this, p);
-    const bool end_queue = phase_ == Phase::kAction && actions_ == 0 && (end_pending_ || (follow_up && action_end_queued()));
+    // A slay answer whose slain card's reward asked more stashes its resume until those prompts
+    // are answered (player_actions.py pending_post_slay_resume): the last of them resumes so.
+    if (p.act && (p.word == 6 || p.word == 7) && in_action() && !prompts_.empty()) post_slay_resume_ = true;
+    const bool follow_up = resumes_domain_follow_up(*this, p) || (post_slay_resume_ && prompts_.empty());
+    if (prompts_.empty()) post_slay_resume_ = false;
+    // A gate closing with no action left also starts the action-end queue before held events
+    // fire (player_actions.py submit_concurrent_action -> finish_turn_if_no_actions_remaining).
+    const bool end_queue = phase_ == Phase::kAction && actions_ == 0 && (end_pending_ || ((follow_up || !p.act) && action_end_queued()));
     if (prompts_.empty() && (phase_ != Phase::kHarvest || !harvest_started_) && !end_queue) fire_deferred_events();
     // A gate opened as a sequential prompt closed leaves no action prompt, except after a built
     // domain's follow-up prompts with actions left, whose resume restores the standard action
@@ -261,7 +273,11 @@ bool Game::apply_harvest(const Action& a) {
       if (!p.act) magic_bonus_on_reopen();
       after_scan();
     } else {
-      after_harvest();
+      // The end-of-harvest bonus gate closed: the engine's next tick fires the events held
+      // during the harvest before the action phase begins (player_actions.py
+      // submit_concurrent_action ticks on; lifecycle.py advance_tick drains them first).
+      fire_deferred_events();
+      if (prompts_.empty()) after_harvest();
     }
     return true;
   }

@@ -232,10 +232,10 @@ std::vector<int16_t> sequence_options(const Game& g, const Leg& leg, int seat) {
   if (leg.verb == "pay_to_chosen") {
     const Value* pay = kv(leg, "pay");
     const int n = pay && !pay->amounts.empty() ? pay->amounts[0].n : 0;
-    bool any = false;
-    for (Res r : {Res::kGold, Res::kStrength, Res::kMagic}) any = any || resource(pl, r) >= n;
+    // Only a resource that covers the whole payment: a player who has none is passed over
+    // (events.py _seq_player_can_act), the engine refuses a short payment (resolve_sequence_response).
     for (int r = 0; r < 3; ++r) {
-      if (any && resource(pl, static_cast<Res>(r)) < n) continue;  // only resources that cover it
+      if (resource(pl, static_cast<Res>(r)) < n) continue;
       for (int o = 0; o < g.num_players(); ++o) {
         if (o != seat) out.push_back(static_cast<int16_t>(1000 + r * 8 + o));  // 1000+: a payment
       }
@@ -307,6 +307,7 @@ void resolve_sequence(Game& g, const Prompt& p, const Leg& leg, int option) {
     } else if (o >= kPlaceBase) {
       auto& pool = g.undead_samurai_mut();
       if (!pool.empty()) {
+        if (o - kPlaceBase < 16) g.bury_boost(static_cast<size_t>(o - kPlaceBase));
         g.stack_at(o - kPlaceBase).push_back(pool.front());
         pool.erase(pool.begin());
       }
@@ -393,6 +394,24 @@ void verb_self_convert(Ctx& c, const Leg& leg) {
   c.g.add_prompt(p);
 }
 
+// Whether `card` has a stack to go back on (return_card): a monster of an area dealt a stack
+// (not a slain event, not an Undead Samurai Minion of the Lord event's reserve), a citizen whose
+// roll value keys a citizen stack.
+bool has_return_stack(const Game& g, const CardRef& card) {
+  if (card.kind == 'm') {
+    const MonsterCard* m = g.db().monster(card.id);
+    for (size_t i = 0; m && i < g.stacks('m').size() && i < g.monster_areas().size(); ++i) {
+      if (g.monster_areas()[i] == m->area) return true;
+    }
+    return false;
+  }
+  const CitizenCard* c = card.kind == 'c' ? g.db().citizen(card.id) : nullptr;
+  return c && c->rm1 >= 1 && c->rm1 != 10 && c->rm1 <= 11;
+}
+
+// Every owned card is listed (the original's prompt numbers them all), but one with no stack to
+// go back on does nothing when picked (domain_effects.py _prompt_return_owned_card lists it, the
+// answer cannot return it): not offered.
 void verb_return_owned(Ctx& c, const Leg& leg) {
   if (leg.args.empty()) return;
   const Player& pl = c.g.players()[static_cast<size_t>(c.seat)];
@@ -401,6 +420,10 @@ void verb_return_owned(Ctx& c, const Leg& leg) {
   if (n == 0) return;
   Prompt p = act_prompt(c, 4);
   p.options = static_cast<uint8_t>(n);
+  for (size_t i = 0; i < n; ++i) {
+    const CardRef card = monster ? pl.mon[i] : CardRef{'c', static_cast<int16_t>(pl.cit[i])};
+    p.opts.push_back(has_return_stack(c.g, card) ? int16_t{0} : kInertOption);
+  }
   p.skip = optional(leg);
   c.g.add_prompt(p);
 }
@@ -414,6 +437,7 @@ bool return_card(Game& g, const CardRef& card) {
     for (size_t i = 0; m && i < stacks.size(); ++i) {
       if (i < g.monster_areas().size() && g.monster_areas()[i] == m->area) {
         g.unexhaust_top(stacks[i]);
+        g.bury_boost(i);
         stacks[i].push_back(card);
         return true;
       }
@@ -483,6 +507,7 @@ void resolve_domain_prompt(Game& g, const Prompt& p, const Leg& leg, int option)
         if (g.monster_areas()[k] == m->area) {
           auto& st = g.monster_stacks_mut()[k];
           g.unexhaust_top(st);
+          g.bury_boost(k);
           st.push_back(card);
           break;
         }
