@@ -16,6 +16,7 @@ end
 
 return {
   resolve = function(me)
+    mtg.remember(me, "pump", nil)  -- a new object: an id kept from an earlier time on the battlefield is over
     mtg.remember(me, "color", colors[mtg.choose(colors)])
     mtg.remember(me, "player", mtg.opponent(mtg.controller(me)))
   end,

@@ -764,5 +764,49 @@ TEST_F(LuaHardCoded, PowerLeak_APaymentWaitingInACopyIsPaidTheSameThere) {
   EXPECT_TRUE(g.missing.empty()) << g.missing[0];
 }
 
+// mtg.pay's menu waiting in a copy: the cost waits in the call (copied), the copy asks again with
+// it, and paying there takes the mana and goes on (the original declines and keeps its pool).
+TEST_F(LuaHardCoded, APaymentOfACostWaitingInACopyIsPaidThere) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  ASSERT_NE(db_, nullptr);
+  CardScripts scripts;
+  std::string error;
+  ASSERT_TRUE(scripts.add("grizzly bears", "Grizzly Bears.lua",
+                          "return { phase = function(me)\n"
+                          "  if mtg.phase() ~= 'upkeep' then return end\n"
+                          "  mtg.trigger(function() if mtg.pay(1, '{1}{B}') then mtg.gain_life(1, 5) end end)\n"
+                          "end }\n",
+                          error))
+      << error;
+  Catalog cat(*db_);
+  cat.scripts = &scripts;
+  const CardDef* bears_def = nullptr;
+  const int64_t bears_id = ref_id(cat, "grizzly bears", &bears_def);
+  ASSERT_NE(bears_def, nullptr);
+  Game g(cat);
+  const int bears = g.create(bears_def, bears_id, 0);
+  g.move(bears, 0, kBattlefield);
+  g.phase = Phase::kUpkeep;
+  g.players[0].pool = parse_pool("{B}{B}{G}");
+  script_phase(g);
+  ASSERT_EQ(g.stack.size(), 1u);
+  g.resolve_top();
+  ASSERT_EQ(g.menus.size(), 1u);
+  EXPECT_EQ(g.menus.back().options[0].label, "pay {1}{B}");
+  Game copy = g;
+  auto answer = [](Game& x, size_t option) {
+    const Menu m = x.menus.back();
+    x.menus.pop_back();
+    x.resume(m.options[option].act);
+  };
+  answer(copy, 0);
+  answer(g, 1);
+  EXPECT_EQ(copy.players[0].life, 25);
+  EXPECT_EQ(copy.players[0].pool.total(), 1);
+  EXPECT_EQ(g.players[0].life, 20);
+  EXPECT_EQ(g.players[0].pool.total(), 3);
+  EXPECT_TRUE(copy.missing.empty()) << copy.missing[0];
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -324,8 +324,9 @@ int paid_k(lua_State* L, int, lua_KContext ctx) {
       if (n > 0) pay(pool, parse_mana_cost("{" + std::to_string(n) + "}"));
       lua_pushinteger(L, std::max(n, 0));
     } else {
-      const bool pays = option == 1;
-      if (pays) pay(pool, parse_mana_cost(call(L).waiting_cost));
+      const ManaCost cost = parse_mana_cost(call(L).waiting_cost);
+      const bool pays = option == 1 && can_pay(pool, cost);  // the pool is as it was when asked
+      if (pays) pay(pool, cost);
       lua_pushboolean(L, pays);
     }
   }

@@ -167,7 +167,9 @@ int ScriptRuntime::call_now(int card, int ability, const char* name, const std::
   int nres = 0;
   const script::LuaHost::Status s = host().resume(ref, 1 + static_cast<int>(args.size()), error, &nres);
   int answer = fallback;
-  if (s == script::LuaHost::Status::kDone && nres > 0 && !lua_isnil(T, -1)) {
+  // A query's answer is Lua's truth (nil is false); other functions give an integer, or their
+  // truth, and nil is no answer.
+  if (s == script::LuaHost::Status::kDone && nres > 0 && (boolean || !lua_isnil(T, -1))) {
     answer = !boolean && lua_isinteger(T, -1) ? static_cast<int>(lua_tointeger(T, -1)) : (lua_toboolean(T, -1) ? 1 : 0);
   }
   if (s == script::LuaHost::Status::kError) g_->unsupported(error);
