@@ -12,19 +12,10 @@
 #include "games/vck/compiler/cards.h"
 #include "games/vck/rules/game.h"
 #include "support.h"
+#include "vck/corpus_cards.h"
 
 namespace rk::vck {
 namespace {
-
-const CardDb& cards() {
-  static const CardDb db = [] {
-    CardDb d;
-    std::vector<std::string> problems;
-    load_cards(test::shared_dir() + "/corpora/vck/tables", d, problems);
-    return d;
-  }();
-  return db;
-}
 
 bool apply_label(Game& g, const std::string& label) {
   for (const Action& a : g.legal_actions()) {

@@ -13,19 +13,10 @@
 #include "games/vck/rules/game.h"
 #include "kernel/rng.h"
 #include "support.h"
+#include "vck/corpus_cards.h"
 
 namespace rk::vck {
 namespace {
-
-const CardDb& cards() {
-  static const CardDb db = [] {
-    CardDb d;
-    std::vector<std::string> problems;
-    load_cards(test::shared_dir() + "/corpora/vck/tables", d, problems);
-    return d;
-  }();
-  return db;
-}
 
 Setup dealt(const std::string& preset, int players, uint64_t seed) {
   kernel::Chance chance(seed);

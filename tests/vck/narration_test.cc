@@ -6,19 +6,10 @@
 #include "games/vck/runners/narration.h"
 #include "kernel/rng.h"
 #include "support.h"
+#include "vck/corpus_cards.h"
 
 namespace rk::vck {
 namespace {
-
-const CardDb& cards() {
-  static const CardDb db = [] {
-    CardDb d;
-    std::vector<std::string> problems;
-    load_cards(test::shared_dir() + "/corpora/vck/tables", d, problems);
-    return d;
-  }();
-  return db;
-}
 
 TEST(VckNarration, EveryMoveToldAndOtherSeatsDukesStaySecret) {
   RK_REQUIRE_CORPUS("corpora/vck/tables");

@@ -9,19 +9,10 @@
 #include "games/vck/runners/trace.h"
 #include "kernel/rng.h"
 #include "support.h"
+#include "vck/corpus_cards.h"
 
 namespace rk::vck {
 namespace {
-
-const CardDb& cards() {
-  static const CardDb db = [] {
-    CardDb d;
-    std::vector<std::string> problems;
-    load_cards(test::shared_dir() + "/corpora/vck/tables", d, problems);
-    return d;
-  }();
-  return db;
-}
 
 Game new_game(const std::string& preset, int players, uint64_t seed) {
   kernel::Chance chance(seed);

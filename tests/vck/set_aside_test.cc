@@ -9,19 +9,10 @@
 #include "games/vck/rules/game.h"
 #include "kernel/rng.h"
 #include "support.h"
+#include "vck/corpus_cards.h"
 
 namespace rk::vck {
 namespace {
-
-const CardDb& cards() {
-  static const CardDb db = [] {
-    CardDb d;
-    std::vector<std::string> problems;
-    load_cards(test::shared_dir() + "/corpora/vck/tables", d, problems);
-    return d;
-  }();
-  return db;
-}
 
 bool is_minion(const CardRef& c) {
   const MonsterCard* m = c.kind == 'm' ? cards().monster(c.id) : nullptr;

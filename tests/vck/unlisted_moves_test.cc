@@ -10,19 +10,10 @@
 #include "games/vck/compiler/cards.h"
 #include "games/vck/rules/game.h"
 #include "support.h"
+#include "vck/corpus_cards.h"
 
 namespace rk::vck {
 namespace {
-
-const CardDb& cards() {
-  static const CardDb db = [] {
-    CardDb d;
-    std::vector<std::string> problems;
-    load_cards(test::shared_dir() + "/corpora/vck/tables", d, problems);
-    return d;
-  }();
-  return db;
-}
 
 // A 2-player base game whose dukes are chosen: the first roll is pending.
 Game rolled_game(uint64_t seed) {
