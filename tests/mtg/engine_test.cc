@@ -1,6 +1,7 @@
 // The Magic engine's parts that need no card database: mana payment in Wagic's order, cost
 // reading, ability compilation, scenario files.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -145,7 +146,7 @@ TEST(WagicAbility, LordsGrantAbilitiesBecomesAndRestrictions) {
 }
 
 TEST(WagicScenario, ReadsSectionsLowerCasedAndIgnoresLinesWithoutSeparator) {
-  const std::string path = ::testing::TempDir() + "/wagic_scenario.txt";
+  const std::string path = ::testing::TempDir() + "/wagic_scenario." + std::to_string(::getpid()) + ".txt";
   std::ofstream(path) << "#c\n[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Swamp, 1370\nmanapool{0}\n[PLAYER2]\nlife:7\n"
                          "[DO]\nSwamp\nnext\n[ASSERT]\nCOMBATBEGINS\n[PLAYER1]\ninplay:swamp\n[PLAYER2]\nlife:7\n[END]\n";
   Scenario s;

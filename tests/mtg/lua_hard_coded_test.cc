@@ -2,6 +2,7 @@
 // through its effect, and each at the edge of what it does. Scenarios in Wagic's test format run
 // with the shipped folder cards/wagic-lua against the 2016 database.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 
@@ -33,7 +34,7 @@ class LuaHardCoded : public ::testing::Test {
   // Plays a scenario; passes when its assertions hold and no script failed.
   void expect_pass(const std::string& scenario) {
     ASSERT_NE(db_, nullptr);
-    const std::string path = ::testing::TempDir() + "/lua_hard_coded.txt";
+    const std::string path = ::testing::TempDir() + "/lua_hard_coded." + std::to_string(::getpid()) + ".txt";
     std::ofstream(path) << scenario;
     Scenario s;
     std::string err;

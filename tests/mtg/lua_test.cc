@@ -3,6 +3,7 @@
 // the seed's example of what keyword lines cannot say, a later part that uses what an earlier
 // part did ("Exile target creature. Its controller gains life equal to its power.").
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -86,7 +87,7 @@ class LuaCards : public ::testing::Test {
 
   // Plays `scenario` with the card scripts of `scripts`.
   TestOutcome play(const std::string& scenario, CardScripts& scripts) {
-    const std::string path = ::testing::TempDir() + "/lua_card_game.txt";
+    const std::string path = ::testing::TempDir() + "/lua_card_game." + std::to_string(::getpid()) + ".txt";
     std::ofstream(path) << scenario;
     Scenario s;
     std::string err;

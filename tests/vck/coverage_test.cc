@@ -1,6 +1,7 @@
 // `vck coverage` as a library: every effect string of the tables is listed once, each compiles,
 // the random games run some, and the strings that cannot run say why.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -69,7 +70,7 @@ namespace {
 // list the three banned relics are dealt by the presets that deal relics, and their strings run.
 TEST(VckCoverage, AnOperatorsEmptyBanListDealsTheBannedRelics) {
   RK_REQUIRE_CORPUS("corpora/vck/tables");
-  const std::string empty = ::testing::TempDir() + "/vck_no_bans.json";
+  const std::string empty = ::testing::TempDir() + "/vck_no_bans." + std::to_string(::getpid()) + ".json";
   {
     std::FILE* f = std::fopen(empty.c_str(), "w");
     ASSERT_NE(f, nullptr);

@@ -1,6 +1,7 @@
 // VCK rules on the kernel: dealing, the turn loop, payments, scoring, determinism; replaying the
 // reference traces; malformed traces reported with file and line.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 
@@ -135,7 +136,7 @@ TEST(VckReplay, ReferenceTracesParseAndReplaySomeWay) {
 
 TEST(VckReplay, MalformedTracesGiveFileAndLine) {
   RK_REQUIRE_CORPUS("corpora/vck/tables");
-  const std::string path = ::testing::TempDir() + "/bad_trace.jsonl";
+  const std::string path = ::testing::TempDir() + "/rk" + std::to_string(::getpid()) + "_bad_trace.jsonl";
   {
     std::ofstream out(path);
     out << "\n{\"format\": \"vck-trace/1\", \"game_id\": \"x\"\n";                    // line 2: cut short
