@@ -91,8 +91,48 @@ TEST(VckCoverage, AnOperatorsEmptyBanListDealsTheBannedRelics) {
     EXPECT_TRUE(c->dealt) << c->cell.card << ": " << c->why;
   }
   o.banned = empty + ".absent";
+  problems.clear();
   EXPECT_FALSE(measure_coverage(test::shared_dir() + "/corpora/vck/tables", o, r, problems));
   EXPECT_NE(problems.back().find("error[VK0093]"), std::string::npos) << problems.back();
+}
+
+}  // namespace
+}  // namespace rk::vck
+
+namespace rk::vck {
+namespace {
+
+// With the shipped list (it bans three relics), the games with the ban list lifted run the banned
+// relics' strings, marked as run there alone.
+TEST(VckCoverage, TheBannedCardsRunInTheGamesWithTheBanListLifted) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  CoverageOptions o;
+  o.presets = {"june2026"};  // relics always dealt
+  o.games_per_preset = 30;
+  o.unbanned_games_per_preset = 30;
+  CoverageResult r;
+  std::vector<std::string> problems;
+  ASSERT_TRUE(measure_coverage(test::shared_dir() + "/corpora/vck/tables", o, r, problems)) << (problems.empty() ? "" : problems[0]);
+  EXPECT_EQ(r.games, 60u);
+  EXPECT_EQ(r.unbanned_games, 30u);
+  EXPECT_EQ(r.errors, 0u);
+  for (int id : {7, 9, 11}) {
+    const CoverageCell* c = find(r, "relics", "passive_effect", id);
+    ASSERT_NE(c, nullptr);
+    EXPECT_TRUE(c->executed) << c->cell.card << ": " << c->why;
+    EXPECT_TRUE(c->only_unbanned) << c->cell.card;
+  }
+  // Without those games the same seeds leave the banned relics unrun, and nothing is marked as
+  // run with the bans lifted.
+  o.unbanned_games_per_preset = 0;
+  CoverageResult without;
+  ASSERT_TRUE(measure_coverage(test::shared_dir() + "/corpora/vck/tables", o, without, problems));
+  for (const CoverageCell& c : without.cells) {
+    EXPECT_FALSE(c.only_unbanned) << c.cell.card;
+    if (c.cell.table == "relics" && (c.cell.id == 7 || c.cell.id == 9 || c.cell.id == 11)) {
+      EXPECT_FALSE(c.executed) << c.cell.card;
+    }
+  }
 }
 
 }  // namespace

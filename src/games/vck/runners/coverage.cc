@@ -112,22 +112,36 @@ bool measure_coverage(const std::string& dir, const CoverageOptions& o, Coverage
   std::vector<uint8_t> ran(db.programs, 0);
   CardSet dealt, aside;
   const size_t bots = o.make_bot ? o.bot_games_per_preset : 0;
-  const size_t total = o.presets.size() * (o.games_per_preset + bots);
-  for (size_t p = 0; p < o.presets.size(); ++p) {
+  const bool bans = !db.banned_dukes.empty() || !db.banned_domains.empty() || !db.banned_relics.empty();
+  const size_t lifted = bans ? o.unbanned_games_per_preset : 0;
+  const size_t total = o.presets.size() * (o.games_per_preset + bots + lifted);
+  auto play = [&](const std::string& preset, size_t i, uint64_t seed, const CoverageOptions::Bot& bot, std::vector<uint8_t>& into) {
+    std::string error;
+    const Played r = play_random(db, preset, static_cast<int>(2 + i % 4), seed, into, dealt, aside, error, bot);
+    if (r == Played::kNoDeal) {
+      problems.push_back(fmt::format("error: {}", error));
+      return false;
+    }
+    out.errors += r == Played::kEngineError ? 1 : 0;
+    ++out.games;
+    if (progress) progress(out.games, total);
+    return true;
+  };
+  for (const std::string& preset : o.presets) {
     for (size_t i = 0; i < o.games_per_preset + bots; ++i) {
-      std::string error;
       const uint64_t seed = o.seed + i;
       const bool by_bot = i >= o.games_per_preset;
-      const Played r = play_random(db, o.presets[p], static_cast<int>(2 + i % 4), seed, ran, dealt, aside, error,
-                                   by_bot ? o.make_bot(seed) : CoverageOptions::Bot{});
-      if (r == Played::kNoDeal) {
-        problems.push_back(fmt::format("error: {}", error));
-        return false;
-      }
-      out.errors += r == Played::kEngineError ? 1 : 0;
-      ++out.games;
+      if (!play(preset, i, seed, by_bot ? o.make_bot(seed) : CoverageOptions::Bot{}, ran)) return false;
       out.bot_games += by_bot ? 1 : 0;
-      if (progress) progress(out.games, total);
+    }
+  }
+  // The same presets with nothing banned, into a record of their own.
+  std::vector<uint8_t> ran_unbanned(db.programs, 0);
+  db.banned_dukes.clear(), db.banned_domains.clear(), db.banned_relics.clear();
+  for (const std::string& preset : o.presets) {
+    for (size_t i = 0; i < lifted; ++i) {
+      if (!play(preset, i, o.seed + o.games_per_preset + bots + i, CoverageOptions::Bot{}, ran_unbanned)) return false;
+      ++out.unbanned_games;
     }
   }
   EffectSet set;
@@ -146,7 +160,9 @@ bool measure_coverage(const std::string& dir, const CoverageOptions& o, Coverage
     } else if (!prog || prog->empty()) {
       cell.why = t == "0" ? "no effect (the \"0\" sentinel)" : "its has_* flag is off: the original engine never fires it";
     } else {
-      cell.executed = prog->index >= 0 && ran[static_cast<size_t>(prog->index)];
+      const size_t at = static_cast<size_t>(prog->index);
+      cell.executed = prog->index >= 0 && (ran[at] || ran_unbanned[at]);
+      cell.only_unbanned = cell.executed && !ran[at];
       cell.dealt = dealt.count({c.table[0], c.id}) > 0;  // citizens c, starters s, domains d, monsters m, events e
       const bool set_aside = aside.count({c.table[0], c.id}) > 0;
       if (!cell.executed) {

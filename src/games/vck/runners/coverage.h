@@ -22,6 +22,10 @@ struct CoverageOptions {
   size_t bot_games_per_preset = 0;
   // Another banned-card list than the one beside the tables (cards.h load_banned); empty: that one.
   std::string banned;
+  // Games per preset played with the ban list lifted (only when it bans something): a banned card
+  // is an operator's choice, not a rule, and its strings must run too. They count as executed
+  // there, and the listing says they ran only with the bans lifted.
+  size_t unbanned_games_per_preset = 0;
   using Bot = std::function<size_t(const Game&, const std::vector<Action>&)>;
   std::function<Bot(uint64_t seed)> make_bot;
 };
@@ -31,12 +35,13 @@ struct CoverageCell {
   bool compiled = false;
   bool executed = false;
   bool dealt = false;  // its card was dealt in at least one game (it can occur in these presets)
+  bool only_unbanned = false;  // executed only in the games with the ban list lifted
   std::string why;  // why it did not run (for the listing)
 };
 
 struct CoverageResult {
   std::vector<CoverageCell> cells;  // every effect string of every table, in table order
-  size_t games = 0, bot_games = 0, errors = 0;
+  size_t games = 0, bot_games = 0, unbanned_games = 0, errors = 0;
   size_t compiled() const;
   size_t executed() const;
   size_t dealt_not_executed() const;
