@@ -67,10 +67,13 @@ void BM_WagicParsePrimitives(benchmark::State& state) {
 }
 BENCHMARK(BM_WagicParsePrimitives)->Unit(benchmark::kMillisecond);
 
-void BM_WagicLoad2016Database(benchmark::State& state) {
+// `trees`: ability values read into trees with their diagnostics, as `check`, `explain` and the
+// editor load; without, as the engine loads to play (tests, games, tables: database.h read_trees).
+void load_2016(benchmark::State& state, bool trees) {
   size_t cards = 0, bytes = 0;
   for (auto _ : state) {
     rk::mtg::Database db;
+    db.read_trees = trees;
     std::string err;
     if (!rk::mtg::load(kShared + "/wagic/2016", db, err)) {
       state.SkipWithError("corpus absent");
@@ -89,6 +92,9 @@ void BM_WagicLoad2016Database(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * cards));
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
 }
+void BM_WagicLoad2016Database(benchmark::State& state) { load_2016(state, false); }
 BENCHMARK(BM_WagicLoad2016Database)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+void BM_WagicLoad2016DatabaseWithTrees(benchmark::State& state) { load_2016(state, true); }
+BENCHMARK(BM_WagicLoad2016DatabaseWithTrees)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
 
 }  // namespace

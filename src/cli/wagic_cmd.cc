@@ -66,6 +66,7 @@ int run_tests(const WagicTestOptions& o) {
   mtg::Database db;
   std::string err;
   const std::string cards = o.cards.empty() ? std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/sets" : o.cards;
+  db.read_trees = false;  // the engine compiles the text; no trees needed (database.h)
   if (!mtg::load(cards, db, err)) {
     std::cerr << cards << ": error[WG0001]: " << err << "\n";
     return 2;
@@ -133,6 +134,7 @@ int run_coverage(const std::string& cards_arg, size_t top) {
   mtg::Database db;
   std::string err;
   const std::string cards = cards_arg.empty() ? std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/sets" : cards_arg;
+  db.read_trees = false;  // the engine compiles the text; no trees needed (database.h)
   if (!mtg::load(cards, db, err)) {
     std::cerr << cards << ": error[WG0001]: " << err << "\n";
     return 2;

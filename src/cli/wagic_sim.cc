@@ -142,6 +142,7 @@ int run_sim(const WagicSimOptions& o) {
   mtg::Database db;
   std::string err;
   const std::string cards = o.cards.empty() ? std::string(RULEKIT_SHARED_DIR) + "/corpora/wagic/2016/sets" : o.cards;
+  db.read_trees = false;  // the engine compiles the text; no trees needed (database.h)
   if (!mtg::load(cards, db, err)) {
     std::cerr << cards << ": error[WG0001]: " << err << "\n";
     return 2;

@@ -253,7 +253,7 @@ class FileReader {
         case KeyId::kId: read_id(value, value_offset); break;
         default: break;
       }
-      if (info->value != ValueKind::kPlain && !value.empty()) {
+      if (info->value != ValueKind::kPlain && !value.empty() && db_.read_trees) {
         const bool maybe_macro = !db_.macros.empty() && (macro_without_underscore_ || value.find('_') != std::string_view::npos);
         if (maybe_macro) {
           tree_with_macros(fd, value, value_offset, info->value);
@@ -565,12 +565,12 @@ bool load(const std::string& path, Database& db, std::string& error) {
     if (t.find("#AUTO_DEFINE") != std::string_view::npos) add_macros(t, db);
   }
   // Measured on the corpus: about one tree node per 7 bytes, one field per 35, one card per 170.
-  db.ast.reserve(bytes / 6);
+  if (db.read_trees) db.ast.reserve(bytes / 6);
   db.fields.reserve(bytes / 30);
   db.cards.reserve(bytes / 150);
   db.by_name.reserve(bytes / 400);
   // Distinct ability values: 14,400 in Wagic 2016's 6.5 MB (more grow the table).
-  db.tree_cache.reserve(bytes / 450);
+  if (db.read_trees) db.tree_cache.reserve(bytes / 450);
   for (size_t i = 0; i < files.size(); ++i) {
     if (!absent[i]) add_file(files[i].first, std::move(texts[i]), files[i].second, db);
   }

@@ -80,6 +80,11 @@ class Database {
   // Lower-case names of the cards a script plays (cards/wagic-lua, docs/mtg/LUA.md): what Wagic
   // hard-codes in C++ (their alias=) runs for these. Empty until add_scripted_names.
   std::set<std::string> scripted;
+  // Ability values are read into trees (and their diagnostics reported) as the files load: what
+  // `check`, `explain` and the editor show. The engine's own loads (tests, games, tables) turn it
+  // off before load(): the card compiler reads the value text itself (with its macros applied), so
+  // the trees, two fifths of a load, would be read for nobody.
+  bool read_trees = true;
 
   size_t primitives() const;
   size_t set_entries() const;
