@@ -3,12 +3,14 @@
 // random for both). Last line `N games, E engine errors, hash H`; the hash folds every game's
 // result, so two runs with the same seed print the same line.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "agents/make_agent.h"
@@ -99,7 +101,7 @@ int deck_coverage(const mtg::Database& db) {
     mtg::Deck d;
     std::string err;
     if (!mtg::read_deck(f, d, err)) continue;
-    std::map<std::string, size_t> gaps;  // keyword -> cards of the deck
+    std::map<std::string, std::pair<size_t, std::set<std::string>>> gaps;  // keyword -> copies in the deck, card names
     size_t unknown = 0;
     for (int64_t id : d.ids) {
       auto it = by_id.find(id);
@@ -109,7 +111,10 @@ int deck_coverage(const mtg::Database& db) {
       }
       std::vector<mtg::PartNotRun> parts;
       mtg::parts_not_run(db, db.cards[it->second], parts);
-      for (const auto& p : parts) ++gaps[p.keyword];
+      for (const auto& p : parts) {
+        auto& g = gaps[p.keyword];
+        ++g.first, g.second.insert(std::string(db.effective(db.cards[it->second]).name));
+      }
     }
     for (const auto& [name, copies] : d.named) {  // lines by name: the primitive of that name
       const mtg::Card* card = db.find(name);
@@ -119,7 +124,10 @@ int deck_coverage(const mtg::Database& db) {
       }
       std::vector<mtg::PartNotRun> parts;
       mtg::parts_not_run(db, *card, parts);
-      for (const auto& p : parts) gaps[p.keyword] += static_cast<size_t>(copies);
+      for (const auto& p : parts) {
+        auto& g = gaps[p.keyword];
+        g.first += static_cast<size_t>(copies), g.second.insert(name);
+      }
     }
     if (gaps.empty() && unknown == 0) {
       ++complete;
@@ -127,7 +135,9 @@ int deck_coverage(const mtg::Database& db) {
     }
     std::cout << fmt::format("{} [{}]:", std::filesystem::path(f).filename().string(), d.name);
     if (unknown) std::cout << fmt::format(" {} unknown cards;", unknown);
-    for (const auto& [k, n] : gaps) std::cout << " " << k << " x" << n;
+    for (const auto& [k, g] : gaps) {
+      std::cout << fmt::format(" {} x{} ({})", k.empty() ? "(empty)" : k, g.first, fmt::join(g.second, ", "));
+    }
     std::cout << "\n";
   }
   std::cout << fmt::format("{} of {} prebuilt decks have every card's code running\n", complete, files.size());

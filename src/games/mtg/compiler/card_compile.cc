@@ -372,12 +372,13 @@ EffectDef compile_effect(const std::string& text0) {
       have = true;
     } else if (!have) {
       grant += (grant.empty() ? "" : " ") + w;
-      if (grantable().count(grant)) {
+      // A keyword of two words, given or (with '-': "-first strike") lost.
+      const std::string kw = grant.size() > 1 && grant[0] == '-' ? grant.substr(1) : grant;
+      if (grantable().count(kw)) {
         e.kind = Eff::kGrant;
         e.word = grant;
         have = true;
-      } else if (grantable().lower_bound(grant) == grantable().end() ||
-                 grantable().lower_bound(grant)->rfind(grant + " ", 0) != 0) {
+      } else if (grantable().lower_bound(kw) == grantable().end() || grantable().lower_bound(kw)->rfind(kw + " ", 0) != 0) {
         e.kind = Eff::kUnsupported;
         e.word = w;
         return e;
@@ -617,7 +618,10 @@ bool read_conditions(std::string& body, Ability& a) {
       a.effects.push_back(e.choices->front().supported() ? std::move(e) : unsupported_effect(e.choices->front().unsupported_word()));
       return false;
     }
-    // A trailing >N or <N compares the count (default: at least one).
+    // A trailing ">N" or "<N" compares the count (default: at least one). The Cohorts write
+    // "!= 0": Wagic looks only for " >" and " <" and its P/T reader stops at the number, so the
+    // words change nothing, and "not zero" is the default anyway.
+    if (const size_t ne = body.rfind(" != 0"); ne != std::string::npos && ne + 5 == body.size()) body = trim(body.substr(0, ne));
     const size_t cmp = body.find_last_of("<>");
     if (cmp != std::string::npos && cmp + 1 < body.size() && std::isdigit(static_cast<unsigned char>(body[cmp + 1]))) {
       a.cond_cmp = body[cmp];

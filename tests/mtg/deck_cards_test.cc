@@ -1,0 +1,50 @@
+// Constructs the prebuilt AI decks use that no other family covers, each on small cards of the
+// test's own written the way the deck's card writes it.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "own_cards.h"
+
+namespace rk::mtg {
+namespace {
+
+std::string attack_with(const std::string& inplay, const std::string& attacker, int defender_life) {
+  return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:" + inplay + "\n[PLAYER2]\n[DO]\nnext\nnext\n" + attacker +
+         "\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:" + inplay + "\n[PLAYER2]\nlife:" +
+         std::to_string(defender_life) + "\n[END]\n";
+}
+
+// The Cohorts: "aslongas(other creature[blue]|myBattlefield) 1/1 != 0". The trailing "!= 0" is
+// the default comparison (Wagic reads only " >N" and " <N"): +1/+1 while another blue creature
+// is there, not otherwise, and the Cohort itself does not count.
+TEST(WagicDeckCards, ACohortIsStrongerWhileAnotherOfItsColourIsThere) {
+  const std::string cards = test::creature("Drake", "{U}", 0, 1) + test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Cohort\nmana={1}{U}\ntype=Creature\npower=1\ntoughness=1\n"
+                            "auto=aslongas(other creature[blue]|myBattlefield) 1/1 != 0\n[/card]\n";
+  TestOutcome r = test::play_own(cards, attack_with("cohort,drake", "cohort", 18));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, attack_with("cohort,bear", "cohort", 19));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, attack_with("cohort", "cohort", 19));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Urborg: "{T}:-first strike target(creature)". A keyword of two words is lost like one of one:
+// the blocker without first strike deals its damage at the same time as the attacker, and both die.
+TEST(WagicDeckCards, AKeywordOfTwoWordsIsLost) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) + test::creature("Lancer", "{W}", 2, 1, "first strike") +
+                            "[card]\nname=Bog\ntype=Land\nauto={T}:-first strike target(creature)\n[/card]\n";
+  auto combat = [](const std::string& first, const std::string& p1_after, const std::string& p2_after) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear,bog\n[PLAYER2]\ninplay:lancer\n[DO]\n" + first +
+           "next\nnext\nbear\nnext\nlancer\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\n" + p1_after + "[PLAYER2]\n" +
+           p2_after + "[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, combat("bog\nlancer\n", "inplay:bog\ngraveyard:bear\n", "graveyard:lancer\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, combat("", "inplay:bog\ngraveyard:bear\n", "inplay:lancer\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg
