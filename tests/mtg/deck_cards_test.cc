@@ -46,5 +46,21 @@ TEST(WagicDeckCards, AKeywordOfTwoWordsIsLost) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Drain Life and Consume Spirit: "{1}{B}{X:black}". The X is paid with black mana only; the
+// green left in the pool pays the {1} (generic mana goes first from colourless, then green) and
+// stays out of X, where a plain {X} would take it too.
+TEST(WagicDeckCards, AnXOfOneColourIsPaidWithThatColourOnly) {
+  const std::string cards = "[card]\nname=Sap\nmana={1}{B}{X:black}\ntype=Sorcery\ntarget=creature,player\nauto=damage:X\n[/card]\n"
+                            "[card]\nname=Zap\nmana={1}{B}{X}\ntype=Sorcery\ntarget=creature,player\nauto=damage:X\n[/card]\n";
+  auto cast = [](const std::string& spell, const std::string& after) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:" + spell + "\nmanapool:{B}{B}{B}{G}{G}\n[PLAYER2]\n[DO]\n" + spell +
+           "\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:" + spell + "\n" + after + "[PLAYER2]\nlife:";
+  };
+  TestOutcome r = test::play_own(cards, cast("sap", "manapool:{G}\n") + "18\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, cast("zap", "manapool:{0}\n") + "17\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -1,7 +1,10 @@
 #include "games/mtg/rules/mana.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <string_view>
+#include <utility>
 
 namespace rk::mtg {
 
@@ -56,6 +59,18 @@ static void add_symbol(std::string_view sym, ManaCost& c, bool* unknown) {
   if (sym == "x" || sym == "X") {
     ++c.x;
     return;
+  }
+  // {X:black}: an X paid with mana of one colour (Drain Life, Consume Spirit).
+  static constexpr std::pair<std::string_view, int> kXColors[] = {{"x:green", kGreen}, {"x:blue", kBlue}, {"x:red", kRed},
+                                                                  {"x:black", kBlack}, {"x:white", kWhite}};
+  for (const auto& [word, color] : kXColors) {
+    if (sym.size() == word.size() && std::equal(sym.begin(), sym.end(), word.begin(), [](char a, char b) {
+          return std::tolower(static_cast<unsigned char>(a)) == b;
+        })) {
+      ++c.x;
+      c.x_color = color;
+      return;
+    }
   }
   if (sym.size() == 4 && (sym[0] == 'p' || sym[0] == 'P') && sym[1] == '(' && sym[3] == ')' && color_of_letter(sym[2]) > 0) {
     ++c.phyrexian[static_cast<size_t>(color_of_letter(sym[2]))];
@@ -143,6 +158,12 @@ int pay(ManaPool& pool, const ManaCost& cost) {
   pay_colored(pool, cost);
   pay_generic(pool, cost.fixed[0]);
   if (cost.x == 0) return 0;
+  if (cost.x_color >= 0) {  // X from that colour's mana alone
+    int& have = pool.n[static_cast<size_t>(cost.x_color)];
+    const int x = have / cost.x;
+    have -= x * cost.x;
+    return x;
+  }
   const int x = pool.total() / cost.x;
   pay_generic(pool, x * cost.x);
   return x;
