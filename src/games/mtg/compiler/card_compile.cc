@@ -423,6 +423,9 @@ EffectDef compile_effect(const std::string& text0) {
     }
     if (e.word != "spec") return unsupported_effect("preventallnoncombatdamage");
   }
+  for (const Amount* am : {&e.a, &e.b, &e.b2}) {  // an amount word no count reads (compile_text.cc parse_amount)
+    if (am->var.size() > 1 && am->var[0] == '?') return unsupported_effect(am->var.substr(1));
+  }
   return e;
 }
 

@@ -53,7 +53,8 @@ struct Amount {
   bool is_x = false;
   std::string var;     // type:swamp:mybattlefield (a count), p / t (a card's power / toughness)
   bool negative = false;  // -type:...
-  int twice = 1;          // twicetype:..: 2 for each
+  int twice = 1;          // twicetype:..: 2 for each (thrice 3, fourtimes 4, fivetimes 5)
+  int halve = 0;          // halfup.. / halfdown..: half of it, rounded up (1) or down (-1)
   Spec count;          // var "type:..": the cards counted
 };
 

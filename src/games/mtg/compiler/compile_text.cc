@@ -1,6 +1,7 @@
 // The card compiler's text helpers (compile_text.h).
 #include "games/mtg/compiler/compile_text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 
@@ -64,13 +65,27 @@ Amount parse_amount(const std::string& s) {
     a.negative = true;
     return a;
   }
-  if (s.rfind("twicetype:", 0) == 0) {  // twice a count
-    Amount a = parse_amount(s.substr(5));
-    a.twice = 2;
-    return a;
+  // Words before an amount that multiply or halve it (Wagic's WParsedInt): twicetype:.., halfupx,
+  // halfdownopponentlifetotal ...
+  static constexpr std::pair<std::string_view, int> kTimes[] = {{"twice", 2}, {"thrice", 3}, {"fourtimes", 4}, {"fivetimes", 5}};
+  for (const auto& [word, times] : kTimes) {
+    if (s.size() > word.size() && s.compare(0, word.size(), word) == 0) {
+      Amount a = parse_amount(s.substr(word.size()));
+      if (a.var.size() > 1 && a.var[0] == '?') a.var = "?" + s;
+      a.twice *= times;
+      return a;
+    }
+  }
+  for (const std::string_view half : {"halfup", "halfdown"}) {
+    if (s.size() > half.size() && s.compare(0, half.size(), half) == 0) {
+      Amount a = parse_amount(s.substr(half.size()));
+      if (a.var.size() > 1 && a.var[0] == '?') a.var = "?" + s;
+      a.halve = half == "halfup" ? 1 : -1;
+      return a;
+    }
   }
   Amount a;
-  if (s == "x" || s == "+x" || s == "storedx") {  // storedx: the X of the spell that made the ability
+  if (s == "x" || s == "+x" || s == "storedx" || s == "castx") {  // storedx, castx: the X the card was cast with
     a.is_x = true;
   } else if (s == "-x") {
     a.is_x = true;
@@ -91,12 +106,26 @@ Amount parse_amount(const std::string& s) {
     const std::string rest = s.substr(14);
     const size_t colon = rest.find(':');
     a.count = parse_spec(colon == std::string::npos ? rest : rest.substr(0, colon) + "|" + rest.substr(colon + 1));
+  } else if (s == "power" || s == "toughness") {  // Wagic's long names of p and t
+    a.var = s.substr(0, 1);
+  } else if (s.rfind("counter{", 0) == 0 && s.back() == '}' && s.find('}') == s.size() - 1) {
+    // counter{0%0.1.age}: the counters of that kind on the card ('%' for '/' in amounts; read as
+    // this(counter{..}) reads them: Game::this_count)
+    a.var = s;
+    std::replace(a.var.begin(), a.var.end(), '%', '/');
+  } else if (s == "phandcount" || s == "ohandcount" || s == "highestlifetotal" || s == "lowestlifetotal" ||
+             s == "mypoisoncount" || s == "opponentpoisoncount") {  // read from the players (effect_apply.cc)
+    a.var = s;
   } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst" || s == "manacost" ||
              s == "lifetotal" || s == "opponentlifetotal" || s == "kicked" || s == "storedpower" ||
              s == "storedtoughness" || s == "storedmanacost") {
     a.var = s;
-  } else {
+  } else if (!s.empty() && s.find_first_not_of("+-0123456789") == std::string::npos) {
     a.value = std::atoi(s.c_str());
+  } else if (!s.empty()) {
+    // A word the engine does not count: kept, so that the effect is reported as not run
+    // (compile_effect) instead of silently counting 0.
+    a.var = "?" + s;
   }
   return a;
 }

@@ -130,16 +130,18 @@ void Game::move(int card, int player, int zone, bool to_top) {
 const std::string& Game::name(int c) const { return objs[static_cast<size_t>(c)].def->lname; }
 
 int Game::eval_amount(const Amount& a, int source) const {
-  if (a.twice != 1) {
+  if (a.twice != 1 || a.halve != 0) {
     Amount once = a;
-    once.twice = 1;
-    return a.twice * eval_amount(once, source);
+    once.twice = 1, once.halve = 0;
+    const int v = eval_amount(once, source);
+    return a.twice * (a.halve == 0 ? v : a.halve > 0 ? (v + (v > 0 ? 1 : 0)) / 2 : v / 2);
   }
   if (a.negative) {
     Amount pos = a;
     pos.negative = false;
     return -eval_amount(pos, source);
   }
+  if (a.var.rfind("counter{", 0) == 0) return this_count(a.var, source);
   if (a.var == "allmyname") {
     int n = 0;
     for (size_t c = 0; c < objs.size(); ++c) {

@@ -34,7 +34,12 @@ int mana_symbols(const ManaCost& cost, int color) {
   return n;
 }
 
-int amount(const Amount& a, int x) { return a.twice * (a.negative ? -amount_abs(a, x) : amount_abs(a, x)); }
+// Half of a value, rounded up (halve 1) or down (-1); the value itself otherwise.
+int halved(int v, int halve) { return halve == 0 ? v : halve > 0 ? (v + (v > 0 ? 1 : 0)) / 2 : v / 2; }
+
+int amount(const Amount& a, int x) {
+  return a.twice * halved(a.negative ? -amount_abs(a, x) : amount_abs(a, x), a.halve);
+}
 
 int amount_abs(const Amount& a, int x) {
   if (a.is_x) return a.value < 0 ? -x : x;
@@ -73,8 +78,17 @@ int amount_abs(const Amount& a, int x) {
     if (a.var == "storedpower") return there ? g.power(g.current_stored) : s.lki_power;
     return there ? g.toughness(g.current_stored) : s.lki_toughness;
   }
-  if (a.var == "lifetotal") return g.players[static_cast<size_t>(ctx.controller)].life;
-  if (a.var == "opponentlifetotal") return g.players[static_cast<size_t>(1 - ctx.controller)].life;
+  if (a.var.rfind("counter{", 0) == 0) return ctx.source >= 0 ? g.this_count(a.var, ctx.source) : 0;
+  const auto& me = g.players[static_cast<size_t>(ctx.controller)];
+  const auto& them = g.players[static_cast<size_t>(1 - ctx.controller)];
+  if (a.var == "lifetotal") return me.life;
+  if (a.var == "opponentlifetotal") return them.life;
+  if (a.var == "highestlifetotal") return std::max(me.life, them.life);
+  if (a.var == "lowestlifetotal") return std::min(me.life, them.life);
+  if (a.var == "mypoisoncount") return me.poison;
+  if (a.var == "opponentpoisoncount") return them.poison;
+  if (a.var == "phandcount") return static_cast<int>(me.zones[kHand].size());
+  if (a.var == "ohandcount") return static_cast<int>(them.zones[kHand].size());
   if (a.var == "sunburst") return ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].sunburst : 0;
   if (card < 0) return 0;
   const Obj& o = g.objs[static_cast<size_t>(card)];
