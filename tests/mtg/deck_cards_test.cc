@@ -62,5 +62,19 @@ TEST(WagicDeckCards, AnXOfOneColourIsPaidWithThatColourOnly) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// The shock lands: "auto=tap" and "auto=pay({L:2}) untap". As it enters, its controller may pay
+// 2 life to have it untapped (it then makes mana at once), or leave it tapped.
+TEST(WagicDeckCards, AShockLandIsUntappedForTwoLife) {
+  const std::string cards = "[card]\nname=Shrine\ntype=Land\nauto=tap\nauto=pay({L:2}) untap\nauto={T}:Add{W}\n[/card]\n";
+  auto play = [](const std::string& answer, const std::string& after) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:shrine\n[PLAYER2]\n[DO]\nshrine\n" + answer +
+           "shrine\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:shrine\n" + after + "[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, play("choice 0\n", "life:18\nmanapool:{W}\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, play("choice 1\n", "life:20\nmanapool:{0}\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -119,7 +119,18 @@ bool read_pay(const std::string& body, Ability& a) {
   if (cost.rfind("{value:", 0) == 0 && cost.back() == '}') {
     e.a = parse_amount(cost.substr(7, cost.size() - 8));
   } else {
-    e.choices->front().mana = parse_mana_cost(cost, &unknown);
+    // {L:N} (or {L}: 1) is life paid beside the mana (the shock lands' pay({L:2}) untap).
+    std::string mana = cost;
+    for (size_t at; (at = mana.find("{l")) != std::string::npos;) {
+      const size_t close = mana.find('}', at);
+      if (close == std::string::npos) break;
+      const std::string sym = mana.substr(at + 2, close - at - 2);  // "" or ":N"
+      if (!sym.empty() && (sym[0] != ':' || sym.size() < 2 || sym.find_first_not_of("0123456789", 1) != std::string::npos)) break;
+      e.choices->front().life_cost += sym.empty() ? 1 : std::atoi(sym.c_str() + 1);
+      mana.erase(at, close - at + 1);
+    }
+    e.choices->front().mana = parse_mana_cost(mana, &unknown);
+    e.choices->front().mana.present = true;
   }
   if (unknown || e.choices->size() > 2) {
     a.effects.push_back(unsupported_effect("pay " + cost));

@@ -561,7 +561,9 @@ void Game::pay_or(const EffectDef& e, int source, int controller, int x) {
   cost.fixed[0] += extra;
   Menu m;
   // pay(cost) A is offered without the mana too: the player then makes it (pending_pay).
-  if (options.size() == 1 || can_pay(players[static_cast<size_t>(controller)].pool, cost)) {
+  // Life can be paid only up to the life total (CR 119.4).
+  const bool life_ok = options.front().life_cost <= players[static_cast<size_t>(controller)].life;
+  if (life_ok && (options.size() == 1 || can_pay(players[static_cast<size_t>(controller)].pool, cost))) {
     m.options.push_back({options.front().text, Resume{.kind = Resume::Kind::kRunAs, .card = source, .actor = controller,
                                                       .x = x, .index = extra, .flag = true, .ability = &options.front()}});
   }

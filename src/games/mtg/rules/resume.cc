@@ -135,6 +135,7 @@ void run_as(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
       return;
     }
     pay(pool, cost);
+    g.players[static_cast<size_t>(r.actor)].life -= r.ability->life_cost;  // {L:N} beside the mana
   }
   g.run_as(*r.ability, r.card, r.actor, r.x);
 }
