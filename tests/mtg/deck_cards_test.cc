@@ -76,5 +76,22 @@ TEST(WagicDeckCards, AShockLandIsUntappedForTwoLife) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Goblin Sledder: "{S(goblin|mybattlefield)}:1/1 target(creature)". Sacrificing itself when it is
+// the only creature leaves the ability no target: it does nothing and the game goes on (it was an
+// engine error). With another creature there the sacrifice pays for that one's +1/+1.
+TEST(WagicDeckCards, ACostThatTakesTheOnlyTargetLeavesTheAbilityWithNothingToDo) {
+  const std::string cards = "[card]\nname=Sledder\nmana={R}\ntype=Creature\nsubtype=Goblin\npower=1\ntoughness=1\n"
+                            "auto={S(goblin|mybattlefield)}:1/1 target(creature)\n[/card]\n" +
+                            test::creature("Bear", "{G}", 2, 2);
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:sledder\n[PLAYER2]\n[DO]\nsledder\nsledder\n"
+                                        "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:sledder\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // The bear, pumped, attacks for 3.
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:sledder,bear\n[PLAYER2]\n[DO]\nsledder\nsledder\nbear\n"
+                            "next\nnext\nbear\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:bear\ngraveyard:sledder\n"
+                            "[PLAYER2]\nlife:17\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -111,7 +111,8 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (!a.activate_cond.empty() && !this_holds(a.activate_cond, card)) return false;  // this(..) {cost}:..
   if (a.activate_when && !condition_holds(*a.activate_when, card)) return false;     // aslongas(..) {cost}:..
   if (!library_costs_payable(a, actor)) return false;
-  for (const Spec* chosen : {&a.tap_other, &a.exile_cost, &a.bounce_cost, &a.counter_from, &a.top_cost}) {  // a card to pay with
+  // A card to pay with must be there (a sacrifice with nothing to sacrifice is not offered).
+  for (const Spec* chosen : {&a.sacrifice, &a.discard, &a.tap_other, &a.exile_cost, &a.bounce_cost, &a.counter_from, &a.top_cost}) {
     if (chosen->empty()) continue;
     bool any = false;
     for (size_t c = 0; c < objs.size() && !any; ++c) any = matches(*chosen, static_cast<int>(c), card, actor);

@@ -85,6 +85,10 @@ void activated(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
     return;
   }
   if (!a.has_target) return g.push(item);
+  // The costs took the only legal target (Goblin Sledder sacrificing itself for its own +1/+1).
+  // By the rules the target was chosen before the costs (CR 601.2c) and is gone as the ability
+  // resolves, so it does nothing (CR 608.2b): the costs stay paid and nothing else happens.
+  if (!g.any_target(a.target, card, actor)) return g.note(g.name(card) + "'s ability has no target left: it does nothing");
   choose_then_push(g, item, a.target, a.not_a_target, a.sac_self);
 }
 
