@@ -93,5 +93,25 @@ TEST(WagicDeckCards, ACostThatTakesTheOnlyTargetLeavesTheAbilityWithNothingToDo)
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Clockwork Beast: "counter(1/0,1,,7)", counters put up to a limit; and counter(1/1,p), as many as
+// the creature's power.
+TEST(WagicDeckCards, CountersUpToALimitAndCountedByPower) {
+  const std::string cards = "[card]\nname=Grow\nmana={0}\ntype=Sorcery\ntarget=creature\nauto=counter(1/0,3,,2)\n[/card]\n"
+                            "[card]\nname=Swell\nmana={0}\ntype=Sorcery\ntarget=creature\nauto=counter(1/0,3)\n[/card]\n"
+                            "[card]\nname=Double\nmana={0}\ntype=Sorcery\ntarget=creature\nauto=counter(1/1,p)\n[/card]\n" +
+                            test::creature("Bear", "{G}", 2, 2);
+  auto cast_then_attack = [](const std::string& spell, int life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:" + spell + "\ninplay:bear\n[PLAYER2]\n[DO]\n" + spell +
+           "\nbear\nnext\nnext\nbear\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:bear\ngraveyard:" + spell +
+           "\n[PLAYER2]\nlife:" + std::to_string(life) + "\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, cast_then_attack("grow", 16));  // three asked, two put: 4 power
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, cast_then_attack("swell", 15));  // no limit: 5 power
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, cast_then_attack("double", 16));  // two +1/+1 for its 2 power
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -108,16 +108,20 @@ bool read_counter(const std::string& w, EffectDef& e) {
   std::string in = inside(w, 7);
   if (in.find(',') == std::string::npos) std::replace(in.begin(), in.end(), '.', ',');  // counter(1/1.-1), counter(0/0.1.Charge)
   const auto parts = split_top(in, ",");
-  if (!is_pt(parts[0], e.a, e.b) || parts.size() > 3) return false;
+  if (!is_pt(parts[0], e.a, e.b) || parts.size() > 4) return false;
   e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
   e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
-  // The amounts a count of counters may be (the stored* ones read the card a cost took: scavenge).
-  static const std::set<std::string> counted = {"x", "thatmuch", "sunburst", "kicked", "storedpower", "storedtoughness",
-                                                "storedmanacost", "lifetotal", "opponentlifetotal"};
-  if (parts.size() > 1 && (counted.count(trim(parts[1])) || parts[1].rfind("type:", 0) == 0)) {
-    e.b2 = parse_amount(trim(parts[1]));
-  } else if (parts.size() > 1 && !trim(parts[1]).empty() && trim(parts[1]).find_first_not_of("-0123456789") != std::string::npos) {
-    return false;  // a word read as 0 would put no counter without a word of warning
+  if (parts.size() > 3) {  // counter(1/0,1,,7): up to seven (Clockwork Beast)
+    const std::string max = trim(parts[3]);
+    if (max.empty() || max.find_first_not_of("0123456789") != std::string::npos) return false;
+    e.counter_max = std::atoi(max.c_str());
+  }
+  // A count of counters may be any amount a count reads (x, thatmuch, type:.., p, stored* ...);
+  // a word no count reads would put no counter without a word of warning.
+  const std::string n = parts.size() > 1 ? trim(parts[1]) : "";
+  if (!n.empty() && n.find_first_not_of("-0123456789") != std::string::npos) {
+    e.b2 = parse_amount(n);
+    if (e.b2.var.size() > 1 && e.b2.var[0] == '?') return false;
   }
   return true;
 }

@@ -90,6 +90,7 @@ struct EffectDef {
   Spec target;                      // target(...) written on this effect
   std::string token_spec;           // token(...) arguments
   int times = 1;                    // token(...)*N
+  int counter_max = 0;              // counter(P/T,N,name,max): no more than max of them on the card (0: no limit)
   std::shared_ptr<Ability> inner;   // phaseaction[phase words] ability: what happens at that phase;
                                     // foreach(spec) part: what happens once per such card
   Spec each;                        // foreach(spec) written on one && part

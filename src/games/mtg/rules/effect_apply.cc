@@ -212,13 +212,16 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
 static int amount_times(const EffectDef& e, int x) { return e.b2.is_x || !e.b2.var.empty() ? amount(e.b2, x) : e.times; }
 
 static void add_counters(Obj& o, const EffectDef& e, int times) {
+  // counter(..,max): counters put stop at the limit (ones already past it stay).
+  auto put = [&e, times](int& count) {
+    const int to = std::max(0, count + times);
+    count = e.counter_max > 0 && times > 0 ? std::min(to, std::max(count, e.counter_max)) : to;
+  };
   if (!e.word.empty() || e.a.value * e.b.value != 1) {
-    const std::string key = !e.word.empty() ? e.word : std::to_string(e.a.value) + "/" + std::to_string(e.b.value);
-    o.counters[key] = std::max(0, o.counters[key] + times);
+    put(o.counters[!e.word.empty() ? e.word : std::to_string(e.a.value) + "/" + std::to_string(e.b.value)]);
     return;
   }
-  int& count = e.a.value == 1 ? o.plus_counters : o.minus_counters;
-  count = std::max(0, count + times);
+  put(e.a.value == 1 ? o.plus_counters : o.minus_counters);
 }
 
 static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int controller, int x);
