@@ -113,5 +113,18 @@ TEST(WagicDeckCards, CountersUpToALimitAndCountedByPower) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// "counter{0%0.1.charge}/counter{0%0.1.charge} nonstatic": +1/+1 for each charge counter on it.
+TEST(WagicDeckCards, APowerOfOnePerCounter) {
+  const std::string cards = "[card]\nname=Golem\nmana={0}\ntype=Creature\npower=1\ntoughness=1\n"
+                            "auto=counter{0%0.1.charge}/counter{0%0.1.charge} nonstatic\n[/card]\n"
+                            "[card]\nname=Charge\nmana={0}\ntype=Sorcery\ntarget=creature\nauto=counter(0/0,2,charge)\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:charge\ninplay:golem\n[PLAYER2]\n[DO]\ncharge\ngolem\n"
+                                        "next\nnext\ngolem\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:golem\n"
+                                        "graveyard:charge\n[PLAYER2]\nlife:17\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, attack_with("golem", "golem", 19));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

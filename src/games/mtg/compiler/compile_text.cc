@@ -138,7 +138,7 @@ bool is_pt(const std::string& w, Amount& p, Amount& t) {
     size_t i = (x[0] == '+' || x[0] == '-') ? 1 : 0;
     if (i >= x.size()) return false;
     if (x.substr(i) == "x" || x.rfind("type:", 0) == 0 || x.substr(i) == "manacost" || x.substr(i) == "storedpower" ||
-        x.substr(i) == "storedtoughness")
+        x.substr(i) == "storedtoughness" || (x.compare(i, 8, "counter{") == 0 && x.back() == '}'))  // +N/+N per counter
       return true;
     for (; i < x.size(); ++i) {
       if (!std::isdigit(static_cast<unsigned char>(x[i]))) return false;
