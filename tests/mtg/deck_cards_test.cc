@@ -126,5 +126,26 @@ TEST(WagicDeckCards, APowerOfOnePerCounter) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Umezawa's Jitte: "autoskill={..}:2/2", an equipment's ability usable only while it is attached,
+// and acting on the equipped creature.
+TEST(WagicDeckCards, AnEquipmentsSkillWorksWhileItIsAttached) {
+  const std::string cards = "[card]\nname=Blade\nmana={0}\ntype=Artifact\nsubtype=Equipment\nauto={1}:equip\n"
+                            "autoskill={0}:2/2\n[/card]\n"
+                            "[card]\nname=Charm\nmana={0}\ntype=Artifact\nsubtype=Equipment\nauto={1}:equip\n"
+                            "autoskill={0}:life:3 controller\n[/card]\n" + test::creature("Bear", "{G}", 2, 2);
+  // Unattached: clicking it offers nothing it can pay for (equip needs {1}); attached, it gains 3.
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:charm,bear\n[PLAYER2]\n[DO]\ncharm\n"
+                                        "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:charm,bear\nlife:20\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:charm,bear\nmanapool:{1}\n[PLAYER2]\n[DO]\ncharm\nbear\ncharm\n"
+                            "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:charm,bear\nlife:23\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Equipped, then the skill: the bear attacks for 4.
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:blade,bear\nmanapool:{1}\n[PLAYER2]\n[DO]\nblade\nbear\nblade\n"
+                            "next\nnext\nbear\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:blade,bear\n"
+                            "[PLAYER2]\nlife:16\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

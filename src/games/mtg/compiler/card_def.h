@@ -132,6 +132,7 @@ struct Ability {
   ManaCost mana;                 // activated: the mana part
   bool tap = false, untap_cost = false, sac_self = false;
   bool exile_self = false;       // {E}: exile the card itself (scavenge, from the graveyard)
+  bool while_equipped = false;   // autoskill=: an equipment's ability, usable while it is attached
   bool cycle = false;            // {cycle}: discard this card (from the hand)
   bool discard_self = false;     // {discard}: the same cost, but not cycling (channel, bloodrush: no @cycled)
   Spec sacrifice, discard;       // {S(spec)}, {discard(spec)}

@@ -77,6 +77,10 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
     case KeyId::kAutoZone:
       if (key == "autohand" || key == "autograveyard" || key == "autofaceup") {  // autofaceup: alt_casts.cc
         collect(compile_ability(with_macros(db, v)), words);
+      } else if (key == "autoskill") {  // an equipment's activated ability while attached (Game::can_activate)
+        const Ability a = compile_ability(with_macros(db, v));
+        if (a.kind != AbilityKind::kActivated) out.emplace_back("autoskill= (not an activated ability)", v);
+        collect(a, words);
       } else if (key == "autofacedown") {  // {cost}:morph turns it face up (alt_casts.cc); nothing else
         CardDef d;
         read_morph_line(key, v, d);
