@@ -46,6 +46,25 @@ TEST(WagicAmounts, TwiceTheCardsInHand) {
   EXPECT_EQ(o.status, TestOutcome::kPass) << test::trace_of(o);
 }
 
+// Black Vise's "morethanfourcards": the cards over four in the opponent's hand; Kindle's
+// "plustwotype:kindle:graveyard": two more than the Kindles in the graveyards.
+TEST(WagicAmounts, CardsOverFourAndPlusTwo) {
+  const std::string cards = "[card]\nname=Vise\nmana={0}\ntype=Sorcery\nauto=damage:morethanfourcards opponent\n[/card]\n"
+                            "[card]\nname=Spark\nmana={0}\ntype=Sorcery\ntarget=creature,player\n"
+                            "auto=damage:plustwotype:spark:graveyard\n[/card]\n" +
+                            test::creature("Wolf", "{G}", 2, 2) + test::creature("Elk", "{G}", 2, 2) + test::creature("Ox", "{G}", 2, 2);
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:vise\n[PLAYER2]\nhand:wolf,elk,ox,wolf,elk,ox\n[DO]\nvise\n"
+                                        "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:vise\n[PLAYER2]\nhand:wolf,elk,ox,wolf,elk,ox\n"
+                                        "life:18\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:vise\n[PLAYER2]\nhand:wolf,elk,ox\n[DO]\nvise\n"
+                            "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:vise\n[PLAYER2]\nhand:wolf,elk,ox\nlife:20\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:spark\ngraveyard:spark\n[PLAYER2]\n[DO]\nspark\np2\n"
+                            "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:spark,spark\n[PLAYER2]\nlife:17\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 // counter{0%0.1.age}: read as this(counter{0/0.1.age}) reads the card's counters.
 TEST(WagicAmounts, CountersOnTheCardAreACount) {
   const Ability a = compile_ability("life:counter{0%0.1.age} controller");
@@ -56,7 +75,7 @@ TEST(WagicAmounts, CountersOnTheCardAreACount) {
 
 // A word no count reads is a part not run, named by the word (it used to put 0 without a word).
 TEST(WagicAmounts, AnUnknownWordIsNotRun) {
-  for (const std::string line : {"life:lifelost controller", "damage:twicenosuchcount target(player)", "draw:morethanfourcards"}) {
+  for (const std::string line : {"life:lifelost controller", "damage:twicenosuchcount target(player)", "draw:pdcount"}) {
     const Ability a = compile_ability(line);
     EXPECT_FALSE(a.supported()) << line;
   }

@@ -55,6 +55,7 @@ struct Amount {
   bool negative = false;  // -type:...
   int twice = 1;          // twicetype:..: 2 for each (thrice 3, fourtimes 4, fivetimes 5)
   int halve = 0;          // halfup.. / halfdown..: half of it, rounded up (1) or down (-1)
+  int plus = 0;           // plusone.. / plustwo.. / plusthree..: added last (Kindle)
   Spec count;          // var "type:..": the cards counted
 };
 

@@ -76,6 +76,15 @@ Amount parse_amount(const std::string& s) {
       return a;
     }
   }
+  static constexpr std::pair<std::string_view, int> kPlus[] = {{"plusone", 1}, {"plustwo", 2}, {"plusthree", 3}};
+  for (const auto& [word, plus] : kPlus) {
+    if (s.size() > word.size() && s.compare(0, word.size(), word) == 0) {
+      Amount a = parse_amount(s.substr(word.size()));
+      if (a.var.size() > 1 && a.var[0] == '?') a.var = "?" + s;
+      a.plus += plus;
+      return a;
+    }
+  }
   for (const std::string_view half : {"halfup", "halfdown"}) {
     if (s.size() > half.size() && s.compare(0, half.size(), half) == 0) {
       Amount a = parse_amount(s.substr(half.size()));
@@ -113,7 +122,7 @@ Amount parse_amount(const std::string& s) {
     // this(counter{..}) reads them: Game::this_count)
     a.var = s;
     std::replace(a.var.begin(), a.var.end(), '%', '/');
-  } else if (s == "phandcount" || s == "ohandcount" || s == "highestlifetotal" || s == "lowestlifetotal" ||
+  } else if (s == "morethanfourcards" || s == "phandcount" || s == "ohandcount" || s == "highestlifetotal" || s == "lowestlifetotal" ||
              s == "mypoisoncount" || s == "opponentpoisoncount") {  // read from the players (effect_apply.cc)
     a.var = s;
   } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst" || s == "manacost" ||

@@ -130,11 +130,11 @@ void Game::move(int card, int player, int zone, bool to_top) {
 const std::string& Game::name(int c) const { return objs[static_cast<size_t>(c)].def->lname; }
 
 int Game::eval_amount(const Amount& a, int source) const {
-  if (a.twice != 1 || a.halve != 0) {
+  if (a.twice != 1 || a.halve != 0 || a.plus != 0) {
     Amount once = a;
-    once.twice = 1, once.halve = 0;
+    once.twice = 1, once.halve = 0, once.plus = 0;
     const int v = eval_amount(once, source);
-    return a.twice * (a.halve == 0 ? v : a.halve > 0 ? (v + (v > 0 ? 1 : 0)) / 2 : v / 2);
+    return a.twice * (a.halve == 0 ? v : a.halve > 0 ? (v + (v > 0 ? 1 : 0)) / 2 : v / 2) + a.plus;
   }
   if (a.negative) {
     Amount pos = a;

@@ -38,7 +38,7 @@ int mana_symbols(const ManaCost& cost, int color) {
 int halved(int v, int halve) { return halve == 0 ? v : halve > 0 ? (v + (v > 0 ? 1 : 0)) / 2 : v / 2; }
 
 int amount(const Amount& a, int x) {
-  return a.twice * halved(a.negative ? -amount_abs(a, x) : amount_abs(a, x), a.halve);
+  return a.twice * halved(a.negative ? -amount_abs(a, x) : amount_abs(a, x), a.halve) + a.plus;
 }
 
 int amount_abs(const Amount& a, int x) {
@@ -89,6 +89,8 @@ int amount_abs(const Amount& a, int x) {
   if (a.var == "opponentpoisoncount") return them.poison;
   if (a.var == "phandcount") return static_cast<int>(me.zones[kHand].size());
   if (a.var == "ohandcount") return static_cast<int>(them.zones[kHand].size());
+  // Black Vise: the cards over four in the chosen player's hand (two players: the opponent's).
+  if (a.var == "morethanfourcards") return std::max(0, static_cast<int>(them.zones[kHand].size()) - 4);
   if (a.var == "sunburst") return ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].sunburst : 0;
   if (card < 0) return 0;
   const Obj& o = g.objs[static_cast<size_t>(card)];
