@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "games/mtg/compiler/coverage.h"
 #include "own_cards.h"
 
 namespace rk::mtg {
@@ -145,6 +146,28 @@ TEST(WagicDeckCards, AnEquipmentsSkillWorksWhileItIsAttached) {
                             "next\nnext\nbear\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:blade,bear\n"
                             "[PLAYER2]\nlife:16\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Mortivore and Magnivore: "alias=1111" beside their own lines. Wagic plays in C++ only the aliases
+// of its switch (1194 ...); any other alias names a card whose text is read only by a card without
+// text of its own, so beside auto= or anyzone= lines it changes nothing and is not a part left out.
+TEST(WagicDeckCards, AnAliasWagicDoesNotHardCodeChangesNothing) {
+  Database db;
+  add_file("primitives.txt",
+           "[card]\nname=Own\nalias=1111\nauto=flying\ntype=Creature\n[/card]\n"
+           "[card]\nname=Bare\nalias=1111\ntype=Creature\n[/card]\n"
+           "[card]\nname=Coded\nalias=1194\nauto=flying\ntype=Creature\n[/card]\n",
+           false, db);
+  auto parts = [&db](size_t i) {
+    std::vector<PartNotRun> out;
+    parts_not_run(db, db.cards[i], out);
+    std::string keys;
+    for (const PartNotRun& p : out) keys += p.keyword + ";";
+    return keys;
+  };
+  EXPECT_EQ(parts(0), "");
+  EXPECT_EQ(parts(1), "alias= (another card's text);");
+  EXPECT_EQ(parts(2), "alias= (coded in Wagic's C++);");
 }
 
 }  // namespace

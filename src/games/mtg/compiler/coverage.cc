@@ -146,6 +146,18 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
   for (const std::string& w : words) out.emplace_back(normalise(w), w);
 }
 
+// The alias= ids Wagic 2016 plays in C++: the cases of MTGAbility's switch on the alias, and the two
+// ids other code compares with (Draining Whelk's 111057, Szadek's 89092). Any other alias names a
+// card whose text Wagic reads only when the card has none of its own (auto= or anyzone= lines).
+bool hard_coded_alias(std::string_view id) {
+  static const std::set<std::string, std::less<>> ids = {
+      "1092", "1095", "1102", "1103", "1113", "1114", "1117", "1124", "1139", "1140", "1142", "1143", "1152",
+      "1156", "1159", "1167", "1176", "1191", "1194", "1202", "1209", "1215", "1227", "1231", "1243", "1257",
+      "1282", "1288", "1291", "129698", "129750", "129767", "129774", "130369", "130553", "1312", "1335", "1336",
+      "1337", "1338", "1339", "1344", "1351", "135262", "1358", "2732", "3410", "89114", "111057", "89092"};
+  return ids.count(id) > 0;
+}
+
 }  // namespace
 
 void parts_not_run(const Database& db, const Card& card, std::vector<PartNotRun>& out) {
@@ -154,9 +166,15 @@ void parts_not_run(const Database& db, const Card& card, std::vector<PartNotRun>
   std::vector<std::pair<std::string, std::string>> parts;
   // What Wagic hard-codes runs when a script plays the card (the name the entry shows, or its primitive's).
   const bool scripted = !db.scripted.empty() && (db.scripted.count(lower(card.name)) || db.scripted.count(lower(c.name)));
+  bool own_text = false;  // Wagic's magicText: the auto= and anyzone= lines
+  for (uint32_t i = 0; i < c.field_count; ++i) own_text |= db.fields[c.first_field + i].key == KeyId::kAuto || db.fields[c.first_field + i].key == KeyId::kAnyzone;
   for (uint32_t i = 0; i < c.field_count; ++i) {
     const Field& f = db.fields[c.first_field + i];
     if (scripted && f.key == KeyId::kAlias) continue;
+    if (f.key == KeyId::kAlias && !hard_coded_alias(lower(f.value(text)))) {
+      if (!own_text) out.push_back({c.first_field + i, "alias= (another card's text)", std::string(f.value(text))});
+      continue;  // with text of its own the alias changes nothing in Wagic
+    }
     parts.clear();
     field_parts(db, f, text, parts);
     for (auto& [k, d] : parts) out.push_back({c.first_field + i, std::move(k), std::move(d)});
