@@ -170,5 +170,15 @@ TEST(WagicDeckCards, AnAliasWagicDoesNotHardCodeChangesNothing) {
   EXPECT_EQ(parts(2), "alias= (coded in Wagic's C++);");
 }
 
+// Followed Footsteps: "auto=@each my upkeep:clone(mytgt)", a token copy of the enchanted creature
+// at each of its controller's upkeeps.
+TEST(WagicDeckCards, AnAuraClonesTheCreatureItEnchants) {
+  const std::string cards = "[card]\nname=Steps\nmana={0}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n"
+                            "auto=@each my upkeep:clone(mytgt)\n[/card]\n" + test::creature("Bear", "{G}", 2, 2);
+  const TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:steps\ninplay:bear\n[PLAYER2]\n[DO]\nsteps\nbear\n"
+                                              "eot\neot\nnext\nnext\n[ASSERT]\nDRAW\n[PLAYER1]\ninplay:bear,steps,bear\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg
