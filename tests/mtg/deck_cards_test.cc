@@ -180,5 +180,21 @@ TEST(WagicDeckCards, AnAuraClonesTheCreatureItEnchants) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Emrakul: "abilities=protectionfromcoloredspells". A coloured spell's damage is prevented (CR
+// 702.16e); a colourless one's is not; the bear beside it dies either way.
+TEST(WagicDeckCards, ProtectionFromColouredSpells) {
+  const std::string cards = test::creature("Titan", "{5}", 2, 2, "protectionfromcoloredspells") + test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Quake\nmana={R}\ntype=Sorcery\nauto=damage:3 all(creature)\n[/card]\n"
+                            "[card]\nname=Rumble\nmana={1}\ntype=Sorcery\nauto=damage:3 all(creature)\n[/card]\n";
+  auto cast = [](const std::string& spell, const std::string& pool, const std::string& p1_after) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:" + spell + "\ninplay:titan,bear\nmanapool:" + pool + "\n[PLAYER2]\n[DO]\n" + spell +
+           "\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n" + p1_after + "[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, cast("quake", "{R}", "inplay:titan\ngraveyard:quake,bear\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, cast("rumble", "{1}", "graveyard:rumble,titan,bear\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -20,7 +20,7 @@ const std::set<std::string>& grantable() {
       "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
       "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard",
       "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk",
-      "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting"};
+      "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting", "protectionfromcoloredspells"};
   return k;
 }
 

@@ -311,6 +311,10 @@ bool Game::protected_from(int card, int source) const {
   for (int c = 1; c < kColors; ++c) {
     if (((cols >> c) & 1) && has(card, prot_sym[c])) return true;
   }
+  // Emrakul: protection from coloured spells (CR 702.16), a source being cast or on the stack.
+  static const Sym from_colored_spells = Symbols::intern(SymKind::kKeyword, "protectionfromcoloredspells");
+  const int source_zone = objs[static_cast<size_t>(source)].zone;
+  if (cols > 1 && (source_zone == kStack || source_zone == kHand) && has(card, from_colored_spells)) return true;
   const Obj& o = objs[static_cast<size_t>(card)];
   for (const Spec* s : o.protections) {
     if (matches(*s, source, card, o.controller, /*any_zone=*/true)) return true;
