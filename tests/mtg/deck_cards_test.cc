@@ -196,5 +196,18 @@ TEST(WagicDeckCards, ProtectionFromColouredSpells) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Idyllic Tutor: "moveTo(myhand) notatarget(enchantment|mylibrary)". Offered only while the
+// library holds such a card (it was cast with nothing to find: an engine error in whole games).
+TEST(WagicDeckCards, ASearchIsCastOnlyWhileThereIsACardToFind) {
+  const std::string cards = "[card]\nname=Seek\nmana={0}\ntype=Sorcery\nauto=moveTo(myhand) notatarget(enchantment|mylibrary)\n[/card]\n"
+                            "[card]\nname=Glory\nmana={0}\ntype=Enchantment\n[/card]\n" + test::creature("Bear", "{G}", 2, 2);
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:seek\nlibrary:bear\n[PLAYER2]\n[DO]\nseek\n"
+                                        "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:seek\nlibrary:bear\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:seek\nlibrary:bear,glory\n[PLAYER2]\n[DO]\nseek\nglory\n"
+                            "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:glory\ngraveyard:seek\nlibrary:bear\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -146,9 +146,8 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
   for (const std::string& w : words) out.emplace_back(normalise(w), w);
 }
 
-// The alias= ids Wagic 2016 plays in C++: the cases of MTGAbility's switch on the alias, and the two
-// ids other code compares with (Draining Whelk's 111057, Szadek's 89092). Any other alias names a
-// card whose text Wagic reads only when the card has none of its own (auto= or anyzone= lines).
+}  // namespace
+
 bool hard_coded_alias(std::string_view id) {
   static const std::set<std::string, std::less<>> ids = {
       "1092", "1095", "1102", "1103", "1113", "1114", "1117", "1124", "1139", "1140", "1142", "1143", "1152",
@@ -157,8 +156,6 @@ bool hard_coded_alias(std::string_view id) {
       "1337", "1338", "1339", "1344", "1351", "135262", "1358", "2732", "3410", "89114", "111057", "89092"};
   return ids.count(id) > 0;
 }
-
-}  // namespace
 
 void parts_not_run(const Database& db, const Card& card, std::vector<PartNotRun>& out) {
   const Card& c = db.effective(card);

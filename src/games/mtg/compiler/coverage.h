@@ -22,6 +22,11 @@ struct PartNotRun {
 };
 
 // The parts of one card (a primitive or a full set entry) the engine does not run.
+// The alias= ids Wagic 2016 plays in C++: the cases of MTGAbility's switch on the alias, and the two
+// ids other code compares with (Draining Whelk's 111057, Szadek's 89092). Any other alias names a
+// card whose text Wagic reads only when the card has none of its own (auto= or anyzone= lines).
+bool hard_coded_alias(std::string_view id);
+
 void parts_not_run(const Database& db, const Card& card, std::vector<PartNotRun>& out);
 
 struct Coverage {

@@ -68,6 +68,22 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   if (way != CastWay::kFaceDown && o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
       !any_target(o.def->spell_target, card, actor))
     return false;
+  // The same for the target an instant's or sorcery's line chooses as it is cast (cast() below),
+  // notatarget(..) searches included: Wagic offers the spell only while such a card exists
+  // (Idyllic Tutor with no enchantment left in the library).
+  if (way != CastWay::kFaceDown && !o.def->has_spell_target && !o.def->is("creature") && !o.def->is("land") &&
+      !o.def->is("enchantment") && !o.def->is("artifact")) {
+    // The first such line is the one cast() asks for; of several `may` lines (modes: Twitch) one
+    // with a target is enough.
+    bool lines = false, modal = false, some = false;
+    for (const Ability& a : o.def->abilities) {
+      if (a.kind != AbilityKind::kSpell || !a.has_target) continue;
+      const bool any = any_target(a.target, card, actor);
+      if (!lines && !a.may && !any) return false;
+      lines = true, modal |= a.may, some |= any;
+    }
+    if (modal && !some) return false;
+  }
   for (const auto& [spec, zone] : grave ? grave->chosen : alternative ? o.def->other_chosen : o.def->cost_chosen) {
     bool any = false;  // a card to pay with (not the spell itself)
     for (size_t c = 0; c < objs.size() && !any; ++c) any = c != static_cast<size_t>(card) && matches(spec, static_cast<int>(c), card, actor);

@@ -1,6 +1,7 @@
 // The stack and what its objects do when they resolve: one-shot effects on their recipients.
 #include <cstdlib>
 
+#include "games/mtg/compiler/coverage.h"
 #include "games/mtg/rules/game.h"
 #include "games/mtg/lua/card_scripts.h"
 
@@ -112,8 +113,11 @@ void Game::resolve_top() {
   if (o.zone != kStack) return;  // countered meanwhile
   const CardDef& d = *o.def;
   if (script_resolve(*this, item)) return;  // a card written in Lua (cards/wagic-lua)
-  // (Lhurgoyf's kin, alias=1111: their C++ is the power/toughness their anyzone= line says.)
-  if (!d.alias.empty() && !d.cda) unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
+  // An alias Wagic plays in C++ (coverage.h); another one is behaviour only for a card without
+  // lines of its own (Lhurgoyf's kin, alias=1111, have their anyzone= power and toughness).
+  if (!d.alias.empty() && !d.cda && (hard_coded_alias(d.alias) || d.abilities.empty())) {
+    unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
+  }
   const Spec* spec = d.has_spell_target ? &d.spell_target : nullptr;
   for (const Ability& a : d.abilities) {
     if (!spec && a.kind == AbilityKind::kSpell && a.has_target) spec = &a.target;
