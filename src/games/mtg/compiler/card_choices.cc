@@ -62,13 +62,53 @@ bool read_if(const std::string& cond, Ability& a) {
 // between abilities that player makes. False when `part` is not written so.
 bool read_ability_for(const std::string& part0, Ability& a) {
   std::string part = part0;
-  if (part.rfind("name(", 0) == 0) part = trim(tail(part, inside(part, 4).size() + 6));  // a menu label
+  // Before it: a menu label, and the target (a player, or a card) whose player `targetedplayer` or
+  // `targetcontroller` names: target(player) ability$!..!$ targetedplayer.
+  Spec target;
+  bool has_target = false, not_a_target = false;
+  while (part.rfind("name(", 0) == 0 || part.rfind("target(", 0) == 0 || part.rfind("notatarget(", 0) == 0) {
+    const size_t open = part.find('(');
+    const std::string in = inside(part, open);
+    if (part[0] != 'n' || part[1] == 'o') {
+      if (has_target) return false;
+      target = parse_spec(in);
+      has_target = true;
+      not_a_target = part[0] == 'n';
+    }
+    part = trim(tail(part, open + in.size() + 2));
+  }
   if (part.rfind("ability$!", 0) != 0) return false;
   const size_t close = part.rfind("!$");
   if (close == std::string::npos || close < 9) return false;
   EffectDef e;
   e.kind = Eff::kAbilityFor;
-  e.word = trim(tail(part, close + 2));
+  // After it: who does it, then the activation's restrictions (asSorcery, myTurnOnly, limit:N).
+  std::vector<std::string> after = words_top(trim(tail(part, close + 2)));
+  e.word = after.empty() ? "" : after[0];
+  for (size_t i = 1; i < after.size(); ++i) {
+    const std::string& r = after[i];
+    if (r.rfind("limit:", 0) == 0 && a.kind == AbilityKind::kActivated) {
+      a.limit = std::atoi(r.c_str() + 6);
+    } else if (r == "myturnonly") {
+      a.my_turn_only = true;
+    } else if (r == "myupkeeponly") {
+      a.my_upkeep_only = true;
+    } else if (r == "assorcery") {
+      a.sorcery_speed = true;
+    } else {
+      a.effects.push_back(unsupported_effect("ability$!..!$ " + trim(tail(part, close + 2))));
+      return true;
+    }
+  }
+  if (has_target && a.has_target) {
+    a.effects.push_back(unsupported_effect("ability$!..!$ (a second target)"));
+    return true;
+  }
+  if (has_target) {
+    a.target = target;
+    a.has_target = true;
+    a.not_a_target = not_a_target;
+  }
   e.choices = std::make_shared<std::vector<Ability>>();
   std::string inner = part.substr(9, close - 9);
   for (std::string option : split_top(inner, " _ ")) {

@@ -1,0 +1,47 @@
+// ability$! A !$ who with a target written before it: target(player) ability$!..!$ targetedplayer
+// (the chosen player does A), and the activation's restrictions written after `who`.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "own_cards.h"
+
+namespace rk::mtg {
+namespace {
+
+const std::string kCards =
+    "[card]\nname=Gnaw\nmana={B}\ntype=Sorcery\n"
+    "auto=target(player) ability$!name(discard) target(*|myhand) reject!$ targetedplayer\n[/card]\n"
+    "[card]\nname=Pester\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n"
+    "auto={T}:target(player) ability$!name(discard) target(*|myhand) reject!$ targetedplayer asSorcery\n[/card]\n"
+    "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
+    "[card]\nname=Wolf\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
+    "[card]\nname=Bear\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
+
+// The targeted player chooses which of their cards to discard: player 2 clicks the elk.
+TEST(WagicAbilityFor, TheTargetedPlayerDoesTheAbility) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{B}\nhand:gnaw,bear\n[PLAYER2]\nhand:elk,wolf\n"
+                                         "[DO]\ngnaw\np2\nelk\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:bear\ngraveyard:gnaw\n"
+                                         "[PLAYER2]\nhand:wolf\ngraveyard:elk\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Targeting player 1: its own card goes.
+  r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{B}\nhand:gnaw,bear\n[PLAYER2]\nhand:elk\n"
+                             "[DO]\ngnaw\np1\nbear\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:gnaw,bear\n"
+                             "[PLAYER2]\nhand:elk\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// asSorcery after `who`: activated in a main phase, not during combat.
+TEST(WagicAbilityFor, RestrictionsAfterThePlayerLimitTheActivation) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:pester\n[PLAYER2]\nhand:elk\n"
+                                         "[DO]\npester\np2\nelk\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:pester\n"
+                                         "[PLAYER2]\ngraveyard:elk\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, "[INIT]\nCOMBATBEGIN\n[PLAYER1]\ninplay:pester\n[PLAYER2]\nhand:elk\n"
+                             "[DO]\npester\np2\nelk\n[ASSERT]\nCOMBATBEGIN\n[PLAYER1]\ninplay:pester\n"
+                             "[PLAYER2]\nhand:elk\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg
