@@ -649,6 +649,7 @@ bool read_conditions(std::string& body, Ability& a) {
         "variable{olandw}", "variable{olandu}", "variable{olandb}", "variable{olandr}", "variable{olandg}",
         "variable{plandw}", "variable{plandu}", "variable{plandb}", "variable{plandr}", "variable{plandg}"};
     const bool paid_x = each && trim(what) == "x";  // thisforeach(X): once per X paid
+    if (!each && read_this_spec(body, a)) break;  // this(cantargetcard(spec)) ..: this_conditions.cc
     if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what)) && !paid_x) {
       a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
       return false;
@@ -885,11 +886,12 @@ static Ability compile_line(const std::string& line) {
     // this(cond) upcost[..]: an upkeep cost due only while cond holds as the upkeep begins (Tergrid's
     // Shadow's kin: counter{1/1.3}= pays {3} at the third counter).
     const auto upkeep = [](const std::string& b) { return b.rfind("upcost", 0) == 0 || b.rfind("cumulativeupcost", 0) == 0; };
-    if (read_conditions(body, cond) && !cond.this_cond.empty() && !body.empty() &&
+    if (read_conditions(body, cond) && (!cond.this_cond.empty() || (cond.has_cond && !upkeep(body))) && !body.empty() &&
         ((body[0] == '{' && split_top(body, ":").size() >= 2) || upkeep(body))) {
       a = compile_line(body);
       a.text = line;
       a.activate_cond = cond.this_cond;
+      if (cond.this_cond.empty()) a.activate_when = std::make_shared<Ability>(std::move(cond));  // this(cantargetcard(..))
       return a;
     }
   }
