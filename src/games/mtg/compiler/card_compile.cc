@@ -290,8 +290,10 @@ void read_dynamic(std::string& text, EffectDef& e) {
     if (w == "mytgt" || w == "myself" || w == "mysource") {
       e.token_spec = w;
     } else if (w == "targetcontroller" || w == "srccontroller" || w == "opponent" || w == "controller" ||
-               w == "srcopponent" || w == "tosrc") {
+               w == "srcopponent" || w == "tosrc" || w == "eachother" || w == "targetopponent") {
       e.who = w;
+    } else if (w == "itself" && e.token_spec == "mytgt") {
+      // the target's amount, dealt or given by the target to itself: what mytgt does already
     } else if (e.word.empty()) {
       e.word = w;
     } else {
@@ -304,7 +306,19 @@ void read_dynamic(std::string& text, EffectDef& e) {
       "powerpumppow", "toughnesspumppow", "powerpumptough", "toughnesspumptough", "oneonecounterslifegain",
       "oneonecounterslifeloss", "oneonecountersstrike", "thatmuchcountersoneone", "thatmuchlifeloss",
       "thatmuchlifegain", "thatmuchstrike"};
-  if (e.kind == Eff::kDynamic && !known.count(e.word)) {
+  // amounts: power, toughness, manacost, colors (how many), charge counters; effects: strike,
+  // lifegain, lifeloss, draw, deplete, pumppow, pumptough, pumpboth (rules/effect_apply.cc)
+  static const std::set<std::string> amounts = {"power", "toughness", "manacost", "colors", "charge"};
+  static const std::set<std::string> effects = {"strike", "lifegain", "lifeloss", "draw", "deplete", "pumppow", "pumptough", "pumpboth"};
+  const auto made = [](const std::string& w) {
+    for (const std::string& m : amounts) {
+      if (w.rfind(m, 0) == 0 && effects.count(w.substr(m.size()))) return true;
+    }
+    return w == "toughnesstrike";  // Wagic's own spelling of toughnessstrike
+  };
+  // eachother (a fight) and targetopponent deal damage only; eachother needs a card to fight
+  const bool who_ok = (e.who != "eachother" && e.who != "targetopponent") || e.word.find("strike") != std::string::npos;
+  if (e.kind == Eff::kDynamic && (!who_ok || (!known.count(e.word) && !made(e.word)))) {
     e.kind = Eff::kUnsupported;
     e.word = "dynamicability " + e.word;
   }

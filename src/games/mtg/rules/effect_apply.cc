@@ -1,4 +1,5 @@
 // One-shot effects applied to their recipients (cards or players).
+#include <bit>
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -109,6 +110,18 @@ static bool player_effect(Eff k) {
 
 void make_token(Game& g, const EffectDef& e, int source, int controller, int x);
 
+// The amount a dynamicability word reads from a card (its first word: power, toughness, ...).
+static int dynamic_amount(const Game& g, const std::string& w, int from, bool gone) {
+  const Obj& o = g.objs[static_cast<size_t>(from)];
+  if (w.rfind("power", 0) == 0) return gone ? o.lki_power : g.power(from);
+  if (w.rfind("toughness", 0) == 0) return gone ? o.lki_toughness : g.toughness(from);
+  if (w.rfind("oneonecounters", 0) == 0) return o.plus_counters;
+  if (w.rfind("thatmuch", 0) == 0) return g.current_amount;  // what the trigger's event amounted to
+  if (w.rfind("charge", 0) == 0) return o.counters.count("charge") ? o.counters.at("charge") : 0;
+  if (w.rfind("colors", 0) == 0) return std::popcount(static_cast<unsigned>(g.colors(from)) & 0x3E);  // WUBRG bits 1..5
+  return o.def->cost.converted();
+}
+
 // dynamicability: the amount from a card's power, toughness or mana value, given as life, damage
 // or a pump to the recipient.
 static void apply_dynamic(Game& g, const EffectDef& e, int source, int controller, const Target* t) {
@@ -116,15 +129,36 @@ static void apply_dynamic(Game& g, const EffectDef& e, int source, int controlle
   if (from < 0) return;
   const std::string& w = e.word;
   const bool gone = g.objs[static_cast<size_t>(from)].zone != kBattlefield;
-  const int n = w.rfind("power", 0) == 0            ? (gone ? g.objs[static_cast<size_t>(from)].lki_power : g.power(from))
-                : w.rfind("toughness", 0) == 0      ? (gone ? g.objs[static_cast<size_t>(from)].lki_toughness : g.toughness(from))
-                : w.rfind("oneonecounters", 0) == 0 ? g.objs[static_cast<size_t>(from)].plus_counters
-                : w.rfind("thatmuch", 0) == 0       ? g.current_amount  // what the trigger's event amounted to
-                                                    : g.objs[static_cast<size_t>(from)].def->cost.converted();
+  const int n = std::max(0, dynamic_amount(g, w, from, gone));
   int player = controller;
   if (e.who == "targetcontroller" && t && t->card >= 0) player = g.objs[static_cast<size_t>(t->card)].controller;
   if (e.who == "targetcontroller" && t && t->player >= 0) player = t->player;
   if (e.who == "opponent" || e.who == "srcopponent") player = 1 - controller;
+  if (e.who == "targetopponent") {  // the opponent of the target's controller (of the source's, without a target card)
+    player = 1 - (t && t->card >= 0 ? g.objs[static_cast<size_t>(t->card)].controller : controller);
+    if (t && t->player >= 0) player = 1 - t->player;
+  }
+  if (e.who == "eachother") {  // a fight: each deals damage equal to its amount to the other, at once
+    if (!t || t->card < 0 || from < 0 || g.objs[static_cast<size_t>(t->card)].zone != kBattlefield) return;
+    const int back = std::max(0, dynamic_amount(g, w, t->card, false));
+    g.damage_card(t->card, n, from, false);
+    if (g.objs[static_cast<size_t>(from)].zone == kBattlefield) g.damage_card(from, back, t->card, false);
+    return;
+  }
+  if (w.find("draw") != std::string::npos) return g.draw(player, n);
+  if (w.find("deplete") != std::string::npos) {
+    auto& lib = g.players[static_cast<size_t>(player)].zones[kLibrary];
+    for (int i = 0; i < n && !lib.empty(); ++i) g.move(lib.back(), player, kGraveyard);
+    return;
+  }
+  if (w.find("pumpboth") != std::string::npos) {
+    const int to = e.who == "tosrc" || !t || t->card < 0 ? source : t->card;
+    if (to >= 0) {
+      g.objs[static_cast<size_t>(to)].pump_p += n;
+      g.objs[static_cast<size_t>(to)].pump_t += n;
+    }
+    return;
+  }
   if (w.find("countersoneone") != std::string::npos) {  // +1/+1 counters: on the source (tosrc) or the target
     const int to = e.who == "tosrc" || !t || t->card < 0 ? source : t->card;
     if (!g.has(to, "countershroud")) g.objs[static_cast<size_t>(to)].plus_counters += n;
