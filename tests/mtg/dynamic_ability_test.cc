@@ -20,6 +20,8 @@ const std::string kCards =
     "[card]\nname=Urn\nmana={1}\ntype=Artifact\nauto=counter(0/0,2,charge)\n"
     "auto={T}:dynamicability<!chargedraw srccontroller!>\n[/card]\n"
     "[card]\nname=Shock\nmana={R}\ntype=Instant\ntarget=creature\nauto=damage:4\n[/card]\n"
+    "[card]\nname=Hunt\nmana={G}\ntype=Sorcery\ntarget=creature|mybattlefield\n"
+    "auto=transforms((,newability[target(creature|opponentbattlefield) dynamicability<!powerstrike eachother!>])) ueot\n[/card]\n"
     "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Wurm\nmana={G}\ntype=Creature\npower=4\ntoughness=4\n[/card]\n";
 
@@ -33,6 +35,15 @@ TEST(WagicDynamicAbility, EachOtherIsAFight) {
   r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:gorilla\n[PLAYER2]\ninplay:wurm\n"
                              "[DO]\ngorilla\nwurm\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:gorilla\n"
                              "[PLAYER2]\ninplay:wurm\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Inside a new ability (Prey Upon's kin): the spell's target fights the creature its new ability
+// targets as it begins.
+TEST(WagicDynamicAbility, AFightInsideANewAbilityIsTheNewAbilitys) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{G}\nhand:hunt\ninplay:wurm\n[PLAYER2]\ninplay:gorilla\n"
+                                         "[DO]\nhunt\nwurm\ngorilla\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:wurm\ngraveyard:hunt\n"
+                                         "[PLAYER2]\ngraveyard:gorilla\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -281,8 +281,15 @@ bool read_keyword(const std::string& w, EffectDef& e) {
 // dynamicability<!whose stat+effect [recipient]!>: an amount taken from a card (mytgt: the
 // target, myself: the source) used for life, damage or a pump.
 void read_dynamic(std::string& text, EffectDef& e) {
-  const size_t open = text.find("dynamicability<!");
-  const size_t close = text.find("!>", open);
+  // Only at the top level: one inside newability[..] or and!(..)! belongs to that ability.
+  size_t open = text.find("dynamicability<!");
+  while (open != std::string::npos) {
+    int depth = 0;
+    for (size_t i = 0; i < open; ++i) depth += text[i] == '(' || text[i] == '[' ? 1 : text[i] == ')' || text[i] == ']' ? -1 : 0;
+    if (depth <= 0) break;
+    open = text.find("dynamicability<!", open + 1);
+  }
+  const size_t close = open == std::string::npos ? open : text.find("!>", open);
   if (open == std::string::npos || close == std::string::npos) return;
   const std::vector<std::string> ws = words_top(text.substr(open + 16, close - open - 16));
   e.kind = Eff::kDynamic;
