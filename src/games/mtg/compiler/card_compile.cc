@@ -20,7 +20,7 @@ const std::set<std::string>& grantable() {
       "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
       "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard",
       "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk",
-      "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting"};
+      "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting", "noactivatedability"};
   return k;
 }
 
@@ -381,6 +381,8 @@ EffectDef compile_effect(const std::string& text0) {
       // the default of a one-shot change
     } else if (w == "ueot") {
       e.ueot = true;
+    } else if (w == "uynt" && have && e.kind == Eff::kTransform) {
+      e.uynt = true;  // rules/turn.cc ends it
     } else if (player_words().count(w) && have) {
       e.who = w;
     } else if (!have && read_keyword(w, e)) {

@@ -339,6 +339,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       break;
     case Eff::kTransform:  // an instant's lord( lasts until end of turn
       g.add_change(c, e, e.ueot || g.lord_once != nullptr);
+      if (e.uynt) g.objs[static_cast<size_t>(c)].changes.back().until = controller;
       g.apply_new_abilities(e, c, x);
       break;
     case Eff::kLoseAbilities:

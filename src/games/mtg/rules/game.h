@@ -106,6 +106,7 @@ struct Obj {
     const EffectDef* def = nullptr;
     bool ueot = false;
     int64_t stamp = 0;
+    int until = -1;  // uynt: ends as this player's next turn begins (detain)
   };
   std::vector<Change> changes;
   bool phased_out = false;                    // treated as though it does not exist until its controller's untap step

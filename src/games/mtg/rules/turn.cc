@@ -112,6 +112,10 @@ void Game::begin_phase() {
     for (auto& p : players) p.pool.clear();
   }
   pending_pay.clear();
+  if (phase == Phase::kUntap) {  // uynt: changes until a player's next turn end as it begins (detain)
+    for (Obj& o : objs) std::erase_if(o.changes, [this](const Obj::Change& ch) { return ch.until == active; });
+    invalidate();
+  }
   if (phase == Phase::kUntap) {  // phasing comes first in the untap step (CR 502.1)
     for (Obj& o : objs) {
       if (o.phased_out && o.controller == active) o.phased_out = false;
