@@ -13,7 +13,7 @@ namespace rk::mtg {
 // spent to cast it) that is 1 when it holds.
 bool read_if_side(std::string w, Amount& out) {
   w = trim(w);
-  static const std::set<std::string> words = {"morbid", "paid(alternative)", "paid(kicker)", "casted(this)", "compare(lifetotal)",
+  static const std::set<std::string> words = {"morbid", "raid", "compare(phandcount)", "compare(ohandcount)", "paid(alternative)", "paid(kicker)", "casted(this)", "compare(lifetotal)",
                                               "compare(opponentlifetotal)"};
   if (w.rfind("cantargetcard(", 0) == 0) {  // the target is such a card (1) or not (0)
     out.var = "cantargetcard";

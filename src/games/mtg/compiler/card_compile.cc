@@ -695,7 +695,12 @@ void read_parts(const std::string& body, Ability& a) {
   if (read_pay(trim(body), a)) return;
   for (const std::string& part : split_top(body, "&&")) {
     if (read_ability_for(trim(part), a)) continue;
-    EffectDef e = compile_effect(part);
+    EffectDef e;
+    if (read_if_part(part, e)) {
+      a.effects.push_back(std::move(e));
+      continue;
+    }
+    e = compile_effect(part);
     if (const std::string p = trim(part); p.rfind("foreach(", 0) == 0 && !a.effects.empty()) {
       // a later && part written "foreach(spec) effect": that part once per such card
       e = EffectDef();

@@ -526,8 +526,8 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       continue;
     }
     if (e.kind == Eff::kForEach) {
-      int n = 0;
-      for (size_t c = 0; c < objs.size(); ++c) n += matches(e.each, static_cast<int>(c), source, controller);
+      int n = e.each.empty();  // no spec: the part once, as an ability of its own (compiler/if_parts.cc)
+      for (size_t c = 0; c < objs.size() && !e.each.empty(); ++c) n += matches(e.each, static_cast<int>(c), source, controller);
       for (int i = 0; i < n; ++i) run_effects(*e.inner, source, controller, targets, x);
       continue;
     }
@@ -618,6 +618,10 @@ int Game::if_value(const Amount& v, int source, int controller) const {
   if (v.var == "lifetotal") return players[static_cast<size_t>(controller)].life;
   if (v.var == "opponentlifetotal") return players[static_cast<size_t>(1 - controller)].life;
   if (v.var == "morbid") return creatures_died > 0;
+  if (v.var == "raid") return controller == active && attacked > 0;  // its controller attacked this turn
+  if (v.var == "phandcount" || v.var == "ohandcount") {  // cards in its controller's / the opponent's hand
+    return static_cast<int>(players[static_cast<size_t>(v.var[0] == 'p' ? controller : 1 - controller)].zones[kHand].size());
+  }
   if (v.var == "paid(alternative)") return resolving_alt;
   if (v.var == "paid(kicker)") return resolving_kicked;
   if (v.var == "casted(this)") return source >= 0 && objs[static_cast<size_t>(source)].was_cast;

@@ -384,6 +384,7 @@ class Game {
   bool if_holds(const Ability& a, int source, int controller) const;  // if/ifnot COND then
   int if_value(const Amount& v, int source, int controller) const;
   int creatures_died = 0;  // this turn (morbid)
+  int attacked = 0;        // creatures that attacked this turn (raid)
   bool counts_hold(const std::vector<TriggerDef::Count>& counts, int source, int controller) const;
   bool resolving_kicked = false, resolving_alt = false;
   int resolving_kicks = 0;

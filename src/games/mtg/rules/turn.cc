@@ -74,6 +74,7 @@ void Game::next_phase() {
     }
     spells_this_turn = 0;
     creatures_died = 0;
+    attacked = 0;
     for (auto& p : players) p.damaged = false;
     phase = Phase::kUntap;
   } else {

@@ -1,0 +1,19 @@
+// An `if COND then A` written as a later && part (Wheel of Torture's kin: damage:0 && if type(..)~equalto~2
+// then damage:1 opponent && if ..), or after another condition's then (if A then if B then C): Wagic
+// reads each && part as an ability of its own, so the part is one here too, run once, in order, with
+// the line's targets.
+#include "games/mtg/compiler/compile_text.h"
+
+namespace rk::mtg {
+
+bool read_if_part(const std::string& part0, EffectDef& out) {
+  const std::string part = trim(part0);
+  if ((part.rfind("if ", 0) != 0 && part.rfind("ifnot ", 0) != 0) || part.find(" then ") == std::string::npos) return false;
+  EffectDef e;
+  e.kind = Eff::kForEach;  // with no spec: once (rules/effect_apply.cc)
+  e.inner = std::make_shared<Ability>(compile_ability(part));
+  out = e.inner->supported() ? std::move(e) : unsupported_effect(e.inner->unsupported_word());
+  return true;
+}
+
+}  // namespace rk::mtg
