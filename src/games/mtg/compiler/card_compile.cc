@@ -693,7 +693,8 @@ bool read_conditions(std::string& body, Ability& a) {
 // The && parts of a body, each an effect (or an ability another player does).
 void read_parts(const std::string& body, Ability& a) {
   if (read_pay(trim(body), a)) return;
-  for (const std::string& part : split_top(body, "&&")) {
+  for (const std::string& part0 : split_top(body, "&&")) {
+    const std::string part = take_foreach(part0, a);
     if (read_ability_for(trim(part), a)) continue;
     EffectDef e;
     if (read_if_part(part, e)) {

@@ -42,5 +42,7 @@ bool read_pay(const std::string& body, Ability& a);
 bool read_this_spec(std::string& body, Ability& a);
 // if_parts.cc: a part `if COND then A` as an ability of its own, run once (false when not so).
 bool read_if_part(const std::string& part, EffectDef& out);
+// foreach_parts.cc: a part with its foreach(spec) word taken out (into the line) or moved to its front.
+std::string take_foreach(const std::string& part, Ability& a);
 
 }  // namespace rk::mtg
