@@ -19,6 +19,9 @@ const std::string kCards =
     "[card]\nname=Scout\nmana={G}\ntype=Creature\nsubtype=Elf\npower=1\ntoughness=1\n[/card]\n"
     "[card]\nname=Raider\nmana={R}\ntype=Creature\npower=2\ntoughness=2\n"
     "auto=lord(creature[attacking]|myBattlefield) foreach(land[-basic]|opponentBattlefield) 1/0\n[/card]\n"
+    "[card]\nname=Blight\nmana={B}\ntype=Artifact\n"
+    "auto={B}:name(shrink) lord(creature|opponentBattlefield) -1/-1 && lord(creature|opponentBattlefield) -1/-1\n[/card]\n"
+    "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Tower\ntype=Land\n[/card]\n[card]\nname=Spire\ntype=Land\n[/card]\n";
 
 std::string attack(const std::string& p1, const std::string& p2, const std::string& attackers, int life) {
@@ -47,6 +50,14 @@ TEST(WagicForEachParts, AfterALordThePumpGrowsWithTheCount) {
   TestOutcome r = test::play_own(kCards, attack("raider", "tower,spire", "raider\n", 16));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, attack("raider", "tower", "raider\n", 17));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// lord(..) after a label, and in a later part, of an activated ability: every such card as it
+// resolves (two -1/-1: the 2/2 elk dies).
+TEST(WagicForEachParts, LordInAPartOfAnActivatedAbilityIsEverySuchCard) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{B}\ninplay:blight\n[PLAYER2]\ninplay:elk\n[DO]\nblight\n"
+                                         "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:blight\n[PLAYER2]\ngraveyard:elk\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -694,7 +694,7 @@ bool read_conditions(std::string& body, Ability& a) {
 void read_parts(const std::string& body, Ability& a) {
   if (read_pay(trim(body), a)) return;
   for (const std::string& part0 : split_top(body, "&&")) {
-    const std::string part = take_foreach(part0, a);
+    const std::string part = lord_part_to_all(take_foreach(part0, a), a);
     if (read_ability_for(trim(part), a)) continue;
     EffectDef e;
     if (read_if_part(part, e)) {

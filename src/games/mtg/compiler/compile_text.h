@@ -44,5 +44,7 @@ bool read_this_spec(std::string& body, Ability& a);
 bool read_if_part(const std::string& part, EffectDef& out);
 // foreach_parts.cc: a part with its foreach(spec) word taken out (into the line) or moved to its front.
 std::string take_foreach(const std::string& part, Ability& a);
+// foreach_parts.cc: lord(spec) in a part of an activated or triggered ability, as all(spec).
+std::string lord_part_to_all(const std::string& part, const Ability& a);
 
 }  // namespace rk::mtg

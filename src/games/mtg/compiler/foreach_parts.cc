@@ -29,3 +29,23 @@ std::string take_foreach(const std::string& part, Ability& a) {
 }
 
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+
+// lord(spec) in a part of an activated or triggered ability that is not the line's first word
+// ({2}{G}{G}{G}:lord(elf|..) 3/3 && lord(elf|..) trample ueot, {2}{U}{cycle}:name(cycling)
+// lord(creature[wizard]) flying && draw:1): a one-shot effect on every such card as it resolves
+// (CR 611.2c fixes the cards then), as all(spec) writes it.
+std::string lord_part_to_all(const std::string& part, const Ability& a) {
+  if (a.kind != AbilityKind::kActivated && a.kind != AbilityKind::kTriggered) return part;
+  std::vector<std::string> ws = words_top(trim(part));
+  size_t i = 0;
+  while (i < ws.size() && ws[i].rfind("name(", 0) == 0) ++i;
+  if (i >= ws.size() || ws[i].rfind("lord(", 0) != 0 || ws[i].back() != ')') return part;
+  ws[i] = "all(" + ws[i].substr(5);
+  std::string out;
+  for (const std::string& w : ws) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+}  // namespace rk::mtg
