@@ -15,7 +15,11 @@ const std::string kCards =
     "auto=this(cantargetcard(*[-monstrous]) {G}:becomes(monstrous) forever && counter(1/1,2)\n[/card]\n"
     "[card]\nname=Herald\nmana={W}\ntype=Creature\npower=2\ntoughness=2\n"
     "auto=this(cantargetcard(*[-renown]) transforms((,newability[@combatdamaged(player) from(this):counter(1/1) && "
-    "becomes(renown) forever])))\n[/card]\n";
+    "becomes(renown) forever])))\n[/card]\n"
+    "[card]\nname=Idol\nmana={G}{G}\ntype=Enchantment\n"
+    "auto=this(variable{type:manag}>2) transforms((Creature,setpower=5,settoughness=5))\n[/card]\n"
+    "[card]\nname=Shrine\ntype=Land\nauto={T}:thisforeach(variable{type:manag}>0) add{G}\n[/card]\n"
+    "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 // One attack from the first main phase, unblocked, to the end of combat.
 std::string attack(const std::string& who) { return "next\nnext\n" + who + "\nnext\nnext\nnext\n"; }
@@ -40,6 +44,29 @@ TEST(WagicThisConditions, RenownTriggersOnlyUntilTheCardIsRenowned) {
   TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:herald\n[PLAYER2]\n[DO]\n" + attack("herald") +
                                              kToNextMain + attack("herald") + kToNextMain + attack("herald") +
                                              "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:herald\n[PLAYER2]\nlife:12\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// this(variable{type:manag}>2): devotion to green, on its controller's battlefield only. With the
+// elk (3) the idol is a 5/5 creature and attacks; the opponent's elk does not count.
+TEST(WagicThisConditions, VariableDevotionIsCountedOnItsControllersSide) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:idol,elk\n[PLAYER2]\n[DO]\n" + attack("idol") +
+                                             "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:idol,elk\n[PLAYER2]\nlife:15\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Devotion 2: not a creature, it cannot attack (with no attacker the same steps reach the end step).
+  r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:idol\n[PLAYER2]\ninplay:elk\n[DO]\n" + attack("idol") +
+                                 "[ASSERT]\nENDOFTURN\n[PLAYER1]\ninplay:idol\n[PLAYER2]\ninplay:elk\nlife:20\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // The opponent's green symbols do not count: two {G}, not three.
+  r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:shrine,idol\n[PLAYER2]\ninplay:elk\n[DO]\nshrine\n"
+                             "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:shrine,idol\nmanapool:{G}{G}\n[PLAYER2]\ninplay:elk\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// thisforeach(variable{type:manag}>0) add{G}: one {G} per green symbol (idol 2 + elk 1).
+TEST(WagicThisConditions, ThisForEachVariableAddsOncePerSymbol) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:shrine,idol,elk\n[PLAYER2]\n[DO]\nshrine\n"
+                                         "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:shrine,idol,elk\nmanapool:{G}{G}{G}\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

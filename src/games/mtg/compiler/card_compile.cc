@@ -673,7 +673,7 @@ bool read_conditions(std::string& body, Ability& a) {
         "variable{plandw}", "variable{plandu}", "variable{plandb}", "variable{plandr}", "variable{plandg}"};
     const bool paid_x = each && trim(what) == "x";  // thisforeach(X): once per X paid
     if (!each && read_this_spec(body, a)) break;  // this(cantargetcard(spec)) ..: this_conditions.cc
-    if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what)) && !paid_x) {
+    if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what)) && !paid_x && !variable_word_known(trim(what))) {
       a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
       return false;
     }

@@ -42,6 +42,8 @@ bool read_pay(const std::string& body, Ability& a);
 bool read_this_spec(std::string& body, Ability& a);
 // if_parts.cc: a part `if COND then A` as an ability of its own, run once (false when not so).
 bool read_if_part(const std::string& part, EffectDef& out);
+// this_conditions.cc: variable{W} in this(..) and thisforeach(..) that rules/this_variables.cc reads.
+bool variable_word_known(const std::string& what);
 // foreach_parts.cc: a part with its foreach(spec) word taken out (into the line) or moved to its front.
 std::string take_foreach(const std::string& part, Ability& a);
 // foreach_parts.cc: lord(spec) in a part of an activated or triggered ability, as all(spec).

@@ -42,3 +42,17 @@ bool read_this_spec(std::string& body, Ability& a) {
 }
 
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+
+// variable{W}: a count type:spec[:zone], devotion type:manaX[:zone], lifetotal, opponentlifetotal.
+bool variable_word_known(const std::string& what) {
+  if (what.rfind("variable{", 0) != 0 || what.back() != '}') return false;
+  const std::string w = what.substr(9, what.size() - 10);
+  if (w == "lifetotal" || w == "opponentlifetotal") return true;
+  if (w.rfind("type:", 0) != 0 || w.find_first_of("{}()") != std::string::npos) return false;
+  const Amount a = parse_amount(w);
+  return (a.var == "type" || a.var == "devotion") && !a.count.empty();
+}
+
+}  // namespace rk::mtg

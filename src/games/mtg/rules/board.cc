@@ -4,6 +4,7 @@
 #include <string>
 
 #include "games/mtg/rules/game.h"
+#include "games/mtg/rules/this_variables.h"
 #include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
@@ -213,6 +214,7 @@ const std::map<std::string, ThisValue, std::less<>>& this_values() {
 int Game::this_count(const std::string& what, int card) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   if (auto it = this_values().find(what); it != this_values().end()) return it->second(*this, card);
+  if (what.rfind("variable{", 0) == 0 && what.back() == '}') return this_variable(*this, what, card);
   if (what.rfind("counter{", 0) != 0) return 0;
   const std::string inner = what.substr(8, what.find('}') - 8);
   const std::string kind = inner.substr(0, inner.find('.'));

@@ -1,0 +1,45 @@
+#include "games/mtg/rules/this_variables.h"
+
+#include <map>
+
+#include "games/mtg/compiler/compile_text.h"
+#include "games/mtg/compiler/spec_code.h"
+#include "games/mtg/rules/game.h"
+
+namespace rk::mtg {
+
+namespace {
+
+// Devotion: the symbols of one colour in a mana cost, plain, hybrid (either half) and phyrexian.
+int symbols_of(const ManaCost& cost, int color) {
+  int n = cost.fixed[static_cast<size_t>(color)] + cost.phyrexian[static_cast<size_t>(color)];
+  for (auto [a, b] : cost.hybrid) n += a == color || b == color;
+  return n;
+}
+
+}  // namespace
+
+int this_variable(const Game& g, const std::string& what, int card) {
+  const std::string w = what.substr(9, what.size() - 10);
+  // Parsed once per thread (games are copied across threads; each reads its own table).
+  static thread_local std::map<std::string, Amount> parsed;
+  auto it = parsed.find(w);
+  if (it == parsed.end()) {
+    Amount a = parse_amount(w);
+    compile_spec(a.count);
+    it = parsed.emplace(w, std::move(a)).first;
+  }
+  const Amount& a = it->second;
+  const int controller = g.objs[static_cast<size_t>(card)].controller;
+  if (a.var == "lifetotal") return g.players[static_cast<size_t>(controller)].life;
+  if (a.var == "opponentlifetotal") return g.players[static_cast<size_t>(1 - controller)].life;
+  if (a.var != "type" && a.var != "devotion") return 0;
+  int n = 0;
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    if (!g.matches(a.count, static_cast<int>(c), card, controller)) continue;
+    n += a.var == "type" ? 1 : symbols_of(g.objs[c].def->cost, a.value);
+  }
+  return n;
+}
+
+}  // namespace rk::mtg
