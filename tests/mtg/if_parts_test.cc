@@ -16,6 +16,10 @@ const std::string kCards =
     "auto=if type(forest|mybattlefield)~morethan~1 then if type(island|mybattlefield)~lessthan~1 then life:3\n[/card]\n"
     "[card]\nname=Warcry\nmana={R}\ntype=Sorcery\nauto=if raid then life:4\n[/card]\n"
     "[card]\nname=Insight\nmana={U}\ntype=Sorcery\nauto=if compare(phandcount)~equalto~2 then life:5\n[/card]\n"
+    "[card]\nname=Bottle\nmana={1}\ntype=Artifact\n"
+    "auto={0}:counter(0/0,1,charge) all(this) && thisforeach(counter{0/0.1.charge}) life:1\n[/card]\n"
+    "[card]\nname=Quest\nmana={1}\ntype=Enchantment\n"
+    "auto={0}:counter(0/0,1,quest) all(this) && this(counter{0/0.2.quest}) life:5\n[/card]\n"
     "[card]\nname=Forest\ntype=Land\n[/card]\n[card]\nname=Wood\ntype=Land\nsubtype=Forest\n[/card]\n"
     "[card]\nname=Island\ntype=Land\n[/card]\n[card]\nname=Peak\ntype=Land\nauto={T}:Add{R}\n[/card]\n"
     "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
@@ -66,6 +70,20 @@ TEST(WagicIfParts, HandCountsCompareTheHands) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, start + "elk\n[PLAYER2]\n[DO]\ninsight\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:elk\n"
                                      "graveyard:insight\nlife:20\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// A later part's thisforeach(..) counts as that part runs, after the counter the first part put:
+// 1, then 2 life (23); a later part's this(..) holds once two quest counters are there (25).
+TEST(WagicIfParts, ThisAndThisForEachInALaterPartLookAsThePartRuns) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bottle\n[PLAYER2]\n[DO]\nbottle\nbottle\n"
+                                         "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bottle\nlife:23\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:quest\n[PLAYER2]\n[DO]\nquest\n"
+                             "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:quest\nlife:20\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:quest\n[PLAYER2]\n[DO]\nquest\nquest\n"
+                             "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:quest\nlife:25\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

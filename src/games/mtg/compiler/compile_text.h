@@ -40,7 +40,8 @@ bool read_pay(const std::string& body, Ability& a);
 // this_conditions.cc: this(cantargetcard(spec)) .. as a condition on the source, `body` left with
 // what follows it (false when it is not written so).
 bool read_this_spec(std::string& body, Ability& a);
-// if_parts.cc: a part `if COND then A` as an ability of its own, run once (false when not so).
+// if_parts.cc: a part `if COND then A`, `this(..) A` or `thisforeach(..) A` as an ability of its
+// own, run once (false when not so).
 bool read_if_part(const std::string& part, EffectDef& out);
 // this_conditions.cc: variable{W} in this(..) and thisforeach(..) that rules/this_variables.cc reads.
 bool variable_word_known(const std::string& what);

@@ -1,14 +1,17 @@
 // An `if COND then A` written as a later && part (Wheel of Torture's kin: damage:0 && if type(..)~equalto~2
-// then damage:1 opponent && if ..), or after another condition's then (if A then if B then C): Wagic
-// reads each && part as an ability of its own, so the part is one here too, run once, in order, with
-// the line's targets.
+// then damage:1 opponent && if ..), or after another condition's then (if A then if B then C), and
+// a later part with its own this(..) or thisforeach(..) (counter(0/0,1,Muster) all(this) &&
+// thisforeach(counter{0/0.1.Muster}) token(..)): Wagic reads such a part as an ability of its own,
+// so the part is one here too, run once, in order, with the line's targets; its condition or count
+// is looked at as it runs.
 #include "games/mtg/compiler/compile_text.h"
 
 namespace rk::mtg {
 
 bool read_if_part(const std::string& part0, EffectDef& out) {
   const std::string part = trim(part0);
-  if ((part.rfind("if ", 0) != 0 && part.rfind("ifnot ", 0) != 0) || part.find(" then ") == std::string::npos) return false;
+  const bool is_if = (part.rfind("if ", 0) == 0 || part.rfind("ifnot ", 0) == 0) && part.find(" then ") != std::string::npos;
+  if (!is_if && part.rfind("this(", 0) != 0 && part.rfind("thisforeach(", 0) != 0) return false;
   EffectDef e;
   e.kind = Eff::kForEach;  // with no spec: once (rules/effect_apply.cc)
   e.inner = std::make_shared<Ability>(compile_ability(part));
