@@ -14,6 +14,8 @@ const std::string kCards =
     "auto=target(player) ability$!name(discard) target(*|myhand) reject!$ targetedplayer\n[/card]\n"
     "[card]\nname=Pester\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n"
     "auto={T}:target(player) ability$!name(discard) target(*|myhand) reject!$ targetedplayer asSorcery\n[/card]\n"
+    "[card]\nname=Drain\nmana={B}\ntype=Sorcery\n"
+    "auto=ability$!choice life:-2 target(player) && life:2 controller!$ controller\n[/card]\n"
     "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Wolf\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Bear\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
@@ -40,6 +42,13 @@ TEST(WagicAbilityFor, RestrictionsAfterThePlayerLimitTheActivation) {
   r = test::play_own(kCards, "[INIT]\nCOMBATBEGIN\n[PLAYER1]\ninplay:pester\n[PLAYER2]\nhand:elk\n"
                              "[DO]\npester\np2\nelk\n[ASSERT]\nCOMBATBEGIN\n[PLAYER1]\ninplay:pester\n"
                              "[PLAYER2]\nhand:elk\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// && inside ability$! .. !$ belongs to the ability: the chosen player loses 2 and its controller gains 2.
+TEST(WagicAbilityFor, AndInsideTheAbilityBelongsToIt) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{B}\nhand:drain\n[PLAYER2]\n[DO]\ndrain\np2\n"
+                                         "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:drain\nlife:22\n[PLAYER2]\nlife:18\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -693,7 +693,7 @@ bool read_conditions(std::string& body, Ability& a) {
 // The && parts of a body, each an effect (or an ability another player does).
 void read_parts(const std::string& body, Ability& a) {
   if (read_pay(trim(body), a)) return;
-  for (const std::string& part0 : split_top(body, "&&")) {
+  for (const std::string& part0 : split_parts(body)) {
     const std::string part = lord_part_to_all(take_foreach(part0, a), a);
     if (read_ability_for(trim(part), a)) continue;
     EffectDef e;

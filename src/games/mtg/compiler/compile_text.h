@@ -43,6 +43,8 @@ bool read_this_spec(std::string& body, Ability& a);
 // if_parts.cc: a part `if COND then A`, `this(..) A` or `thisforeach(..) A` as an ability of its
 // own, run once (false when not so).
 bool read_if_part(const std::string& part, EffectDef& out);
+// if_parts.cc: the && parts of a body, an ability$! .. !$ kept whole.
+std::vector<std::string> split_parts(const std::string& body);
 // this_conditions.cc: variable{W} in this(..) and thisforeach(..) that rules/this_variables.cc reads.
 bool variable_word_known(const std::string& what);
 // foreach_parts.cc: a part with its foreach(spec) word taken out (into the line) or moved to its front.

@@ -20,3 +20,32 @@ bool read_if_part(const std::string& part0, EffectDef& out) {
 }
 
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+
+namespace {
+
+size_t count_of(const std::string& s, const std::string& w) {
+  size_t n = 0;
+  for (size_t at = s.find(w); at != std::string::npos; at = s.find(w, at + w.size())) ++n;
+  return n;
+}
+
+}  // namespace
+
+// The && parts of a body; an ability$! .. !$ is one part whatever && it holds (ability$!choice
+// life:-2 target(player) && life:2 controller!$ controller: both are the chosen ability's).
+std::vector<std::string> split_parts(const std::string& body) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool open = false;
+  for (const std::string& piece : split_top(body, "&&")) {
+    cur = open ? cur + "&&" + piece : piece;
+    open = count_of(cur, "ability$!") > count_of(cur, "!$");
+    if (!open) out.push_back(cur);
+  }
+  if (open) out.push_back(cur);  // never closed: as written
+  return out;
+}
+
+}  // namespace rk::mtg
