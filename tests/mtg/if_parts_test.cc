@@ -20,6 +20,9 @@ const std::string kCards =
     "auto={0}:counter(0/0,1,charge) all(this) && thisforeach(counter{0/0.1.charge}) life:1\n[/card]\n"
     "[card]\nname=Quest\nmana={1}\ntype=Enchantment\n"
     "auto={0}:counter(0/0,1,quest) all(this) && this(counter{0/0.2.quest}) life:5\n[/card]\n"
+    "[card]\nname=Krosa\nmana={G}\ntype=Instant\ntarget=creature\n"
+    "auto=if compare(restriction{assorcery}~morethan~0) then 4/4 ueot else 2/2 ueot\n[/card]\n"
+    "[card]\nname=Shock\nmana={R}\ntype=Instant\ntarget=creature\nauto=damage:4\n[/card]\n"
     "[card]\nname=Forest\ntype=Land\n[/card]\n[card]\nname=Wood\ntype=Land\nsubtype=Forest\n[/card]\n"
     "[card]\nname=Island\ntype=Land\n[/card]\n[card]\nname=Peak\ntype=Land\nauto={T}:Add{R}\n[/card]\n"
     "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
@@ -84,6 +87,18 @@ TEST(WagicIfParts, ThisAndThisForEachInALaterPartLookAsThePartRuns) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:quest\n[PLAYER2]\n[DO]\nquest\nquest\n"
                              "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:quest\nlife:25\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// compare(restriction{assorcery}~morethan~0): its controller's main phase as it resolves. There
+// +4/+4 (the elk survives 4 damage); in combat +2/+2 (it does not).
+TEST(WagicIfParts, RestrictionInACompareIsTheTimingAsItResolves) {
+  const std::string cast = "\n[PLAYER1]\nmanapool:{G}{R}\ninplay:elk\nhand:krosa,shock\n[PLAYER2]\n[DO]\nkrosa\nelk\nshock\nelk\n";
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN" + cast + "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:elk\n"
+                                         "graveyard:krosa,shock\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, "[INIT]\nCOMBATBEGIN" + cast + "[ASSERT]\nCOMBATBEGIN\n[PLAYER1]\n"
+                             "graveyard:krosa,shock,elk\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

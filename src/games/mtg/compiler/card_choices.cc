@@ -13,7 +13,8 @@ namespace rk::mtg {
 // spent to cast it) that is 1 when it holds.
 bool read_if_side(std::string w, Amount& out) {
   w = trim(w);
-  static const std::set<std::string> words = {"morbid", "raid", "compare(phandcount)", "compare(ohandcount)", "paid(alternative)", "paid(kicker)", "casted(this)", "compare(lifetotal)",
+  static const std::set<std::string> words = {"morbid", "raid", "restriction{assorcery}", "restriction{myturnonly}",
+                                              "restriction{opponentturnonly}", "compare(phandcount)", "compare(ohandcount)", "paid(alternative)", "paid(kicker)", "casted(this)", "compare(lifetotal)",
                                               "compare(opponentlifetotal)"};
   if (w.rfind("cantargetcard(", 0) == 0) {  // the target is such a card (1) or not (0)
     out.var = "cantargetcard";
@@ -48,6 +49,11 @@ bool read_if_side(std::string w, Amount& out) {
 // if COND then ..: COND is `side~morethan|lessthan|equalto~side` or one side alone (it holds when > 0).
 bool read_if(const std::string& cond, Ability& a) {
   a.has_if = true;
+  // compare(restriction{assorcery}~morethan~0): the comparison written inside compare( (Wagic reads
+  // restriction{..} as 1 when the timing holds for the controller now, as it resolves)
+  if (cond.rfind("compare(restriction{", 0) == 0 && cond.back() == ')' && inside(cond, 7).size() + 9 == cond.size()) {
+    return read_if(cond.substr(8, cond.size() - 9), a);
+  }
   const size_t t1 = cond.find('~');
   if (t1 == std::string::npos) return read_if_side(cond, a.if_left);
   const size_t t2 = cond.find('~', t1 + 1);

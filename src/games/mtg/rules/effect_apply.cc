@@ -619,6 +619,9 @@ int Game::if_value(const Amount& v, int source, int controller) const {
   if (v.var == "opponentlifetotal") return players[static_cast<size_t>(1 - controller)].life;
   if (v.var == "morbid") return creatures_died > 0;
   if (v.var == "raid") return controller == active && attacked > 0;  // its controller attacked this turn
+  if (v.var == "restriction{myturnonly}") return controller == active;
+  if (v.var == "restriction{opponentturnonly}") return controller != active;
+  if (v.var == "restriction{assorcery}") return controller == active && (phase == Phase::kFirstMain || phase == Phase::kSecondMain);
   if (v.var == "phandcount" || v.var == "ohandcount") {  // cards in its controller's / the opponent's hand
     return static_cast<int>(players[static_cast<size_t>(v.var[0] == 'p' ? controller : 1 - controller)].zones[kHand].size());
   }
