@@ -19,6 +19,9 @@ const std::string kCards =
     "[card]\nname=Idol\nmana={G}{G}\ntype=Enchantment\n"
     "auto=this(variable{type:manag}>2) transforms((Creature,setpower=5,settoughness=5))\n[/card]\n"
     "[card]\nname=Shrine\ntype=Land\nauto={T}:thisforeach(variable{type:manag}>0) add{G}\n[/card]\n"
+    "[card]\nname=Depths\nmana={G}\ntype=Creature\npower=0\ntoughness=4\nauto=counter(0/0,1,Ice)\n"
+    "auto={0}:counter(0/0,-1,Ice)\nauto=this(counter{0/0.1.Ice}<1)while sacrifice\n"
+    "auto=this(counter{0/0.1.Ice}<1)while life:3\n[/card]\n"
     "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 // One attack from the first main phase, unblocked, to the end of combat.
@@ -67,6 +70,15 @@ TEST(WagicThisConditions, VariableDevotionIsCountedOnItsControllersSide) {
 TEST(WagicThisConditions, ThisForEachVariableAddsOncePerSymbol) {
   TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:shrine,idol,elk\n[PLAYER2]\n[DO]\nshrine\n"
                                          "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:shrine,idol,elk\nmanapool:{G}{G}{G}\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// this(cond)while effect: whenever the condition holds, every such line (sacrificed, and 3 life).
+TEST(WagicThisConditions, WhileLinesHappenWheneverTheConditionHolds) {
+  const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{G}\nhand:depths\n[PLAYER2]\n[DO]\ndepths\n";
+  TestOutcome r = test::play_own(kCards, start + "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:depths\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, start + "depths\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:depths\nlife:23\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -685,6 +685,10 @@ bool read_conditions(std::string& body, Ability& a) {
       a.this_cond = in;
     }
     body = trim(tail(body, open + in.size() + 2));
+    if (!each && body.rfind("while ", 0) == 0) {  // this(cond)while effect: whenever cond holds (a state trigger)
+      a.state_trigger = true;
+      body = trim(body.substr(6));
+    }
     break;
   }
   return true;

@@ -538,11 +538,13 @@ void Game::state_based() {
   if (rules->enabled("legendrule")) legend_rule();
   for (size_t c = 0; c < objs.size(); ++c) {
     if (objs[c].zone != kBattlefield) continue;
-    const Ability* due = nullptr;
+    // Every one that holds, even when one of them takes the card away (Dark Depths: sacrificed, and the token).
+    std::vector<const Ability*> due;
     each_ability(static_cast<int>(c), [&](const Ability& a) {
-      if (!due && a.state_trigger && a.has_cond && condition_holds(a, static_cast<int>(c))) due = &a;
+      if (a.state_trigger && a.has_cond && condition_holds(a, static_cast<int>(c))) due.push_back(&a);
     });
-    if (due) run_effects(*due, static_cast<int>(c), objs[c].controller, {}, 0);
+    const int controller = objs[c].controller;
+    for (const Ability* d : due) run_effects(*d, static_cast<int>(c), controller, {}, 0);
   }
   for (int p = 0; p < 2; ++p) {
     if (players[static_cast<size_t>(p)].life <= 0 || players[static_cast<size_t>(p)].poison >= 10) loser = p;
