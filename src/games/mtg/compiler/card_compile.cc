@@ -112,7 +112,7 @@ bool read_counter(const std::string& w, EffectDef& e) {
   e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
   e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
   // The amounts a count of counters may be (the stored* ones read the card a cost took: scavenge).
-  static const std::set<std::string> counted = {"x", "thatmuch", "sunburst", "kicked", "storedpower", "storedtoughness",
+  static const std::set<std::string> counted = {"x", "p", "t", "thatmuch", "sunburst", "kicked", "storedpower", "storedtoughness",
                                                 "storedmanacost", "lifetotal", "opponentlifetotal"};
   if (parts.size() > 1 && (counted.count(trim(parts[1])) || parts[1].rfind("type:", 0) == 0)) {
     e.b2 = parse_amount(trim(parts[1]));
