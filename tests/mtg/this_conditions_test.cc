@@ -22,6 +22,9 @@ const std::string kCards =
     "[card]\nname=Depths\nmana={G}\ntype=Creature\npower=0\ntoughness=4\nauto=counter(0/0,1,Ice)\n"
     "auto={0}:counter(0/0,-1,Ice)\nauto=this(counter{0/0.1.Ice}<1)while sacrifice\n"
     "auto=this(counter{0/0.1.Ice}<1)while life:3\n[/card]\n"
+    "[card]\nname=Karam\nmana={G}{W}\ntype=Enchantment\n"
+    "auto=this(variable{selesnya}>4) transforms((Creature,setpower=6,settoughness=6))\n[/card]\n"
+    "[card]\nname=Finks\nmana={GW}{GW}\ntype=Creature\npower=3\ntoughness=2\n[/card]\n"
     "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 // One attack from the first main phase, unblocked, to the end of combat.
@@ -79,6 +82,17 @@ TEST(WagicThisConditions, WhileLinesHappenWheneverTheConditionHolds) {
   TestOutcome r = test::play_own(kCards, start + "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:depths\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, start + "depths\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:depths\nlife:23\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// variable{selesnya}: devotion to green and white, a {GW} symbol once. Karam {G}{W} + Finks {GW}{GW}
+// is 4 (not more than 4: no attack); with the elk {G}, 5 (a 6/6 attacks).
+TEST(WagicThisConditions, GuildDevotionCountsAHybridSymbolOnce) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:karam,finks,elk\n[PLAYER2]\n[DO]\n" + attack("karam") +
+                                             "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:karam,finks,elk\n[PLAYER2]\nlife:14\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:karam,finks\n[PLAYER2]\n[DO]\n" + attack("karam") +
+                                 "[ASSERT]\nENDOFTURN\n[PLAYER1]\ninplay:karam,finks\n[PLAYER2]\nlife:20\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

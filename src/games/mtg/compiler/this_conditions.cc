@@ -1,6 +1,8 @@
 // this(..) conditions the card itself must meet that are written as a target specification:
 // this(cantargetcard(spec)) holds while the source is such a card (Wagic's renown and monstrous
 // lines: this(cantargetcard(*[-monstrous])) {cost}:becomes(monstrous) forever && ..).
+#include <set>
+
 #include "games/mtg/compiler/compile_text.h"
 
 namespace rk::mtg {
@@ -49,7 +51,9 @@ namespace rk::mtg {
 bool variable_word_known(const std::string& what) {
   if (what.rfind("variable{", 0) != 0 || what.back() != '}') return false;
   const std::string w = what.substr(9, what.size() - 10);
-  if (w == "lifetotal" || w == "opponentlifetotal") return true;
+  static const std::set<std::string> words = {"lifetotal", "opponentlifetotal", "mypoisoncount", "opponentpoisoncount",
+      "azorius", "dimir", "rakdos", "gruul", "selesnya", "orzhov", "izzet", "golgari", "boros", "simic"};
+  if (words.count(w)) return true;
   if (w.rfind("type:", 0) != 0 || w.find_first_of("{}()") != std::string::npos) return false;
   const Amount a = parse_amount(w);
   return (a.var == "type" || a.var == "devotion") && !a.count.empty();

@@ -17,10 +17,35 @@ int symbols_of(const ManaCost& cost, int color) {
   return n;
 }
 
+// Devotion to two colours (CR 700.5a): the symbols that are either colour, a hybrid of both once.
+int symbols_of_either(const ManaCost& cost, int c1, int c2) {
+  int n = symbols_of(cost, c1) + symbols_of(cost, c2);
+  for (auto [a, b] : cost.hybrid) n -= (a == c1 && b == c2) || (a == c2 && b == c1);
+  return n;
+}
+
+// Wagic's guild words: devotion to the guild's two colours on the controller's battlefield.
+const std::map<std::string, std::pair<int, int>, std::less<>>& guild_colors() {
+  static const std::map<std::string, std::pair<int, int>, std::less<>> k = {
+      {"azorius", {kWhite, kBlue}}, {"dimir", {kBlue, kBlack}},   {"rakdos", {kBlack, kRed}}, {"gruul", {kRed, kGreen}},
+      {"selesnya", {kGreen, kWhite}}, {"orzhov", {kWhite, kBlack}}, {"izzet", {kBlue, kRed}},  {"golgari", {kBlack, kGreen}},
+      {"boros", {kRed, kWhite}},    {"simic", {kGreen, kBlue}}};
+  return k;
+}
+
 }  // namespace
 
 int this_variable(const Game& g, const std::string& what, int card) {
   const std::string w = what.substr(9, what.size() - 10);
+  const int owner = g.objs[static_cast<size_t>(card)].controller;
+  if (w == "mypoisoncount" || w == "opponentpoisoncount") return g.players[static_cast<size_t>(w[0] == 'm' ? owner : 1 - owner)].poison;
+  if (auto guild = guild_colors().find(w); guild != guild_colors().end()) {
+    int n = 0;
+    for (int c : g.players[static_cast<size_t>(owner)].zones[kBattlefield]) {
+      n += symbols_of_either(g.objs[static_cast<size_t>(c)].def->cost, guild->second.first, guild->second.second);
+    }
+    return n;
+  }
   // Parsed once per thread (games are copied across threads; each reads its own table).
   static thread_local std::map<std::string, Amount> parsed;
   auto it = parsed.find(w);
