@@ -25,6 +25,8 @@ const std::string kCards =
     "[card]\nname=Karam\nmana={G}{W}\ntype=Enchantment\n"
     "auto=this(variable{selesnya}>4) transforms((Creature,setpower=6,settoughness=6))\n[/card]\n"
     "[card]\nname=Finks\nmana={GW}{GW}\ntype=Creature\npower=3\ntoughness=2\n[/card]\n"
+    "[card]\nname=Djinn\nmana={B}\ntype=Creature\npower=2\ntoughness=2\nauto=this(variable{commonblack}>0) -2/-2\n[/card]\n"
+    "[card]\nname=Wolf\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 // One attack from the first main phase, unblocked, to the end of combat.
@@ -93,6 +95,17 @@ TEST(WagicThisConditions, GuildDevotionCountsAHybridSymbolOnce) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:karam,finks\n[PLAYER2]\n[DO]\n" + attack("karam") +
                                  "[ASSERT]\nENDOFTURN\n[PLAYER1]\ninplay:karam,finks\n[PLAYER2]\nlife:20\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// variable{commonblack}: black the most common colour among all permanents, or tied. Against two
+// green creatures the djinn keeps its 2/2; against one (a tie) it is 0/0 and dies.
+TEST(WagicThisConditions, CommonColourIsTheMostCommonOrTied) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:djinn\n[PLAYER2]\ninplay:elk,wolf\n[DO]\nnext\n"
+                                         "[ASSERT]\nCOMBATBEGIN\n[PLAYER1]\ninplay:djinn\n[PLAYER2]\ninplay:elk,wolf\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:djinn\n[PLAYER2]\ninplay:elk\n[DO]\nnext\n"
+                             "[ASSERT]\nCOMBATBEGIN\n[PLAYER1]\ngraveyard:djinn\n[PLAYER2]\ninplay:elk\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -1,5 +1,6 @@
 #include "games/mtg/rules/this_variables.h"
 
+#include <algorithm>
 #include <map>
 
 #include "games/mtg/compiler/compile_text.h"
@@ -39,6 +40,21 @@ int this_variable(const Game& g, const std::string& what, int card) {
   const std::string w = what.substr(9, what.size() - 10);
   const int owner = g.objs[static_cast<size_t>(card)].controller;
   if (w == "mypoisoncount" || w == "opponentpoisoncount") return g.players[static_cast<size_t>(w[0] == 'm' ? owner : 1 - owner)].poison;
+  if (w.rfind("common", 0) == 0) {  // commonX: 1 when X is the most common colour among all permanents, or tied
+    static const std::map<std::string, int, std::less<>> colour = {
+        {"commonwhite", kWhite}, {"commonblue", kBlue}, {"commonblack", kBlack}, {"commonred", kRed}, {"commongreen", kGreen}};
+    const auto it = colour.find(w);
+    if (it == colour.end()) return 0;
+    int count[kColors] = {};
+    for (size_t c = 0; c < g.objs.size(); ++c) {
+      if (g.objs[c].zone != kBattlefield || g.objs[c].phased_out) continue;
+      const int bits = g.colors(static_cast<int>(c));
+      for (int k = 1; k < kColors; ++k) count[k] += (bits >> k) & 1;
+    }
+    int most = 0;
+    for (int k = 1; k < kColors; ++k) most = std::max(most, count[k]);
+    return most > 0 && count[it->second] >= most;
+  }
   if (auto guild = guild_colors().find(w); guild != guild_colors().end()) {
     int n = 0;
     for (int c : g.players[static_cast<size_t>(owner)].zones[kBattlefield]) {
