@@ -27,6 +27,10 @@ const std::string kCards =
     "[card]\nname=Finks\nmana={GW}{GW}\ntype=Creature\npower=3\ntoughness=2\n[/card]\n"
     "[card]\nname=Djinn\nmana={B}\ntype=Creature\npower=2\ntoughness=2\nauto=this(variable{commonblack}>0) -2/-2\n[/card]\n"
     "[card]\nname=Wolf\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
+    "[card]\nname=Guise\nmana={U}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n"
+    "auto=teach(creature) thisforeach(auras > 0) 2/2\n[/card]\n"
+    "[card]\nname=Charm\nmana={U}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n[/card]\n"
+    "[card]\nname=Shock\nmana={R}\ntype=Instant\ntarget=creature\nauto=damage:4\n[/card]\n"
     "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 // One attack from the first main phase, unblocked, to the end of combat.
@@ -106,6 +110,19 @@ TEST(WagicThisConditions, CommonColourIsTheMostCommonOrTied) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:djinn\n[PLAYER2]\ninplay:elk\n[DO]\nnext\n"
                              "[ASSERT]\nCOMBATBEGIN\n[PLAYER1]\ngraveyard:djinn\n[PLAYER2]\ninplay:elk\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// teach(creature) thisforeach(auras > 0) 2/2: +2/+2 per aura on the enchanted creature. With the
+// charm too the elk is 6/6 and survives 4 damage; with the guise alone (4/4) it does not.
+TEST(WagicThisConditions, TaughtThisForEachCountsOnTheEnchantedCreature) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{U}{U}{R}\ninplay:elk\nhand:guise,charm,shock\n"
+                                         "[PLAYER2]\n[DO]\ncharm\nelk\nguise\nelk\nshock\nelk\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n"
+                                         "inplay:elk,guise,charm\ngraveyard:shock\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{U}{R}\ninplay:elk\nhand:guise,shock\n"
+                             "[PLAYER2]\n[DO]\nguise\nelk\nshock\nelk\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n"
+                             "graveyard:elk,guise,shock\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -701,7 +701,9 @@ void read_parts(const std::string& body, Ability& a) {
     const std::string part = lord_part_to_all(take_foreach(part0, a), a);
     if (read_ability_for(trim(part), a)) continue;
     EffectDef e;
-    if (read_if_part(part, e)) {
+    // A later part, or an if after the line's own if .. then; a this(..) after teach(..) or lord(..)
+    // is the line's own condition, not a part (not run yet there).
+    if ((!a.effects.empty() || trim(part).rfind("if", 0) == 0) && read_if_part(part, e)) {
       a.effects.push_back(std::move(e));
       continue;
     }
@@ -771,6 +773,8 @@ void read_body(std::string body, Ability& a) {
       body = trim(tail(body, open + in.size() + 2));
     }
   }
+  // teach(creature) thisforeach(auras) 2/2: counted on the creature it is attached to (layers.cc)
+  if (a.teach && !a.has_foreach && body.rfind("thisforeach(", 0) == 0 && !read_conditions(body, a)) return;
   // all(..) stays with the effect it is written on (compile_effect); lord(..) ranges over the line.
   for (const char* kw : {"lord("}) {
     if (body.rfind(kw, 0) == 0) {
