@@ -703,7 +703,8 @@ void read_parts(const std::string& body, Ability& a) {
     EffectDef e;
     // A later part, or an if after the line's own if .. then; a this(..) after teach(..) or lord(..)
     // is the line's own condition, not a part (not run yet there).
-    if ((!a.effects.empty() || trim(part).rfind("if", 0) == 0) && read_if_part(part, e)) {
+    // A lord's parts are continuous effects: a part run once is none (not run there).
+    if (a.kind != AbilityKind::kLord && (!a.effects.empty() || trim(part).rfind("if", 0) == 0) && read_if_part(part, e)) {
       a.effects.push_back(std::move(e));
       continue;
     }
