@@ -31,6 +31,9 @@ const std::string kCards =
     "auto=teach(creature) thisforeach(auras > 0) 2/2\n[/card]\n"
     "[card]\nname=Charm\nmana={U}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n[/card]\n"
     "[card]\nname=Shock\nmana={R}\ntype=Instant\ntarget=creature\nauto=damage:4\n[/card]\n"
+    "[card]\nname=Brains\nmana={B}\ntype=Sorcery\n"
+    "auto=notatarget(*|opponenthand) transforms((,newability[this(variable{manacost}>=4) moveto(exile)]))\n[/card]\n"
+    "[card]\nname=Wurm\nmana={4}{G}\ntype=Creature\npower=6\ntoughness=6\n[/card]\n"
     "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 // One attack from the first main phase, unblocked, to the end of combat.
@@ -123,6 +126,16 @@ TEST(WagicThisConditions, TaughtThisForEachCountsOnTheEnchantedCreature) {
   r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{U}{R}\ninplay:elk\nhand:guise,shock\n"
                              "[PLAYER2]\n[DO]\nguise\nelk\nshock\nelk\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n"
                              "graveyard:elk,guise,shock\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// variable{manacost}: the card's own mana value. The chosen card is exiled only when it is 4 or more.
+TEST(WagicThisConditions, VariableManaCostIsTheCardsOwn) {
+  const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{B}\nhand:brains\n[PLAYER2]\nhand:wurm,elk\n[DO]\nbrains\n";
+  TestOutcome r = test::play_own(kCards, start + "wurm\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:brains\n[PLAYER2]\nhand:elk\n"
+                                                 "exile:wurm\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, start + "elk\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:brains\n[PLAYER2]\nhand:wurm,elk\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -51,7 +51,7 @@ namespace rk::mtg {
 bool variable_word_known(const std::string& what) {
   if (what.rfind("variable{", 0) != 0 || what.back() != '}') return false;
   const std::string w = what.substr(9, what.size() - 10);
-  static const std::set<std::string> words = {"lifetotal", "opponentlifetotal", "mypoisoncount", "opponentpoisoncount",
+  static const std::set<std::string> words = {"manacost", "lifetotal", "opponentlifetotal", "mypoisoncount", "opponentpoisoncount",
       "commonwhite", "commonblue", "commonblack", "commonred", "commongreen", "azorius", "dimir", "rakdos", "gruul", "selesnya", "orzhov", "izzet", "golgari", "boros", "simic"};
   if (words.count(w)) return true;
   if (w.rfind("type:", 0) != 0 || w.find_first_of("{}()") != std::string::npos) return false;

@@ -39,6 +39,7 @@ const std::map<std::string, std::pair<int, int>, std::less<>>& guild_colors() {
 int this_variable(const Game& g, const std::string& what, int card) {
   const std::string w = what.substr(9, what.size() - 10);
   const int owner = g.objs[static_cast<size_t>(card)].controller;
+  if (w == "manacost") return g.objs[static_cast<size_t>(card)].def->cost.converted();  // its own mana value
   if (w == "mypoisoncount" || w == "opponentpoisoncount") return g.players[static_cast<size_t>(w[0] == 'm' ? owner : 1 - owner)].poison;
   if (w.rfind("common", 0) == 0) {  // commonX: 1 when X is the most common colour among all permanents, or tied
     static const std::map<std::string, int, std::less<>> colour = {
