@@ -16,6 +16,8 @@ const std::string kCards =
     "auto={T}:target(player) ability$!name(discard) target(*|myhand) reject!$ targetedplayer asSorcery\n[/card]\n"
     "[card]\nname=Drain\nmana={B}\ntype=Sorcery\n"
     "auto=ability$!choice life:-2 target(player) && life:2 controller!$ controller\n[/card]\n"
+    "[card]\nname=Larceny\nmana={B}\ntype=Enchantment\n"
+    "auto=@combatdamagefoeof(player) from(creature|mybattlefield):all(trigger[to]) ability$!name(discard) target(*|myhand) reject!$ opponent\n[/card]\n"
     "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Wolf\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Bear\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
@@ -49,6 +51,15 @@ TEST(WagicAbilityFor, RestrictionsAfterThePlayerLimitTheActivation) {
 TEST(WagicAbilityFor, AndInsideTheAbilityBelongsToIt) {
   TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{B}\nhand:drain\n[PLAYER2]\n[DO]\ndrain\np2\n"
                                          "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:drain\nlife:22\n[PLAYER2]\nlife:18\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// all(trigger[to]) before ability$! with the player named after !$: the opponent dealt combat
+// damage discards the card it chooses.
+TEST(WagicAbilityFor, OnATriggersCardThePlayerNamedDoesIt) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:larceny,bear\n[PLAYER2]\nhand:elk,wolf\n[DO]\n"
+                                         "next\nnext\nbear\nnext\nnext\nwolf\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:larceny,bear\n"
+                                         "[PLAYER2]\nhand:elk\ngraveyard:wolf\nlife:18\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -71,11 +71,14 @@ bool read_ability_for(const std::string& part0, Ability& a) {
   // Before it: a menu label, and the target (a player, or a card) whose player `targetedplayer` or
   // `targetcontroller` names: target(player) ability$!..!$ targetedplayer.
   Spec target;
-  bool has_target = false, not_a_target = false;
-  while (part.rfind("name(", 0) == 0 || part.rfind("target(", 0) == 0 || part.rfind("notatarget(", 0) == 0) {
+  bool has_target = false, not_a_target = false, on_trigger = false;
+  while (part.rfind("name(", 0) == 0 || part.rfind("target(", 0) == 0 || part.rfind("notatarget(", 0) == 0 ||
+         part.rfind("all(trigger", 0) == 0) {
     const size_t open = part.find('(');
     const std::string in = inside(part, open);
-    if (part[0] != 'n' || part[1] == 'o') {
+    if (part[0] == 'a') {
+      on_trigger = true;  // all(trigger[to]): the trigger's card; the player is named after !$ (checked below)
+    } else if (part[0] != 'n' || part[1] == 'o') {
       if (has_target) return false;
       target = parse_spec(in);
       has_target = true;
@@ -105,6 +108,10 @@ bool read_ability_for(const std::string& part0, Ability& a) {
       a.effects.push_back(unsupported_effect("ability$!..!$ " + trim(tail(part, close + 2))));
       return true;
     }
+  }
+  if (on_trigger && e.word != "opponent" && e.word != "controller") {  // a player read from the trigger's card: not run yet
+    a.effects.push_back(unsupported_effect("ability$!..!$ all(trigger) " + e.word));
+    return true;
   }
   if (has_target && a.has_target) {
     a.effects.push_back(unsupported_effect("ability$!..!$ (a second target)"));
