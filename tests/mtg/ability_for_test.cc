@@ -18,6 +18,7 @@ const std::string kCards =
     "auto=ability$!choice life:-2 target(player) && life:2 controller!$ controller\n[/card]\n"
     "[card]\nname=Larceny\nmana={B}\ntype=Enchantment\n"
     "auto=@combatdamagefoeof(player) from(creature|mybattlefield):all(trigger[to]) ability$!name(discard) target(*|myhand) reject!$ opponent\n[/card]\n"
+    "[card]\nname=Stab\nmana={B}\ntype=Sorcery\nauto=ability$!name(discard) target(*|myhand) reject!$ opponent opponent\n[/card]\n"
     "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Wolf\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Bear\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
@@ -60,6 +61,14 @@ TEST(WagicAbilityFor, OnATriggersCardThePlayerNamedDoesIt) {
   TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:larceny,bear\n[PLAYER2]\nhand:elk,wolf\n[DO]\n"
                                          "next\nnext\nbear\nnext\nnext\nwolf\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:larceny,bear\n"
                                          "[PLAYER2]\nhand:elk\ngraveyard:wolf\nlife:18\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// The player written twice after !$ is that player: the opponent discards.
+TEST(WagicAbilityFor, ThePlayerWrittenTwiceIsThatPlayer) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{B}\nhand:stab,bear\n[PLAYER2]\nhand:elk\n[DO]\n"
+                                         "stab\nelk\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:bear\ngraveyard:stab\n"
+                                         "[PLAYER2]\ngraveyard:elk\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

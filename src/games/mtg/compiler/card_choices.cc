@@ -96,6 +96,7 @@ bool read_ability_for(const std::string& part0, Ability& a) {
   e.word = after.empty() ? "" : after[0];
   for (size_t i = 1; i < after.size(); ++i) {
     const std::string& r = after[i];
+    if (r == e.word) continue;  // the player written twice (!$ opponent opponent): the same player
     if (r.rfind("limit:", 0) == 0 && a.kind == AbilityKind::kActivated) {
       a.limit = std::atoi(r.c_str() + 6);
     } else if (r == "myturnonly") {
