@@ -34,6 +34,8 @@ const std::string kCards =
     "[card]\nname=Brains\nmana={B}\ntype=Sorcery\n"
     "auto=notatarget(*|opponenthand) transforms((,newability[this(variable{manacost}>=4) moveto(exile)]))\n[/card]\n"
     "[card]\nname=Wurm\nmana={4}{G}\ntype=Creature\npower=6\ntoughness=6\n[/card]\n"
+    "[card]\nname=Baron\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n"
+    "auto=this(opponentlife < 11) this(controllerlife >29) 6/6\n[/card]\n"
     "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
 
 // One attack from the first main phase, unblocked, to the end of combat.
@@ -136,6 +138,16 @@ TEST(WagicThisConditions, VariableManaCostIsTheCardsOwn) {
                                                  "exile:wurm\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, start + "elk\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:brains\n[PLAYER2]\nhand:wurm,elk\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// this(A) this(B) effect: both must hold. At 30 life against 10 the baron is 7/7; at 20, 1/1.
+TEST(WagicThisConditions, TwoThisConditionsMustBothHold) {
+  TestOutcome r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nlife:30\ninplay:baron\n[PLAYER2]\nlife:10\n[DO]\n" + attack("baron") +
+                                             "[ASSERT]\nCOMBATEND\n[PLAYER1]\nlife:30\ninplay:baron\n[PLAYER2]\nlife:3\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nlife:20\ninplay:baron\n[PLAYER2]\nlife:10\n[DO]\n" + attack("baron") +
+                                 "[ASSERT]\nCOMBATEND\n[PLAYER1]\nlife:20\ninplay:baron\n[PLAYER2]\nlife:9\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -672,7 +672,7 @@ bool read_conditions(std::string& body, Ability& a) {
         "variable{olandw}", "variable{olandu}", "variable{olandb}", "variable{olandr}", "variable{olandg}",
         "variable{plandw}", "variable{plandu}", "variable{plandb}", "variable{plandr}", "variable{plandg}"};
     const bool paid_x = each && trim(what) == "x";  // thisforeach(X): once per X paid
-    if (!each && read_this_spec(body, a)) break;  // this(cantargetcard(spec)) ..: this_conditions.cc
+    if (!each && a.this_cond.empty() && read_this_spec(body, a)) break;  // this(cantargetcard(spec)) ..: this_conditions.cc
     if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what)) && !paid_x && !variable_word_known(trim(what))) {
       a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
       return false;
@@ -682,13 +682,14 @@ bool read_conditions(std::string& body, Ability& a) {
       a.this_count = trim(in);  // with its comparison: Game::this_foreach
     } else {
       a.has_cond = true;
-      a.this_cond = in;
+      a.this_cond += (a.this_cond.empty() ? "" : "&&") + in;  // this(A) this(B): both (Game::this_holds)
     }
     body = trim(tail(body, open + in.size() + 2));
     if (!each && body.rfind("while ", 0) == 0) {  // this(cond)while effect: whenever cond holds (a state trigger)
       a.state_trigger = true;
       body = trim(body.substr(6));
     }
+    if (!each && !a.state_trigger && body.rfind("this(", 0) == 0) return read_conditions(body, a);  // another this(..)
     break;
   }
   return true;

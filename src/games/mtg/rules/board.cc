@@ -259,6 +259,9 @@ bool Game::urzatron(int player) const {
 
 // this(X op N): X a value of this_count, op one of > < = >= <= != (alone: X > 0).
 bool Game::this_holds(const std::string& cond, int card) const {
+  if (const size_t both = cond.find("&&"); both != std::string::npos) {  // this(A) this(B): both hold
+    return this_holds(cond.substr(0, both), card) && this_holds(cond.substr(both + 2), card);
+  }
   const size_t at = cond.find_first_of("<>=!");
   std::string w = cond.substr(0, at);
   while (!w.empty() && w.back() == ' ') w.pop_back();
