@@ -112,7 +112,7 @@ bool read_counter(const std::string& w, EffectDef& e) {
   e.word = parts.size() > 2 ? trim(parts[2]) : "";  // a named counter (Bribe, Storage ...)
   e.times = parts.size() > 1 ? std::atoi(parts[1].c_str()) : 1;
   // The amounts a count of counters may be (the stored* ones read the card a cost took: scavenge).
-  static const std::set<std::string> counted = {"x", "p", "t", "thatmuch", "sunburst", "kicked", "storedpower", "storedtoughness",
+  static const std::set<std::string> counted = {"x", "p", "t", "pdcount", "odcount", "thatmuch", "sunburst", "kicked", "storedpower", "storedtoughness",
                                                 "storedmanacost", "lifetotal", "opponentlifetotal"};
   if (parts.size() > 1 && (counted.count(trim(parts[1])) || parts[1].rfind("type:", 0) == 0)) {
     e.b2 = parse_amount(trim(parts[1]));
@@ -667,7 +667,7 @@ bool read_conditions(std::string& body, Ability& a) {
     const std::string what = in.substr(0, in.find_first_of("<>=!"));
     // The values the engine reads (Game::this_count in rules/board.cc has the same list).
     static const std::set<std::string> known = {
-        "auras", "gear", "controllerlife", "opponentlife", "untapped", "tapped", "attacking", "blocking", "power",
+        "auras", "gear", "controllerlife", "opponentlife", "opponentdamagecount", "untapped", "tapped", "attacking", "blocking", "power",
         "toughness", "variable{opponentturn}", "variable{myturn}", "variable{controllerturn}", "variable{urzatron}",
         "variable{olandw}", "variable{olandu}", "variable{olandb}", "variable{olandr}", "variable{olandg}",
         "variable{plandw}", "variable{plandu}", "variable{plandb}", "variable{plandr}", "variable{plandg}"};

@@ -94,7 +94,7 @@ Amount parse_amount(const std::string& s) {
     a.count = parse_spec(colon == std::string::npos ? rest : rest.substr(0, colon) + "|" + rest.substr(colon + 1));
   } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst" || s == "manacost" ||
              s == "lifetotal" || s == "opponentlifetotal" || s == "kicked" || s == "storedpower" ||
-             s == "storedtoughness" || s == "storedmanacost") {
+             s == "storedtoughness" || s == "storedmanacost" || s == "pdcount" || s == "odcount") {
     a.var = s;
   } else {
     a.value = std::atoi(s.c_str());

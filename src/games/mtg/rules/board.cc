@@ -196,6 +196,7 @@ const std::map<std::string, ThisValue, std::less<>>& this_values() {
       {"attacking", [](const Game& g, int c) { return static_cast<int>(g.objs[static_cast<size_t>(c)].attacking); }},
       {"blocking", [](const Game& g, int c) { return static_cast<int>(g.objs[static_cast<size_t>(c)].blocking >= 0); }},
       {"power", [](const Game& g, int c) { return g.power(c); }},
+      {"opponentdamagecount", [](const Game& g, int c) { return g.players[static_cast<size_t>(1 - controller_of(g, c))].damage_taken; }},
       {"toughness", [](const Game& g, int c) { return g.toughness(c); }},
       {"variable{myturn}", [](const Game& g, int c) { return static_cast<int>(g.active == controller_of(g, c)); }},
       {"variable{controllerturn}", [](const Game& g, int c) { return static_cast<int>(g.active == controller_of(g, c)); }},
@@ -429,6 +430,7 @@ void Game::damage_player(int player, int amount, int source, bool combat) {
     if ((amount -= stopped) <= 0) return;
   }
   players[static_cast<size_t>(player)].damaged = true;  // this turn (bloodthirst)
+  players[static_cast<size_t>(player)].damage_taken += amount;  // this turn (pdcount, odcount, opponentdamagecount)
   if (source >= 0 && has(source, "infect")) {
     players[static_cast<size_t>(player)].poison += amount;
   } else {

@@ -74,6 +74,9 @@ int amount_abs(const Amount& a, int x) {
     if (a.var == "storedpower") return there ? g.power(g.current_stored) : s.lki_power;
     return there ? g.toughness(g.current_stored) : s.lki_toughness;
   }
+  if (a.var == "pdcount" || a.var == "odcount") {  // damage dealt this turn to its controller / the opponent
+    return g.players[static_cast<size_t>(a.var[0] == 'p' ? ctx.controller : 1 - ctx.controller)].damage_taken;
+  }
   if (a.var == "lifetotal") return g.players[static_cast<size_t>(ctx.controller)].life;
   if (a.var == "opponentlifetotal") return g.players[static_cast<size_t>(1 - ctx.controller)].life;
   if (a.var == "sunburst") return ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].sunburst : 0;

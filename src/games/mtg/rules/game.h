@@ -180,6 +180,7 @@ class Game {
   std::deque<Obj> objs;  // a deque: references stay valid while effects create tokens
   struct Player {
     int life = 20, poison = 0;
+    int damage_taken = 0;  // damage dealt to the player this turn (pdcount, odcount)
     ManaPool pool;
     std::array<std::vector<int>, kZoneCount> zones;
     int lands_played = 0;

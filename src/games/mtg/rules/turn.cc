@@ -75,7 +75,10 @@ void Game::next_phase() {
     spells_this_turn = 0;
     creatures_died = 0;
     attacked = 0;
-    for (auto& p : players) p.damaged = false;
+    for (auto& p : players) {
+      p.damaged = false;
+      p.damage_taken = 0;
+    }
     phase = Phase::kUntap;
   } else {
     phase = static_cast<Phase>(static_cast<int>(phase) + 1);

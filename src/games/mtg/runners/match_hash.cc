@@ -72,7 +72,7 @@ uint64_t mix_obj(uint64_t h, const Obj& o) {
 }
 
 uint64_t mix_player(uint64_t h, const Game::Player& p) {
-  for (int64_t v : {int64_t{p.life}, int64_t{p.poison}, int64_t{p.lands_played}, int64_t{p.damaged}, int64_t{p.prevent_next},
+  for (int64_t v : {int64_t{p.life}, int64_t{p.poison}, int64_t{p.lands_played}, int64_t{p.damaged}, int64_t{p.damage_taken}, int64_t{p.prevent_next},
                     int64_t{p.skip_turns}, int64_t{p.extra_lands}, int64_t{p.casts}, int64_t{p.cast_limit}}) {
     h = mix_int(h, v);
   }
