@@ -75,7 +75,7 @@ TEST(WagicAmounts, CountersOnTheCardAreACount) {
 
 // A word no count reads is a part not run, named by the word (it used to put 0 without a word).
 TEST(WagicAmounts, AnUnknownWordIsNotRun) {
-  for (const std::string line : {"life:lifelost controller", "damage:twicenosuchcount target(player)", "draw:pdcount"}) {
+  for (const std::string line : {"life:lifelost controller", "damage:twicenosuchcount target(player)", "draw:oplifegain"}) {
     const Ability a = compile_ability(line);
     EXPECT_FALSE(a.supported()) << line;
   }

@@ -13,7 +13,8 @@ namespace rk::mtg {
 // spent to cast it) that is 1 when it holds.
 bool read_if_side(std::string w, Amount& out) {
   w = trim(w);
-  static const std::set<std::string> words = {"morbid", "paid(alternative)", "paid(kicker)", "casted(this)", "compare(lifetotal)",
+  static const std::set<std::string> words = {"morbid", "raid", "restriction{assorcery}", "restriction{myturnonly}",
+                                              "restriction{opponentturnonly}", "compare(phandcount)", "compare(ohandcount)", "paid(alternative)", "paid(kicker)", "casted(this)", "compare(lifetotal)",
                                               "compare(opponentlifetotal)"};
   if (w.rfind("cantargetcard(", 0) == 0) {  // the target is such a card (1) or not (0)
     out.var = "cantargetcard";
@@ -48,6 +49,11 @@ bool read_if_side(std::string w, Amount& out) {
 // if COND then ..: COND is `side~morethan|lessthan|equalto~side` or one side alone (it holds when > 0).
 bool read_if(const std::string& cond, Ability& a) {
   a.has_if = true;
+  // compare(restriction{assorcery}~morethan~0): the comparison written inside compare( (Wagic reads
+  // restriction{..} as 1 when the timing holds for the controller now, as it resolves)
+  if (cond.rfind("compare(restriction{", 0) == 0 && cond.back() == ')' && inside(cond, 7).size() + 9 == cond.size()) {
+    return read_if(cond.substr(8, cond.size() - 9), a);
+  }
   const size_t t1 = cond.find('~');
   if (t1 == std::string::npos) return read_if_side(cond, a.if_left);
   const size_t t2 = cond.find('~', t1 + 1);
@@ -62,13 +68,61 @@ bool read_if(const std::string& cond, Ability& a) {
 // between abilities that player makes. False when `part` is not written so.
 bool read_ability_for(const std::string& part0, Ability& a) {
   std::string part = part0;
-  if (part.rfind("name(", 0) == 0) part = trim(tail(part, inside(part, 4).size() + 6));  // a menu label
+  // Before it: a menu label, and the target (a player, or a card) whose player `targetedplayer` or
+  // `targetcontroller` names: target(player) ability$!..!$ targetedplayer.
+  Spec target;
+  bool has_target = false, not_a_target = false, on_trigger = false;
+  while (part.rfind("name(", 0) == 0 || part.rfind("target(", 0) == 0 || part.rfind("notatarget(", 0) == 0 ||
+         part.rfind("all(trigger", 0) == 0) {
+    const size_t open = part.find('(');
+    const std::string in = inside(part, open);
+    if (part[0] == 'a') {
+      on_trigger = true;  // all(trigger[to]): the trigger's card; the player is named after !$ (checked below)
+    } else if (part[0] != 'n' || part[1] == 'o') {
+      if (has_target) return false;
+      target = parse_spec(in);
+      has_target = true;
+      not_a_target = part[0] == 'n';
+    }
+    part = trim(tail(part, open + in.size() + 2));
+  }
   if (part.rfind("ability$!", 0) != 0) return false;
   const size_t close = part.rfind("!$");
   if (close == std::string::npos || close < 9) return false;
   EffectDef e;
   e.kind = Eff::kAbilityFor;
-  e.word = trim(tail(part, close + 2));
+  // After it: who does it, then the activation's restrictions (asSorcery, myTurnOnly, limit:N).
+  std::vector<std::string> after = words_top(trim(tail(part, close + 2)));
+  e.word = after.empty() ? "" : after[0];
+  for (size_t i = 1; i < after.size(); ++i) {
+    const std::string& r = after[i];
+    if (r == e.word) continue;  // the player written twice (!$ opponent opponent): the same player
+    if (r.rfind("limit:", 0) == 0 && a.kind == AbilityKind::kActivated) {
+      a.limit = std::atoi(r.c_str() + 6);
+    } else if (r == "myturnonly") {
+      a.my_turn_only = true;
+    } else if (r == "myupkeeponly") {
+      a.my_upkeep_only = true;
+    } else if (r == "assorcery") {
+      a.sorcery_speed = true;
+    } else {
+      a.effects.push_back(unsupported_effect("ability$!..!$ " + trim(tail(part, close + 2))));
+      return true;
+    }
+  }
+  if (on_trigger && e.word != "opponent" && e.word != "controller") {  // a player read from the trigger's card: not run yet
+    a.effects.push_back(unsupported_effect("ability$!..!$ all(trigger) " + e.word));
+    return true;
+  }
+  if (has_target && a.has_target) {
+    a.effects.push_back(unsupported_effect("ability$!..!$ (a second target)"));
+    return true;
+  }
+  if (has_target) {
+    a.target = target;
+    a.has_target = true;
+    a.not_a_target = not_a_target;
+  }
   e.choices = std::make_shared<std::vector<Ability>>();
   std::string inner = part.substr(9, close - 9);
   for (std::string option : split_top(inner, " _ ")) {

@@ -20,7 +20,7 @@ const std::set<std::string>& grantable() {
       "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
       "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard",
       "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk",
-      "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting", "protectionfromcoloredspells"};
+      "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting", "protectionfromcoloredspells", "noactivatedability"};
   return k;
 }
 
@@ -286,8 +286,15 @@ bool read_keyword(const std::string& w, EffectDef& e) {
 // dynamicability<!whose stat+effect [recipient]!>: an amount taken from a card (mytgt: the
 // target, myself: the source) used for life, damage or a pump.
 void read_dynamic(std::string& text, EffectDef& e) {
-  const size_t open = text.find("dynamicability<!");
-  const size_t close = text.find("!>", open);
+  // Only at the top level: one inside newability[..] or and!(..)! belongs to that ability.
+  size_t open = text.find("dynamicability<!");
+  while (open != std::string::npos) {
+    int depth = 0;
+    for (size_t i = 0; i < open; ++i) depth += text[i] == '(' || text[i] == '[' ? 1 : text[i] == ')' || text[i] == ']' ? -1 : 0;
+    if (depth <= 0) break;
+    open = text.find("dynamicability<!", open + 1);
+  }
+  const size_t close = open == std::string::npos ? open : text.find("!>", open);
   if (open == std::string::npos || close == std::string::npos) return;
   const std::vector<std::string> ws = words_top(text.substr(open + 16, close - open - 16));
   e.kind = Eff::kDynamic;
@@ -295,8 +302,10 @@ void read_dynamic(std::string& text, EffectDef& e) {
     if (w == "mytgt" || w == "myself" || w == "mysource") {
       e.token_spec = w;
     } else if (w == "targetcontroller" || w == "srccontroller" || w == "opponent" || w == "controller" ||
-               w == "srcopponent" || w == "tosrc") {
+               w == "srcopponent" || w == "tosrc" || w == "eachother" || w == "targetopponent") {
       e.who = w;
+    } else if (w == "itself" && e.token_spec == "mytgt") {
+      // the target's amount, dealt or given by the target to itself: what mytgt does already
     } else if (e.word.empty()) {
       e.word = w;
     } else {
@@ -309,7 +318,19 @@ void read_dynamic(std::string& text, EffectDef& e) {
       "powerpumppow", "toughnesspumppow", "powerpumptough", "toughnesspumptough", "oneonecounterslifegain",
       "oneonecounterslifeloss", "oneonecountersstrike", "thatmuchcountersoneone", "thatmuchlifeloss",
       "thatmuchlifegain", "thatmuchstrike"};
-  if (e.kind == Eff::kDynamic && !known.count(e.word)) {
+  // amounts: power, toughness, manacost, colors (how many), charge counters; effects: strike,
+  // lifegain, lifeloss, draw, deplete, pumppow, pumptough, pumpboth (rules/effect_apply.cc)
+  static const std::set<std::string> amounts = {"power", "toughness", "manacost", "colors", "charge"};
+  static const std::set<std::string> effects = {"strike", "lifegain", "lifeloss", "draw", "deplete", "pumppow", "pumptough", "pumpboth"};
+  const auto made = [](const std::string& w) {
+    for (const std::string& m : amounts) {
+      if (w.rfind(m, 0) == 0 && effects.count(w.substr(m.size()))) return true;
+    }
+    return w == "toughnesstrike";  // Wagic's own spelling of toughnessstrike
+  };
+  // eachother (a fight) and targetopponent deal damage only; eachother needs a card to fight
+  const bool who_ok = (e.who != "eachother" && e.who != "targetopponent") || e.word.find("strike") != std::string::npos;
+  if (e.kind == Eff::kDynamic && (!who_ok || (!known.count(e.word) && !made(e.word)))) {
     e.kind = Eff::kUnsupported;
     e.word = "dynamicability " + e.word;
   }
@@ -365,6 +386,8 @@ EffectDef compile_effect(const std::string& text0) {
       // the default of a one-shot change
     } else if (w == "ueot") {
       e.ueot = true;
+    } else if (w == "uynt" && have && e.kind == Eff::kTransform) {
+      e.uynt = true;  // rules/turn.cc ends it
     } else if (player_words().count(w) && have) {
       e.who = w;
     } else if (!have && read_keyword(w, e)) {
@@ -656,12 +679,13 @@ bool read_conditions(std::string& body, Ability& a) {
     const std::string what = in.substr(0, in.find_first_of("<>=!"));
     // The values the engine reads (Game::this_count in rules/board.cc has the same list).
     static const std::set<std::string> known = {
-        "auras", "gear", "controllerlife", "opponentlife", "untapped", "tapped", "attacking", "blocking", "power",
+        "auras", "gear", "controllerlife", "opponentlife", "opponentdamagecount", "untapped", "tapped", "attacking", "blocking", "power",
         "toughness", "variable{opponentturn}", "variable{myturn}", "variable{controllerturn}", "variable{urzatron}",
         "variable{olandw}", "variable{olandu}", "variable{olandb}", "variable{olandr}", "variable{olandg}",
         "variable{plandw}", "variable{plandu}", "variable{plandb}", "variable{plandr}", "variable{plandg}"};
     const bool paid_x = each && trim(what) == "x";  // thisforeach(X): once per X paid
-    if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what)) && !paid_x) {
+    if (!each && a.this_cond.empty() && read_this_spec(body, a)) break;  // this(cantargetcard(spec)) ..: this_conditions.cc
+    if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what)) && !paid_x && !variable_word_known(trim(what))) {
       a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
       return false;
     }
@@ -670,9 +694,14 @@ bool read_conditions(std::string& body, Ability& a) {
       a.this_count = trim(in);  // with its comparison: Game::this_foreach
     } else {
       a.has_cond = true;
-      a.this_cond = in;
+      a.this_cond += (a.this_cond.empty() ? "" : "&&") + in;  // this(A) this(B): both (Game::this_holds)
     }
     body = trim(tail(body, open + in.size() + 2));
+    if (!each && body.rfind("while ", 0) == 0) {  // this(cond)while effect: whenever cond holds (a state trigger)
+      a.state_trigger = true;
+      body = trim(body.substr(6));
+    }
+    if (!each && !a.state_trigger && body.rfind("this(", 0) == 0) return read_conditions(body, a);  // another this(..)
     break;
   }
   return true;
@@ -681,9 +710,18 @@ bool read_conditions(std::string& body, Ability& a) {
 // The && parts of a body, each an effect (or an ability another player does).
 void read_parts(const std::string& body, Ability& a) {
   if (read_pay(trim(body), a)) return;
-  for (const std::string& part : split_top(body, "&&")) {
+  for (const std::string& part0 : split_parts(body)) {
+    const std::string part = lord_part_to_all(take_foreach(part0, a), a);
     if (read_ability_for(trim(part), a)) continue;
-    EffectDef e = compile_effect(part);
+    EffectDef e;
+    // A later part, or an if after the line's own if .. then; a this(..) after teach(..) or lord(..)
+    // is the line's own condition, not a part (not run yet there).
+    // A lord's parts are continuous effects: a part run once is none (not run there).
+    if (a.kind != AbilityKind::kLord && (!a.effects.empty() || trim(part).rfind("if", 0) == 0) && read_if_part(part, e)) {
+      a.effects.push_back(std::move(e));
+      continue;
+    }
+    e = compile_effect(part);
     if (const std::string p = trim(part); p.rfind("foreach(", 0) == 0 && !a.effects.empty()) {
       // a later && part written "foreach(spec) effect": that part once per such card
       e = EffectDef();
@@ -749,6 +787,8 @@ void read_body(std::string body, Ability& a) {
       body = trim(tail(body, open + in.size() + 2));
     }
   }
+  // teach(creature) thisforeach(auras) 2/2: counted on the creature it is attached to (layers.cc)
+  if (a.teach && !a.has_foreach && body.rfind("thisforeach(", 0) == 0 && !read_conditions(body, a)) return;
   // all(..) stays with the effect it is written on (compile_effect); lord(..) ranges over the line.
   for (const char* kw : {"lord("}) {
     if (body.rfind(kw, 0) == 0) {
@@ -897,11 +937,12 @@ static Ability compile_line(const std::string& line) {
     // this(cond) upcost[..]: an upkeep cost due only while cond holds as the upkeep begins (Tergrid's
     // Shadow's kin: counter{1/1.3}= pays {3} at the third counter).
     const auto upkeep = [](const std::string& b) { return b.rfind("upcost", 0) == 0 || b.rfind("cumulativeupcost", 0) == 0; };
-    if (read_conditions(body, cond) && !cond.this_cond.empty() && !body.empty() &&
+    if (read_conditions(body, cond) && (!cond.this_cond.empty() || (cond.has_cond && !upkeep(body))) && !body.empty() &&
         ((body[0] == '{' && split_top(body, ":").size() >= 2) || upkeep(body))) {
       a = compile_line(body);
       a.text = line;
       a.activate_cond = cond.this_cond;
+      if (cond.this_cond.empty()) a.activate_when = std::make_shared<Ability>(std::move(cond));  // this(cantargetcard(..))
       return a;
     }
   }

@@ -83,6 +83,7 @@ struct EffectDef {
   Sym sym = kNoSym;                 // grant: the keyword as a symbol (without a leading "-")
   std::string who;                  // controller, opponent, targetcontroller, ... (empty: default)
   bool ueot = false;
+  bool uynt = false;                // until your next turn: a change that ends as its controller's next turn begins
   bool optional_target = false;
   bool other = false;               // lords: "other" (not the source itself)
   bool has_all = false;

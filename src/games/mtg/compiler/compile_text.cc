@@ -109,7 +109,8 @@ Amount parse_amount(const std::string& s) {
       a.value = color_of_letter(type[4]);
       type = "*";
     }
-    a.count = parse_spec(colon == std::string::npos ? type : type + "|" + s.substr(colon + 1));
+    // Without a zone Wagic counts the controller's battlefield (WParsedInt appends |mybattlefield).
+    a.count = parse_spec(type + "|" + (colon == std::string::npos ? std::string("mybattlefield") : s.substr(colon + 1)));
   } else if (s.rfind("power:highest:", 0) == 0) {  // power:highest:creature:zone
     a.var = "highestpower";
     const std::string rest = s.substr(14);
@@ -127,7 +128,7 @@ Amount parse_amount(const std::string& s) {
     a.var = s;
   } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst" || s == "manacost" ||
              s == "lifetotal" || s == "opponentlifetotal" || s == "kicked" || s == "storedpower" ||
-             s == "storedtoughness" || s == "storedmanacost") {
+             s == "storedtoughness" || s == "storedmanacost" || s == "pdcount" || s == "odcount") {
     a.var = s;
   } else if (!s.empty() && s.find_first_not_of("+-0123456789") == std::string::npos) {
     a.value = std::atoi(s.c_str());

@@ -37,5 +37,19 @@ bool read_if_side(std::string w, Amount& out);
 bool read_if(const std::string& cond, Ability& a);
 bool read_ability_for(const std::string& part0, Ability& a);
 bool read_pay(const std::string& body, Ability& a);
+// this_conditions.cc: this(cantargetcard(spec)) .. as a condition on the source, `body` left with
+// what follows it (false when it is not written so).
+bool read_this_spec(std::string& body, Ability& a);
+// if_parts.cc: a part `if COND then A`, `this(..) A` or `thisforeach(..) A` as an ability of its
+// own, run once (false when not so).
+bool read_if_part(const std::string& part, EffectDef& out);
+// if_parts.cc: the && parts of a body, an ability$! .. !$ kept whole.
+std::vector<std::string> split_parts(const std::string& body);
+// this_conditions.cc: variable{W} in this(..) and thisforeach(..) that rules/this_variables.cc reads.
+bool variable_word_known(const std::string& what);
+// foreach_parts.cc: a part with its foreach(spec) word taken out (into the line) or moved to its front.
+std::string take_foreach(const std::string& part, Ability& a);
+// foreach_parts.cc: lord(spec) in a part of an activated or triggered ability, as all(spec).
+std::string lord_part_to_all(const std::string& part, const Ability& a);
 
 }  // namespace rk::mtg

@@ -35,7 +35,7 @@ const std::set<std::string>& keywords_run() {
       "affinitygreencreatures", "mygraveexiler", "oppgraveexiler", "flanking", "countershroud", "exiledeath",
       "combattoughness", "opponentshroud", "canplayfromgraveyard", "intimidate", "horsemanship", "cloud", "reachshadow",
       "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk", "nonbasiclandwalk", "snowlandwalk",
-      "snowforestlandwalk", "snowplainslandwalk", "snowmountainlandwalk", "snowislandlandwalk", "snowswamplandwalk", "absorb", "phantom", "wilting", "protectionfromcoloredspells"};
+      "snowforestlandwalk", "snowplainslandwalk", "snowmountainlandwalk", "snowislandlandwalk", "snowswamplandwalk", "absorb", "phantom", "wilting", "protectionfromcoloredspells", "noactivatedability"};
   return k;
 }
 

@@ -106,6 +106,7 @@ int Game::counters_of(int card, const Ability& a) const { return const_cast<Game
 bool Game::can_activate(int card, const Ability& a, int actor) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   if (a.kind != AbilityKind::kActivated) return false;
+  if (has_word(card, "noactivatedability")) return false;  // Arrest, detain: its activated abilities can't be activated
   if (a.cycle) {  // a hand ability (cycling): its owner, at instant speed
     return o.zone == kHand && o.owner == actor && can_pay(players[static_cast<size_t>(actor)].pool, a.mana) &&
            (!a.has_target || any_target(a.target, card, actor));

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "games/mtg/rules/game.h"
+#include "games/mtg/rules/this_variables.h"
 #include "games/mtg/lua/card_scripts.h"
 
 namespace rk::mtg {
@@ -197,6 +198,7 @@ const std::map<std::string, ThisValue, std::less<>>& this_values() {
       {"attacking", [](const Game& g, int c) { return static_cast<int>(g.objs[static_cast<size_t>(c)].attacking); }},
       {"blocking", [](const Game& g, int c) { return static_cast<int>(g.objs[static_cast<size_t>(c)].blocking >= 0); }},
       {"power", [](const Game& g, int c) { return g.power(c); }},
+      {"opponentdamagecount", [](const Game& g, int c) { return g.players[static_cast<size_t>(1 - controller_of(g, c))].damage_taken; }},
       {"toughness", [](const Game& g, int c) { return g.toughness(c); }},
       {"variable{myturn}", [](const Game& g, int c) { return static_cast<int>(g.active == controller_of(g, c)); }},
       {"variable{controllerturn}", [](const Game& g, int c) { return static_cast<int>(g.active == controller_of(g, c)); }},
@@ -215,6 +217,7 @@ const std::map<std::string, ThisValue, std::less<>>& this_values() {
 int Game::this_count(const std::string& what, int card) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   if (auto it = this_values().find(what); it != this_values().end()) return it->second(*this, card);
+  if (what.rfind("variable{", 0) == 0 && what.back() == '}') return this_variable(*this, what, card);
   if (what.rfind("counter{", 0) != 0) return 0;
   const std::string inner = what.substr(8, what.find('}') - 8);
   const std::string kind = inner.substr(0, inner.find('.'));
@@ -259,6 +262,9 @@ bool Game::urzatron(int player) const {
 
 // this(X op N): X a value of this_count, op one of > < = >= <= != (alone: X > 0).
 bool Game::this_holds(const std::string& cond, int card) const {
+  if (const size_t both = cond.find("&&"); both != std::string::npos) {  // this(A) this(B): both hold
+    return this_holds(cond.substr(0, both), card) && this_holds(cond.substr(both + 2), card);
+  }
   const size_t at = cond.find_first_of("<>=!");
   std::string w = cond.substr(0, at);
   while (!w.empty() && w.back() == ' ') w.pop_back();
@@ -430,6 +436,7 @@ void Game::damage_player(int player, int amount, int source, bool combat) {
     if ((amount -= stopped) <= 0) return;
   }
   players[static_cast<size_t>(player)].damaged = true;  // this turn (bloodthirst)
+  players[static_cast<size_t>(player)].damage_taken += amount;  // this turn (pdcount, odcount, opponentdamagecount)
   if (source >= 0 && has(source, "infect")) {
     players[static_cast<size_t>(player)].poison += amount;
   } else {
@@ -542,11 +549,13 @@ void Game::state_based() {
   if (rules->enabled("legendrule")) legend_rule();
   for (size_t c = 0; c < objs.size(); ++c) {
     if (objs[c].zone != kBattlefield) continue;
-    const Ability* due = nullptr;
+    // Every one that holds, even when one of them takes the card away (Dark Depths: sacrificed, and the token).
+    std::vector<const Ability*> due;
     each_ability(static_cast<int>(c), [&](const Ability& a) {
-      if (!due && a.state_trigger && a.has_cond && condition_holds(a, static_cast<int>(c))) due = &a;
+      if (a.state_trigger && a.has_cond && condition_holds(a, static_cast<int>(c))) due.push_back(&a);
     });
-    if (due) run_effects(*due, static_cast<int>(c), objs[c].controller, {}, 0);
+    const int controller = objs[c].controller;
+    for (const Ability* d : due) run_effects(*d, static_cast<int>(c), controller, {}, 0);
   }
   for (int p = 0; p < 2; ++p) {
     if (players[static_cast<size_t>(p)].life <= 0 || players[static_cast<size_t>(p)].poison >= 10) loser = p;

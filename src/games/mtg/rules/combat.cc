@@ -135,6 +135,7 @@ void Game::leave_attackers() {
     Obj& o = objs[c];
     if (!o.attacking || o.zone != kBattlefield) continue;
     if (!has(static_cast<int>(c), "vigilance")) o.tapped = true;
+    ++attacked;
     fire_event("combat:attacking", static_cast<int>(c), -1, -1, true);
   }
   exalted();

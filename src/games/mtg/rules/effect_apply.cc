@@ -1,4 +1,5 @@
 // One-shot effects applied to their recipients (cards or players).
+#include <bit>
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -78,6 +79,9 @@ int amount_abs(const Amount& a, int x) {
     if (a.var == "storedpower") return there ? g.power(g.current_stored) : s.lki_power;
     return there ? g.toughness(g.current_stored) : s.lki_toughness;
   }
+  if (a.var == "pdcount" || a.var == "odcount") {  // damage dealt this turn to its controller / the opponent
+    return g.players[static_cast<size_t>(a.var[0] == 'p' ? ctx.controller : 1 - ctx.controller)].damage_taken;
+  }
   if (a.var.rfind("counter{", 0) == 0) return ctx.source >= 0 ? g.this_count(a.var, ctx.source) : 0;
   const auto& me = g.players[static_cast<size_t>(ctx.controller)];
   const auto& them = g.players[static_cast<size_t>(1 - ctx.controller)];
@@ -125,6 +129,18 @@ static bool player_effect(Eff k) {
 
 void make_token(Game& g, const EffectDef& e, int source, int controller, int x);
 
+// The amount a dynamicability word reads from a card (its first word: power, toughness, ...).
+static int dynamic_amount(const Game& g, const std::string& w, int from, bool gone) {
+  const Obj& o = g.objs[static_cast<size_t>(from)];
+  if (w.rfind("power", 0) == 0) return gone ? o.lki_power : g.power(from);
+  if (w.rfind("toughness", 0) == 0) return gone ? o.lki_toughness : g.toughness(from);
+  if (w.rfind("oneonecounters", 0) == 0) return o.plus_counters;
+  if (w.rfind("thatmuch", 0) == 0) return g.current_amount;  // what the trigger's event amounted to
+  if (w.rfind("charge", 0) == 0) return o.counters.count("charge") ? o.counters.at("charge") : 0;
+  if (w.rfind("colors", 0) == 0) return std::popcount(static_cast<unsigned>(g.colors(from)) & 0x3E);  // WUBRG bits 1..5
+  return o.def->cost.converted();
+}
+
 // dynamicability: the amount from a card's power, toughness or mana value, given as life, damage
 // or a pump to the recipient.
 static void apply_dynamic(Game& g, const EffectDef& e, int source, int controller, const Target* t) {
@@ -132,15 +148,36 @@ static void apply_dynamic(Game& g, const EffectDef& e, int source, int controlle
   if (from < 0) return;
   const std::string& w = e.word;
   const bool gone = g.objs[static_cast<size_t>(from)].zone != kBattlefield;
-  const int n = w.rfind("power", 0) == 0            ? (gone ? g.objs[static_cast<size_t>(from)].lki_power : g.power(from))
-                : w.rfind("toughness", 0) == 0      ? (gone ? g.objs[static_cast<size_t>(from)].lki_toughness : g.toughness(from))
-                : w.rfind("oneonecounters", 0) == 0 ? g.objs[static_cast<size_t>(from)].plus_counters
-                : w.rfind("thatmuch", 0) == 0       ? g.current_amount  // what the trigger's event amounted to
-                                                    : g.objs[static_cast<size_t>(from)].def->cost.converted();
+  const int n = std::max(0, dynamic_amount(g, w, from, gone));
   int player = controller;
   if (e.who == "targetcontroller" && t && t->card >= 0) player = g.objs[static_cast<size_t>(t->card)].controller;
   if (e.who == "targetcontroller" && t && t->player >= 0) player = t->player;
   if (e.who == "opponent" || e.who == "srcopponent") player = 1 - controller;
+  if (e.who == "targetopponent") {  // the opponent of the target's controller (of the source's, without a target card)
+    player = 1 - (t && t->card >= 0 ? g.objs[static_cast<size_t>(t->card)].controller : controller);
+    if (t && t->player >= 0) player = 1 - t->player;
+  }
+  if (e.who == "eachother") {  // a fight: each deals damage equal to its amount to the other, at once
+    if (!t || t->card < 0 || from < 0 || g.objs[static_cast<size_t>(t->card)].zone != kBattlefield) return;
+    const int back = std::max(0, dynamic_amount(g, w, t->card, false));
+    g.damage_card(t->card, n, from, false);
+    if (g.objs[static_cast<size_t>(from)].zone == kBattlefield) g.damage_card(from, back, t->card, false);
+    return;
+  }
+  if (w.find("draw") != std::string::npos) return g.draw(player, n);
+  if (w.find("deplete") != std::string::npos) {
+    auto& lib = g.players[static_cast<size_t>(player)].zones[kLibrary];
+    for (int i = 0; i < n && !lib.empty(); ++i) g.move(lib.back(), player, kGraveyard);
+    return;
+  }
+  if (w.find("pumpboth") != std::string::npos) {
+    const int to = e.who == "tosrc" || !t || t->card < 0 ? source : t->card;
+    if (to >= 0) {
+      g.objs[static_cast<size_t>(to)].pump_p += n;
+      g.objs[static_cast<size_t>(to)].pump_t += n;
+    }
+    return;
+  }
   if (w.find("countersoneone") != std::string::npos) {  // +1/+1 counters: on the source (tosrc) or the target
     const int to = e.who == "tosrc" || !t || t->card < 0 ? source : t->card;
     if (!g.has(to, "countershroud")) g.objs[static_cast<size_t>(to)].plus_counters += n;
@@ -324,6 +361,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       break;
     case Eff::kTransform:  // an instant's lord( lasts until end of turn
       g.add_change(c, e, e.ueot || g.lord_once != nullptr);
+      if (e.uynt) g.objs[static_cast<size_t>(c)].changes.back().until = controller;
       g.apply_new_abilities(e, c, x);
       break;
     case Eff::kLoseAbilities:
@@ -510,8 +548,8 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       continue;
     }
     if (e.kind == Eff::kForEach) {
-      int n = 0;
-      for (size_t c = 0; c < objs.size(); ++c) n += matches(e.each, static_cast<int>(c), source, controller);
+      int n = e.each.empty();  // no spec: the part once, as an ability of its own (compiler/if_parts.cc)
+      for (size_t c = 0; c < objs.size() && !e.each.empty(); ++c) n += matches(e.each, static_cast<int>(c), source, controller);
       for (int i = 0; i < n; ++i) run_effects(*e.inner, source, controller, targets, x);
       continue;
     }
@@ -604,6 +642,13 @@ int Game::if_value(const Amount& v, int source, int controller) const {
   if (v.var == "lifetotal") return players[static_cast<size_t>(controller)].life;
   if (v.var == "opponentlifetotal") return players[static_cast<size_t>(1 - controller)].life;
   if (v.var == "morbid") return creatures_died > 0;
+  if (v.var == "raid") return controller == active && attacked > 0;  // its controller attacked this turn
+  if (v.var == "restriction{myturnonly}") return controller == active;
+  if (v.var == "restriction{opponentturnonly}") return controller != active;
+  if (v.var == "restriction{assorcery}") return controller == active && (phase == Phase::kFirstMain || phase == Phase::kSecondMain);
+  if (v.var == "phandcount" || v.var == "ohandcount") {  // cards in its controller's / the opponent's hand
+    return static_cast<int>(players[static_cast<size_t>(v.var[0] == 'p' ? controller : 1 - controller)].zones[kHand].size());
+  }
   if (v.var == "paid(alternative)") return resolving_alt;
   if (v.var == "paid(kicker)") return resolving_kicked;
   if (v.var == "casted(this)") return source >= 0 && objs[static_cast<size_t>(source)].was_cast;

@@ -106,6 +106,7 @@ struct Obj {
     const EffectDef* def = nullptr;
     bool ueot = false;
     int64_t stamp = 0;
+    int until = -1;  // uynt: ends as this player's next turn begins (detain)
   };
   std::vector<Change> changes;
   bool phased_out = false;                    // treated as though it does not exist until its controller's untap step
@@ -179,6 +180,7 @@ class Game {
   std::deque<Obj> objs;  // a deque: references stay valid while effects create tokens
   struct Player {
     int life = 20, poison = 0;
+    int damage_taken = 0;  // damage dealt to the player this turn (pdcount, odcount)
     ManaPool pool;
     std::array<std::vector<int>, kZoneCount> zones;
     int lands_played = 0;
@@ -383,6 +385,7 @@ class Game {
   bool if_holds(const Ability& a, int source, int controller) const;  // if/ifnot COND then
   int if_value(const Amount& v, int source, int controller) const;
   int creatures_died = 0;  // this turn (morbid)
+  int attacked = 0;        // creatures that attacked this turn (raid)
   bool counts_hold(const std::vector<TriggerDef::Count>& counts, int source, int controller) const;
   bool resolving_kicked = false, resolving_alt = false;
   int resolving_kicks = 0;

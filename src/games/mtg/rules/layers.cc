@@ -342,10 +342,10 @@ bool LayerPass::start(Applied& x, bool trial) {
     const Obj& s = g_.objs[static_cast<size_t>(x.source)];
     if (x.printed && s.chars.lost_all) return false;  // lost before this effect began (Humility)
     if (a.has_cond && !g_.condition_holds(a, x.source)) return false;
-    if (a.kind != AbilityKind::kLord) {
+    if (a.kind != AbilityKind::kLord || a.has_foreach) {  // a lord's foreach(..): its pump once per such card
       if (a.teach && s.attached < 0) return false;  // equipment not attached
-      if (a.has_foreach && !a.this_count.empty()) {
-        x.times = g_.this_foreach(a.this_count, x.source, 0);
+      if (a.has_foreach && !a.this_count.empty()) {  // teach(..): counted on the creature it is attached to
+        x.times = g_.this_foreach(a.this_count, a.teach && s.attached >= 0 ? s.attached : x.source, 0);
       } else if (a.has_foreach) {
         x.times = 0;
         for (size_t c = 0; c < g_.objs.size(); ++c) x.times += g_.matches(a.foreach, static_cast<int>(c), x.source, s.controller);

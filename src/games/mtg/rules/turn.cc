@@ -74,7 +74,11 @@ void Game::next_phase() {
     }
     spells_this_turn = 0;
     creatures_died = 0;
-    for (auto& p : players) p.damaged = false;
+    attacked = 0;
+    for (auto& p : players) {
+      p.damaged = false;
+      p.damage_taken = 0;
+    }
     phase = Phase::kUntap;
   } else {
     phase = static_cast<Phase>(static_cast<int>(phase) + 1);
@@ -112,6 +116,10 @@ void Game::begin_phase() {
     for (auto& p : players) p.pool.clear();
   }
   pending_pay.clear();
+  if (phase == Phase::kUntap) {  // uynt: changes until a player's next turn end as it begins (detain)
+    for (Obj& o : objs) std::erase_if(o.changes, [this](const Obj::Change& ch) { return ch.until == active; });
+    invalidate();
+  }
   if (phase == Phase::kUntap) {  // phasing comes first in the untap step (CR 502.1)
     for (Obj& o : objs) {
       if (o.phased_out && o.controller == active) o.phased_out = false;
