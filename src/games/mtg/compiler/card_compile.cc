@@ -516,6 +516,7 @@ void read_costs(const std::string& costs, Ability& a) {
         for (int c = 0; c < kColors; ++c) a.mana.fixed[static_cast<size_t>(c)] += m.fixed[static_cast<size_t>(c)];
         a.mana.hybrid.insert(a.mana.hybrid.end(), m.hybrid.begin(), m.hybrid.end());
         a.mana.x += m.x;
+        a.mana.colorless_only += m.colorless_only;
       }
     }
     i = e + 1;
@@ -540,6 +541,7 @@ TriggerDef read_trigger(const std::string& t) {
     const size_t from = t.find("from(", i);
     if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
   }
+  for (const std::string& w : words_top(t.substr(i))) tr.opponent_poisoned |= w == "opponentpoisoned";
   size_t restr = t.find("restriction{type(");
   read_counts(t, restr, tr.counts);
   if (const size_t cmp = t.find("restriction{compare("); cmp != std::string::npos) {

@@ -122,6 +122,7 @@ struct TriggerDef {
   std::vector<Count> counts;
   std::string phase;   // each/next: upkeep, endofturn ...
   std::string whose;   // my, opponent, "" (each player's)
+  bool opponent_poisoned = false;  // opponentpoisoned: fires only while an opponent has poison counters
 };
 
 struct Ability {

@@ -32,6 +32,7 @@ struct ManaCost {
   std::array<int, kColors> fixed{};          // coloured symbols; [0] is the generic amount
   std::vector<std::pair<int, int>> hybrid;   // {W/B}-style symbols: either colour
   int x = 0;                                 // how many {X}
+  int colorless_only = 0;                    // {c}: colourless mana and nothing else (Wagic's "waste" mana, CR 107.4c)
   std::array<int, kColors> phyrexian{};      // {p(B)}: that colour or 2 life (counted; not asked for in payment yet)
   bool present = false;                      // a cost was written (even {0})
   int converted() const;                     // mana value (X counts 0)

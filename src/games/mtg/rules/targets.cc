@@ -49,6 +49,11 @@ bool Game::restriction_holds(const SpecCode::Restr& r, int card, int source, int
     case R::kBlocked: return o.attacking && !o.blockers.empty();
     case R::kMulticolor: return __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
     case R::kLeveler: return o.def->max_level > 0;  // a level up card (maxlevel:N)
+    case R::kEnchanted:  // an aura is attached to it
+      for (size_t a = 0; a < objs.size(); ++a) {
+        if (objs[a].zone == kBattlefield && objs[a].attached == card && is_type(static_cast<int>(a), "aura")) return true;
+      }
+      return false;
     case R::kCounter: {
       if (r.counter == 'a') {
         int others = 0;

@@ -354,6 +354,8 @@ void Game::cast_triggers(int card) {
 
 // restriction{type(spec)~morethan~N} written on a trigger.
 bool Game::trigger_allowed(const Ability& a, int src) const {
+  const int controller = objs[static_cast<size_t>(src)].controller;
+  if (a.trigger.opponent_poisoned && players[static_cast<size_t>(1 - controller)].poison == 0) return false;
   return counts_hold(a.trigger.counts, src, objs[static_cast<size_t>(src)].controller);
 }
 
