@@ -390,6 +390,7 @@ void Game::click_player(int player, int actor) {
   if (choosers.empty()) return;
   Chooser ch = choosers.back();
   if (!matches_player(ch.spec, player, ch.player)) return;
+  if (!ch.is_cost && !player_targetable(player, ch.player)) return;  // controllershroud, playershroud
   pick(Target{-1, player});
 }
 

@@ -37,7 +37,7 @@ void Game::toggle_attacker(int card) {
     if (!has(card, "mustattack") && !has(card, "treason")) o.attacking = false;
     return;
   }
-  if (o.phased_out || o.tapped || (o.sick && !has(card, "haste")) || (has(card, "defender") && !has(card, "canattack")) || has(card, "cantattack")) return;
+  if (o.phased_out || o.tapped || (o.sick && !has(card, "haste")) || (has(card, "defender") && !has(card, "canattack")) || has(card, "cantattack") || !home_allows_attack(card)) return;
   if (!script_allows(*this, "may_attack", card, o.controller)) return;  // Lua cards (Teferi's Moat)
   o.attacking = true;
   note(name(card) + " attacks");

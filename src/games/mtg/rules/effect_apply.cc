@@ -643,14 +643,18 @@ void make_token(Game& g, const EffectDef& e, int source, int controller, int x) 
     }
   }
   const int64_t src_id = source >= 0 ? g.objs[static_cast<size_t>(source)].mtg_id : 0;
-  const int t = g.create(g.made_defs.add(d), -src_id, controller);
-  g.objs[static_cast<size_t>(t)].token = true;
-  g.move(t, controller, kBattlefield);
-  g.objs[static_cast<size_t>(t)].sick = true;
-  g.note("token " + d.name);
-  if (e.word == "livingweapon" && source >= 0) g.attach(source, t);  // the germ carries it
-  if (parts.size() < 3) g.run_one_shots(t, controller, {}, 0);  // a database token's comes-into-play lines (Kaldra)
-  g.fire_zone_triggers(t, kLibrary, kBattlefield);
+  const CardDef* made = g.made_defs.add(d);
+  const int copies = g.token_copies(controller);  // tokenizer
+  for (int copy = 0; copy < copies; ++copy) {
+    const int t = g.create(made, -src_id, controller);
+    g.objs[static_cast<size_t>(t)].token = true;
+    g.move(t, controller, kBattlefield);
+    g.objs[static_cast<size_t>(t)].sick = true;
+    g.note("token " + d.name);
+    if (e.word == "livingweapon" && source >= 0 && copy == 0) g.attach(source, t);  // the germ carries it
+    if (parts.size() < 3) g.run_one_shots(t, controller, {}, 0);  // a database token's comes-into-play lines (Kaldra)
+    g.fire_zone_triggers(t, kLibrary, kBattlefield);
+  }
 }
 
 }  // namespace rk::mtg

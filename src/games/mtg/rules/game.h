@@ -413,6 +413,17 @@ class Game {
   bool combat_pending = false;     // combat damage waits for triggers to resolve, then goes on
   bool any_attackers() const;
 
+  // Keyword abilities that act for a player (player_keywords.cc).
+  bool player_has(int player, std::string_view keyword) const;  // a permanent it controls has it
+  bool loses_by_state(int player) const;    // 0 life or 10 poison, unless cantlose, cantlifelose, cantwin
+  bool loses_by_drawing(int player) const;  // from an empty library, unless cantlose, cantmillose, cantwin
+  bool gains_life(int player) const;        // not under nolifegain, nolifegainopponent
+  bool player_targetable(int player, int controller) const;  // controllershroud, playershroud
+  bool no_max_hand(int player) const;       // nomaxhand
+  bool home_allows_attack(int card) const;  // islandhome ..: the defender controls such a land
+  bool home_sacrifices();                   // a ..home creature whose controller has no such land goes
+  int token_copies(int player) const;       // tokenizer: the tokens it gets are doubled per instance
+
   void note(const std::string& s) { log.push_back(s); }
   void unsupported(const std::string& what);
   Catalog& catalog() { return *cat_; }

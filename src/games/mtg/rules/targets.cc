@@ -158,7 +158,7 @@ bool Game::matches_player(const Spec& s, int player, int controller) const {
 }
 
 bool Game::legal_target(const Spec& s, const Target& t, int source, int controller) const {
-  if (t.player >= 0) return matches_player(s, t.player, controller);
+  if (t.player >= 0) return matches_player(s, t.player, controller) && player_targetable(t.player, controller);
   if (t.card < 0) return false;
   if (!matches(s, t.card, source, controller)) return false;
   const Obj& o = objs[static_cast<size_t>(t.card)];

@@ -106,7 +106,7 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
 }
 
 void Game::change_life(int player, int delta) {
-  if (delta == 0) return;
+  if (delta == 0 || (delta > 0 && !gains_life(player))) return;
   players[static_cast<size_t>(player)].life += delta;
   const int saved = event_amount;
   event_amount = delta < 0 ? -delta : delta;  // "thatmuch"

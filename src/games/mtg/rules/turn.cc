@@ -168,7 +168,7 @@ void Game::begin_phase() {
   } else if (phase == Phase::kCleanup) {
     std::erase_if(emblems, [](const Emblem& em) { return em.def->ueot; });
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
-    while (hand.size() > static_cast<size_t>(std::max(0, rules->hand_size))) move(hand.front(), active, kGraveyard);
+    while (!no_max_hand(active) && hand.size() > static_cast<size_t>(std::max(0, rules->hand_size))) move(hand.front(), active, kGraveyard);
     prevent_combat = false;
     for (auto& p : players) p.prevent_next = 0;
     for (Obj& o : objs) {
