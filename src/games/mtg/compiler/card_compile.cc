@@ -20,7 +20,8 @@ const std::set<std::string>& grantable() {
       "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
       "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard",
       "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk",
-      "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting"};
+      "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting",
+      "noactivatedability", "notapability", "onlymanaability"};  // the last three: rules/restraints.cc
   return k;
 }
 
@@ -154,7 +155,7 @@ bool read_rule_change(const std::string& w, EffectDef& e) {
 
 // One keyword with its argument; false when the word is not an effect this engine runs.
 bool read_keyword(const std::string& w, EffectDef& e) {
-  if (read_rule_change(w, e)) return true;
+  if (read_rule_change(w, e) || read_player_rule(w, e)) return true;
   static const std::map<std::string, Eff> plain = {
       {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},

@@ -44,7 +44,8 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kPhaseOut, kProliferate, kFrozen, kFading, kBottom, kRemoveCounters, kRemoveFromCombat, kNothing, kUnsupported
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kPhaseOut, kProliferate, kFrozen, kFading, kBottom, kRemoveCounters, kRemoveFromCombat, kNothing, kUnsupported,
+  kPlayerRule,  // alterpoison:N, exchangelife (compiler/player_rules.cc, rules/restraints.cc): e.word names it
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -187,6 +188,7 @@ struct Ability {
 
 // A mana ability: only mana, no target; it resolves at once, without the stack (CR 605.3).
 bool is_mana_ability(const Ability& a);
+bool read_player_rule(const std::string& word, EffectDef& e);  // player_rules.cc: alterpoison:N, exchangelife
 
 // A card's words as symbols and its continuous abilities, made on first use (a copied CardDef
 // makes its own: the abilities it points at are the copy's).

@@ -98,6 +98,7 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   const bool from_grave = o.zone == kGraveyard && o.owner == actor &&
                           std::any_of(grave.begin(), grave.end(), [&a](const Ability& g) { return &g == &a; });
   if ((o.zone != kBattlefield || o.controller != actor) && !from_grave) return false;
+  if (!activation_allowed(card, a)) return false;
   if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;
   if (a.untap_cost && !o.tapped) return false;
   if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;

@@ -104,7 +104,7 @@ static int player_for(const Game& g, const EffectDef& e, int source, int control
 
 static bool player_effect(Eff k) {
   return k == Eff::kPreventN || k == Eff::kTurns || k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kMaxPlayLand || k == Eff::kShuffle || k == Eff::kMaxCast || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
-         k == Eff::kAddMana || k == Eff::kToken;
+         k == Eff::kAddMana || k == Eff::kToken || k == Eff::kPlayerRule;
 }
 
 void make_token(Game& g, const EffectDef& e, int source, int controller, int x);
@@ -189,6 +189,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
     case Eff::kToken:
       for (int i = 0, k = e.b2.is_x ? x : !e.b2.var.empty() ? amount(e.b2, x) : e.times; i < k; ++i) make_token(g, e, source, p, x);
       break;
+    case Eff::kPlayerRule: g.player_rule(e, p, controller, n); break;
     default: g.unsupported(std::string("player effect ") + e.word); break;
   }
   (void)controller;

@@ -423,6 +423,9 @@ class Game {
   bool home_allows_attack(int card) const;  // islandhome ..: the defender controls such a land
   bool home_sacrifices();                   // a ..home creature whose controller has no such land goes
   int token_copies(int player) const;       // tokenizer: the tokens it gets are doubled per instance
+  // Restraints on a card and effects on players (restraints.cc).
+  bool activation_allowed(int card, const Ability& a) const;  // noactivatedability, notapability, onlymanaability
+  void player_rule(const EffectDef& e, int player, int controller, int n);  // Eff::kPlayerRule
 
   void note(const std::string& s) { log.push_back(s); }
   void unsupported(const std::string& what);

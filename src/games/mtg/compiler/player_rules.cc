@@ -1,0 +1,26 @@
+// Effects on players that are not life, cards or mana: poison counters given or taken
+// (alterpoison:N) and life totals exchanged (exchangelife). They compile to Eff::kPlayerRule with
+// the word kept; rules/restraints.cc applies them.
+#include <cstdlib>
+
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/compiler/compile_text.h"
+
+namespace rk::mtg {
+
+bool read_player_rule(const std::string& w, EffectDef& e) {
+  if (w.rfind("alterpoison:", 0) == 0) {  // alterpoison:N (N < 0 removes)
+    e.kind = Eff::kPlayerRule;
+    e.word = "alterpoison";
+    e.a = parse_amount(w.substr(12));
+    return true;
+  }
+  if (w == "exchangelife") {  // the player named and the controller exchange life totals
+    e.kind = Eff::kPlayerRule;
+    e.word = w;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace rk::mtg

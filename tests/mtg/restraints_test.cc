@@ -1,0 +1,77 @@
+// Restraints on cards and effects on players (rules/restraints.cc): noactivatedability,
+// notapability, onlymanaability; alterpoison and exchangelife. Each with the case where it does
+// not apply.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "own_cards.h"
+
+namespace rk::mtg {
+namespace {
+
+using test::play_own;
+using test::trace_of;
+
+std::string card(const std::string& name, const std::string& mana, const std::string& type, const std::string& body) {
+  return "[card]\nname=" + name + "\nmana=" + mana + "\ntype=" + type + "\n" + body + "[/card]\n";
+}
+
+std::string main_phase(const std::string& p1, const std::string& p2, const std::string& act, const std::string& assert_p1,
+                       const std::string& assert_p2) {
+  return "[INIT]\nFIRSTMAIN\n[PLAYER1]\n" + p1 + "[PLAYER2]\n" + p2 + "[DO]\n" + act + "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n" +
+         assert_p1 + "[PLAYER2]\n" + assert_p2 + "[END]\n";
+}
+
+const std::string kCreatures = card("Elf", "{G}", "Creature", "power=1\ntoughness=1\nauto={T}:Add{G}\n") +
+                               card("Monk", "{W}", "Creature", "power=1\ntoughness=1\nauto={0}:life:1\n") +
+                               card("Sage", "{U}", "Creature", "power=1\ntoughness=1\nauto={T}:life:2\n");
+
+// noactivatedability (Arrest's aura): none of the enchanted creature's activated abilities, its
+// mana ability included; the creature beside it still acts.
+TEST(WagicRestraints, NoActivatedAbilityStopsEveryActivation) {
+  const std::string cards = kCreatures + card("Arrest", "{0}", "Enchantment", "subtype=Aura\ntarget=creature\nauto=noactivatedability\n");
+  TestOutcome r = play_own(cards, main_phase("inplay:elf,monk\nhand:arrest\n", "", "arrest\nmonk\nmonk\nelf\n",
+                                             "inplay:elf,monk,arrest\nmanapool:{G}\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, main_phase("inplay:elf,monk\nhand:arrest\n", "", "arrest\nelf\nmonk\nelf\n", "inplay:elf,monk,arrest\nlife:21\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+// notapability (Katabatic Winds over creatures): abilities with {T} in their cost cannot be
+// activated, others can; onlymanaability (Damping Matrix): only mana abilities can.
+TEST(WagicRestraints, NoTapAbilityAndOnlyManaAbility) {
+  const std::string cards = kCreatures + card("Winds", "{0}", "Enchantment", "auto=lord(creature) notapability\n") +
+                            card("Matrix", "{0}", "Artifact", "auto=lord(creature) onlymanaability\n");
+  TestOutcome r = play_own(cards, main_phase("inplay:elf,monk,sage,winds\n", "", "elf\nmonk\nsage\n", "inplay:elf,monk,sage,winds\nlife:21\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, main_phase("inplay:elf,monk,sage,matrix\n", "", "elf\nmonk\nsage\n",
+                                 "inplay:elf,monk,sage,matrix\nmanapool:{G}\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, main_phase("inplay:elf,monk,sage\n", "", "elf\nmonk\nsage\n", "inplay:elf,monk,sage\nmanapool:{G}\nlife:23\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+// alterpoison:N: poison counters to the player named (opponent), or taken off with N < 0.
+TEST(WagicRestraints, AlterPoisonGivesAndTakesPoisonCounters) {
+  const std::string cards = card("Caress", "{0}", "Sorcery", "auto=alterpoison:3 opponent\n") +
+                            card("Tonic", "{0}", "Sorcery", "auto=alterpoison:-2\n");
+  TestOutcome r = play_own(cards, main_phase("hand:caress\n", "", "caress\n", "graveyard:caress\n", "poisoncount:3\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, main_phase("poisoncount:1\nhand:tonic\n", "", "tonic\n", "graveyard:tonic\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+// exchangelife: the controller and the opponent swap life totals; under nolifegain the one who
+// would gain cannot, and nothing is exchanged (CR 118.7c).
+TEST(WagicRestraints, ExchangeLifeSwapsLifeTotals) {
+  const std::string cards = card("Mirror", "{0}", "Artifact", "auto={T}:exchangelife opponent\n") +
+                            card("Curse", "{0}", "Enchantment", "abilities=nolifegain\n");
+  TestOutcome r = play_own(cards, main_phase("life:5\ninplay:mirror\n", "life:18\n", "mirror\n", "life:18\ninplay:mirror\n", "life:5\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, main_phase("life:5\ninplay:mirror,curse\n", "life:18\n", "mirror\n", "life:5\ninplay:mirror,curse\n", "life:18\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg
