@@ -39,7 +39,8 @@ const std::set<std::string>& keywords_run() {
       // player_keywords.cc and the places that ask it
       "cantlose", "cantlifelose", "cantmillose", "cantwin", "nolifegain", "nolifegainopponent", "controllershroud",
       "playershroud", "nomaxhand", "nolegend", "poisontoxic", "foresthome", "islandhome", "mountainhome", "swamphome",
-      "plainshome", "tokenizer", "auraward", "librarydeath", "shufflelibrarydeath"};
+      "plainshome", "tokenizer", "auraward", "librarydeath", "shufflelibrarydeath",
+      "split second", "sunburst"};  // cast_keywords.cc
   return k;
 }
 

@@ -51,6 +51,7 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   if (grave && (!grave->mana.present || o.zone != grave_from || alternative)) return false;
   const bool from_grave = o.zone == kGraveyard && ((grave && way != CastWay::kFaceDown) || has(card, "canplayfromgraveyard"));
   if ((o.zone != kHand && !from_grave) || o.owner != actor || o.def->is("land")) return false;
+  if (split_second_on_stack()) return false;
   if (alternative && !o.def->other.present) return false;
   if (alternative ? o.def->other_restricted : o.def->cast_restricted) return false;
   if (!counts_hold(alternative ? o.def->other_counts : o.def->cast_counts, card, actor)) return false;
@@ -134,7 +135,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
-  const int x = pay(pool, grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor, buyback));
+  const int x = pay(pool, sunburst_cost(card, grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor, buyback), pool));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
   int kicks = 0;  // multikicker: again while the pool allows
   while (way != CastWay::kFaceDown && o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
@@ -147,6 +148,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
   objs[static_cast<size_t>(card)].was_cast = true;
   for (size_t c = 0; c < before.n.size(); ++c) objs[static_cast<size_t>(card)].spent.n[c] = before.n[c] - pool.n[c];
+  if (has_word(card, "sunburst")) objs[static_cast<size_t>(card)].sunburst = colours_spent(card);
   objs[static_cast<size_t>(card)].flashed = way == CastWay::kFlashback;
   note("p" + std::to_string(actor + 1) + " casts " + (way == CastWay::kFaceDown ? "a face-down card" : o.def->name));
   cast_triggers(card);

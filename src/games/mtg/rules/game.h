@@ -426,6 +426,10 @@ class Game {
   // Restraints on a card and effects on players (restraints.cc).
   bool activation_allowed(int card, const Ability& a) const;  // noactivatedability, notapability, onlymanaability
   void player_rule(const EffectDef& e, int player, int controller, int n);  // Eff::kPlayerRule
+  // Keywords of casting (cast_keywords.cc).
+  bool split_second_on_stack() const;  // a spell with split second waits on the stack
+  ManaCost sunburst_cost(int card, ManaCost cost, const ManaPool& pool) const;  // its generic mana paid in colours first
+  int colours_spent(int card) const;
 
   void note(const std::string& s) { log.push_back(s); }
   void unsupported(const std::string& what);

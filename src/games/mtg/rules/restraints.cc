@@ -11,6 +11,7 @@
 namespace rk::mtg {
 
 bool Game::activation_allowed(int card, const Ability& a) const {
+  if (!is_mana_ability(a) && split_second_on_stack()) return false;
   if (has_word(card, "noactivatedability")) return false;
   if (a.tap && has_word(card, "notapability")) return false;
   return is_mana_ability(a) || !has_word(card, "onlymanaability");

@@ -1,0 +1,58 @@
+// Keyword abilities about casting (rules/cast_keywords.cc): split second and sunburst.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "own_cards.h"
+
+namespace rk::mtg {
+namespace {
+
+using test::play_own;
+using test::trace_of;
+
+std::string card(const std::string& name, const std::string& mana, const std::string& type, const std::string& body) {
+  return "[card]\nname=" + name + "\nmana=" + mana + "\ntype=" + type + "\n" + body + "[/card]\n";
+}
+
+std::string main_phase(const std::string& p1, const std::string& p2, const std::string& act, const std::string& assert_p1,
+                       const std::string& assert_p2) {
+  return "[INIT]\nFIRSTMAIN\n[PLAYER1]\n" + p1 + "[PLAYER2]\n" + p2 + "[DO]\n" + act + "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n" +
+         assert_p1 + "[PLAYER2]\n" + assert_p2 + "[END]\n";
+}
+
+// Split second (CR 702.61): with the spell on the stack, its caster keeps priority ("yes") and
+// tries the monk's {0} ability and another spell: neither happens. Without split second both do.
+TEST(WagicCastKeywords, SplitSecondAllowsNoResponse) {
+  const std::string cards = card("Sudden", "{0}", "Instant", "abilities=split second\ntarget=creature\nauto=damage:2\n") +
+                            card("Plain", "{0}", "Instant", "target=creature\nauto=damage:2\n") +
+                            card("Salve", "{0}", "Instant", "auto=life:3\n") +
+                            card("Monk", "{W}", "Creature", "power=1\ntoughness=1\nauto={0}:life:1\n") +
+                            card("Bear", "{1}{G}", "Creature", "power=2\ntoughness=2\n");
+  TestOutcome r = play_own(cards, main_phase("inplay:monk\nhand:sudden,salve\n", "inplay:bear\n", "sudden\nbear\nyes\nmonk\nsalve\nendinterruption\n",
+                                             "inplay:monk\nhand:salve\ngraveyard:sudden\n", "graveyard:bear\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, main_phase("inplay:monk\nhand:plain,salve\n", "inplay:bear\n", "plain\nbear\nyes\nmonk\nsalve\nendinterruption\n",
+                                 "inplay:monk\ngraveyard:plain,salve\nlife:24\n", "graveyard:bear\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+// Sunburst (CR 702.44): a +1/+1 counter per colour of mana spent. A {1} golem cast from {G}{U}{R}
+// spends one colour (one counter); a {3} golem from {3}{G}{U} pays its generic part with green and
+// blue first (two counters). Each attacks alone: its power is the count.
+TEST(WagicCastKeywords, SunburstCountsTheColoursSpent) {
+  const std::string cards = card("Golem", "{1}", "Artifact Creature", "power=0\ntoughness=0\nabilities=sunburst\nauto=counter(1/1,sunburst)\n") +
+                            card("Colossus", "{3}", "Artifact Creature", "power=0\ntoughness=0\nabilities=sunburst\nauto=counter(1/1,sunburst)\n") +
+                            card("Fervor", "{0}", "Enchantment", "auto=lord(creature|mybattlefield) haste\n");
+  auto attack = [](const std::string& pool, const std::string& who, int life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:" + pool + "\ninplay:fervor\nhand:" + who + "\n[PLAYER2]\n[DO]\n" + who +
+           "\nnext\nnext\n" + who + "\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:fervor," + who + "\n[PLAYER2]\nlife:" + std::to_string(life) + "\n[END]\n";
+  };
+  TestOutcome r = play_own(cards, attack("{G}{U}{R}", "golem", 19));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, attack("{3}{G}{U}", "colossus", 18));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg
