@@ -73,5 +73,28 @@ TEST(WagicRestraints, ExchangeLifeSwapsLifeTotals) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// cantbetargetof(spec): spells and abilities of such sources cannot target the card: on the
+// creature itself (Gaea's Revenge: nongreen), or taught by an aura (Artifact Ward's teach(creature)).
+TEST(WagicRestraints, CantBeTargetOfStopsMatchingSources) {
+  const std::string cards = card("Revenge", "{5}{G}{G}", "Creature", "power=8\ntoughness=5\nauto=cantbetargetof(*[-green])\n") +
+                            card("Bear", "{1}{G}", "Creature", "power=2\ntoughness=2\n") +
+                            card("Cub", "{G}", "Creature", "power=1\ntoughness=1\n") +
+                            card("Bolt", "{R}", "Instant", "target=creature\nauto=damage:3\n") +
+                            card("Growth", "{G}", "Instant", "target=creature\nauto=3/3\n") +
+                            card("Ward", "{W}", "Enchantment", "subtype=Aura\ntarget=creature\nauto=teach(creature) cantbetargetof(instant)\n");
+  // The red bolt clicked on Revenge waits and takes the bear.
+  TestOutcome r = play_own(cards, main_phase("manapool:{R}\nhand:bolt\n", "inplay:revenge,bear\n", "bolt\nrevenge\nbear\n",
+                                             "graveyard:bolt\n", "inplay:revenge\ngraveyard:bear\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  // A green spell targets it: +3/+3, 11 damage.
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{G}\nhand:growth\ninplay:revenge\n[PLAYER2]\n[DO]\ngrowth\nrevenge\nnext\nnext\nrevenge\n"
+                      "next\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:revenge\ngraveyard:growth\n[PLAYER2]\nlife:9\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  // The ward's creature: no instant targets it (the bolt takes the cub).
+  r = play_own(cards, main_phase("manapool:{W}{R}\nhand:ward,bolt\ninplay:bear\n", "inplay:cub\n", "ward\nbear\nbolt\nbear\ncub\n",
+                                 "inplay:bear,ward\ngraveyard:bolt\n", "graveyard:cub\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

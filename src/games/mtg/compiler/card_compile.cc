@@ -209,7 +209,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
   if (w.rfind("becomes(", 0) == 0 && w.back() == ')') return read_becomes(w, e);
   // name(spec): the effect and the cards it names ("protection from(spec)" is joined by compile_effect).
   static const std::pair<std::string_view, Eff> speced[] = {{"protectionfrom(", Eff::kProtectionFrom},
-      {"cantbeblockerof(", Eff::kCantBlockOf}, {"cantbeblockedby(", Eff::kCantBeBlockedBy}};
+      {"cantbeblockerof(", Eff::kCantBlockOf}, {"cantbeblockedby(", Eff::kCantBeBlockedBy}, {"cantbetargetof(", Eff::kCantBeTargetOf}};
   for (const auto& [prefix, kind] : speced) {
     if (w.rfind(prefix, 0) == 0) {
       e.kind = kind;
@@ -787,7 +787,7 @@ bool is_static_line(const Ability& a) {
     if (e.has_all) return false;
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
-                        e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom ||
+                        e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom || e.kind == Eff::kCantBeTargetOf ||
                         e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }

@@ -114,6 +114,7 @@ struct Obj {
   std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
   std::vector<const Spec*> cant_block_of;                  // cantbeblockerof(..): attackers it cannot block
   std::vector<const Spec*> protections;                    // protection from(spec), recomputed
+  std::vector<const Spec*> untargetable_by;                // cantbetargetof(spec), recomputed
   std::vector<const EffectDef*> extra_mana;                // produceextra:{..} from lords, recomputed
   std::vector<const EffectDef*> left_changes;              // changes it had as it left the battlefield (its own leave triggers)
 };

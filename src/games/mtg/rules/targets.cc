@@ -166,6 +166,9 @@ bool Game::legal_target(const Spec& s, const Target& t, int source, int controll
   if (has(t.card, "shroud")) return false;
   if (has(t.card, "opponentshroud") && o.controller != controller) return false;
   if (has(t.card, "hexproof") && o.controller != controller) return false;
+  for (const Spec* by : o.untargetable_by) {  // cantbetargetof(spec)
+    if (source >= 0 && matches(*by, source, t.card, o.controller, /*any_zone=*/true)) return false;
+  }
   return !protected_from(t.card, source);
 }
 
