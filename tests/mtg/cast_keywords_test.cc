@@ -54,5 +54,24 @@ TEST(WagicCastKeywords, SunburstCountsTheColoursSpent) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// Overload (CR 702.96): cast for its mana cost, the paidmana line taps its target; cast for the
+// overload cost (the menu's second choice), the overload line taps every creature of the
+// opponent and nothing is targeted.
+TEST(WagicCastKeywords, OverloadRunsItsOverloadLinesWithoutTargets) {
+  const std::string cards = card("Squall", "{U}", "Instant", "other={3}{U} name(Overload)\ntarget=creature|opponentbattlefield\n"
+                                                             "auto=overload tap all(creature|opponentbattlefield)\nauto=paidmana tap\n") +
+                            card("Bear", "{1}{G}", "Creature", "power=2\ntoughness=2\n") + card("Cub", "{G}", "Creature", "power=1\ntoughness=1\n") +
+                            card("Ogre", "{2}{R}", "Creature", "power=3\ntoughness=3\n");
+  // Then the ogre attacks and player 2 clicks the cub to block: a tapped cub cannot.
+  auto game = [&](const std::string& pool, const std::string& act, const std::string& p2) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:" + pool + "\nhand:squall\ninplay:ogre\n[PLAYER2]\ninplay:bear,cub\n[DO]\n" + act +
+           "next\nnext\nogre\nnext\ncub\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:ogre\ngraveyard:squall\n[PLAYER2]\n" + p2 + "[END]\n";
+  };
+  TestOutcome r = play_own(cards, game("{U}", "squall\nbear\n", "inplay:bear\ngraveyard:cub\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, game("{3}{U}", "squall\nchoice 1\n", "inplay:bear,cub\nlife:17\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

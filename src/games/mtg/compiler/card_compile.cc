@@ -719,9 +719,10 @@ void read_body(std::string body, Ability& a) {
     body = trim(body.substr(0, lim));
   }
   if (body.rfind("turnlimited:", 0) == 0) body = trim(body.substr(12));  // once a turn: not enforced yet
-  for (const char* prefix : {"kicker ", "alternative "}) {
+  for (const char* prefix : {"kicker ", "alternative ", "overload ", "paidmana "}) {
     if (body.rfind(prefix, 0) == 0) {
-      (prefix[0] == 'k' ? a.kicker_only : a.alternative_only) = true;
+      (prefix[0] == 'k' ? a.kicker_only : prefix[0] == 'p' ? a.paidmana_only : a.alternative_only) = true;
+      a.overload |= prefix[0] == 'o';  // cast for its overload (other=) cost: the spell targets nothing
       body = trim(body.substr(std::string(prefix).size()));
     }
   }

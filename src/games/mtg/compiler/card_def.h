@@ -151,6 +151,7 @@ struct Ability {
   Spec counter_from;             // {C(p/t,-1,spec)}: the counter comes off a chosen such card (Quillspike)
   bool may = false;
   bool kicker_only = false, alternative_only = false;  // lines run only when that cost was paid
+  bool overload = false, paidmana_only = false;        // overload lines (alternative_only too, no targets) / paidmana: the mana cost
   bool has_foreach = false;      // foreach(spec): the effects once per such card
   Spec foreach;
   std::string this_count;        // thisforeach(counter{..}|auras): per such thing on the source instead

@@ -66,7 +66,7 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   if (!can_pay(players[static_cast<size_t>(actor)].pool, cost)) return false;
   const bool fast = o.def->is("instant") || o.def->has("flash");
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
-  if (way != CastWay::kFaceDown && o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
+  if (way != CastWay::kFaceDown && o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") && !(alternative && overloads(*o.def)) &&
       !any_target(o.def->spell_target, card, actor))
     return false;
   for (const auto& [spec, zone] : grave ? grave->chosen : alternative ? o.def->other_chosen : o.def->cost_chosen) {
@@ -177,6 +177,10 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
         break;
       }
     }
+  }
+  if (alternative && overloads(d)) {  // overload: "target" reads "each" (cast_keywords.cc)
+    targeted = false;
+    spec = nullptr;
   }
   // Cards to sacrifice, exile, return or tap as part of the cost: chosen (by clicks) before the targets.
   std::vector<std::pair<const Spec*, int>> chosen;

@@ -1,6 +1,7 @@
 // Keyword abilities about casting spells.
 //   split second (CR 702.61): while such a spell is on the stack, players cannot cast spells or
 //   activate abilities that are not mana abilities (Game::can_cast, Game::activation_allowed);
+//   overload and paidmana lines (CR 702.96): which cost was paid chooses the lines that run;
 //   sunburst (CR 702.44): the number of colours of mana spent to cast it. The generic part of
 //   its cost takes one mana of each colour the pool has and the cost does not name yet (as Wagic
 //   pays it: the most colours it can), then the rest as usual.
@@ -24,6 +25,15 @@ ManaCost Game::sunburst_cost(int card, ManaCost cost, const ManaPool& pool) cons
     }
   }
   return cost;
+}
+
+// Overload (CR 702.96): cast for its overload cost (other=), its overload lines run instead of
+// its paidmana lines, and it has no targets.
+bool Game::overloads(const CardDef& d) {
+  for (const Ability& a : d.abilities) {
+    if (a.overload) return true;
+  }
+  return false;
 }
 
 int Game::colours_spent(int card) const {

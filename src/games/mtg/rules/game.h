@@ -431,6 +431,7 @@ class Game {
   bool split_second_on_stack() const;  // a spell with split second waits on the stack
   ManaCost sunburst_cost(int card, ManaCost cost, const ManaPool& pool) const;  // its generic mana paid in colours first
   int colours_spent(int card) const;
+  static bool overloads(const CardDef& d);  // it has overload lines: cast for its other= cost, it targets nothing
 
   void note(const std::string& s) { log.push_back(s); }
   void unsupported(const std::string& what);
