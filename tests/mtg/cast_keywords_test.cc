@@ -75,3 +75,25 @@ TEST(WagicCastKeywords, OverloadRunsItsOverloadLinesWithoutTargets) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// forcedalive (Wagic's hint that a lord over a hand stays in force): the prophet's creatures in
+// hand have flash, so the bear is cast in the combat's beginning; without the prophet it is not.
+TEST(WagicCastKeywords, ForcedAliveLordGivesFlashInTheHand) {
+  const std::string cards = test::creature("Bear", "{1}{G}", 2, 2) +
+                            "[card]\nname=Prophet\nmana={3}{G}{U}\ntype=Creature\npower=2\ntoughness=3\n"
+                            "auto=lord(creature|myhand) flash forcedalive\n[/card]\n";
+  auto game = [](const std::string& inplay, const std::string& after) {
+    return "[INIT]\nCOMBATBEGIN\n[PLAYER1]\nmanapool:{1}{G}\nhand:bear\ninplay:" + inplay + "\n[PLAYER2]\n[DO]\nbear\n[ASSERT]\nCOMBATBEGIN\n[PLAYER1]\n" +
+           after + "[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, game("prophet", "inplay:prophet,bear\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, game("", "manapool:{1}{G}\nhand:bear\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg

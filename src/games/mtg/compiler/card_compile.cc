@@ -399,9 +399,11 @@ EffectDef compile_effect(const std::string& text0) {
     } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
                w == "while" || (w.rfind("restriction{", 0) == 0 && w.back() == '}')) {
       e.restriction += (e.restriction.empty() ? "" : " ") + w;  // limit:1 myupkeeponly: both hold
-    } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic" || (w == "once" && e.kind == Eff::kTransform)) {
+    } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic" || w == "forcedalive" ||
+               (w == "once" && e.kind == Eff::kTransform)) {
       // labels and Wagic's evaluation hints change nothing here; Wagic's transforms((..)) reads no
-      // "once" either (Threaten's kin write it after ueot: their one-shots run once anyway)
+      // "once" either (Threaten's kin write it after ueot: their one-shots run once anyway);
+      // forcedalive keeps Wagic's lord alive over cards outside the battlefield, as every lord is here
     } else {
       e.kind = Eff::kUnsupported;
       e.word = w;
