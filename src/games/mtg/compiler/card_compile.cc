@@ -545,6 +545,15 @@ TriggerDef read_trigger(const std::string& t) {
     if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
   }
   for (const std::string& w : words_top(t.substr(i))) tr.opponent_poisoned |= w == "opponentpoisoned";
+  // @attacking(spec), @blocked(spec) ...: the guide's forms, which Wagic's parser ignores; read as
+  // @combat(attacking) source(spec), the form Wagic's cards write.
+  static const std::set<std::string> combat_words = {"attacking", "blocking", "blocked", "notblocked", "attackedalone"};
+  if (combat_words.count(tr.event) && !tr.args.empty()) {
+    tr.source = tr.subject;
+    tr.subject = Spec();
+    tr.args = tr.event;
+    tr.event = "combat";
+  }
   size_t restr = t.find("restriction{type(");
   read_counts(t, restr, tr.counts);
   if (const size_t cmp = t.find("restriction{compare("); cmp != std::string::npos) {
@@ -877,7 +886,8 @@ static Ability compile_line(const std::string& line) {
     static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
         "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded", "noncombatdamagefoeof",
         "noncombatdamageof", "drawof", "drawfoeof", "sacrificed", "lifeof", "lifefoeof", "lifed", "lifelostof",
-        "lifelostfoeof", "vampired", "targeted", "tappedformana", "cycled"};
+        "lifelostfoeof", "vampired", "targeted", "tappedformana", "cycled", "noncombatdamaged", "drawn", "counteradded",
+        "counterremoved", "lifeloss"};
     if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];

@@ -137,6 +137,11 @@ void Game::leave_attackers() {
     if (!has(static_cast<int>(c), "vigilance")) o.tapped = true;
     fire_event("combat:attacking", static_cast<int>(c), -1, -1, true);
   }
+  int alone = -1, attackers = 0;  // @combat(attackedalone): a creature that attacks alone (CR 506.5)
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (objs[c].attacking && objs[c].zone == kBattlefield) alone = static_cast<int>(c), ++attackers;
+  }
+  if (attackers == 1) fire_event("combat:attackedalone", alone, -1, -1, true);
   exalted();
 }
 

@@ -331,7 +331,16 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       }
       break;
     case Eff::kCounter:
-      if (!g.has(c, "countershroud")) add_counters(o, e, amount_times(e, x));
+      if (!g.has(c, "countershroud")) {
+        const std::string key = !e.word.empty() ? e.word : std::to_string(e.a.value) + "/" + std::to_string(e.b.value);
+        auto count = [&o, &key] { return key == "1/1" ? o.plus_counters : key == "-1/-1" ? o.minus_counters : o.counters[key]; };
+        const int before = count();
+        add_counters(o, e, amount_times(e, x));
+        const int changed = count() - before;
+        for (int i = 0; i < (changed < 0 ? -changed : changed); ++i) {  // once per counter (@counteradded, @counterremoved)
+          g.fire_event((changed > 0 ? "counteradded:" : "counterremoved:") + key, c, -1, source, false);
+        }
+      }
       break;
     case Eff::kMoveTo: {
       const int z = zone_of_word(e.word);

@@ -1,4 +1,4 @@
-// Triggers on damage, tapping, combat and targeting: @damaged @combatdamaged @damagefoeof @damageof
+// Triggers on damage, tapping, combat and targeting: @damaged @combatdamaged @noncombatdamaged @damagefoeof @damageof
 // (and their combat forms), @tapped @untapped @tappedformana, @combat(attacking|blocking|blocked|notblocked), @targeted.
 #include "games/mtg/rules/game.h"
 
@@ -24,12 +24,13 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
   const int controller = g.objs[static_cast<size_t>(src)].controller;
   auto from_ok = [&] { return t.from.empty() || (from >= 0 && g.matches(t.from, from, src, controller)); };
   if (event == "damaged") {
-    if (t.event != "damaged" && !(combat && t.event == "combatdamaged")) return false;
+    if (t.event != "damaged" && !(combat && t.event == "combatdamaged") && !(!combat && t.event == "noncombatdamaged")) return false;
     return card >= 0 && g.matches(t.subject, card, src, controller) && from_ok();
   }
   if (event == "damageplayer") {
     const bool foe = player != controller;
-    if ((t.event == "damaged" || (combat && t.event == "combatdamaged")) && g.matches_player(t.subject, player, controller)) {
+    if ((t.event == "damaged" || (combat && t.event == "combatdamaged") || (!combat && t.event == "noncombatdamaged")) &&
+        g.matches_player(t.subject, player, controller)) {
       return from_ok();
     }
     const bool kind = t.event == (foe ? "damagefoeof" : "damageof") ||
@@ -44,10 +45,21 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
     const bool gained = event == "lifegained";
     if (!g.matches_player(t.subject, player, controller) && !t.subject.empty()) return false;
     return gained ? (t.event == (mine ? "lifeof" : "lifefoeof") || t.event == "lifed")
-                  : (t.event == (mine ? "lifelostof" : "lifelostfoeof"));
+                  : (t.event == (mine ? "lifelostof" : "lifelostfoeof") || t.event == "lifeloss");
   }
   if (event == "drawn") {  // @drawof(player) / @drawfoeof(player): its controller / an opponent drew
+    if (t.event == "drawn") return g.matches_player(t.subject, player, controller);  // @drawn(player): anyone who matches
     return t.event == (player == controller ? "drawof" : "drawfoeof");
+  }
+  if (event.rfind("counteradded:", 0) == 0 || event.rfind("counterremoved:", 0) == 0) {
+    // @counteradded(kind) from(spec): a counter of that kind put on (or removed from) such a card
+    const size_t colon = event.find(':');
+    const std::string key = event.substr(colon + 1);
+    if (t.event != event.substr(0, colon)) return false;
+    if (t.args != key && !(t.args.size() > key.size() && t.args.compare(t.args.size() - key.size() - 1, key.size() + 1, "," + key) == 0)) {
+      return false;
+    }
+    return t.from.empty() || g.matches(t.from, card, src, controller);
   }
   if (event == "tapped" || event == "untapped" || event == "tappedformana") {
     if (t.event != event) return false;
