@@ -97,3 +97,28 @@ TEST(WagicCastKeywords, ForcedAliveLordGivesFlashInTheHand) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// Phasing (CR 702.26): in its controller's untap step it phases out (and cannot attack that
+// turn), in the next one it phases back in.
+TEST(WagicKeywords, PhasingGoesOutOneTurnAndComesBack) {
+  const std::string cards = test::creature("Spirit", "{1}{U}", 2, 2, "phasing") + test::creature("Bear", "{1}{G}", 2, 2) +
+                            "[card]\nname=Rock\ntype=Land\n[/card]\n";
+  const std::string turn = "eot\neot\nnext\nnext\nnext\nnext\nnext\nspirit\nbear\nnext\nnext\nnext\n";  // to player 1's next attack
+  auto game = [&](int turns, int life) {
+    std::string act;
+    for (int i = 0; i < turns; ++i) act += turn;
+    const std::string drawn = turns == 1 ? "hand:*\nlibrary:*\n" : "hand:*,*\n";  // each player drew a card a turn
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:spirit,bear\nlibrary:rock,rock\n[PLAYER2]\nlibrary:rock,rock\n[DO]\n" + act +
+           "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:spirit,bear\n" + drawn + "[PLAYER2]\nlife:" + std::to_string(life) + "\n" + drawn + "[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, game(1, 18));  // out: only the bear attacks
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, game(2, 14));  // back in: 2 (the first turn) + 4
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg

@@ -40,7 +40,8 @@ const std::set<std::string>& keywords_run() {
       "cantlose", "cantlifelose", "cantmillose", "cantwin", "nolifegain", "nolifegainopponent", "controllershroud",
       "playershroud", "nomaxhand", "nolegend", "poisontoxic", "foresthome", "islandhome", "mountainhome", "swamphome",
       "plainshome", "tokenizer", "auraward", "librarydeath", "shufflelibrarydeath",
-      "split second", "sunburst"};  // cast_keywords.cc
+      "split second", "sunburst",  // cast_keywords.cc
+      "phasing"};  // turn.cc
   return k;
 }
 

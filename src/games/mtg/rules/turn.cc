@@ -112,9 +112,16 @@ void Game::begin_phase() {
     for (auto& p : players) p.pool.clear();
   }
   pending_pay.clear();
-  if (phase == Phase::kUntap) {  // phasing comes first in the untap step (CR 502.1)
-    for (Obj& o : objs) {
-      if (o.phased_out && o.controller == active) o.phased_out = false;
+  if (phase == Phase::kUntap) {  // phasing comes first in the untap step (CR 502.1), all at once (CR 702.26b)
+    for (size_t c = 0; c < objs.size(); ++c) {
+      Obj& o = objs[c];
+      if (o.controller != active) continue;
+      if (o.phased_out) {
+        o.phased_out = false;
+      } else if (o.zone == kBattlefield && has_word(static_cast<int>(c), "phasing")) {
+        o.phased_out = true;  // the keyword phasing: out one untap step, in the next
+        note(o.def->lname + " phases out");
+      }
     }
   }
   if (phase == Phase::kUntap && untap_removed(active)) {
