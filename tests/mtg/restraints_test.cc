@@ -98,3 +98,28 @@ TEST(WagicRestraints, CantBeTargetOfStopsMatchingSources) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// doesntempty: mana added so stays as the pool empties between steps, until the turn ends;
+// mypoolsave(colour) (Upwelling's kin): that colour stays in its controller's pool.
+TEST(WagicRestraints, ManaThatDoesNotEmpty) {
+  const std::string cards = card("Tender", "{0}", "Artifact", "auto={T}:add{G}{G} doesntempty\n") +
+                            card("Well", "{0}", "Artifact", "auto={T}:add{G}{G}\n") +
+                            card("Upwelling", "{0}", "Enchantment", "auto=mypoolsave(red)\n");
+  auto to_combat = [](const std::string& p1, const std::string& act, const std::string& pool) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\n" + p1 + "[PLAYER2]\n[DO]\n" + act + "next\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\n" + p1 +
+           "manapool:" + pool + "\n[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = play_own(cards, to_combat("inplay:tender\n", "tender\n", "{G}{G}"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, to_combat("inplay:well\n", "well\n", "{0}"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{R}{R}{G}\ninplay:upwelling\n[PLAYER2]\n[DO]\nnext\nnext\nnext\n"
+                      "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:upwelling\nmanapool:{R}{R}\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg

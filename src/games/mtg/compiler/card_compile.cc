@@ -399,6 +399,8 @@ EffectDef compile_effect(const std::string& text0) {
     } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
                w == "while" || (w.rfind("restriction{", 0) == 0 && w.back() == '}')) {
       e.restriction += (e.restriction.empty() ? "" : " ") + w;  // limit:1 myupkeeponly: both hold
+    } else if (w == "doesntempty" && e.kind == Eff::kAddMana) {
+      e.word += " doesntempty";  // the mana stays in the pool until the turn ends (parse_pool reads only the braces)
     } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic" || w == "forcedalive" ||
                (w == "once" && e.kind == Eff::kTransform)) {
       // labels and Wagic's evaluation hints change nothing here; Wagic's transforms((..)) reads no

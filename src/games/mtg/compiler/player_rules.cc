@@ -15,6 +15,19 @@ bool read_player_rule(const std::string& w, EffectDef& e) {
     e.a = parse_amount(w.substr(12));
     return true;
   }
+  for (const char* save : {"mypoolsave(", "opponentpoolsave("}) {  // mana of that colour stays in the pool (Upwelling)
+    if (w.rfind(save, 0) != 0 || w.back() != ')') continue;
+    const size_t open = w.find('(');
+    static const char* colours[] = {"colorless", "green", "blue", "red", "black", "white"};
+    for (int c = 0; c < kColors; ++c) {
+      if (w.compare(open + 1, w.size() - open - 2, colours[c]) == 0) {
+        e.kind = Eff::kPlayerRule;
+        e.word = w.substr(0, open);
+        e.times = c;
+        return true;
+      }
+    }
+  }
   if (w == "exchangelife") {  // the player named and the controller exchange life totals
     e.kind = Eff::kPlayerRule;
     e.word = w;

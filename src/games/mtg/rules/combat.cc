@@ -329,7 +329,7 @@ bool Game::combat_step(bool& stopped) {
       state_based();
       phase = Phase::kCombatDamage;
       note("phase combatdamage");
-      for (auto& p : players) p.pool.clear();
+      for (int p = 0; p < 2; ++p) empty_pool(p);
       combat_stage = any_first() ? 2 : 4;
       if (combat_stage == 2 && screen(true)) return stopped = true;
       return false;

@@ -185,7 +185,10 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
     case Eff::kDeplete:
       for (int i = 0; i < n && !pl.zones[kLibrary].empty(); ++i) g.move(pl.zones[kLibrary].back(), p, kGraveyard);
       break;
-    case Eff::kAddMana: pl.pool.add(parse_pool(e.word)); break;
+    case Eff::kAddMana:
+      pl.pool.add(parse_pool(e.word));
+      if (e.word.find("doesntempty") != std::string::npos) pl.kept.add(parse_pool(e.word));
+      break;
     case Eff::kToken:
       for (int i = 0, k = e.b2.is_x ? x : !e.b2.var.empty() ? amount(e.b2, x) : e.times; i < k; ++i) make_token(g, e, source, p, x);
       break;

@@ -189,6 +189,7 @@ class Game {
     int extra_lands = 0;  // maxplay(land)+N from spells this turn
     int casts = 0, cast_limit = -1;  // spells cast this turn; maxcast(*)N from a spell (-1: none)
     int last_drawn = -1;  // the last card drawn this turn (Jandor's Ring), -1: none yet
+    ManaPool kept;        // mana added with doesntempty: it stays as the pool empties, until the turn ends
   };
   std::array<Player, 2> players;
   // turns:+N: extra turns to come, each the player who takes it; the last added is taken first,
@@ -427,6 +428,7 @@ class Game {
   // Restraints on a card and effects on players (restraints.cc).
   bool activation_allowed(int card, const Ability& a) const;  // noactivatedability, notapability, onlymanaability
   void player_rule(const EffectDef& e, int player, int controller, int n);  // Eff::kPlayerRule
+  void empty_pool(int player);  // as a step ends: but mana kept (doesntempty) and saved colours (mypoolsave)
   // Keywords of casting (cast_keywords.cc).
   bool split_second_on_stack() const;  // a spell with split second waits on the stack
   ManaCost sunburst_cost(int card, ManaCost cost, const ManaPool& pool) const;  // its generic mana paid in colours first

@@ -29,8 +29,31 @@ void Game::player_rule(const EffectDef& e, int player, int controller, int n) {
     if (mine != theirs && !gains_life(gainer)) return;
     change_life(controller, theirs - mine);
     change_life(player, mine - theirs);
+  } else if (e.word == "mypoolsave" || e.word == "opponentpoolsave") {
+    // static: read as the pool empties (empty_pool)
   } else {
     unsupported("player effect " + e.word);
+  }
+}
+
+// A pool empties (CR 500.4) but for mana added with doesntempty this turn and the colours a
+// permanent saves: mypoolsave(colour) for its controller, opponentpoolsave(colour) for the opponents.
+void Game::empty_pool(int player) {
+  Player& p = players[static_cast<size_t>(player)];
+  std::array<bool, kColors> saved{};
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (objs[c].zone != kBattlefield) continue;
+    const bool mine = objs[c].controller == player;
+    each_ability(static_cast<int>(c), [&](const Ability& a) {
+      for (const EffectDef& e : a.effects) {
+        if (e.kind == Eff::kPlayerRule && e.word == (mine ? "mypoolsave" : "opponentpoolsave")) saved[static_cast<size_t>(e.times)] = true;
+      }
+    });
+  }
+  for (int c = 0; c < kColors; ++c) {
+    int& n = p.pool.n[static_cast<size_t>(c)];
+    if (!saved[static_cast<size_t>(c)]) n = std::min(n, p.kept.n[static_cast<size_t>(c)]);
+    p.kept.n[static_cast<size_t>(c)] = std::min(p.kept.n[static_cast<size_t>(c)], n);
   }
 }
 

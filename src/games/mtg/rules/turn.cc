@@ -109,7 +109,7 @@ void Game::arm_upkeep_costs() {
 void Game::begin_phase() {
   note(std::string("phase ") + phase_name(phase));
   if (rules->empties_pool[static_cast<size_t>(phase)]) {  // removeMana(*): the pools empty as the step begins
-    for (auto& p : players) p.pool.clear();
+    for (int p = 0; p < 2; ++p) empty_pool(p);
   }
   pending_pay.clear();
   if (phase == Phase::kUntap) {  // phasing comes first in the untap step (CR 502.1), all at once (CR 702.26b)
@@ -174,6 +174,7 @@ void Game::begin_phase() {
     draw(active, rules->draws_per_step);
   } else if (phase == Phase::kCleanup) {
     std::erase_if(emblems, [](const Emblem& em) { return em.def->ueot; });
+    for (auto& p : players) p.kept.clear();  // doesntempty: until end of turn
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
     while (!no_max_hand(active) && hand.size() > static_cast<size_t>(std::max(0, rules->hand_size))) move(hand.front(), active, kGraveyard);
     prevent_combat = false;
