@@ -123,3 +123,20 @@ TEST(WagicRestraints, ManaThatDoesNotEmpty) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// twist (the guide's word; Wagic 2016's parser knows only swap): power and toughness switched
+// until end of turn. The 1/4 attacks as a 4/1.
+TEST(WagicEffects, TwistSwitchesPowerAndToughness) {
+  const std::string cards = card("Changeling", "{U}", "Creature", "power=1\ntoughness=4\nauto={0}:twist\n");
+  TestOutcome r = play_own(cards, test::combat("changeling", "", "changeling\nchoice 0\n", "", "inplay:changeling\n", "life:19\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);  // not twisted: 1 damage (the click's menu: attack first)
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:changeling\n[PLAYER2]\n[DO]\nchangeling\nnext\nnext\nchangeling\nchoice 0\nnext\nnext\nnext\n"
+                      "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:changeling\n[PLAYER2]\nlife:16\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg

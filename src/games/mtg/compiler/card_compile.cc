@@ -162,7 +162,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"sacrifice", Eff::kSacrifice}, {"preventalldamage", Eff::kPreventAll},
       {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kClone},
       {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
-      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
+      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"twist", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate},
       {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
       {"removefromcombat", Eff::kRemoveFromCombat},
