@@ -140,3 +140,19 @@ TEST(WagicEffects, TwistSwitchesPowerAndToughness) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// removemana(*): the player's pool empties; removemana({G}): that mana only.
+TEST(WagicRestraints, RemoveManaEmptiesThePool) {
+  const std::string cards = card("Drain", "{0}", "Sorcery", "auto=removemana(*) opponent\n") +
+                            card("Leak", "{0}", "Sorcery", "auto=removemana({G})\n");
+  TestOutcome r = play_own(cards, main_phase("hand:drain\n", "manapool:{G}{R}\n", "drain\n", "graveyard:drain\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, main_phase("manapool:{G}{G}{R}\nhand:leak\n", "", "leak\n", "graveyard:leak\nmanapool:{G}{R}\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg

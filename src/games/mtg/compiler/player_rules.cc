@@ -28,6 +28,12 @@ bool read_player_rule(const std::string& w, EffectDef& e) {
       }
     }
   }
+  if (w.rfind("removemana(", 0) == 0 && w.back() == ')') {  // removemana(*): the whole pool; removemana({G}{G}): that mana
+    e.kind = Eff::kPlayerRule;
+    e.word = "removemana";
+    e.token_spec = w.substr(11, w.size() - 12);
+    return true;
+  }
   if (w == "exchangelife") {  // the player named and the controller exchange life totals
     e.kind = Eff::kPlayerRule;
     e.word = w;

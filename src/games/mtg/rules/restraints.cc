@@ -29,6 +29,16 @@ void Game::player_rule(const EffectDef& e, int player, int controller, int n) {
     if (mine != theirs && !gains_life(gainer)) return;
     change_life(controller, theirs - mine);
     change_life(player, mine - theirs);
+  } else if (e.word == "removemana") {  // removemana(*): the pool empties; removemana({cost}): that much, as far as it has it
+    if (e.token_spec == "*") {
+      p.pool.clear();
+    } else {
+      const ManaPool gone = parse_pool(e.token_spec);
+      for (int c = 0; c < kColors; ++c) {
+        int& have = p.pool.n[static_cast<size_t>(c)];
+        have = std::max(0, have - gone.n[static_cast<size_t>(c)]);
+      }
+    }
   } else if (e.word == "mypoolsave" || e.word == "opponentpoolsave") {
     // static: read as the pool empties (empty_pool)
   } else {
