@@ -20,7 +20,9 @@ const std::set<std::string>& grantable() {
       "plainswalk", "wither", "infect", "hexproof", "flash", "spiritlink", "treason", "lure", "vigor", "oneblocker", "persist", "undying", "protection from white", "protection from blue",
       "protection from black", "protection from red", "protection from green", "combattoughness", "opponentshroud", "canplayfromgraveyard",
       "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk",
-      "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting", "protectionfromcoloredspells", "noactivatedability"};
+      "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting",
+      "noactivatedability", "notapability", "onlymanaability",  // these three: rules/restraints.cc
+      "protectionfromcoloredspells"};
   return k;
 }
 
@@ -158,7 +160,7 @@ bool read_rule_change(const std::string& w, EffectDef& e) {
 
 // One keyword with its argument; false when the word is not an effect this engine runs.
 bool read_keyword(const std::string& w, EffectDef& e) {
-  if (read_rule_change(w, e)) return true;
+  if (read_rule_change(w, e) || read_player_rule(w, e)) return true;
   static const std::map<std::string, Eff> plain = {
       {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
@@ -166,7 +168,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"preventallcombatdamage", Eff::kPreventCombat}, {"copy", Eff::kCopy}, {"clone", Eff::kClone},
       {"clone(mytgt)", Eff::kClone},  // an aura's: the creature it enchants, as its effects act on (Followed Footsteps)
       {"rehook", Eff::kEquip}, {"fog", Eff::kPreventCombat}, {"equip", Eff::kEquip},
-      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
+      {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"twist", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate},
       {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
       {"removefromcombat", Eff::kRemoveFromCombat},
@@ -213,7 +215,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
   if (w.rfind("becomes(", 0) == 0 && w.back() == ')') return read_becomes(w, e);
   // name(spec): the effect and the cards it names ("protection from(spec)" is joined by compile_effect).
   static const std::pair<std::string_view, Eff> speced[] = {{"protectionfrom(", Eff::kProtectionFrom},
-      {"cantbeblockerof(", Eff::kCantBlockOf}, {"cantbeblockedby(", Eff::kCantBeBlockedBy}};
+      {"cantbeblockerof(", Eff::kCantBlockOf}, {"cantbeblockedby(", Eff::kCantBeBlockedBy}, {"cantbetargetof(", Eff::kCantBeTargetOf}};
   for (const auto& [prefix, kind] : speced) {
     if (w.rfind(prefix, 0) == 0) {
       e.kind = kind;
@@ -427,9 +429,13 @@ EffectDef compile_effect(const std::string& text0) {
     } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
                w == "while" || (w.rfind("restriction{", 0) == 0 && w.back() == '}')) {
       e.restriction += (e.restriction.empty() ? "" : " ") + w;  // limit:1 myupkeeponly: both hold
-    } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic" || (w == "once" && e.kind == Eff::kTransform)) {
+    } else if (w == "doesntempty" && e.kind == Eff::kAddMana) {
+      e.word += " doesntempty";  // the mana stays in the pool until the turn ends (parse_pool reads only the braces)
+    } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic" || w == "forcedalive" ||
+               (w == "once" && e.kind == Eff::kTransform)) {
       // labels and Wagic's evaluation hints change nothing here; Wagic's transforms((..)) reads no
-      // "once" either (Threaten's kin write it after ueot: their one-shots run once anyway)
+      // "once" either (Threaten's kin write it after ueot: their one-shots run once anyway);
+      // forcedalive keeps Wagic's lord alive over cards outside the battlefield, as every lord is here
     } else {
       e.kind = Eff::kUnsupported;
       e.word = w;
@@ -548,6 +554,7 @@ void read_costs(const std::string& costs, Ability& a) {
         for (int c = 0; c < kColors; ++c) a.mana.fixed[static_cast<size_t>(c)] += m.fixed[static_cast<size_t>(c)];
         a.mana.hybrid.insert(a.mana.hybrid.end(), m.hybrid.begin(), m.hybrid.end());
         a.mana.x += m.x;
+        a.mana.colorless_only += m.colorless_only;
       }
     }
     i = e + 1;
@@ -571,6 +578,16 @@ TriggerDef read_trigger(const std::string& t) {
     if (src != std::string::npos) tr.source = parse_spec(inside(t, src + 6));
     const size_t from = t.find("from(", i);
     if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
+  }
+  for (const std::string& w : words_top(t.substr(i))) tr.opponent_poisoned |= w == "opponentpoisoned";
+  // @attacking(spec), @blocked(spec) ...: the guide's forms, which Wagic's parser ignores; read as
+  // @combat(attacking) source(spec), the form Wagic's cards write.
+  static const std::set<std::string> combat_words = {"attacking", "blocking", "blocked", "notblocked", "attackedalone"};
+  if (combat_words.count(tr.event) && !tr.args.empty()) {
+    tr.source = tr.subject;
+    tr.subject = Spec();
+    tr.args = tr.event;
+    tr.event = "combat";
   }
   size_t restr = t.find("restriction{type(");
   read_counts(t, restr, tr.counts);
@@ -766,9 +783,10 @@ void read_body(std::string body, Ability& a) {
     body = trim(body.substr(0, lim));
   }
   if (body.rfind("turnlimited:", 0) == 0) body = trim(body.substr(12));  // once a turn: not enforced yet
-  for (const char* prefix : {"kicker ", "alternative "}) {
+  for (const char* prefix : {"kicker ", "alternative ", "overload ", "paidmana "}) {
     if (body.rfind(prefix, 0) == 0) {
-      (prefix[0] == 'k' ? a.kicker_only : a.alternative_only) = true;
+      (prefix[0] == 'k' ? a.kicker_only : prefix[0] == 'p' ? a.paidmana_only : a.alternative_only) = true;
+      a.overload |= prefix[0] == 'o';  // cast for its overload (other=) cost: the spell targets nothing
       body = trim(body.substr(std::string(prefix).size()));
     }
   }
@@ -836,7 +854,7 @@ bool is_static_line(const Ability& a) {
     if (e.has_all) return false;
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
-                        e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom ||
+                        e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom || e.kind == Eff::kCantBeTargetOf ||
                         e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
@@ -923,7 +941,8 @@ static Ability compile_line(const std::string& line) {
     static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
         "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded", "noncombatdamagefoeof",
         "noncombatdamageof", "drawof", "drawfoeof", "sacrificed", "lifeof", "lifefoeof", "lifed", "lifelostof",
-        "lifelostfoeof", "vampired", "targeted", "tappedformana", "cycled"};
+        "lifelostfoeof", "vampired", "targeted", "tappedformana", "cycled", "noncombatdamaged", "drawn", "counteradded",
+        "counterremoved", "lifeloss"};
     if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];

@@ -44,7 +44,9 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kPhaseOut, kProliferate, kFrozen, kFading, kBottom, kRemoveCounters, kRemoveFromCombat, kNothing, kUnsupported
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kPhaseOut, kProliferate, kFrozen, kFading, kBottom, kRemoveCounters, kRemoveFromCombat, kNothing, kUnsupported,
+  kPlayerRule,  // alterpoison:N, exchangelife (compiler/player_rules.cc, rules/restraints.cc): e.word names it
+  kCantBeTargetOf,  // cantbetargetof(spec): spells and abilities of such sources cannot target it (a continuous change)
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -126,6 +128,7 @@ struct TriggerDef {
   std::vector<Count> counts;
   std::string phase;   // each/next: upkeep, endofturn ...
   std::string whose;   // my, opponent, "" (each player's)
+  bool opponent_poisoned = false;  // opponentpoisoned: fires only while an opponent has poison counters
 };
 
 struct Ability {
@@ -153,6 +156,7 @@ struct Ability {
   Spec counter_from;             // {C(p/t,-1,spec)}: the counter comes off a chosen such card (Quillspike)
   bool may = false;
   bool kicker_only = false, alternative_only = false;  // lines run only when that cost was paid
+  bool overload = false, paidmana_only = false;        // overload lines (alternative_only too, no targets) / paidmana: the mana cost
   bool has_foreach = false;      // foreach(spec): the effects once per such card
   Spec foreach;
   std::string this_count;        // thisforeach(counter{..}|auras): per such thing on the source instead
@@ -191,6 +195,7 @@ struct Ability {
 
 // A mana ability: only mana, no target; it resolves at once, without the stack (CR 605.3).
 bool is_mana_ability(const Ability& a);
+bool read_player_rule(const std::string& word, EffectDef& e);  // player_rules.cc: alterpoison:N, exchangelife
 
 // A card's words as symbols and its continuous abilities, made on first use (a copied CardDef
 // makes its own: the abilities it points at are the copy's).

@@ -35,7 +35,14 @@ const std::set<std::string>& keywords_run() {
       "affinitygreencreatures", "mygraveexiler", "oppgraveexiler", "flanking", "countershroud", "exiledeath",
       "combattoughness", "opponentshroud", "canplayfromgraveyard", "intimidate", "horsemanship", "cloud", "reachshadow",
       "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk", "nonbasiclandwalk", "snowlandwalk",
-      "snowforestlandwalk", "snowplainslandwalk", "snowmountainlandwalk", "snowislandlandwalk", "snowswamplandwalk", "absorb", "phantom", "wilting", "protectionfromcoloredspells", "noactivatedability"};
+      "snowforestlandwalk", "snowplainslandwalk", "snowmountainlandwalk", "snowislandlandwalk", "snowswamplandwalk", "absorb", "phantom", "wilting",
+      // player_keywords.cc and the places that ask it
+      "cantlose", "cantlifelose", "cantmillose", "cantwin", "nolifegain", "nolifegainopponent", "controllershroud",
+      "playershroud", "nomaxhand", "nolegend", "poisontoxic", "foresthome", "islandhome", "mountainhome", "swamphome",
+      "plainshome", "tokenizer", "auraward", "librarydeath", "shufflelibrarydeath",
+      "split second", "sunburst",  // cast_keywords.cc
+      "phasing",  // turn.cc
+      "protectionfromcoloredspells", "noactivatedability"};
   return k;
 }
 

@@ -17,7 +17,7 @@ struct SpecCode {
     enum Kind : uint8_t {
       kWord,        // a type, a name or a keyword
       kAll,         // red&white: every part holds
-      kShareName, kToken, kColor, kFresh, kTapped, kDamager, kAttacking, kBlocking, kBlocked, kMulticolor, kLeveler,
+      kShareName, kToken, kColor, kFresh, kTapped, kDamager, kAttacking, kBlocking, kBlocked, kMulticolor, kLeveler, kEnchanted,
       kCounter,     // counter{kind[.N[.name]]}
       kPower, kToughness, kManaCost,  // compared with a number, or with a count (manacost<=type:*:myhand)
     };

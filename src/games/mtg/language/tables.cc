@@ -125,7 +125,8 @@ constexpr std::string_view kTriggers[] = {
     "becomesmonarchfoeof", "dungeoncompleted", "explored", "noncombatdamagefoeof", "noncombatdamageof",
     "noncombatdamaged", "coinflipped", "countermod", "foretold", "boasted", "copied", "castcard",
     "attacked", "blocked", "fizzled", "casted", "drew", "projectionof", "lifegained", "poisoned",
-    "trained", "transformed", "ninjutsued", "cascaded", "kicked", "proliferated", "facedup"};
+    "trained", "transformed", "ninjutsued", "cascaded", "kicked", "proliferated", "facedup",
+    "lifed", "lifeloss"};  // Wagic 2016 parses both (parseSimpleTC "lifed(", "lifeloss(")
 // Zones after "|": an owner prefix and a zone.
 constexpr std::string_view kZonePrefixes[] = {"", "my", "opponent", "targetedpersons", "targetcontroller",
                                               "owner", "controller", "target"};

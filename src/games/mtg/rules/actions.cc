@@ -51,6 +51,7 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   if (grave && (!grave->mana.present || o.zone != grave_from || alternative)) return false;
   const bool from_grave = o.zone == kGraveyard && ((grave && way != CastWay::kFaceDown) || has(card, "canplayfromgraveyard"));
   if ((o.zone != kHand && !from_grave) || o.owner != actor || o.def->is("land")) return false;
+  if (split_second_on_stack()) return false;
   if (alternative && !o.def->other.present) return false;
   if (alternative ? o.def->other_restricted : o.def->cast_restricted) return false;
   if (!counts_hold(alternative ? o.def->other_counts : o.def->cast_counts, card, actor)) return false;
@@ -63,9 +64,9 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   if (!script_allows(*this, "may_cast", card, actor)) return false;  // Lua cards (Iona)
   const ManaCost& cost = grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor);
   if (!can_pay(players[static_cast<size_t>(actor)].pool, cost)) return false;
-  const bool fast = o.def->is("instant") || o.def->has("flash");
+  const bool fast = o.def->is("instant") || o.def->has("flash") || has_word(card, "flash");
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
-  if (way != CastWay::kFaceDown && o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") &&
+  if (way != CastWay::kFaceDown && o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") && !(alternative && overloads(*o.def)) &&
       !any_target(o.def->spell_target, card, actor))
     return false;
   // The same for the target an instant's or sorcery's line chooses as it is cast (cast() below),
@@ -116,6 +117,7 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
                           std::any_of(grave.begin(), grave.end(), [&a](const Ability& g) { return &g == &a; });
   if ((o.zone != kBattlefield || o.controller != actor) && !from_grave) return false;
   if (a.while_equipped && o.attached < 0) return false;  // autoskill=: only while it equips a creature
+  if (!activation_allowed(card, a)) return false;
   if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;
   if (a.untap_cost && !o.tapped) return false;
   if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;
@@ -152,7 +154,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
-  const int x = pay(pool, grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor, buyback));
+  const int x = pay(pool, sunburst_cost(card, grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor, buyback), pool));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
   int kicks = 0;  // multikicker: again while the pool allows
   while (way != CastWay::kFaceDown && o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
@@ -165,6 +167,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
   objs[static_cast<size_t>(card)].was_cast = true;
   for (size_t c = 0; c < before.n.size(); ++c) objs[static_cast<size_t>(card)].spent.n[c] = before.n[c] - pool.n[c];
+  if (has_word(card, "sunburst")) objs[static_cast<size_t>(card)].sunburst = colours_spent(card);
   objs[static_cast<size_t>(card)].flashed = way == CastWay::kFlashback;
   note("p" + std::to_string(actor + 1) + " casts " + (way == CastWay::kFaceDown ? "a face-down card" : o.def->name));
   cast_triggers(card);
@@ -193,6 +196,10 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
         break;
       }
     }
+  }
+  if (alternative && overloads(d)) {  // overload: "target" reads "each" (cast_keywords.cc)
+    targeted = false;
+    spec = nullptr;
   }
   // Cards to sacrifice, exile, return or tap as part of the cost: chosen (by clicks) before the targets.
   std::vector<std::pair<const Spec*, int>> chosen;
@@ -409,6 +416,7 @@ void Game::click_player(int player, int actor) {
   if (choosers.empty()) return;
   Chooser ch = choosers.back();
   if (!matches_player(ch.spec, player, ch.player)) return;
+  if (!ch.is_cost && !player_targetable(player, ch.player)) return;  // controllershroud, playershroud
   pick(Target{-1, player});
 }
 

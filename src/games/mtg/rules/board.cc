@@ -441,6 +441,7 @@ void Game::damage_player(int player, int amount, int source, bool combat) {
     players[static_cast<size_t>(player)].poison += amount;
   } else {
     change_life(player, -amount);
+    if (source >= 0 && has_word(source, "poisontoxic")) ++players[static_cast<size_t>(player)].poison;  // Pit Scorpion
   }
   link_life(source, amount);
   note("p" + std::to_string(player + 1) + " is dealt " + std::to_string(amount));
@@ -478,6 +479,7 @@ void Game::legend_rule() {
       for (size_t j = i + 1; j < bf.size(); ++j) {
         const int old_card = bf[i], new_card = bf[j];
         if (!is_type(old_card, "legendary") || name(old_card) != name(new_card)) continue;
+        if (has_word(old_card, "nolegend") || has_word(new_card, "nolegend")) continue;
         Menu m;
         m.cancel = false;
         m.options.push_back({"keep new", Resume{.kind = Resume::Kind::kKeep, .card = old_card}});
@@ -534,7 +536,8 @@ void Game::state_based() {
       } else if (o.attached >= 0 && !o.def->is("aura") &&
                  (objs[static_cast<size_t>(o.attached)].zone != kBattlefield || protected_from(o.attached, card))) {
         objs[c].attached = -1;  // equipment stays, unattached (also from a creature with protection from it)
-      } else if (o.attached >= 0 && o.def->is("aura") && !grants_protection(*o.def) && protected_from(o.attached, card)) {
+      } else if (o.attached >= 0 && o.def->is("aura") && !grants_protection(*o.def) && !has_word(card, "auraward") &&
+                 protected_from(o.attached, card)) {
         move(card, o.owner, kGraveyard);  // an aura falls off a creature with protection from it
         fire_zone_triggers(card, kBattlefield, kGraveyard);
         changed = true;
@@ -544,7 +547,7 @@ void Game::state_based() {
         changed = true;
       }
     }
-    if (!changed) break;
+    if (!changed && !home_sacrifices()) break;
   }
   if (rules->enabled("legendrule")) legend_rule();
   for (size_t c = 0; c < objs.size(); ++c) {
@@ -558,7 +561,7 @@ void Game::state_based() {
     for (const Ability* d : due) run_effects(*d, static_cast<int>(c), controller, {}, 0);
   }
   for (int p = 0; p < 2; ++p) {
-    if (players[static_cast<size_t>(p)].life <= 0 || players[static_cast<size_t>(p)].poison >= 10) loser = p;
+    if (loses_by_state(p)) loser = p;
   }
 }
 

@@ -37,7 +37,7 @@ void Game::toggle_attacker(int card) {
     if (!has(card, "mustattack") && !has(card, "treason")) o.attacking = false;
     return;
   }
-  if (o.phased_out || o.tapped || (o.sick && !has(card, "haste")) || (has(card, "defender") && !has(card, "canattack")) || has(card, "cantattack")) return;
+  if (o.phased_out || o.tapped || (o.sick && !has(card, "haste")) || (has(card, "defender") && !has(card, "canattack")) || has(card, "cantattack") || !home_allows_attack(card)) return;
   if (!script_allows(*this, "may_attack", card, o.controller)) return;  // Lua cards (Teferi's Moat)
   o.attacking = true;
   note(name(card) + " attacks");
@@ -138,6 +138,11 @@ void Game::leave_attackers() {
     ++attacked;
     fire_event("combat:attacking", static_cast<int>(c), -1, -1, true);
   }
+  int alone = -1, attackers = 0;  // @combat(attackedalone): a creature that attacks alone (CR 506.5)
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (objs[c].attacking && objs[c].zone == kBattlefield) alone = static_cast<int>(c), ++attackers;
+  }
+  if (attackers == 1) fire_event("combat:attackedalone", alone, -1, -1, true);
   exalted();
 }
 
@@ -325,7 +330,7 @@ bool Game::combat_step(bool& stopped) {
       state_based();
       phase = Phase::kCombatDamage;
       note("phase combatdamage");
-      for (auto& p : players) p.pool.clear();
+      for (int p = 0; p < 2; ++p) empty_pool(p);
       combat_stage = any_first() ? 2 : 4;
       if (combat_stage == 2 && screen(true)) return stopped = true;
       return false;

@@ -124,7 +124,7 @@ static int player_for(const Game& g, const EffectDef& e, int source, int control
 
 static bool player_effect(Eff k) {
   return k == Eff::kPreventN || k == Eff::kTurns || k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kMaxPlayLand || k == Eff::kShuffle || k == Eff::kMaxCast || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
-         k == Eff::kAddMana || k == Eff::kToken;
+         k == Eff::kAddMana || k == Eff::kToken || k == Eff::kPlayerRule;
 }
 
 void make_token(Game& g, const EffectDef& e, int source, int controller, int x);
@@ -238,10 +238,14 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
     case Eff::kDeplete:
       for (int i = 0; i < n && !pl.zones[kLibrary].empty(); ++i) g.move(pl.zones[kLibrary].back(), p, kGraveyard);
       break;
-    case Eff::kAddMana: pl.pool.add(parse_pool(e.word)); break;
+    case Eff::kAddMana:
+      pl.pool.add(parse_pool(e.word));
+      if (e.word.find("doesntempty") != std::string::npos) pl.kept.add(parse_pool(e.word));
+      break;
     case Eff::kToken:
       for (int i = 0, k = e.b2.is_x ? x : !e.b2.var.empty() ? amount(e.b2, x) : e.times; i < k; ++i) make_token(g, e, source, p, x);
       break;
+    case Eff::kPlayerRule: g.player_rule(e, p, controller, n); break;
     default: g.unsupported(std::string("player effect ") + e.word); break;
   }
   (void)controller;
@@ -387,7 +391,16 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       }
       break;
     case Eff::kCounter:
-      if (!g.has(c, "countershroud")) add_counters(o, e, amount_times(e, x));
+      if (!g.has(c, "countershroud")) {
+        const std::string key = !e.word.empty() ? e.word : std::to_string(e.a.value) + "/" + std::to_string(e.b.value);
+        auto count = [&o, &key] { return key == "1/1" ? o.plus_counters : key == "-1/-1" ? o.minus_counters : o.counters[key]; };
+        const int before = count();
+        add_counters(o, e, amount_times(e, x));
+        const int changed = count() - before;
+        for (int i = 0; i < (changed < 0 ? -changed : changed); ++i) {  // once per counter (@counteradded, @counterremoved)
+          g.fire_event((changed > 0 ? "counteradded:" : "counterremoved:") + key, c, -1, source, false);
+        }
+      }
       break;
     case Eff::kMoveTo: {
       const int z = zone_of_word(e.word);
@@ -510,7 +523,7 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
 }
 
 void Game::run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
-  if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt)) return;
+  if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt) || (a.paidmana_only && resolving_alt)) return;
   if (a.has_cond && !condition_holds(a, source)) return;
   if (a.has_if && !if_holds(a, source, controller)) {
     if (a.if_else) run_effects_in(*a.if_else, source, controller, targets, x);
@@ -709,14 +722,18 @@ void make_token(Game& g, const EffectDef& e, int source, int controller, int x) 
     }
   }
   const int64_t src_id = source >= 0 ? g.objs[static_cast<size_t>(source)].mtg_id : 0;
-  const int t = g.create(g.made_defs.add(d), -src_id, controller);
-  g.objs[static_cast<size_t>(t)].token = true;
-  g.move(t, controller, kBattlefield);
-  g.objs[static_cast<size_t>(t)].sick = true;
-  g.note("token " + d.name);
-  if (e.word == "livingweapon" && source >= 0) g.attach(source, t);  // the germ carries it
-  if (parts.size() < 3) g.run_one_shots(t, controller, {}, 0);  // a database token's comes-into-play lines (Kaldra)
-  g.fire_zone_triggers(t, kLibrary, kBattlefield);
+  const CardDef* made = g.made_defs.add(d);
+  const int copies = g.token_copies(controller);  // tokenizer
+  for (int copy = 0; copy < copies; ++copy) {
+    const int t = g.create(made, -src_id, controller);
+    g.objs[static_cast<size_t>(t)].token = true;
+    g.move(t, controller, kBattlefield);
+    g.objs[static_cast<size_t>(t)].sick = true;
+    g.note("token " + d.name);
+    if (e.word == "livingweapon" && source >= 0 && copy == 0) g.attach(source, t);  // the germ carries it
+    if (parts.size() < 3) g.run_one_shots(t, controller, {}, 0);  // a database token's comes-into-play lines (Kaldra)
+    g.fire_zone_triggers(t, kLibrary, kBattlefield);
+  }
 }
 
 }  // namespace rk::mtg

@@ -115,6 +115,7 @@ struct Obj {
   std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
   std::vector<const Spec*> cant_block_of;                  // cantbeblockerof(..): attackers it cannot block
   std::vector<const Spec*> protections;                    // protection from(spec), recomputed
+  std::vector<const Spec*> untargetable_by;                // cantbetargetof(spec), recomputed
   std::vector<const EffectDef*> extra_mana;                // produceextra:{..} from lords, recomputed
   std::vector<const EffectDef*> left_changes;              // changes it had as it left the battlefield (its own leave triggers)
 };
@@ -190,6 +191,7 @@ class Game {
     int extra_lands = 0;  // maxplay(land)+N from spells this turn
     int casts = 0, cast_limit = -1;  // spells cast this turn; maxcast(*)N from a spell (-1: none)
     int last_drawn = -1;  // the last card drawn this turn (Jandor's Ring), -1: none yet
+    ManaPool kept;        // mana added with doesntempty: it stays as the pool empties, until the turn ends
   };
   std::array<Player, 2> players;
   // turns:+N: extra turns to come, each the player who takes it; the last added is taken first,
@@ -415,6 +417,26 @@ class Game {
   int combat_stage = 0;            // where combat_next resumes
   bool combat_pending = false;     // combat damage waits for triggers to resolve, then goes on
   bool any_attackers() const;
+
+  // Keyword abilities that act for a player (player_keywords.cc).
+  bool player_has(int player, std::string_view keyword) const;  // a permanent it controls has it
+  bool loses_by_state(int player) const;    // 0 life or 10 poison, unless cantlose, cantlifelose, cantwin
+  bool loses_by_drawing(int player) const;  // from an empty library, unless cantlose, cantmillose, cantwin
+  bool gains_life(int player) const;        // not under nolifegain, nolifegainopponent
+  bool player_targetable(int player, int controller) const;  // controllershroud, playershroud
+  bool no_max_hand(int player) const;       // nomaxhand
+  bool home_allows_attack(int card) const;  // islandhome ..: the defender controls such a land
+  bool home_sacrifices();                   // a ..home creature whose controller has no such land goes
+  int token_copies(int player) const;       // tokenizer: the tokens it gets are doubled per instance
+  // Restraints on a card and effects on players (restraints.cc).
+  bool activation_allowed(int card, const Ability& a) const;  // noactivatedability, notapability, onlymanaability
+  void player_rule(const EffectDef& e, int player, int controller, int n);  // Eff::kPlayerRule
+  void empty_pool(int player);  // as a step ends: but mana kept (doesntempty) and saved colours (mypoolsave)
+  // Keywords of casting (cast_keywords.cc).
+  bool split_second_on_stack() const;  // a spell with split second waits on the stack
+  ManaCost sunburst_cost(int card, ManaCost cost, const ManaPool& pool) const;  // its generic mana paid in colours first
+  int colours_spent(int card) const;
+  static bool overloads(const CardDef& d);  // it has overload lines: cast for its other= cost, it targets nothing
 
   void note(const std::string& s) { log.push_back(s); }
   void unsupported(const std::string& what);

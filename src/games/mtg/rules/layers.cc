@@ -95,6 +95,7 @@ void lose_all(Ctx&, Obj& o, const EffectDef&) {
   o.unblockable_by.clear();
   o.cant_block_of.clear();
   o.protections.clear();
+  o.untargetable_by.clear();
 }
 void grant_keyword(Ctx&, Obj& o, const EffectDef& e) {
   if (!e.word.empty() && e.word[0] == '-') {
@@ -105,6 +106,7 @@ void grant_keyword(Ctx&, Obj& o, const EffectDef& e) {
 }
 void unblockable(Ctx&, Obj& o, const EffectDef& e) { o.unblockable_by.push_back(&e.all); }
 void protection(Ctx&, Obj& o, const EffectDef& e) { o.protections.push_back(&e.all); }
+void untargetable(Ctx&, Obj& o, const EffectDef& e) { o.untargetable_by.push_back(&e.all); }
 void cant_block(Ctx&, Obj& o, const EffectDef& e) { o.cant_block_of.push_back(&e.all); }
 void set_pt(Ctx& c, Obj& o, const EffectDef& e) {
   if (o.chars.cda_deferred) {  // one of the two may stay as the CDA says: counted now
@@ -164,6 +166,7 @@ constexpr Part kParts[] = {
     {Eff::kGrant, Layer::kAbility, always, grant_keyword},
     {Eff::kCantBeBlockedBy, Layer::kAbility, always, unblockable},
     {Eff::kProtectionFrom, Layer::kAbility, always, protection},
+    {Eff::kCantBeTargetOf, Layer::kAbility, always, untargetable},
     {Eff::kCantBlockOf, Layer::kAbility, always, cant_block},
     {Eff::kTransform, Layer::kSetPT, has_pt, set_pt},
     {Eff::kPump, Layer::kModifyPT, always, pump},
@@ -231,6 +234,7 @@ void LayerPass::reset_objects() {
     o.unblockable_by.clear();
     o.cant_block_of.clear();
     o.protections.clear();
+    o.untargetable_by.clear();
     o.prevent_to = o.prevent_from = o.prevent_all_to = o.prevent_all_from = false;
     o.cost_change.fill(0);
     o.extra_mana.clear();
@@ -438,12 +442,12 @@ bool LayerPass::depends(Applied& a, const Applied& other, Layer l) {
   const std::vector<int> before = preview(a);
   struct Saved {
     Chars chars;
-    std::vector<const Spec*> unblockable_by, cant_block_of, protections;
+    std::vector<const Spec*> unblockable_by, cant_block_of, protections, untargetable_by;
   };
   std::vector<Saved> saved;
   for (uint32_t i = 0; i < b.count; ++i) {
     const Obj& o = g_.objs[static_cast<size_t>(objects_[b.first + i])];
-    saved.push_back({o.chars, o.unblockable_by, o.cant_block_of, o.protections});
+    saved.push_back({o.chars, o.unblockable_by, o.cant_block_of, o.protections, o.untargetable_by});
   }
   apply(b, l);
   const bool changed = preview(a) != before;
@@ -453,6 +457,7 @@ bool LayerPass::depends(Applied& a, const Applied& other, Layer l) {
     o.unblockable_by = saved[i].unblockable_by;
     o.cant_block_of = saved[i].cant_block_of;
     o.protections = saved[i].protections;
+    o.untargetable_by = saved[i].untargetable_by;
   }
   return changed;
 }

@@ -46,7 +46,7 @@ int ManaCost::converted() const {
   for (int v : fixed) t += v;
   for (auto [a, b] : hybrid) t += b < 0 ? -b : 1;
   for (int v : phyrexian) t += v;
-  return t;
+  return t + colorless_only;
 }
 
 // One symbol's text between braces.
@@ -79,6 +79,10 @@ static void add_symbol(std::string_view sym, ManaCost& c, bool* unknown) {
   std::string letters;
   for (char ch : sym) {
     if (ch != '/' && ch != ' ') letters += ch;
+  }
+  if (letters == "c" || letters == "C") {
+    ++c.colorless_only;
+    return;
   }
   if (letters.size() == 1 && color_of_letter(letters[0]) >= 0) {
     ++c.fixed[static_cast<size_t>(color_of_letter(letters[0]))];
@@ -113,6 +117,7 @@ ManaPool parse_pool(std::string_view text) {
   const ManaCost c = parse_mana_cost(text);
   ManaPool p;
   p.n = c.fixed;
+  p.n[kColorless] += c.colorless_only;  // {C}: colourless mana too
   for (const auto& h : c.hybrid) ++p.n[static_cast<size_t>(h.first)];
   return p;
 }
@@ -130,6 +135,8 @@ static bool pay_generic(ManaPool& p, int amount) {
 
 // Pays `c`'s coloured symbols and hybrids; false when the pool runs out.
 static bool pay_colored(ManaPool& p, const ManaCost& c) {
+  if (p.n[kColorless] < c.colorless_only) return false;
+  p.n[kColorless] -= c.colorless_only;
   for (int col = 1; col < kColors; ++col) {
     int& have = p.n[static_cast<size_t>(col)];
     if (have < c.fixed[static_cast<size_t>(col)]) return false;

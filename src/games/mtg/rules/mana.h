@@ -33,6 +33,7 @@ struct ManaCost {
   std::vector<std::pair<int, int>> hybrid;   // {W/B}-style symbols: either colour
   int x = 0;                                 // how many {X}
   int x_color = -1;                          // {X:black}: X is paid with that colour only (-1: any)
+  int colorless_only = 0;                    // {c}: colourless mana and nothing else (Wagic's "waste" mana, CR 107.4c)
   std::array<int, kColors> phyrexian{};      // {p(B)}: that colour or 2 life (counted; not asked for in payment yet)
   bool present = false;                      // a cost was written (even {0})
   int converted() const;                     // mana value (X counts 0)

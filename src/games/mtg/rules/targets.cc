@@ -49,6 +49,11 @@ bool Game::restriction_holds(const SpecCode::Restr& r, int card, int source, int
     case R::kBlocked: return o.attacking && !o.blockers.empty();
     case R::kMulticolor: return __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
     case R::kLeveler: return o.def->max_level > 0;  // a level up card (maxlevel:N)
+    case R::kEnchanted:  // an aura is attached to it
+      for (size_t a = 0; a < objs.size(); ++a) {
+        if (objs[a].zone == kBattlefield && objs[a].attached == card && is_type(static_cast<int>(a), "aura")) return true;
+      }
+      return false;
     case R::kCounter: {
       if (r.counter == 'a') {
         int others = 0;
@@ -153,7 +158,7 @@ bool Game::matches_player(const Spec& s, int player, int controller) const {
 }
 
 bool Game::legal_target(const Spec& s, const Target& t, int source, int controller) const {
-  if (t.player >= 0) return matches_player(s, t.player, controller);
+  if (t.player >= 0) return matches_player(s, t.player, controller) && player_targetable(t.player, controller);
   if (t.card < 0) return false;
   if (!matches(s, t.card, source, controller)) return false;
   const Obj& o = objs[static_cast<size_t>(t.card)];
@@ -161,6 +166,9 @@ bool Game::legal_target(const Spec& s, const Target& t, int source, int controll
   if (has(t.card, "shroud")) return false;
   if (has(t.card, "opponentshroud") && o.controller != controller) return false;
   if (has(t.card, "hexproof") && o.controller != controller) return false;
+  for (const Spec* by : o.untargetable_by) {  // cantbetargetof(spec)
+    if (source >= 0 && matches(*by, source, t.card, o.controller, /*any_zone=*/true)) return false;
+  }
   return !protected_from(t.card, source);
 }
 

@@ -1,4 +1,4 @@
-// Triggers on damage, tapping, combat and targeting: @damaged @combatdamaged @damagefoeof @damageof
+// Triggers on damage, tapping, combat and targeting: @damaged @combatdamaged @noncombatdamaged @damagefoeof @damageof
 // (and their combat forms), @tapped @untapped @tappedformana, @combat(attacking|blocking|blocked|notblocked), @targeted.
 #include "games/mtg/rules/game.h"
 
@@ -24,12 +24,13 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
   const int controller = g.objs[static_cast<size_t>(src)].controller;
   auto from_ok = [&] { return t.from.empty() || (from >= 0 && g.matches(t.from, from, src, controller)); };
   if (event == "damaged") {
-    if (t.event != "damaged" && !(combat && t.event == "combatdamaged")) return false;
+    if (t.event != "damaged" && !(combat && t.event == "combatdamaged") && !(!combat && t.event == "noncombatdamaged")) return false;
     return card >= 0 && g.matches(t.subject, card, src, controller) && from_ok();
   }
   if (event == "damageplayer") {
     const bool foe = player != controller;
-    if ((t.event == "damaged" || (combat && t.event == "combatdamaged")) && g.matches_player(t.subject, player, controller)) {
+    if ((t.event == "damaged" || (combat && t.event == "combatdamaged") || (!combat && t.event == "noncombatdamaged")) &&
+        g.matches_player(t.subject, player, controller)) {
       return from_ok();
     }
     const bool kind = t.event == (foe ? "damagefoeof" : "damageof") ||
@@ -44,10 +45,21 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
     const bool gained = event == "lifegained";
     if (!g.matches_player(t.subject, player, controller) && !t.subject.empty()) return false;
     return gained ? (t.event == (mine ? "lifeof" : "lifefoeof") || t.event == "lifed")
-                  : (t.event == (mine ? "lifelostof" : "lifelostfoeof"));
+                  : (t.event == (mine ? "lifelostof" : "lifelostfoeof") || t.event == "lifeloss");
   }
   if (event == "drawn") {  // @drawof(player) / @drawfoeof(player): its controller / an opponent drew
+    if (t.event == "drawn") return g.matches_player(t.subject, player, controller);  // @drawn(player): anyone who matches
     return t.event == (player == controller ? "drawof" : "drawfoeof");
+  }
+  if (event.rfind("counteradded:", 0) == 0 || event.rfind("counterremoved:", 0) == 0) {
+    // @counteradded(kind) from(spec): a counter of that kind put on (or removed from) such a card
+    const size_t colon = event.find(':');
+    const std::string key = event.substr(colon + 1);
+    if (t.event != event.substr(0, colon)) return false;
+    if (t.args != key && !(t.args.size() > key.size() && t.args.compare(t.args.size() - key.size() - 1, key.size() + 1, "," + key) == 0)) {
+      return false;
+    }
+    return t.from.empty() || g.matches(t.from, card, src, controller);
   }
   if (event == "tapped" || event == "untapped" || event == "tappedformana") {
     if (t.event != event) return false;
@@ -106,7 +118,7 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
 }
 
 void Game::change_life(int player, int delta) {
-  if (delta == 0) return;
+  if (delta == 0 || (delta > 0 && !gains_life(player))) return;
   players[static_cast<size_t>(player)].life += delta;
   const int saved = event_amount;
   event_amount = delta < 0 ? -delta : delta;  // "thatmuch"
@@ -140,6 +152,7 @@ void Game::fire_event(const std::string& event, int card, int player, int from, 
     each_ability(static_cast<int>(src), [&](const Ability& a) {
       if (a.kind != AbilityKind::kTriggered) return;
       if (!listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) return;
+      if (!trigger_allowed(a, static_cast<int>(src))) return;
       if (at_once) return resolve_now(*this, static_cast<int>(src), a, card, from);
       put_trigger(static_cast<int>(src), a, card, from);
     });

@@ -113,16 +113,23 @@ void Game::arm_upkeep_costs() {
 void Game::begin_phase() {
   note(std::string("phase ") + phase_name(phase));
   if (rules->empties_pool[static_cast<size_t>(phase)]) {  // removeMana(*): the pools empty as the step begins
-    for (auto& p : players) p.pool.clear();
+    for (int p = 0; p < 2; ++p) empty_pool(p);
   }
   pending_pay.clear();
   if (phase == Phase::kUntap) {  // uynt: changes until a player's next turn end as it begins (detain)
     for (Obj& o : objs) std::erase_if(o.changes, [this](const Obj::Change& ch) { return ch.until == active; });
     invalidate();
   }
-  if (phase == Phase::kUntap) {  // phasing comes first in the untap step (CR 502.1)
-    for (Obj& o : objs) {
-      if (o.phased_out && o.controller == active) o.phased_out = false;
+  if (phase == Phase::kUntap) {  // phasing comes first in the untap step (CR 502.1), all at once (CR 702.26b)
+    for (size_t c = 0; c < objs.size(); ++c) {
+      Obj& o = objs[c];
+      if (o.controller != active) continue;
+      if (o.phased_out) {
+        o.phased_out = false;
+      } else if (o.zone == kBattlefield && has_word(static_cast<int>(c), "phasing")) {
+        o.phased_out = true;  // the keyword phasing: out one untap step, in the next
+        note(o.def->lname + " phases out");
+      }
     }
   }
   if (phase == Phase::kUntap && untap_removed(active)) {
@@ -175,8 +182,9 @@ void Game::begin_phase() {
     draw(active, rules->draws_per_step);
   } else if (phase == Phase::kCleanup) {
     std::erase_if(emblems, [](const Emblem& em) { return em.def->ueot; });
+    for (auto& p : players) p.kept.clear();  // doesntempty: until end of turn
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
-    while (hand.size() > static_cast<size_t>(std::max(0, rules->hand_size))) move(hand.front(), active, kGraveyard);
+    while (!no_max_hand(active) && hand.size() > static_cast<size_t>(std::max(0, rules->hand_size))) move(hand.front(), active, kGraveyard);
     prevent_combat = false;
     for (auto& p : players) p.prevent_next = 0;
     for (Obj& o : objs) {
@@ -362,6 +370,8 @@ void Game::cast_triggers(int card) {
 
 // restriction{type(spec)~morethan~N} written on a trigger.
 bool Game::trigger_allowed(const Ability& a, int src) const {
+  const int controller = objs[static_cast<size_t>(src)].controller;
+  if (a.trigger.opponent_poisoned && players[static_cast<size_t>(1 - controller)].poison == 0) return false;
   return counts_hold(a.trigger.counts, src, objs[static_cast<size_t>(src)].controller);
 }
 

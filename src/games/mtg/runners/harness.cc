@@ -146,7 +146,7 @@ void Runner::settle() {
       // lethal damage dies before its own damage trigger adds a counter (Fungus Sliver).
       if (g_.menus.empty() && g_.choosers.empty()) g_.state_based();
       for (int p = 0; p < 2; ++p) {  // Wagic checks for a loser every frame, the stack full or not
-        if (g_.players[static_cast<size_t>(p)].life <= 0 || g_.players[static_cast<size_t>(p)].poison >= 10) g_.loser = p;
+        if (g_.loses_by_state(p)) g_.loser = p;
       }
       continue;
     }

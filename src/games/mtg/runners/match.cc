@@ -311,7 +311,7 @@ void Match::play(const Move& move, kernel::Log* log) {
 // nothing then, so the match watches the draw step of a new turn.
 void Match::check_draw_rule(int before_turn, size_t library_before) {
   if (game_.turn == before_turn || game_.loser >= 0) return;
-  if (library_before == 0) game_.loser = game_.active;
+  if (library_before == 0 && game_.loses_by_drawing(game_.active)) game_.loser = game_.active;
   if (game_.turn >= turn_limit_ && game_.loser < 0) draw_ = true;
 }
 
