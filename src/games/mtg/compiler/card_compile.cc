@@ -154,7 +154,7 @@ bool read_rule_change(const std::string& w, EffectDef& e) {
 
 // One keyword with its argument; false when the word is not an effect this engine runs.
 bool read_keyword(const std::string& w, EffectDef& e) {
-  if (read_rule_change(w, e)) return true;
+  if (read_rule_change(w, e) || read_face_keyword(w, e)) return true;
   static const std::map<std::string, Eff> plain = {
       {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
@@ -323,6 +323,7 @@ EffectDef compile_effect(const std::string& text0) {
     return em;
   }
   EffectDef e;
+  if (read_coin_flip(text0, e)) return e;
   std::string text = text0;
   read_dynamic(text, e);
   if (e.kind == Eff::kUnsupported && !e.word.empty()) return e;
@@ -540,7 +541,7 @@ TriggerDef read_trigger(const std::string& t) {
     const size_t from = t.find("from(", i);
     if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
   }
-  size_t restr = t.find("restriction{type(");
+  size_t restr = t.find("restriction{");  // its counts: read_trigger_restriction
   read_counts(t, restr, tr.counts);
   if (const size_t cmp = t.find("restriction{compare("); cmp != std::string::npos) {
     read_count_restriction(t.substr(cmp + 12, t.find('}', cmp) - cmp - 12), tr.counts);
@@ -669,7 +670,7 @@ bool read_conditions(std::string& body, Ability& a) {
 // The && parts of a body, each an effect (or an ability another player does).
 void read_parts(const std::string& body, Ability& a) {
   if (read_pay(trim(body), a)) return;
-  for (const std::string& part : split_top(body, "&&")) {
+  for (const std::string& part : split_parts(body)) {
     if (read_ability_for(trim(part), a)) continue;
     EffectDef e = compile_effect(part);
     if (const std::string p = trim(part); p.rfind("foreach(", 0) == 0 && !a.effects.empty()) {
@@ -819,6 +820,7 @@ Ability compile_ability(const std::string& line) {
     ~Deeper() { --depth; }
   } deeper;
   Ability a = compile_line(line);
+  settle_face_line(a);
   intern_words(a);  // types, keywords and specs as symbols (spec_code.h): play compares numbers
   return a;
 }
@@ -873,6 +875,7 @@ static Ability compile_line(const std::string& line) {
         "noncombatdamageof", "drawof", "drawfoeof", "sacrificed", "lifeof", "lifefoeof", "lifed", "lifelostof",
         "lifelostfoeof", "vampired", "targeted", "tappedformana", "cycled"};
     if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
+    if (!read_trigger_restriction(parts[0], a.trigger.counts)) a.effects.push_back(unsupported_effect("restriction{"));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
     read_body(body, a);

@@ -38,4 +38,14 @@ bool read_if(const std::string& cond, Ability& a);
 bool read_ability_for(const std::string& part0, Ability& a);
 bool read_pay(const std::string& body, Ability& a);
 
+// chance_and_faces.cc: flip(name) and wingame; flipacoin .. flipend (a whole && part, false when
+// `part` is not one); the && parts of a body, a coin's abilities kept whole.
+bool read_face_keyword(const std::string& w, EffectDef& e);
+bool read_coin_flip(const std::string& part, EffectDef& e);
+std::vector<std::string> split_parts(const std::string& body);
+// restriction{..} of a trigger (`trigger`: its text) into `counts`; false when a part is not run.
+// this(cond) flip(..) lines become state triggers (compile_ability calls it on every line).
+void settle_face_line(Ability& a);
+bool read_trigger_restriction(const std::string& trigger, std::vector<TriggerDef::Count>& counts);
+
 }  // namespace rk::mtg

@@ -148,6 +148,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   for (size_t c = 0; c < before.n.size(); ++c) objs[static_cast<size_t>(card)].spent.n[c] = before.n[c] - pool.n[c];
   objs[static_cast<size_t>(card)].flashed = way == CastWay::kFlashback;
   note("p" + std::to_string(actor + 1) + " casts " + (way == CastWay::kFaceDown ? "a face-down card" : o.def->name));
+  const int storm = spells_this_turn++;  // counted before its triggers: restriction{thisturn(*|stack)..} sees it
   cast_triggers(card);
   StackItem item;
   item.kind = StackItem::kSpell;
@@ -156,7 +157,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   item.x = x;
   item.kicked = kicked;
   item.kicks = kicks;
-  item.storm = spells_this_turn++;
+  item.storm = storm;
   ++players[static_cast<size_t>(actor)].casts;
   item.alternative = alternative;
   item.buyback = buyback;

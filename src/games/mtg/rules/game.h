@@ -205,6 +205,13 @@ class Game {
   int loser = -1;
   bool prevent_combat = false;     // a fog resolved this turn
   int spells_this_turn = 0;
+  int spells_last_turn = 0;  // restriction{lastturn(*|stack)..}
+  // chance_and_faces.cc: flip(name) turns `card` into the card of that name; wingame; flipacoin's
+  // call (a menu of the controller's), then the flip and the ability it decides.
+  void flip_card(int card, const std::string& lname);
+  void win_game(int player);
+  void flip_coin(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x);
+  void coin_called(const Resume& call);
   struct Delayed {  // @next <phase> written on an instant or sorcery: once, at that phase
     const Ability* ability;
     int source, controller;

@@ -72,6 +72,7 @@ void Game::next_phase() {
       p.lands_played = p.extra_lands = p.casts = 0;
       p.cast_limit = p.last_drawn = -1;
     }
+    spells_last_turn = spells_this_turn;
     spells_this_turn = 0;
     creatures_died = 0;
     for (auto& p : players) p.damaged = false;
@@ -362,6 +363,8 @@ bool Game::counts_hold(const std::vector<TriggerDef::Count>& counts, int src, in
     int n = 0;
     if (k.var == "lifetotal" || k.var == "opponentlifetotal") {
       n = players[static_cast<size_t>(k.var == "lifetotal" ? controller : 1 - controller)].life;
+    } else if (k.var == "lastturn" || k.var == "thisturn") {  // spells cast (read_trigger_restriction)
+      n = k.var[0] == 'l' ? spells_last_turn : spells_this_turn;
     } else if (k.var == "powertotalinplay") {  // the total power of the creatures its controller controls
       for (int c : players[static_cast<size_t>(controller)].zones[kBattlefield]) n += is_creature(c) ? power(c) : 0;
     }
