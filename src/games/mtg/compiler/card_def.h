@@ -46,6 +46,7 @@ enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
   kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kPhaseOut, kProliferate, kFrozen, kFading, kBottom, kRemoveCounters, kRemoveFromCombat,
   kWinGame, kFlip, kFlipCoin,  // chance_and_faces.cc: wingame, flip(name), flipacoin .. flipend
+  kNextPhaseAlter,             // phase_alter.cc
   kNothing, kUnsupported
 };
 

@@ -46,6 +46,8 @@ std::vector<std::string> split_parts(const std::string& body);
 // restriction{..} of a trigger (`trigger`: its text) into `counts`; false when a part is not run.
 // this(cond) flip(..) lines become state triggers (compile_ability calls it on every line).
 void settle_face_line(Ability& a);
+// phase_alter.cc: nextphasealter(..) (false when `w` is not one; an unsupported effect when a form is not run).
+bool read_next_phase_alter(const std::string& w, EffectDef& e);
 bool read_trigger_restriction(const std::string& trigger, std::vector<TriggerDef::Count>& counts);
 
 }  // namespace rk::mtg

@@ -104,7 +104,7 @@ static int player_for(const Game& g, const EffectDef& e, int source, int control
 
 static bool player_effect(Eff k) {
   return k == Eff::kPreventN || k == Eff::kTurns || k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kMaxPlayLand || k == Eff::kShuffle || k == Eff::kMaxCast || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
-         k == Eff::kAddMana || k == Eff::kToken || k == Eff::kWinGame;
+         k == Eff::kAddMana || k == Eff::kToken || k == Eff::kWinGame || k == Eff::kNextPhaseAlter;
 }
 
 void make_token(Game& g, const EffectDef& e, int source, int controller, int x);
@@ -154,6 +154,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
     case Eff::kLoseLife: g.change_life(p, -n); break;
     case Eff::kLifeSet: pl.life = n; break;
     case Eff::kWinGame: g.win_game(p); break;
+    case Eff::kNextPhaseAlter: g.alter_next_phase(e, p); break;
     case Eff::kPreventN: pl.prevent_next += n; break;  // the next N damage to the player this turn
     case Eff::kTurns:  // turns:+N: N extra turns after this one; turns:-N: the player skips the next N turns
       for (int i = 0; i < n; ++i) g.extra_turns.push_back(p);

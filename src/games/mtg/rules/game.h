@@ -212,6 +212,15 @@ class Game {
   void win_game(int player);
   void flip_coin(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x);
   void coin_called(const Resume& call);
+  // phase_alter.cc: nextphasealter. Steps each player skips in their next turn (a bit per Phase), and
+  // this turn's added phases: (leaving this phase, go to that one), in order.
+  std::array<uint32_t, 2> skip_next{};
+  std::vector<std::pair<Phase, Phase>> added_phases;
+  void alter_next_phase(const EffectDef& e, int player);
+  Phase phase_after(Phase p);  // the phase next_phase goes to from `p`
+  Phase unskipped(Phase p);    // `p`, or the first after it the active player does not skip
+  // turnlimited on a trigger: true when `a` of `src` fired this turn already; otherwise it counts this one.
+  bool fired_this_turn(const Ability& a, int src);
   struct Delayed {  // @next <phase> written on an instant or sorcery: once, at that phase
     const Ability* ability;
     int source, controller;

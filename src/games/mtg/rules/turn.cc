@@ -76,9 +76,10 @@ void Game::next_phase() {
     spells_this_turn = 0;
     creatures_died = 0;
     for (auto& p : players) p.damaged = false;
-    phase = Phase::kUntap;
+    added_phases.clear();
+    phase = unskipped(Phase::kUntap);  // nextphasealter (phase_alter.cc)
   } else {
-    phase = static_cast<Phase>(static_cast<int>(phase) + 1);
+    phase = phase_after(phase);
   }
   begin_phase();
 }

@@ -110,6 +110,8 @@ uint64_t state_hash(const Game& g) {
                     int64_t{g.combat_pending}, int64_t{g.current_trigger}, int64_t{g.current_trigger_from}}) {
     h = mix_int(h, v);
   }
+  for (uint32_t skip : g.skip_next) h = mix_int(h, skip);  // nextphasealter
+  for (const auto& [from, to] : g.added_phases) h = mix_int(mix_int(h, static_cast<int>(from)), static_cast<int>(to));
   // The open questions: their options' words (what each does is a Resume record, which the
   // position before it decided).
   h = mix_int(h, static_cast<int64_t>(g.menus.size()));
