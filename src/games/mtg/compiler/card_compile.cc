@@ -669,7 +669,7 @@ bool read_conditions(std::string& body, Ability& a) {
 
 // The && parts of a body, each an effect (or an ability another player does).
 void read_parts(const std::string& body, Ability& a) {
-  if (read_pay(trim(body), a)) return;
+  if (read_pay(trim(body), a) || read_choice(trim(body), a)) return;
   for (const std::string& part : split_parts(body)) {
     if (read_ability_for(trim(part), a)) continue;
     EffectDef e = compile_effect(part);

@@ -47,6 +47,7 @@ enum class Eff : uint8_t {
   kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kPhaseOut, kProliferate, kFrozen, kFading, kBottom, kRemoveCounters, kRemoveFromCombat,
   kWinGame, kFlip, kFlipCoin,  // chance_and_faces.cc: wingame, flip(name), flipacoin .. flipend
   kNextPhaseAlter,             // phase_alter.cc
+  kChoose,                     // choose.cc: chooseacolor / chooseatype
   kNothing, kUnsupported
 };
 

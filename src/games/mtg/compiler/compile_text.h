@@ -48,6 +48,10 @@ std::vector<std::string> split_parts(const std::string& body);
 void settle_face_line(Ability& a);
 // phase_alter.cc: nextphasealter(..) (false when `w` is not one; an unsupported effect when a form is not run).
 bool read_next_phase_alter(const std::string& w, EffectDef& e);
+// choose.cc: [activate]chooseacolor A [activate]chooseend and chooseatype (false when `body` is
+// not one); `text` with chosencolor / chosentype replaced by `value`.
+bool read_choice(const std::string& body, Ability& a);
+std::string with_choice(const std::string& text, bool color, const std::string& value);
 bool read_trigger_restriction(const std::string& trigger, std::vector<TriggerDef::Count>& counts);
 
 }  // namespace rk::mtg

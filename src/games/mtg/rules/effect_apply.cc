@@ -493,6 +493,10 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       update_continuous();
       continue;
     }
+    if (e.kind == Eff::kChoose) {  // choose.cc
+      choose_value(e, source, controller, x);
+      continue;
+    }
     if (e.kind == Eff::kFlipCoin) {  // chance_and_faces.cc
       flip_coin(e, source, controller, targets, x);
       continue;

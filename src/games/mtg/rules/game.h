@@ -221,6 +221,10 @@ class Game {
   Phase unskipped(Phase p);    // `p`, or the first after it the active player does not skip
   // turnlimited on a trigger: true when `a` of `src` fired this turn already; otherwise it counts this one.
   bool fired_this_turn(const Ability& a, int src);
+  // choose.cc: chooseacolor / chooseatype: the menu of values, and the value chosen (kChooseValue).
+  void choose_value(const EffectDef& e, int source, int controller, int x);
+  void value_chosen(const Resume& r);
+  std::vector<std::string> creature_types() const;
   struct Delayed {  // @next <phase> written on an instant or sorcery: once, at that phase
     const Ability* ability;
     int source, controller;
