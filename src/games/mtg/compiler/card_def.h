@@ -244,6 +244,10 @@ struct CardDef {
     std::vector<std::pair<Spec, int>> chosen;
   };
   GraveCost flashback, retrace;
+  // suspend(N)=cost (CR 702.62): exiled from the hand for the cost with N time counters (0: as many
+  // as the X paid); `suspend_n` -1: none (rules/suspend.cc).
+  GraveCost suspend;
+  int suspend_n = -1;
   // Morph (CR 702.37): facedown= is the cost to cast it face down, autofacedown={..}:morph the
   // cost to turn it face up, autofaceup= lines run as it is turned face up; `face_down` is what
   // it is meanwhile: a nameless colourless 2/2 creature with no abilities and no mana cost.
@@ -319,6 +323,8 @@ void read_grave_cost(const std::string& text, CardDef::GraveCost& out);
 // autofacedown={..}:morph and autofaceup= lines (alt_casts.cc); the face-down def once facedown= is read.
 void read_morph_line(const std::string& key, const std::string& value, CardDef& d);
 void make_face_down(CardDef& d);
+// suspend(N)=cost (rules/suspend.cc): the cost and N, when both are read.
+void read_suspend(const std::string& key, const std::string& value, CardDef& d);
 // Builds a CardDef from a database card (primitive), compiling its abilities.
 void compile_card(const Database& db, int32_t card, CardDef& out);
 // Compiles one auto= line (lower case) into an ability.

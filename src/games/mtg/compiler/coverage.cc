@@ -131,7 +131,12 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       if (!cost.mana.present) out.emplace_back(key + "= (a cost other than mana)", v);
       break;
     }
-    case KeyId::kSuspend:
+    case KeyId::kSuspend: {  // rules/suspend.cc
+      CardDef d;
+      read_suspend(key, v, d);
+      if (d.suspend_n < 0) out.emplace_back("suspend=", v);
+      break;
+    }
     case KeyId::kDredge:
     case KeyId::kBackside:
     case KeyId::kModular:

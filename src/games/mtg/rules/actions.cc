@@ -47,9 +47,11 @@ ManaCost Game::spell_cost(int card, int actor, bool buyback) const {
 bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   const CardDef::GraveCost* grave = grave_cost(card, way);  // flashback, retrace: from the graveyard only
-  const int grave_from = way == CastWay::kFaceDown ? kHand : kGraveyard;  // face down: from the hand
+  const bool from_hand = way == CastWay::kFaceDown || way == CastWay::kSuspend;  // face down, suspend: from the hand
+  const int grave_from = from_hand ? kHand : kGraveyard;
+  if (way == CastWay::kFree || (way == CastWay::kSuspend && o.def->suspend_n < 0)) return false;  // kFree: effects cast so, not players
   if (grave && (!grave->mana.present || o.zone != grave_from || alternative)) return false;
-  const bool from_grave = o.zone == kGraveyard && ((grave && way != CastWay::kFaceDown) || has(card, "canplayfromgraveyard"));
+  const bool from_grave = o.zone == kGraveyard && ((grave && !from_hand) || has(card, "canplayfromgraveyard"));
   if ((o.zone != kHand && !from_grave) || o.owner != actor || o.def->is("land")) return false;
   if (alternative && !o.def->other.present) return false;
   if (alternative ? o.def->other_restricted : o.def->cast_restricted) return false;
@@ -126,6 +128,10 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
 }
 
 bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way) {
+  if (way == CastWay::kSuspend) {  // not cast: exiled (suspend.cc)
+    suspend(card, actor);
+    return true;
+  }
   Obj& o = objs[static_cast<size_t>(card)];
   const CardDef::GraveCost* grave = grave_cost(card, way);
   ManaPool& pool = players[static_cast<size_t>(actor)].pool;
@@ -475,7 +481,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
       options.push_back({"buyback", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 1}});
     }
     for (auto [way, label] : {std::pair{CastWay::kFlashback, "flashback"}, std::pair{CastWay::kRetrace, "retrace"},
-                              std::pair{CastWay::kFaceDown, "face down"}}) {
+                              std::pair{CastWay::kFaceDown, "face down"}, std::pair{CastWay::kSuspend, "suspend"}}) {
       if (can_cast(card, actor, false, way)) {
         options.push_back({label, Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .index = static_cast<int>(way)}});
       }

@@ -108,6 +108,7 @@ struct Obj {
     int64_t stamp = 0;
   };
   std::vector<Change> changes;
+  bool suspended = false;                     // exiled by suspend: loses a time counter at each of its owner's upkeeps
   bool phased_out = false;                    // treated as though it does not exist until its controller's untap step
   int lki_plus = 0, lki_minus = 0;            // its +1/+1 and -1/-1 counters as it left the battlefield (modular)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
@@ -123,7 +124,8 @@ struct Target {
 };
 
 // Casting a card for its flashback= or retrace= cost (from its owner's graveyard) or face down (alt_casts.cc).
-enum class CastWay : uint8_t { kNormal, kFlashback, kRetrace, kFaceDown };  // kFaceDown: morph, from the hand
+// kSuspend: exiled from the hand with time counters instead (suspend.cc); kFree: without paying its mana cost.
+enum class CastWay : uint8_t { kNormal, kFlashback, kRetrace, kFaceDown, kSuspend, kFree };  // kFaceDown: morph, from the hand
 
 struct StackItem {
   enum Kind { kSpell, kAbility, kNextPhase } kind = kSpell;
@@ -225,6 +227,9 @@ class Game {
   void choose_value(const EffectDef& e, int source, int controller, int x);
   void value_chosen(const Resume& r);
   std::vector<std::string> creature_types() const;
+  // suspend.cc: the card exiled with its time counters (the cost paid), and the owner's upkeep.
+  void suspend(int card, int actor);
+  void suspend_upkeep();
   struct Delayed {  // @next <phase> written on an instant or sorcery: once, at that phase
     const Ability* ability;
     int source, controller;

@@ -149,6 +149,7 @@ void Game::begin_phase() {
   } else if (phase == Phase::kUpkeep) {
     arm_upkeep_costs();
     vanishing_upkeep();
+    suspend_upkeep();
   } else if (phase == Phase::kEndOfTurn) {
     for (size_t i = 0; i < held.size();) {  // (blink)ueot: back as the end step begins
       if (held[i].second < 0) {
