@@ -48,6 +48,7 @@ enum class Eff : uint8_t {
   kWinGame, kFlip, kFlipCoin,  // chance_and_faces.cc: wingame, flip(name), flipacoin .. flipend
   kNextPhaseAlter,             // phase_alter.cc
   kChoose,                     // choose.cc: chooseacolor / chooseatype
+  kCastCard,                   // cast_card.cc: castcard(restricted|normal|putinplay|copied [noevent])
   kNothing, kUnsupported
 };
 

@@ -52,6 +52,8 @@ bool read_next_phase_alter(const std::string& w, EffectDef& e);
 // not one); `text` with chosencolor / chosentype replaced by `value`.
 bool read_choice(const std::string& body, Ability& a);
 std::string with_choice(const std::string& text, bool color, const std::string& value);
+// cast_card.cc: castcard(..) (false when `w` is not one; unsupported when a form is not run).
+bool read_cast_card(const std::string& w, EffectDef& e);
 bool read_trigger_restriction(const std::string& trigger, std::vector<TriggerDef::Count>& counts);
 
 }  // namespace rk::mtg

@@ -49,7 +49,7 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   const CardDef::GraveCost* grave = grave_cost(card, way);  // flashback, retrace: from the graveyard only
   const bool from_hand = way == CastWay::kFaceDown || way == CastWay::kSuspend;  // face down, suspend: from the hand
   const int grave_from = from_hand ? kHand : kGraveyard;
-  if (way == CastWay::kFree || (way == CastWay::kSuspend && o.def->suspend_n < 0)) return false;  // kFree: effects cast so, not players
+  if (way == CastWay::kFree || way == CastWay::kCopy || (way == CastWay::kSuspend && o.def->suspend_n < 0)) return false;  // kFree: effects cast so, not players
   if (grave && (!grave->mana.present || o.zone != grave_from || alternative)) return false;
   const bool from_grave = o.zone == kGraveyard && ((grave && !from_hand) || has(card, "canplayfromgraveyard"));
   if ((o.zone != kHand && !from_grave) || o.owner != actor || o.def->is("land")) return false;
@@ -139,10 +139,11 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
-  const int x = pay(pool, grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor, buyback));
+  const bool copy = way == CastWay::kCopy;  // a copy is not cast (CR 707.10): no cast triggers, not counted
+  const int x = copy ? copy_x : pay(pool, grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor, buyback));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
   int kicks = 0;  // multikicker: again while the pool allows
-  while (way != CastWay::kFaceDown && o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
+  while (way != CastWay::kFaceDown && !copy && o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
     pay(pool, o.def->kicker);
     ++kicks;
   }
@@ -150,12 +151,12 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   move(card, actor, kStack);
   if (way == CastWay::kFaceDown) o.def = o.printed->face_down.get();  // a 2/2 creature spell (CR 702.37c)
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
-  objs[static_cast<size_t>(card)].was_cast = true;
+  objs[static_cast<size_t>(card)].was_cast = !copy;
   for (size_t c = 0; c < before.n.size(); ++c) objs[static_cast<size_t>(card)].spent.n[c] = before.n[c] - pool.n[c];
   objs[static_cast<size_t>(card)].flashed = way == CastWay::kFlashback;
   note("p" + std::to_string(actor + 1) + " casts " + (way == CastWay::kFaceDown ? "a face-down card" : o.def->name));
-  const int storm = spells_this_turn++;  // counted before its triggers: restriction{thisturn(*|stack)..} sees it
-  cast_triggers(card);
+  const int storm = copy ? 0 : spells_this_turn++;  // counted before its triggers: restriction{thisturn(*|stack)..} sees it
+  if (!copy) cast_triggers(card);
   StackItem item;
   item.kind = StackItem::kSpell;
   item.source = card;
@@ -164,7 +165,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   item.kicked = kicked;
   item.kicks = kicks;
   item.storm = storm;
-  ++players[static_cast<size_t>(actor)].casts;
+  if (!copy) ++players[static_cast<size_t>(actor)].casts;
   item.alternative = alternative;
   item.buyback = buyback;
   if (script_cast(*this, item)) return true;  // a Lua card's cast handler waits on a choice

@@ -31,7 +31,8 @@ const CardDef::GraveCost* Game::grave_cost(int card, CastWay way) const {
     case CastWay::kRetrace: return &d.retrace;
     case CastWay::kFaceDown: return &d.facedown;
     case CastWay::kSuspend: return &d.suspend;
-    case CastWay::kFree: {
+    case CastWay::kFree:
+    case CastWay::kCopy: {
       static const CardDef::GraveCost kNothing = [] {
         CardDef::GraveCost c;
         c.mana.present = true;

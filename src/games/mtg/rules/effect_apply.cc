@@ -253,7 +253,11 @@ static void mark_card(Game& g, const EffectDef& e, Obj& o, int source, int x) {
 }
 
 static void apply_card(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
-  apply_card_once(g, e, c, source, controller, x);
+  if (e.kind == Eff::kCastCard) {
+    c = g.cast_card(e, c, controller);  // cast_card.cc: its and!(..)! follows the copy
+  } else {
+    apply_card_once(g, e, c, source, controller, x);
+  }
   g.invalidate();  // characteristics are computed again (layers.h)
   if (e.and_then && e.and_then->has_target) {  // and!(.. target(..))!: its own choice, by the controller
     if (!g.any_target(e.and_then->target, source, controller)) return;

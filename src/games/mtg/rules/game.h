@@ -125,7 +125,8 @@ struct Target {
 
 // Casting a card for its flashback= or retrace= cost (from its owner's graveyard) or face down (alt_casts.cc).
 // kSuspend: exiled from the hand with time counters instead (suspend.cc); kFree: without paying its mana cost.
-enum class CastWay : uint8_t { kNormal, kFlashback, kRetrace, kFaceDown, kSuspend, kFree };  // kFaceDown: morph, from the hand
+// kCopy: a copy of a spell put on the stack (not cast: no cast triggers, not counted; CR 707.10), its X `copy_x`.
+enum class CastWay : uint8_t { kNormal, kFlashback, kRetrace, kFaceDown, kSuspend, kFree, kCopy };  // kFaceDown: morph, from the hand
 
 struct StackItem {
   enum Kind { kSpell, kAbility, kNextPhase } kind = kSpell;
@@ -230,6 +231,10 @@ class Game {
   // suspend.cc: the card exiled with its time counters (the cost paid), and the owner's upkeep.
   void suspend(int card, int actor);
   void suspend_upkeep();
+  // cast_card.cc: castcard(..) on `card`: cast for free (restricted: only as a spell its controller may
+  // cast now), put onto the battlefield (putinplay), or copied; the card the effect's and!(..)! follows.
+  int cast_card(const EffectDef& e, int card, int controller);
+  int copy_x = 0;
   struct Delayed {  // @next <phase> written on an instant or sorcery: once, at that phase
     const Ability* ability;
     int source, controller;
