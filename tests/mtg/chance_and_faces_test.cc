@@ -93,3 +93,21 @@ TEST(WagicCoinFlip, TheCallDecidesWhichAbilityHappens) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// name(..) emblem .. forever dontremove: the emblem's lord gives +1/+0 to its controller's creatures,
+// and it stays once the card that made it is gone.
+TEST(WagicEmblem, ALabelledEmblemOutlivesItsSource) {
+  const std::string cards = "[card]\nname=Walker\nmana={0}\ntype=Artifact\n"
+                            "auto={0}:name(-2: emblem) emblem transforms((,newability[lord(creature|mybattlefield) 1/0])) forever dontremove\n"
+                            "auto={0}:name(sacrifice) sacrifice\n[/card]\n" +
+                            test::creature("Bear", "{G}", 2, 2);
+  const TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:walker,bear\n[PLAYER2]\n[DO]\nwalker\nchoice 0\nwalker\nchoice 1\n"
+                                              "next\nnext\nbear\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:bear\ngraveyard:walker\n[PLAYER2]\nlife:17\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg

@@ -50,3 +50,23 @@ TEST(WagicPhaseAlter, APlayerSkipsTheirNextDrawStepAndCombat) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// hmodifer:N: while the permanent is on the battlefield, its controller's (or the opponent's)
+// maximum hand size is N more; at the cleanup step the extra cards are discarded.
+TEST(WagicPhaseAlter, HandSizeModifiersChangeTheCleanupDiscard) {
+  std::string cards = "[card]\nname=Advisor\nmana={U}\ntype=Creature\npower=1\ntoughness=1\nauto=hmodifer:-4 controller\n[/card]\n";
+  for (const char* n : {"Ant", "Bee", "Cat", "Dog", "Elk"}) cards += test::creature(n, "{G}", 1, 1);
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:advisor\nhand:ant,bee,cat,dog,elk\n[PLAYER2]\n[DO]\neot\n"
+                                            "[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:advisor\nhand:cat,dog,elk\ngraveyard:ant,bee\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Without it, seven cards are allowed: none discarded.
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:ant,bee,cat,dog,elk\n[PLAYER2]\n[DO]\neot\n"
+                                "[ASSERT]\nUNTAP\n[PLAYER1]\nhand:ant,bee,cat,dog,elk\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg

@@ -154,7 +154,7 @@ bool read_rule_change(const std::string& w, EffectDef& e) {
 
 // One keyword with its argument; false when the word is not an effect this engine runs.
 bool read_keyword(const std::string& w, EffectDef& e) {
-  if (read_rule_change(w, e) || read_face_keyword(w, e) || read_next_phase_alter(w, e) || read_cast_card(w, e)) return e.kind != Eff::kUnsupported;
+  if (read_rule_change(w, e) || read_face_keyword(w, e) || read_next_phase_alter(w, e) || read_cast_card(w, e) || read_hand_modifier(w, e)) return e.kind != Eff::kUnsupported;
   static const std::map<std::string, Eff> plain = {
       {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
@@ -313,8 +313,14 @@ void read_dynamic(std::string& text, EffectDef& e) {
 
 // One && part: a keyword (or several words of a keyword ability) and its modifiers.
 EffectDef compile_effect(const std::string& text0) {
-  if (const std::string t = trim(text0); t.rfind("emblem ", 0) == 0) {  // an emblem: the change lasts without a card
-    EffectDef em = compile_effect(t.substr(7));
+  std::string labelled = trim(text0);  // name(..) emblem ..: the menu label goes
+  if (labelled.rfind("name(", 0) == 0 && trim(tail(labelled, inside(labelled, 4).size() + 6)).rfind("emblem ", 0) == 0) {
+    labelled = trim(tail(labelled, inside(labelled, 4).size() + 6));
+  }
+  if (const std::string t = labelled; t.rfind("emblem ", 0) == 0) {  // an emblem: the change lasts without a card
+    std::string body = t.substr(7);
+    if (body.size() > 11 && body.compare(body.size() - 11, 11, " dontremove") == 0) body.erase(body.size() - 11);  // an emblem outlives its source anyway
+    EffectDef em = compile_effect(body);
     if (em.kind != Eff::kTransform || !em.becomes || !em.becomes->once.empty() || em.becomes->lasting.empty()) return unsupported_effect("emblem");
     for (const Ability& a : em.becomes->lasting) {
       if (a.kind != AbilityKind::kLord) return unsupported_effect("emblem");
@@ -786,7 +792,7 @@ bool is_static_line(const Ability& a) {
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
                         e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom ||
-                        e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost;
+                        e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost || e.kind == Eff::kHandSize;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();

@@ -49,6 +49,7 @@ enum class Eff : uint8_t {
   kNextPhaseAlter,             // phase_alter.cc
   kChoose,                     // choose.cc: chooseacolor / chooseatype
   kCastCard,                   // cast_card.cc: castcard(restricted|normal|putinplay|copied [noevent])
+  kHandSize,                   // phase_alter.cc: hmodifer:N who (static: that player's maximum hand size)
   kNothing, kUnsupported
 };
 

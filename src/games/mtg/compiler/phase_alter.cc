@@ -35,4 +35,19 @@ bool read_next_phase_alter(const std::string& w, EffectDef& e) {
   return true;
 }
 
+// hmodifer:N [controller|opponent]: while the permanent is on the battlefield, that player's maximum
+// hand size (the cleanup step's discard, CR 514.1) is N more (or less).
+bool read_hand_modifier(const std::string& w, EffectDef& e) {
+  if (w.rfind("hmodifer:", 0) != 0) return false;
+  const std::string n = w.substr(9);
+  if (n.empty() || n.find_first_not_of("-+0123456789") != std::string::npos) {
+    e.kind = Eff::kUnsupported;
+    e.word = "hmodifer";
+    return true;
+  }
+  e.kind = Eff::kHandSize;
+  e.a.value = std::atoi(n.c_str());
+  return true;
+}
+
 }  // namespace rk::mtg

@@ -224,6 +224,7 @@ class Game {
   Phase unskipped(Phase p);    // `p`, or the first after it the active player does not skip
   // turnlimited on a trigger: true when `a` of `src` fired this turn already; otherwise it counts this one.
   bool fired_this_turn(const Ability& a, int src);
+  int hand_size_change(int player) const;  // hmodifer:N
   // choose.cc: chooseacolor / chooseatype: the menu of values, and the value chosen (kChooseValue).
   void choose_value(const EffectDef& e, int source, int controller, int x);
   void value_chosen(const Resume& r);

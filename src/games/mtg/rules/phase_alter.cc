@@ -67,6 +67,22 @@ Phase Game::unskipped(Phase p) {
   return p;
 }
 
+// hmodifer:N on the permanents on the battlefield: what they add to `player`'s maximum hand size.
+int Game::hand_size_change(int player) const {
+  int n = 0;
+  for (size_t c = 0; c < objs.size(); ++c) {
+    if (objs[c].zone != kBattlefield) continue;
+    const int controller = objs[c].controller;
+    each_ability(static_cast<int>(c), [&](const Ability& a) {
+      if (!is_static_line(a)) return;
+      for (const EffectDef& e : a.effects) {
+        if (e.kind == Eff::kHandSize && (e.who == "opponent" ? 1 - controller : controller) == player) n += e.a.value;
+      }
+    });
+  }
+  return n;
+}
+
 // turnlimited (@combat(attacking) source(this) turnlimited:..): once each turn, which matters once a
 // turn has several combats. Counted with the activations of the turn (Obj::uses, cleared each turn).
 bool Game::fired_this_turn(const Ability& a, int src) {

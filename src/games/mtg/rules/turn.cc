@@ -171,7 +171,8 @@ void Game::begin_phase() {
   } else if (phase == Phase::kCleanup) {
     std::erase_if(emblems, [](const Emblem& em) { return em.def->ueot; });
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
-    while (hand.size() > static_cast<size_t>(std::max(0, rules->hand_size))) move(hand.front(), active, kGraveyard);
+    const int max_hand = std::max(0, rules->hand_size + hand_size_change(active));  // hmodifer (phase_alter.cc)
+    while (hand.size() > static_cast<size_t>(max_hand)) move(hand.front(), active, kGraveyard);
     prevent_combat = false;
     for (auto& p : players) p.prevent_next = 0;
     for (Obj& o : objs) {
