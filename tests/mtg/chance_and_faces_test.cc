@@ -111,3 +111,26 @@ TEST(WagicEmblem, ALabelledEmblemOutlivesItsSource) {
 
 }  // namespace
 }  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+// restriction{myturnonly} on a trigger: at each upkeep, but only in its controller's turn; and
+// restriction{morbid}: only if a creature died this turn.
+TEST(WagicTriggerRestriction, MyTurnOnlyAndMorbidOnTriggers) {
+  const std::string cards = "[card]\nname=Idol\nmana={0}\ntype=Artifact\nauto=@each upkeep restriction{myturnonly}:life:1 controller\n[/card]\n"
+                            "[card]\nname=Skull\nmana={0}\ntype=Artifact\nauto=@each end restriction{morbid}:life:3 controller\n[/card]\n"
+                            "[card]\nname=Bolt\nmana={0}\ntype=Instant\ntarget=creature\nauto=damage:3\n[/card]\n" + test::creature("Bear", "{G}", 2, 2);
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:idol\n[PLAYER2]\n[DO]\neot\nnext\neot\nnext\n"
+                                            "[ASSERT]\nUPKEEP\n[PLAYER1]\ninplay:idol\nlife:21\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:skull\nhand:bolt\n[PLAYER2]\ninplay:bear\n[DO]\nbolt\nbear\neot\n"
+                                "[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:skull\ngraveyard:bolt\nlife:23\n[PLAYER2]\ngraveyard:bear\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:skull\n[PLAYER2]\ninplay:bear\n[DO]\neot\n"
+                                "[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:skull\n[PLAYER2]\ninplay:bear\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg

@@ -137,6 +137,14 @@ bool read_trigger_restriction(const std::string& trigger, std::vector<TriggerDef
       counts.push_back(one[0]);
       part.clear();
     }
+    if (part == "myturnonly" || part == "opponentturnonly" || part == "morbid") {  // whose turn it is; a creature died this turn
+      TriggerDef::Count c;
+      c.var = part;
+      c.cmp = '>';
+      c.n = 0;
+      counts.push_back(c);
+      part.clear();
+    }
     if (!part.empty() && !read_count_restriction(part, counts)) return false;
   }
   return true;

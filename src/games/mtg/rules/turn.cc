@@ -366,6 +366,10 @@ bool Game::counts_hold(const std::vector<TriggerDef::Count>& counts, int src, in
     int n = 0;
     if (k.var == "lifetotal" || k.var == "opponentlifetotal") {
       n = players[static_cast<size_t>(k.var == "lifetotal" ? controller : 1 - controller)].life;
+    } else if (k.var == "myturnonly" || k.var == "opponentturnonly") {  // read_trigger_restriction: 1 when it holds
+      n = (active == controller) == (k.var[0] == 'm');
+    } else if (k.var == "morbid") {
+      n = creatures_died;
     } else if (k.var == "lastturn" || k.var == "thisturn") {  // spells cast (read_trigger_restriction)
       n = k.var[0] == 'l' ? spells_last_turn : spells_this_turn;
     } else if (k.var == "powertotalinplay") {  // the total power of the creatures its controller controls
