@@ -154,7 +154,7 @@ bool read_rule_change(const std::string& w, EffectDef& e) {
 
 // One keyword with its argument; false when the word is not an effect this engine runs.
 bool read_keyword(const std::string& w, EffectDef& e) {
-  if (read_rule_change(w, e) || read_face_keyword(w, e) || read_next_phase_alter(w, e) || read_cast_card(w, e) || read_hand_modifier(w, e)) return e.kind != Eff::kUnsupported;
+  if (read_rule_change(w, e) || read_face_keyword(w, e) || read_next_phase_alter(w, e) || read_cast_card(w, e) || read_hand_modifier(w, e) || read_cascade(w, e)) return e.kind != Eff::kUnsupported;
   static const std::map<std::string, Eff> plain = {
       {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},

@@ -128,6 +128,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kAutoZone:
         if (lower(f.key_text(text)) == "autograveyard") d.grave_abilities.push_back(compile_ability(v));
         if (lower(f.key_text(text)) == "autohand") d.hand_abilities.push_back(compile_ability(with_macros(db, v)));
+        if (lower(f.key_text(text)) == "autostack") d.stack_abilities.push_back(compile_ability(with_macros(db, v)));
         read_morph_line(lower(f.key_text(text)), v, d);
         break;
       case KeyId::kOther: {

@@ -50,6 +50,7 @@ enum class Eff : uint8_t {
   kChoose,                     // choose.cc: chooseacolor / chooseatype
   kCastCard,                   // cast_card.cc: castcard(restricted|normal|putinplay|copied [noevent])
   kHandSize,                   // phase_alter.cc: hmodifer:N who (static: that player's maximum hand size)
+  kCascade,                    // cascade.cc: cascade:plibrarycount
   kNothing, kUnsupported
 };
 
@@ -270,6 +271,7 @@ struct CardDef {
   std::vector<Ability> abilities;
   std::vector<Ability> grave_abilities;  // autograveyard=
   std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
+  std::vector<Ability> stack_abilities;  // autostack=: run as the card is cast (cascade.cc)
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
   // Its types, keywords and name as symbols, made the first time they are asked for (the sets

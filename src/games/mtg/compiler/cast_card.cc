@@ -23,4 +23,13 @@ bool read_cast_card(const std::string& w, EffectDef& e) {
   return true;
 }
 
+// cascade:plibrarycount (autostack=, CR 702.85): cards off the top of the library until a nonland
+// card of lesser mana value, which may be cast without paying its mana cost (rules/cast_card.cc).
+bool read_cascade(const std::string& w, EffectDef& e) {
+  if (w.rfind("cascade:", 0) != 0) return false;
+  e.kind = w == "cascade:plibrarycount" ? Eff::kCascade : Eff::kUnsupported;
+  e.word = w == "cascade:plibrarycount" ? "" : "cascade";
+  return true;
+}
+
 }  // namespace rk::mtg

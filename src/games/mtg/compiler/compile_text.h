@@ -49,6 +49,7 @@ void settle_face_line(Ability& a);
 // phase_alter.cc: nextphasealter(..) (false when `w` is not one; an unsupported effect when a form is not run).
 bool read_next_phase_alter(const std::string& w, EffectDef& e);
 bool read_hand_modifier(const std::string& w, EffectDef& e);  // hmodifer:N
+bool read_cascade(const std::string& w, EffectDef& e);        // cascade:plibrarycount (cast_card.cc)
 // choose.cc: [activate]chooseacolor A [activate]chooseend and chooseatype (false when `body` is
 // not one); `text` with chosencolor / chosentype replaced by `value`.
 bool read_choice(const std::string& body, Ability& a);

@@ -75,7 +75,7 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       collect(compile_ability(with_macros(db, v)), words);
       break;
     case KeyId::kAutoZone:
-      if (key == "autohand" || key == "autograveyard" || key == "autofaceup") {  // autofaceup: alt_casts.cc
+      if (key == "autohand" || key == "autograveyard" || key == "autofaceup" || key == "autostack") {  // autostack: cascade.cc  // autofaceup: alt_casts.cc
         collect(compile_ability(with_macros(db, v)), words);
       } else if (key == "autofacedown") {  // {cost}:morph turns it face up (alt_casts.cc); nothing else
         CardDef d;

@@ -157,6 +157,9 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   note("p" + std::to_string(actor + 1) + " casts " + (way == CastWay::kFaceDown ? "a face-down card" : o.def->name));
   const int storm = copy ? 0 : spells_this_turn++;  // counted before its triggers: restriction{thisturn(*|stack)..} sees it
   if (!copy) cast_triggers(card);
+  if (!copy) {
+    for (const Ability& a : o.def->stack_abilities) run_effects(a, card, actor, {}, x);  // autostack= (cascade)
+  }
   StackItem item;
   item.kind = StackItem::kSpell;
   item.source = card;

@@ -43,4 +43,37 @@ int Game::cast_card(const EffectDef& e, int card, int controller) {
   return card;
 }
 
+// Cascade: exiled off the top until a nonland card of lesser mana value; its controller may cast it
+// without paying its mana cost (a menu) or it goes to the bottom with the others, in a random order
+// (the scenario runner, without a generator, keeps their order).
+void Game::cascade(int source, int controller) {
+  static const Ability kBottom = compile_ability("bottomoflibrary");
+  const int mv = objs[static_cast<size_t>(source)].def->cost.converted();
+  auto& library = players[static_cast<size_t>(controller)].zones[kLibrary];
+  std::vector<int> revealed;
+  int found = -1;
+  while (!library.empty() && found < 0) {
+    const int top = library.back();
+    move(top, objs[static_cast<size_t>(top)].owner, kExile);
+    const CardDef& d = *objs[static_cast<size_t>(top)].def;
+    if (!d.is("land") && d.cost.converted() < mv) {
+      found = top;
+    } else {
+      revealed.push_back(top);
+    }
+  }
+  if (rng) {
+    for (size_t i = revealed.size(); i > 1; --i) std::swap(revealed[i - 1], revealed[rng->below(static_cast<uint32_t>(i))]);
+  }
+  for (int c : revealed) move(c, objs[static_cast<size_t>(c)].owner, kLibrary, false);
+  note("cascade: " + (found < 0 ? std::string("nothing") : objs[static_cast<size_t>(found)].def->name));
+  if (found < 0) return;
+  Menu m;
+  m.cancel = false;
+  m.options.push_back({"cast " + objs[static_cast<size_t>(found)].def->name,
+                       Resume{.kind = Resume::Kind::kCast, .card = found, .actor = controller, .index = static_cast<int>(CastWay::kFree)}});
+  m.options.push_back({"put it on the bottom", Resume{.kind = Resume::Kind::kRunEffects, .card = found, .actor = controller, .ability = &kBottom}});
+  menus.push_back(std::move(m));
+}
+
 }  // namespace rk::mtg

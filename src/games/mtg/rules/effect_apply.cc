@@ -497,6 +497,10 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       update_continuous();
       continue;
     }
+    if (e.kind == Eff::kCascade) {  // cast_card.cc
+      if (source >= 0) cascade(source, controller);
+      continue;
+    }
     if (e.kind == Eff::kChoose) {  // choose.cc
       choose_value(e, source, controller, x);
       continue;

@@ -236,6 +236,7 @@ class Game {
   // cast now), put onto the battlefield (putinplay), or copied; the card the effect's and!(..)! follows.
   int cast_card(const EffectDef& e, int card, int controller);
   int copy_x = 0;
+  void cascade(int source, int controller);  // cast_card.cc
   struct Delayed {  // @next <phase> written on an instant or sorcery: once, at that phase
     const Ability* ability;
     int source, controller;
