@@ -160,7 +160,9 @@ bool read_rule_change(const std::string& w, EffectDef& e) {
 
 // One keyword with its argument; false when the word is not an effect this engine runs.
 bool read_keyword(const std::string& w, EffectDef& e) {
-  if (read_rule_change(w, e) || read_player_rule(w, e)) return true;
+  if (read_rule_change(w, e) || read_player_rule(w, e) || read_face_keyword(w, e) || read_next_phase_alter(w, e) ||
+      read_cast_card(w, e) || read_hand_modifier(w, e) || read_cascade(w, e))
+    return e.kind != Eff::kUnsupported;
   static const std::map<std::string, Eff> plain = {
       {"destroy", Eff::kDestroy}, {"bury", Eff::kBury},     {"tap", Eff::kTap},
       {"untap", Eff::kUntap},     {"fizzle", Eff::kFizzle}, {"regenerate", Eff::kRegenerate},
@@ -341,8 +343,14 @@ void read_dynamic(std::string& text, EffectDef& e) {
 
 // One && part: a keyword (or several words of a keyword ability) and its modifiers.
 EffectDef compile_effect(const std::string& text0) {
-  if (const std::string t = trim(text0); t.rfind("emblem ", 0) == 0) {  // an emblem: the change lasts without a card
-    EffectDef em = compile_effect(t.substr(7));
+  std::string labelled = trim(text0);  // name(..) emblem ..: the menu label goes
+  if (labelled.rfind("name(", 0) == 0 && trim(tail(labelled, inside(labelled, 4).size() + 6)).rfind("emblem ", 0) == 0) {
+    labelled = trim(tail(labelled, inside(labelled, 4).size() + 6));
+  }
+  if (const std::string t = labelled; t.rfind("emblem ", 0) == 0) {  // an emblem: the change lasts without a card
+    std::string body = t.substr(7);
+    if (body.size() > 11 && body.compare(body.size() - 11, 11, " dontremove") == 0) body.erase(body.size() - 11);  // an emblem outlives its source anyway
+    EffectDef em = compile_effect(body);
     if (em.kind != Eff::kTransform || !em.becomes || !em.becomes->once.empty() || em.becomes->lasting.empty()) return unsupported_effect("emblem");
     for (const Ability& a : em.becomes->lasting) {
       if (a.kind != AbilityKind::kLord) return unsupported_effect("emblem");
@@ -351,6 +359,7 @@ EffectDef compile_effect(const std::string& text0) {
     return em;
   }
   EffectDef e;
+  if (read_coin_flip(text0, e)) return e;
   std::string text = text0;
   read_dynamic(text, e);
   if (e.kind == Eff::kUnsupported && !e.word.empty()) return e;
@@ -589,7 +598,7 @@ TriggerDef read_trigger(const std::string& t) {
     tr.args = tr.event;
     tr.event = "combat";
   }
-  size_t restr = t.find("restriction{type(");
+  size_t restr = t.find("restriction{");  // its counts: read_trigger_restriction
   read_counts(t, restr, tr.counts);
   if (const size_t cmp = t.find("restriction{compare("); cmp != std::string::npos) {
     read_count_restriction(t.substr(cmp + 12, t.find('}', cmp) - cmp - 12), tr.counts);
@@ -726,7 +735,7 @@ bool read_conditions(std::string& body, Ability& a) {
 
 // The && parts of a body, each an effect (or an ability another player does).
 void read_parts(const std::string& body, Ability& a) {
-  if (read_pay(trim(body), a)) return;
+  if (read_pay(trim(body), a) || read_choice(trim(body), a)) return;
   for (const std::string& part0 : split_parts(body)) {
     const std::string part = lord_part_to_all(take_foreach(part0, a), a);
     if (read_ability_for(trim(part), a)) continue;
@@ -855,7 +864,7 @@ bool is_static_line(const Ability& a) {
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
                         e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom || e.kind == Eff::kCantBeTargetOf ||
-                        e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost;
+                        e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost || e.kind == Eff::kHandSize;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();
@@ -889,6 +898,7 @@ Ability compile_ability(const std::string& line) {
     ~Deeper() { --depth; }
   } deeper;
   Ability a = compile_line(line);
+  settle_face_line(a);
   intern_words(a);  // types, keywords and specs as symbols (spec_code.h): play compares numbers
   return a;
 }
@@ -944,6 +954,7 @@ static Ability compile_line(const std::string& line) {
         "lifelostfoeof", "vampired", "targeted", "tappedformana", "cycled", "noncombatdamaged", "drawn", "counteradded",
         "counterremoved", "lifeloss"};
     if (!known.count(a.trigger.event)) a.effects.push_back(unsupported_effect("@" + a.trigger.event));
+    if (!read_trigger_restriction(parts[0], a.trigger.counts)) a.effects.push_back(unsupported_effect("restriction{"));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
     read_body(body, a);

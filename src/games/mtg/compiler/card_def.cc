@@ -122,6 +122,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kFlashback: read_grave_cost(v, d.flashback); break;
       case KeyId::kRetrace: read_grave_cost(v, d.retrace); break;
       case KeyId::kFacedown: read_grave_cost(v, d.facedown); break;
+      case KeyId::kSuspend: read_suspend(lower(f.key_text(text)), v, d); break;
       case KeyId::kAnyzone: read_cda(v, d); break;
       case KeyId::kAlias: d.alias = v; break;
       case KeyId::kAutoZone:
@@ -131,6 +132,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
           d.abilities.push_back(compile_ability(with_macros(db, v)));
           d.abilities.back().while_equipped = true;
         }
+        if (lower(f.key_text(text)) == "autostack") d.stack_abilities.push_back(compile_ability(with_macros(db, v)));
         read_morph_line(lower(f.key_text(text)), v, d);
         break;
       case KeyId::kOther: {

@@ -44,9 +44,16 @@ struct Spec {
 
 enum class Eff : uint8_t {
   kDamage, kLife, kLoseLife, kDraw, kDestroy, kBury, kMoveTo, kTap, kUntap, kPump, kAddMana, kCounter,
-  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kPhaseOut, kProliferate, kFrozen, kFading, kBottom, kRemoveCounters, kRemoveFromCombat, kNothing, kUnsupported,
+  kToken, kFizzle, kDiscard, kDeplete, kGrant, kRegenerate, kSacrifice, kPreventAll, kPreventCombat, kEquip, kDynamic, kTransform, kLoseAbilities, kLoseSubtypes, kCantBeBlockedBy, kCopy, kLifeSet, kReject, kMaxPlayLand, kMaxCast, kShuffle, kPhaseAction, kProduceExtra, kForEach, kSwap, kExileDeath, kBloodthirst, kVanishing, kCantBlockOf, kProtectionFrom, kAbilityFor, kPreventN, kTurns, kPhaseAlter, kClone, kAlterCost, kBlink, kPhaseOut, kProliferate, kFrozen, kFading, kBottom, kRemoveCounters, kRemoveFromCombat,
   kPlayerRule,  // alterpoison:N, exchangelife (compiler/player_rules.cc, rules/restraints.cc): e.word names it
   kCantBeTargetOf,  // cantbetargetof(spec): spells and abilities of such sources cannot target it (a continuous change)
+  kWinGame, kFlip, kFlipCoin,  // chance_and_faces.cc: wingame, flip(name), flipacoin .. flipend
+  kNextPhaseAlter,             // phase_alter.cc
+  kChoose,                     // choose.cc: chooseacolor / chooseatype
+  kCastCard,                   // cast_card.cc: castcard(restricted|normal|putinplay|copied [noevent])
+  kHandSize,                   // phase_alter.cc: hmodifer:N who (static: that player's maximum hand size)
+  kCascade,                    // cascade.cc: cascade:plibrarycount
+  kNothing, kUnsupported
 };
 
 // A number an effect uses: a constant, X, or a count.
@@ -250,6 +257,10 @@ struct CardDef {
     std::vector<std::pair<Spec, int>> chosen;
   };
   GraveCost flashback, retrace;
+  // suspend(N)=cost (CR 702.62): exiled from the hand for the cost with N time counters (0: as many
+  // as the X paid); `suspend_n` -1: none (rules/suspend.cc).
+  GraveCost suspend;
+  int suspend_n = -1;
   // Morph (CR 702.37): facedown= is the cost to cast it face down, autofacedown={..}:morph the
   // cost to turn it face up, autofaceup= lines run as it is turned face up; `face_down` is what
   // it is meanwhile: a nameless colourless 2/2 creature with no abilities and no mana cost.
@@ -270,6 +281,7 @@ struct CardDef {
   std::vector<Ability> abilities;
   std::vector<Ability> grave_abilities;  // autograveyard=
   std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
+  std::vector<Ability> stack_abilities;  // autostack=: run as the card is cast (cascade.cc)
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
   // Its types, keywords and name as symbols, made the first time they are asked for (the sets
@@ -325,6 +337,8 @@ void read_grave_cost(const std::string& text, CardDef::GraveCost& out);
 // autofacedown={..}:morph and autofaceup= lines (alt_casts.cc); the face-down def once facedown= is read.
 void read_morph_line(const std::string& key, const std::string& value, CardDef& d);
 void make_face_down(CardDef& d);
+// suspend(N)=cost (rules/suspend.cc): the cost and N, when both are read.
+void read_suspend(const std::string& key, const std::string& value, CardDef& d);
 // Builds a CardDef from a database card (primitive), compiling its abilities.
 void compile_card(const Database& db, int32_t card, CardDef& out);
 // Compiles one auto= line (lower case) into an ability.

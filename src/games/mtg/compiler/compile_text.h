@@ -43,7 +43,7 @@ bool read_this_spec(std::string& body, Ability& a);
 // if_parts.cc: a part `if COND then A`, `this(..) A` or `thisforeach(..) A` as an ability of its
 // own, run once (false when not so).
 bool read_if_part(const std::string& part, EffectDef& out);
-// if_parts.cc: the && parts of a body, an ability$! .. !$ kept whole.
+// if_parts.cc: the && parts of a body, an ability$! .. !$ and a flipacoin .. flipend kept whole.
 std::vector<std::string> split_parts(const std::string& body);
 // this_conditions.cc: variable{W} in this(..) and thisforeach(..) that rules/this_variables.cc reads.
 bool variable_word_known(const std::string& what);
@@ -51,5 +51,24 @@ bool variable_word_known(const std::string& what);
 std::string take_foreach(const std::string& part, Ability& a);
 // foreach_parts.cc: lord(spec) in a part of an activated or triggered ability, as all(spec).
 std::string lord_part_to_all(const std::string& part, const Ability& a);
+
+// chance_and_faces.cc: flip(name) and wingame; flipacoin .. flipend (a whole && part, false when
+// `part` is not one).
+bool read_face_keyword(const std::string& w, EffectDef& e);
+bool read_coin_flip(const std::string& part, EffectDef& e);
+// restriction{..} of a trigger (`trigger`: its text) into `counts`; false when a part is not run.
+// this(cond) flip(..) lines become state triggers (compile_ability calls it on every line).
+void settle_face_line(Ability& a);
+// phase_alter.cc: nextphasealter(..) (false when `w` is not one; an unsupported effect when a form is not run).
+bool read_next_phase_alter(const std::string& w, EffectDef& e);
+bool read_hand_modifier(const std::string& w, EffectDef& e);  // hmodifer:N
+bool read_cascade(const std::string& w, EffectDef& e);        // cascade:plibrarycount (cast_card.cc)
+// choose.cc: [activate]chooseacolor A [activate]chooseend and chooseatype (false when `body` is
+// not one); `text` with chosencolor / chosentype replaced by `value`.
+bool read_choice(const std::string& body, Ability& a);
+std::string with_choice(const std::string& text, bool color, const std::string& value);
+// cast_card.cc: castcard(..) (false when `w` is not one; unsupported when a form is not run).
+bool read_cast_card(const std::string& w, EffectDef& e);
+bool read_trigger_restriction(const std::string& trigger, std::vector<TriggerDef::Count>& counts);
 
 }  // namespace rk::mtg

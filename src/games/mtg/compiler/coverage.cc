@@ -82,7 +82,7 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       collect(compile_ability(with_macros(db, v)), words);
       break;
     case KeyId::kAutoZone:
-      if (key == "autohand" || key == "autograveyard" || key == "autofaceup") {  // autofaceup: alt_casts.cc
+      if (key == "autohand" || key == "autograveyard" || key == "autofaceup" || key == "autostack") {  // autostack: cascade.cc  // autofaceup: alt_casts.cc
         collect(compile_ability(with_macros(db, v)), words);
       } else if (key == "autoskill") {  // an equipment's activated ability while attached (Game::can_activate)
         const Ability a = compile_ability(with_macros(db, v));
@@ -142,7 +142,12 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       if (!cost.mana.present) out.emplace_back(key + "= (a cost other than mana)", v);
       break;
     }
-    case KeyId::kSuspend:
+    case KeyId::kSuspend: {  // rules/suspend.cc
+      CardDef d;
+      read_suspend(key, v, d);
+      if (d.suspend_n < 0) out.emplace_back("suspend=", v);
+      break;
+    }
     case KeyId::kDredge:
     case KeyId::kBackside:
     case KeyId::kModular:

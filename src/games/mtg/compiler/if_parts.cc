@@ -34,14 +34,15 @@ size_t count_of(const std::string& s, const std::string& w) {
 }  // namespace
 
 // The && parts of a body; an ability$! .. !$ is one part whatever && it holds (ability$!choice
-// life:-2 target(player) && life:2 controller!$ controller: both are the chosen ability's).
+// life:-2 target(player) && life:2 controller!$ controller: both are the chosen ability's), and so is
+// a flipacoin .. flipend (the abilities a coin decides may have && parts of their own).
 std::vector<std::string> split_parts(const std::string& body) {
   std::vector<std::string> out;
   std::string cur;
   bool open = false;
   for (const std::string& piece : split_top(body, "&&")) {
     cur = open ? cur + "&&" + piece : piece;
-    open = count_of(cur, "ability$!") > count_of(cur, "!$");
+    open = count_of(cur, "ability$!") > count_of(cur, "!$") || count_of(cur, "flipacoin") > count_of(cur, "flipend");
     if (!open) out.push_back(cur);
   }
   if (open) out.push_back(cur);  // never closed: as written

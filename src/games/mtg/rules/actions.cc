@@ -47,9 +47,11 @@ ManaCost Game::spell_cost(int card, int actor, bool buyback) const {
 bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   const CardDef::GraveCost* grave = grave_cost(card, way);  // flashback, retrace: from the graveyard only
-  const int grave_from = way == CastWay::kFaceDown ? kHand : kGraveyard;  // face down: from the hand
+  const bool from_hand = way == CastWay::kFaceDown || way == CastWay::kSuspend;  // face down, suspend: from the hand
+  const int grave_from = from_hand ? kHand : kGraveyard;
+  if (way == CastWay::kFree || way == CastWay::kCopy || (way == CastWay::kSuspend && o.def->suspend_n < 0)) return false;  // kFree: effects cast so, not players
   if (grave && (!grave->mana.present || o.zone != grave_from || alternative)) return false;
-  const bool from_grave = o.zone == kGraveyard && ((grave && way != CastWay::kFaceDown) || has(card, "canplayfromgraveyard"));
+  const bool from_grave = o.zone == kGraveyard && ((grave && !from_hand) || has(card, "canplayfromgraveyard"));
   if ((o.zone != kHand && !from_grave) || o.owner != actor || o.def->is("land")) return false;
   if (split_second_on_stack()) return false;
   if (alternative && !o.def->other.present) return false;
@@ -147,6 +149,10 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
 }
 
 bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way) {
+  if (way == CastWay::kSuspend) {  // not cast: exiled (suspend.cc)
+    suspend(card, actor);
+    return true;
+  }
   Obj& o = objs[static_cast<size_t>(card)];
   const CardDef::GraveCost* grave = grave_cost(card, way);
   ManaPool& pool = players[static_cast<size_t>(actor)].pool;
@@ -154,10 +160,11 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   int colors_in_pool = 0;  // sunburst counts the colours in the pool as it is cast (Wagic)
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
-  const int x = pay(pool, sunburst_cost(card, grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor, buyback), pool));
+  const bool copy = way == CastWay::kCopy;  // a copy is not cast (CR 707.10): no cast triggers, not counted
+  const int x = copy ? copy_x : pay(pool, sunburst_cost(card, grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor, buyback), pool));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
   int kicks = 0;  // multikicker: again while the pool allows
-  while (way != CastWay::kFaceDown && o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
+  while (way != CastWay::kFaceDown && !copy && o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
     pay(pool, o.def->kicker);
     ++kicks;
   }
@@ -165,12 +172,16 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   move(card, actor, kStack);
   if (way == CastWay::kFaceDown) o.def = o.printed->face_down.get();  // a 2/2 creature spell (CR 702.37c)
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
-  objs[static_cast<size_t>(card)].was_cast = true;
+  objs[static_cast<size_t>(card)].was_cast = !copy;
   for (size_t c = 0; c < before.n.size(); ++c) objs[static_cast<size_t>(card)].spent.n[c] = before.n[c] - pool.n[c];
   if (has_word(card, "sunburst")) objs[static_cast<size_t>(card)].sunburst = colours_spent(card);
   objs[static_cast<size_t>(card)].flashed = way == CastWay::kFlashback;
   note("p" + std::to_string(actor + 1) + " casts " + (way == CastWay::kFaceDown ? "a face-down card" : o.def->name));
-  cast_triggers(card);
+  const int storm = copy ? 0 : spells_this_turn++;  // counted before its triggers: restriction{thisturn(*|stack)..} sees it
+  if (!copy) cast_triggers(card);
+  if (!copy) {
+    for (const Ability& a : o.def->stack_abilities) run_effects(a, card, actor, {}, x);  // autostack= (cascade)
+  }
   StackItem item;
   item.kind = StackItem::kSpell;
   item.source = card;
@@ -178,8 +189,8 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   item.x = x;
   item.kicked = kicked;
   item.kicks = kicks;
-  item.storm = spells_this_turn++;
-  ++players[static_cast<size_t>(actor)].casts;
+  item.storm = storm;
+  if (!copy) ++players[static_cast<size_t>(actor)].casts;
   item.alternative = alternative;
   item.buyback = buyback;
   if (script_cast(*this, item)) return true;  // a Lua card's cast handler waits on a choice
@@ -501,7 +512,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
       options.push_back({"buyback", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 1}});
     }
     for (auto [way, label] : {std::pair{CastWay::kFlashback, "flashback"}, std::pair{CastWay::kRetrace, "retrace"},
-                              std::pair{CastWay::kFaceDown, "face down"}}) {
+                              std::pair{CastWay::kFaceDown, "face down"}, std::pair{CastWay::kSuspend, "suspend"}}) {
       if (can_cast(card, actor, false, way)) {
         options.push_back({label, Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .index = static_cast<int>(way)}});
       }

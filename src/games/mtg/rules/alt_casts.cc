@@ -30,6 +30,16 @@ const CardDef::GraveCost* Game::grave_cost(int card, CastWay way) const {
     case CastWay::kFlashback: return &d.flashback;
     case CastWay::kRetrace: return &d.retrace;
     case CastWay::kFaceDown: return &d.facedown;
+    case CastWay::kSuspend: return &d.suspend;
+    case CastWay::kFree:
+    case CastWay::kCopy: {
+      static const CardDef::GraveCost kNothing = [] {
+        CardDef::GraveCost c;
+        c.mana.present = true;
+        return c;
+      }();
+      return &kNothing;
+    }
     case CastWay::kNormal: break;
   }
   return nullptr;

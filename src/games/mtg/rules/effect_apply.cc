@@ -124,7 +124,7 @@ static int player_for(const Game& g, const EffectDef& e, int source, int control
 
 static bool player_effect(Eff k) {
   return k == Eff::kPreventN || k == Eff::kTurns || k == Eff::kLife || k == Eff::kLoseLife || k == Eff::kLifeSet || k == Eff::kMaxPlayLand || k == Eff::kShuffle || k == Eff::kMaxCast || k == Eff::kDraw || k == Eff::kDiscard || k == Eff::kDeplete ||
-         k == Eff::kAddMana || k == Eff::kToken || k == Eff::kPlayerRule;
+         k == Eff::kAddMana || k == Eff::kToken || k == Eff::kPlayerRule || k == Eff::kWinGame || k == Eff::kNextPhaseAlter;
 }
 
 void make_token(Game& g, const EffectDef& e, int source, int controller, int x);
@@ -206,6 +206,8 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
     case Eff::kLife: g.change_life(p, n); break;
     case Eff::kLoseLife: g.change_life(p, -n); break;
     case Eff::kLifeSet: pl.life = n; break;
+    case Eff::kWinGame: g.win_game(p); break;
+    case Eff::kNextPhaseAlter: g.alter_next_phase(e, p); break;
     case Eff::kPreventN: pl.prevent_next += n; break;  // the next N damage to the player this turn
     case Eff::kTurns:  // turns:+N: N extra turns after this one; turns:-N: the player skips the next N turns
       for (int i = 0; i < n; ++i) g.extra_turns.push_back(p);
@@ -311,7 +313,11 @@ static void mark_card(Game& g, const EffectDef& e, Obj& o, int source, int x) {
 }
 
 static void apply_card(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
-  apply_card_once(g, e, c, source, controller, x);
+  if (e.kind == Eff::kCastCard) {
+    c = g.cast_card(e, c, controller);  // cast_card.cc: its and!(..)! follows the copy
+  } else {
+    apply_card_once(g, e, c, source, controller, x);
+  }
   g.invalidate();  // characteristics are computed again (layers.h)
   if (e.and_then && e.and_then->has_target) {  // and!(.. target(..))!: its own choice, by the controller
     if (!g.any_target(e.and_then->target, source, controller)) return;
@@ -371,6 +377,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kLoseAbilities:
     case Eff::kLoseSubtypes: g.add_change(c, e, e.ueot); break;
     case Eff::kPhaseAction: g.add_phase_action(e, c, controller); break;
+    case Eff::kFlip: g.flip_card(c, e.word); break;
     case Eff::kEquip:
       if (e.word == "newhook") {
         g.attach(c, source);  // the named equipment onto the source
@@ -558,6 +565,18 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
     if (e.emblem) {
       emblems.push_back({&e, source, controller, next_stamp()});
       update_continuous();
+      continue;
+    }
+    if (e.kind == Eff::kCascade) {  // cast_card.cc
+      if (source >= 0) cascade(source, controller);
+      continue;
+    }
+    if (e.kind == Eff::kChoose) {  // choose.cc
+      choose_value(e, source, controller, x);
+      continue;
+    }
+    if (e.kind == Eff::kFlipCoin) {  // chance_and_faces.cc
+      flip_coin(e, source, controller, targets, x);
       continue;
     }
     if (e.kind == Eff::kForEach) {

@@ -109,6 +109,7 @@ struct Obj {
     int until = -1;  // uynt: ends as this player's next turn begins (detain)
   };
   std::vector<Change> changes;
+  bool suspended = false;                     // exiled by suspend: loses a time counter at each of its owner's upkeeps
   bool phased_out = false;                    // treated as though it does not exist until its controller's untap step
   int lki_plus = 0, lki_minus = 0;            // its +1/+1 and -1/-1 counters as it left the battlefield (modular)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
@@ -125,7 +126,9 @@ struct Target {
 };
 
 // Casting a card for its flashback= or retrace= cost (from its owner's graveyard) or face down (alt_casts.cc).
-enum class CastWay : uint8_t { kNormal, kFlashback, kRetrace, kFaceDown };  // kFaceDown: morph, from the hand
+// kSuspend: exiled from the hand with time counters instead (suspend.cc); kFree: without paying its mana cost.
+// kCopy: a copy of a spell put on the stack (not cast: no cast triggers, not counted; CR 707.10), its X `copy_x`.
+enum class CastWay : uint8_t { kNormal, kFlashback, kRetrace, kFaceDown, kSuspend, kFree, kCopy };  // kFaceDown: morph, from the hand
 
 struct StackItem {
   enum Kind { kSpell, kAbility, kNextPhase } kind = kSpell;
@@ -209,6 +212,35 @@ class Game {
   int loser = -1;
   bool prevent_combat = false;     // a fog resolved this turn
   int spells_this_turn = 0;
+  int spells_last_turn = 0;  // restriction{lastturn(*|stack)..}
+  // chance_and_faces.cc: flip(name) turns `card` into the card of that name; wingame; flipacoin's
+  // call (a menu of the controller's), then the flip and the ability it decides.
+  void flip_card(int card, const std::string& lname);
+  void win_game(int player);
+  void flip_coin(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x);
+  void coin_called(const Resume& call);
+  // phase_alter.cc: nextphasealter. Steps each player skips in their next turn (a bit per Phase), and
+  // this turn's added phases: (leaving this phase, go to that one), in order.
+  std::array<uint32_t, 2> skip_next{};
+  std::vector<std::pair<Phase, Phase>> added_phases;
+  void alter_next_phase(const EffectDef& e, int player);
+  Phase phase_after(Phase p);  // the phase next_phase goes to from `p`
+  Phase unskipped(Phase p);    // `p`, or the first after it the active player does not skip
+  // turnlimited on a trigger: true when `a` of `src` fired this turn already; otherwise it counts this one.
+  bool fired_this_turn(const Ability& a, int src);
+  int hand_size_change(int player) const;  // hmodifer:N
+  // choose.cc: chooseacolor / chooseatype: the menu of values, and the value chosen (kChooseValue).
+  void choose_value(const EffectDef& e, int source, int controller, int x);
+  void value_chosen(const Resume& r);
+  std::vector<std::string> creature_types() const;
+  // suspend.cc: the card exiled with its time counters (the cost paid), and the owner's upkeep.
+  void suspend(int card, int actor);
+  void suspend_upkeep();
+  // cast_card.cc: castcard(..) on `card`: cast for free (restricted: only as a spell its controller may
+  // cast now), put onto the battlefield (putinplay), or copied; the card the effect's and!(..)! follows.
+  int cast_card(const EffectDef& e, int card, int controller);
+  int copy_x = 0;
+  void cascade(int source, int controller);  // cast_card.cc
   struct Delayed {  // @next <phase> written on an instant or sorcery: once, at that phase
     const Ability* ability;
     int source, controller;

@@ -174,6 +174,8 @@ void play_land(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
 }
 
 void momir(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.momir_play(r.card, r.actor, nullptr); }
+void coin_call(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.coin_called(r); }
+void choose_value(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.value_chosen(r); }
 void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   g.cast(r.card, r.actor, r.flag, r.x == 1, static_cast<CastWay>(r.index));  // index: flashback, retrace
 }
@@ -228,6 +230,7 @@ constexpr Row kRows[] = {
     {Kind::kLuaOption, &lua_option},      {Kind::kTriggerNow, &trigger_now},
     {Kind::kTriggerNowRun, &trigger_now_run}, {Kind::kTurnFaceUp, &turn_face_up},
     {Kind::kMomir, &momir},
+    {Kind::kCoinCall, &coin_call},        {Kind::kChooseValue, &choose_value},
 };
 
 constexpr size_t kKinds = static_cast<size_t>(Kind::kCount);

@@ -49,6 +49,9 @@ struct Resume {
     kTriggerNowRun,  // the same with its targets chosen: its effects run with the event's card
     kMomir,          // `actor` discards land `card` for a Momir creature token
     kTurnFaceUp,     // `actor` turns face-down `card` face up for its morph cost
+    kCoinCall,       // `actor` called heads (`flag`) or tails for flipacoin: `ability` the win and the lose abilities
+                     // (two in a row), `card` the source, `index` the card the flip is about (-1: the source)
+    kChooseValue,    // `actor` chose a colour or a creature type: `ability` is the ability written with it, `card` its source
     kCount
   };
   Kind kind = Kind::kNothing;

@@ -152,7 +152,7 @@ void Game::fire_event(const std::string& event, int card, int player, int from, 
     each_ability(static_cast<int>(src), [&](const Ability& a) {
       if (a.kind != AbilityKind::kTriggered) return;
       if (!listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) return;
-      if (!trigger_allowed(a, static_cast<int>(src))) return;
+      if (!trigger_allowed(a, static_cast<int>(src)) || fired_this_turn(a, static_cast<int>(src))) return;  // restriction{..}, turnlimited
       if (at_once) return resolve_now(*this, static_cast<int>(src), a, card, from);
       put_trigger(static_cast<int>(src), a, card, from);
     });

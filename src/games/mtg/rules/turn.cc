@@ -72,6 +72,7 @@ void Game::next_phase() {
       p.lands_played = p.extra_lands = p.casts = 0;
       p.cast_limit = p.last_drawn = -1;
     }
+    spells_last_turn = spells_this_turn;
     spells_this_turn = 0;
     creatures_died = 0;
     attacked = 0;
@@ -79,9 +80,10 @@ void Game::next_phase() {
       p.damaged = false;
       p.damage_taken = 0;
     }
-    phase = Phase::kUntap;
+    added_phases.clear();
+    phase = unskipped(Phase::kUntap);  // nextphasealter (phase_alter.cc)
   } else {
-    phase = static_cast<Phase>(static_cast<int>(phase) + 1);
+    phase = phase_after(phase);
   }
   begin_phase();
 }
@@ -162,6 +164,7 @@ void Game::begin_phase() {
   } else if (phase == Phase::kUpkeep) {
     arm_upkeep_costs();
     vanishing_upkeep();
+    suspend_upkeep();
   } else if (phase == Phase::kEndOfTurn) {
     for (size_t i = 0; i < held.size();) {  // (blink)ueot: back as the end step begins
       if (held[i].second < 0) {
@@ -184,7 +187,8 @@ void Game::begin_phase() {
     std::erase_if(emblems, [](const Emblem& em) { return em.def->ueot; });
     for (auto& p : players) p.kept.clear();  // doesntempty: until end of turn
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
-    while (!no_max_hand(active) && hand.size() > static_cast<size_t>(std::max(0, rules->hand_size))) move(hand.front(), active, kGraveyard);
+    const int max_hand = std::max(0, rules->hand_size + hand_size_change(active));  // hmodifer (phase_alter.cc)
+    while (!no_max_hand(active) && hand.size() > static_cast<size_t>(max_hand)) move(hand.front(), active, kGraveyard);
     prevent_combat = false;
     for (auto& p : players) p.prevent_next = 0;
     for (Obj& o : objs) {
@@ -380,6 +384,12 @@ bool Game::counts_hold(const std::vector<TriggerDef::Count>& counts, int src, in
     int n = 0;
     if (k.var == "lifetotal" || k.var == "opponentlifetotal") {
       n = players[static_cast<size_t>(k.var == "lifetotal" ? controller : 1 - controller)].life;
+    } else if (k.var == "myturnonly" || k.var == "opponentturnonly") {  // read_trigger_restriction: 1 when it holds
+      n = (active == controller) == (k.var[0] == 'm');
+    } else if (k.var == "morbid") {
+      n = creatures_died;
+    } else if (k.var == "lastturn" || k.var == "thisturn") {  // spells cast (read_trigger_restriction)
+      n = k.var[0] == 'l' ? spells_last_turn : spells_this_turn;
     } else if (k.var == "powertotalinplay") {  // the total power of the creatures its controller controls
       for (int c : players[static_cast<size_t>(controller)].zones[kBattlefield]) n += is_creature(c) ? power(c) : 0;
     }

@@ -106,10 +106,12 @@ uint64_t state_hash(const Game& g) {
   h = mix_int(h, static_cast<int64_t>(g.stack.size()));
   for (const StackItem& s : g.stack) h = mix_item(h, s);
   for (int64_t v : {int64_t{static_cast<int>(g.phase)}, int64_t{g.active}, int64_t{g.turn}, int64_t{g.interrupter}, int64_t{g.loser},
-                    int64_t{g.prevent_combat}, int64_t{g.spells_this_turn}, int64_t{g.creatures_died}, int64_t{g.attacked}, int64_t{g.combat_stage},
+                    int64_t{g.prevent_combat}, int64_t{g.spells_this_turn}, int64_t{g.spells_last_turn}, int64_t{g.creatures_died}, int64_t{g.attacked}, int64_t{g.combat_stage},
                     int64_t{g.combat_pending}, int64_t{g.current_trigger}, int64_t{g.current_trigger_from}}) {
     h = mix_int(h, v);
   }
+  for (uint32_t skip : g.skip_next) h = mix_int(h, skip);  // nextphasealter
+  for (const auto& [from, to] : g.added_phases) h = mix_int(mix_int(h, static_cast<int>(from)), static_cast<int>(to));
   // The open questions: their options' words (what each does is a Resume record, which the
   // position before it decided).
   h = mix_int(h, static_cast<int64_t>(g.menus.size()));

@@ -1,0 +1,53 @@
+// Suspend (CR 702.62): suspend(N)=cost. Rather than cast the card from the hand, its owner may pay
+// the cost (any time they could cast it) and exile it with N time counters; at the beginning of
+// each of their upkeeps a time counter comes off; when the last does, they cast it without paying
+// its mana cost, and a creature cast so has haste.
+#include <string>
+
+#include "games/mtg/compiler/card_def.h"
+#include "games/mtg/compiler/compile_text.h"
+#include "games/mtg/rules/game.h"
+
+namespace rk::mtg {
+
+// suspend(N)={cost}: N time counters (at least one; Wagic's suspend(0)={X}.. cards count the X
+// paid, not run yet) and a cost of mana only.
+void read_suspend(const std::string& key, const std::string& value, CardDef& d) {
+  const size_t open = key.find('(');
+  if (open == std::string::npos) return;
+  const int n = std::atoi(inside(key, open).c_str());
+  CardDef::GraveCost cost;
+  read_grave_cost(value, cost);
+  if (n <= 0 || !cost.mana.present || !cost.chosen.empty() || cost.mana.x > 0) return;
+  d.suspend = cost;
+  d.suspend_n = n;
+}
+
+void Game::suspend(int card, int actor) {
+  const CardDef& d = *objs[static_cast<size_t>(card)].def;
+  pay(players[static_cast<size_t>(actor)].pool, d.suspend.mana);
+  move(card, objs[static_cast<size_t>(card)].owner, kExile);
+  Obj& o = objs[static_cast<size_t>(card)];
+  o.suspended = true;
+  o.counters["time"] = d.suspend_n;
+  note("p" + std::to_string(actor + 1) + " suspends " + d.name + " with " + std::to_string(d.suspend_n) + " time counters");
+}
+
+void Game::suspend_upkeep() {
+  static const Ability kHaste = compile_ability("transforms((,haste))");  // for as long as it stays (CR 702.62a)
+  const std::vector<int> exiled = players[static_cast<size_t>(active)].zones[kExile];
+  for (int c : exiled) {
+    Obj& o = objs[static_cast<size_t>(c)];
+    if (!o.suspended || o.zone != kExile) continue;
+    int& time = o.counters["time"];
+    if (time > 0) --time;
+    note(o.def->name + ": a time counter removed, " + std::to_string(time) + " left");
+    if (time > 0) continue;
+    o.suspended = false;
+    const bool creature = o.def->is("creature");
+    cast(c, o.owner, false, false, CastWay::kFree);
+    if (creature && objs[static_cast<size_t>(c)].zone == kStack) add_change(c, kHaste.effects[0], false);
+  }
+}
+
+}  // namespace rk::mtg
