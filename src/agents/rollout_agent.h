@@ -49,10 +49,11 @@ concept SaysWorthSearching = requires(const G& g) {
 };
 
 struct RolloutOptions {
-  uint32_t rollouts = 4;     // determinizations per decision, each played after every candidate
+  uint32_t rollouts = 12;    // rollouts per decision, shared among the candidates (at least 3 each)
   uint32_t candidates = 4;   // best actions by the greedy score tried (the pass besides)
   int horizon_turns = 2;     // turns begun after the decision's before a rollout is scored
   size_t max_depth = 120;    // decisions per rollout at most
+  double margin = 0.5;       // how much better than the greedy pick (mean score) another must be
 };
 
 template <class G>
@@ -87,7 +88,8 @@ class RolloutAgent : public Agent<G> {
     const std::vector<size_t> cands = candidates(state, legal, me);
     if (cands.size() == 1) return cands[0];
     std::vector<double> total(cands.size(), 0.0);
-    for (uint32_t r = 0; r < o_.rollouts; ++r) {
+    const uint32_t per = std::max<uint32_t>(3, (o_.rollouts + static_cast<uint32_t>(cands.size()) - 1) / static_cast<uint32_t>(cands.size()));
+    for (uint32_t r = 0; r < per; ++r) {
       const uint64_t chance_seed = rng_.next(), deal_seed = rng_.next(), policy_seed = rng_.next();
       for (size_t c = 0; c < cands.size(); ++c) {
         G s = state.copy_for_search();
@@ -105,9 +107,12 @@ class RolloutAgent : public Agent<G> {
         total[c] += rollout(s, me, state_turn(state), policy_seed);
       }
     }
-    size_t best = 0;  // candidates come in the greedy score's order: a tie keeps the greedy pick
+    // Candidates come in the greedy score's order; another is taken only when it beats the greedy
+    // pick by more than `margin` on average (a few rollouts are noisy: the best of several noisy
+    // means is often only lucky).
+    size_t best = 0;
     for (size_t c = 1; c < cands.size(); ++c) {
-      if (total[c] > total[best]) best = c;
+      if (total[c] > total[best] && total[c] > total[0] + o_.margin * per) best = c;
     }
     return cands[best];
   }
