@@ -15,6 +15,7 @@
 #include "agents/greedy_agent.h"
 #include "agents/make_agent.h"
 #include "agents/mcts_agent.h"
+#include "agents/rollout_agent.h"
 #include "agents/playout.h"
 #include "games/mtg/compiler/card_def.h"
 #include "games/mtg/language/database.h"
@@ -183,5 +184,31 @@ void BM_MtgMctsDecision(benchmark::State& state) {
   position_counters(state, g);
 }
 BENCHMARK(BM_MtgMctsDecision)->Args({200, 20})->Args({20, 0})->Unit(benchmark::kMillisecond);
+
+// One decision of the rollout bot, Magic's default (agents/rollout_agent.h; docs/mtg/MATCH.md):
+// its candidates each followed by the greedy bot playing both players two turns ahead, on
+// determinizations, at the first decision after turn 10 that it searches (a move other than mana
+// and the pass).
+// items: rollouts.
+void BM_MtgRolloutDecision(benchmark::State& state) {
+  rk::mtg::Deck a, b;
+  if (!cards() || !two_decks(a, b)) return state.SkipWithError(kNoCorpus);
+  MatchGame g(*cards()->cat, a, b, 3, kTurnLimit);
+  if (!midgame(g)) return state.SkipWithError("the game ended before turn 10");
+  rk::kernel::Rng pick(7);  // on from there to the first decision the bot searches
+  while (!g.terminal() && !g.worth_searching()) {
+    const auto moves = g.legal_actions();
+    if (moves.empty()) break;
+    g.apply_index(pick.below(static_cast<uint32_t>(moves.size())));
+  }
+  if (g.terminal() || !g.worth_searching()) return state.SkipWithError("no searched decision after turn 10");
+  const auto legal = g.legal_actions();
+  rk::agents::RolloutAgent<MatchGame> bot(1);
+  for (auto _ : state) benchmark::DoNotOptimize(bot.choose(g, legal));
+  state.SetItemsProcessed(static_cast<int64_t>(bot.stats().rollouts));
+  state.counters["ms_mean_cpu"] = bot.stats().searched.mean();
+  position_counters(state, g);
+}
+BENCHMARK(BM_MtgRolloutDecision)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -4,7 +4,7 @@
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const BOTS = ['random', 'greedy', 'mcts'];
+const BOTS = ['random', 'greedy', 'rollout', 'mcts'];
 const lobby = { games: [], seatKinds: ['human', ...BOTS] };
 
 // /api/games lists each game's options either as an array of {name, ...} or as an object by name.
@@ -94,6 +94,7 @@ function pickGame(id, focus) {
   // A game whose option sets the number of players (VCK) keeps the seat list in step with it.
   const players = box.querySelector('[data-option="players"], [data-option="player_count"]');
   const r = seatRange(g || {});
+  $('seats').replaceChildren();  // each game's own default seats (its bot)
   setSeats(players && Number(players.value) ? Number(players.value) : r.min);
   if (players) players.addEventListener('change', () => setSeats(Number(players.value) || r.min));
   if (focus) $('game').focus();
@@ -111,8 +112,11 @@ function setSeats(n) {
   const r = seatRange(currentGame() || {});
   n = Math.max(r.min, Math.min(r.max, n));
   const kinds = [...list.querySelectorAll('select')].map((s) => s.value);
-  // By default seat p1 is a person and the others random bots: a game to play at once.
-  list.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, kinds[i] || (i === 0 ? 'human' : 'random'))));
+  // By default seat p1 is a person and the others the game's own bot (GET /api/games: "bot", Magic's
+  // rollout bot) or random bots: a game to play at once.
+  const g = currentGame() || {};
+  const bot = g.bot && lobby.seatKinds.includes(g.bot) ? g.bot : 'random';
+  list.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, kinds[i] || (i === 0 ? 'human' : bot))));
   $('add-seat').disabled = n >= r.max;
   $('remove-seat').disabled = n <= r.min;
 }

@@ -1,5 +1,5 @@
 // `rulekit wagic play`: a game between two prebuilt decks at the terminal, you (p1, seat 0) against
-// a bot named as `wagic sim --agents` names them (`--bot random|greedy|mcts[:N][:dD]`), through the
+// a bot named as `wagic sim --agents` names them (`--bot rollout|random|greedy|mcts[:N][:dD]`, default rollout), through the
 // kernel (mtg::MatchGame). The board, then the numbered moves open to you (the first: keep your
 // hand or mulligan) and the spells castable by tapping lands for you; every move narrated; steps
 // where you can only pass are passed (`--every-step` stops there too). The words are the game
@@ -29,7 +29,7 @@ struct WagicPlayOptions {
   std::vector<std::string> decks;
   uint64_t seed = 1;
   int turns = 60;
-  std::string bot = "random";
+  std::string bot = "rollout";  // the default Magic bot (docs/mtg/MATCH.md)
   bool every_step = false;  // stop at every step, even where passing is all there is to do
   std::string cards;        // the Wagic sets folder; empty: the shared 2016 corpus
 };
@@ -165,7 +165,7 @@ void add_wagic_play(CLI::App& wagic, int& exit_code) {
   play->add_option("--deck", o->decks, "your deck then the bot's: a file or a prebuilt deck's number (default 1 and 2)");
   play->add_option("--seed", o->seed, "seed of the shuffle and the bot (default 1)");
   play->add_option("--turns", o->turns, "turn limit (default 60)");
-  play->add_option("--bot", o->bot, std::string("the bot you play against (default random): ") + agents::kAgentNames +
+  play->add_option("--bot", o->bot, std::string("the bot you play against (default rollout): ") + agents::kAgentNames +
                                         " (a bare mcts is mcts:200:d20)");
   play->add_option("--cards", o->cards, "Wagic sets folder (default: the shared 2016 corpus)");
   play->add_flag("--every-step", o->every_step, "stop at every step, not only where you can do more than pass");

@@ -1,12 +1,16 @@
 // `rulekit wagic sim`: games between Wagic's prebuilt decks on the engine, played through the
 // kernel (mtg::MatchGame) by bots named as every sim names them (`--agents random,greedy`, default
 // random for both). Last line `N games, E engine errors, hash H`; the hash folds every game's
-// result, so two runs with the same seed print the same line.
+// result, so two runs with the same seed print the same line. Between two named bots it also
+// prints each one's wins with their 95% Wilson interval and the CPU ms of its decisions (mean and
+// p95; the rollout bot's searched ones apart): `wagic sim -n 200 --agents rollout,greedy` is the
+// match of docs/mtg/MATCH.md.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -15,6 +19,7 @@
 
 #include "agents/make_agent.h"
 #include "agents/playout.h"
+#include "agents/timed_agent.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "games/mtg/compiler/card_def.h"
@@ -24,6 +29,7 @@
 #include "games/mtg/lua/card_scripts.h"
 #include "games/mtg/runners/match.h"
 #include "games/mtg/runners/match_game.h"
+#include "games/mtg/runners/scenario.h"
 #include "kernel/log.h"
 #include "kernel/rng.h"
 
@@ -41,9 +47,30 @@ struct WagicSimOptions {
   std::string agents = "random,random";  // the bot of each player (they change seats every game)
   bool no_responses = false;             // no offers to respond
   bool classic = false;                  // the first version of whole games (its hashes)
+  bool show_moves = false;               // every decision of every game, as it is taken
 };
 
 using MtgAgent = agents::Agent<mtg::MatchGame>;
+
+// Prints each decision its bot takes (`--show-moves`): turn, step, life totals, the move.
+class ShownAgent : public MtgAgent {
+ public:
+  ShownAgent(std::unique_ptr<MtgAgent> inner, std::string name) : inner_(std::move(inner)), name_(std::move(name)) {}
+  size_t choose(const mtg::MatchGame& g, const std::vector<mtg::Move>& legal) override {
+    const size_t pick = inner_->choose(g, legal);
+    const mtg::Game& s = g.match().game();
+    std::cout << fmt::format("  t{} {} [{}-{}] p{} {}: {}{}\n", s.turn, mtg::phase_name(s.phase), s.players[0].life, s.players[1].life,
+                             g.current_player() + 1, name_, pick < legal.size() ? legal[pick].label : "?",
+                             legal.size() > 1 ? fmt::format(" (of {})", legal.size()) : "");
+    return pick;
+  }
+  std::string name() const override { return inner_->name(); }
+  const MtgAgent& inner() const { return *inner_; }
+
+ private:
+  std::unique_ptr<MtgAgent> inner_;
+  std::string name_;
+};
 
 bool parse_agents(const std::string& list, std::vector<std::string>& names) {
   std::stringstream ss(list);
@@ -148,6 +175,15 @@ constexpr size_t kMoveLimit = 20000;  // a game still going after this many move
 
 uint64_t fold(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ull; }
 
+// The Wilson score interval of a proportion `wins` of `n` at 95% (z = 1.96): [low, high].
+std::pair<double, double> wilson(size_t wins, size_t n) {
+  if (n == 0) return {0.0, 1.0};
+  const double z = 1.96, nn = static_cast<double>(n), p = static_cast<double>(wins) / nn;
+  const double denom = 1 + z * z / nn, centre = (p + z * z / (2 * nn)) / denom;
+  const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / denom;
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
 int run_sim(const WagicSimOptions& o) {
   mtg::Database db;
   std::string err;
@@ -188,6 +224,8 @@ int run_sim(const WagicSimOptions& o) {
   size_t wins[2] = {0, 0}, bot_wins[2] = {0, 0};
   std::map<std::string, size_t> error_kinds;
   agents::MctsStats searched;
+  agents::DecisionTimes times[2];     // per bot named, CPU ms of each decision with more than one option
+  agents::DecisionTimes searched_ms[2];  // per rollout bot named, CPU ms of each decision it searched
   Progress progress(o.games, "games", std::cerr, isatty(2) != 0);
   const auto t0 = std::chrono::steady_clock::now();
   for (size_t g = 0; g < o.games; ++g) {
@@ -203,14 +241,31 @@ int run_sim(const WagicSimOptions& o) {
     if (all_random) {
       bots.push_back(agents::make_agent<mtg::MatchGame>("random", kernel::hash_mix(seed, 0x5eed)));
     } else {
-      for (size_t s = 0; s < 2; ++s) bots.push_back(agents::make_agent<mtg::MatchGame>(mtg::bot_spec(names[(first + s) % 2]), kernel::hash_mix(seed, s + 1)));
+      for (size_t s = 0; s < 2; ++s) {
+        const size_t who = (first + s) % 2;
+        bots.push_back(std::make_unique<agents::TimedAgent<mtg::MatchGame>>(
+            agents::make_agent<mtg::MatchGame>(mtg::bot_spec(names[who]), kernel::hash_mix(seed, s + 1)), times[who]));
+      }
+    }
+    if (o.show_moves) {
+      std::cout << fmt::format("game {}: {} v {}\n", g, decks[swap ? b : a].name, decks[swap ? a : b].name);
+      for (size_t s = 0; s < bots.size(); ++s) {
+        bots[s] = std::make_unique<ShownAgent>(std::move(bots[s]), all_random ? std::string("random") : names[(first + s) % 2]);
+      }
     }
     MtgAgent* seats[2] = {bots.front().get(), bots.back().get()};
     agents::play_out(game, std::span<MtgAgent* const>(seats), kMoveLimit + 1);
     std::string error = m.error;
     if (error.empty() && !m.over()) error = "move limit (20000) reached";
-    for (const auto& bot : bots) {
-      if (const auto* mc = dynamic_cast<const agents::MctsAgent<mtg::MatchGame>*>(bot.get())) {
+    for (size_t s = 0; s < bots.size(); ++s) {
+      const MtgAgent* inner = bots[s].get();
+      if (const auto* shown = dynamic_cast<const ShownAgent*>(inner)) inner = &shown->inner();
+      if (const auto* timed = dynamic_cast<const agents::TimedAgent<mtg::MatchGame>*>(inner)) inner = &timed->inner();
+      if (const auto* ro = dynamic_cast<const agents::RolloutAgent<mtg::MatchGame>*>(inner)) {
+        auto& to = searched_ms[(first + s) % 2].ms;
+        to.insert(to.end(), ro->stats().searched.ms.begin(), ro->stats().searched.ms.end());
+      }
+      if (const auto* mc = dynamic_cast<const agents::MctsAgent<mtg::MatchGame>*>(inner)) {
         searched.iterations += mc->stats().iterations, searched.decisions += mc->stats().decisions;
       }
     }
@@ -245,7 +300,14 @@ int run_sim(const WagicSimOptions& o) {
   std::cout << fmt::format("first player won {}, second player won {}, draws (turn limit {}) {}\n", wins[0], wins[1], o.turns, draws);
   if (!all_random) {
     for (size_t s = 0; s < 2; ++s) {
-      std::cout << fmt::format("{} ({}): {} wins, {:.1f}%\n", names[s], s + 1, bot_wins[s], o.games ? 100.0 * static_cast<double>(bot_wins[s]) / static_cast<double>(o.games) : 0.0);
+      const auto [low, high] = wilson(bot_wins[s], o.games);
+      std::cout << fmt::format("{} ({}): {} wins, {:.1f}% (95% Wilson interval {:.1f}% to {:.1f}%); {} searched decisions, mean {:.1f} ms, p95 {:.1f} ms (CPU)\n",
+                               names[s], s + 1, bot_wins[s], o.games ? 100.0 * static_cast<double>(bot_wins[s]) / static_cast<double>(o.games) : 0.0,
+                               100 * low, 100 * high, times[s].ms.size(), times[s].mean(), times[s].percentile(0.95));
+      if (!searched_ms[s].ms.empty()) {
+        std::cout << fmt::format("{} ({}): {} decisions searched by rollouts (the others answered greedily), mean {:.1f} ms, p95 {:.1f} ms (CPU)\n",
+                                 names[s], s + 1, searched_ms[s].ms.size(), searched_ms[s].mean(), searched_ms[s].percentile(0.95));
+      }
     }
   }
   if (searched.decisions > 0) {
@@ -276,6 +338,7 @@ void add_wagic_sim(CLI::App& wagic, int& exit_code) {
   sim->add_option("--agents", o->agents,
                   std::string("the bot of each player, comma-separated (they change seats every game; default random,random): ") + agents::kAgentNames +
                       " (a bare mcts is mcts:200:d20)");
+  sim->add_flag("--show-moves", o->show_moves, "print every decision of every game: turn, step, life totals, player, bot, move");
   sim->add_flag("--no-responses", o->no_responses, "no offers to respond: spells and abilities resolve at once");
   sim->add_flag("--classic", o->classic, "the first whole games, with their hashes: no offers to respond, no mulligans, every combat click offered, a draw on the first turn");
   sim->callback([o, &exit_code] { exit_code = run_sim(*o); });

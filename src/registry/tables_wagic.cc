@@ -102,6 +102,7 @@ json describe() {
   const Cards& c = cards();
   return {{"name", "wagic"},
           {"title", "Magic (Wagic)"},
+          {"bot", "rollout"},  // the bot the lobby seats by default (docs/mtg/MATCH.md)
           {"players", {2}},
           {"options",
            {{"decks", {{"what", "two decks: a prebuilt deck's number (decks/ai/deckN.txt), or {\"name\", \"text\"} with a deck file's text"},

@@ -22,7 +22,7 @@ const RunResult& game() {
       std::ofstream in(path);
       for (int i = 0; i < 3000; ++i) in << "1\n";
     }
-    RunResult out = run_rulekit("rulekit wagic play --deck 1 --deck 2 --turns 30 --seed 5 < '" + path.string() + "'", 300);
+    RunResult out = run_rulekit("rulekit wagic play --deck 1 --deck 2 --turns 30 --seed 5 --bot random < '" + path.string() + "'", 300);
     std::filesystem::remove(path);
     return out;
   }();

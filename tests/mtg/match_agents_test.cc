@@ -2,11 +2,13 @@
 // end), and a response: an instant cast at the other player's priority on a board set up by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
 #include "agents/make_agent.h"
 #include "agents/playout.h"
+#include "agents/rollout_agent.h"
 #include "games/mtg/runners/match_game.h"
 #include "match_support.h"
 
@@ -236,6 +238,111 @@ TEST(MtgCombat, DeclarationsEnd) {
   EXPECT_EQ(clicks, 2) << "one click per attacker";
   EXPECT_GE(s.objs[static_cast<size_t>(blocker)].blocking, 0) << "the second click blocks the second attacker";
   EXPECT_EQ(g.error(), "");
+}
+
+// A board set up by hand for the rollout bot's tests: player 1 (seat 0) active in `phase`, both
+// libraries of Forests (no offers or mulligans unless asked).
+struct Board {
+  MatchGame g;
+  explicit Board(Phase phase, bool responses = false)
+      : g(*mtg_world()->cat, deck_of("forest", 20), deck_of("forest", 20), 1, 10, [responses] {
+          MatchOptions o;
+          o.mulligans = false;
+          o.responses = responses;
+          return o;
+        }()) {
+    Game& s = g.match().mutable_game();
+    s.active = 0;
+    s.phase = phase;
+  }
+  int put(const char* name, int owner, int zone) {
+    Game& s = g.match().mutable_game();
+    const CardDef* d = mtg_world()->cat->by_name(name);
+    const int c = s.create(d, d->id, owner);
+    s.move(c, owner, zone);
+    s.objs[static_cast<size_t>(c)].sick = false;
+    return c;
+  }
+  // The rollout bot plays seat 0 and the greedy bot seat 1 while the turn lasts (at most `n` moves).
+  std::vector<std::string> play_turn(uint64_t seed, size_t n = 60) {
+    g.match().resettle();
+    agents::RolloutAgent<MatchGame> bot(seed);
+    agents::GreedyAgent<MatchGame> other(seed + 1);
+    std::vector<std::string> took;
+    const int turn = g.turn();
+    for (size_t i = 0; i < n && !g.terminal() && g.turn() == turn; ++i) {
+      const auto legal = g.legal_actions();
+      const bool mine = g.current_player() == 0;
+      const size_t pick = mine ? bot.choose(g, legal) : other.choose(g, legal);
+      if (mine) took.push_back(legal[pick].label);
+      EXPECT_TRUE(g.apply_index(pick));
+    }
+    EXPECT_EQ(g.error(), "");
+    return took;
+  }
+};
+
+// In its main phase with Grizzly Bears in hand and two untapped Forests, the rollout bot taps them
+// and casts the Bears (before combat or after it) in its turn.
+TEST(MtgRolloutBot, CastsACreatureItCanAfford) {
+  RK_REQUIRE_MTG();
+  for (const uint64_t seed : {1, 2}) {
+    Board b(Phase::kFirstMain);
+    const int bears = b.put("grizzly bears", 0, kHand);
+    b.put("forest", 0, kBattlefield);
+    b.put("forest", 0, kBattlefield);
+    b.put("forest", 1, kBattlefield);
+    b.play_turn(seed);
+    EXPECT_EQ(b.g.match().game().objs[static_cast<size_t>(bears)].zone, kBattlefield) << "seed " << seed;
+  }
+}
+
+// Player 2 at 2 life with one 1/1 to block; player 1's two Grizzly Bears attacking together are
+// lethal (one is blocked, the other deals 2), one alone is not: the bot declares both and wins in
+// this combat.
+TEST(MtgRolloutBot, TakesALethalAttack) {
+  RK_REQUIRE_MTG();
+  Board b(Phase::kCombatAttackers);
+  b.put("grizzly bears", 0, kBattlefield);
+  b.put("grizzly bears", 0, kBattlefield);
+  b.put("llanowar elves", 1, kBattlefield);
+  b.g.match().mutable_game().players[1].life = 2;
+  const auto took = b.play_turn(3);
+  EXPECT_EQ(std::count(took.begin(), took.end(), "attack grizzly bears"), 2);
+  ASSERT_TRUE(b.g.terminal());
+  EXPECT_EQ(b.g.match().winner(), 0);
+}
+
+// The bot never reads what it cannot see: two positions that differ only in which of player 2's
+// unseen cards are in their hand (a Lightning Bolt in hand and a Forest on top of the library, or
+// the other way round; both with an untapped Mountain and offers to respond) get the same
+// decisions from bots with the same seed, at every step until player 2 is asked something.
+TEST(MtgRolloutBot, NeverReadsHiddenCards) {
+  RK_REQUIRE_MTG();
+  std::vector<std::string> took[2];
+  for (int bolt_in_hand = 0; bolt_in_hand < 2; ++bolt_in_hand) {
+    Board b(Phase::kFirstMain, true);
+    b.put("grizzly bears", 0, kHand);
+    b.put("hill giant", 0, kBattlefield);
+    b.put("forest", 0, kBattlefield);
+    b.put("forest", 0, kBattlefield);
+    b.put("mountain", 1, kBattlefield);
+    b.put("llanowar elves", 1, kBattlefield);
+    const int bolt = b.put("lightning bolt", 1, bolt_in_hand ? kHand : kLibrary);
+    const int forest = b.put("forest", 1, bolt_in_hand ? kLibrary : kHand);
+    (void)bolt, (void)forest;
+    b.g.match().resettle();
+    agents::RolloutAgent<MatchGame> bot(9);
+    for (int i = 0; i < 12 && !b.g.terminal() && b.g.current_player() == 0; ++i) {
+      const auto legal = b.g.legal_actions();
+      const size_t pick = bot.choose(b.g, legal);
+      took[bolt_in_hand].push_back(legal[pick].label);
+      ASSERT_TRUE(b.g.apply_index(pick));
+    }
+  }
+  const size_t n = std::min(took[0].size(), took[1].size());
+  ASSERT_GE(n, 2u);
+  for (size_t i = 0; i < n; ++i) EXPECT_EQ(took[0][i], took[1][i]) << "decision " << i;
 }
 
 }  // namespace

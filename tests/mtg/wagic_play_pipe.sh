@@ -8,7 +8,7 @@ if [ ! -d "$shared/corpora/wagic/2016/decks/ai" ]; then
   exit 77
 fi
 fail() { echo "FAIL: $*"; exit 1; }
-out=$(printf 'help\n999\n1\n1\n1\n' | timeout 60 "$rulekit" wagic play --deck 1 --deck 2 --seed 3) || fail "exit $?"
+out=$(printf 'help\n999\n1\n1\n1\n' | timeout 60 "$rulekit" wagic play --deck 1 --deck 2 --seed 3 --bot random) || fail "exit $?"
 echo "$out"
 echo "$out" | grep -q '^you: .* against the random bot: ' || fail "no header"
 echo "$out" | grep -q 'life 20, library' || fail "no board"

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "games/mtg/runners/narration.h"
+
 namespace rk::mtg {
 
 const char* prompt_text(uint16_t prompt) {
@@ -169,6 +171,17 @@ double MatchGame::evaluate(int player) const {
   Match quiet(*match_);
   for (int i = 0; i < kQuietMoves && quiet.offer_open() && !quiet.over(); ++i) quiet.play(Move{});
   return score(quiet, player) + (quiet.over() ? 0.0 : pool);
+}
+
+bool MatchGame::worth_searching() const {
+  const std::vector<Move>& moves = match_->moves();
+  size_t cards = 0;
+  for (const Move& m : moves) {
+    if (m.kind == Move::kMulligan || m.kind == Move::kNext) continue;
+    if (m.kind != Move::kCard) return true;  // a menu's option, a target, a player
+    ++cards;
+  }
+  return cards > mana_moves(*this, moves).size();
 }
 
 // What `observer` cannot see: the order of both libraries and which of the opponent's unseen cards

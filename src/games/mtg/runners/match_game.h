@@ -45,6 +45,7 @@ class MatchGame {
   // A move taken from legal_actions() of this position (a search's rollouts list them once).
   void apply(const Move& m);
   bool terminal() const { return match_->over(); }
+  int turn() const { return match_->game().turn; }
   std::vector<double> returns() const;
   uint64_t hash() const { return match_->hash(); }
   const kernel::Log& log() const { return log_; }
@@ -53,6 +54,10 @@ class MatchGame {
 
   // Higher is better for `player` (match_game.cc: life, poison, the board, cards in hand, lands).
   double evaluate(int player) const;
+  // Whether the player to act decides more than their mana here: some move is neither the pass,
+  // a mana ability, nor keep-or-mulligan (the rollout bot searches these; it taps mana and keeps
+  // its hand as the greedy bot does).
+  bool worth_searching() const;
   void determinize(int observer, kernel::Rng& rng) { match_->determinize(observer, rng); }
   MatchGame copy_for_search() const {
     MatchGame g(*this);

@@ -34,26 +34,6 @@ std::string short_name(const Game& g, int c) {
   return s;
 }
 
-// The mana abilities among `moves` (a land's "{t}:add{g}"), found from the option each move
-// chooses (is_mana_ability), not from its words.
-std::vector<Move> mana_moves(const MatchGame& pos, const std::vector<Move>& moves) {
-  std::vector<Move> out;
-  MatchGame copy = pos.copy_for_search();  // card_options is not const
-  Game& g = copy.match().mutable_game();
-  const int actor = pos.current_player();
-  for (const Move& m : moves) {
-    if (m.kind != Move::kCard || m.card < 0 || static_cast<size_t>(m.card) >= g.objs.size()) continue;
-    const Obj& o = g.objs[static_cast<size_t>(m.card)];
-    if (o.zone != kBattlefield || o.controller != actor) continue;
-    const auto options = g.card_options(m.card, actor);
-    if (static_cast<size_t>(m.index) < options.size() && options[static_cast<size_t>(m.index)].act.ability &&
-        is_mana_ability(*options[static_cast<size_t>(m.index)].act.ability)) {
-      out.push_back(m);
-    }
-  }
-  return out;
-}
-
 const Move* find_cast(const std::vector<Move>& moves, int card) {
   for (const Move& m : moves) {
     if (m.kind == Move::kCard && m.card == card && m.label.rfind("cast ", 0) == 0) return &m;
@@ -85,6 +65,26 @@ bool search_cast(const MatchGame& pos, int card, int after_card, int depth, int&
 }
 
 }  // namespace
+
+// The mana abilities among `moves` (a land's "{t}:add{g}"), found from the option each move
+// chooses (is_mana_ability), not from its words.
+std::vector<Move> mana_moves(const MatchGame& pos, const std::vector<Move>& moves) {
+  std::vector<Move> out;
+  MatchGame copy = pos.copy_for_search();  // card_options is not const
+  Game& g = copy.match().mutable_game();
+  const int actor = pos.current_player();
+  for (const Move& m : moves) {
+    if (m.kind != Move::kCard || m.card < 0 || static_cast<size_t>(m.card) >= g.objs.size()) continue;
+    const Obj& o = g.objs[static_cast<size_t>(m.card)];
+    if (o.zone != kBattlefield || o.controller != actor) continue;
+    const auto options = g.card_options(m.card, actor);
+    if (static_cast<size_t>(m.index) < options.size() && options[static_cast<size_t>(m.index)].act.ability &&
+        is_mana_ability(*options[static_cast<size_t>(m.index)].act.ability)) {
+      out.push_back(m);
+    }
+  }
+  return out;
+}
 
 std::string seat_name(int seat) { return seat < 0 ? "chance" : fmt::format("p{}", seat + 1); }
 

@@ -54,6 +54,10 @@ bool apply_auto_cast(MatchGame& g, const AutoCast& a);
 // then the other choices (attack, block, abilities), mana abilities, the pass last.
 std::vector<size_t> menu_order(const MatchGame& g);
 
+// The mana abilities among `moves` (a land's "{t}:add{g}"), found from the option each move
+// chooses, not from its words.
+std::vector<Move> mana_moves(const MatchGame& pos, const std::vector<Move>& moves);
+
 // Whether the player to act has anything to decide here other than passing: a move that is not a
 // pass nor a mana ability, or a spell auto_casts offers. A terminal passes for them otherwise.
 bool worth_stopping(const MatchGame& g);
