@@ -396,5 +396,86 @@ TEST(VckConcurrentGates, GateClosingWithNoActionLeftOffersTheActionEndPassivesFi
   EXPECT_EQ(field(g, "ca"), "");
 }
 
+// action_phase_with, then the first seat spends its turn taking gold: the second (last) seat's
+// action phase, where a turn that meets an end condition ends the game.
+Game last_seat_action_phase_with(int domain, int event) {
+  Game g = action_phase_with(domain, event);
+  EXPECT_TRUE(apply_label(g, "take_resource gold"));
+  EXPECT_TRUE(apply_label(g, "take_resource gold"));
+  for (int step = 0; step < 50 && !(g.phase() == Phase::kAction && g.prompts().empty()); ++step) EXPECT_TRUE(g.apply_index(0));
+  EXPECT_EQ(g.phase(), Phase::kAction);
+  EXPECT_EQ(g.active(), 1);
+  for (auto& st : g.monster_stacks_mut()) st.clear();  // every monster slain: the game ends with this turn
+  return g;
+}
+
+// Sunder Bay built with the last action of the last seat's turn, every monster slain, reveals
+// Quell Rebellion under the banish prompt; nothing is asked by the action-end queue, so the event's
+// gate opens in the action phase with no action prompt shown (the banish answer cleared it), and
+// its close ends the turn and the game at once (player_actions.py submit_concurrent_action ->
+// lifecycle.py finish_turn_if_no_actions_remaining -> advance_tick -> endgame _finalize_game).
+// Nothing sets action_required on the way: the game-over summary shows none either, not the
+// standard action a plain last action leaves.
+TEST(VckConcurrentGates, GateClosingOnTheGamesLastTurnLeavesNoActionPrompt) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = last_seat_action_phase_with(37, 9);
+  g.hold_for_tick(true);
+  g.player(1).g = 20, g.player(1).s = 5;
+  g.player(0).g = 0, g.player(0).s = 5;
+  g.player(1).cit = {3, 2, 5, 2};  // a shadow icon and three worker icons
+  g.player(1).flip = {0, 0, 0, 0};
+  g.player(1).dom = {5};  // Cathedral of St Aquila, owned since an earlier turn
+  g.player(1).dom_turn = {0};
+  g.player(0).cit = {1};
+  g.player(0).flip = {0};
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  ASSERT_TRUE(apply_label(g, "build_domain 37 g=8 s=0 m=0"));
+  ASSERT_TRUE(apply_label(g, "act choose_player 1"));
+  ASSERT_TRUE(apply_label(g, "act choose_owned_card 1"));
+  const std::string first = g.players()[0].id, second = g.players()[1].id;
+  ASSERT_EQ(field(g, "ca"), "event_self_convert:" + first + "," + second);
+  EXPECT_EQ(field(g, "ph"), "action");
+  EXPECT_EQ(field(g, "ar"), "");
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  EXPECT_FALSE(g.stalled());
+  EXPECT_EQ(g.phase(), Phase::kGameOver);
+  EXPECT_EQ(field(g, "ar"), "");
+}
+
+// The same with an opponent Cathedral of St Aquila can take gold from: the action-end queue asks
+// first, so the gate opens in action_end_pending and its close waits for the harness's tick
+// (lifecycle.py advance_tick, action_end_pending). That tick ends the turn and the game without
+// setting action_required: the game-over summary shows no action prompt.
+TEST(VckConcurrentGates, TickAfterTheGateOnTheGamesLastTurnLeavesNoActionPrompt) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = last_seat_action_phase_with(37, 9);
+  g.hold_for_tick(true);
+  g.player(1).g = 20, g.player(1).s = 5;
+  g.player(0).g = 3, g.player(0).s = 5;
+  g.player(1).cit = {3, 2, 5, 2};
+  g.player(1).flip = {0, 0, 0, 0};
+  g.player(1).dom = {5};
+  g.player(1).dom_turn = {0};
+  g.player(0).cit = {1};
+  g.player(0).flip = {0};
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  ASSERT_TRUE(apply_label(g, "build_domain 37 g=8 s=0 m=0"));
+  ASSERT_TRUE(apply_label(g, "act choose_player 1"));
+  ASSERT_TRUE(apply_label(g, "act choose_owned_card 1"));
+  const std::string first = g.players()[0].id, second = g.players()[1].id;
+  ASSERT_EQ(field(g, "ar"), second + ":choose_player");
+  ASSERT_TRUE(apply_label(g, "act choose_player 1"));
+  ASSERT_EQ(field(g, "ca"), "event_self_convert:" + first + "," + second);
+  EXPECT_EQ(field(g, "ph"), "action_end_pending");
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  ASSERT_TRUE(g.stalled());
+  EXPECT_EQ(field(g, "ar"), "");
+  ASSERT_TRUE(g.tick());
+  EXPECT_EQ(g.phase(), Phase::kGameOver);
+  EXPECT_EQ(field(g, "ar"), "");
+}
+
 }  // namespace
 }  // namespace rk::vck

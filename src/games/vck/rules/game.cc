@@ -690,7 +690,11 @@ bool Game::tick() {
   if (!stalled_) return false;
   stalled_ = false;
   end_pending_ = false;
+  // The turn waited with no action prompt (action_required cleared): a game ending at this tick
+  // keeps it so (lifecycle.py advance_tick, action_end_pending, finalizes without setting it).
+  in_prompt_ = true;
   end_turn();
+  in_prompt_ = false;
   return true;
 }
 
