@@ -409,6 +409,17 @@ Game last_seat_action_phase_with(int domain, int event) {
   return g;
 }
 
+// The other side of the rule below: a plain last action that ends the game leaves the standard
+// action it was asked as (lifecycle.py advance_tick finalizes the game without clearing it).
+TEST(VckConcurrentGates, PlainLastActionOnTheGamesLastTurnKeepsTheStandardAction) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = last_seat_action_phase_with(37, 9);
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  EXPECT_EQ(g.phase(), Phase::kGameOver);
+  EXPECT_EQ(field(g, "ar"), g.players()[1].id + ":standard_action");
+}
+
 // Sunder Bay built with the last action of the last seat's turn, every monster slain, reveals
 // Quell Rebellion under the banish prompt; nothing is asked by the action-end queue, so the event's
 // gate opens in the action phase with no action prompt shown (the banish answer cleared it), and
