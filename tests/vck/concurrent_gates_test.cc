@@ -488,5 +488,40 @@ TEST(VckConcurrentGates, TickAfterTheGateOnTheGamesLastTurnLeavesNoActionPrompt)
   EXPECT_EQ(field(g, "ar"), "");
 }
 
+// Giants of Ostendaar (e33, a monster event: its reward takes a domain) slain; the domain taken,
+// Ararmartin Ridge (d25: 3 gold and one more build), is the last card of its stack, which reveals
+// Alms for the Poor (e23: in turn order each player must pay 2 of one resource to a player). The
+// grant's answer clears the action prompt first (player_actions.py choose_domain_reward), so the
+// event fires at once and asks the active player; Ararmartin's activation then asks for its build
+// and overwrites that question: the sequence is never asked, and it stays running, so a later
+// sequence cannot start (events.py _begin_sequence).
+TEST(VckConcurrentGates, GrantedDomainsQuestionOverwritesTheRevealedEventsSequence) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(25, 23);
+  ASSERT_EQ(cards().domain(25)->name, "Ararmartin Ridge");
+  ASSERT_EQ(cards().event(23)->name, "Alms for the Poor");
+  ASSERT_EQ(cards().event(33)->name, "Giants of Ostendaar");
+  for (int seat : {0, 1}) g.player(seat).g = 20, g.player(seat).s = 20, g.player(seat).m = 5;
+  g.player(0).cit = {1, 2, 3, 5, 6, 7, 1, 2, 3, 5, 6, 7};  // every role, so some domain qualifies
+  g.player(0).flip = std::vector<uint8_t>(12, 0);
+  g.monster_stacks_mut()[0].push_back({'e', 33});
+  std::string slay;
+  for (const Action& a : g.legal_actions()) {
+    if (g.label(a).rfind("slay_event 33 ", 0) == 0) slay = g.label(a);
+  }
+  ASSERT_FALSE(slay.empty());
+  ASSERT_TRUE(apply_label(g, slay));
+  const std::string first = g.players()[0].id;
+  ASSERT_EQ(field(g, "ar"), first + ":choose_domain_reward");
+  ASSERT_TRUE(apply_label(g, "act grant_domain 1"));
+  EXPECT_EQ(g.players()[0].dom, std::vector<int>{25});
+  EXPECT_EQ(field(g, "ar"), first + ":choose_domain_to_build");
+  EXPECT_TRUE(g.sequence_stuck);
+  ASSERT_TRUE(apply_label(g, "act skip"));
+  EXPECT_EQ(field(g, "ar"), first + ":standard_action");
+  EXPECT_EQ(field(g, "ca"), "");
+  EXPECT_EQ(g.actions_left(), 1);
+}
+
 }  // namespace
 }  // namespace rk::vck
