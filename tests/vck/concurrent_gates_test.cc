@@ -396,5 +396,132 @@ TEST(VckConcurrentGates, GateClosingWithNoActionLeftOffersTheActionEndPassivesFi
   EXPECT_EQ(field(g, "ca"), "");
 }
 
+// action_phase_with, then the first seat spends its turn taking gold: the second (last) seat's
+// action phase, where a turn that meets an end condition ends the game.
+Game last_seat_action_phase_with(int domain, int event) {
+  Game g = action_phase_with(domain, event);
+  EXPECT_TRUE(apply_label(g, "take_resource gold"));
+  EXPECT_TRUE(apply_label(g, "take_resource gold"));
+  for (int step = 0; step < 50 && !(g.phase() == Phase::kAction && g.prompts().empty()); ++step) EXPECT_TRUE(g.apply_index(0));
+  EXPECT_EQ(g.phase(), Phase::kAction);
+  EXPECT_EQ(g.active(), 1);
+  for (auto& st : g.monster_stacks_mut()) st.clear();  // every monster slain: the game ends with this turn
+  return g;
+}
+
+// The other side of the rule below: a plain last action that ends the game leaves the standard
+// action it was asked as (lifecycle.py advance_tick finalizes the game without clearing it).
+TEST(VckConcurrentGates, PlainLastActionOnTheGamesLastTurnKeepsTheStandardAction) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = last_seat_action_phase_with(37, 9);
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  EXPECT_EQ(g.phase(), Phase::kGameOver);
+  EXPECT_EQ(field(g, "ar"), g.players()[1].id + ":standard_action");
+}
+
+// Sunder Bay built with the last action of the last seat's turn, every monster slain, reveals
+// Quell Rebellion under the banish prompt; nothing is asked by the action-end queue, so the event's
+// gate opens in the action phase with no action prompt shown (the banish answer cleared it), and
+// its close ends the turn and the game at once (player_actions.py submit_concurrent_action ->
+// lifecycle.py finish_turn_if_no_actions_remaining -> advance_tick -> endgame _finalize_game).
+// Nothing sets action_required on the way: the game-over summary shows none either, not the
+// standard action a plain last action leaves.
+TEST(VckConcurrentGates, GateClosingOnTheGamesLastTurnLeavesNoActionPrompt) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = last_seat_action_phase_with(37, 9);
+  g.hold_for_tick(true);
+  g.player(1).g = 20, g.player(1).s = 5;
+  g.player(0).g = 0, g.player(0).s = 5;
+  g.player(1).cit = {3, 2, 5, 2};  // a shadow icon and three worker icons
+  g.player(1).flip = {0, 0, 0, 0};
+  g.player(1).dom = {5};  // Cathedral of St Aquila, owned since an earlier turn
+  g.player(1).dom_turn = {0};
+  g.player(0).cit = {1};
+  g.player(0).flip = {0};
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  ASSERT_TRUE(apply_label(g, "build_domain 37 g=8 s=0 m=0"));
+  ASSERT_TRUE(apply_label(g, "act choose_player 1"));
+  ASSERT_TRUE(apply_label(g, "act choose_owned_card 1"));
+  const std::string first = g.players()[0].id, second = g.players()[1].id;
+  ASSERT_EQ(field(g, "ca"), "event_self_convert:" + first + "," + second);
+  EXPECT_EQ(field(g, "ph"), "action");
+  EXPECT_EQ(field(g, "ar"), "");
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  EXPECT_FALSE(g.stalled());
+  EXPECT_EQ(g.phase(), Phase::kGameOver);
+  EXPECT_EQ(field(g, "ar"), "");
+}
+
+// The same with an opponent Cathedral of St Aquila can take gold from: the action-end queue asks
+// first, so the gate opens in action_end_pending and its close waits for the harness's tick
+// (lifecycle.py advance_tick, action_end_pending). That tick ends the turn and the game without
+// setting action_required: the game-over summary shows no action prompt.
+TEST(VckConcurrentGates, TickAfterTheGateOnTheGamesLastTurnLeavesNoActionPrompt) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = last_seat_action_phase_with(37, 9);
+  g.hold_for_tick(true);
+  g.player(1).g = 20, g.player(1).s = 5;
+  g.player(0).g = 3, g.player(0).s = 5;
+  g.player(1).cit = {3, 2, 5, 2};
+  g.player(1).flip = {0, 0, 0, 0};
+  g.player(1).dom = {5};
+  g.player(1).dom_turn = {0};
+  g.player(0).cit = {1};
+  g.player(0).flip = {0};
+  ASSERT_TRUE(apply_label(g, "take_resource gold"));
+  ASSERT_TRUE(apply_label(g, "build_domain 37 g=8 s=0 m=0"));
+  ASSERT_TRUE(apply_label(g, "act choose_player 1"));
+  ASSERT_TRUE(apply_label(g, "act choose_owned_card 1"));
+  const std::string first = g.players()[0].id, second = g.players()[1].id;
+  ASSERT_EQ(field(g, "ar"), second + ":choose_player");
+  ASSERT_TRUE(apply_label(g, "act choose_player 1"));
+  ASSERT_EQ(field(g, "ca"), "event_self_convert:" + first + "," + second);
+  EXPECT_EQ(field(g, "ph"), "action_end_pending");
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  ASSERT_TRUE(apply_label(g, "concurrent event_self_convert skip"));
+  ASSERT_TRUE(g.stalled());
+  EXPECT_EQ(field(g, "ar"), "");
+  ASSERT_TRUE(g.tick());
+  EXPECT_EQ(g.phase(), Phase::kGameOver);
+  EXPECT_EQ(field(g, "ar"), "");
+}
+
+// Giants of Ostendaar (e33, a monster event: its reward takes a domain) slain; the domain taken,
+// Ararmartin Ridge (d25: 3 gold and one more build), is the last card of its stack, which reveals
+// Alms for the Poor (e23: in turn order each player must pay 2 of one resource to a player). The
+// grant's answer clears the action prompt first (player_actions.py choose_domain_reward), so the
+// event fires at once and asks the active player; Ararmartin's activation then asks for its build
+// and overwrites that question: the sequence is never asked, and it stays running, so a later
+// sequence cannot start (events.py _begin_sequence).
+TEST(VckConcurrentGates, GrantedDomainsQuestionOverwritesTheRevealedEventsSequence) {
+  RK_REQUIRE_CORPUS("corpora/vck/tables");
+  Game g = action_phase_with(25, 23);
+  ASSERT_EQ(cards().domain(25)->name, "Ararmartin Ridge");
+  ASSERT_EQ(cards().event(23)->name, "Alms for the Poor");
+  ASSERT_EQ(cards().event(33)->name, "Giants of Ostendaar");
+  for (int seat : {0, 1}) g.player(seat).g = 20, g.player(seat).s = 20, g.player(seat).m = 5;
+  g.player(0).cit = {1, 2, 3, 5, 6, 7, 1, 2, 3, 5, 6, 7};  // every role, so some domain qualifies
+  g.player(0).flip = std::vector<uint8_t>(12, 0);
+  g.monster_stacks_mut()[0].push_back({'e', 33});
+  std::string slay;
+  for (const Action& a : g.legal_actions()) {
+    if (g.label(a).rfind("slay_event 33 ", 0) == 0) slay = g.label(a);
+  }
+  ASSERT_FALSE(slay.empty());
+  ASSERT_TRUE(apply_label(g, slay));
+  const std::string first = g.players()[0].id;
+  ASSERT_EQ(field(g, "ar"), first + ":choose_domain_reward");
+  ASSERT_TRUE(apply_label(g, "act grant_domain 1"));
+  EXPECT_EQ(g.players()[0].dom, std::vector<int>{25});
+  EXPECT_EQ(field(g, "ar"), first + ":choose_domain_to_build");
+  EXPECT_TRUE(g.sequence_stuck);
+  ASSERT_TRUE(apply_label(g, "act skip"));
+  EXPECT_EQ(field(g, "ar"), first + ":standard_action");
+  EXPECT_EQ(field(g, "ca"), "");
+  EXPECT_EQ(g.actions_left(), 1);
+}
+
 }  // namespace
 }  // namespace rk::vck

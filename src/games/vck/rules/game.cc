@@ -594,8 +594,29 @@ void Game::grant_domain(int seat, size_t stack) {
   p.dom_turn.push_back(turn_);
   p.vp += d->vp;
   if (!st.empty() && st.back().kind == 'd') hidden_domains_ |= 1u << stack;
+  // The grant's answer clears the action prompt before the domain is taken (player_actions.py
+  // choose_domain_reward), so an event the emptied stack reveals fires at once unless something
+  // else keeps the engine busy: another prompt or gate, a payout continuation (events.py
+  // _engine_busy).
+  const bool was_resolving = resolving_;
+  if (prompts_.empty() && continuations_.empty()) resolving_ = false;
   refill(st);
+  resolving_ = was_resolving;
+  const size_t after_event = prompts_.size();
   if (!d->activation.empty()) run_special(seat, d->activation, 'd', d->id, true);
+  // The granted domain's activation then runs (payouts.py _apply_grant_domain_choice); when it
+  // asks the player something it overwrites the action prompt the event's sequence or choice
+  // opened: that question is never asked, and a sequence left so stays running for the rest of
+  // the game (pending_event_sequence is only cleared when a sequence ends: events.py
+  // _begin_sequence refuses every later one).
+  const auto from_domain = prompts_.begin() + static_cast<long>(after_event);
+  if (std::none_of(from_domain, prompts_.end(), [](const Prompt& q) { return q.act; })) return;
+  const auto lost = std::remove_if(prompts_.begin(), from_domain, [&](const Prompt& q) {
+    if (!q.act || q.card != 'E') return false;
+    if (q.word == 18) sequence_stuck = true;
+    return true;
+  });
+  prompts_.erase(lost, from_domain);
 }
 
 void Game::slay_top(int seat, int code, int s, int m) {
@@ -690,7 +711,11 @@ bool Game::tick() {
   if (!stalled_) return false;
   stalled_ = false;
   end_pending_ = false;
+  // The turn waited with no action prompt (action_required cleared): a game ending at this tick
+  // keeps it so (lifecycle.py advance_tick, action_end_pending, finalizes without setting it).
+  in_prompt_ = true;
   end_turn();
+  in_prompt_ = false;
   return true;
 }
 

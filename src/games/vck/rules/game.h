@@ -307,6 +307,9 @@ class Game {
   std::vector<CardRef>& undead_samurai_mut() { return undead_samurai_; }
   const std::vector<CardRef>& undead_samurai() const { return undead_samurai_; }
   bool undead_samurai_placed = false;
+  // An event sequence whose prompt a granted domain's question overwrote: the original never
+  // ends it, and no later sequence can start (events.py _begin_sequence).
+  bool sequence_stuck = false;
   // Const: a passive that changes a cost while moves are listed has run too.
   void note_ran(const Program& p) const {
     if (ran_ && p.index >= 0 && static_cast<size_t>(p.index) < ran_->size()) (*ran_)[static_cast<size_t>(p.index)] = 1;

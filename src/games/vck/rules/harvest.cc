@@ -255,11 +255,17 @@ bool Game::apply_harvest(const Action& a) {
     // domain's `choose` answer clears the prompt instead, and the harness's tick fires the queued
     // events before the action phase re-asserts the standard action (lifecycle.py advance_tick).
     const bool standard_restored = follow_up && actions_ > 0;
+    // The action prompt shown while this answer was pending was cleared: a sequential prompt, or
+    // a gate opened as one was answered (its `ar` is empty).
+    const bool ar_cleared = p.act || gate_after_prompt_;
     if (p.act && !standard_restored && !prompts_.empty() && !prompts_.front().act) gate_after_prompt_ = true;
     if (prompts_.empty()) gate_after_prompt_ = false;
     if (!prompts_.empty()) return true;
     if (phase_ == Phase::kAction) {
-      in_prompt_ = p.act;  // a closing gate leaves the last action_required as it was
+      // A closing gate leaves the last action_required as it was (player_actions.py
+      // submit_concurrent_action sets none; lifecycle.py advance_tick finalizes the game without
+      // touching it): the game-over summary keeps the standard action only when it was shown.
+      in_prompt_ = ar_cleared;
       end_action();
       in_prompt_ = false;
     } else if (!harvest_started_) {

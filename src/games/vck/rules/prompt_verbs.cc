@@ -285,6 +285,7 @@ void sequence_prompt(Game& g, const Prompt& from, const Leg& leg, int k) {
 }
 
 void verb_sequence(Ctx& c, const Leg& leg) {
+  if (c.g.sequence_stuck) return;  // "could not start (sequence already running)"
   if (leg.verb == "place_reserve_monster") {  // one scatter per game, and only with minions left
     if (c.g.undead_samurai_placed || c.g.undead_samurai().empty()) return;
     c.g.undead_samurai_placed = true;
