@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 
 #include "games/mtg/compiler/coverage.h"
 #include "own_cards.h"
@@ -207,6 +208,24 @@ TEST(WagicDeckCards, ASearchIsCastOnlyWhileThereIsACardToFind) {
   r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:seek\nlibrary:bear,glory\n[PLAYER2]\n[DO]\nseek\nglory\n"
                             "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:glory\ngraveyard:seek\nlibrary:bear\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Ivory Tower: "foreach(*|myhand)life:1 controller >4", once per card beyond the fourth; "<3"
+// stops short of three.
+TEST(WagicDeckCards, AForeachCountsBeyondOrBelowABound) {
+  const std::string cards = "[card]\nname=Over\nmana={0}\ntype=Sorcery\nauto=foreach(*|myhand)life:1 controller >4\n[/card]\n"
+                            "[card]\nname=Under\nmana={0}\ntype=Sorcery\nauto=foreach(*|myhand)life:1 controller <3\n[/card]\n" +
+                            test::creature("Bear", "{G}", 2, 2);
+  auto cast = [](const std::string& spell, int bears, int life) {
+    std::string hand = spell;
+    for (int i = 0; i < bears; ++i) hand += ",bear";
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:" + hand + "\n[PLAYER2]\n[DO]\n" + spell + "\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:" +
+           hand.substr(spell.size() + (bears ? 1 : 0)) + "\ngraveyard:" + spell + "\nlife:" + std::to_string(life) + "\n[PLAYER2]\n[END]\n";
+  };
+  for (const auto& [spell, bears, life] : {std::tuple{"over", 6, 22}, {"over", 3, 20}, {"under", 6, 22}, {"under", 1, 21}}) {
+    const TestOutcome r = test::play_own(cards, cast(spell, bears, life));
+    EXPECT_EQ(r.status, TestOutcome::kPass) << spell << " with " << bears << "\n" << test::trace_of(r);
+  }
 }
 
 }  // namespace

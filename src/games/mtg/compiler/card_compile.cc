@@ -807,6 +807,15 @@ void read_body(std::string body, Ability& a) {
       if (kw[0] == 'f') {
         a.foreach = parse_spec(in);
         a.has_foreach = true;
+        // A trailing " >N" or " <N" bounds the count, as Wagic's one-shot foreach reads it (a lord's
+        // continuous foreach with one is left not run: layers.cc counts without it).
+        const std::string rest = trim(tail(body, open + in.size() + 2));
+        const size_t cmp = rest.find_last_of("<>");
+        if (a.kind != AbilityKind::kLord && cmp != std::string::npos && cmp > 0 && rest[cmp - 1] == ' ' && cmp + 1 < rest.size() &&
+            rest.find_first_not_of("0123456789", cmp + 1) == std::string::npos) {
+          (rest[cmp] == '>' ? a.foreach_over : a.foreach_under) = std::atoi(rest.c_str() + cmp + 1);
+          body = body.substr(0, body.size() - (rest.size() - cmp));
+        }
       } else {
         a.teach = true;
         a.taught = parse_spec(in);

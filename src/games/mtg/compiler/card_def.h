@@ -165,6 +165,8 @@ struct Ability {
   bool kicker_only = false, alternative_only = false;  // lines run only when that cost was paid
   bool overload = false, paidmana_only = false;        // overload lines (alternative_only too, no targets) / paidmana: the mana cost
   bool has_foreach = false;      // foreach(spec): the effects once per such card
+  int foreach_over = 0;          // foreach(spec) effect >N: once per such card beyond the Nth (Ivory Tower)
+  int foreach_under = 0;         // foreach(spec) effect <N: once per such card, at most N-1 times
   Spec foreach;
   std::string this_count;        // thisforeach(counter{..}|auras): per such thing on the source instead
   std::string this_cond;         // this(counter{..}>N|variable{opponentturn}>0): a condition on the source

@@ -254,10 +254,12 @@ std::string format_coverage(const Coverage& c, size_t top) {
 namespace {
 
 // A field whose words already carry a typo warning (WG01xx: an unknown keyword, trigger, cost,
-// macro) is not reported a second time as a part the engine does not run: the typo is the news.
+// macro), a reading one (WG00xx: a bracket never closed in damage:( ) or an error is not reported
+// a second time as a part the engine does not run: the typo or the broken line is the news.
 bool typo_warned(const text::Diagnostics& d, text::Span at) {
   return std::any_of(d.items().begin(), d.items().end(), [&](const text::Diagnostic& x) {
-    return x.code.rfind("WG01", 0) == 0 && x.span.begin < at.end && at.begin < x.span.end;
+    const bool reported = x.code.rfind("WG01", 0) == 0 || x.code.rfind("WG00", 0) == 0 || x.severity == text::Severity::kError;
+    return reported && x.span.begin < at.end && at.begin < x.span.end;
   });
 }
 

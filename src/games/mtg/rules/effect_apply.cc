@@ -547,6 +547,8 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       if (matches(a.foreach, static_cast<int>(c), source, controller)) ++n;
     }
     if (!a.this_count.empty()) n = this_foreach(a.this_count, source, x);
+    if (a.foreach_over > 0) n = std::max(0, n - a.foreach_over);  // >N: the cards beyond the Nth
+    if (a.foreach_under > 0) n = std::min(n, a.foreach_under - 1);  // <N: fewer than N
     const Ability* saved = foreach_running;
     foreach_running = &a;
     for (int i = 0; i < n; ++i) run_effects(a, source, controller, targets, x);
