@@ -65,6 +65,8 @@ struct Amount {
   int twice = 1;          // twicetype:..: 2 for each (thrice 3, fourtimes 4, fivetimes 5)
   int halve = 0;          // halfup.. / halfdown..: half of it, rounded up (1) or down (-1)
   int plus = 0;           // plusone.. / plustwo.. / plusthree..: added last (Kindle)
+  // The words around a value applied to it: twice.. (times), halfup/halfdown.., plus...
+  int modified(int v) const { return twice * (halve == 0 ? v : halve > 0 ? (v + (v > 0 ? 1 : 0)) / 2 : v / 2) + plus; }
   Spec count;          // var "type:..": the cards counted
 };
 

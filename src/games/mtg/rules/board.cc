@@ -134,8 +134,7 @@ int Game::eval_amount(const Amount& a, int source) const {
   if (a.twice != 1 || a.halve != 0 || a.plus != 0) {
     Amount once = a;
     once.twice = 1, once.halve = 0, once.plus = 0;
-    const int v = eval_amount(once, source);
-    return a.twice * (a.halve == 0 ? v : a.halve > 0 ? (v + (v > 0 ? 1 : 0)) / 2 : v / 2) + a.plus;
+    return a.modified(eval_amount(once, source));
   }
   if (a.negative) {
     Amount pos = a;

@@ -35,12 +35,7 @@ int mana_symbols(const ManaCost& cost, int color) {
   return n;
 }
 
-// Half of a value, rounded up (halve 1) or down (-1); the value itself otherwise.
-int halved(int v, int halve) { return halve == 0 ? v : halve > 0 ? (v + (v > 0 ? 1 : 0)) / 2 : v / 2; }
-
-int amount(const Amount& a, int x) {
-  return a.twice * halved(a.negative ? -amount_abs(a, x) : amount_abs(a, x), a.halve) + a.plus;
-}
+int amount(const Amount& a, int x) { return a.modified(a.negative ? -amount_abs(a, x) : amount_abs(a, x)); }
 
 int amount_abs(const Amount& a, int x) {
   if (a.is_x) return a.value < 0 ? -x : x;
