@@ -150,6 +150,21 @@ bool read_rule_change(const std::string& w, EffectDef& e) {
     e.word = "countershroud";
     return true;
   }
+  // attackcost:N (attackpwcost:N, the same here: planeswalkers are not attacked), blockcost:N: the
+  // card may attack (block) only once its controller paid N from the pool in that step (combat.cc).
+  for (const char* word : {"attackcost:", "attackpwcost:", "blockcost:"}) {
+    const std::string_view pre(word);
+    if (w.rfind(pre, 0) != 0 || w.size() == pre.size()) continue;
+    e.kind = Eff::kCombatCost;
+    e.word = pre[0] == 'a' ? "attack" : "block";
+    e.a = parse_amount(w.substr(pre.size()));
+    return true;
+  }
+  if (w.rfind("reduceto:", 0) == 0 && w.size() > 9) {  // Ali from Cairo, Elderscale Wurm
+    e.kind = Eff::kReduceTo;
+    e.a = parse_amount(w.substr(9));
+    return true;
+  }
   if (w.rfind("produceextra:{", 0) == 0) {
     e.kind = Eff::kProduceExtra;  // static: its mana abilities make that much more
     e.word = w.substr(13);
@@ -873,7 +888,8 @@ bool is_static_line(const Ability& a) {
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
                         e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom || e.kind == Eff::kCantBeTargetOf ||
-                        e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost || e.kind == Eff::kHandSize;
+                        e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost || e.kind == Eff::kHandSize ||
+                        e.kind == Eff::kCombatCost || e.kind == Eff::kReduceTo;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();

@@ -53,6 +53,8 @@ enum class Eff : uint8_t {
   kCastCard,                   // cast_card.cc: castcard(restricted|normal|putinplay|copied [noevent])
   kHandSize,                   // phase_alter.cc: hmodifer:N who (static: that player's maximum hand size)
   kCascade,                    // cascade.cc: cascade:plibrarycount
+  kReduceTo,                   // reduceto:N: static, damage leaves its controller's life at N at least (board.cc)
+  kCombatCost,                 // attackcost:N / attackpwcost:N / blockcost:N (e.word attack|block): static, paid to attack or block (combat.cc)
   kNothing, kUnsupported
 };
 

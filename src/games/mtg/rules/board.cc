@@ -1,5 +1,6 @@
 // Cards and zones: creating cards, moving them, their characteristics under continuous effects,
 // damage, destruction and the state-based actions.
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -439,7 +440,14 @@ void Game::damage_player(int player, int amount, int source, bool combat) {
   if (source >= 0 && has(source, "infect")) {
     players[static_cast<size_t>(player)].poison += amount;
   } else {
+    // reduceto:N on a permanent the player controls (as the board is before the damage: Ali from
+    // Cairo's "as long as you have 1 or more life"): damage that leaves the player's life at N or
+    // below sets it to N (Wagic's AReduceToAbility, after the damage; no life is gained).
+    layers_ready();
+    int floor = -1;
+    for (int c : players[static_cast<size_t>(player)].zones[kBattlefield]) floor = std::max(floor, objs[static_cast<size_t>(c)].reduce_to);
     change_life(player, -amount);
+    if (floor >= 0 && players[static_cast<size_t>(player)].life <= floor) players[static_cast<size_t>(player)].life = floor;
     if (source >= 0 && has_word(source, "poisontoxic")) ++players[static_cast<size_t>(player)].poison;  // Pit Scorpion
   }
   link_life(source, amount);

@@ -118,6 +118,9 @@ struct Obj {
   std::vector<const Spec*> protections;                    // protection from(spec), recomputed
   std::vector<const Spec*> untargetable_by;                // cantbetargetof(spec), recomputed
   std::vector<const EffectDef*> extra_mana;                // produceextra:{..} from lords, recomputed
+  int attack_cost = 0, block_cost = 0;                     // attackcost:N, blockcost:N on it, recomputed
+  int reduce_to = -1;                                      // reduceto:N on it (-1: none), recomputed
+  int cost_paid_step = -1;                                 // the step its attack or block cost was paid in (Game::steps_begun)
   std::vector<const EffectDef*> left_changes;              // changes it had as it left the battlefield (its own leave triggers)
 };
 
@@ -449,6 +452,11 @@ class Game {
   int combat_stage = 0;            // where combat_next resumes
   bool combat_pending = false;     // combat damage waits for triggers to resolve, then goes on
   bool any_attackers() const;
+  // attackcost:N / blockcost:N (CR 508.1g, 509.1d): what it costs `card` to attack (or block) now,
+  // 0 once paid in this step; paid from its controller's pool, as Wagic's attack cost rule pays.
+  int combat_cost(int card, bool attack) const;
+  void pay_combat_cost(int card, bool attack);
+  int steps_begun = 0;  // steps and phases begun so far (begin_phase): which one a cost was paid in
 
   // Keyword abilities that act for a player (player_keywords.cc).
   bool player_has(int player, std::string_view keyword) const;  // a permanent it controls has it

@@ -141,6 +141,15 @@ void extra_mana(Ctx& c, Obj& o, const EffectDef& e) {
   if (c.card != c.x.source) o.extra_mana.push_back(&e);
 }
 
+// attackcost:N / blockcost:N on the card (as a lord gives it, or a change): they add up (War Tax
+// once per X, Collective Restraint once per basic land type).
+void combat_cost(Ctx& c, Obj& o, const EffectDef& e) {
+  (e.word == "attack" ? o.attack_cost : o.block_cost) += c.x.times * c.g.eval_amount(e.a, c.x.source);
+}
+
+// reduceto:N: the highest N on the card counts (Game::damage_player).
+void reduce_to(Ctx& c, Obj& o, const EffectDef& e) { o.reduce_to = std::max(o.reduce_to, c.g.eval_amount(e.a, c.x.source)); }
+
 bool always(const EffectDef&) { return true; }
 bool has_types(const EffectDef& e) { return !e.becomes->type_syms.empty() || e.becomes->remove; }
 bool has_colors(const EffectDef& e) { return e.becomes->colors >= 0; }
@@ -175,6 +184,8 @@ constexpr Part kParts[] = {
     {Eff::kPreventCombat, Layer::kRules, has_word, prevention},
     {Eff::kAlterCost, Layer::kRules, always, alter_cost},
     {Eff::kProduceExtra, Layer::kRules, always, extra_mana},
+    {Eff::kCombatCost, Layer::kRules, always, combat_cost},
+    {Eff::kReduceTo, Layer::kRules, always, reduce_to},
 };
 
 uint32_t layers_of(const EffectDef& e) {
@@ -238,6 +249,8 @@ void LayerPass::reset_objects() {
     o.prevent_to = o.prevent_from = o.prevent_all_to = o.prevent_all_from = false;
     o.cost_change.fill(0);
     o.extra_mana.clear();
+    o.attack_cost = o.block_cost = 0;
+    o.reduce_to = -1;
     if (off && o.def->cda) {
       ch.power = ch.toughness = 0;
       ch.cda_deferred = true;
@@ -494,9 +507,11 @@ void LayerPass::apply_layer(Layer l) {
 
 // Static abilities a lord gives with transforms((..newability[..]..)) (Opalescence's "becomes a
 // creature"): Wagic applies them to each card as if printed there, so they join the layers from
-// the start with the lord's timestamp; the lord's objects are fixed here, before layer 1.
+// the start with the lord's timestamp; the lord's objects are fixed here, before layer 1. A card's
+// own static line gives them to the card (Ali from Cairo's "this(controllerlife >= 1)
+// transforms((,newability[reduceto:1]))"), or to what it is attached to.
 void LayerPass::grant_lasting(Applied& x) {
-  if (x.origin != Applied::kAbility || x.ability->kind != AbilityKind::kLord) return;
+  if (x.origin != Applied::kAbility) return;
   bool gives = false;
   for (const EffectDef& e : x.ability->effects) gives |= e.kind == Eff::kTransform && e.becomes && !e.becomes->lasting.empty();
   if (!gives || !start(x)) return;

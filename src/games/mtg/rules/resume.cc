@@ -162,6 +162,7 @@ void put_trigger(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
 
 void attack(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.toggle_attacker(r.card); }
 void block(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.toggle_blocker(r.card); }
+void pay_combat_cost(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pay_combat_cost(r.card, r.flag); }
 
 void play_land(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   const int card = r.card, actor = r.actor;
@@ -231,6 +232,7 @@ constexpr Row kRows[] = {
     {Kind::kTriggerNowRun, &trigger_now_run}, {Kind::kTurnFaceUp, &turn_face_up},
     {Kind::kMomir, &momir},
     {Kind::kCoinCall, &coin_call},        {Kind::kChooseValue, &choose_value},
+    {Kind::kPayCombatCost, &pay_combat_cost},
 };
 
 constexpr size_t kKinds = static_cast<size_t>(Kind::kCount);

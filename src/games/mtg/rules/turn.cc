@@ -114,6 +114,7 @@ void Game::arm_upkeep_costs() {
 
 void Game::begin_phase() {
   note(std::string("phase ") + phase_name(phase));
+  ++steps_begun;
   if (rules->empties_pool[static_cast<size_t>(phase)]) {  // removeMana(*): the pools empty as the step begins
     for (int p = 0; p < 2; ++p) empty_pool(p);
   }

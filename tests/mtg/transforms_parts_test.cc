@@ -1,0 +1,145 @@
+// What transforms((..newability[..]..)) gives a card that did not run before (issue 31): each
+// ability written the way the corpus's cards write it, on small cards of the test's own, with
+// the case where it does not apply.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "own_cards.h"
+
+namespace rk::mtg {
+namespace {
+
+using test::play_own;
+using test::trace_of;
+
+std::string card(const std::string& name, const std::string& mana, const std::string& type, const std::string& body) {
+  return "[card]\nname=" + name + "\nmana=" + mana + "\ntype=" + type + "\n" + body + "[/card]\n";
+}
+
+// The steps after the attackers are declared, to the end of combat: with no attacker the game
+// goes from the declare attackers step straight to the end of combat.
+std::string to_combat_end(bool attacked) { return attacked ? "next\nnext\nnext\n" : "next\n"; }
+
+// A land of each player's that makes one colourless mana (the pools empty as each step begins,
+// so the mana to pay a cost in combat is made in that step).
+const std::string kLands = card("Well", "", "Land", "auto={T}:Add{1}\n") + card("Spring", "", "Land", "auto={T}:Add{1}\n");
+
+// Ghostly Prison: "lord(creature|opponentbattlefield) transforms((,newability[attackcost:2]))".
+// The attacker's first click pays 2 from the pool (Wagic's attack cost rule), the second declares
+// it; with too little mana nothing is offered and it does not attack.
+TEST(WagicTransformsParts, AnAttackCostIsPaidBeforeTheCreatureAttacks) {
+  const std::string cards = kLands + test::creature("Bear", "{G}", 2, 2) +
+                            card("Prison", "{2}{W}", "Enchantment", "auto=lord(creature|opponentbattlefield) transforms((,newability[attackcost:2]))\n");
+  auto attack = [](const std::string& p1, const std::string& clicks, const std::string& p1_after, int p2_life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:" + p1 + "\n[PLAYER2]\ninplay:prison\n[DO]\nnext\nnext\n" + clicks +
+           to_combat_end(p2_life < 20) + "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:" + p1_after + "\n[PLAYER2]\ninplay:prison\nlife:" +
+           std::to_string(p2_life) + "\n[END]\n";
+  };
+  TestOutcome r = play_own(cards, attack("bear,well,spring", "well\nspring\nbear\nbear\n", "bear,well,spring", 18));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, attack("bear,well,spring", "well\nspring\nbear\n", "bear,well,spring", 20));  // paid, not declared
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, attack("bear,well", "well\nbear\nbear\n", "bear,well", 20));  // one mana: no attack
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  // The prison's own controller attacks for free.
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear,prison\n[PLAYER2]\n[DO]\nnext\nnext\nbear\nnext\nnext\nnext\n"
+                      "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:bear,prison\n[PLAYER2]\nlife:18\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+// Collective Restraint: one "aslongas(<basic type>|mybattlefield) lord(..) transforms((,newability
+// [attackcost:1]))" line per basic land type; the costs add up (domain). War Tax's
+// "thisforeach(X) all(creature) transforms((,newability[attackcost:1])) ueot" adds X until the turn ends.
+TEST(WagicTransformsParts, AttackCostsAddUp) {
+  const std::string cards = kLands + test::creature("Bear", "{G}", 2, 2) +
+                            card("Forest", "", "Land", "subtype=Forest\n") + card("Island", "", "Land", "subtype=Island\n") +
+                            card("Restraint", "{3}{U}", "Enchantment",
+                                 "auto=aslongas(forest|mybattlefield) lord(creature|opponentbattlefield) transforms((,newability[attackcost:1]))\n"
+                                 "auto=aslongas(island|mybattlefield) lord(creature|opponentbattlefield) transforms((,newability[attackcost:1]))\n");
+  auto attack = [](const std::string& p2, const std::string& clicks, int p2_life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear,well,spring\n[PLAYER2]\ninplay:restraint," + p2 + "\n[DO]\nnext\nnext\n" + clicks +
+           to_combat_end(p2_life < 20) + "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:bear,well,spring\n[PLAYER2]\ninplay:restraint," + p2 +
+           "\nlife:" + std::to_string(p2_life) + "\n[END]\n";
+  };
+  TestOutcome r = play_own(cards, attack("forest", "well\nbear\nbear\n", 18));  // one type: 1
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, attack("forest,island", "well\nbear\nbear\n", 20));  // two types: 2, one mana is not enough
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, attack("forest,island", "well\nspring\nbear\nbear\n", 18));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+
+  const std::string tax = kLands + test::creature("Bear", "{G}", 2, 2) +
+                          card("Tax", "{1}{U}", "Enchantment",
+                               "auto={X}{U}:name(Attack X Cost) thisforeach(X) all(creature) transforms((,newability[attackcost:1])) ueot\n");
+  // The defender taxes X = 2 in the first main phase of the attacker's turn (an instant-speed
+  // ability, activated here by the first player on its own tax to keep the scenario short).
+  auto taxed = [](const std::string& clicks, int p2_life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear,well,spring,tax\nmanapool:{U}{2}\n[PLAYER2]\n[DO]\ntax\nnext\nnext\n" + clicks +
+           to_combat_end(p2_life < 20) + "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:bear,well,spring,tax\n[PLAYER2]\nlife:" +
+           std::to_string(p2_life) + "\n[END]\n";
+  };
+  r = play_own(tax, taxed("well\nbear\nbear\n", 20));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(tax, taxed("well\nspring\nbear\nbear\n", 18));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+// Archangel of Tithes' other half, "this(attacking) lord(creature|opponentbattlefield)
+// transforms((,newability[blockcost:1]))": the blocker pays 1 in the declare blockers step to
+// block; without the mana it cannot.
+TEST(WagicTransformsParts, ABlockCostIsPaidBeforeTheCreatureBlocks) {
+  const std::string cards = kLands + test::creature("Bear", "{G}", 2, 2) + test::creature("Wall", "{W}", 0, 4) +
+                            card("Angel", "{1}{W}{W}", "Creature",
+                                 "power=3\ntoughness=5\nauto=this(attacking) lord(creature|opponentbattlefield) transforms((,newability[blockcost:1]))\n");
+  auto block = [](const std::string& p2, const std::string& clicks, int p2_life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:angel\n[PLAYER2]\ninplay:" + p2 + "\n[DO]\nnext\nnext\nangel\nnext\n" + clicks +
+           "next\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:angel\n[PLAYER2]\ninplay:" + p2 + "\nlife:" + std::to_string(p2_life) +
+           "\n[END]\n";
+  };
+  TestOutcome r = play_own(cards, block("wall,well", "well\nwall\nwall\n", 20));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, block("wall", "wall\nwall\n", 17));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  // Not attacking, the angel taxes no block: the bear attacks into the wall, which blocks freely.
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:angel,bear\n[PLAYER2]\ninplay:wall\n[DO]\nnext\nnext\nbear\nnext\nwall\nnext\nnext\n"
+                      "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:angel,bear\n[PLAYER2]\ninplay:wall\nlife:20\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg
+
+namespace rk::mtg {
+namespace {
+
+using test::play_own;
+using test::trace_of;
+
+// Ali from Cairo: "this(controllerlife >= 1) transforms((,newability[reduceto:1]))"; Elderscale
+// Wurm the same with 7. Damage that would leave its controller below N leaves N; below N already
+// (the condition false), damage counts in full; loss of life is not damage.
+TEST(WagicTransformsParts, ReduceToKeepsTheControllersLifeAtItsFloor) {
+  const std::string cards = card("Ali", "{2}{R}{R}", "Creature", "power=0\ntoughness=1\nauto=this(controllerlife >= 1) transforms((,newability[reduceto:1]))\n") +
+                            card("Wurm", "{4}{G}{G}{G}", "Creature", "power=7\ntoughness=7\nauto=this(controllerlife >= 7) transforms((,newability[reduceto:7]))\n") +
+                            card("Blast", "{R}", "Sorcery", "target=player\nauto=damage:5\n") +
+                            card("Drain", "{B}", "Sorcery", "target=player\nauto=loselife:5\n");
+  auto hit = [](const std::string& p2, int life, const std::string& spell, int after) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{R}{B}\nhand:" + spell + "\n[PLAYER2]\nlife:" + std::to_string(life) + "\ninplay:" + p2 +
+           "\n[DO]\n" + spell + "\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:" + (spell == "blast" ? "{B}" : "{R}") +
+           "\ngraveyard:" + spell + "\n[PLAYER2]\nlife:" + std::to_string(after) + "\ninplay:" + p2 + "\n[END]\n";
+  };
+  TestOutcome r = play_own(cards, hit("ali", 3, "blast", 1));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, hit("wurm", 10, "blast", 7));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, hit("wurm", 12, "blast", 7));  // 12 - 5 = 7: at the floor, as it is
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, hit("wurm", 6, "blast", 1));  // below 7 already: the wurm does nothing
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, hit("wurm", 10, "drain", 5));  // life lost, not damage
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg
