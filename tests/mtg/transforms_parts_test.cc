@@ -107,15 +107,6 @@ TEST(WagicTransformsParts, ABlockCostIsPaidBeforeTheCreatureBlocks) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
-}  // namespace
-}  // namespace rk::mtg
-
-namespace rk::mtg {
-namespace {
-
-using test::play_own;
-using test::trace_of;
-
 // Ali from Cairo: "this(controllerlife >= 1) transforms((,newability[reduceto:1]))"; Elderscale
 // Wurm the same with 7. Damage that would leave its controller below N leaves N; below N already
 // (the condition false), damage counts in full; loss of life is not damage.
@@ -138,6 +129,34 @@ TEST(WagicTransformsParts, ReduceToKeepsTheControllersLifeAtItsFloor) {
   r = play_own(cards, hit("wurm", 6, "blast", 1));  // below 7 already: the wurm does nothing
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
   r = play_own(cards, hit("wurm", 10, "drain", 5));  // life lost, not damage
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+// Fertile Ground: "all(this) transforms((,newability[produceextra:selectmana])) forever" on an
+// aura. The land it enchants, tapped for mana, makes one more of a colour its controller picks
+// from a menu (white, blue, black, red, green); the land beside it makes only its own.
+TEST(WagicTransformsParts, AnAurasSelectManaAddsAColourChosenFromAMenu) {
+  const std::string cards = kLands + card("Ground", "{1}{G}", "Enchantment",
+                                          "subtype=Aura\ntarget=land\nauto=all(this) transforms((,newability[produceextra:selectmana])) forever\n");
+  TestOutcome r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{G}{G}\nhand:ground\ninplay:well,spring\n[PLAYER2]\n[DO]\n"
+                                  "ground\nwell\nwell\nchoice 3\nspring\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{2}{R}\n"
+                                  "inplay:well,spring,ground\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
+// An aura's one-shot lines run as it enters (they did not before): Claustrophobia's "tap" taps
+// the creature it enchants, whose {T} ability then cannot be activated.
+TEST(WagicTransformsParts, AnAurasOneShotLineRunsAsItEnters) {
+  const std::string cards = card("Monk", "{W}", "Creature", "power=1\ntoughness=1\nauto={T}:life:1\n") +
+                            card("Claus", "{U}", "Enchantment", "subtype=Aura\ntarget=creature\nauto=tap\nauto=doesnotuntap\n");
+  auto tap_monk = [](const std::string& first, const std::string& inplay, int life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{U}\nhand:claus\ninplay:monk\n[PLAYER2]\n[DO]\n" + first +
+           "monk\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:" + inplay + "\nlife:" + std::to_string(life) + "\n" +
+           (first.empty() ? "hand:claus\nmanapool:{U}\n" : "") + "[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = play_own(cards, tap_monk("claus\nmonk\n", "claus,monk", 20));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, tap_monk("", "monk", 21));
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 

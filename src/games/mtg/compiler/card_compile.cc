@@ -165,9 +165,9 @@ bool read_rule_change(const std::string& w, EffectDef& e) {
     e.a = parse_amount(w.substr(9));
     return true;
   }
-  if (w.rfind("produceextra:{", 0) == 0) {
+  if (w.rfind("produceextra:{", 0) == 0 || w == "produceextra:selectmana") {
     e.kind = Eff::kProduceExtra;  // static: its mana abilities make that much more
-    e.word = w.substr(13);
+    e.word = w.substr(13);        // selectmana: one mana of a colour its controller chooses (a menu)
     return true;
   }
   return false;

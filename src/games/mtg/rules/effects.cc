@@ -144,7 +144,9 @@ void Game::resolve_top() {
     Obj& p = objs[static_cast<size_t>(card)];
     p.sick = true;
     if ((d.is("aura") || d.is("enchantment")) && !item.targets.empty()) attach(card, item.targets[0].card);
-    if (!d.is("aura")) run_one_shots(card, item.controller, {}, item.x);
+    // An aura's one-shot lines too, as it enters (Claustrophobia's "tap" taps the creature it
+    // enchants, Fertile Ground's "all(this) transforms((..)) forever" changes the aura itself).
+    run_one_shots(card, item.controller, {}, item.x);
     return fire_zone_triggers(card, kStack, kBattlefield);
   }
   // Storm: a copy for each spell cast before it this turn.

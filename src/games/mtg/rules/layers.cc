@@ -508,19 +508,35 @@ void LayerPass::apply_layer(Layer l) {
 // Static abilities a lord gives with transforms((..newability[..]..)) (Opalescence's "becomes a
 // creature"): Wagic applies them to each card as if printed there, so they join the layers from
 // the start with the lord's timestamp; the lord's objects are fixed here, before layer 1. A card's
-// own static line gives them to the card (Ali from Cairo's "this(controllerlife >= 1)
-// transforms((,newability[reduceto:1]))"), or to what it is attached to.
+// own static line gives its static ones to the card, or to what it is attached to (Ali from
+// Cairo's "this(controllerlife >= 1) transforms((,newability[reduceto:1]))"), while its condition
+// holds as the pass begins; the line itself starts in its own layer as before.
 void LayerPass::grant_lasting(Applied& x) {
   if (x.origin != Applied::kAbility) return;
+  const Ability& line = *x.ability;
+  const bool lord = line.kind == AbilityKind::kLord;
+  auto lasting_static = [](const Ability& a) { return a.kind == AbilityKind::kLord || is_static_line(a); };
   bool gives = false;
-  for (const EffectDef& e : x.ability->effects) gives |= e.kind == Eff::kTransform && e.becomes && !e.becomes->lasting.empty();
-  if (!gives || !start(x)) return;
-  for (uint32_t i = 0; i < x.count; ++i) {
-    const int card = objects_[x.first + i];
-    for (const EffectDef& e : x.ability->effects) {
+  for (const EffectDef& e : line.effects) {
+    if (e.kind != Eff::kTransform || !e.becomes) continue;
+    for (const Ability& a : e.becomes->lasting) gives |= lord || lasting_static(a);
+  }
+  if (!gives) return;
+  std::vector<int> cards;
+  if (lord) {
+    if (!start(x)) return;
+    cards.assign(objects_.begin() + x.first, objects_.begin() + x.first + x.count);
+  } else {
+    const Obj& s = g_.objs[static_cast<size_t>(x.source)];
+    if ((x.printed && s.chars.lost_all) || (line.has_cond && !g_.condition_holds(line, x.source)) || line.has_foreach) return;
+    if (line.teach && s.attached < 0) return;
+    cards.push_back(s.attached >= 0 ? s.attached : x.source);
+  }
+  for (const int card : cards) {
+    for (const EffectDef& e : line.effects) {
       if (e.kind != Eff::kTransform || !e.becomes) continue;
       for (const Ability& a : e.becomes->lasting) {
-        if (a.kind == AbilityKind::kLord || is_static_line(a)) add_ability(a, card, x.stamp, false);
+        if (lasting_static(a)) add_ability(a, card, x.stamp, false);
       }
     }
   }
