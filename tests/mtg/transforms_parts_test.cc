@@ -160,5 +160,30 @@ TEST(WagicTransformsParts, AnAurasOneShotLineRunsAsItEnters) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// dynamicability<!..!> A: Wagic's stored ability A happens to the target once the amount is
+// counted, then the amount's effect. Karn's Touch: "dynamicability<!mytgt manacostpumpboth!>
+// transforms((creature,setpower=0,settoughness=0)) ueot": a 0/0 creature pumped by its mana value
+// (4/4 here, attacking for 4). Goblin Tinkerer: "target(artifact) dynamicability<!mytgt
+// manacoststrike tosrc!> destroy": the artifact is destroyed and deals damage equal to its mana
+// value to the Tinkerer. Hoard-Smelter Dragon's tosrc pump: the dragon gets +X/+0.
+TEST(WagicTransformsParts, ADynamicAbilitysStoredAbilityHappensToItsTarget) {
+  const std::string cards =
+      card("Idol", "{4}", "Artifact", "") +
+      card("Touch", "{U}", "Instant", "target=artifact[-creature]\nauto=dynamicability<!mytgt manacostpumpboth!> transforms((creature,setpower=0,settoughness=0)) ueot\n") +
+      card("Tinkerer", "{2}{R}", "Creature", "power=2\ntoughness=2\nauto={R}{T}:target(artifact) dynamicability<!mytgt manacoststrike tosrc!> destroy\n") +
+      card("Smelter", "{4}{R}{R}", "Creature", "power=5\ntoughness=5\nauto={3}{R}:target(artifact) dynamicability<!mytgt manacostpumppow tosrc!> destroy\n");
+  TestOutcome r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{U}\nhand:touch\ninplay:idol\n[PLAYER2]\n[DO]\ntouch\nidol\n"
+                                  "next\nnext\nidol\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:idol\n"
+                                  "graveyard:touch\n[PLAYER2]\nlife:16\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{R}\ninplay:tinkerer\n[PLAYER2]\ninplay:idol\n[DO]\ntinkerer\nidol\n"
+                      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:tinkerer\n[PLAYER2]\ngraveyard:idol\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{3}{R}\ninplay:smelter\n[PLAYER2]\ninplay:idol\n[DO]\nsmelter\nidol\n"
+                      "next\nnext\nsmelter\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:smelter\n"
+                      "[PLAYER2]\ngraveyard:idol\nlife:11\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

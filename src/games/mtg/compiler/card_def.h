@@ -115,7 +115,8 @@ struct EffectDef {
   bool emblem = false;              // emblem transforms((,newability[lord(..) ..])): the lords apply for the controller
   bool pay_first = false;          // kAbilityFor from pay[[cost]] A?B / pay(cost) A: the first ability costs the
                                     // first choice's mana plus `a` generic ({value:..}); the source's controller chooses
-  std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card
+  std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card; on a kDynamic, Wagic's stored
+                                      // ability (dynamicability<!..!> A): A happens to the target first
   bool random_one = false;          // moverandom(type) from(zone) to(zone): one card of all(..) at random
   bool noncombat_only = false;      // preventallnoncombatdamage to(..) from(..): a kPreventAll shield of noncombat damage
 };

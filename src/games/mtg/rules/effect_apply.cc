@@ -144,6 +144,9 @@ static void apply_dynamic(Game& g, const EffectDef& e, int source, int controlle
   const std::string& w = e.word;
   const bool gone = g.objs[static_cast<size_t>(from)].zone != kBattlefield;
   const int n = std::max(0, dynamic_amount(g, w, from, gone));
+  // Wagic's stored ability (dynamicability<!..!> A): A happens to the target (the source, without
+  // one) once the amount is counted, before the amount's own effect (AADynamic::activateMainAbility).
+  if (e.and_then) g.run_effects(*e.and_then, source, controller, {t ? *t : Target{source}}, 0);
   int player = controller;
   if (e.who == "targetcontroller" && t && t->card >= 0) player = g.objs[static_cast<size_t>(t->card)].controller;
   if (e.who == "targetcontroller" && t && t->player >= 0) player = t->player;
@@ -181,15 +184,17 @@ static void apply_dynamic(Game& g, const EffectDef& e, int source, int controlle
   } else if (w.find("lifeloss") != std::string::npos) {
     g.change_life(player, -n);
   } else if (w.find("strike") != std::string::npos) {
-    if (!e.who.empty() || !t) {
+    if (e.who == "tosrc" && source >= 0) {  // the amount's card deals it to the source (Goblin Tinkerer)
+      if (g.objs[static_cast<size_t>(source)].zone == kBattlefield) g.damage_card(source, n, from, false);
+    } else if (!e.who.empty() || !t) {
       g.damage_player(player, n, from, false);
     } else if (t->card >= 0) {
       g.damage_card(t->card, n, from, false);
     } else if (t->player >= 0) {
       g.damage_player(t->player, n, from, false);
     }
-  } else if (t && t->card >= 0) {
-    Obj& o = g.objs[static_cast<size_t>(t->card)];
+  } else if (const int to = e.who == "tosrc" ? source : t && t->card >= 0 ? t->card : -1; to >= 0) {
+    Obj& o = g.objs[static_cast<size_t>(to)];  // on the source with tosrc (Hoard-Smelter Dragon), else the target
     (w.find("pumppow") != std::string::npos ? o.pump_p : o.pump_t) += n;
   }
 }
