@@ -185,5 +185,25 @@ TEST(WagicTransformsParts, ADynamicAbilitysStoredAbilityHappensToItsTarget) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// Keywords a transforms((,newability[..])) gives that did not run: combatspiritlink (Noble
+// Purpose: combat damage gains its controller that much life, other damage does not) and
+// librarydeath (Pulmonic Sliver: a sliver that dies goes into its owner's library).
+TEST(WagicTransformsParts, CombatSpiritLinkAndLibraryDeathAreGiven) {
+  const std::string cards =
+      card("Pinger", "{R}", "Creature", "power=2\ntoughness=2\nauto={T}:damage:1 target(player)\n") +
+      card("Purpose", "{3}{W}{W}", "Enchantment", "auto=lord(creature|mybattlefield) transforms((,newability[combatspiritlink]))\n") +
+      card("Sliver", "{3}{W}{W}", "Creature", "subtype=Sliver\npower=3\ntoughness=3\nauto=lord(sliver) transforms((,newability[librarydeath]))\n") +
+      card("Blast", "{R}", "Instant", "target=creature\nauto=damage:5\n");
+  TestOutcome r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:pinger,purpose\n[PLAYER2]\n[DO]\nnext\nnext\npinger\nchoice 0\nnext\nnext\nnext\n"
+                                  "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:pinger,purpose\nlife:22\n[PLAYER2]\nlife:18\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:pinger,purpose\n[PLAYER2]\n[DO]\npinger\np2\n"
+                      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:pinger,purpose\nlife:20\n[PLAYER2]\nlife:19\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{R}\nhand:blast\n[PLAYER2]\ninplay:sliver\n[DO]\nblast\nsliver\n"
+                      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:blast\n[PLAYER2]\nlibrary:sliver\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -22,7 +22,9 @@ const std::set<std::string>& grantable() {
       "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk",
       "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting",
       "noactivatedability", "notapability", "onlymanaability",  // these three: rules/restraints.cc
-      "protectionfromcoloredspells"};
+      "protectionfromcoloredspells",
+      "combatspiritlink",  // rules/board.cc link_life: spirit link for combat damage only
+      "librarydeath"};     // rules/board.cc: it dies into its owner's library
   return k;
 }
 

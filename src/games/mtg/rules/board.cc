@@ -361,10 +361,11 @@ void Game::draw(int player, int n) {
 
 // Lifelink: the source's controller gains the life. Spirit link: the controller of the aura that
 // grants it (or of the card itself when printed on it).
-void Game::link_life(int source, int amount) {
+void Game::link_life(int source, int amount, bool combat) {
   if (source < 0) return;
   if (has(source, "lifelink")) change_life(objs[static_cast<size_t>(source)].controller, amount);
-  if (!has(source, "spiritlink")) return;
+  // combatspiritlink (Noble Purpose, Vigorous Charge): spirit link for combat damage only
+  if (!has(source, "spiritlink") && !(combat && has_word(source, "combatspiritlink"))) return;
   bool by_aura = false;
   for (size_t a = 0; a < objs.size(); ++a) {
     if (objs[a].zone != kBattlefield || objs[a].attached != source) continue;
@@ -418,7 +419,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
   }
   if (source >= 0 && has(source, "deathtouch")) o.deathtouched = true;
   if (source >= 0) o.damaged_by.push_back(source);
-  link_life(source, amount);
+  link_life(source, amount, combat);
   note(name(card) + " is dealt " + std::to_string(amount));
   event_amount = amount;
   fire_event("damaged", card, -1, source, combat);
@@ -450,7 +451,7 @@ void Game::damage_player(int player, int amount, int source, bool combat) {
     if (floor >= 0 && players[static_cast<size_t>(player)].life <= floor) players[static_cast<size_t>(player)].life = floor;
     if (source >= 0 && has_word(source, "poisontoxic")) ++players[static_cast<size_t>(player)].poison;  // Pit Scorpion
   }
-  link_life(source, amount);
+  link_life(source, amount, combat);
   note("p" + std::to_string(player + 1) + " is dealt " + std::to_string(amount));
   event_amount = amount;
   fire_event("damageplayer", -1, player, source, combat);

@@ -440,7 +440,7 @@ class Game {
   void damage_player(int player, int amount, int source, bool combat);
   void change_life(int player, int delta);  // gained (> 0) or lost: @lifeof/@lifelostof and their kin (triggers.cc)
   void destroy(int card, bool allow_regen);
-  void link_life(int source, int amount);  // lifelink and spirit link
+  void link_life(int source, int amount, bool combat);  // lifelink, spirit link, combatspiritlink
 
   // Combat (combat.cc).
   void toggle_attacker(int card);
