@@ -205,5 +205,24 @@ TEST(WagicTransformsParts, CombatSpiritLinkAndLibraryDeathAreGiven) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// Emblems with triggered abilities (CR 114): "emblem transforms((,newability[@..:..]))". The
+// trigger works with its maker in the graveyard (Glimpse of Nature: each creature spell its
+// controller casts draws a card; Death Frenzy: each creature that dies gains its controller 1 life).
+TEST(WagicTransformsParts, AnEmblemsTriggersWorkWithoutItsMaker) {
+  const std::string cards =
+      test::creature("Bear", "{G}", 2, 2) + test::creature("Cub", "{G}", 1, 1) +
+      card("Glimpse", "{G}", "Sorcery", "auto=emblem transforms((,newability[@movedTo(creature|mystack):draw:1 controller])) ueot\n") +
+      card("Frenzy", "{B}", "Sorcery", "auto=emblem transforms((,newability[@movedto(creature|graveyard) from(battlefield):life:1 controller])) ueot\n") +
+      card("Blast", "{R}", "Instant", "target=creature\nauto=damage:5\n");
+  TestOutcome r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{G}{G}\nhand:glimpse,bear\nlibrary:cub\n[PLAYER2]\n"
+                                  "[DO]\nglimpse\nbear\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:glimpse\ninplay:bear\nhand:cub\n"
+                                  "[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{B}{R}{R}\nhand:frenzy,blast\n[PLAYER2]\ninplay:bear\n"
+                      "[DO]\nfrenzy\nblast\nbear\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:frenzy,blast\nmanapool:{R}\nlife:21\n"
+                      "[PLAYER2]\ngraveyard:bear\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

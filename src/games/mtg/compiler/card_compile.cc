@@ -369,8 +369,8 @@ EffectDef compile_effect(const std::string& text0) {
     if (body.size() > 11 && body.compare(body.size() - 11, 11, " dontremove") == 0) body.erase(body.size() - 11);  // an emblem outlives its source anyway
     EffectDef em = compile_effect(body);
     if (em.kind != Eff::kTransform || !em.becomes || !em.becomes->once.empty() || em.becomes->lasting.empty()) return unsupported_effect("emblem");
-    for (const Ability& a : em.becomes->lasting) {
-      if (a.kind != AbilityKind::kLord) return unsupported_effect("emblem");
+    for (const Ability& a : em.becomes->lasting) {  // lords (layers.cc) and triggers (Game::each_emblem_trigger)
+      if (a.kind != AbilityKind::kLord && a.kind != AbilityKind::kTriggered) return unsupported_effect("emblem");
     }
     em.emblem = true;
     return em;

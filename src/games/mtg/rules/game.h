@@ -265,6 +265,21 @@ class Game {
     int64_t stamp;
   };
   std::vector<Emblem> emblems;
+  // An emblem's triggered abilities (CR 114.4: they work from the command zone): each with the card
+  // that made the emblem as its source, whose controller is the emblem's while `f` runs.
+  template <class F>
+  void each_emblem_trigger(F&& f) {
+    if (emblems.empty()) return;
+    const std::vector<Emblem> now = emblems;  // a trigger that resolves at once may make another
+    for (const Emblem& em : now) {
+      const int saved = objs[static_cast<size_t>(em.source)].controller;
+      objs[static_cast<size_t>(em.source)].controller = em.controller;
+      for (const Ability& a : em.def->becomes->lasting) {
+        if (a.kind == AbilityKind::kTriggered) f(em.source, a);
+      }
+      objs[static_cast<size_t>(em.source)].controller = saved;
+    }
+  }
   // pay(cost) chosen before the pool could pay it: the player makes mana, then it is paid (Wagic's
   // extra payment); empty or one record, dropped as the step ends.
   std::vector<Resume> pending_pay;

@@ -325,7 +325,9 @@ void LayerPass::gather() {
     }
   }
   for (const Game::Emblem& em : g_.emblems) {  // an emblem's lords, from the card that made it
-    for (const Ability& a : em.def->becomes->lasting) add_ability(a, em.source, em.stamp, false);
+    for (const Ability& a : em.def->becomes->lasting) {
+      if (a.kind == AbilityKind::kLord) add_ability(a, em.source, em.stamp, false);  // its triggers: Game::each_emblem_trigger
+    }
   }
   std::stable_sort(effects_.begin(), effects_.end(), [](const Applied& a, const Applied& b) { return a.stamp < b.stamp; });
 }

@@ -320,6 +320,14 @@ void Game::fire_zone_triggers(int card, int from, int to) {
     by.erase(std::unique(by.begin(), by.end()), by.end());
     for (int d : by) fire_event("vampired", card, -1, d, false);
   }
+  auto hear = [&](int src, const Ability& a) {
+    if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") return;
+    if (!matches(a.trigger.subject, card, src, objs[static_cast<size_t>(src)].controller)) return;
+    if (to == kStack || !trigger_allowed(a, src)) return;
+    if (a.evolve && (to != kBattlefield || !evolves(src, card))) return;
+    if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, src)) return;
+    put_trigger(src, a, card, card);  // trigger[from] and trigger[to]: the moved card
+  };
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     const bool self = static_cast<int>(src) == card;
@@ -330,16 +338,9 @@ void Game::fire_zone_triggers(int card, int from, int to) {
     if (self && s.zone == kGraveyard) {
       for (const Ability& a : s.def->grave_abilities) list.push_back(&a);
     }
-    for (const Ability* ap : list) {
-      const Ability& a = *ap;
-      if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
-      if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
-      if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
-      if (a.evolve && (to != kBattlefield || !evolves(static_cast<int>(src), card))) continue;
-      if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, static_cast<int>(src))) continue;
-      put_trigger(static_cast<int>(src), a, card, card);  // trigger[from] and trigger[to]: the moved card
-    }
+    for (const Ability* ap : list) hear(static_cast<int>(src), *ap);
   }
+  each_emblem_trigger(hear);
 }
 
 bool Game::evolves(int source, int entered) const {
@@ -351,26 +352,24 @@ bool Game::evolves(int source, int entered) const {
 }
 
 void Game::cast_triggers(int card) {
+  auto hear = [&](int src, const Ability& a) {
+    const int controller = objs[static_cast<size_t>(src)].controller;
+    if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") return;
+    if (!matches(a.trigger.subject, card, src, controller)) return;
+    if (!trigger_allowed(a, src)) return;
+    if (a.has_target || a.may) return put_trigger(src, a, card);
+    const int saved = current_trigger;
+    current_trigger = card;
+    run_effects(a, src, controller, {}, 0);
+    current_trigger = saved;
+  };
   for (size_t src = 0; src < objs.size(); ++src) {
-    const Obj& s = objs[src];
-    if (s.zone != kBattlefield) continue;
+    if (objs[src].zone != kBattlefield) continue;
     std::vector<const Ability*> list;
     each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
-    for (const Ability* ap : list) {
-      const Ability& a = *ap;
-      if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
-      if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
-      if (!trigger_allowed(a, static_cast<int>(src))) continue;
-      if (a.has_target || a.may) {
-        put_trigger(static_cast<int>(src), a, card);
-      } else {
-        const int saved = current_trigger;
-        current_trigger = card;
-        run_effects(a, static_cast<int>(src), s.controller, {}, 0);
-        current_trigger = saved;
-      }
-    }
+    for (const Ability* ap : list) hear(static_cast<int>(src), *ap);
   }
+  each_emblem_trigger(hear);
 }
 
 // restriction{type(spec)~morethan~N} written on a trigger.
@@ -417,25 +416,24 @@ void Game::fire_phase_triggers() {
     item.ability = d.ability;
     push(item);
   }
+  auto hear = [&](int src, const Ability& a) {
+    const Obj& s = objs[static_cast<size_t>(src)];
+    if (a.kind != AbilityKind::kTriggered || (a.trigger.event != "each" && a.trigger.event != "next")) return;
+    if (trigger_phase(a.trigger.phase) != phase) return;
+    if (a.has_cond && !condition_holds(a, src)) return;
+    if (!trigger_allowed(a, src)) return;
+    if (a.trigger.whose == "my" && s.controller != active) return;
+    if (a.trigger.whose == "targetcontroller" && (s.attached < 0 || objs[static_cast<size_t>(s.attached)].controller != active)) return;
+    if (a.trigger.whose == "opponent" && s.controller == active) return;
+    put_trigger(src, a);
+  };
   for (size_t src = 0; src < objs.size(); ++src) {
-    const Obj& s = objs[src];
-    if (s.zone != kBattlefield) continue;
+    if (objs[src].zone != kBattlefield) continue;
     std::vector<const Ability*> list;
     each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
-    for (const Ability* ap : list) {
-      const Ability& a = *ap;
-      if (a.kind != AbilityKind::kTriggered || (a.trigger.event != "each" && a.trigger.event != "next")) continue;
-      if (trigger_phase(a.trigger.phase) != phase) continue;
-      if (a.has_cond && !condition_holds(a, static_cast<int>(src))) continue;
-      if (!trigger_allowed(a, static_cast<int>(src))) continue;
-      if (a.trigger.whose == "my" && s.controller != active) continue;
-      if (a.trigger.whose == "targetcontroller" &&
-          (s.attached < 0 || objs[static_cast<size_t>(s.attached)].controller != active))
-        continue;
-      if (a.trigger.whose == "opponent" && s.controller == active) continue;
-      put_trigger(static_cast<int>(src), a);
-    }
+    for (const Ability* ap : list) hear(static_cast<int>(src), *ap);
   }
+  each_emblem_trigger(hear);
 }
 
 }  // namespace rk::mtg
