@@ -224,5 +224,35 @@ TEST(WagicTransformsParts, AnEmblemsTriggersWorkWithoutItsMaker) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// Later parts Wagic splits off first: "aslongas(A) X && aslongas(B) Y .." (Bloom Tender: a mana
+// of each colour among its controller's permanents; the first aslongas gates only its own part),
+// "token(..) && aslongas(thrull|mybattlefield) sacrifice >6" (Endrek Sahr: sacrificed once there
+// are seven thrulls); and "{T}: Add {W}", a space after add (Azorius Cluestone).
+TEST(WagicTransformsParts, EachAslongasPartHasItsOwnCondition) {
+  const std::string cards =
+      card("Tender", "{1}{G}", "Creature",
+           "power=1\ntoughness=1\nauto={T}:aslongas(*[white]|myBattlefield) add{W} && aslongas(*[blue]|myBattlefield) add{U} && "
+           "aslongas(*[black]|myBattlefield) add{B} && aslongas(*[red]|myBattlefield) add{R} && aslongas(*[green]|myBattlefield) add{G}\n") +
+      card("Monk", "{U}", "Creature", "power=1\ntoughness=1\n") +
+      card("Stone", "{3}", "Artifact", "auto={T}: Add {W}\nauto={T}: Add {U}\n") +
+      card("Sahr", "{3}{B}{B}", "Creature", "power=2\ntoughness=2\nauto=@movedTo(creature|mystack):token(Thrull,Creature Thrull,1/1,black)*3 && "
+                                             "aslongas(thrull|mybattlefield) sacrifice >6\n") +
+      test::creature("Bear", "{G}", 2, 2) + test::creature("Cub", "{G}", 1, 1) + test::creature("Elk", "{G}", 2, 3);
+  TestOutcome r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:tender,monk\n[PLAYER2]\n[DO]\ntender\n[ASSERT]\nFIRSTMAIN\n"
+                                  "[PLAYER1]\ninplay:tender,monk\nmanapool:{G}{U}\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:stone\n[PLAYER2]\n[DO]\nstone\nchoice 1\n[ASSERT]\nFIRSTMAIN\n"
+                      "[PLAYER1]\ninplay:stone\nmanapool:{U}\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  // Three thrulls, then six: Sahr stays; a third creature spell makes nine: Sahr is sacrificed (tokens: *).
+  const std::string thrulls = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{G}{G}{G}\nhand:bear,cub,elk\ninplay:sahr\n[PLAYER2]\n[DO]\n";
+  r = play_own(cards, thrulls + "bear\ncub\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{G}\nhand:elk\n"
+                                "inplay:sahr,bear,cub,*,*,*,*,*,*\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, thrulls + "bear\ncub\nelk\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:sahr\n"
+                                "inplay:bear,cub,elk,*,*,*,*,*,*,*,*,*\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

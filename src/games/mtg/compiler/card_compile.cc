@@ -378,6 +378,17 @@ EffectDef compile_effect(const std::string& text0) {
   EffectDef e;
   if (read_coin_flip(text0, e)) return e;
   std::string text = text0;
+  // "add {W}", a space after add (Azorius Cluestone's kin): Wagic finds "add" and reads every mana
+  // symbol after it, whatever stands between (Zhur-Taa Druid's line that goes on in words).
+  if (const std::string t = trim(text0); t.size() > 4 && t.rfind("add ", 0) == 0 && trim(t.substr(4))[0] == '{') {
+    std::string symbols;
+    for (size_t at = t.find('{'); at != std::string::npos; at = t.find('{', at + 1)) {
+      const size_t close = t.find('}', at);
+      if (close == std::string::npos) break;
+      symbols += t.substr(at, close - at + 1);
+    }
+    text = "add" + symbols + (t.find("doesntempty") != std::string::npos ? " doesntempty" : "");
+  }
   read_dynamic(text, e);
   if (e.kind == Eff::kUnsupported && !e.word.empty()) return e;
   std::vector<std::string> ws = words_top(trim(text));
@@ -696,6 +707,12 @@ bool read_conditions(std::string& body, Ability& a) {
       body = trim(parts[0]);
     }
   }
+  // aslongas(A) X && aslongas(B) Y ..: Wagic splits the && parts first, so each part has its own
+  // condition (Bloom Tender's five colours): read_parts reads each as an if-part.
+  if (const auto parts = split_parts(body); body.rfind("aslongas(", 0) == 0 && parts.size() > 1 &&
+      std::all_of(parts.begin() + 1, parts.end(), [](const std::string& p) { return trim(p).rfind("aslongas(", 0) == 0; })) {
+    return true;
+  }
   if (body.rfind("aslongas(", 0) == 0) {
     const std::string in = inside(body, 8);
     a.cond = parse_spec(in);
@@ -776,7 +793,8 @@ void read_parts(const std::string& body, Ability& a) {
     // A later part, or an if after the line's own if .. then; a this(..) after teach(..) or lord(..)
     // is the line's own condition, not a part (not run yet there).
     // A lord's parts are continuous effects: a part run once is none (not run there).
-    if (a.kind != AbilityKind::kLord && (!a.effects.empty() || trim(part).rfind("if", 0) == 0) && read_if_part(part, e)) {
+    if (a.kind != AbilityKind::kLord && (!a.effects.empty() || trim(part).rfind("if", 0) == 0 || trim(part).rfind("aslongas(", 0) == 0) &&
+        read_if_part(part, e)) {
       a.effects.push_back(std::move(e));
       continue;
     }
