@@ -254,5 +254,21 @@ TEST(WagicTransformsParts, EachAslongasPartHasItsOwnCondition) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// this(X>=5) on a spell: the X it was cast with (Martial Coup: "this(X>=5) destroy all(creature)",
+// then "token(Soldier,..) *X", the multiplier a word of its own as Wagic finds it).
+TEST(WagicTransformsParts, AConditionOnTheXPaid) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            card("Coup", "{X}{W}{W}", "Sorcery",
+                                 "auto=this(X>=5) destroy all(creature)\nauto=token(Soldier,creature soldier,1/1,white) *X\n");
+  auto coup = [](const std::string& pool, const std::string& p1_inplay, const std::string& p2_zone) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:" + pool + "\nhand:coup\n[PLAYER2]\ninplay:bear\n[DO]\ncoup\n[ASSERT]\nFIRSTMAIN\n"
+           "[PLAYER1]\ngraveyard:coup\ninplay:" + p1_inplay + "\n[PLAYER2]\n" + p2_zone + "\n[END]\n";
+  };
+  TestOutcome r = play_own(cards, coup("{W}{W}{2}", "*,*", "inplay:bear"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, coup("{W}{W}{5}", "*,*,*,*,*", "graveyard:bear"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

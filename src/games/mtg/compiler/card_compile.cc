@@ -479,6 +479,16 @@ EffectDef compile_effect(const std::string& text0) {
       // labels and Wagic's evaluation hints change nothing here; Wagic's transforms((..)) reads no
       // "once" either (Threaten's kin write it after ueot: their one-shots run once anyway);
       // forcedalive keeps Wagic's lord alive over cards outside the battlefield, as every lord is here
+    } else if (e.kind == Eff::kToken && w.size() > 1 && w[0] == '*' && e.times == 1 && !e.b2.is_x && e.b2.var.empty()) {
+      // token(..) *X, the multiplier a word of its own (Martial Coup): Wagic finds the '*' anywhere
+      const std::string n = w.substr(1);
+      if (n == "x") {
+        e.b2.is_x = true;
+      } else if (n.find_first_not_of("0123456789") == std::string::npos) {
+        e.times = std::atoi(n.c_str());
+      } else {
+        e.b2 = parse_amount(n);
+      }
     } else if (e.kind == Eff::kDynamic && stored.empty() && !e.and_then) {
       for (size_t j = i; j < ws.size(); ++j) {
         if (ws[j].rfind("target(", 0) == 0 || ws[j].rfind("notatarget(", 0) == 0) continue;
@@ -759,7 +769,8 @@ bool read_conditions(std::string& body, Ability& a) {
         "toughness", "variable{opponentturn}", "variable{myturn}", "variable{controllerturn}", "variable{urzatron}",
         "variable{olandw}", "variable{olandu}", "variable{olandb}", "variable{olandr}", "variable{olandg}",
         "variable{plandw}", "variable{plandu}", "variable{plandb}", "variable{plandr}", "variable{plandg}"};
-    const bool paid_x = each && trim(what) == "x";  // thisforeach(X): once per X paid
+    // thisforeach(X): once per X paid; this(X>=5), this(variable{castx} >0): the X paid (Martial Coup)
+    const bool paid_x = trim(what) == "x" || (!each && trim(what) == "variable{castx}");
     if (!each && a.this_cond.empty() && read_this_spec(body, a)) break;  // this(cantargetcard(spec)) ..: this_conditions.cc
     if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what)) && !paid_x && !variable_word_known(trim(what))) {
       a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));

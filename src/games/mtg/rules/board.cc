@@ -200,6 +200,8 @@ const std::map<std::string, ThisValue, std::less<>>& this_values() {
       {"power", [](const Game& g, int c) { return g.power(c); }},
       {"opponentdamagecount", [](const Game& g, int c) { return g.players[static_cast<size_t>(1 - controller_of(g, c))].damage_taken; }},
       {"toughness", [](const Game& g, int c) { return g.toughness(c); }},
+      {"x", [](const Game& g, int) { return g.condition_x; }},  // this(X>=5): the X the spell or ability was paid with
+      {"variable{castx}", [](const Game& g, int) { return g.condition_x; }},
       {"variable{myturn}", [](const Game& g, int c) { return static_cast<int>(g.active == controller_of(g, c)); }},
       {"variable{controllerturn}", [](const Game& g, int c) { return static_cast<int>(g.active == controller_of(g, c)); }},
       {"variable{opponentturn}", [](const Game& g, int c) { return static_cast<int>(g.active != controller_of(g, c)); }},

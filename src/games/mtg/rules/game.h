@@ -427,6 +427,7 @@ class Game {
   // `from` the card that caused it.
   void fire_event(const std::string& event, int card, int player, int from, bool combat);
   bool condition_holds(const Ability& a, int source) const;
+  int condition_x = 0;  // the X of what is running, while its this(X..) condition is looked at (effect_apply.cc)
   int this_count(const std::string& what, int card) const;     // thisforeach(..)
   // thisforeach(V op N): how many times, as Wagic counts them (V a this_count value, or X, the
   // amount paid): V alone, V-N for >, V-N+1 for >=, N-V for <, N-V+1 for <=, 1 or 0 for = and !=.
