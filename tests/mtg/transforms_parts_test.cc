@@ -270,5 +270,28 @@ TEST(WagicTransformsParts, AConditionOnTheXPaid) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// Unearth (Wagic's unearth rule): a permanent with it is exiled as the end step ends, and is
+// exiled instead of going to a graveyard, a hand or a library. Given by transforms((,unearth,haste))
+// (the unearth cost, as the corpus's cards write it) or with a copy: "clone with(unearth,haste)"
+// (Heat Shimmer). Before, "unearth" inside transforms((..)) was read as a creature type.
+TEST(WagicTransformsParts, UnearthExilesAndCloneWithGivesKeywords) {
+  const std::string cards =
+      test::creature("Bear", "{G}", 2, 2) +
+      card("Hellspark", "{1}{R}", "Creature", "power=3\ntoughness=1\nautograveyard={R}:moveto(mybattlefield) && transforms((,unearth,haste)) asSorcery forever\n") +
+      card("Blast", "{R}", "Instant", "target=creature\nauto=damage:5\n") +
+      card("Shimmer", "{2}{R}", "Instant", "target=creature\nauto=clone with(unearth,haste)\n");
+  TestOutcome r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{R}{R}\ngraveyard:hellspark\nhand:blast\n[PLAYER2]\n[DO]\n"
+                                  "hellspark\nblast\nhellspark\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nexile:hellspark\ngraveyard:blast\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{2}{R}\nhand:shimmer\ninplay:bear\n[PLAYER2]\n[DO]\nshimmer\nbear\n"
+                      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear,*\ngraveyard:shimmer\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  // The copy is exiled as the turn ends; the bear stays.
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{2}{R}\nhand:shimmer\ninplay:bear\n[PLAYER2]\n[DO]\nshimmer\nbear\n"
+                      "next\nnext\nbear\nnext\nnext\nnext\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:bear\ngraveyard:shimmer\n"
+                      "[PLAYER2]\nlife:18\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -24,7 +24,8 @@ const std::set<std::string>& grantable() {
       "noactivatedability", "notapability", "onlymanaability",  // these three: rules/restraints.cc
       "protectionfromcoloredspells",
       "combatspiritlink",  // rules/board.cc link_life: spirit link for combat damage only
-      "librarydeath"};     // rules/board.cc: it dies into its owner's library
+      "librarydeath",      // rules/board.cc: it dies into its owner's library
+      "unearth"};          // rules/board.cc, turn.cc: exiled as the end step ends, or instead of leaving for another zone
   return k;
 }
 
@@ -479,6 +480,13 @@ EffectDef compile_effect(const std::string& text0) {
       // labels and Wagic's evaluation hints change nothing here; Wagic's transforms((..)) reads no
       // "once" either (Threaten's kin write it after ueot: their one-shots run once anyway);
       // forcedalive keeps Wagic's lord alive over cards outside the battlefield, as every lord is here
+    } else if (e.kind == Eff::kClone && w.rfind("with(", 0) == 0 && w.back() == ')' && !e.becomes) {
+      // clone with(unearth,haste): the token copy has these keywords too (Kiki-Jiki's treason, haste)
+      e.becomes = std::make_shared<EffectDef::Becomes>();
+      for (const std::string& k : split_top(inside(w, 4), ",")) {
+        if (!grantable().count(trim(k))) return unsupported_effect(w);
+        e.becomes->keywords.push_back(trim(k));
+      }
     } else if (e.kind == Eff::kToken && w.size() > 1 && w[0] == '*' && e.times == 1 && !e.b2.is_x && e.b2.var.empty()) {
       // token(..) *X, the multiplier a word of its own (Martial Coup): Wagic finds the '*' anywhere
       const std::string n = w.substr(1);

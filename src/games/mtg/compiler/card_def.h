@@ -78,7 +78,7 @@ struct EffectDef {
   Eff kind = Eff::kUnsupported;
   Amount a, b;                      // damage/life/draw amount; pump power/toughness
   Amount b2;                        // counter(p/t,N): N when it is X or a count
-  struct Becomes {                  // transforms((types,colours,setpower=N,settoughness=N,keywords))
+  struct Becomes {                  // transforms((types,colours,setpower=N,settoughness=N,keywords)); clone with(keywords)
     std::vector<std::string> types, keywords;
     std::vector<Sym> type_syms, keyword_syms;  // the same as symbols (intern_words); remove-words left out
     enum : uint8_t { kRemoveCardTypes = 1, kRemoveAllTypes = 2, kRemoveSubtypes = 4 };

@@ -23,10 +23,13 @@ int Game::create(const CardDef* def, int64_t mtg_id, int owner) {
 }
 
 // Where a card headed for a graveyard goes instead: exile, under a graveyard exiler (Rest in Peace,
-// Leyline of the Void) or when it dies after exiledeath this turn (Magma Spray).
+// Leyline of the Void) or when it dies after exiledeath this turn (Magma Spray); unearth's exile.
 int Game::redirect(int card, int zone) const {
-  if (zone != kGraveyard) return zone;
   const Obj& o = objs[static_cast<size_t>(card)];
+  // Unearth: a permanent with it that would leave the battlefield for a graveyard, a hand or a
+  // library is exiled instead (Wagic's unearth rule).
+  if (o.zone == kBattlefield && (zone == kGraveyard || zone == kHand || zone == kLibrary) && has_word(card, "unearth")) return kExile;
+  if (zone != kGraveyard) return zone;
   if (o.zone == kBattlefield && has(card, "exiledeath")) return kExile;
   // Its own replacement first (Wagic): into its owner's library instead (Darksteel Colossus).
   if (has(card, "shufflelibrarydeath") || has(card, "librarydeath")) return kLibrary;

@@ -274,12 +274,16 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
 static bool spec_is(const Spec& s, const char* type) { return s.alts.size() == 1 && s.alts[0].type == type; }
 
 // clone: a token that copies the card (its copiable values: the card as printed, or what it copies).
-static void clone_token(Game& g, int c, int source, int controller) {
+static void clone_token(Game& g, const EffectDef& e, int c, int source, int controller) {
   const int64_t src_id = source >= 0 ? g.objs[static_cast<size_t>(source)].mtg_id : 0;
   const int t = g.create(g.objs[static_cast<size_t>(c)].def, -src_id, controller);
   g.objs[static_cast<size_t>(t)].token = true;
   g.move(t, controller, kBattlefield);
   g.objs[static_cast<size_t>(t)].sick = true;
+  // with(unearth,haste): keywords the copy has (until it goes: unearth and treason see to that)
+  if (e.becomes) {
+    for (const std::string& k : e.becomes->keywords) g.grant(g.objs[static_cast<size_t>(t)], k);
+  }
   g.note("token copy of " + g.name(c));
   g.run_one_shots(t, controller, {}, 0);
   g.fire_zone_triggers(t, kLibrary, kBattlefield);
@@ -385,7 +389,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
         g.attach(source, c);
       }
       break;
-    case Eff::kClone: clone_token(g, c, source, controller); break;
+    case Eff::kClone: clone_token(g, e, c, source, controller); break;
     case Eff::kPreventCombat:
     case Eff::kPreventAll:
       if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage

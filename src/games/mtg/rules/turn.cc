@@ -185,6 +185,12 @@ void Game::begin_phase() {
   } else if (phase == Phase::kDraw) {
     draw(active, rules->draws_per_step);
   } else if (phase == Phase::kCleanup) {
+    // Unearth (Wagic's unearth rule, as the end step ends): every permanent with it is exiled.
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (objs[c].zone == kBattlefield && !objs[c].phased_out && has_word(static_cast<int>(c), "unearth")) {
+        move(static_cast<int>(c), objs[c].owner, kExile);
+      }
+    }
     std::erase_if(emblems, [](const Emblem& em) { return em.def->ueot; });
     for (auto& p : players) p.kept.clear();  // doesntempty: until end of turn
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
