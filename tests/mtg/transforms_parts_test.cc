@@ -293,5 +293,23 @@ TEST(WagicTransformsParts, UnearthExilesAndCloneWithGivesKeywords) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// newtarget (Academy Researchers: "may name(attach an aura) target(aura|myhand) newtarget"): the
+// aura chosen from the hand enters attached to the source (whose {0} ability works while an aura
+// is on it), its one-shot lines running (this one gains 3 life).
+TEST(WagicTransformsParts, NewTargetPutsAnAuraOntoTheSource) {
+  const std::string cards =
+      card("Researchers", "{U}", "Creature", "power=2\ntoughness=2\nauto=may name(attach an aura) target(aura|myhand) newtarget\n"
+                                              "auto=this(auras>=1) {0}:life:1\n") +
+      card("Boon", "{3}{W}", "Enchantment", "subtype=Aura\ntarget=creature\nauto=life:3 controller\n");
+  auto play = [](const std::string& answer, const std::string& p1_after) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{U}\nhand:researchers,boon\n[PLAYER2]\n[DO]\nresearchers\n" + answer +
+           "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n" + p1_after + "[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = play_own(cards, play("choice 0\nboon\nresearchers\n", "inplay:researchers,boon\nlife:24\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, play("choice 1\nresearchers\n", "inplay:researchers\nhand:boon\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

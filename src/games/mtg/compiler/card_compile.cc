@@ -203,6 +203,11 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     e.word = w;
     return true;
   }
+  if (w == "newtarget") {  // the target (an aura from a hand, a graveyard ...) is put onto the battlefield attached to the source
+    e.kind = Eff::kEquip;
+    e.word = w;
+    return true;
+  }
   if (w == "newhook") {  // the equipment named becomes attached to the source (Kaldra)
     e.kind = Eff::kEquip;
     e.word = w;

@@ -383,7 +383,14 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kPhaseAction: g.add_phase_action(e, c, controller); break;
     case Eff::kFlip: g.flip_card(c, e.word); break;
     case Eff::kEquip:
-      if (e.word == "newhook") {
+      if (e.word == "newtarget") {  // Academy Researchers: the aura enters attached to the source, as if it resolved (Wagic's AANewTarget)
+        const int from = o.zone;
+        g.move(c, controller, kBattlefield);
+        g.objs[static_cast<size_t>(c)].sick = true;
+        if ((g.is_type(c, "aura") || g.is_type(c, "equipment")) && source >= 0 && c != source) g.attach(c, source);
+        g.run_one_shots(c, controller, {}, 0);
+        g.fire_zone_triggers(c, from, kBattlefield);
+      } else if (e.word == "newhook") {
         g.attach(c, source);  // the named equipment onto the source
       } else if (c != source) {
         g.attach(source, c);
