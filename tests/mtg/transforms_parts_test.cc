@@ -311,5 +311,37 @@ TEST(WagicTransformsParts, NewTargetPutsAnAuraOntoTheSource) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// Pumps by an amount a transforms((,newability[..])) gives: Knight of New Alara's lord gives each
+// other multicoloured creature colors/colors (+1/+1 per colour; [multicolored] read as Wagic reads it); Death's Approach's aura
+// -X/-X where X counts the creature cards in the enchanted creature's controller's graveyard;
+// Xenagos' power/power, counted once (+X/+X, X its power as the change begins).
+TEST(WagicTransformsParts, PumpsByTheCardsOwnAmounts) {
+  const std::string cards =
+      card("Knight", "{2}{G}{W}", "Creature", "power=2\ntoughness=2\nauto=lord(other creature[multicolored]|mybattlefield) transforms((,newability[colors/colors nonstatic]))\n") +
+      card("Charm", "{G}{U}{R}", "Creature", "power=1\ntoughness=1\n") +
+      card("Approach", "{B}{B}", "Enchantment", "subtype=Aura\ntarget=creature\nauto=teach(creature) transforms((,newability[-type:creature:mygraveyard/-type:creature:mygraveyard nonstatic]))\n") +
+      card("Xenagos", "{2}{R}{G}", "Instant", "target=creature\nauto=transforms((,newability[haste],newability[power/power])) ueot\n") +
+      test::creature("Bear", "{G}", 2, 2) + test::creature("Elk", "{G}", 2, 3) + test::creature("Cub", "{G}", 1, 1);
+  auto attack = [](const std::string& setup, const std::string& first, const std::string& attacker, int p2_life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\n" + setup + "[PLAYER2]\n[DO]\n" + first + "next\nnext\n" + attacker + "\nnext\nnext\nnext\n"
+           "[ASSERT]\nCOMBATEND\n[PLAYER1]\n" + setup.substr(setup.find("inplay:")) + "[PLAYER2]\nlife:" + std::to_string(p2_life) + "\n[END]\n";
+  };
+  TestOutcome r = play_own(cards, attack("inplay:knight,charm\n", "", "charm", 16));  // 1/1 + 3 colours
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, attack("inplay:knight,charm\n", "", "knight", 18));  // not itself
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  // Xenagos on the bear: 4/4 this turn.
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{2}{R}{G}\nhand:xenagos\ninplay:bear\n[PLAYER2]\n[DO]\nxenagos\nbear\n"
+                      "next\nnext\nbear\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:bear\ngraveyard:xenagos\n[PLAYER2]\nlife:16\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  // Death's Approach on the elk (2/3) with two creature cards in its controller's graveyard: 0/1.
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{B}{B}\nhand:approach\n[PLAYER2]\ninplay:elk\ngraveyard:bear,cub\n[DO]\n"
+                      "approach\nelk\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:approach\n[PLAYER2]\ninplay:elk\ngraveyard:bear,cub\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{B}{B}\nhand:approach\n[PLAYER2]\ninplay:cub\ngraveyard:bear\n[DO]\n"
+                      "approach\ncub\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:approach\n[PLAYER2]\ngraveyard:bear,cub\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

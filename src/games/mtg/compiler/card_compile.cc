@@ -40,7 +40,13 @@ const std::set<std::string>& player_words() {
 bool read_new_ability(const std::string& line, EffectDef::Becomes& b) {
   Ability a = compile_ability(line);
   if (!a.supported()) return false;
-  const bool once = a.kind == AbilityKind::kSpell && !is_static_line(a);
+  // A pump by the card's own power or toughness (Xenagos: newability[power/power]) is counted once,
+  // as Wagic's PTInstant is, and lasts the turn: as a continuous effect it would read itself.
+  bool own_pt = false;
+  for (const EffectDef& e : a.effects) {
+    for (const Amount* am : {&e.a, &e.b}) own_pt |= e.kind == Eff::kPump && (am->var == "p" || am->var == "t");
+  }
+  const bool once = a.kind == AbilityKind::kSpell && (!is_static_line(a) || own_pt);
   (once ? b.once : b.lasting).push_back(std::move(a));
   return true;
 }

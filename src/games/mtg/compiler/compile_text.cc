@@ -126,6 +126,8 @@ Amount parse_amount(const std::string& s) {
   } else if (s == "morethanfourcards" || s == "phandcount" || s == "ohandcount" || s == "highestlifetotal" || s == "lowestlifetotal" ||
              s == "mypoisoncount" || s == "opponentpoisoncount") {  // read from the players (effect_apply.cc)
     a.var = s;
+  } else if (s == "colors") {  // how many colours the card has (Knight of New Alara)
+    a.var = s;
   } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst" || s == "manacost" ||
              s == "lifetotal" || s == "opponentlifetotal" || s == "kicked" || s == "storedpower" ||
              s == "storedtoughness" || s == "storedmanacost" || s == "pdcount" || s == "odcount") {
@@ -147,7 +149,9 @@ bool is_pt(const std::string& w, Amount& p, Amount& t) {
   auto ok = [](const std::string& x) {
     size_t i = (x[0] == '+' || x[0] == '-') ? 1 : 0;
     if (i >= x.size()) return false;
-    if (x.substr(i) == "x" || x.rfind("type:", 0) == 0 || x.substr(i) == "manacost" || x.substr(i) == "storedpower" ||
+    // power/power (Xenagos), colors/colors (Knight of New Alara), -type:..:zone (Death's Approach)
+    if (x.substr(i) == "x" || x.compare(i, 5, "type:") == 0 || x.substr(i) == "manacost" || x.substr(i) == "storedpower" ||
+        x.substr(i) == "power" || x.substr(i) == "toughness" || x.substr(i) == "colors" ||
         x.substr(i) == "storedtoughness" || (x.compare(i, 8, "counter{") == 0 && x.back() == '}'))  // +N/+N per counter
       return true;
     for (; i < x.size(); ++i) {

@@ -1,6 +1,7 @@
 // Cards and zones: creating cards, moving them, their characteristics under continuous effects,
 // damage, destruction and the state-based actions.
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <string>
 
@@ -146,6 +147,8 @@ int Game::eval_amount(const Amount& a, int source) const {
     return -eval_amount(pos, source);
   }
   if (a.var.rfind("counter{", 0) == 0) return this_count(a.var, source);
+  // colors/colors on a card a lord gives it (Knight of New Alara): how many colours it has
+  if (a.var == "colors") return std::popcount(static_cast<unsigned>(colors(source) & ~1));
   if (a.var == "allmyname") {
     int n = 0;
     for (size_t c = 0; c < objs.size(); ++c) {

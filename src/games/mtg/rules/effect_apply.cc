@@ -95,6 +95,7 @@ int amount_abs(const Amount& a, int x) {
   const Obj& o = g.objs[static_cast<size_t>(card)];
   const bool gone = o.zone != kBattlefield;
   if (a.var == "manacost") return o.def->cost.converted();
+  if (a.var == "colors") return std::popcount(static_cast<unsigned>(g.colors(card) & ~1));
   if (a.var == "p") return gone ? o.lki_power : g.power(card);
   return gone ? o.lki_toughness : g.toughness(card);
 }
