@@ -343,5 +343,24 @@ TEST(WagicTransformsParts, PumpsByTheCardsOwnAmounts) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// xx (halfpaid): with {X}{X} in the cost, the mana paid for the Xs halved, as Wagic's WParsedInt
+// reads it, which is the value of one X: a 0/0 with "counter(1/1,XX)" cast with four mana for
+// {X}{X} gets two counters and survives; damage:XX with six mana for the Xs deals 3.
+TEST(WagicTransformsParts, XXIsHalfTheManaPaidForTheXs) {
+  const std::string cards = card("Hydra", "{X}{X}{G}", "Creature", "power=0\ntoughness=0\nauto=counter(1/1,XX)\n") +
+                            card("Spasm", "{X}{X}{R}", "Sorcery", "target=creature\nauto=damage:XX\n") +
+                            test::creature("Elk", "{G}", 2, 3);
+  TestOutcome r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{G}{4}\nhand:hydra\n[PLAYER2]\n[DO]\nhydra\n"
+                                  "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:hydra\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  // Six for the Xs: 3 damage kills the 2/3 elk; four: 2 damage does not.
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{R}{6}\nhand:spasm\n[PLAYER2]\ninplay:elk\n[DO]\nspasm\nelk\n"
+                      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:spasm\n[PLAYER2]\ngraveyard:elk\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{R}{4}\nhand:spasm\n[PLAYER2]\ninplay:elk\n[DO]\nspasm\nelk\n"
+                      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:spasm\n[PLAYER2]\ninplay:elk\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -96,6 +96,10 @@ Amount parse_amount(const std::string& s) {
   Amount a;
   if (s == "x" || s == "+x" || s == "storedx" || s == "castx") {  // storedx, castx: the X the card was cast with
     a.is_x = true;
+  } else if (s == "xx" || s == "halfpaid" || s == "xxx" || s == "thirdpaid") {
+    // {X}{X} ({X}{X}{X}): Wagic's X is all the mana paid for the Xs, and these words halve (third)
+    // it; the engine's X is already the value of one X (mana.cc pay), so they are X here.
+    a.is_x = true;
   } else if (s == "-x") {
     a.is_x = true;
     a.value = -1;
