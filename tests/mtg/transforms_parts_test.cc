@@ -362,5 +362,19 @@ TEST(WagicTransformsParts, XXIsHalfTheManaPaidForTheXs) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// dynamicability<!powercountersoneone!>: +1/+1 counters as many as the source's power (as it last
+// was, for a creature that died): Death's Presence gives each creature of its controller's a leave
+// trigger; the bear (2/2) dies and the elk (2/3) gets two counters, attacking for 4.
+TEST(WagicTransformsParts, CountersAsManyAsThePowerOfACreatureThatDied) {
+  const std::string cards =
+      card("Presence", "{5}{G}", "Enchantment",
+           "auto=lord(creature|mybattlefield) transforms((,newability[@movedTo(this|graveyard) from(mybattlefield) once:dynamicability<!powercountersoneone!> target(creature|mybattlefield)]))\n") +
+      card("Blast", "{R}", "Instant", "target=creature\nauto=damage:5\n") + test::creature("Bear", "{G}", 2, 2) + test::creature("Elk", "{G}", 2, 3);
+  TestOutcome r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{R}\nhand:blast\ninplay:presence,bear,elk\n[PLAYER2]\n[DO]\n"
+                                  "blast\nbear\nelk\nnext\nnext\nelk\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\n"
+                                  "inplay:presence,elk\ngraveyard:blast,bear\n[PLAYER2]\nlife:16\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

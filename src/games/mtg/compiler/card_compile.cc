@@ -351,10 +351,11 @@ void read_dynamic(std::string& text, EffectDef& e) {
       "powerpumppow", "toughnesspumppow", "powerpumptough", "toughnesspumptough", "oneonecounterslifegain",
       "oneonecounterslifeloss", "oneonecountersstrike", "thatmuchcountersoneone", "thatmuchlifeloss",
       "thatmuchlifegain", "thatmuchstrike"};
-  // amounts: power, toughness, manacost, colors (how many), charge counters; effects: strike,
-  // lifegain, lifeloss, draw, deplete, pumppow, pumptough, pumpboth (rules/effect_apply.cc)
-  static const std::set<std::string> amounts = {"power", "toughness", "manacost", "colors", "charge"};
-  static const std::set<std::string> effects = {"strike", "lifegain", "lifeloss", "draw", "deplete", "pumppow", "pumptough", "pumpboth"};
+  // amounts: power, toughness, manacost, colors (how many), charge and age counters; effects: strike,
+  // lifegain, lifeloss, draw, deplete, pumppow, pumptough, pumpboth, countersoneone (rules/effect_apply.cc)
+  static const std::set<std::string> amounts = {"power", "toughness", "manacost", "colors", "charge", "age"};
+  static const std::set<std::string> effects = {"strike", "lifegain", "lifeloss", "draw", "deplete", "pumppow", "pumptough", "pumpboth",
+                                                "countersoneone"};  // powercountersoneone (Death's Presence), agecountersoneone
   const auto made = [](const std::string& w) {
     for (const std::string& m : amounts) {
       if (w.rfind(m, 0) == 0 && effects.count(w.substr(m.size()))) return true;

@@ -133,6 +133,7 @@ static int dynamic_amount(const Game& g, const std::string& w, int from, bool go
   if (w.rfind("oneonecounters", 0) == 0) return o.plus_counters;
   if (w.rfind("thatmuch", 0) == 0) return g.current_amount;  // what the trigger's event amounted to
   if (w.rfind("charge", 0) == 0) return o.counters.count("charge") ? o.counters.at("charge") : 0;
+  if (w.rfind("age", 0) == 0) return o.counters.count("age") ? o.counters.at("age") : 0;
   if (w.rfind("colors", 0) == 0) return std::popcount(static_cast<unsigned>(g.colors(from)) & 0x3E);  // WUBRG bits 1..5
   return o.def->cost.converted();
 }
