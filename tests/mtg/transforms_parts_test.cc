@@ -376,5 +376,19 @@ TEST(WagicTransformsParts, CountersAsManyAsThePowerOfACreatureThatDied) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// Gauntlet of Power: "choice name(green) all(this) transforms((,newability[lord(creature[green]|
+// battlefield) 1/1],newability[lord(*[basic]|battlefield) producecolor:green])) forever". A basic
+// land tapped for green makes one more green; a basic land of another colour does not.
+TEST(WagicTransformsParts, ProduceColorAddsOneMoreOfThatColour) {
+  const std::string cards =
+      card("Gauntlet", "{5}", "Artifact",
+           "auto=choice name(green) all(this) transforms((,newability[lord(creature[green]|battlefield) 1/1],newability[lord(*[basic]|battlefield) producecolor:green])) forever\n") +
+      card("Forest", "", "Basic Land", "subtype=Forest\n") + card("Mountain", "", "Basic Land", "subtype=Mountain\n");
+  TestOutcome r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{5}\nhand:gauntlet\ninplay:forest,mountain\n[PLAYER2]\n[DO]\n"
+                                  "gauntlet\nchoice 0\nforest\nmountain\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:gauntlet,forest,mountain\n"
+                                  "manapool:{G}{G}{R}\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -174,6 +174,13 @@ bool read_rule_change(const std::string& w, EffectDef& e) {
     e.a = parse_amount(w.substr(9));
     return true;
   }
+  if (w.rfind("producecolor:", 0) == 0) {  // Gauntlet of Power's lord: mana of that colour the land makes, one more
+    static const std::set<std::string> colours = {"green", "blue", "red", "black", "white"};
+    if (!colours.count(w.substr(13))) return false;
+    e.kind = Eff::kProduceExtra;
+    e.word = w;
+    return true;
+  }
   if (w.rfind("produceextra:{", 0) == 0 || w == "produceextra:selectmana") {
     e.kind = Eff::kProduceExtra;  // static: its mana abilities make that much more
     e.word = w.substr(13);        // selectmana: one mana of a colour its controller chooses (a menu)

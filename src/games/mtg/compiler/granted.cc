@@ -1,6 +1,7 @@
 // Abilities a card gets from an effect rather than from its text: the one-shots of
 // transforms((..newability[..])), which happen once as the change begins, and phaseaction[..],
 // which happens (off the stack, as Wagic's phase actions do) each time a phase begins.
+#include <algorithm>
 #include <array>
 #include <sstream>
 
@@ -55,7 +56,12 @@ void Game::run_as(const Ability& a, int source, int player, int x) {
   menus.push_back(std::move(m));
 }
 
-void Game::extra_mana(const EffectDef& e, int card, int player) {
+void Game::extra_mana(const EffectDef& e, int card, int player, const ManaPool& made) {
+  if (e.word.rfind("producecolor:", 0) == 0) {  // Wagic's AEngagedManaAbility
+    const int colour = color_of_letter(e.word == "producecolor:blue" ? 'u' : e.word[13]);
+    players[static_cast<size_t>(player)].pool.n[static_cast<size_t>(colour)] += std::max(0, made.n[static_cast<size_t>(colour)]);
+    return;
+  }
   if (e.word != "selectmana") return players[static_cast<size_t>(player)].pool.add(parse_pool(e.word));
   static const std::array<Ability, 5> add = [] {  // compiled once: menu options point at them
     std::array<Ability, 5> a;

@@ -295,9 +295,10 @@ class Game {
   void ability_for(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x);
   void pay_or(const EffectDef& e, int source, int controller, int x);  // pay[[cost]] A?B, pay(cost) A
   void run_as(const Ability& a, int source, int player, int x);  // may menu, chooser, then the effects
-  // produceextra:{..} as `card` is tapped for mana: that mana to `player`'s pool; selectmana: a
-  // menu of the five colours, one mana of the colour chosen (granted.cc).
-  void extra_mana(const EffectDef& e, int card, int player);
+  // produceextra:{..} as `card` is tapped for mana (`made`: the mana its ability made): that mana to
+  // `player`'s pool; selectmana: a menu of the five colours, one mana of the colour chosen;
+  // producecolor:colour: one more for each mana of that colour made (granted.cc).
+  void extra_mana(const EffectDef& e, int card, int player, const ManaPool& made);
   kernel::Rng* rng = nullptr;
   MadeDefs made_defs;  // tokens' characteristics
   LuaSide lua;         // cards written in Lua: this game's Lua side (made on first use)

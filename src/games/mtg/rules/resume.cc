@@ -67,14 +67,17 @@ void activated(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   const int card = item.source, actor = item.controller;
   if (a.sac_self && (!a.has_target || is_mana_ability(a))) g.sacrifice(card);
   if (is_mana_ability(a)) {
+    const ManaPool before = g.players[static_cast<size_t>(actor)].pool;
     g.run_effects(a, card, actor, {}, item.x);
-    g.each_ability(card, [&g, card, actor](const Ability& s) {
+    ManaPool made = g.players[static_cast<size_t>(actor)].pool;  // what the ability made (producecolor: reads it)
+    for (int c = 0; c < kColors; ++c) made.n[static_cast<size_t>(c)] -= before.n[static_cast<size_t>(c)];
+    g.each_ability(card, [&g, card, actor, &made](const Ability& s) {
       if (!is_static_line(s) || (s.has_cond && !g.condition_holds(s, card))) return;
       for (const EffectDef& e : s.effects) {
-        if (e.kind == Eff::kProduceExtra) g.extra_mana(e, card, actor);
+        if (e.kind == Eff::kProduceExtra) g.extra_mana(e, card, actor, made);
       }
     });
-    for (const EffectDef* e : g.objs[static_cast<size_t>(card)].extra_mana) g.extra_mana(*e, card, actor);  // from lords (High Tide's emblem)
+    for (const EffectDef* e : g.objs[static_cast<size_t>(card)].extra_mana) g.extra_mana(*e, card, actor, made);  // from lords (High Tide's emblem)
     // An aura's produceextra:selectmana (Fertile Ground, which gives it to itself with all(this)
     // transforms((..))): the land it enchants was tapped for mana.
     for (size_t c = 0; c < g.objs.size(); ++c) {
@@ -83,7 +86,7 @@ void activated(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
       g.each_ability(static_cast<int>(c), [&g, c, actor](const Ability& s) {
         if (!is_static_line(s)) return;
         for (const EffectDef& e : s.effects) {
-          if (e.kind == Eff::kProduceExtra && e.word == "selectmana") g.extra_mana(e, static_cast<int>(c), actor);
+          if (e.kind == Eff::kProduceExtra && e.word == "selectmana") g.extra_mana(e, static_cast<int>(c), actor, {});
         }
       });
     }
