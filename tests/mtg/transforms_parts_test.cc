@@ -390,5 +390,20 @@ TEST(WagicTransformsParts, ProduceColorAddsOneMoreOfThatColour) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
 }
 
+// lifelost / oplifelost: the life its controller (the opponent) lost this turn, damage included
+// (Children of Korlis: "{S}:life:lifelost controller"; Tainted Sigil: both).
+TEST(WagicTransformsParts, LifeLostThisTurnIsAnAmount) {
+  const std::string cards = card("Korlis", "{W}", "Creature", "power=1\ntoughness=1\nauto={S}:life:lifelost controller\n") +
+                            card("Sigil", "{1}{W}{B}", "Artifact", "auto={T}{S}:life:lifelost controller && life:oplifelost controller\n") +
+                            card("Drain", "{B}", "Sorcery", "target=player\nauto=loselife:5\n") +
+                            card("Blast", "{R}", "Sorcery", "target=player\nauto=damage:3\n");
+  TestOutcome r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{B}\nhand:drain\ninplay:korlis\n[PLAYER2]\n[DO]\ndrain\np1\nkorlis\n"
+                                  "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:drain,korlis\nlife:20\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+  r = play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{B}{R}\nhand:drain,blast\ninplay:sigil\n[PLAYER2]\n[DO]\ndrain\np1\nblast\np2\nsigil\n"
+                      "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:drain,blast,sigil\nlife:23\n[PLAYER2]\nlife:17\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

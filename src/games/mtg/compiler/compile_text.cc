@@ -134,7 +134,8 @@ Amount parse_amount(const std::string& s) {
     a.var = s;
   } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst" || s == "manacost" ||
              s == "lifetotal" || s == "opponentlifetotal" || s == "kicked" || s == "storedpower" ||
-             s == "storedtoughness" || s == "storedmanacost" || s == "pdcount" || s == "odcount") {
+             s == "storedtoughness" || s == "storedmanacost" || s == "pdcount" || s == "odcount" || s == "lifelost" ||
+             s == "oplifelost") {
     a.var = s;
   } else if (!s.empty() && s.find_first_not_of("+-0123456789") == std::string::npos) {
     a.value = std::atoi(s.c_str());

@@ -77,6 +77,9 @@ int amount_abs(const Amount& a, int x) {
   if (a.var == "pdcount" || a.var == "odcount") {  // damage dealt this turn to its controller / the opponent
     return g.players[static_cast<size_t>(a.var[0] == 'p' ? ctx.controller : 1 - ctx.controller)].damage_taken;
   }
+  if (a.var == "lifelost" || a.var == "oplifelost") {  // life its controller / the opponent lost this turn
+    return g.players[static_cast<size_t>(a.var[0] == 'l' ? ctx.controller : 1 - ctx.controller)].life_lost;
+  }
   if (a.var.rfind("counter{", 0) == 0) return ctx.source >= 0 ? g.this_count(a.var, ctx.source) : 0;
   const auto& me = g.players[static_cast<size_t>(ctx.controller)];
   const auto& them = g.players[static_cast<size_t>(1 - ctx.controller)];

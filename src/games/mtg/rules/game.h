@@ -188,6 +188,7 @@ class Game {
   struct Player {
     int life = 20, poison = 0;
     int damage_taken = 0;  // damage dealt to the player this turn (pdcount, odcount)
+    int life_lost = 0;     // life lost this turn, damage included (lifelost, oplifelost)
     ManaPool pool;
     std::array<std::vector<int>, kZoneCount> zones;
     int lands_played = 0;

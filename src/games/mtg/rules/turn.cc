@@ -79,6 +79,7 @@ void Game::next_phase() {
     for (auto& p : players) {
       p.damaged = false;
       p.damage_taken = 0;
+      p.life_lost = 0;
     }
     added_phases.clear();
     phase = unskipped(Phase::kUntap);  // nextphasealter (phase_alter.cc)

@@ -79,6 +79,7 @@ uint64_t mix_player(uint64_t h, const Game::Player& p) {
   }
   for (int n : p.pool.n) h = mix_int(h, n);
   if (p.last_drawn >= 0) h = mix_int(mix_str(h, "last drawn"), p.last_drawn);  // only when set, as later state
+  if (p.life_lost > 0) h = mix_int(mix_str(h, "life lost"), p.life_lost);      // only when set
   for (const auto& zone : p.zones) {  // in order: a library's order decides the draws to come
     h = mix_int(h, static_cast<int64_t>(zone.size()));
     for (int c : zone) h = mix_int(h, c);
