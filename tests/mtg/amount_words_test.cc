@@ -75,16 +75,16 @@ TEST(WagicAmounts, CountersOnTheCardAreACount) {
 
 // A word no count reads is a part not run, named by the word (it used to put 0 without a word).
 TEST(WagicAmounts, AnUnknownWordIsNotRun) {
-  for (const std::string line : {"life:lifelost controller", "damage:twicenosuchcount target(player)", "draw:oplifegain"}) {
+  for (const std::string line : {"life:lifegain controller", "damage:twicenosuchcount target(player)", "draw:oplifegain"}) {
     const Ability a = compile_ability(line);
     EXPECT_FALSE(a.supported()) << line;
   }
   Database db;
-  add_file("primitives.txt", "[card]\nname=Gloom\nmana={0}\ntype=Sorcery\nauto=life:lifelost controller\n[/card]\n", false, db);
+  add_file("primitives.txt", "[card]\nname=Gloom\nmana={0}\ntype=Sorcery\nauto=life:lifegain controller\n[/card]\n", false, db);
   std::vector<PartNotRun> parts;
   parts_not_run(db, db.cards[0], parts);
   ASSERT_EQ(parts.size(), 1u);
-  EXPECT_EQ(parts[0].keyword, "lifelost");
+  EXPECT_EQ(parts[0].keyword, "lifegain");
 }
 
 }  // namespace
