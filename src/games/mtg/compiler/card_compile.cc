@@ -332,13 +332,35 @@ void read_dynamic(std::string& text, EffectDef& e) {
     }
     return w == "toughnesstrike";  // Wagic's own spelling of toughnessstrike
   };
-  // eachother (a fight) and targetopponent deal damage only; eachother needs a card to fight
-  const bool who_ok = (e.who != "eachother" && e.who != "targetopponent") || e.word.find("strike") != std::string::npos;
+  // eachother (a fight) deals damage only, to a card it fights
+  const bool who_ok = e.who != "eachother" || e.word.find("strike") != std::string::npos;
   if (e.kind == Eff::kDynamic && (!who_ok || (!known.count(e.word) && !made(e.word)))) {
     e.kind = Eff::kUnsupported;
     e.word = "dynamicability " + e.word;
   }
-  text = text.substr(0, open) + text.substr(close + 2);
+  // The words after `!>` other than the part's target and duration are the ability Wagic stores and
+  // runs on the same card once the amount is given (`.. !> sacrifice`, `!> moveTo(exile)`).
+  // A duration goes with the stored ability (`!> transforms((..)) ueot`), or stays with the part.
+  std::string kept, stored;
+  bool only_duration = true;
+  for (const std::string& w : words_top(text.substr(close + 2))) {
+    const bool target = w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0;
+    only_duration = only_duration && (target || w == "ueot" || w == "forever");
+    (target ? kept : stored) += (target ? kept : stored).empty() ? w : " " + w;
+  }
+  if (only_duration) {
+    kept += " " + stored;
+    stored.clear();
+  }
+  if (!stored.empty() && e.kind == Eff::kDynamic) {
+    e.and_then = std::make_shared<Ability>(compile_ability(stored));
+    if (!e.and_then->supported()) {
+      e.kind = Eff::kUnsupported;
+      e.word = stored;
+      return;
+    }
+  }
+  text = text.substr(0, open) + " " + kept;
 }
 
 // One && part: a keyword (or several words of a keyword ability) and its modifiers.
