@@ -88,6 +88,7 @@ void Game::move(int card, int player, int zone, bool to_top) {
       for (const auto& ch : o.changes) fresh.left_changes.push_back(ch.def);
       fresh.lki_plus = o.plus_counters;
       fresh.lki_minus = o.minus_counters;
+      fresh.lki_counters = o.counters;
       fresh.left_changes.insert(fresh.left_changes.end(), o.lord_changes.begin(), o.lord_changes.end());
     } else {
       fresh.lki_power = o.lki_power;
@@ -223,8 +224,10 @@ int Game::this_count(const std::string& what, int card) const {
   const size_t dot2 = inner.find('.', kind.size() + 1);
   const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);
   const int per = inner.size() > kind.size() ? std::max(1, std::atoi(inner.c_str() + kind.size() + 1)) : 1;
-  auto named_count = [&o](const std::string& k) { return o.counters.count(k) ? o.counters.at(k) : 0; };
-  const bool gone = o.zone != kBattlefield;  // a card's own trigger as it left: the counters it had (modular)
+  const bool gone = o.zone != kBattlefield;  // a card's own trigger as it left, or a cost sacrificed it: the counters it had
+  // (a card in exile keeps counters of its own there: suspend's time counters)
+  const auto& counters = gone && o.counters.empty() ? o.lki_counters : o.counters;
+  auto named_count = [&counters](const std::string& k) { auto it = counters.find(k); return it == counters.end() ? 0 : it->second; };
   const int plus = gone ? o.lki_plus : o.plus_counters, minus = gone ? o.lki_minus : o.minus_counters;
   const int n = !named.empty() ? named_count(named) : kind == "1/1" ? plus : kind == "-1/-1" ? minus : named_count(kind);
   return n / per;

@@ -112,6 +112,7 @@ struct Obj {
   bool suspended = false;                     // exiled by suspend: loses a time counter at each of its owner's upkeeps
   bool phased_out = false;                    // treated as though it does not exist until its controller's untap step
   int lki_plus = 0, lki_minus = 0;            // its +1/+1 and -1/-1 counters as it left the battlefield (modular)
+  std::map<std::string, int> lki_counters;    // its named counters as it left (a cost that sacrifices it: Barrin's Codex)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
   std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
   std::vector<const Spec*> cant_block_of;                  // cantbeblockerof(..): attackers it cannot block
