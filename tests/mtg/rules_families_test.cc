@@ -23,5 +23,22 @@ TEST(WagicRulesFamilies, ACountOfCountersOnACardItsCostSacrificedUsesWhatItHad) 
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Level up written with commas, "this(counter{0/0,2,Level}) 3/3": Wagic reads counter{..} with
+// commas as with dots. At level 2 the 1/1 attacks as a 4/4; at level 1 it is still 1/1.
+TEST(WagicRulesFamilies, ALevelWrittenWithCommasCountsItsCounters) {
+  const std::string cards = "[card]\nname=Squire\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n"
+                            "auto={1}:counter(0/0,1,Level)\nauto=this(counter{0/0,2,Level}) 3/3\n[/card]\n";
+  auto levels = [](int n, int life) {
+    std::string s = "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:squire\nmanapool:" + std::string(n == 2 ? "{2}" : "{1}") + "\n[PLAYER2]\n[DO]\n";
+    for (int i = 0; i < n; ++i) s += "squire\n";
+    return s + "next\nnext\nsquire\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:squire\n[PLAYER2]\nlife:" +
+           std::to_string(life) + "\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, levels(2, 16));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, levels(1, 19));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -1,5 +1,6 @@
 // Cards and zones: creating cards, moving them, their characteristics under continuous effects,
 // damage, destruction and the state-based actions.
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -219,7 +220,9 @@ int Game::this_count(const std::string& what, int card) const {
   if (auto it = this_values().find(what); it != this_values().end()) return it->second(*this, card);
   if (what.rfind("variable{", 0) == 0 && what.back() == '}') return this_variable(*this, what, card);
   if (what.rfind("counter{", 0) != 0) return 0;
-  const std::string inner = what.substr(8, what.find('}') - 8);
+  // counter{1/1.N.name} or, as Wagic reads it too, counter{1/1,N,name}
+  std::string inner = what.substr(8, what.find('}') - 8);
+  std::replace(inner.begin(), inner.end(), ',', '.');
   const std::string kind = inner.substr(0, inner.find('.'));
   const size_t dot2 = inner.find('.', kind.size() + 1);
   const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);
@@ -270,6 +273,7 @@ bool Game::this_holds(const std::string& cond, int card) const {
   const size_t at = cond.find_first_of("<>=!");
   std::string w = cond.substr(0, at);
   while (!w.empty() && w.back() == ' ') w.pop_back();
+  if (w.rfind("counter{", 0) == 0) std::replace(w.begin(), w.end(), ',', '.');  // counter{0/0,4,Level}
   int v = this_count(w, card);
   if (at == std::string::npos) return v > 0;
   const bool two = at + 1 < cond.size() && cond[at + 1] == '=';
