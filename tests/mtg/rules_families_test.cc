@@ -40,5 +40,26 @@ TEST(WagicRulesFamilies, ALevelWrittenWithCommasCountsItsCounters) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// An aura's one-shot "auto=tap" taps the creature it enchants as it enters, and its
+// "auto=doesnotuntap" keeps that creature tapped through its controller's untap step: the bear
+// cannot attack on its own turn. Without the aura it attacks.
+TEST(WagicRulesFamilies, AnAurasOneShotActsOnTheCreatureItEnchants) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Snare\nmana={B}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n"
+                            "auto=tap\nauto=doesnotuntap\n[/card]\n";
+  // From player 1's second main to player 2's declare-attackers step, the bear clicked, then to
+  // the end of combat (one step when nothing attacks, three when the bear does).
+  auto turn = [](bool snared) {
+    return std::string("[INIT]\nSECONDMAIN\n[PLAYER1]\nhand:snare\nmanapool:{B}\n[PLAYER2]\ninplay:bear\n[DO]\n") +
+           (snared ? "snare\nbear\n" : "") + "next\nnext\nnext\nnext\nnext\nnext\nnext\nnext\nbear\nnext\n" +
+           (snared ? "" : "next\nnext\n") + "[ASSERT]\nCOMBATEND\n[PLAYER1]\n" + (snared ? "inplay:snare\nlife:20\n" : "hand:snare\nlife:18\n") +
+           "[PLAYER2]\ninplay:bear\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, turn(true));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, turn(false));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -144,7 +144,8 @@ void Game::resolve_top() {
     Obj& p = objs[static_cast<size_t>(card)];
     p.sick = true;
     if ((d.is("aura") || d.is("enchantment")) && !item.targets.empty()) attach(card, item.targets[0].card);
-    if (!d.is("aura")) run_one_shots(card, item.controller, {}, item.x);
+    // An aura's one-shots (auto=tap: Paralyze) act on the creature it enchants (effect_apply.cc).
+    run_one_shots(card, item.controller, {}, item.x);
     return fire_zone_triggers(card, kStack, kBattlefield);
   }
   // Storm: a copy for each spell cast before it this turn.
