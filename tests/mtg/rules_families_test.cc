@@ -61,5 +61,21 @@ TEST(WagicRulesFamilies, AnAurasOneShotActsOnTheCreatureItEnchants) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Forecast, "autohand={W}:tap target(creature) limit:1 myUpkeepOnly": activated from the hand
+// during its owner's upkeep, once a turn (the second click pays nothing); not in a main phase.
+TEST(WagicRulesFamilies, AnAbilityOfACardInTheHandIsActivatedWithItsRestrictions) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Omen\nmana={5}{W}\ntype=Creature\npower=3\ntoughness=3\n"
+                            "autohand={W}:tap target(creature) limit:1 myUpkeepOnly\n[/card]\n";
+  auto at = [](const std::string& phase, const std::string& clicks, const std::string& pool) {
+    return "[INIT]\n" + phase + "\n[PLAYER1]\nhand:omen\nmanapool:{W}{W}\n[PLAYER2]\ninplay:bear\n[DO]\n" + clicks +
+           "[ASSERT]\n" + phase + "\n[PLAYER1]\nhand:omen\nmanapool:" + pool + "\n[PLAYER2]\ninplay:bear\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, at("UPKEEP", "omen\nbear\nomen\nbear\n", "{W}"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, at("FIRSTMAIN", "omen\nbear\n", "{W}{W}"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

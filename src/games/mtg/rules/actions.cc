@@ -110,14 +110,16 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   if (a.kind != AbilityKind::kActivated) return false;
   if (has_word(card, "noactivatedability")) return false;  // Arrest, detain: its activated abilities can't be activated
-  if (a.cycle) {  // a hand ability (cycling): its owner, at instant speed
-    return o.zone == kHand && o.owner == actor && can_pay(players[static_cast<size_t>(actor)].pool, a.mana) &&
-           (!a.has_target || any_target(a.target, card, actor));
-  }
-  const auto& grave = o.def->grave_abilities;  // autograveyard= abilities: activated from the owner's graveyard
-  const bool from_grave = o.zone == kGraveyard && o.owner == actor &&
-                          std::any_of(grave.begin(), grave.end(), [&a](const Ability& g) { return &g == &a; });
-  if ((o.zone != kBattlefield || o.controller != actor) && !from_grave) return false;
+  const auto one_of = [&a](const std::vector<Ability>& list) {
+    return std::any_of(list.begin(), list.end(), [&a](const Ability& l) { return &l == &a; });
+  };
+  // autohand= abilities (cycling, forecast, bloodrush): activated from the owner's hand, with the
+  // same restrictions as any other (forecast: myUpkeepOnly limit:1); autograveyard= ones from the
+  // owner's graveyard.
+  const bool from_hand = o.zone == kHand && o.owner == actor && (a.cycle || (a.supported() && one_of(o.def->hand_abilities)));
+  if (a.cycle && !from_hand) return false;
+  const bool from_grave = o.zone == kGraveyard && o.owner == actor && one_of(o.def->grave_abilities);
+  if ((o.zone != kBattlefield || o.controller != actor) && !from_grave && !from_hand) return false;
   if (a.while_equipped && o.attached < 0) return false;  // autoskill=: only while it equips a creature
   if (!activation_allowed(card, a)) return false;
   if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;
