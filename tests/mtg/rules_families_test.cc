@@ -77,5 +77,16 @@ TEST(WagicRulesFamilies, AnAbilityOfACardInTheHandIsActivatedWithItsRestrictions
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// "@next upkeep:draw:1" on a permanent fires once, at the first upkeep after it entered (the
+// opponent's, here), and not again at its controller's own upkeep after that.
+TEST(WagicRulesFamilies, ANextTriggerOfAPermanentFiresOnce) {
+  const std::string cards = kLands + "[card]\nname=Seer\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n"
+                                     "auto=@next upkeep:draw:1\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nSECONDMAIN\n[PLAYER1]\nmanapool:{G}\nhand:seer\nlibrary:isle,wood,marsh\n"
+                                        "[PLAYER2]\n[DO]\nseer\neot\neot\nnext\nnext\nnext\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n"
+                                        "inplay:seer\nhand:wood,marsh\nlibrary:isle\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -87,6 +87,7 @@ struct Obj {
   int prevent_next = 0;                       // prevent:N shields this turn
   int attached = -1;                          // auras and equipment: the card they are on
   std::vector<std::pair<const Ability*, int>> uses;  // activations this turn (limit:N)
+  std::vector<const Ability*> next_done;       // its @next triggers that fired: each fires once (the next such step after it entered)
   std::vector<const Ability*> upkeep_due;            // upcost abilities not paid yet this upkeep
   bool echo_armed = false;                    // its once-only upkeep costs (echo) were due at an upkeep already
   bool blocked = false;                       // attackers: blocked when damage began

@@ -432,6 +432,11 @@ void Game::fire_phase_triggers() {
           (s.attached < 0 || objs[static_cast<size_t>(s.attached)].controller != active))
         continue;
       if (a.trigger.whose == "opponent" && s.controller == active) continue;
+      if (a.trigger.event == "next") {  // @next on a permanent: once, then gone (Wagic's TriggerNextPhase)
+        auto& done = objs[src].next_done;
+        if (std::find(done.begin(), done.end(), &a) != done.end()) continue;
+        done.push_back(&a);
+      }
       put_trigger(static_cast<int>(src), a);
     }
   }
