@@ -88,5 +88,22 @@ TEST(WagicRulesFamilies, ANextTriggerOfAPermanentFiresOnce) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// An instant's "preventAllCombatDamage from(creature[-trample]) ueot": for the rest of the turn the
+// bear's combat damage is prevented (its blocker lives), the trampler's is dealt.
+TEST(WagicRulesFamilies, APreventionASpellLeavesLastsTheTurn) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) + test::creature("Ox", "{G}", 3, 3, "trample") +
+                            test::creature("Guard", "{W}", 1, 2) +
+                            "[card]\nname=Sap\nmana={G}\ntype=Instant\nauto=preventAllCombatDamage from(creature[-trample]) ueot\n[/card]\n";
+  auto combat = [](bool sap, const std::string& p2) {
+    return std::string("[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:sap\nmanapool:{G}\ninplay:bear,ox\n[PLAYER2]\ninplay:guard\n[DO]\n") +
+           (sap ? "sap\n" : "") + "next\nnext\nbear\nox\nnext\nguard\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\n" +
+           (sap ? "graveyard:sap\n" : "hand:sap\n") + "inplay:bear,ox\n[PLAYER2]\n" + p2 + "[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, combat(true, "inplay:guard\nlife:17\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, combat(false, "graveyard:guard\nlife:17\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -334,18 +334,33 @@ bool Game::protected_from(int card, int source) const {
   return false;
 }
 
-// A prevention shield (to(spec) from(spec)) that stops this damage.
+// A prevention shield (to(spec) from(spec)) that stops this damage: one of a static line, or one a
+// spell or ability left for the turn (whose `mytgt` is the card it was applied to).
 bool Game::shielded(int card, int player, int source, bool combat) const {
   layers_ready();  // the shields of the layers now (matching below changes nothing)
-  for (const auto& [e, src] : shields) {
-    if ((e->kind == Eff::kPreventCombat && !combat) || (e->noncombat_only && combat)) continue;
+  const auto covers = [&](const EffectDef& e, int src, int target) {
+    if ((e.kind == Eff::kPreventCombat && !combat) || (e.noncombat_only && combat)) return false;
     const int controller = objs[static_cast<size_t>(src)].controller;
-    if (!e->prevent_to.empty()) {
-      if (card >= 0 && !matches(e->prevent_to, card, src, controller)) continue;
-      if (player >= 0 && !matches_player(e->prevent_to, player, controller)) continue;
+    const auto is_target = [target](const Spec& s) { return s.alts.size() == 1 && s.alts[0].type == "mytgt"; };
+    if (!e.prevent_to.empty()) {
+      if (is_target(e.prevent_to)) {
+        if (card < 0 || card != target) return false;
+      } else {
+        if (card >= 0 && !matches(e.prevent_to, card, src, controller)) return false;
+        if (player >= 0 && !matches_player(e.prevent_to, player, controller)) return false;
+      }
     }
-    if (!e->prevent_from.empty() && (source < 0 || !matches(e->prevent_from, source, src, controller))) continue;
+    if (!e.prevent_from.empty()) {
+      if (source < 0) return false;
+      if (is_target(e.prevent_from) ? source != target : !matches(e.prevent_from, source, src, controller)) return false;
+    }
     return true;
+  };
+  for (const auto& [e, src] : shields) {
+    if (covers(*e, src, -1)) return true;
+  }
+  for (const TurnShield& t : turn_shields) {
+    if (t.source >= 0 && covers(*t.e, t.source, t.target)) return true;
   }
   return false;
 }

@@ -400,7 +400,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
         if (spec_is(e.prevent_to, "mytgt")) g.grant(o, "preventcombatto");
         if (spec_is(e.prevent_from, "mytgt")) g.grant(o, "preventcombatfrom");
       } else if (e.word == "spec") {
-        g.unsupported("one-shot prevention to(..)/from(..)");  // other shields run as static lines only
+        g.turn_shields.push_back({&e, source, c});  // Tanglesap: until the turn ends (Game::shielded)
       }
       break;
     case Eff::kCounter:

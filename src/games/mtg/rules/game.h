@@ -213,6 +213,11 @@ class Game {
   std::vector<std::string> missing;  // unsupported parts met during play
   int loser = -1;
   bool prevent_combat = false;     // a fog resolved this turn
+  struct TurnShield {              // a spell's or ability's prevention to(..) from(..), until the turn ends
+    const EffectDef* e = nullptr;
+    int source = -1, target = -1;  // target: the card `mytgt` names in its to(..)/from(..)
+  };
+  std::vector<TurnShield> turn_shields;
   int spells_this_turn = 0;
   int spells_last_turn = 0;  // restriction{lastturn(*|stack)..}
   // chance_and_faces.cc: flip(name) turns `card` into the card of that name; wingame; flipacoin's

@@ -190,6 +190,7 @@ void Game::begin_phase() {
     const int max_hand = std::max(0, rules->hand_size + hand_size_change(active));  // hmodifer (phase_alter.cc)
     while (!no_max_hand(active) && hand.size() > static_cast<size_t>(max_hand)) move(hand.front(), active, kGraveyard);
     prevent_combat = false;
+    turn_shields.clear();
     for (auto& p : players) p.prevent_next = 0;
     for (Obj& o : objs) {
       o.damage = 0;
