@@ -61,8 +61,24 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
       put_trigger(card, a);
       continue;
     }
+    if (!permanent && chosen_as_it_resolves(a)) {
+      ask_as_it_resolves(a, card, controller, x);
+      continue;
+    }
     run_effects(a, card, controller, targets, x);
   }
+}
+
+// A spell's line whose cards are chosen from a hand as it runs: its chooser, then its effects.
+void Game::ask_as_it_resolves(const Ability& a, int card, int controller, int x) {
+  if (!any_target(a.target, card, controller)) return;
+  Chooser ch;
+  ch.spec = a.target;
+  ch.player = controller;
+  ch.source = card;
+  ch.is_cost = true;  // not a target: nothing stops it being chosen
+  ch.done = {Resume{.kind = Resume::Kind::kRunEffects, .card = card, .actor = controller, .x = x, .ability = &a}};
+  choosers.push_back(std::move(ch));
 }
 
 void Game::fizzle_spell(int card, const std::string& to) {
@@ -119,8 +135,9 @@ void Game::resolve_top() {
     unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
   }
   const Spec* spec = d.has_spell_target ? &d.spell_target : nullptr;
+  if (!spec && item.mode && item.mode->has_target) spec = &item.mode->target;  // the line chosen as it was cast
   for (const Ability& a : d.abilities) {
-    if (!spec && a.kind == AbilityKind::kSpell && a.has_target) spec = &a.target;
+    if (!spec && a.kind == AbilityKind::kSpell && a.has_target && !chosen_as_it_resolves(a)) spec = &a.target;
   }
   bool fizzle = !item.targets.empty();
   for (const Target& t : item.targets) {
