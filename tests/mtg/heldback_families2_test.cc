@@ -178,5 +178,23 @@ TEST(WagicHeldback2, TheUntapClickLeavesACardThatDoesNotUntap) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// An equipment's "if cantargetcard(spec) then" with no target of its own asks about the creature
+// it is attached to, as its effects act on it: a Vampire gets two counters, another creature one.
+TEST(WagicHeldback2, AnEquipmentsConditionIsAboutTheEquippedCreature) {
+  const std::string cards = "[card]\nname=Fang\nmana={B}\ntype=Creature\nsubtype=Vampire\npower=1\ntoughness=1\n[/card]\n"
+                            "[card]\nname=Wolf\nmana={G}\ntype=Creature\nsubtype=Wolf\npower=1\ntoughness=1\n[/card]\n"
+                            "[card]\nname=Spike\nmana={1}\ntype=Artifact\nsubtype=Equipment\nauto={1}:equip\n"
+                            "auto={T}:counter(1/1,1) && if cantargetcard(vampire) then counter(1/1,1)\n[/card]\n";
+  auto play = [](const std::string& creature, const std::string& p2_life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:spike," + creature + "\nmanapool:{1}\n[PLAYER2]\n[DO]\nspike\nchoice 0\n" +
+           creature + "\nspike\nnext\nnext\n" + creature + "\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\n"
+           "inplay:spike," + creature + "\n[PLAYER2]\nlife:" + p2_life + "\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, play("fang", "17"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, play("wolf", "18"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

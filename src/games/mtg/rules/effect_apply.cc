@@ -674,7 +674,13 @@ int Game::if_value(const Amount& v, int source, int controller) const {
     for (size_t c = 0; c < objs.size(); ++c) n += matches(v.count, static_cast<int>(c), source, controller);
     return n;
   }
-  if (v.var == "cantargetcard") return ctx.target && ctx.target->card >= 0 && matches(v.count, ctx.target->card, source, controller);
+  if (v.var == "cantargetcard") {
+    if (ctx.target && ctx.target->card >= 0) return matches(v.count, ctx.target->card, source, controller);
+    // No target: an aura's or equipment's line is about the creature it is attached to, as its
+    // effects are (Blade of the Bloodchief: two counters if that creature is a Vampire).
+    const int att = !ctx.target && source >= 0 ? objs[static_cast<size_t>(source)].attached : -1;
+    return att >= 0 && matches(v.count, att, source, controller);
+  }
   if (v.var == "lifetotal") return players[static_cast<size_t>(controller)].life;
   if (v.var == "opponentlifetotal") return players[static_cast<size_t>(1 - controller)].life;
   if (v.var == "morbid") return creatures_died > 0;
