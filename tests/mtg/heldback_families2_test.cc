@@ -2,7 +2,8 @@
 // triggers' source words, a spell's hand choice made as it resolves, Wagic's hybrid payment, a
 // permanent's extra land plays, summoning sickness of a land made a creature, a modal spell's
 // chosen target, vanishing by any removal, a leave trigger's last controller, a chooser's second
-// click, and the untap-step click on a card that does not untap. Each on small cards of its own.
+// click, the untap-step click on a card that does not untap, an equipment's condition, and a
+// permanent's ETB lines asked one at a time. Each on small cards of its own.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -193,6 +194,24 @@ TEST(WagicHeldback2, AnEquipmentsConditionIsAboutTheEquippedCreature) {
   TestOutcome r = test::play_own(cards, play("fang", "17"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(cards, play("wolf", "18"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// A permanent's targeted ETB lines are asked one at a time in text order (Wagic's may menus): the
+// first line's card is chosen and its ability resolves before the second line asks. The land
+// returned, the lair is still there while its second line waits; answered, it goes too.
+TEST(WagicHeldback2, ETBLinesAreAskedOneAtATimeInTextOrder) {
+  const std::string cards = kLands +
+                            "[card]\nname=Den\ntype=Land\nsubtype=Lair\n"
+                            "auto=moveto(myhand) notatarget(land[-lair]|mybattlefield)\n"
+                            "auto=moveto(mygraveyard) notatarget(this|mybattlefield)\n[/card]\n";
+  auto play = [](const std::string& more, const std::string& after) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:dune\nhand:den\n[PLAYER2]\n[DO]\nden\ndune\n" + more +
+           "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:dune\n" + after + "[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, play("", "inplay:den\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, play("den\n", "graveyard:den\n"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -40,6 +40,7 @@ void Game::push(StackItem item) {
 void Game::run_one_shots(int card, int controller, const std::vector<Target>& targets, int x) {
   const CardDef& d = *objs[static_cast<size_t>(card)].def;
   const bool permanent = is_permanent(d);
+  bool asked = false;  // a line of this card opened a menu or a chooser (etb_one_at_a_time)
   for (const Ability& a : d.abilities) {
     if (!permanent && a.kind == AbilityKind::kTriggered && a.trigger.event == "next") {
       delayed.push_back({&a, card, controller});  // a delayed trigger (Flare's next upkeep)
@@ -58,7 +59,13 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
     if (resolving_mode && a.may && a.has_target && resolving_mode != &a) continue;  // another mode was chosen
     // A permanent's targeted one-shot (ETB "target creature ...") would open a chooser: not run yet.
     if (permanent && (a.has_target || a.may)) {
+      if (etb_one_at_a_time && asked) {
+        etb_waiting.emplace_back(card, &a);
+        continue;
+      }
+      const size_t open = menus.size() + choosers.size();
       put_trigger(card, a);
+      asked = asked || menus.size() + choosers.size() > open;
       continue;
     }
     if (!permanent && chosen_as_it_resolves(a)) {
@@ -67,6 +74,17 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
     }
     run_effects(a, card, controller, targets, x);
   }
+}
+
+bool Game::open_waiting_etb() {
+  while (!etb_waiting.empty()) {
+    const auto [card, line] = etb_waiting.front();
+    etb_waiting.erase(etb_waiting.begin());
+    if (objs[static_cast<size_t>(card)].zone != kBattlefield) continue;  // gone meanwhile: its lines with it
+    put_trigger(card, *line);
+    return true;
+  }
+  return false;
 }
 
 // A spell's line whose cards are chosen from a hand as it runs: its chooser, then its effects.

@@ -382,6 +382,13 @@ class Game {
   void run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x);
   void run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x);
   void ask_as_it_resolves(const Ability& a, int card, int controller, int x);  // effects.cc
+  // Wagic's runner asks a permanent's targeted or `may` ETB lines one at a time, in text order: a
+  // later line's menu opens once the earlier one's choice is made and its ability has left the
+  // stack (the harness sets this and opens them, Game::open_waiting_etb). Whole games ask them all
+  // as the permanent enters (CR 603.3).
+  bool etb_one_at_a_time = false;
+  std::vector<std::pair<int, const Ability*>> etb_waiting;  // (card, its line), in text order
+  bool open_waiting_etb();                                   // effects.cc: false when none waits
   void run_one_shots(int card, int controller, const std::vector<Target>& targets, int x);
 
   // Turn and state (turn.cc).
