@@ -630,9 +630,14 @@ TriggerDef read_trigger(const std::string& t) {
     std::string rest = t.substr(i);
     if (restr != std::string::npos) rest = t.substr(i, restr - i);
     const std::vector<std::string> ws = words_top(rest);
+    // Words beside the phase: whose step it is, and the source's state (Howling Mine draws only
+    // while untapped); the source words are no phase names (the phase is the word that is not).
+    static const std::set<std::string> whose = {"my", "opponent", "targetcontroller", "targetedplayer"};
     for (const std::string& w : ws) {
-      if (w == "my" || w == "opponent" || w == "targetcontroller") {
+      if (whose.count(w)) {
         tr.whose = w;
+      } else if (w == "sourcenottap" || w == "sourcetap") {
+        tr.source_state = w;
       } else {
         tr.phase = w;
       }
@@ -895,7 +900,8 @@ bool is_static_line(const Ability& a) {
     const bool prevent = (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll) && !e.word.empty();
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
                         e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom || e.kind == Eff::kCantBeTargetOf ||
-                        e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost || e.kind == Eff::kHandSize;
+                        e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost || e.kind == Eff::kHandSize ||
+                        e.kind == Eff::kMaxPlayLand;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();

@@ -83,6 +83,14 @@ bool is_mana_ability(const Ability& a) {
   return true;
 }
 
+bool chosen_as_it_resolves(const Ability& a) {
+  if (a.kind != AbilityKind::kSpell || !a.has_target || a.may || a.target.zones.empty()) return false;
+  for (const std::string& z : a.target.zones) {
+    if (z != "hand" && z != "myhand" && z != "opponenthand") return false;
+  }
+  return true;
+}
+
 std::string with_macros(const Database& db, const std::string& v) {
   if (v.find("__") == std::string::npos) return v;
   std::string out;

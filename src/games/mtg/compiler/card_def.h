@@ -136,7 +136,8 @@ struct TriggerDef {
   };
   std::vector<Count> counts;
   std::string phase;   // each/next: upkeep, endofturn ...
-  std::string whose;   // my, opponent, "" (each player's)
+  std::string whose;   // my, opponent, targetcontroller, targetedplayer, "" (each player's)
+  std::string source_state;  // each/next: sourcenottap / sourcetap (fires only while its source is so)
   bool opponent_poisoned = false;  // opponentpoisoned: fires only while an opponent has poison counters
 };
 
@@ -206,6 +207,10 @@ struct Ability {
 
 // A mana ability: only mana, no target; it resolves at once, without the stack (CR 605.3).
 bool is_mana_ability(const Ability& a);
+// An instant's or sorcery's line whose "target" is a card in a hand (Brainstorm: put back two of
+// the cards just drawn): no target in Magic's sense (CR 115.1), chosen as the line runs, not as
+// the spell is cast (Wagic asks it then too).
+bool chosen_as_it_resolves(const Ability& a);
 bool read_player_rule(const std::string& word, EffectDef& e);  // player_rules.cc: alterpoison:N, exchangelife
 
 // A card's words as symbols and its continuous abilities, made on first use (a copied CardDef

@@ -80,7 +80,7 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
     // with a target is enough.
     bool lines = false, modal = false, some = false;
     for (const Ability& a : o.def->abilities) {
-      if (a.kind != AbilityKind::kSpell || !a.has_target) continue;
+      if (a.kind != AbilityKind::kSpell || !a.has_target || chosen_as_it_resolves(a)) continue;
       const bool any = any_target(a.target, card, actor);
       if (!lines && !a.may && !any) return false;
       lines = true, modal |= a.may, some |= any;
@@ -203,7 +203,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
     spec = &d.spell_target;
   } else if (!d.is("creature") && !d.is("land")) {
     for (const Ability& a : d.abilities) {
-      if (a.kind == AbilityKind::kSpell && a.has_target && !d.is("enchantment") && !d.is("artifact")) {
+      if (a.kind == AbilityKind::kSpell && a.has_target && !chosen_as_it_resolves(a) && !d.is("enchantment") && !d.is("artifact")) {
         spec = &a.target;
         targeted = true;
         break;
@@ -372,6 +372,9 @@ void Game::pay_chosen(int card, int actor, std::vector<std::pair<const Spec*, in
 
 void Game::pick(Target t) {
   choosers.back().picked.push_back(t);
+  // The card remembers the player chosen for it: its later `targetedplayer` words name that
+  // player (Black Vise's chosen opponent; a fresh object forgets, board.cc).
+  if (const int src = choosers.back().source; t.player >= 0 && src >= 0) objs[static_cast<size_t>(src)].player_target = t.player;
   if (static_cast<int>(choosers.back().picked.size()) < choosers.back().spec.count) return;
   finish_chooser();
 }
@@ -456,8 +459,10 @@ void Game::click_for_chooser(int card, int actor) {
   const bool ok = ch.is_cost ? matches(ch.spec, card, ch.source, ch.player)
                              : legal_target(ch.spec, Target{card}, ch.source, ch.player);
   if (!ok) return;
-  for (const Target& t : ch.picked) {
-    if (t.card == card) return;
+  // A card already chosen is chosen no more (Wagic's chooser toggles: Fireball's targets).
+  auto& picked = choosers.back().picked;
+  for (size_t i = 0; i < picked.size(); ++i) {
+    if (picked[i].card == card && picked[i].stack < 0) return void(picked.erase(picked.begin() + static_cast<long>(i)));
   }
   pick(Target{card});
 }
@@ -476,7 +481,11 @@ void Game::click_card(int card, int actor) {
   std::vector<Menu::Option> options = card_options(card, actor);
   if (options.size() == 1) return resume(options[0].act);
   if (options.empty()) {
-    if (o.zone == kBattlefield && o.tapped && o.controller == actor && phase == Phase::kUntap) o.tapped = false;
+    // Wagic's "choose not to untap" click: it untaps what the step would untap, never a card that
+    // does not untap (Colossus of Sardia).
+    if (o.zone == kBattlefield && o.tapped && o.controller == actor && phase == Phase::kUntap && !has(card, "doesnotuntap")) {
+      o.tapped = false;
+    }
     return;
   }
   Menu m;
@@ -500,7 +509,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   if ((o.zone == kHand || (o.zone == kGraveyard && has(card, "canplayfromgraveyard"))) && o.owner == actor && o.def->is("land")) {
     const auto& me = players[static_cast<size_t>(actor)];
     const int lua_extra = script_extra_lands(*this, actor);  // Lua cards (Fastbond): -1 is any number
-    if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < rules->land_plays + me.extra_lands + lua_extra)) {
+    if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < rules->land_plays + me.extra_lands + static_change(Eff::kMaxPlayLand, actor) + lua_extra)) {
       options.push_back({"play", Resume{.kind = Resume::Kind::kPlayLand, .card = card, .actor = actor}});
     }
     if (can_momir(card, actor)) options.push_back({"momir", Resume{.kind = Resume::Kind::kMomir, .card = card, .actor = actor}});

@@ -88,6 +88,7 @@ void Game::move(int card, int player, int zone, bool to_top) {
       fresh.left_chars = chars(card);
       for (const auto& ch : o.changes) fresh.left_changes.push_back(ch.def);
       fresh.lki_plus = o.plus_counters;
+      fresh.lki_controller = o.controller;
       fresh.lki_minus = o.minus_counters;
       fresh.lki_counters = o.counters;
       fresh.left_changes.insert(fresh.left_changes.end(), o.lord_changes.begin(), o.lord_changes.end());

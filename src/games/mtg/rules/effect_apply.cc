@@ -88,8 +88,12 @@ int amount_abs(const Amount& a, int x) {
   if (a.var == "opponentpoisoncount") return them.poison;
   if (a.var == "phandcount") return static_cast<int>(me.zones[kHand].size());
   if (a.var == "ohandcount") return static_cast<int>(them.zones[kHand].size());
-  // Black Vise: the cards over four in the chosen player's hand (two players: the opponent's).
-  if (a.var == "morethanfourcards") return std::max(0, static_cast<int>(them.zones[kHand].size()) - 4);
+  // Black Vise: the cards over four in the chosen player's hand (none chosen: the opponent's).
+  if (a.var == "morethanfourcards") {
+    const int chosen = ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].player_target : -1;
+    const auto& whose = chosen >= 0 ? g.players[static_cast<size_t>(chosen)] : them;
+    return std::max(0, static_cast<int>(whose.zones[kHand].size()) - 4);
+  }
   if (a.var == "sunburst") return ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].sunburst : 0;
   if (card < 0) return 0;
   const Obj& o = g.objs[static_cast<size_t>(card)];
@@ -113,6 +117,9 @@ static int player_for(const Game& g, const EffectDef& e, int source, int control
     return g.objs[static_cast<size_t>(g.objs[static_cast<size_t>(source)].attached)].controller;
   }
   if (t && t->player >= 0) return t->player;
+  if (e.who == "targetedplayer" && source >= 0 && g.objs[static_cast<size_t>(source)].player_target >= 0) {
+    return g.objs[static_cast<size_t>(source)].player_target;  // the player chosen for the card earlier
+  }
   if ((e.who == "targetcontroller" || e.who == "owner") && t && t->card >= 0) return g.objs[static_cast<size_t>(t->card)].owner;
   return controller;
 }
@@ -230,8 +237,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
       pl.cast_limit = n;
       break;
     case Eff::kMaxPlayLand:
-      // From a spell: this turn only. A permanent's static grant is not run yet.
-      if (source >= 0 && g.objs[static_cast<size_t>(source)].zone == kBattlefield) return g.unsupported("static maxplay(land)");
+      // From a spell: this turn only (a permanent's is a static line: Game::static_change).
       pl.extra_lands += n;
       break;
     case Eff::kDraw: g.draw(p, n); break;
@@ -413,6 +419,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
         for (int i = 0; i < (changed < 0 ? -changed : changed); ++i) {  // once per counter (@counteradded, @counterremoved)
           g.fire_event((changed > 0 ? "counteradded:" : "counterremoved:") + key, c, -1, source, false);
         }
+        if (changed < 0 && key == "time") g.last_time_counter(c);
       }
       break;
     case Eff::kMoveTo: {
@@ -678,7 +685,13 @@ int Game::if_value(const Amount& v, int source, int controller) const {
     for (size_t c = 0; c < objs.size(); ++c) n += matches(v.count, static_cast<int>(c), source, controller);
     return n;
   }
-  if (v.var == "cantargetcard") return ctx.target && ctx.target->card >= 0 && matches(v.count, ctx.target->card, source, controller);
+  if (v.var == "cantargetcard") {
+    if (ctx.target && ctx.target->card >= 0) return matches(v.count, ctx.target->card, source, controller);
+    // No target: an aura's or equipment's line is about the creature it is attached to, as its
+    // effects are (Blade of the Bloodchief: two counters if that creature is a Vampire).
+    const int att = !ctx.target && source >= 0 ? objs[static_cast<size_t>(source)].attached : -1;
+    return att >= 0 && matches(v.count, att, source, controller);
+  }
   if (v.var == "lifetotal") return players[static_cast<size_t>(controller)].life;
   if (v.var == "opponentlifetotal") return players[static_cast<size_t>(1 - controller)].life;
   if (v.var == "morbid") return creatures_died > 0;

@@ -98,6 +98,7 @@ struct Obj {
   bool fresh = false;                         // entered the battlefield, or died, this turn ([fresh])
   std::vector<int> damaged_by;                // the cards that dealt it damage this turn (@vampired; kept as it dies)
   int sunburst = 0;                           // colours in the pool when it was cast
+  int player_target = -1;                     // the player last chosen for one of its choosers (Wagic's playerTarget): targetedplayer
   bool was_cast = false;                      // cast (not put) onto the stack: if casted(this) (a new object elsewhere)
   ManaPool spent;                             // the mana spent to cast it: if spent({W})
   bool flashed = false;                       // cast with flashback: exiled when it leaves the stack (CR 702.34a)
@@ -114,6 +115,7 @@ struct Obj {
   bool phased_out = false;                    // treated as though it does not exist until its controller's untap step
   int lki_plus = 0, lki_minus = 0;            // its +1/+1 and -1/-1 counters as it left the battlefield (modular)
   std::map<std::string, int> lki_counters;    // its named counters as it left (a cost that sacrifices it: Barrin's Codex)
+  int lki_controller = -1;                    // who controlled it as it left the battlefield (its leave triggers are theirs)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
   std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
   std::vector<const Spec*> cant_block_of;                  // cantbeblockerof(..): attackers it cannot block
@@ -236,6 +238,7 @@ class Game {
   // turnlimited on a trigger: true when `a` of `src` fired this turn already; otherwise it counts this one.
   bool fired_this_turn(const Ability& a, int src);
   int hand_size_change(int player) const;  // hmodifer:N
+  int static_change(Eff kind, int player) const;  // hmodifer:N, maxplay(land)+N on permanents (phase_alter.cc)
   // choose.cc: chooseacolor / chooseatype: the menu of values, and the value chosen (kChooseValue).
   void choose_value(const EffectDef& e, int source, int controller, int x);
   void value_chosen(const Resume& r);
@@ -385,6 +388,14 @@ class Game {
   void fizzle_spell(int card, const std::string& to = "");  // to the graveyard, or where fizzleto( says
   void run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x);
   void run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x);
+  void ask_as_it_resolves(const Ability& a, int card, int controller, int x);  // effects.cc
+  // Wagic's runner asks a permanent's targeted or `may` ETB lines one at a time, in text order: a
+  // later line's menu opens once the earlier one's choice is made and its ability has left the
+  // stack (the harness sets this and opens them, Game::open_waiting_etb). Whole games ask them all
+  // as the permanent enters (CR 603.3).
+  bool etb_one_at_a_time = false;
+  std::vector<std::pair<int, const Ability*>> etb_waiting;  // (card, its line), in text order
+  bool open_waiting_etb();                                   // effects.cc: false when none waits
   void run_one_shots(int card, int controller, const std::vector<Target>& targets, int x);
 
   // Turn and state (turn.cc).
@@ -392,6 +403,8 @@ class Game {
   void begin_phase();
   void arm_upkeep_costs();
   void vanishing_upkeep();
+  bool has_vanishing(int card) const;
+  void last_time_counter(int card);  // a vanishing permanent with no time counter left is sacrificed (turn.cc)
   bool untap_removed(int player) const;  // phasealter(remove,untap,..)
   void state_based();
   void legend_rule();
@@ -405,7 +418,7 @@ class Game {
   void cast_triggers(int card);
   bool came_from(const Spec& from_spec, int card, int from, int src) const;  // @movedto(..|stack): they resolve at once, as in Wagic
   void fire_phase_triggers();
-  void put_trigger(int source, const Ability& a, int trigger_card = -1, int trigger_from = -1);
+  void put_trigger(int source, const Ability& a, int trigger_card = -1, int trigger_from = -1, int controller = -1);
   int current_trigger = -1, current_trigger_from = -1;  // while a triggered ability resolves
   int event_amount = 0;    // the damage of the event being fired ("thatmuch")
   int current_amount = 0;  // "thatmuch" while a triggered ability resolves

@@ -167,6 +167,7 @@ void play_land(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   const int card = r.card, actor = r.actor;
   ++g.players[static_cast<size_t>(actor)].lands_played;
   g.move(card, actor, kBattlefield);
+  g.objs[static_cast<size_t>(card)].sick = true;  // new under its control this turn: sick if it becomes a creature
   g.note("p" + std::to_string(actor + 1) + " plays " + g.name(card));
   g.run_one_shots(card, actor, {}, 0);  // a land's ETB lines (enters tapped, Vesuva)
   g.fire_zone_triggers(card, kHand, kBattlefield);

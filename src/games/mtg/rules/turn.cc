@@ -237,16 +237,13 @@ void Game::vanishing_upkeep() {
   for (size_t c = 0; c < objs.size(); ++c) {
     Obj& o = objs[c];
     if (o.zone != kBattlefield || o.controller != active) continue;
-    bool vanishing = false, fading = false;
+    bool fading = false;
     for (const Ability& a : o.def->abilities) {
-      for (const EffectDef& e : a.effects) {
-        vanishing |= e.kind == Eff::kVanishing;
-        fading |= e.kind == Eff::kFading;
-      }
+      for (const EffectDef& e : a.effects) fading |= e.kind == Eff::kFading;
     }
-    if (vanishing && o.counters.count("time") && o.counters["time"] > 0 && --o.counters["time"] == 0) {
-      note(name(static_cast<int>(c)) + " vanishes");
-      destroy_rule(static_cast<int>(c));
+    if (has_vanishing(static_cast<int>(c)) && o.counters.count("time") && o.counters["time"] > 0) {
+      --o.counters["time"];
+      last_time_counter(static_cast<int>(c));
       continue;
     }
     if (!fading) continue;
@@ -259,16 +256,35 @@ void Game::vanishing_upkeep() {
   }
 }
 
+bool Game::has_vanishing(int card) const {
+  for (const Ability& a : objs[static_cast<size_t>(card)].def->abilities) {
+    for (const EffectDef& e : a.effects) {
+      if (e.kind == Eff::kVanishing) return true;
+    }
+  }
+  return false;
+}
+
+// A vanishing permanent whose last time counter is gone is sacrificed, whatever took the counter
+// off (CR 702.63a; Wagic too: at the removal, not only at the upkeep).
+void Game::last_time_counter(int card) {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  const auto it = o.counters.find("time");
+  if (o.zone != kBattlefield || !has_vanishing(card) || (it != o.counters.end() && it->second > 0)) return;
+  note(name(card) + " vanishes");
+  destroy_rule(card);
+}
+
 // Puts a triggered ability on the stack: a may ability asks first (menu), a targeted one opens
 // its chooser.
-void Game::put_trigger(int source, const Ability& a, int trigger_card, int trigger_from) {
+void Game::put_trigger(int source, const Ability& a, int trigger_card, int trigger_from, int controller) {
   StackItem item;
   item.kind = StackItem::kAbility;
   item.trigger_card = trigger_card;
   item.trigger_from = trigger_from;
   item.trigger_amount = event_amount;
   item.source = source;
-  item.controller = objs[static_cast<size_t>(source)].controller;
+  item.controller = controller >= 0 ? controller : objs[static_cast<size_t>(source)].controller;
   item.ability = &a;
   // Its target chooser, then the stack (resume.cc); a may ability asks first.
   const Resume put{.kind = Resume::Kind::kPutTrigger, .ability = &a, .item = {item}};
@@ -337,7 +353,9 @@ void Game::fire_zone_triggers(int card, int from, int to) {
       if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
       if (a.evolve && (to != kBattlefield || !evolves(static_cast<int>(src), card))) continue;
       if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, static_cast<int>(src))) continue;
-      put_trigger(static_cast<int>(src), a, card, card);  // trigger[from] and trigger[to]: the moved card
+      // Its own leave trigger is its last controller's (CR 603.3a: Delusions of Mediocrity donated).
+      const int last = self && from == kBattlefield && to != kBattlefield ? s.lki_controller : -1;
+      put_trigger(static_cast<int>(src), a, card, card, last);  // trigger[from] and trigger[to]: the moved card
     }
   }
 }
@@ -433,6 +451,8 @@ void Game::fire_phase_triggers() {
           (s.attached < 0 || objs[static_cast<size_t>(s.attached)].controller != active))
         continue;
       if (a.trigger.whose == "opponent" && s.controller == active) continue;
+      if (a.trigger.whose == "targetedplayer" && s.player_target != active) continue;  // the chosen player's step
+      if (!a.trigger.source_state.empty() && s.tapped != (a.trigger.source_state == "sourcetap")) continue;
       if (a.trigger.event == "next") {  // @next on a permanent: once, then gone (Wagic's TriggerNextPhase)
         auto& done = objs[src].next_done;
         if (std::find(done.begin(), done.end(), &a) != done.end()) continue;

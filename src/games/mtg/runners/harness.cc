@@ -68,6 +68,7 @@ class Runner {
 
 void Runner::setup() {
   g_.momir = s_.momir;
+  g_.etb_one_at_a_time = true;  // Wagic's may menus open one at a time
   static const int order[] = {kGraveyard, kLibrary, kHand, kExile, kBattlefield};
   for (int p = 0; p < 2; ++p) {
     const PlayerSetup& ps = s_.init[static_cast<size_t>(p)];
@@ -97,6 +98,7 @@ void Runner::setup() {
   }
   g_.menus.clear();
   g_.choosers.clear();
+  g_.etb_waiting.clear();
   g_.stack.clear();
   g_.phase = s_.init_phase == Phase::kInvalid ? Phase::kFirstMain : s_.init_phase;
   // No step-start event fires, but upkeep costs are payable for the whole upkeep (Wagic's AUpkeep).
@@ -150,6 +152,7 @@ void Runner::settle() {
       }
       continue;
     }
+    if (g_.open_waiting_etb()) continue;  // the next ETB line's menu or chooser (Game::etb_one_at_a_time)
     const size_t before = g_.stack.size() + g_.menus.size() + g_.choosers.size();
     g_.state_based();
     if (g_.combat_pending && g_.menus.empty()) {
