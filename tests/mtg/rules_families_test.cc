@@ -105,5 +105,21 @@ TEST(WagicRulesFamilies, APreventionASpellLeavesLastsTheTurn) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// "{T}:ueot loseabilities && losesubtypesof(land) && transforms((island)) target(land)": a leading
+// ueot covers every && part. The forest makes blue mana this turn, green again after the turn.
+TEST(WagicRulesFamilies, ALeadingUeotCoversEveryPart) {
+  const std::string cards = "[card]\nname=Grove\ntype=Land\nsubtype=Forest\n[/card]\n"
+                            "[card]\nname=Tide\nmana={U}\ntype=Creature\npower=1\ntoughness=1\n"
+                            "auto={T}:ueot loseabilities && losesubtypesof(land) && transforms((island)) target(land)\n[/card]\n";
+  auto run = [](const std::string& between, const std::string& phase, const std::string& pool) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:grove,tide\n[PLAYER2]\n[DO]\ntide\ngrove\n" + between + "grove\n[ASSERT]\n" +
+           phase + "\n[PLAYER1]\ninplay:grove,tide\nmanapool:" + pool + "\n[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, run("", "FIRSTMAIN", "{U}"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, run("eot\neot\n", "UNTAP", "{G}"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

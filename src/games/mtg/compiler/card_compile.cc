@@ -763,6 +763,10 @@ bool read_conditions(std::string& body, Ability& a) {
 // The && parts of a body, each an effect (or an ability another player does).
 void read_parts(const std::string& body, Ability& a) {
   if (read_pay(trim(body), a) || read_choice(trim(body), a)) return;
+  // "ueot A && B && C": Wagic reads a leading ueot before it splits the parts, so every part lasts
+  // until end of turn (Tidal Warrior: the land becomes an Island, loses its abilities and its land
+  // types, all until end of turn).
+  const bool all_ueot = trim(body).rfind("ueot ", 0) == 0 && body.find("&&") != std::string::npos;
   for (const std::string& part0 : split_parts(body)) {
     const std::string part = lord_part_to_all(take_foreach(part0, a), a);
     if (read_ability_for(trim(part), a)) continue;
@@ -775,6 +779,7 @@ void read_parts(const std::string& body, Ability& a) {
       continue;
     }
     e = compile_effect(part);
+    if (all_ueot) e.ueot = true;
     if (const std::string p = trim(part); p.rfind("foreach(", 0) == 0 && !a.effects.empty()) {
       // a later && part written "foreach(spec) effect": that part once per such card
       e = EffectDef();
