@@ -121,5 +121,21 @@ TEST(WagicRulesFamilies, ALeadingUeotCoversEveryPart) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// "@movedTo(creature|battlefield):life:1" does not see its own permanent entering (the trigger is
+// not there yet); the next creature counts. "@movedTo(this|battlefield)" names itself and fires.
+TEST(WagicRulesFamilies, AnEnteringTriggerDoesNotSeeItsOwnPermanentEnterUnlessItNamesIt) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Warden\nmana={W}\ntype=Creature\npower=1\ntoughness=1\nauto=@movedTo(creature|battlefield):life:1\n[/card]\n"
+                            "[card]\nname=Herald\nmana={W}\ntype=Creature\npower=1\ntoughness=1\nauto=@movedTo(this|battlefield):life:2\n[/card]\n";
+  auto cast = [](const std::string& first, const std::string& life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:" + first + ",bear\nmanapool:{W}{G}\n[PLAYER2]\n[DO]\n" + first +
+           "\nbear\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:" + first + ",bear\nlife:" + life + "\n[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, cast("warden", "21"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, cast("herald", "22"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -315,6 +315,10 @@ bool Game::came_from(const Spec& from_spec, int card, int from, int src) const {
   return ok;
 }
 
+static bool names_itself(const Spec& s) {
+  return std::any_of(s.alts.begin(), s.alts.end(), [](const auto& alt) { return alt.type == "this"; });
+}
+
 void Game::fire_zone_triggers(int card, int from, int to) {
   if (from == kBattlefield && to != kBattlefield) {  // (blink)forsrc: what it held comes back
     std::vector<int> back;
@@ -349,6 +353,9 @@ void Game::fire_zone_triggers(int card, int from, int to) {
     for (const Ability* ap : list) {
       const Ability& a = *ap;
       if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
+      // A permanent's trigger is not there yet as the permanent itself enters: it sees its own
+      // entering only when it names itself (@movedTo(this|..)); Soul Warden does not count itself.
+      if (self && to == kBattlefield && !names_itself(a.trigger.subject)) continue;
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
       if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
       if (a.evolve && (to != kBattlefield || !evolves(static_cast<int>(src), card))) continue;
