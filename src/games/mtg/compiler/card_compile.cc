@@ -641,10 +641,24 @@ bool grants_ability(const std::string& body, Ability& a) {
   return true;
 }
 
+// A menu label written before a condition (name(Beast token) if .. then .., name(..) this(..)):
+// Wagic takes the label out of the line before it reads the condition; it only names the ability.
+void drop_condition_label(std::string& body) {
+  if (body.rfind("name(", 0) != 0) return;
+  const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
+  for (const char* kw : {"this(", "thisforeach(", "if ", "ifnot "}) {
+    if (rest.rfind(kw, 0) == 0) {
+      body = rest;
+      return;
+    }
+  }
+}
+
 // The effects after the cost or trigger: may, lord/all, && parts.
 // The conditions before the effects: if/ifnot .. then, aslongas(..), may / choice, this(..) and
 // thisforeach(..). False when one is not run (an unsupported effect says which).
 bool read_conditions(std::string& body, Ability& a) {
+  drop_condition_label(body);
   if ((body.rfind("if ", 0) == 0 || body.rfind("ifnot ", 0) == 0) && body.find(" then ") != std::string::npos) {
     const size_t then = body.find(" then ");
     const size_t cond = body.find(' ') + 1;
@@ -693,10 +707,7 @@ bool read_conditions(std::string& body, Ability& a) {
     a.may = true;  // a one-line choice: a menu with that option, as may asks
     body = trim(body.substr(7));
   }
-  if (body.rfind("name(", 0) == 0) {  // a menu label before this(..) or thisforeach(..): the label goes
-    const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
-    if (rest.rfind("this(", 0) == 0 || rest.rfind("thisforeach(", 0) == 0) body = rest;
-  }
+  drop_condition_label(body);
   for (const char* kw : {"thisforeach(", "this("}) {
     if (body.rfind(kw, 0) != 0) continue;
     const size_t open = body.find('(');

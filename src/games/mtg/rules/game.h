@@ -163,6 +163,10 @@ struct Chooser {
   int source = -1;
   bool optional = false;
   bool is_cost = false;          // sacrifice/discard choices: not targeting (shroud does not stop them)
+  // The targets of a spell being cast or an ability being activated. Wagic opens this chooser
+  // before anything is paid, so one left unfinished means nothing was cast (the test harness
+  // undoes the click that opened it).
+  bool announcing = false;
   std::vector<Target> picked;    // so far, when several are chosen
   std::vector<Resume> done;      // resumed with the targets chosen (Game::resume)
 };
