@@ -1,6 +1,7 @@
 // Pieces of the card language and of Wagic's scenario runner that Wagic's held-back tests meet:
 // a spell's or an ability's targets left unchosen (nothing cast, nothing paid), <prex> asking for
-// exactly X targets, a menu label written before if .. then.
+// exactly X targets, a menu label written before if .. then, and!(..)! whose brackets do not
+// balance (read up to its ")!" as Wagic reads it), nolegend given by a lord.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -18,7 +19,11 @@ const std::string kCards =
     "token(Wolf,Creature Wolf,2/2,green)\n[/card]\n"
     "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Bear\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
-    "[card]\nname=Owl\nmana={U}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+    "[card]\nname=Owl\nmana={U}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n"
+    "[card]\nname=Rebirth\nmana={B}\ntype=Sorcery\nauto=all(creature|battlefield) becomes(doomed) && all(creature|graveyard) "
+    "moveto(exile) and!(transforms((,newability[sacrifice all(doomed)],newability[(moveto(battlefield)])))! oneshot\n[/card]\n"
+    "[card]\nname=Gallery\nmana={5}\ntype=Artifact\nauto=lord(*|battlefield) nolegend\n[/card]\n"
+    "[card]\nname=Hero\nmana={W}\ntype=Legendary Creature\npower=2\ntoughness=2\n[/card]\n";
 
 std::string game(const std::string& p1, const std::string& p2, const std::string& commands, const std::string& a1,
                  const std::string& a2) {
@@ -51,6 +56,24 @@ TEST(WagicLabelledIf, ALabelBeforeIfKeepsTheCondition) {
                                               "inplay:elk,bear\n"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, game("inplay:herder\nmanapool:{G}\n", "inplay:elk\n", "herder\n", "inplay:herder\n", "inplay:elk\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// and!(..)! up to its ")!" though newability[(moveto(battlefield)] never closes its "(": the
+// creatures on the battlefield are sacrificed, the exiled creature cards come back.
+TEST(WagicUnbalancedAnd, ReadUpToItsClosingBang) {
+  TestOutcome r = test::play_own(kCards, game("inplay:elk\ngraveyard:bear,owl\nhand:rebirth\nmanapool:{B}\n", "", "rebirth\n",
+                                              "inplay:bear,owl\ngraveyard:elk,rebirth\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// lord(*|battlefield) nolegend: two legendary permanents of one name both stay; without it the
+// legend rule asks which to keep (choice 0: keep the new one).
+TEST(WagicNoLegend, ALordsNolegendSuspendsTheLegendRule) {
+  TestOutcome r = test::play_own(kCards, game("inplay:gallery,hero\nhand:hero\nmanapool:{W}\n", "", "hero\nchoice 0\n",
+                                              "inplay:gallery,hero,hero\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:hero\nhand:hero\nmanapool:{W}\n", "", "hero\nchoice 0\n", "inplay:hero\ngraveyard:*\n", ""));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -22,6 +22,7 @@ const std::set<std::string>& grantable() {
       "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk",
       "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting",
       "noactivatedability", "notapability", "onlymanaability",  // these three: rules/restraints.cc
+      "nolegend",  // the legend rule skips it (Game::legend_rule)
       "protectionfromcoloredspells"};
   return k;
 }
@@ -34,7 +35,12 @@ const std::set<std::string>& player_words() {
 
 // newability[line]: an ability the changed card gets. A one-shot that is not a static line runs
 // once as the change begins; anything else lasts with the change.
-bool read_new_ability(const std::string& line, EffectDef::Becomes& b) {
+bool read_new_ability(const std::string& line0, EffectDef::Becomes& b) {
+  // A stray "(" before the line that is never closed: Wagic finds the keywords past it.
+  const std::string line = !line0.empty() && line0[0] == '(' && std::count(line0.begin(), line0.end(), '(') >
+                                                                     std::count(line0.begin(), line0.end(), ')')
+                               ? line0.substr(1)
+                               : line0;
   Ability a = compile_ability(line);
   if (!a.supported()) return false;
   const bool once = a.kind == AbilityKind::kSpell && !is_static_line(a);
@@ -341,6 +347,28 @@ void read_dynamic(std::string& text, EffectDef& e) {
   text = text.substr(0, open) + text.substr(close + 2);
 }
 
+// and!(..)! whose brackets do not balance (Living Death: newability[(moveto(battlefield)] opens one
+// it never closes). Wagic reads it from "and!(" to the first ")!" after it, whatever lies between,
+// and takes it out of the line; so is it taken here. A balanced one is left to the word reader,
+// which also sees an and!(..)! nested inside another. False when the ability is not run.
+bool take_unbalanced_and(std::string& text, EffectDef& e) {
+  const size_t open = text.find("and!(");
+  if (open == std::string::npos) return true;
+  int depth = 0;
+  for (size_t i = 0; i < open; ++i) depth += text[i] == '(' || text[i] == '[' ? 1 : text[i] == ')' || text[i] == ']' ? -1 : 0;
+  if (depth != 0) return true;  // inside another ability's text: that ability's own
+  const std::string closed = inside(text, open + 4);
+  if (open + 5 + closed.size() < text.size() && text[open + 5 + closed.size()] == ')' &&
+      text.compare(open + 6 + closed.size(), 1, "!") == 0) {
+    return true;  // balanced
+  }
+  const size_t close = text.find(")!", open + 5);
+  if (close == std::string::npos) return true;
+  e.and_then = std::make_shared<Ability>(compile_ability(text.substr(open + 5, close - open - 5)));
+  text.erase(open, close + 2 - open);
+  return e.and_then->supported();
+}
+
 // One && part: a keyword (or several words of a keyword ability) and its modifiers.
 EffectDef compile_effect(const std::string& text0) {
   std::string labelled = trim(text0);  // name(..) emblem ..: the menu label goes
@@ -361,6 +389,7 @@ EffectDef compile_effect(const std::string& text0) {
   EffectDef e;
   if (read_coin_flip(text0, e)) return e;
   std::string text = text0;
+  if (!take_unbalanced_and(text, e)) return unsupported_effect("and!(");
   read_dynamic(text, e);
   if (e.kind == Eff::kUnsupported && !e.word.empty()) return e;
   std::vector<std::string> ws = words_top(trim(text));
