@@ -1,7 +1,8 @@
 // Pieces of the card language and of Wagic's scenario runner that Wagic's held-back tests meet:
 // a spell's or an ability's targets left unchosen (nothing cast, nothing paid), <prex> asking for
 // exactly X targets, a menu label written before if .. then, and!(..)! whose brackets do not
-// balance (read up to its ")!" as Wagic reads it), nolegend given by a lord.
+// balance (read up to its ")!" as Wagic reads it), nolegend given by a lord, morph costs that
+// choose cards, a trigger's restriction on the event's amount.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -23,7 +24,16 @@ const std::string kCards =
     "[card]\nname=Rebirth\nmana={B}\ntype=Sorcery\nauto=all(creature|battlefield) becomes(doomed) && all(creature|graveyard) "
     "moveto(exile) and!(transforms((,newability[sacrifice all(doomed)],newability[(moveto(battlefield)])))! oneshot\n[/card]\n"
     "[card]\nname=Gallery\nmana={5}\ntype=Artifact\nauto=lord(*|battlefield) nolegend\n[/card]\n"
-    "[card]\nname=Hero\nmana={W}\ntype=Legendary Creature\npower=2\ntoughness=2\n[/card]\n";
+    "[card]\nname=Hero\nmana={W}\ntype=Legendary Creature\npower=2\ntoughness=2\n[/card]\n"
+    "[card]\nname=Seer\nfacedown={3}\nautofacedown={H(isle|mybattlefield)}{H(isle|mybattlefield)}:morph\nautofaceup=life:3\n"
+    "mana={1}{U}\ntype=Creature\npower=1\ntoughness=3\n[/card]\n"
+    "[card]\nname=Mourner\nfacedown={3}\nautofacedown={discard(*|myhand)}:morph\nautofaceup=life:2\n"
+    "mana={1}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
+    "[card]\nname=Isle\ntype=Land\n[/card]\n[card]\nname=Cove\ntype=Land\nsubtype=Isle\n[/card]\n"
+    "[card]\nname=Magnifier\nmana={2}\ntype=Enchantment\n"
+    "auto=@damagefoeof(player) restriction{compare(thatmuch)~morethan~2}:life:5 controller\n[/card]\n"
+    "[card]\nname=Zap\nmana={R}\ntype=Instant\ntarget=player\nauto=damage:3\n[/card]\n"
+    "[card]\nname=Ping\nmana={R}\ntype=Instant\ntarget=player\nauto=damage:2\n[/card]\n";
 
 std::string game(const std::string& p1, const std::string& p2, const std::string& commands, const std::string& a1,
                  const std::string& a2) {
@@ -74,6 +84,34 @@ TEST(WagicNoLegend, ALordsNolegendSuspendsTheLegendRule) {
                                               "inplay:gallery,hero,hero\n", ""));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, game("inplay:hero\nhand:hero\nmanapool:{W}\n", "", "hero\nchoice 0\n", "inplay:hero\ngraveyard:*\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// autofacedown={H(isle|mybattlefield)}{H(isle|mybattlefield)}:morph: two Isles return to the
+// hand (clicked) and it turns face up (its autofaceup= line gains 3 life); with one Isle it cannot.
+TEST(WagicMorphCosts, ReturningTwoLandsTurnsItFaceUp) {
+  TestOutcome r = test::play_own(kCards, game("inplay:isle,cove\nhand:seer\nmanapool:{3}\n", "", "seer\nseer\nisle\ncove\n",
+                                              "inplay:seer\nhand:isle,cove\nlife:23\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:isle\nhand:seer\nmanapool:{3}\n", "", "seer\nseer\nisle\n", "inplay:isle,seer\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// autofacedown={discard(*|myhand)}:morph: the clicked card is discarded as it turns face up.
+TEST(WagicMorphCosts, ADiscardTurnsItFaceUp) {
+  TestOutcome r = test::play_own(kCards, game("hand:mourner,elk\nmanapool:{3}\n", "", "mourner\nmourner\nelk\n",
+                                              "inplay:mourner\ngraveyard:elk\nlife:22\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// restriction{compare(thatmuch)~morethan~2} on @damagefoeof: 3 damage from one source triggers it,
+// 2 does not.
+TEST(WagicTriggerAmount, ThatmuchInARestrictionIsTheEventsAmount) {
+  TestOutcome r = test::play_own(kCards, game("inplay:magnifier\nhand:zap\nmanapool:{R}\n", "", "zap\np2\n",
+                                              "inplay:magnifier\ngraveyard:zap\nlife:25\n", "life:17\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:magnifier\nhand:ping\nmanapool:{R}\n", "", "ping\np2\n",
+                                  "inplay:magnifier\ngraveyard:ping\n", "life:18\n"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -91,7 +91,7 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       } else if (key == "autofacedown") {  // {cost}:morph turns it face up (alt_casts.cc); nothing else
         CardDef d;
         read_morph_line(key, v, d);
-        if (!d.morph.present) out.emplace_back(key + "=", v);
+        if (!d.morph.mana.present) out.emplace_back(key + "=", v);
       } else {
         out.emplace_back(key + "=", v);
       }

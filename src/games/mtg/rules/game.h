@@ -373,7 +373,8 @@ class Game {
   const CardDef::GraveCost* grave_cost(int card, CastWay way) const;  // alt_casts.cc; null: the normal cost
   bool face_down(int card) const;                 // a morph cast face down, on the stack or the battlefield
   bool can_turn_face_up(int card, int actor) const;
-  void turn_face_up(int card, int actor);         // the special action (CR 702.37e): no stack
+  // The special action (CR 702.37e): no stack. `chosen_paid`: the cards its cost chooses are paid.
+  void turn_face_up(int card, int actor, bool chosen_paid = false);
   ManaCost spell_cost(int card, int actor, bool buyback = false) const;  // with affinity and altercost
 
   // The stack (effects.cc).

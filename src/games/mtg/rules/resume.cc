@@ -183,7 +183,7 @@ void choose_value(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.
 void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   g.cast(r.card, r.actor, r.flag, r.x == 1, static_cast<CastWay>(r.index));  // index: flashback, retrace
 }
-void turn_face_up(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.turn_face_up(r.card, r.actor); }
+void turn_face_up(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.turn_face_up(r.card, r.actor, r.flag); }
 void pay_upkeep(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pay_upkeep(r.card, *r.ability, r.actor); }
 void activate(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.activate(r.card, *r.ability, r.actor); }
 
