@@ -2,7 +2,7 @@
 // a spell's or an ability's targets left unchosen (nothing cast, nothing paid), <prex> asking for
 // exactly X targets, a menu label written before if .. then, and!(..)! whose brackets do not
 // balance (read up to its ")!" as Wagic reads it), nolegend given by a lord, morph costs that
-// choose cards, a trigger's restriction on the event's amount.
+// choose cards, a trigger's restriction on the event's amount, convertedcost:highest / lowest.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -33,7 +33,12 @@ const std::string kCards =
     "[card]\nname=Magnifier\nmana={2}\ntype=Enchantment\n"
     "auto=@damagefoeof(player) restriction{compare(thatmuch)~morethan~2}:life:5 controller\n[/card]\n"
     "[card]\nname=Zap\nmana={R}\ntype=Instant\ntarget=player\nauto=damage:3\n[/card]\n"
-    "[card]\nname=Ping\nmana={R}\ntype=Instant\ntarget=player\nauto=damage:2\n[/card]\n";
+    "[card]\nname=Ping\nmana={R}\ntype=Instant\ntarget=player\nauto=damage:2\n[/card]\n"
+    "[card]\nname=Giant\nmana={4}{G}\ntype=Creature\npower=5\ntoughness=5\n[/card]\n"
+    "[card]\nname=Surge\nmana={G}\ntype=Instant\ntarget=creature\n"
+    "auto=convertedcost:highest:*:mybattlefield/convertedcost:highest:*:mybattlefield\n[/card]\n"
+    "[card]\nname=Burn\nmana={R}\ntype=Instant\ntarget=creature\nauto=damage:3\n[/card]\n"
+    "[card]\nname=Tithe\nmana={W}\ntype=Sorcery\nauto=life:convertedcost:lowest:creature:mybattlefield\n[/card]\n";
 
 std::string game(const std::string& p1, const std::string& p2, const std::string& commands, const std::string& a1,
                  const std::string& a2) {
@@ -112,6 +117,19 @@ TEST(WagicTriggerAmount, ThatmuchInARestrictionIsTheEventsAmount) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, game("inplay:magnifier\nhand:ping\nmanapool:{R}\n", "", "ping\np2\n",
                                   "inplay:magnifier\ngraveyard:ping\n", "life:18\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// convertedcost:highest:*:mybattlefield as +X/+X: the Giant's 5 makes the Elk 7/7, and it survives
+// 3 damage; convertedcost:lowest:creature:mybattlefield: the Elk's 1.
+TEST(WagicExtremeAmounts, HighestAndLowestManaValueAmongSuchCards) {
+  TestOutcome r = test::play_own(kCards, game("inplay:elk,giant\nhand:surge,burn\nmanapool:{G}{R}\n", "", "surge\nelk\nburn\nelk\n",
+                                              "inplay:elk,giant\ngraveyard:surge,burn\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:elk,giant\nhand:burn\nmanapool:{R}\n", "", "burn\nelk\n", "inplay:giant\ngraveyard:elk,burn\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:elk,giant\nhand:tithe\nmanapool:{W}\n", "", "tithe\n",
+                                  "inplay:elk,giant\ngraveyard:tithe\nlife:21\n", ""));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
