@@ -2,7 +2,8 @@
 // a spell's or an ability's targets left unchosen (nothing cast, nothing paid), <prex> asking for
 // exactly X targets, a menu label written before if .. then, and!(..)! whose brackets do not
 // balance (read up to its ")!" as Wagic reads it), nolegend given by a lord, morph costs that
-// choose cards, a trigger's restriction on the event's amount, convertedcost:highest / lowest.
+// choose cards, a trigger's restriction on the event's amount, convertedcost:highest / lowest, a
+// card's own P/T from the mana values of its controller's other creatures or from its life.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -38,7 +39,9 @@ const std::string kCards =
     "[card]\nname=Surge\nmana={G}\ntype=Instant\ntarget=creature\n"
     "auto=convertedcost:highest:*:mybattlefield/convertedcost:highest:*:mybattlefield\n[/card]\n"
     "[card]\nname=Burn\nmana={R}\ntype=Instant\ntarget=creature\nauto=damage:3\n[/card]\n"
-    "[card]\nname=Tithe\nmana={W}\ntype=Sorcery\nauto=life:convertedcost:lowest:creature:mybattlefield\n[/card]\n";
+    "[card]\nname=Tithe\nmana={W}\ntype=Sorcery\nauto=life:convertedcost:lowest:creature:mybattlefield\n[/card]\n"
+    "[card]\nname=Ooze\nanyzone=pancientooze/pancientooze cdaactive\nmana={5}{G}{G}\ntype=Creature\npower=*\ntoughness=*\n[/card]\n"
+    "[card]\nname=Avatar\nanyzone=lifetotal/lifetotal cdaactive\nmana={4}{W}{W}\ntype=Creature\npower=*\ntoughness=*\n[/card]\n";
 
 std::string game(const std::string& p1, const std::string& p2, const std::string& commands, const std::string& a1,
                  const std::string& a2) {
@@ -130,6 +133,23 @@ TEST(WagicExtremeAmounts, HighestAndLowestManaValueAmongSuchCards) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, game("inplay:elk,giant\nhand:tithe\nmanapool:{W}\n", "", "tithe\n",
                                   "inplay:elk,giant\ngraveyard:tithe\nlife:21\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// anyzone=pancientooze/pancientooze cdaactive: the Elk's 1 and the Giant's 5 make it 6/6 (it lives
+// through 3 damage); alone it is 0/0 and dies.
+TEST(WagicOwnPowerAmounts, OtherCreaturesManaValuesSummed) {
+  TestOutcome r = test::play_own(kCards, game("inplay:ooze,elk,giant\nhand:burn\nmanapool:{R}\n", "", "burn\nooze\n",
+                                              "inplay:ooze,elk,giant\ngraveyard:burn\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:ooze\n", "", "", "graveyard:ooze\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// anyzone=lifetotal/lifetotal cdaactive: 20/20 at 20 life (it lives through 3 damage).
+TEST(WagicOwnPowerAmounts, LifeTotalIsItsPowerAndToughness) {
+  TestOutcome r = test::play_own(kCards, game("inplay:avatar\nhand:burn\nmanapool:{R}\n", "", "burn\navatar\n",
+                                              "inplay:avatar\ngraveyard:burn\n", ""));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -139,6 +139,9 @@ Amount parse_amount(const std::string& s) {
     const std::string rest = s.substr(s.find(':', s.find(':') + 1) + 1);
     const size_t colon = rest.find(':');
     a.count = parse_spec(colon == std::string::npos ? rest + "|mybattlefield" : rest.substr(0, colon) + "|" + rest.substr(colon + 1));
+  } else if (s == "pancientooze") {  // Wagic's word for the mana values of its controller's other creatures, summed
+    a.var = "manacostsum";
+    a.count = parse_spec("other creature|mybattlefield");
   } else if (s == "power" || s == "toughness") {  // Wagic's long names of p and t
     a.var = s.substr(0, 1);
   } else if (s.rfind("counter{", 0) == 0 && s.back() == '}' && s.find('}') == s.size() - 1) {

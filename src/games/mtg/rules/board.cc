@@ -149,6 +149,29 @@ int Game::eval_amount(const Amount& a, int source) const {
     }
     return n;
   }
+  // Amounts read from the players: lifetotal (Serra Avatar), cards in hand.
+  if (a.var == "lifetotal" || a.var == "opponentlifetotal" || a.var == "phandcount" || a.var == "ohandcount") {
+    return if_value(a, source, objs[static_cast<size_t>(source)].controller);
+  }
+  if (a.var == "manacostsum" || a.var == "devotion") {  // printed costs: no characteristic to regress on
+    int n = 0;
+    const int controller = objs[static_cast<size_t>(source)].controller;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (!matches(a.count, static_cast<int>(c), source, controller)) continue;
+      const ManaCost& cost = objs[c].def->cost;
+      if (a.var == "manacostsum") {
+        n += cost.converted();
+        continue;
+      }
+      if (a.value <= 0 || a.value >= kColors) return 0;
+      const auto colour = static_cast<size_t>(a.value);  // devotion: the symbols of that colour, hybrid halves too
+      n += cost.fixed[colour] + cost.phyrexian[colour];
+      for (auto [x, y] : cost.hybrid) n += x == a.value || y == a.value;
+    }
+    return n;
+  }
+  // Only the amounts above and below are counted for a card's own power and toughness (coverage.cc
+  // cda_amount_runs lists them: any other is reported not run).
   if (a.var != "type" || cda_depth_ > 1) return a.value;  // a CDA counting CDAs: stop the regress
   struct Depth {
     int& d;

@@ -64,6 +64,13 @@ int amount_abs(const Amount& a, int x) {
     }
     return best;
   }
+  if (a.var == "manacostsum") {  // pancientooze: the mana values of such cards, summed
+    int n = 0;
+    for (size_t c = 0; c < g.objs.size(); ++c) {
+      if (g.matches(a.count, static_cast<int>(c), ctx.source, ctx.controller)) n += g.objs[c].def->cost.converted();
+    }
+    return n;
+  }
   if (a.var == "highestmanacost" || a.var == "lowestmanacost" || a.var == "lowestpower" || a.var == "highesttoughness" ||
       a.var == "lowesttoughness") {  // convertedcost:highest:spec and its kin (none such: 0)
     const bool high = a.var[0] == 'h';
