@@ -123,6 +123,11 @@ bool read_trigger_restriction(const std::string& trigger, std::vector<TriggerDef
     // compare(thatmuch)~cmp~N: the amount of the event that triggers it (Pain Magnification: the
     // damage one source dealt), as it triggers
     if (part.rfind("compare(thatmuch)~", 0) == 0) {
+      const std::string cmp = part.substr(18, part.rfind('~') - 18), n = part.substr(part.rfind('~') + 1);
+      if ((cmp != "morethan" && cmp != "lessthan" && cmp != "equalto") || n.empty() ||
+          n.find_first_not_of("0123456789") != std::string::npos) {
+        return false;  // a comparison Wagic would not read either
+      }
       std::vector<TriggerDef::Count> one;
       read_counts("type(x)" + part.substr(17), 0, one);
       if (one.size() != 1) return false;
