@@ -41,7 +41,14 @@ const std::string kCards =
     "[card]\nname=Burn\nmana={R}\ntype=Instant\ntarget=creature\nauto=damage:3\n[/card]\n"
     "[card]\nname=Tithe\nmana={W}\ntype=Sorcery\nauto=life:convertedcost:lowest:creature:mybattlefield\n[/card]\n"
     "[card]\nname=Ooze\nanyzone=pancientooze/pancientooze cdaactive\nmana={5}{G}{G}\ntype=Creature\npower=*\ntoughness=*\n[/card]\n"
-    "[card]\nname=Avatar\nanyzone=lifetotal/lifetotal cdaactive\nmana={4}{W}{W}\ntype=Creature\npower=*\ntoughness=*\n[/card]\n";
+    "[card]\nname=Avatar\nanyzone=lifetotal/lifetotal cdaactive\nmana={4}{W}{W}\ntype=Creature\npower=*\ntoughness=*\n[/card]\n"
+    "[card]\nname=Bark\nanyzone=pdauntless/pdauntless cdaactive\nmana={1}{G}\ntype=Creature\nsubtype=Treefolk\npower=*\ntoughness=*\n[/card]\n"
+    "[card]\nname=Wood\ntype=Land\nsubtype=Forest\n[/card]\n[card]\nname=Grove\ntype=Land\nsubtype=Forest Treefolk\n[/card]\n"
+    "[card]\nname=Fen\ntype=Land\nsubtype=Swamp\n[/card]\n"
+    "[card]\nname=Rioter\nanyzone=pbasiclandtypes/pbasiclandtypes cdaactive\nmana={2}{G}\ntype=Creature\npower=*\ntoughness=*\n[/card]\n"
+    "[card]\nname=Rat\nanyzone=othertype:rat:battlefield/othertype:rat:battlefield cdaactive\nmana={B}\ntype=Creature\nsubtype=Rat\n"
+    "power=*\ntoughness=*\n[/card]\n"
+    "[card]\nname=Chimera\nanyzone=pginstantsorcery/pginstantsorcery cdaactive\nmana={1}{U}{R}\ntype=Creature\npower=*\ntoughness=*\n[/card]\n";
 
 std::string game(const std::string& p1, const std::string& p2, const std::string& commands, const std::string& a1,
                  const std::string& a2) {
@@ -150,6 +157,33 @@ TEST(WagicOwnPowerAmounts, OtherCreaturesManaValuesSummed) {
 TEST(WagicOwnPowerAmounts, LifeTotalIsItsPowerAndToughness) {
   TestOutcome r = test::play_own(kCards, game("inplay:avatar\nhand:burn\nmanapool:{R}\n", "", "burn\navatar\n",
                                               "inplay:avatar\ngraveyard:burn\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// pdauntless: its controller's Forests plus its Treefolk, a Treefolk Forest twice: with Wood and
+// Grove 4/4 (lives through 3 damage), with Wood alone 2/2 (dies).
+TEST(WagicOwnPowerAmounts, ForestsPlusTreefolkCountATreefolkForestTwice) {
+  TestOutcome r = test::play_own(kCards, game("inplay:bark,wood,grove\nhand:burn\nmanapool:{R}\n", "", "burn\nbark\n",
+                                              "inplay:bark,wood,grove\ngraveyard:burn\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:bark,wood\nhand:burn\nmanapool:{R}\n", "", "burn\nbark\n", "inplay:wood\ngraveyard:bark,burn\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// pbasiclandtypes (2 with a Forest and a Swamp: it lives; alone 0/0), othertype:rat (the other
+// Rats: two each 1/1; one alone 0/0), pginstantsorcery (the instants in its controller's graveyard).
+TEST(WagicOwnPowerAmounts, DomainOtherRatsAndSpellsInTheGraveyard) {
+  TestOutcome r = test::play_own(kCards, game("inplay:rioter,wood,fen\n", "", "", "inplay:rioter,wood,fen\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:rioter\n", "", "", "graveyard:rioter\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:rat,rat\n", "", "", "inplay:rat,rat\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:rat\n", "", "", "graveyard:rat\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:chimera\ngraveyard:zap\n", "", "", "inplay:chimera\ngraveyard:zap\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:chimera\n", "", "", "graveyard:chimera\n", ""));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

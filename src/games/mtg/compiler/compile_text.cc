@@ -139,6 +139,25 @@ Amount parse_amount(const std::string& s) {
     const std::string rest = s.substr(s.find(':', s.find(':') + 1) + 1);
     const size_t colon = rest.find(':');
     a.count = parse_spec(colon == std::string::npos ? rest + "|mybattlefield" : rest.substr(0, colon) + "|" + rest.substr(colon + 1));
+  } else if (s == "pgbzombie") {  // Soulless One: Zombies on the battlefield and Zombie cards in graveyards
+    a.var = "type";
+    a.count = parse_spec("zombie|battlefield,graveyard");
+  } else if (s == "pginstantsorcery") {  // Spellheart Chimera: instants and sorceries in its controller's graveyard
+    a.var = "type";
+    a.count = parse_spec("instant,sorcery|mygraveyard");
+  } else if (s == "pdauntless" || s == "pbasiclandtypes") {  // counted by rules/board.cc (eval_amount)
+    a.var = s;
+  } else if (s.rfind("othertype:", 0) == 0) {  // type:.. without the card itself (Pestilence Rats)
+    const size_t colon = s.find(':', 10);
+    std::string types;  // each alternative "other ..", read as the spec reader reads "other creature"
+    for (const std::string& t : split_top(s.substr(10, colon == std::string::npos ? std::string::npos : colon - 10), ",")) {
+      types += (types.empty() ? "other " : ",other ") + trim(t);
+    }
+    a = parse_amount("type:" + types + (colon == std::string::npos ? std::string() : s.substr(colon)));
+    if (a.var != "type") {
+      a = Amount();
+      a.var = "?" + s;  // reported not run
+    }
   } else if (s == "pancientooze") {  // Wagic's word for the mana values of its controller's other creatures, summed
     a.var = "manacostsum";
     a.count = parse_spec("other creature|mybattlefield");

@@ -50,7 +50,8 @@ const std::set<std::string>& keywords_run() {
 // (anyzone=P/T cdaactive); any other would count 0 there.
 bool cda_amount_runs(const Amount& a) {
   static const std::set<std::string> k = {"",           "type",       "allmyname",  "lifetotal", "opponentlifetotal",
-                                          "phandcount", "ohandcount", "manacostsum", "devotion"};
+                                          "phandcount", "ohandcount", "manacostsum", "devotion", "pdauntless",
+                                          "pbasiclandtypes"};
   return k.count(a.var) || a.var.rfind("counter{", 0) == 0;
 }
 

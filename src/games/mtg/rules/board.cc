@@ -1,5 +1,6 @@
 // Cards and zones: creating cards, moving them, their characteristics under continuous effects,
 // damage, destruction and the state-based actions.
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -172,7 +173,8 @@ int Game::eval_amount(const Amount& a, int source) const {
   }
   // Only the amounts above and below are counted for a card's own power and toughness (coverage.cc
   // cda_amount_runs lists them: any other is reported not run).
-  if (a.var != "type" || cda_depth_ > 1) return a.value;  // a CDA counting CDAs: stop the regress
+  const bool lands = a.var == "pdauntless" || a.var == "pbasiclandtypes";
+  if ((a.var != "type" && !lands) || cda_depth_ > 1) return a.value;  // a CDA counting CDAs: stop the regress
   struct Depth {
     int& d;
     explicit Depth(int& x) : d(++x) {}
@@ -180,6 +182,17 @@ int Game::eval_amount(const Amount& a, int source) const {
   } depth(cda_depth_);
   int n = 0;
   const int controller = objs[static_cast<size_t>(source)].controller;
+  const auto& mine = players[static_cast<size_t>(controller)].zones[kBattlefield];
+  if (a.var == "pdauntless") {  // its controller's Forests plus its Treefolk (a Treefolk Forest twice)
+    for (int c : mine) n += is_type_word(c, "forest") + is_type_word(c, "treefolk");
+    return n;
+  }
+  if (a.var == "pbasiclandtypes") {  // the basic land types among its controller's permanents (domain)
+    for (const char* t : {"forest", "plains", "swamp", "island", "mountain"}) {
+      n += std::any_of(mine.begin(), mine.end(), [&](int c) { return is_type_word(c, t); });
+    }
+    return n;
+  }
   for (size_t c = 0; c < objs.size(); ++c) {
     if (matches(a.count, static_cast<int>(c), source, controller)) ++n;
   }
