@@ -48,7 +48,8 @@ const std::string kCards =
     "[card]\nname=Rioter\nanyzone=pbasiclandtypes/pbasiclandtypes cdaactive\nmana={2}{G}\ntype=Creature\npower=*\ntoughness=*\n[/card]\n"
     "[card]\nname=Rat\nanyzone=othertype:rat:battlefield/othertype:rat:battlefield cdaactive\nmana={B}\ntype=Creature\nsubtype=Rat\n"
     "power=*\ntoughness=*\n[/card]\n"
-    "[card]\nname=Chimera\nanyzone=pginstantsorcery/pginstantsorcery cdaactive\nmana={1}{U}{R}\ntype=Creature\npower=*\ntoughness=*\n[/card]\n";
+    "[card]\nname=Chimera\nanyzone=pginstantsorcery/pginstantsorcery cdaactive\nmana={1}{U}{R}\ntype=Creature\npower=*\ntoughness=*\n[/card]\n"
+    "[card]\nname=Goyf\nanyzone=gravecardtypes/plusonegravecardtypes cdaactive\nmana={1}{G}\ntype=Creature\npower=*\ntoughness=*\n[/card]\n";
 
 std::string game(const std::string& p1, const std::string& p2, const std::string& commands, const std::string& a1,
                  const std::string& a2) {
@@ -184,6 +185,17 @@ TEST(WagicOwnPowerAmounts, DomainOtherRatsAndSpellsInTheGraveyard) {
   r = test::play_own(kCards, game("inplay:chimera\ngraveyard:zap\n", "", "", "inplay:chimera\ngraveyard:zap\n", ""));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, game("inplay:chimera\n", "", "", "graveyard:chimera\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// gravecardtypes / plusone..: the card types in all graveyards (creature, instant, and player 2's
+// land: 3/4, it lives through Burn; without the land 2/3 once Burn is in the graveyard: it dies).
+TEST(WagicOwnPowerAmounts, CardTypesInAllGraveyards) {
+  TestOutcome r = test::play_own(kCards, game("inplay:goyf\ngraveyard:elk\nhand:burn\nmanapool:{R}\n", "graveyard:wood\n", "burn\ngoyf\n",
+                                              "inplay:goyf\ngraveyard:elk,burn\n", "graveyard:wood\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:goyf\ngraveyard:elk\nhand:burn\nmanapool:{R}\n", "", "burn\ngoyf\n",
+                                  "graveyard:elk,burn,goyf\n", ""));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -145,7 +145,7 @@ Amount parse_amount(const std::string& s) {
   } else if (s == "pginstantsorcery") {  // Spellheart Chimera: instants and sorceries in its controller's graveyard
     a.var = "type";
     a.count = parse_spec("instant,sorcery|mygraveyard");
-  } else if (s == "pdauntless" || s == "pbasiclandtypes") {  // counted by rules/board.cc (eval_amount)
+  } else if (s == "pdauntless" || s == "pbasiclandtypes" || s == "gravecardtypes") {  // counted by rules/board.cc (eval_amount)
     a.var = s;
   } else if (s.rfind("othertype:", 0) == 0) {  // type:.. without the card itself (Pestilence Rats)
     const size_t colon = s.find(':', 10);

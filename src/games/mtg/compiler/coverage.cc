@@ -51,7 +51,7 @@ const std::set<std::string>& keywords_run() {
 bool cda_amount_runs(const Amount& a) {
   static const std::set<std::string> k = {"",           "type",       "allmyname",  "lifetotal", "opponentlifetotal",
                                           "phandcount", "ohandcount", "manacostsum", "devotion", "pdauntless",
-                                          "pbasiclandtypes"};
+                                          "pbasiclandtypes", "gravecardtypes"};
   return k.count(a.var) || a.var.rfind("counter{", 0) == 0;
 }
 

@@ -173,7 +173,7 @@ int Game::eval_amount(const Amount& a, int source) const {
   }
   // Only the amounts above and below are counted for a card's own power and toughness (coverage.cc
   // cda_amount_runs lists them: any other is reported not run).
-  const bool lands = a.var == "pdauntless" || a.var == "pbasiclandtypes";
+  const bool lands = a.var == "pdauntless" || a.var == "pbasiclandtypes" || a.var == "gravecardtypes";
   if ((a.var != "type" && !lands) || cda_depth_ > 1) return a.value;  // a CDA counting CDAs: stop the regress
   struct Depth {
     int& d;
@@ -185,6 +185,18 @@ int Game::eval_amount(const Amount& a, int source) const {
   const auto& mine = players[static_cast<size_t>(controller)].zones[kBattlefield];
   if (a.var == "pdauntless") {  // its controller's Forests plus its Treefolk (a Treefolk Forest twice)
     for (int c : mine) n += is_type_word(c, "forest") + is_type_word(c, "treefolk");
+    return n;
+  }
+  if (a.var == "gravecardtypes") {  // Tarmogoyf: the card types among cards in all graveyards (Wagic
+    // 2016 counts only the second player's graveyard, a slip its card text contradicts)
+    for (const char* t : {"artifact", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery", "tribal"}) {
+      bool any = false;
+      for (const Player& pl : players) {
+        const auto& grave = pl.zones[kGraveyard];
+        any |= std::any_of(grave.begin(), grave.end(), [&](int c) { return is_type_word(c, t); });
+      }
+      n += any;
+    }
     return n;
   }
   if (a.var == "pbasiclandtypes") {  // the basic land types among its controller's permanents (domain)

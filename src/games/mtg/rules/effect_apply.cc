@@ -64,7 +64,7 @@ int amount_abs(const Amount& a, int x) {
     }
     return best;
   }
-  if ((a.var == "pdauntless" || a.var == "pbasiclandtypes") && ctx.source >= 0) return g.eval_amount(a, ctx.source);
+  if ((a.var == "pdauntless" || a.var == "pbasiclandtypes" || a.var == "gravecardtypes") && ctx.source >= 0) return g.eval_amount(a, ctx.source);
   if (a.var == "manacostsum") {  // pancientooze: the mana values of such cards, summed
     int n = 0;
     for (size_t c = 0; c < g.objs.size(); ++c) {
