@@ -22,6 +22,7 @@ const std::set<std::string>& grantable() {
       "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk",
       "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting",
       "noactivatedability", "notapability", "onlymanaability",  // these three: rules/restraints.cc
+      "nolegend",  // the legend rule skips it (Game::legend_rule)
       "protectionfromcoloredspells"};
   return k;
 }
@@ -34,7 +35,12 @@ const std::set<std::string>& player_words() {
 
 // newability[line]: an ability the changed card gets. A one-shot that is not a static line runs
 // once as the change begins; anything else lasts with the change.
-bool read_new_ability(const std::string& line, EffectDef::Becomes& b) {
+bool read_new_ability(const std::string& line0, EffectDef::Becomes& b) {
+  // A stray "(" before the line that is never closed: Wagic finds the keywords past it.
+  const std::string line = !line0.empty() && line0[0] == '(' && std::count(line0.begin(), line0.end(), '(') >
+                                                                     std::count(line0.begin(), line0.end(), ')')
+                               ? line0.substr(1)
+                               : line0;
   Ability a = compile_ability(line);
   if (!a.supported()) return false;
   const bool once = a.kind == AbilityKind::kSpell && !is_static_line(a);
@@ -363,6 +369,28 @@ void read_dynamic(std::string& text, EffectDef& e) {
   text = text.substr(0, open) + " " + kept;
 }
 
+// and!(..)! whose brackets do not balance (Living Death: newability[(moveto(battlefield)] opens one
+// it never closes). Wagic reads it from "and!(" to the first ")!" after it, whatever lies between,
+// and takes it out of the line; so is it taken here. A balanced one is left to the word reader,
+// which also sees an and!(..)! nested inside another. False when the ability is not run.
+bool take_unbalanced_and(std::string& text, EffectDef& e) {
+  const size_t open = text.find("and!(");
+  if (open == std::string::npos) return true;
+  int depth = 0;
+  for (size_t i = 0; i < open; ++i) depth += text[i] == '(' || text[i] == '[' ? 1 : text[i] == ')' || text[i] == ']' ? -1 : 0;
+  if (depth != 0) return true;  // inside another ability's text: that ability's own
+  const std::string closed = inside(text, open + 4);
+  if (open + 5 + closed.size() < text.size() && text[open + 5 + closed.size()] == ')' &&
+      text.compare(open + 6 + closed.size(), 1, "!") == 0) {
+    return true;  // balanced
+  }
+  const size_t close = text.find(")!", open + 5);
+  if (close == std::string::npos) return true;
+  e.and_then = std::make_shared<Ability>(compile_ability(text.substr(open + 5, close - open - 5)));
+  text.erase(open, close + 2 - open);
+  return e.and_then->supported();
+}
+
 // One && part: a keyword (or several words of a keyword ability) and its modifiers.
 EffectDef compile_effect(const std::string& text0) {
   std::string labelled = trim(text0);  // name(..) emblem ..: the menu label goes
@@ -383,6 +411,7 @@ EffectDef compile_effect(const std::string& text0) {
   EffectDef e;
   if (read_coin_flip(text0, e)) return e;
   std::string text = text0;
+  if (!take_unbalanced_and(text, e)) return unsupported_effect("and!(");
   read_dynamic(text, e);
   if (e.kind == Eff::kUnsupported && !e.word.empty()) return e;
   std::vector<std::string> ws = words_top(trim(text));
@@ -668,10 +697,24 @@ bool grants_ability(const std::string& body, Ability& a) {
   return true;
 }
 
+// A menu label written before a condition (name(Beast token) if .. then .., name(..) this(..)):
+// Wagic takes the label out of the line before it reads the condition; it only names the ability.
+void drop_condition_label(std::string& body) {
+  if (body.rfind("name(", 0) != 0) return;
+  const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
+  for (const char* kw : {"this(", "thisforeach(", "if ", "ifnot "}) {
+    if (rest.rfind(kw, 0) == 0) {
+      body = rest;
+      return;
+    }
+  }
+}
+
 // The effects after the cost or trigger: may, lord/all, && parts.
 // The conditions before the effects: if/ifnot .. then, aslongas(..), may / choice, this(..) and
 // thisforeach(..). False when one is not run (an unsupported effect says which).
 bool read_conditions(std::string& body, Ability& a) {
+  drop_condition_label(body);
   if ((body.rfind("if ", 0) == 0 || body.rfind("ifnot ", 0) == 0) && body.find(" then ") != std::string::npos) {
     const size_t then = body.find(" then ");
     const size_t cond = body.find(' ') + 1;
@@ -720,10 +763,7 @@ bool read_conditions(std::string& body, Ability& a) {
     a.may = true;  // a one-line choice: a menu with that option, as may asks
     body = trim(body.substr(7));
   }
-  if (body.rfind("name(", 0) == 0) {  // a menu label before this(..) or thisforeach(..): the label goes
-    const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
-    if (rest.rfind("this(", 0) == 0 || rest.rfind("thisforeach(", 0) == 0) body = rest;
-  }
+  drop_condition_label(body);
   for (const char* kw : {"thisforeach(", "this("}) {
     if (body.rfind(kw, 0) != 0) continue;
     const size_t open = body.find('(');

@@ -271,10 +271,11 @@ struct CardDef {
   GraveCost suspend;
   int suspend_n = -1;
   // Morph (CR 702.37): facedown= is the cost to cast it face down, autofacedown={..}:morph the
-  // cost to turn it face up, autofaceup= lines run as it is turned face up; `face_down` is what
-  // it is meanwhile: a nameless colourless 2/2 creature with no abilities and no mana cost.
+  // cost to turn it face up (mana, and cards chosen to pay with: {H(island|mybattlefield)},
+  // {discard(..)}), autofaceup= lines run as it is turned face up; `face_down` is what it is
+  // meanwhile: a nameless colourless 2/2 creature with no abilities and no mana cost.
   GraveCost facedown;
-  ManaCost morph;
+  GraveCost morph;
   std::vector<Ability> faceup_abilities;
   std::shared_ptr<const CardDef> face_down;
   bool multikicker = false;        // kicker=multi{..}: paid as many times as the pool allows // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines

@@ -91,7 +91,8 @@ bool read_coin_flip(const std::string& part0, EffectDef& e) {
 
 namespace rk::mtg {
 
-// restriction{..} written on a trigger: counts of cards (type(spec)~cmp~N), values (compare(..))
+// restriction{..} written on a trigger: counts of cards (type(spec)~cmp~N), values (compare(..),
+// compare(thatmuch): the event's amount)
 // and the spells cast this turn or the last one (thisturn(*|stack), lastturn(*|stack): Wagic counts
 // the cards that went to either stack). False when a part is something else: the trigger is not run.
 bool read_trigger_restriction(const std::string& trigger, std::vector<TriggerDef::Count>& counts) {
@@ -116,6 +117,22 @@ bool read_trigger_restriction(const std::string& trigger, std::vector<TriggerDef
       if (one.size() != 1) return false;
       one[0].spec = Spec();
       one[0].var = std::string(seen, 8);
+      counts.push_back(one[0]);
+      part.clear();
+    }
+    // compare(thatmuch)~cmp~N: the amount of the event that triggers it (Pain Magnification: the
+    // damage one source dealt), as it triggers
+    if (part.rfind("compare(thatmuch)~", 0) == 0) {
+      const std::string cmp = part.substr(18, part.rfind('~') - 18), n = part.substr(part.rfind('~') + 1);
+      if ((cmp != "morethan" && cmp != "lessthan" && cmp != "equalto") || n.empty() ||
+          n.find_first_not_of("0123456789") != std::string::npos) {
+        return false;  // a comparison Wagic would not read either
+      }
+      std::vector<TriggerDef::Count> one;
+      read_counts("type(x)" + part.substr(17), 0, one);
+      if (one.size() != 1) return false;
+      one[0].spec = Spec();
+      one[0].var = "thatmuch";
       counts.push_back(one[0]);
       part.clear();
     }

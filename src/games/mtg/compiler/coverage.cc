@@ -46,6 +46,15 @@ const std::set<std::string>& keywords_run() {
   return k;
 }
 
+// The amounts Game::eval_amount (rules/board.cc) counts for a card's own power and toughness
+// (anyzone=P/T cdaactive); any other would count 0 there.
+bool cda_amount_runs(const Amount& a) {
+  static const std::set<std::string> k = {"",           "type",       "allmyname",  "lifetotal", "opponentlifetotal",
+                                          "phandcount", "ohandcount", "manacostsum", "devotion", "pdauntless",
+                                          "pbasiclandtypes", "gravecardtypes"};
+  return k.count(a.var) || a.var.rfind("counter{", 0) == 0;
+}
+
 // transforms((..)) -> transforms, {e(fungus|graveyard)} -> {e(..)}, (blink)forsrc -> (blink).
 std::string normalise(const std::string& w) {
   if (w.empty()) return "(empty)";
@@ -91,7 +100,7 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       } else if (key == "autofacedown") {  // {cost}:morph turns it face up (alt_casts.cc); nothing else
         CardDef d;
         read_morph_line(key, v, d);
-        if (!d.morph.present) out.emplace_back(key + "=", v);
+        if (!d.morph.mana.present) out.emplace_back(key + "=", v);
       } else {
         out.emplace_back(key + "=", v);
       }
@@ -131,9 +140,18 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       if (!cast_window(v, nullptr) && !read_count_restriction(v, counts)) out.emplace_back(key + "=", v);
       break;
     }
-    case KeyId::kAnyzone:
-      if (v.find("cdaactive") == std::string::npos) out.emplace_back("anyzone=", v);
+    case KeyId::kAnyzone: {
+      if (v.find("cdaactive") == std::string::npos) {
+        out.emplace_back("anyzone=", v);
+        break;
+      }
+      CardDef d;
+      read_cda(v, d);
+      for (const Amount* a : {&d.cda_power, &d.cda_toughness}) {
+        if (!cda_amount_runs(*a)) out.emplace_back("anyzone= (" + (a->var[0] == '?' ? a->var.substr(1) : a->var) + ")", v);
+      }
       break;
+    }
     case KeyId::kFlashback:
     case KeyId::kFacedown:
     case KeyId::kRetrace: {  // cast from the graveyard or face down (alt_casts.cc) when the whole cost is known

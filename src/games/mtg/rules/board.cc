@@ -152,7 +152,31 @@ int Game::eval_amount(const Amount& a, int source) const {
     }
     return n;
   }
-  if (a.var != "type" || cda_depth_ > 1) return a.value;  // a CDA counting CDAs: stop the regress
+  // Amounts read from the players: lifetotal (Serra Avatar), cards in hand.
+  if (a.var == "lifetotal" || a.var == "opponentlifetotal" || a.var == "phandcount" || a.var == "ohandcount") {
+    return if_value(a, source, objs[static_cast<size_t>(source)].controller);
+  }
+  if (a.var == "manacostsum" || a.var == "devotion") {  // printed costs: no characteristic to regress on
+    int n = 0;
+    const int controller = objs[static_cast<size_t>(source)].controller;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (!matches(a.count, static_cast<int>(c), source, controller)) continue;
+      const ManaCost& cost = objs[c].def->cost;
+      if (a.var == "manacostsum") {
+        n += cost.converted();
+        continue;
+      }
+      if (a.value <= 0 || a.value >= kColors) return 0;
+      const auto colour = static_cast<size_t>(a.value);  // devotion: the symbols of that colour, hybrid halves too
+      n += cost.fixed[colour] + cost.phyrexian[colour];
+      for (auto [x, y] : cost.hybrid) n += x == a.value || y == a.value;
+    }
+    return n;
+  }
+  // Only the amounts above and below are counted for a card's own power and toughness (coverage.cc
+  // cda_amount_runs lists them: any other is reported not run).
+  const bool lands = a.var == "pdauntless" || a.var == "pbasiclandtypes" || a.var == "gravecardtypes";
+  if ((a.var != "type" && !lands) || cda_depth_ > 1) return a.value;  // a CDA counting CDAs: stop the regress
   struct Depth {
     int& d;
     explicit Depth(int& x) : d(++x) {}
@@ -160,6 +184,29 @@ int Game::eval_amount(const Amount& a, int source) const {
   } depth(cda_depth_);
   int n = 0;
   const int controller = objs[static_cast<size_t>(source)].controller;
+  const auto& mine = players[static_cast<size_t>(controller)].zones[kBattlefield];
+  if (a.var == "pdauntless") {  // its controller's Forests plus its Treefolk (a Treefolk Forest twice)
+    for (int c : mine) n += is_type_word(c, "forest") + is_type_word(c, "treefolk");
+    return n;
+  }
+  if (a.var == "gravecardtypes") {  // Tarmogoyf: the card types among cards in all graveyards (Wagic
+    // 2016 counts only the second player's graveyard, a slip its card text contradicts)
+    for (const char* t : {"artifact", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery", "tribal"}) {
+      bool any = false;
+      for (const Player& pl : players) {
+        const auto& grave = pl.zones[kGraveyard];
+        any |= std::any_of(grave.begin(), grave.end(), [&](int c) { return is_type_word(c, t); });
+      }
+      n += any;
+    }
+    return n;
+  }
+  if (a.var == "pbasiclandtypes") {  // the basic land types among its controller's permanents (domain)
+    for (const char* t : {"forest", "plains", "swamp", "island", "mountain"}) {
+      n += std::any_of(mine.begin(), mine.end(), [&](int c) { return is_type_word(c, t); });
+    }
+    return n;
+  }
   for (size_t c = 0; c < objs.size(); ++c) {
     if (matches(a.count, static_cast<int>(c), source, controller)) ++n;
   }

@@ -64,6 +64,27 @@ int amount_abs(const Amount& a, int x) {
     }
     return best;
   }
+  if ((a.var == "pdauntless" || a.var == "pbasiclandtypes" || a.var == "gravecardtypes") && ctx.source >= 0) return g.eval_amount(a, ctx.source);
+  if (a.var == "manacostsum") {  // pancientooze: the mana values of such cards, summed
+    int n = 0;
+    for (size_t c = 0; c < g.objs.size(); ++c) {
+      if (g.matches(a.count, static_cast<int>(c), ctx.source, ctx.controller)) n += g.objs[c].def->cost.converted();
+    }
+    return n;
+  }
+  if (a.var == "highestmanacost" || a.var == "lowestmanacost" || a.var == "lowestpower" || a.var == "highesttoughness" ||
+      a.var == "lowesttoughness") {  // convertedcost:highest:spec and its kin (none such: 0)
+    const bool high = a.var[0] == 'h';
+    const char what = a.var[high ? 7 : 6];  // m, p or t
+    int best = high ? 0 : -1;
+    for (size_t c = 0; c < g.objs.size(); ++c) {
+      const int obj = static_cast<int>(c);
+      if (!g.matches(a.count, obj, ctx.source, ctx.controller)) continue;
+      const int v = what == 'm' ? g.objs[c].def->cost.converted() : what == 'p' ? g.power(obj) : g.toughness(obj);
+      best = best < 0 ? v : high ? std::max(best, v) : std::min(best, v);
+    }
+    return std::max(best, 0);
+  }
   if (a.var == "thatmuch") return g.current_amount;
   if (a.var == "kicked") return g.resolving_kicks;  // times the kicker was paid
   if (a.var.rfind("stored", 0) == 0) {  // the card paid as the cost, as it last was on the battlefield

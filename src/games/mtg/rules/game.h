@@ -167,6 +167,10 @@ struct Chooser {
   int source = -1;
   bool optional = false;
   bool is_cost = false;          // sacrifice/discard choices: not targeting (shroud does not stop them)
+  // The targets of a spell being cast or an ability being activated. Wagic opens this chooser
+  // before anything is paid, so one left unfinished means nothing was cast (the test harness
+  // undoes the click that opened it).
+  bool announcing = false;
   std::vector<Target> picked;    // so far, when several are chosen
   std::vector<Resume> done;      // resumed with the targets chosen (Game::resume)
 };
@@ -379,7 +383,8 @@ class Game {
   const CardDef::GraveCost* grave_cost(int card, CastWay way) const;  // alt_casts.cc; null: the normal cost
   bool face_down(int card) const;                 // a morph cast face down, on the stack or the battlefield
   bool can_turn_face_up(int card, int actor) const;
-  void turn_face_up(int card, int actor);         // the special action (CR 702.37e): no stack
+  // The special action (CR 702.37e): no stack. `chosen_paid`: the cards its cost chooses are paid.
+  void turn_face_up(int card, int actor, bool chosen_paid = false);
   ManaCost spell_cost(int card, int actor, bool buyback = false) const;  // with affinity and altercost
 
   // The stack (effects.cc).

@@ -28,17 +28,21 @@ void ask_target(Game& g, const Ability& a, int source, int player, Resume then) 
 }
 
 // A target chooser for `item` (its source and controller) that puts it on the stack once answered
-// (`sac_source`: its source is sacrificed first, {S} being paid after the target is chosen).
-void choose_then_push(Game& g, const StackItem& item, const Spec& spec, bool is_cost, bool sac_source = false) {
+// (`sac_source`: its source is sacrificed first, {S} being paid after the target is chosen;
+// `announcing`: the item is a spell being cast or an ability being activated, not a trigger).
+void choose_then_push(Game& g, const StackItem& item, const Spec& spec, bool is_cost, bool sac_source = false,
+                      bool announcing = false) {
   Chooser ch;
   ch.spec = spec;
-  if (spec.prex) {  // <prex>: X targets
+  if (spec.prex) {  // <prex>: exactly X targets (Wagic's chooser has X as its minimum too)
     if (item.x <= 0) return g.push(item);
     ch.spec.count = item.x;
+    ch.spec.up_to = false;
   }
   ch.player = item.controller;
   ch.source = item.source;
   ch.is_cost = is_cost;
+  ch.announcing = announcing;
   ch.done = {Resume{.kind = Kind::kPush, .card = item.source, .flag = sac_source, .item = {item}}};
   g.choosers.push_back(std::move(ch));
 }
@@ -54,7 +58,7 @@ void push(Game& g, Resume& r, std::vector<Resume>&, const Targets& ts) {
 void cast_targets(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   r.item[0].stored = g.last_paid;  // the card a chosen cost took (stored* amounts)
   if (!r.flag) return g.push(std::move(r.item[0]));
-  choose_then_push(g, r.item[0], *r.spec, false);
+  choose_then_push(g, r.item[0], *r.spec, false, false, true);
 }
 
 // An ability's chosen costs are paid: a mana ability's effects at once (and what produceextra:{..}
@@ -89,7 +93,7 @@ void activated(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   // By the rules the target was chosen before the costs (CR 601.2c) and is gone as the ability
   // resolves, so it does nothing (CR 608.2b): the costs stay paid and nothing else happens.
   if (!g.any_target(a.target, card, actor)) return g.note(g.name(card) + "'s ability has no target left: it does nothing");
-  choose_then_push(g, item, a.target, a.not_a_target, a.sac_self);
+  choose_then_push(g, item, a.target, a.not_a_target, a.sac_self, true);
 }
 
 // The cards chosen for one cost: tapped (-1), discarded (-2), sacrificed, or moved to a zone.
@@ -180,14 +184,14 @@ void choose_value(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.
 void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   g.cast(r.card, r.actor, r.flag, r.x == 1, static_cast<CastWay>(r.index));  // index: flashback, retrace
 }
-void turn_face_up(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.turn_face_up(r.card, r.actor); }
+void turn_face_up(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.turn_face_up(r.card, r.actor, r.flag); }
 void pay_upkeep(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pay_upkeep(r.card, *r.ability, r.actor); }
 void activate(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.activate(r.card, *r.ability, r.actor); }
 
 void mode(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   StackItem& item = r.item[0];
   item.mode = r.ability;
-  choose_then_push(g, item, r.ability->target, false);
+  choose_then_push(g, item, r.ability->target, false, false, true);
 }
 
 void keep(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.destroy_rule(r.card); }

@@ -416,6 +416,8 @@ bool Game::counts_hold(const std::vector<TriggerDef::Count>& counts, int src, in
       n = creatures_died;
     } else if (k.var == "lastturn" || k.var == "thisturn") {  // spells cast (read_trigger_restriction)
       n = k.var[0] == 'l' ? spells_last_turn : spells_this_turn;
+    } else if (k.var == "thatmuch") {  // the amount of the event being fired (read_trigger_restriction)
+      n = event_amount;
     } else if (k.var == "powertotalinplay") {  // the total power of the creatures its controller controls
       for (int c : players[static_cast<size_t>(controller)].zones[kBattlefield]) n += is_creature(c) ? power(c) : 0;
     }
