@@ -570,7 +570,7 @@ void read_costs(const std::string& costs, Ability& a) {
   }
 }
 
-// restriction{..} of an activated ability: only counts of cards (type(..)~cmp~N) are run.
+// restriction{..} of an activated ability or a one-shot line: read_count_restriction's parts.
 bool read_restriction(const std::string& w, Ability& a) {
   return read_count_restriction(w.substr(12, w.rfind('}') - 12), a.trigger.counts);
 }
@@ -766,7 +766,10 @@ void read_parts(const std::string& body, Ability& a) {
       if (r == "myupkeeponly") a.my_upkeep_only = true;
       if (r == "assorcery") a.sorcery_speed = true;
       if (r == "while") a.state_trigger = true;
-      if (r.rfind("restriction{", 0) == 0 && (a.kind != AbilityKind::kActivated || !read_restriction(r, a))) {
+      // An activated ability is offered, a one-shot line (a spell's mode, a permanent's entering
+      // line) runs, only while its restriction{..} holds; elsewhere it is not run yet.
+      const bool gated = a.kind == AbilityKind::kActivated || a.kind == AbilityKind::kSpell;
+      if (r.rfind("restriction{", 0) == 0 && (!gated || !read_restriction(r, a))) {
         e = unsupported_effect(r);
         break;
       }
@@ -907,6 +910,8 @@ Ability compile_ability(const std::string& line) {
     ~Deeper() { --depth; }
   } deeper;
   Ability a = compile_line(line);
+  // A continuous line never asks its restriction{..} (only one-shots and activations do): not run.
+  if (a.kind == AbilityKind::kSpell && !a.trigger.counts.empty() && is_static_line(a)) a.effects.push_back(unsupported_effect("restriction{"));
   settle_face_line(a);
   intern_words(a);  // types, keywords and specs as symbols (spec_code.h): play compares numbers
   return a;

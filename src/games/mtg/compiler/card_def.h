@@ -128,11 +128,17 @@ struct TriggerDef {
   Spec from;           // from(spec)
   Spec source;         // source(spec) of @combat(...)
   std::string args;    // the (..) text as written: @combat(attacking,blocked)
-  struct Count {           // restriction{type(spec)~morethan~N,...}: all must hold
-    Spec spec;
-    std::string var;       // compare(powertotalinplay|lifetotal|opponentlifetotal)~cmp~N: that value instead of a count
+  // restriction{..} (and the restriction=, otherrestriction= keys): parts that must all hold, each
+  // a value compared with a number (or with another count of cards). read_count_restriction
+  // (spec.cc) reads them, Game::counts_hold (rules/turn.cc) decides them.
+  struct Count {
+    Spec spec;             // type(spec): the cards that match; thisturn/lastturn(spec): the spells cast that match
+    std::string var;       // empty: a count of cards; else the value named (compare(var), raid, window ...)
     char cmp = '>';
     int n = 0;
+    std::shared_ptr<Spec> than;  // ~lessthan~type(spec)-N: compared with that count plus n instead of n
+    int from = 0, to = 0;  // var "window": the Phase values (inclusive) it holds in
+    int whose = -1;        // var "window": 1 its controller's turn, 0 the opponent's, -1 either
   };
   std::vector<Count> counts;
   std::string phase;   // each/next: upkeep, endofturn ...

@@ -526,6 +526,7 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
 
 void Game::run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt) || (a.paidmana_only && resolving_alt)) return;
+  if (a.kind == AbilityKind::kSpell && !a.trigger.counts.empty() && !counts_hold(a.trigger.counts, source, controller)) return;  // restriction{..}
   if (a.has_cond && !condition_holds(a, source)) return;
   if (a.has_if && !if_holds(a, source, controller)) {
     if (a.if_else) run_effects_in(*a.if_else, source, controller, targets, x);

@@ -56,6 +56,7 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
     }
     if (a.kind != AbilityKind::kSpell || (permanent && is_static_line(a))) continue;
     if (resolving_mode && a.may && a.has_target && resolving_mode != &a) continue;  // another mode was chosen
+    if (!a.trigger.counts.empty() && !counts_hold(a.trigger.counts, card, controller)) continue;  // its restriction{..} does not hold
     // A permanent's targeted one-shot (ETB "target creature ...") would open a chooser: not run yet.
     if (permanent && (a.has_target || a.may)) {
       put_trigger(card, a);
@@ -119,6 +120,7 @@ void Game::resolve_top() {
     unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
   }
   const Spec* spec = d.has_spell_target ? &d.spell_target : nullptr;
+  if (!spec && item.mode && item.mode->has_target) spec = &item.mode->target;  // the chosen mode's target (modes differ)
   for (const Ability& a : d.abilities) {
     if (!spec && a.kind == AbilityKind::kSpell && a.has_target) spec = &a.target;
   }

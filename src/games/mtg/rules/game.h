@@ -185,6 +185,8 @@ class Game {
   struct Player {
     int life = 20, poison = 0;
     int damage_taken = 0;  // damage dealt to the player this turn (pdcount, odcount)
+    int life_lost = 0;     // life lost this turn (lifelost, oplifelost)
+    int drawn = 0;         // cards drawn this turn (pdrewcount, odrewcount)
     ManaPool pool;
     std::array<std::vector<int>, kZoneCount> zones;
     int lands_played = 0;
@@ -213,6 +215,13 @@ class Game {
   bool prevent_combat = false;     // a fog resolved this turn
   int spells_this_turn = 0;
   int spells_last_turn = 0;  // restriction{lastturn(*|stack)..}
+  // The spells cast this turn and the last one, each with its caster (thisturn(spec), lastturn(spec),
+  // casted(spec)); copies are not cast.
+  struct Cast {
+    int card = -1, player = 0;
+  };
+  std::vector<Cast> cast_this_turn, cast_last_turn;
+  int cast_count(const TriggerDef::Count& k, int src, int controller) const;
   // chance_and_faces.cc: flip(name) turns `card` into the card of that name; wingame; flipacoin's
   // call (a menu of the controller's), then the flip and the ability it decides.
   void flip_card(int card, const std::string& lname);
@@ -421,6 +430,7 @@ class Game {
   int creatures_died = 0;  // this turn (morbid)
   int attacked = 0;        // creatures that attacked this turn (raid)
   bool counts_hold(const std::vector<TriggerDef::Count>& counts, int source, int controller) const;
+  int restriction_value(const TriggerDef::Count& k, int source, int controller) const;  // one part's value
   bool resolving_kicked = false, resolving_alt = false;
   int resolving_kicks = 0;
   int last_paid = -1;        // the card the last chosen cost took

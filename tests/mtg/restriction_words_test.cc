@@ -1,0 +1,132 @@
+// restriction{..} on triggers, activated abilities and one-shot lines, and the restriction= /
+// otherrestriction= keys: the spells cast this turn (thisturn(spec|mystack), casted(spec)), life
+// lost this turn (compare(oplifelost)), parts of a turn (duringcombat), counts compared with counts.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "games/mtg/compiler/card_def.h"
+#include "own_cards.h"
+
+namespace rk::mtg {
+namespace {
+
+const std::string kCards =
+    // +2 life as its controller casts the first creature spell of the turn, not at any other spell
+    "[card]\nname=Tally\nmana={1}\ntype=Enchantment\n"
+    "auto=@movedto(*|mystack) restriction{thisturn(creature|mystack)~equalto~1}:life:2 controller\n[/card]\n"
+    "[card]\nname=Gift\nmana={0}\ntype=Sorcery\nauto=life:1\n[/card]\n"
+    "[card]\nname=Drain\nmana={0}\ntype=Sorcery\nauto=life:-1 opponent\n[/card]\n"
+    // offered only once the opponent lost life this turn
+    "[card]\nname=Leech\nmana={1}\ntype=Artifact\n"
+    "auto={0}:life:-2 opponent restriction{compare(oplifelost)~morethan~0}\n[/card]\n"
+    // offered only during combat
+    "[card]\nname=Drill\nmana={1}\ntype=Artifact\nauto={0}:life:3 controller restriction{duringcombat}\n[/card]\n"
+    // castable only after its caster cast a creature spell this turn
+    "[card]\nname=Sprout\nmana={0}\ntype=Instant\nrestriction=casted(creature|mystack)\nauto=life:3\n[/card]\n"
+    // castable only while its caster controls fewer creatures than the opponent
+    "[card]\nname=Underdog\nmana={0}\ntype=Sorcery\nrestriction=control less creatures\nauto=life:4\n[/card]\n"
+    // two modes, each offered while its restriction holds
+    "[card]\nname=Purge\nmana={0}\ntype=Instant\n"
+    "auto=choice name(artifact) destroy target(artifact|battlefield) restriction{type(artifact|battlefield)~morethan~0}\n"
+    "auto=choice name(green creature) destroy target(creature|battlefield) restriction{type(creature[green]|battlefield)~morethan~0}\n[/card]\n"
+    // its other (alternative) cost only while its caster controls fewer creatures
+    "[card]\nname=Snitch\nmana={5}\ntype=Sorcery\nother={0} name(cheap)\notherrestriction=control less creatures\nauto=life:2\n[/card]\n"
+    "[card]\nname=Elk\nmana={0}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
+    "[card]\nname=Stag\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
+    "[card]\nname=Wolf\nmana={0}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
+
+std::string game(const std::string& p1, const std::string& p2, const std::string& actions, const std::string& a1,
+                 const std::string& a2, const std::string& phase = "FIRSTMAIN") {
+  return "[INIT]\nFIRSTMAIN\n[PLAYER1]\n" + p1 + "[PLAYER2]\n" + p2 + "[DO]\n" + actions + "[ASSERT]\n" + phase + "\n[PLAYER1]\n" + a1 +
+         "[PLAYER2]\n" + a2 + "[END]\n";
+}
+
+// thisturn(creature|mystack): the sorcery first does not count; the first creature does (+2),
+// the second creature makes two (nothing).
+TEST(WagicRestrictionWords, SpellsCastThisTurnAreCountedBySpec) {
+  TestOutcome r = test::play_own(kCards, game("inplay:tally\nhand:gift,elk,wolf\n", "", "gift\nelk\nwolf\n",
+                                              "inplay:tally,elk,wolf\ngraveyard:gift\nlife:23\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// compare(oplifelost): the ability is offered only after the opponent lost life this turn.
+TEST(WagicRestrictionWords, LifeLostThisTurnGatesAnActivation) {
+  TestOutcome r = test::play_own(kCards, game("inplay:leech\nhand:drain\n", "", "drain\nleech\n", "inplay:leech\ngraveyard:drain\n",
+                                              "life:17\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:leech\n", "", "leech\n", "inplay:leech\n", "life:20\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// duringcombat: not in the main phase, yes as combat begins.
+TEST(WagicRestrictionWords, DuringCombatIsAPartOfTheTurn) {
+  TestOutcome r = test::play_own(kCards, game("inplay:drill\n", "", "drill\n", "inplay:drill\nlife:20\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:drill\n", "", "next\ndrill\n", "inplay:drill\nlife:23\n", "", "COMBATBEGIN"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// restriction=casted(creature|mystack): castable after a creature spell, not before.
+TEST(WagicRestrictionWords, CastedSpecGatesACast) {
+  TestOutcome r = test::play_own(kCards, game("hand:sprout,elk\n", "", "elk\nsprout\n", "inplay:elk\ngraveyard:sprout\nlife:23\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("hand:sprout,elk\n", "", "sprout\n", "hand:sprout,elk\nlife:20\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// restriction=control less creatures: a count compared with the opponent's count.
+TEST(WagicRestrictionWords, ACountComparedWithAnotherCount) {
+  TestOutcome r = test::play_own(kCards, game("hand:underdog\n", "inplay:wolf\n", "underdog\n", "graveyard:underdog\nlife:24\n", "inplay:wolf\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("hand:underdog\ninplay:elk\n", "inplay:wolf\n", "underdog\n", "hand:underdog\ninplay:elk\nlife:20\n",
+                                  "inplay:wolf\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// A spell's modes: with no artifact anywhere only the green-creature mode is offered, so the
+// first (and only) option destroys the stag.
+TEST(WagicRestrictionWords, AModeIsOfferedOnlyWhileItsRestrictionHolds) {
+  TestOutcome r = test::play_own(kCards, game("hand:purge\n", "inplay:stag\n", "purge\nchoice 0\nstag\n", "graveyard:purge\n", "graveyard:stag\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // with a leech there, the artifact mode is the first option
+  r = test::play_own(kCards, game("hand:purge\n", "inplay:stag,leech\n", "purge\nchoice 0\nleech\n", "graveyard:purge\n",
+                                  "inplay:stag\ngraveyard:leech\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // a colourless creature alone: neither mode holds, the spell is not cast
+  r = test::play_own(kCards, game("hand:purge\n", "inplay:elk\n", "purge\n", "hand:purge\n", "inplay:elk\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// otherrestriction=: the alternative cost is usable only while the restriction holds (the mana
+// cost of 5 cannot be paid here).
+TEST(WagicRestrictionWords, OtherRestrictionGatesTheAlternativeCost) {
+  TestOutcome r = test::play_own(kCards, game("hand:snitch\n", "inplay:wolf\n", "snitch\n", "graveyard:snitch\nlife:22\n", "inplay:wolf\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("hand:snitch\n", "", "snitch\n", "hand:snitch\nlife:20\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// The parts a restriction reads, and what stays not run.
+TEST(WagicRestrictionWords, ReadsTheParts) {
+  const Ability mode = compile_ability("choice name(a) destroy target(artifact|battlefield) restriction{type(artifact|battlefield)~morethan~0}");
+  EXPECT_TRUE(mode.supported());
+  EXPECT_TRUE(mode.may);
+  ASSERT_EQ(mode.trigger.counts.size(), 1u);
+  EXPECT_TRUE(mode.trigger.counts[0].var.empty());
+  std::vector<TriggerDef::Count> counts;
+  EXPECT_TRUE(read_count_restriction("myupkeeponly,thisturn(*[-creature]|mystack)~morethan~0,type(creature|mybattlefield)~lessthan~type(creature|opponentbattlefield)-3", counts));
+  ASSERT_EQ(counts.size(), 3u);
+  EXPECT_EQ(counts[0].var, "window");
+  EXPECT_EQ(counts[0].whose, 1);
+  EXPECT_EQ(counts[1].var, "thisturn");
+  ASSERT_TRUE(counts[2].than);
+  EXPECT_EQ(counts[2].n, -3);
+  EXPECT_FALSE(read_count_restriction("thisturn(*|mybattlefield)~morethan~0", counts));  // other zones' cards seen: not read
+  EXPECT_FALSE(read_count_restriction("type(creature|battlefield)~morethan~", counts));
+  EXPECT_FALSE(read_count_restriction("compare(lifelost", counts));
+  EXPECT_FALSE(read_count_restriction("turn:", counts));
+}
+
+}  // namespace
+}  // namespace rk::mtg
