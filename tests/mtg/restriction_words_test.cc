@@ -32,6 +32,14 @@ const std::string kCards =
     "auto=choice name(green creature) destroy target(creature|battlefield) restriction{type(creature[green]|battlefield)~morethan~0}\n[/card]\n"
     // its other (alternative) cost only while its caster controls fewer creatures
     "[card]\nname=Snitch\nmana={5}\ntype=Sorcery\nother={0} name(cheap)\notherrestriction=control less creatures\nauto=life:2\n[/card]\n"
+    // if COND then, COND read as a restriction
+    "[card]\nname=Follow\nmana={0}\ntype=Sorcery\nauto=if thisturn(creature|mystack)~morethan~0 then life:2\n[/card]\n"
+    "[card]\nname=Catchup\nmana={0}\ntype=Sorcery\nauto=if type(creature|opponentbattlefield)~morethan~type(creature|mybattlefield) then life:3\n[/card]\n"
+    "[card]\nname=Pair\nmana={0}\ntype=Sorcery\n"
+    "auto=if type(elk|mybattlefield)~morethan~0,type(wolf|mybattlefield)~morethan~0 name(both) then life:5 else life:1\n[/card]\n"
+    "[card]\nname=Quiet\nmana={0}\ntype=Sorcery\nauto=ifnot casted(creature|mystack) then life:4\n[/card]\n"
+    "[card]\nname=Totem\nmana={1}\ntype=Artifact\n"
+    "auto={0}:name(grow) if type(creature|opponentbattlefield)~morethan~type(creature|mybattlefield)+1 then life:2\n[/card]\n"
     "[card]\nname=Elk\nmana={0}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Stag\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Wolf\nmana={0}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
@@ -104,6 +112,39 @@ TEST(WagicRestrictionWords, OtherRestrictionGatesTheAlternativeCost) {
   TestOutcome r = test::play_own(kCards, game("hand:snitch\n", "inplay:wolf\n", "snitch\n", "graveyard:snitch\nlife:22\n", "inplay:wolf\n"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, game("hand:snitch\n", "", "snitch\n", "hand:snitch\nlife:20\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// if thisturn(..) / ifnot casted(..): the spells cast this turn, as the spell resolves.
+TEST(WagicRestrictionWords, IfReadsSpellsCastThisTurn) {
+  TestOutcome r = test::play_own(kCards, game("hand:follow,elk\n", "", "elk\nfollow\n", "inplay:elk\ngraveyard:follow\nlife:22\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("hand:follow\n", "", "follow\n", "graveyard:follow\nlife:20\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("hand:quiet\n", "", "quiet\n", "graveyard:quiet\nlife:24\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("hand:quiet,elk\n", "", "elk\nquiet\n", "inplay:elk\ngraveyard:quiet\nlife:20\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// if count~morethan~count; if A,B (both) name(label) then .. else ..
+TEST(WagicRestrictionWords, IfComparesCountsAndListsParts) {
+  TestOutcome r = test::play_own(kCards, game("hand:catchup\n", "inplay:wolf\n", "catchup\n", "graveyard:catchup\nlife:23\n", "inplay:wolf\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("hand:catchup\ninplay:elk\n", "inplay:wolf\n", "catchup\n", "inplay:elk\ngraveyard:catchup\nlife:20\n",
+                                  "inplay:wolf\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("hand:pair\ninplay:elk,wolf\n", "", "pair\n", "inplay:elk,wolf\ngraveyard:pair\nlife:25\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("hand:pair\ninplay:elk\n", "", "pair\n", "inplay:elk\ngraveyard:pair\nlife:21\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// A label before the if of an activated ability; a count plus a number on the right.
+TEST(WagicRestrictionWords, LabelledIfOnAnActivatedAbility) {
+  TestOutcome r = test::play_own(kCards, game("inplay:totem\n", "inplay:wolf,stag\n", "totem\n", "inplay:totem\nlife:22\n", "inplay:wolf,stag\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("inplay:totem\n", "inplay:wolf\n", "totem\n", "inplay:totem\nlife:20\n", "inplay:wolf\n"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -645,6 +645,10 @@ bool grants_ability(const std::string& body, Ability& a) {
 // The conditions before the effects: if/ifnot .. then, aslongas(..), may / choice, this(..) and
 // thisforeach(..). False when one is not run (an unsupported effect says which).
 bool read_conditions(std::string& body, Ability& a) {
+  if (body.rfind("name(", 0) == 0) {  // a menu label before if/ifnot .. then: the label goes
+    const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
+    if ((rest.rfind("if ", 0) == 0 || rest.rfind("ifnot ", 0) == 0) && rest.find(" then ") != std::string::npos) body = rest;
+  }
   if ((body.rfind("if ", 0) == 0 || body.rfind("ifnot ", 0) == 0) && body.find(" then ") != std::string::npos) {
     const size_t then = body.find(" then ");
     const size_t cond = body.find(' ') + 1;

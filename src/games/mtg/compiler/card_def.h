@@ -190,6 +190,9 @@ struct Ability {
   bool has_if = false, if_negate = false;  // if/ifnot COND then: COND compares two amounts
   char if_cmp = '>';
   Amount if_left, if_right;
+  // if COND then, COND read as a restriction (Wagic checks an if as it checks a cast restriction):
+  // its parts, all of which must hold (Game::counts_hold), instead of if_left/if_right.
+  std::vector<TriggerDef::Count> if_counts;
   std::shared_ptr<Ability> if_else;  // if COND then A else B: B
   std::shared_ptr<Ability> at_limit;  // ability limit^B^N: B also happens once it was activated N times this turn
   int at_limit_n = 0;

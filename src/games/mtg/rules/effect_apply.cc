@@ -687,6 +687,7 @@ int Game::if_value(const Amount& v, int source, int controller) const {
 }
 
 bool Game::if_holds(const Ability& a, int source, int controller) const {
+  if (!a.if_counts.empty()) return counts_hold(a.if_counts, source, controller) != a.if_negate;  // a restriction's parts
   const int l = if_value(a.if_left, source, controller), r = if_value(a.if_right, source, controller);
   const bool holds = a.if_cmp == '>' ? l > r : a.if_cmp == '<' ? l < r : l == r;
   return holds != a.if_negate;
