@@ -40,6 +40,10 @@ const std::string kCards =
     "[card]\nname=Quiet\nmana={0}\ntype=Sorcery\nauto=ifnot casted(creature|mystack) then life:4\n[/card]\n"
     "[card]\nname=Totem\nmana={1}\ntype=Artifact\n"
     "auto={0}:name(grow) if type(creature|opponentbattlefield)~morethan~type(creature|mybattlefield)+1 then life:2\n[/card]\n"
+    // a colon after a condition's parentheses changes nothing (Wagic finds its keywords anywhere)
+    "[card]\nname=Hybrid\nmana={0}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n"
+    "auto=aslongas(elk|mybattlefield):teach(creature) 2/0\n[/card]\n"
+    "[card]\nname=Volley\nmana={0}\ntype=Sorcery\nauto=foreach(creature|mybattlefield):life:1 controller\n[/card]\n"
     "[card]\nname=Elk\nmana={0}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Stag\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Wolf\nmana={0}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
@@ -145,6 +149,18 @@ TEST(WagicRestrictionWords, LabelledIfOnAnActivatedAbility) {
   TestOutcome r = test::play_own(kCards, game("inplay:totem\n", "inplay:wolf,stag\n", "totem\n", "inplay:totem\nlife:22\n", "inplay:wolf,stag\n"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, game("inplay:totem\n", "inplay:wolf\n", "totem\n", "inplay:totem\nlife:20\n", "inplay:wolf\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// aslongas(spec):teach(creature) 2/0 reads as aslongas(spec) teach(creature) 2/0: the enchanted
+// wolf hits for 4 while an elk is there, for 2 without; foreach(spec):life:1 once per creature.
+TEST(WagicRestrictionWords, AColonAfterAConditionChangesNothing) {
+  const std::string attack = "hybrid\nwolf\nnext\nnext\nwolf\nnext\nnext\nnext\nnext\n";
+  TestOutcome r = test::play_own(kCards, game("hand:hybrid\ninplay:wolf,elk\n", "", attack, "inplay:wolf,elk,hybrid\n", "life:16\n", "SECONDMAIN"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("hand:hybrid\ninplay:wolf\n", "", attack, "inplay:wolf,hybrid\n", "life:18\n", "SECONDMAIN"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("hand:volley\ninplay:wolf,elk\n", "", "volley\n", "inplay:wolf,elk\ngraveyard:volley\nlife:22\n", ""));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -958,10 +958,26 @@ static bool read_upkeep_cost(const std::string& s, Ability& a) {
   return true;
 }
 
+// Wagic looks for its keywords anywhere in a line, so a colon right after a condition's parentheses
+// (aslongas(spec):teach(..), foreach(spec):damage:1, thisforeach(..):token(..)) or at the start of
+// a trigger's body (@event::effect) changes nothing there: it is dropped before the line is read.
+static std::string drop_stray_colon(std::string s) {
+  s = trim(s);
+  while (!s.empty() && s[0] == ':') s = trim(s.substr(1));
+  for (const std::string kw : {"aslongas(", "foreach(", "thisforeach(", "this("}) {
+    if (s.rfind(kw, 0) != 0) continue;
+    const size_t close = kw.size() + inside(s, kw.size() - 1).size();  // where its ')' is, if it closes
+    if (close + 1 < s.size() && s[close] == ')' && s[close + 1] == ':') s = s.substr(0, close + 1) + " " + s.substr(close + 2);
+    break;
+  }
+  return s;
+}
+
 static Ability compile_line(const std::string& line) {
   Ability a;
   a.text = line;
-  const std::string s = trim(line);
+  std::string s = trim(line);
+  if (!s.empty() && s[0] != '@') s = drop_stray_colon(s);
   if (!s.empty() && s[0] == '@') {
     a.kind = AbilityKind::kTriggered;
     const auto parts = split_top(s.substr(1), ":");
@@ -975,7 +991,7 @@ static Ability compile_line(const std::string& line) {
     if (!read_trigger_restriction(parts[0], a.trigger.counts)) a.effects.push_back(unsupported_effect("restriction{"));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
-    read_body(body, a);
+    read_body(drop_stray_colon(body), a);
     return a;
   }
   if (read_upkeep_cost(s, a)) return a;
