@@ -44,6 +44,8 @@ const std::string kCards =
     "[card]\nname=Hybrid\nmana={0}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n"
     "auto=aslongas(elk|mybattlefield):teach(creature) 2/0\n[/card]\n"
     "[card]\nname=Volley\nmana={0}\ntype=Sorcery\nauto=foreach(creature|mybattlefield):life:1 controller\n[/card]\n"
+    // a stray ')' after reject (Wagic reads its keywords by searching, the bracket changes nothing)
+    "[card]\nname=Dump\nmana={0}\ntype=Sorcery\nauto=ability$!notatarget(*|myhand) reject)!$ controller\n[/card]\n"
     "[card]\nname=Elk\nmana={0}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Stag\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Wolf\nmana={0}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
@@ -162,6 +164,15 @@ TEST(WagicRestrictionWords, AColonAfterAConditionChangesNothing) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(kCards, game("hand:volley\ninplay:wolf,elk\n", "", "volley\n", "inplay:wolf,elk\ngraveyard:volley\nlife:22\n", ""));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// notatarget(*|myhand) reject)!$: its caster discards the card chosen.
+TEST(WagicRestrictionWords, AStrayClosingBracketIsIgnored) {
+  TestOutcome r = test::play_own(kCards, game("hand:dump,elk,wolf\n", "", "dump\nelk\n", "hand:wolf\ngraveyard:dump,elk\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  EXPECT_TRUE(compile_ability("upcost[{g}] sacrifice)").supported());
+  // a ')' inside a '[' left open is kept (the text is damaged otherwise)
+  EXPECT_NE(compile_ability("@movedto(creature[power>=4|mybattlefield):draw:1 controller").text.find("mybattlefield)"), std::string::npos);
 }
 
 // The parts a restriction reads, and what stays not run.

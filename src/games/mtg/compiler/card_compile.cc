@@ -901,6 +901,26 @@ static Ability compile_line(const std::string& line);
 // nested deeper than any card writes is not compiled, so no text can exhaust the stack.
 constexpr int kMaxNesting = 32;
 
+// A ')' that closes nothing, outside every bracket (choice notatarget(*|myhand) reject)!$,
+// upcost[{G}] sacrifice)): Wagic finds its keywords by searching the text, so the stray bracket
+// changes nothing there; it is dropped. One inside another bracket (a '[' left open before it) is
+// kept: there the text is damaged in a way this cannot tell.
+static std::string drop_stray_parens(const std::string& line) {
+  std::string out, open;
+  out.reserve(line.size());
+  for (const char c : line) {
+    if (c == '(' || c == '[' || c == '{') open.push_back(c);
+    if ((c == ')' && !open.empty() && open.back() == '(') || (c == ']' && !open.empty() && open.back() == '[') ||
+        (c == '}' && !open.empty() && open.back() == '{')) {
+      open.pop_back();
+    } else if (c == ')' && open.empty()) {
+      continue;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
 Ability compile_ability(const std::string& line) {
   static thread_local int depth = 0;
   if (depth >= kMaxNesting) {
@@ -913,7 +933,7 @@ Ability compile_ability(const std::string& line) {
     Deeper() { ++depth; }
     ~Deeper() { --depth; }
   } deeper;
-  Ability a = compile_line(line);
+  Ability a = compile_line(drop_stray_parens(line));
   // A continuous line never asks its restriction{..} (only one-shots and activations do): not run.
   if (a.kind == AbilityKind::kSpell && !a.trigger.counts.empty() && is_static_line(a)) a.effects.push_back(unsupported_effect("restriction{"));
   settle_face_line(a);
