@@ -46,6 +46,8 @@ const std::string kCards =
     "[card]\nname=Volley\nmana={0}\ntype=Sorcery\nauto=foreach(creature|mybattlefield):life:1 controller\n[/card]\n"
     // a stray ')' after reject (Wagic reads its keywords by searching, the bracket changes nothing)
     "[card]\nname=Dump\nmana={0}\ntype=Sorcery\nauto=ability$!notatarget(*|myhand) reject)!$ controller\n[/card]\n"
+    // a menu label before choice
+    "[card]\nname=Both\nmana={0}\ntype=Sorcery\nauto=if type(elk|mybattlefield)~morethan~0 then name(do both) choice name(do both) life:3\n[/card]\n"
     "[card]\nname=Elk\nmana={0}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Stag\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Wolf\nmana={0}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
@@ -173,6 +175,17 @@ TEST(WagicRestrictionWords, AStrayClosingBracketIsIgnored) {
   EXPECT_TRUE(compile_ability("upcost[{g}] sacrifice)").supported());
   // a ')' inside a '[' left open is kept (the text is damaged otherwise)
   EXPECT_NE(compile_ability("@movedto(creature[power>=4|mybattlefield):draw:1 controller").text.find("mybattlefield)"), std::string::npos);
+}
+
+// name(label) choice A: the label goes; a spell's one-line choice runs A (+3) when the if holds.
+TEST(WagicRestrictionWords, ALabelBeforeChoice) {
+  TestOutcome r = test::play_own(kCards, game("hand:both\ninplay:elk\n", "", "both\n", "inplay:elk\ngraveyard:both\nlife:23\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("hand:both\n", "", "both\n", "graveyard:both\nlife:20\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);  // no elk: the if does not hold
+  const Ability zombie = compile_ability("this(counter{0/0.1.loyalty}) choice token(zombie,creature zombie,2/2,black) controller");
+  EXPECT_TRUE(zombie.supported());
+  EXPECT_TRUE(zombie.may);
 }
 
 // The parts a restriction reads, and what stays not run.

@@ -690,6 +690,10 @@ bool read_conditions(std::string& body, Ability& a) {
       body = trim(body.substr(0, cmp));
     }
   }
+  if (body.rfind("name(", 0) == 0) {  // a menu label before may / choice: the label goes
+    const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
+    if (rest.rfind("may ", 0) == 0 || rest.rfind("choice ", 0) == 0) body = rest;
+  }
   if (body.rfind("may ", 0) == 0) {
     a.may = true;
     body = trim(body.substr(4));
@@ -732,6 +736,10 @@ bool read_conditions(std::string& body, Ability& a) {
       body = trim(body.substr(6));
     }
     if (!each && !a.state_trigger && body.rfind("this(", 0) == 0) return read_conditions(body, a);  // another this(..)
+    if (!a.may && (body.rfind("may ", 0) == 0 || body.rfind("choice ", 0) == 0)) {  // this(cond) choice A: a menu with A
+      a.may = true;
+      body = trim(body.substr(body[0] == 'm' ? 4 : 7));
+    }
     break;
   }
   return true;
