@@ -48,6 +48,9 @@ const std::string kCards =
     "[card]\nname=Dump\nmana={0}\ntype=Sorcery\nauto=ability$!notatarget(*|myhand) reject)!$ controller\n[/card]\n"
     // a menu label before choice
     "[card]\nname=Both\nmana={0}\ntype=Sorcery\nauto=if type(elk|mybattlefield)~morethan~0 then name(do both) choice name(do both) life:3\n[/card]\n"
+    // hand(blink)forsrc: exiled until the keeper leaves, then back to its owner's hand
+    "[card]\nname=Keeper\nmana={0}\ntype=Enchantment\nauto=hand(blink)forsrc target(creature|graveyard)\n[/card]\n"
+    "[card]\nname=Shatter\nmana={0}\ntype=Sorcery\ntarget=enchantment\nauto=destroy\n[/card]\n"
     "[card]\nname=Elk\nmana={0}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Stag\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
     "[card]\nname=Wolf\nmana={0}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
@@ -186,6 +189,16 @@ TEST(WagicRestrictionWords, ALabelBeforeChoice) {
   const Ability zombie = compile_ability("this(counter{0/0.1.loyalty}) choice token(zombie,creature zombie,2/2,black) controller");
   EXPECT_TRUE(zombie.supported());
   EXPECT_TRUE(zombie.may);
+}
+
+// hand(blink)forsrc from a graveyard: the elk is exiled while the keeper stays, then goes to its
+// owner's hand (not the battlefield) when the keeper is destroyed.
+TEST(WagicRestrictionWords, HandBlinkReturnsToTheHand) {
+  TestOutcome r = test::play_own(kCards, game("hand:keeper\n", "graveyard:elk\n", "keeper\nelk\n", "inplay:keeper\n", "exile:elk\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, game("hand:keeper,shatter\n", "graveyard:elk\n", "keeper\nelk\nshatter\nkeeper\n", "graveyard:keeper,shatter\n",
+                                  "hand:elk\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
 // The parts a restriction reads, and what stays not run.

@@ -175,6 +175,12 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
       {"removefromcombat", Eff::kRemoveFromCombat},
       {"donothing", Eff::kNothing}};  // donothing: the ability only chooses (a look at a hand, a menu line)  // frozen: it does not untap during its controller's next untap step
+  if (w.rfind("hand(blink)", 0) == 0) {  // exiled from any zone, back to its owner's hand when the source leaves / at the end step
+    e.kind = Eff::kBlink;
+    e.to_hand = true;
+    e.word = w.substr(11);
+    return e.word == "forsrc" || e.word == "ueot";
+  }
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);

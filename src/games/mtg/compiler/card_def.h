@@ -94,6 +94,7 @@ struct EffectDef {
   Sym sym = kNoSym;                 // grant: the keyword as a symbol (without a leading "-")
   std::string who;                  // controller, opponent, targetcontroller, ... (empty: default)
   bool ueot = false;
+  bool to_hand = false;  // hand(blink)forsrc / hand(blink)ueot: the exiled card comes back to its owner's hand
   bool uynt = false;                // until your next turn: a change that ends as its controller's next turn begins
   bool optional_target = false;
   bool other = false;               // lords: "other" (not the source itself)

@@ -450,6 +450,15 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       }
       break;
     case Eff::kBlink: {
+      if (e.to_hand) {  // hand(blink)..: from whatever zone it is in (not the stack)
+        if (o.zone == kExile || o.zone == kStack) break;
+        const int from = o.zone;
+        g.move(c, o.owner, kExile);
+        if (from == kBattlefield) g.fire_zone_triggers(c, kBattlefield, kExile);
+        g.held.emplace_back(c, e.word == "forsrc" ? source : -1);
+        g.held_to_hand.push_back(c);
+        break;
+      }
       if (o.zone != kBattlefield) break;
       g.move(c, o.owner, kExile);
       g.fire_zone_triggers(c, kBattlefield, kExile);
@@ -650,6 +659,13 @@ void Game::pay_or(const EffectDef& e, int source, int controller, int x) {
     m.options.push_back({options.back().text, Resume{.kind = Resume::Kind::kRunAs, .card = source, .actor = controller, .x = x, .ability = &options.back()}});
   }
   menus.push_back(std::move(m));
+}
+
+void Game::release_held(int card) {
+  const auto it = std::find(held_to_hand.begin(), held_to_hand.end(), card);
+  if (it == held_to_hand.end()) return bring_back(card);
+  held_to_hand.erase(it);
+  if (objs[static_cast<size_t>(card)].zone == kExile) move(card, objs[static_cast<size_t>(card)].owner, kHand);
 }
 
 void Game::bring_back(int card) {

@@ -265,6 +265,8 @@ class Game {
   std::vector<PhaseAction> phase_actions;
   // (blink)forsrc / (blink)ueot: a card exiled until its source (-1: the end step) leaves the battlefield
   std::vector<std::pair<int, int>> held;  // (card, source)
+  std::vector<int> held_to_hand;          // those of hand(blink)..: back to their owner's hand
+  void release_held(int card);            // a held card comes back (battlefield or hand)
   struct Emblem {  // emblem ..: lords that belong to a player, not a card (ueot: until the cleanup)
     const EffectDef* def;
     int source, controller;

@@ -172,7 +172,7 @@ void Game::begin_phase() {
       if (held[i].second < 0) {
         const int card = held[i].first;
         held.erase(held.begin() + static_cast<long>(i));
-        bring_back(card);
+        release_held(card);
       } else {
         ++i;
       }
@@ -311,7 +311,7 @@ void Game::fire_zone_triggers(int card, int from, int to) {
         ++i;
       }
     }
-    for (int b : back) bring_back(b);
+    for (int b : back) release_held(b);
   }
   if (to == kBattlefield || (from == kBattlefield && to == kGraveyard)) objs[static_cast<size_t>(card)].fresh = true;
   if (from == kBattlefield && to == kGraveyard && !objs[static_cast<size_t>(card)].damaged_by.empty()) {

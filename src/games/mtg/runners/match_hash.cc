@@ -139,6 +139,7 @@ uint64_t state_hash(const Game& g) {
   for (const auto& [e, src] : g.shields) h = mix_int(mix_effect(h, e), src);
   // Later state, folded only when present so the hashes of games without it stay as they were.
   for (const auto& [card, src] : g.held) h = mix_int(mix_int(mix_str(h, "held"), card), src);
+  for (int card : g.held_to_hand) h = mix_int(mix_str(h, "held to hand"), card);
   for (const Game::Emblem& e : g.emblems) h = mix_int(mix_int(mix_int(mix_effect(mix_str(h, "emblem"), e.def), e.source), e.controller), e.stamp);
   for (const Resume& r : g.pending_pay) h = mix_int(mix_int(mix_str(h, "pending pay"), static_cast<int>(r.kind)), r.card);
   if (g.momir) h = mix_int(mix_str(h, "momir"), g.momir_used);
