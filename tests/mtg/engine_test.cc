@@ -112,7 +112,7 @@ TEST(WagicAbility, SemicolonMakesColoursAndTypesAlternativesUnlessNegated) {
   EXPECT_TRUE(read_count_restriction("type(creature|graveyard)~morethan~9", counts));
   ASSERT_EQ(counts.size(), 1u);
   EXPECT_EQ(counts[0].n, 9);
-  EXPECT_FALSE(read_count_restriction("casted a spell", counts));
+  EXPECT_FALSE(read_count_restriction("prowl", counts));  // not read yet
   const int blockers_mine[2] = {static_cast<int>(Phase::kCombatBlockers), 1};
   EXPECT_TRUE(cast_window("before battle damage", blockers_mine));
   EXPECT_FALSE(cast_window("opponentblockersonly", blockers_mine));
@@ -139,7 +139,7 @@ TEST(WagicAbility, LordsGrantAbilitiesBecomesAndRestrictions) {
   ASSERT_EQ(formidable.trigger.counts.size(), 1u);
   EXPECT_EQ(formidable.trigger.counts[0].var, "powertotalinplay");
   EXPECT_EQ(formidable.trigger.counts[0].n, 7);
-  EXPECT_FALSE(compile_ability("{4}{g}:4/4 restriction{compare(ohandcount)~morethan~7}").supported());
+  EXPECT_FALSE(compile_ability("{4}{g}:4/4 restriction{compare(nosuchvalue)~morethan~7}").supported());
   const Ability growth = compile_ability("moveto(mybattlefield) and!(tap)! notatarget(land[basic]|mylibrary)");
   ASSERT_TRUE(growth.effects[0].and_then);
   EXPECT_EQ(growth.effects[0].and_then->effects[0].kind, Eff::kTap);

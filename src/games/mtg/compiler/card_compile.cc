@@ -181,6 +181,12 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
       {"removefromcombat", Eff::kRemoveFromCombat},
       {"donothing", Eff::kNothing}};  // donothing: the ability only chooses (a look at a hand, a menu line)  // frozen: it does not untap during its controller's next untap step
+  if (w.rfind("hand(blink)", 0) == 0) {  // exiled from any zone, back to its owner's hand when the source leaves / at the end step
+    e.kind = Eff::kBlink;
+    e.to_hand = true;
+    e.word = w.substr(11);
+    return e.word == "forsrc" || e.word == "ueot";
+  }
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);
@@ -621,7 +627,7 @@ void read_costs(const std::string& costs, Ability& a) {
   }
 }
 
-// restriction{..} of an activated ability: only counts of cards (type(..)~cmp~N) are run.
+// restriction{..} of an activated ability or a one-shot line: read_count_restriction's parts.
 bool read_restriction(const std::string& w, Ability& a) {
   return read_count_restriction(w.substr(12, w.rfind('}') - 12), a.trigger.counts);
 }
@@ -756,6 +762,10 @@ bool read_conditions(std::string& body, Ability& a) {
       body = trim(body.substr(0, cmp));
     }
   }
+  if (body.rfind("name(", 0) == 0) {  // a menu label before may / choice: the label goes
+    const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
+    if (rest.rfind("may ", 0) == 0 || rest.rfind("choice ", 0) == 0) body = rest;
+  }
   if (body.rfind("may ", 0) == 0) {
     a.may = true;
     body = trim(body.substr(4));
@@ -795,6 +805,10 @@ bool read_conditions(std::string& body, Ability& a) {
       body = trim(body.substr(6));
     }
     if (!each && !a.state_trigger && body.rfind("this(", 0) == 0) return read_conditions(body, a);  // another this(..)
+    if (!a.may && (body.rfind("may ", 0) == 0 || body.rfind("choice ", 0) == 0)) {  // this(cond) choice A: a menu with A
+      a.may = true;
+      body = trim(body.substr(body[0] == 'm' ? 4 : 7));
+    }
     break;
   }
   return true;
@@ -838,7 +852,10 @@ void read_parts(const std::string& body, Ability& a) {
       if (r == "myupkeeponly") a.my_upkeep_only = true;
       if (r == "assorcery") a.sorcery_speed = true;
       if (r == "while") a.state_trigger = true;
-      if (r.rfind("restriction{", 0) == 0 && (a.kind != AbilityKind::kActivated || !read_restriction(r, a))) {
+      // An activated ability is offered, a one-shot line (a spell's mode, a permanent's entering
+      // line) runs, only while its restriction{..} holds; elsewhere it is not run yet.
+      const bool gated = a.kind == AbilityKind::kActivated || a.kind == AbilityKind::kSpell;
+      if (r.rfind("restriction{", 0) == 0 && (!gated || !read_restriction(r, a))) {
         e = unsupported_effect(r);
         break;
       }
@@ -967,6 +984,26 @@ static Ability compile_line(const std::string& line);
 // nested deeper than any card writes is not compiled, so no text can exhaust the stack.
 constexpr int kMaxNesting = 32;
 
+// A ')' that closes nothing, outside every bracket (choice notatarget(*|myhand) reject)!$,
+// upcost[{G}] sacrifice)): Wagic finds its keywords by searching the text, so the stray bracket
+// changes nothing there; it is dropped. One inside another bracket (a '[' left open before it) is
+// kept: there the text is damaged in a way this cannot tell.
+static std::string drop_stray_parens(const std::string& line) {
+  std::string out, open;
+  out.reserve(line.size());
+  for (const char c : line) {
+    if (c == '(' || c == '[' || c == '{') open.push_back(c);
+    if ((c == ')' && !open.empty() && open.back() == '(') || (c == ']' && !open.empty() && open.back() == '[') ||
+        (c == '}' && !open.empty() && open.back() == '{')) {
+      open.pop_back();
+    } else if (c == ')' && open.empty()) {
+      continue;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
 Ability compile_ability(const std::string& line) {
   static thread_local int depth = 0;
   if (depth >= kMaxNesting) {
@@ -979,7 +1016,9 @@ Ability compile_ability(const std::string& line) {
     Deeper() { ++depth; }
     ~Deeper() { --depth; }
   } deeper;
-  Ability a = compile_line(line);
+  Ability a = compile_line(drop_stray_parens(line));
+  // A continuous line never asks its restriction{..} (only one-shots and activations do): not run.
+  if (a.kind == AbilityKind::kSpell && !a.trigger.counts.empty() && is_static_line(a)) a.effects.push_back(unsupported_effect("restriction{"));
   settle_face_line(a);
   intern_words(a);  // types, keywords and specs as symbols (spec_code.h): play compares numbers
   return a;
@@ -1022,10 +1061,26 @@ static bool read_upkeep_cost(const std::string& s, Ability& a) {
   return true;
 }
 
+// Wagic looks for its keywords anywhere in a line, so a colon right after a condition's parentheses
+// (aslongas(spec):teach(..), foreach(spec):damage:1, thisforeach(..):token(..)) or at the start of
+// a trigger's body (@event::effect) changes nothing there: it is dropped before the line is read.
+static std::string drop_stray_colon(std::string s) {
+  s = trim(s);
+  while (!s.empty() && s[0] == ':') s = trim(s.substr(1));
+  for (const std::string kw : {"aslongas(", "foreach(", "thisforeach(", "this("}) {
+    if (s.rfind(kw, 0) != 0) continue;
+    const size_t close = kw.size() + inside(s, kw.size() - 1).size();  // where its ')' is, if it closes
+    if (close + 1 < s.size() && s[close] == ')' && s[close + 1] == ':') s = s.substr(0, close + 1) + " " + s.substr(close + 2);
+    break;
+  }
+  return s;
+}
+
 static Ability compile_line(const std::string& line) {
   Ability a;
   a.text = line;
-  const std::string s = trim(line);
+  std::string s = trim(line);
+  if (!s.empty() && s[0] != '@') s = drop_stray_colon(s);
   if (!s.empty() && s[0] == '@') {
     a.kind = AbilityKind::kTriggered;
     const auto parts = split_top(s.substr(1), ":");
@@ -1039,7 +1094,7 @@ static Ability compile_line(const std::string& line) {
     if (!read_trigger_restriction(parts[0], a.trigger.counts)) a.effects.push_back(unsupported_effect("restriction{"));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
-    read_body(body, a);
+    read_body(drop_stray_colon(body), a);
     return a;
   }
   if (read_upkeep_cost(s, a)) return a;

@@ -94,6 +94,7 @@ struct EffectDef {
   Sym sym = kNoSym;                 // grant: the keyword as a symbol (without a leading "-")
   std::string who;                  // controller, opponent, targetcontroller, ... (empty: default)
   bool ueot = false;
+  bool to_hand = false;  // hand(blink)forsrc / hand(blink)ueot: the exiled card comes back to its owner's hand
   bool uynt = false;                // until your next turn: a change that ends as its controller's next turn begins
   bool optional_target = false;
   bool other = false;               // lords: "other" (not the source itself)
@@ -128,11 +129,17 @@ struct TriggerDef {
   Spec from;           // from(spec)
   Spec source;         // source(spec) of @combat(...)
   std::string args;    // the (..) text as written: @combat(attacking,blocked)
-  struct Count {           // restriction{type(spec)~morethan~N,...}: all must hold
-    Spec spec;
-    std::string var;       // compare(powertotalinplay|lifetotal|opponentlifetotal)~cmp~N: that value instead of a count
+  // restriction{..} (and the restriction=, otherrestriction= keys): parts that must all hold, each
+  // a value compared with a number (or with another count of cards). read_count_restriction
+  // (spec.cc) reads them, Game::counts_hold (rules/turn.cc) decides them.
+  struct Count {
+    Spec spec;             // type(spec): the cards that match; thisturn/lastturn(spec): the spells cast that match
+    std::string var;       // empty: a count of cards; else the value named (compare(var), raid, window ...)
     char cmp = '>';
     int n = 0;
+    std::shared_ptr<Spec> than;  // ~lessthan~type(spec)-N: compared with that count plus n instead of n
+    int from = 0, to = 0;  // var "window": the Phase values (inclusive) it holds in
+    int whose = -1;        // var "window": 1 its controller's turn, 0 the opponent's, -1 either
   };
   std::vector<Count> counts;
   std::string phase;   // each/next: upkeep, endofturn ...
@@ -185,6 +192,9 @@ struct Ability {
   bool has_if = false, if_negate = false;  // if/ifnot COND then: COND compares two amounts
   char if_cmp = '>';
   Amount if_left, if_right;
+  // if COND then, COND read as a restriction (Wagic checks an if as it checks a cast restriction):
+  // its parts, all of which must hold (Game::counts_hold), instead of if_left/if_right.
+  std::vector<TriggerDef::Count> if_counts;
   std::shared_ptr<Ability> if_else;  // if COND then A else B: B
   std::shared_ptr<Ability> at_limit;  // ability limit^B^N: B also happens once it was activated N times this turn
   int at_limit_n = 0;

@@ -81,7 +81,8 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
     bool lines = false, modal = false, some = false;
     for (const Ability& a : o.def->abilities) {
       if (a.kind != AbilityKind::kSpell || !a.has_target || chosen_as_it_resolves(a)) continue;
-      const bool any = any_target(a.target, card, actor);
+      // a mode counts only while its restriction{..} holds
+      const bool any = any_target(a.target, card, actor) && (!a.may || counts_hold(a.trigger.counts, card, actor));
       if (!lines && !a.may && !any) return false;
       lines = true, modal |= a.may, some |= any;
     }
@@ -180,6 +181,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   objs[static_cast<size_t>(card)].flashed = way == CastWay::kFlashback;
   note("p" + std::to_string(actor + 1) + " casts " + (way == CastWay::kFaceDown ? "a face-down card" : o.def->name));
   const int storm = copy ? 0 : spells_this_turn++;  // counted before its triggers: restriction{thisturn(*|stack)..} sees it
+  if (!copy) cast_this_turn.push_back(Cast{.card = card, .player = actor});
   if (!copy) cast_triggers(card);
   if (!copy) {
     for (const Ability& a : o.def->stack_abilities) run_effects(a, card, actor, {}, x);  // autostack= (cascade)
@@ -237,7 +239,14 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
 void Game::ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes) {
   Menu m;
   m.cancel = false;
-  for (const Ability* mode : modes) m.options.push_back({mode->text, Resume{.kind = Resume::Kind::kMode, .ability = mode, .item = {spell}}});
+  for (const Ability* mode : modes) {
+    // a mode whose restriction{..} does not hold is not offered (unless none holds: then all are)
+    const bool offered = counts_hold(mode->trigger.counts, spell.source, spell.controller);
+    if (offered) m.options.push_back({mode->text, Resume{.kind = Resume::Kind::kMode, .ability = mode, .item = {spell}}});
+  }
+  if (m.options.empty()) {
+    for (const Ability* mode : modes) m.options.push_back({mode->text, Resume{.kind = Resume::Kind::kMode, .ability = mode, .item = {spell}}});
+  }
   menus.push_back(std::move(m));
 }
 

@@ -424,6 +424,7 @@ void Game::draw(int player, int n) {
     const int card = lib.back();
     move(card, player, kHand);
     players[static_cast<size_t>(player)].last_drawn = card;
+    ++players[static_cast<size_t>(player)].drawn;  // this turn (pdrewcount, odrewcount)
     fire_event("drawn", card, player, -1, false);
   }
 }

@@ -489,6 +489,15 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       }
       break;
     case Eff::kBlink: {
+      if (e.to_hand) {  // hand(blink)..: from whatever zone it is in (not the stack)
+        if (o.zone == kExile || o.zone == kStack) break;
+        const int from = o.zone;
+        g.move(c, o.owner, kExile);
+        if (from == kBattlefield) g.fire_zone_triggers(c, kBattlefield, kExile);
+        g.held.emplace_back(c, e.word == "forsrc" ? source : -1);
+        g.held_to_hand.push_back(c);
+        break;
+      }
       if (o.zone != kBattlefield) break;
       g.move(c, o.owner, kExile);
       g.fire_zone_triggers(c, kBattlefield, kExile);
@@ -565,6 +574,7 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
 
 void Game::run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt) || (a.paidmana_only && resolving_alt)) return;
+  if (a.kind == AbilityKind::kSpell && !a.trigger.counts.empty() && !counts_hold(a.trigger.counts, source, controller)) return;  // restriction{..}
   if (a.has_cond && !condition_holds(a, source)) return;
   if (a.has_if && !if_holds(a, source, controller)) {
     if (a.if_else) run_effects_in(*a.if_else, source, controller, targets, x);
@@ -690,6 +700,13 @@ void Game::pay_or(const EffectDef& e, int source, int controller, int x) {
   menus.push_back(std::move(m));
 }
 
+void Game::release_held(int card) {
+  const auto it = std::find(held_to_hand.begin(), held_to_hand.end(), card);
+  if (it == held_to_hand.end()) return bring_back(card);
+  held_to_hand.erase(it);
+  if (objs[static_cast<size_t>(card)].zone == kExile) move(card, objs[static_cast<size_t>(card)].owner, kHand);
+}
+
 void Game::bring_back(int card) {
   if (objs[static_cast<size_t>(card)].zone != kExile) return;  // it went elsewhere meanwhile
   const int owner = objs[static_cast<size_t>(card)].owner;
@@ -731,6 +748,7 @@ int Game::if_value(const Amount& v, int source, int controller) const {
 }
 
 bool Game::if_holds(const Ability& a, int source, int controller) const {
+  if (!a.if_counts.empty()) return counts_hold(a.if_counts, source, controller) != a.if_negate;  // a restriction's parts
   const int l = if_value(a.if_left, source, controller), r = if_value(a.if_right, source, controller);
   const bool holds = a.if_cmp == '>' ? l > r : a.if_cmp == '<' ? l < r : l == r;
   return holds != a.if_negate;

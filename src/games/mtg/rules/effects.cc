@@ -57,6 +57,7 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
     }
     if (a.kind != AbilityKind::kSpell || (permanent && is_static_line(a))) continue;
     if (resolving_mode && a.may && a.has_target && resolving_mode != &a) continue;  // another mode was chosen
+    if (!a.trigger.counts.empty() && !counts_hold(a.trigger.counts, card, controller)) continue;  // its restriction{..} does not hold
     // A permanent's targeted one-shot (ETB "target creature ...") would open a chooser: not run yet.
     if (permanent && (a.has_target || a.may)) {
       if (etb_one_at_a_time && asked) {

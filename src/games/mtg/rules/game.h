@@ -193,6 +193,8 @@ class Game {
   struct Player {
     int life = 20, poison = 0;
     int damage_taken = 0;  // damage dealt to the player this turn (pdcount, odcount)
+    int life_lost = 0;     // life lost this turn (lifelost, oplifelost)
+    int drawn = 0;         // cards drawn this turn (pdrewcount, odrewcount)
     ManaPool pool;
     std::array<std::vector<int>, kZoneCount> zones;
     int lands_played = 0;
@@ -226,6 +228,13 @@ class Game {
   std::vector<TurnShield> turn_shields;
   int spells_this_turn = 0;
   int spells_last_turn = 0;  // restriction{lastturn(*|stack)..}
+  // The spells cast this turn and the last one, each with its caster (thisturn(spec), lastturn(spec),
+  // casted(spec)); copies are not cast.
+  struct Cast {
+    int card = -1, player = 0;
+  };
+  std::vector<Cast> cast_this_turn, cast_last_turn;
+  int cast_count(const TriggerDef::Count& k, int src, int controller) const;
   // chance_and_faces.cc: flip(name) turns `card` into the card of that name; wingame; flipacoin's
   // call (a menu of the controller's), then the flip and the ability it decides.
   void flip_card(int card, const std::string& lname);
@@ -270,6 +279,8 @@ class Game {
   std::vector<PhaseAction> phase_actions;
   // (blink)forsrc / (blink)ueot: a card exiled until its source (-1: the end step) leaves the battlefield
   std::vector<std::pair<int, int>> held;  // (card, source)
+  std::vector<int> held_to_hand;          // those of hand(blink)..: back to their owner's hand
+  void release_held(int card);            // a held card comes back (battlefield or hand)
   struct Emblem {  // emblem ..: lords that belong to a player, not a card (ueot: until the cleanup)
     const EffectDef* def;
     int source, controller;
@@ -446,6 +457,7 @@ class Game {
   int creatures_died = 0;  // this turn (morbid)
   int attacked = 0;        // creatures that attacked this turn (raid)
   bool counts_hold(const std::vector<TriggerDef::Count>& counts, int source, int controller) const;
+  int restriction_value(const TriggerDef::Count& k, int source, int controller) const;  // one part's value
   bool resolving_kicked = false, resolving_alt = false;
   int resolving_kicks = 0;
   int last_paid = -1;        // the card the last chosen cost took

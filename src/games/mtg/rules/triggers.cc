@@ -120,6 +120,7 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
 void Game::change_life(int player, int delta) {
   if (delta == 0 || (delta > 0 && !gains_life(player))) return;
   players[static_cast<size_t>(player)].life += delta;
+  if (delta < 0) players[static_cast<size_t>(player)].life_lost -= delta;  // this turn (lifelost, oplifelost)
   const int saved = event_amount;
   event_amount = delta < 0 ? -delta : delta;  // "thatmuch"
   fire_event(delta > 0 ? "lifegained" : "lifelost", -1, player, -1, false);

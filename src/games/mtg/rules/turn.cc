@@ -74,11 +74,13 @@ void Game::next_phase() {
     }
     spells_last_turn = spells_this_turn;
     spells_this_turn = 0;
+    cast_last_turn = std::move(cast_this_turn);
+    cast_this_turn.clear();
     creatures_died = 0;
     attacked = 0;
     for (auto& p : players) {
       p.damaged = false;
-      p.damage_taken = 0;
+      p.damage_taken = p.life_lost = p.drawn = 0;
     }
     added_phases.clear();
     phase = unskipped(Phase::kUntap);  // nextphasealter (phase_alter.cc)
@@ -170,7 +172,7 @@ void Game::begin_phase() {
       if (held[i].second < 0) {
         const int card = held[i].first;
         held.erase(held.begin() + static_cast<long>(i));
-        bring_back(card);
+        release_held(card);
       } else {
         ++i;
       }
@@ -330,7 +332,7 @@ void Game::fire_zone_triggers(int card, int from, int to) {
         ++i;
       }
     }
-    for (int b : back) bring_back(b);
+    for (int b : back) release_held(b);
   }
   if (to == kBattlefield || (from == kBattlefield && to == kGraveyard)) objs[static_cast<size_t>(card)].fresh = true;
   if (from == kBattlefield && to == kGraveyard && !objs[static_cast<size_t>(card)].damaged_by.empty()) {
@@ -405,26 +407,90 @@ bool Game::trigger_allowed(const Ability& a, int src) const {
   return counts_hold(a.trigger.counts, src, objs[static_cast<size_t>(src)].controller);
 }
 
+// The spells of this turn (or the last) that match the spec, on the stacks its zones name.
+int Game::cast_count(const TriggerDef::Count& k, int src, int controller) const {
+  int n = 0;
+  for (const Cast& c : k.var[0] == 'l' ? cast_last_turn : cast_this_turn) {
+    bool stack_ok = k.spec.zones.empty();
+    for (const std::string& z : k.spec.zones) {
+      stack_ok |= z == "stack" || (z == "mystack") == (c.player == controller);
+    }
+    n += stack_ok && matches(k.spec, c.card, src, controller, /*any_zone=*/true);
+  }
+  return n;
+}
+
+namespace {
+
+// The creatures of `player` that `src` could target (cantargetcre and its kin).
+int targetable_creatures(const Game& g, int src, int controller, int player) {
+  static const Spec creature = parse_spec("creature|battlefield");
+  int n = 0;
+  for (int c : g.players[static_cast<size_t>(player)].zones[kBattlefield]) {
+    n += g.legal_target(creature, Target{c}, src, controller);
+  }
+  return n;
+}
+
+}  // namespace
+
+int Game::restriction_value(const TriggerDef::Count& k, int src, int controller) const {
+  const Player& me = players[static_cast<size_t>(controller)];
+  const Player& them = players[static_cast<size_t>(1 - controller)];
+  if (k.var.empty()) {
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) n += matches(k.spec, static_cast<int>(c), src, controller);
+    return n;
+  }
+  if (k.var == "window") {  // within those phases, in that player's turn
+    const int p = static_cast<int>(phase);
+    return p >= k.from && p <= k.to && (k.whose < 0 || (k.whose == 1) == (active == controller));
+  }
+  if (k.var == "thisturn" || k.var == "lastturn") return cast_count(k, src, controller);
+  if (k.var == "powertotalinplay") {  // the total power of the creatures its controller controls
+    int n = 0;
+    for (int c : me.zones[kBattlefield]) n += is_creature(c) ? power(c) : 0;
+    return n;
+  }
+  if (k.var == "samename") {  // cards of the source's name on its controller's battlefield
+    int n = 0;
+    for (int c : me.zones[kBattlefield]) n += src >= 0 && objs[static_cast<size_t>(c)].def->lname == objs[static_cast<size_t>(src)].def->lname;
+    return n;
+  }
+  if (k.var == "cantargetcre") return targetable_creatures(*this, src, controller, 0) + targetable_creatures(*this, src, controller, 1);
+  if (k.var == "cantargetmycre" || k.var == "cantargetoppocre") {
+    return targetable_creatures(*this, src, controller, k.var[9] == 'm' ? controller : 1 - controller);
+  }
+  static const std::map<std::string, int (*)(const Game&, const Player&, const Player&, int)> values = {
+      {"lifetotal", [](const Game&, const Player& m, const Player&, int) { return m.life; }},
+      {"opponentlifetotal", [](const Game&, const Player&, const Player& o, int) { return o.life; }},
+      {"lifelost", [](const Game&, const Player& m, const Player&, int) { return m.life_lost; }},
+      {"oplifelost", [](const Game&, const Player&, const Player& o, int) { return o.life_lost; }},
+      {"pdcount", [](const Game&, const Player& m, const Player&, int) { return m.damage_taken; }},
+      {"odcount", [](const Game&, const Player&, const Player& o, int) { return o.damage_taken; }},
+      {"pdrewcount", [](const Game&, const Player& m, const Player&, int) { return m.drawn; }},
+      {"odrewcount", [](const Game&, const Player&, const Player& o, int) { return o.drawn; }},
+      {"phandcount", [](const Game&, const Player& m, const Player&, int) { return static_cast<int>(m.zones[kHand].size()); }},
+      {"ohandcount", [](const Game&, const Player&, const Player& o, int) { return static_cast<int>(o.zones[kHand].size()); }},
+      {"thatmuch", [](const Game& g, const Player&, const Player&, int) { return g.event_amount; }},  // the event's amount
+      {"turn", [](const Game& g, const Player&, const Player&, int) { return g.turn; }},
+      {"morbid", [](const Game& g, const Player&, const Player&, int) { return static_cast<int>(g.creatures_died > 0); }},
+      {"raid", [](const Game& g, const Player&, const Player&, int c) { return static_cast<int>(g.active == c && g.attacked > 0); }},
+      {"assorcery", [](const Game& g, const Player&, const Player&, int c) { return static_cast<int>(g.active == c && (g.phase == Phase::kFirstMain || g.phase == Phase::kSecondMain)); }},
+  };
+  const auto it = values.find(k.var);
+  return it == values.end() ? 0 : it->second(*this, me, them, controller);
+}
+
 bool Game::counts_hold(const std::vector<TriggerDef::Count>& counts, int src, int controller) const {
   for (const TriggerDef::Count& k : counts) {
-    int n = 0;
-    if (k.var == "lifetotal" || k.var == "opponentlifetotal") {
-      n = players[static_cast<size_t>(k.var == "lifetotal" ? controller : 1 - controller)].life;
-    } else if (k.var == "myturnonly" || k.var == "opponentturnonly") {  // read_trigger_restriction: 1 when it holds
-      n = (active == controller) == (k.var[0] == 'm');
-    } else if (k.var == "morbid") {
-      n = creatures_died;
-    } else if (k.var == "lastturn" || k.var == "thisturn") {  // spells cast (read_trigger_restriction)
-      n = k.var[0] == 'l' ? spells_last_turn : spells_this_turn;
-    } else if (k.var == "thatmuch") {  // the amount of the event being fired (read_trigger_restriction)
-      n = event_amount;
-    } else if (k.var == "powertotalinplay") {  // the total power of the creatures its controller controls
-      for (int c : players[static_cast<size_t>(controller)].zones[kBattlefield]) n += is_creature(c) ? power(c) : 0;
+    const int n = restriction_value(k, src, controller);
+    int than = k.n;
+    if (k.than) {  // ~lessthan~type(spec): another count of cards
+      than = k.n;
+      for (size_t c = 0; c < objs.size(); ++c) than += matches(*k.than, static_cast<int>(c), src, controller);
     }
-    for (size_t c = 0; c < objs.size() && k.var.empty(); ++c) {
-      if (matches(k.spec, static_cast<int>(c), src, controller)) ++n;
-    }
-    if (k.cmp == '>' ? n <= k.n : k.cmp == '<' ? n >= k.n : n != k.n) return false;
+    if (k.cmp == '>' ? n <= than : k.cmp == '<' ? n >= than : n != than) return false;
   }
   return true;
 }
