@@ -949,6 +949,18 @@ static bool read_upkeep_cost(const std::string& s, Ability& a) {
   return true;
 }
 
+Ability soulbond_pairing() {
+  // Whenever it or another creature enters under its controller's control; soulbond.cc decides
+  // whether a pairing is possible, and the effect offers the partners as it resolves.
+  Ability a = compile_line("@movedto(creature|mybattlefield):donothing");
+  a.text = "soulbond";
+  a.pairing = true;
+  a.effects.assign(1, EffectDef{});
+  a.effects[0].kind = Eff::kPair;
+  intern_words(a);
+  return a;
+}
+
 static Ability compile_line(const std::string& line) {
   Ability a;
   a.text = line;
@@ -1002,6 +1014,15 @@ static Ability compile_line(const std::string& line) {
       a = Ability();
       a.text = line;
     }
+  }
+  if (s.rfind("soulbond ", 0) == 0) {
+    // soulbond X: X is the card's and its partner's while they are paired (rules/soulbond.cc). Only
+    // static lines run so; an activated or triggered X would also need to be given to the partner.
+    a = compile_line(s.substr(9));
+    a.text = line;
+    a.paired_line = true;
+    if (!is_static_line(a)) a.effects.assign(1, unsupported_effect("soulbond"));
+    return a;
   }
   if (s == "evolve") {  // a +1/+1 counter whenever a greater creature enters under its controller's control
     a = compile_line("@movedto(creature|mybattlefield):counter(1/1,1)");

@@ -42,6 +42,7 @@ const std::set<std::string>& keywords_run() {
       "plainshome", "tokenizer", "auraward", "librarydeath", "shufflelibrarydeath",
       "split second", "sunburst",  // cast_keywords.cc
       "phasing",  // turn.cc
+      "soulbond",  // soulbond.cc
       "protectionfromcoloredspells", "noactivatedability"};
   return k;
 }
@@ -82,7 +83,9 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       collect(compile_ability(with_macros(db, v)), words);
       break;
     case KeyId::kAutoZone:
-      if (key == "autohand" || key == "autograveyard" || key == "autofaceup" || key == "autostack") {  // autostack: cascade.cc  // autofaceup: alt_casts.cc
+      if (CardDef::Affinity aff; key == "autohand" && read_affinity(v, aff)) {  // Game::spell_cost
+        break;
+      } else if (key == "autohand" || key == "autograveyard" || key == "autofaceup" || key == "autostack") {  // autostack: cascade.cc  // autofaceup: alt_casts.cc
         collect(compile_ability(with_macros(db, v)), words);
       } else if (key == "autoskill") {  // an equipment's activated ability while attached (Game::can_activate)
         const Ability a = compile_ability(with_macros(db, v));

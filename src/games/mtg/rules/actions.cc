@@ -28,6 +28,12 @@ ManaCost Game::spell_cost(int card, int actor, bool buyback) const {
   for (size_t c = 0; c < kColors; ++c) {  // altercost(colour,+-N); a reduction stops at none
     cost.fixed[c] = std::max(0, cost.fixed[c] + objs[static_cast<size_t>(card)].cost_change[c]);
   }
+  for (const CardDef::Affinity& aff : objs[static_cast<size_t>(card)].def->affinities) {
+    // affinity(spec) reduce(cost): the cost less once per such card; a reduction stops at none
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) n += matches(aff.spec, static_cast<int>(c), card, actor);
+    for (size_t c = 0; c < kColors; ++c) cost.fixed[c] = std::max(0, cost.fixed[c] - n * aff.reduce.fixed[c]);
+  }
   for (const auto& [kw, spec, color] : kinds) {
     if (!objs[static_cast<size_t>(card)].def->has(kw)) continue;
     for (size_t c = 0; c < objs.size(); ++c) {

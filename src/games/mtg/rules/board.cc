@@ -548,6 +548,7 @@ void Game::state_based() {
     }
     if (!changed && !home_sacrifices()) break;
   }
+  unpair_noncreatures();
   if (rules->enabled("legendrule")) legend_rule();
   for (size_t c = 0; c < objs.size(); ++c) {
     if (objs[c].zone != kBattlefield) continue;

@@ -568,6 +568,10 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       if (source >= 0) cascade(source, controller);
       continue;
     }
+    if (e.kind == Eff::kPair) {  // soulbond.cc
+      offer_pairing(source, current_trigger, controller);
+      continue;
+    }
     if (e.kind == Eff::kChoose) {  // choose.cc
       choose_value(e, source, controller, x);
       continue;

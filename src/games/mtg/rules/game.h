@@ -86,6 +86,7 @@ struct Obj {
   int regen = 0;                              // regeneration shields
   int prevent_next = 0;                       // prevent:N shields this turn
   int attached = -1;                          // auras and equipment: the card they are on
+  int paired = -1;                            // soulbond: the creature it was paired with (Game::partner)
   std::vector<std::pair<const Ability*, int>> uses;  // activations this turn (limit:N)
   std::vector<const Ability*> upkeep_due;            // upcost abilities not paid yet this upkeep
   bool echo_armed = false;                    // its once-only upkeep costs (echo) were due at an upkeep already
@@ -233,6 +234,13 @@ class Game {
   void choose_value(const EffectDef& e, int source, int controller, int x);
   void value_chosen(const Resume& r);
   std::vector<std::string> creature_types() const;
+  // soulbond.cc (CR 702.95): the creature `card` is paired with (-1: none); whether the pairing
+  // trigger of `source` fires for `entered`; the menu of partners as it resolves; the choice.
+  int partner(int card) const;
+  bool pairing_possible(int source, int entered) const;
+  void offer_pairing(int source, int entered, int controller);
+  void pair_chosen(const Resume& r);
+  void unpair_noncreatures();
   // suspend.cc: the card exiled with its time counters (the cost paid), and the owner's upkeep.
   void suspend(int card, int actor);
   void suspend_upkeep();

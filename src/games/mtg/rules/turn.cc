@@ -335,6 +335,7 @@ void Game::fire_zone_triggers(int card, int from, int to) {
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
       if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
       if (a.evolve && (to != kBattlefield || !evolves(static_cast<int>(src), card))) continue;
+      if (a.pairing && (to != kBattlefield || !pairing_possible(static_cast<int>(src), card))) continue;
       if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, static_cast<int>(src))) continue;
       put_trigger(static_cast<int>(src), a, card, card);  // trigger[from] and trigger[to]: the moved card
     }
