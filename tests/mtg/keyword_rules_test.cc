@@ -1,7 +1,8 @@
 // Keyword abilities with rules of their own. Soulbond (CR 702.95): a creature with soulbond pairs,
 // if its controller chooses, with another unpaired creature as either enters; its "soulbond X"
 // lines apply to both while they are paired. affinity(spec) reduce(cost) from the hand: the spell
-// costs less per such card. cantmillose: a draw from an empty library does not lose.
+// costs less per such card. cantmillose: a draw from an empty library does not lose. Madness:
+// a discarded card is exiled and may be cast for its madness cost.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -120,6 +121,28 @@ TEST(WagicCantMillose, ItsControllerDoesNotLoseByDrawingFromAnEmptyLibrary) {
   EXPECT_TRUE(g.loses_by_drawing(1));
   g.players[0].life = 0;
   EXPECT_TRUE(g.loses_by_state(0));
+}
+
+// Madness (CR 702.35): a discarded card with madness is exiled instead, and its
+// autoexile=restriction{discarded} line triggers: pay its madness cost to cast it (choice 0), or
+// put it into its owner's graveyard (choice 1). A card without madness goes to the graveyard.
+const std::string kMadnessCards =
+    "[card]\nname=Wurm\nmana={3}{G}{G}\ntype=Creature\npower=4\ntoughness=4\nabilities=madness\n"
+    "autoexile=restriction{discarded} pay({2}{G}) name(pay 2G to cast) activate name(pay 2G to cast) castcard(normal)?name(put in graveyard) "
+    "moveto(ownergraveyard)\n[/card]\n"
+    "[card]\nname=Loot\nmana={U}\ntype=Sorcery\nauto=discard:1 controller\n[/card]\n" + test::creature("Elk", "{G}", 2, 2);
+
+TEST(WagicMadness, ADiscardedMadnessCardIsExiledAndMayBeCastForItsMadnessCost) {
+  const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{U}{2}{G}\nhand:loot,";
+  TestOutcome r = test::play_own(kMadnessCards, start + "wurm\n[PLAYER2]\n[DO]\nloot\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n"
+                                                        "inplay:wurm\ngraveyard:loot\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kMadnessCards, start + "wurm\n[PLAYER2]\n[DO]\nloot\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n"
+                                            "graveyard:loot,wurm\nmanapool:{2}{G}\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kMadnessCards, start + "elk\n[PLAYER2]\n[DO]\nloot\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n"
+                                            "graveyard:loot,elk\nmanapool:{2}{G}\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
 }  // namespace

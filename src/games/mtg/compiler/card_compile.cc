@@ -1015,6 +1015,13 @@ static Ability compile_line(const std::string& line) {
       a.text = line;
     }
   }
+  if (s.rfind("activate ", 0) == 0) {  // activate A: A happens at once (Wagic adds it to the game)
+    std::string body = trim(s.substr(9));
+    if (body.rfind("name(", 0) == 0) body = trim(tail(body, inside(body, 4).size() + 6));  // a menu label
+    a = compile_line(body);
+    a.text = line;
+    return a;
+  }
   if (s.rfind("soulbond ", 0) == 0) {
     // soulbond X: X is the card's and its partner's while they are paired (rules/soulbond.cc). Only
     // static lines run so; an activated or triggered X would also need to be given to the partner.

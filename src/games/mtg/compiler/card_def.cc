@@ -140,6 +140,9 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
           d.abilities.back().while_equipped = true;
         }
         if (lower(f.key_text(text)) == "autostack") d.stack_abilities.push_back(compile_ability(with_macros(db, v)));
+        if (lower(f.key_text(text)) == "autoexile" && v.rfind("restriction{discarded} ", 0) == 0) {
+          d.discard_exiled.push_back(compile_ability(with_macros(db, v.substr(23))));  // madness (Game::discard)
+        }
         read_morph_line(lower(f.key_text(text)), v, d);
         break;
       case KeyId::kOther: {

@@ -298,6 +298,9 @@ struct CardDef {
   };
   std::vector<Affinity> affinities;
   std::vector<Ability> stack_abilities;  // autostack=: run as the card is cast (cascade.cc)
+  // autoexile=restriction{discarded} A: A triggers as the card is exiled instead of discarded into
+  // its owner's graveyard, which its madness keyword does (CR 702.35, Game::discard).
+  std::vector<Ability> discard_exiled;
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
   // Its types, keywords and name as symbols, made the first time they are asked for (the sets

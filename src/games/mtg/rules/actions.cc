@@ -265,8 +265,7 @@ void Game::activate(int card, const Ability& a, int actor) {
   }
   if (a.untap_cost) o.tapped = false;
   if (a.cycle) {
-    move(card, o.owner, kGraveyard);
-    fire_event("discarded", card, o.owner, card, false);
+    discard(card, o.owner, card);
     if (!a.discard_self) fire_event("cycled", card, o.owner, card, false);  // @cycled(..): a discard that is cycling (CR 702.29)
   }
   if (a.has_counter_cost && a.counter_from.empty()) {
@@ -342,8 +341,7 @@ void Game::pay_library_costs(const Ability& a, int actor) {
   auto& hand = players[static_cast<size_t>(actor)].zones[kHand];
   for (int i = 0; i < a.discard_random && !hand.empty(); ++i) {
     last_paid = hand[rng ? rng->below(static_cast<uint32_t>(hand.size())) : 0];
-    move(last_paid, objs[static_cast<size_t>(last_paid)].owner, kGraveyard);
-    fire_event("discarded", last_paid, actor, -1, false);
+    discard(last_paid, actor, -1);
   }
 }
 

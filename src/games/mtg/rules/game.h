@@ -438,6 +438,10 @@ class Game {
   const Ability* foreach_running = nullptr;  // a foreach(..) ability running once per card
   int acting_player() const;
   void draw(int player, int n);
+  // `card` is discarded from `player`'s hand (`source` the effect's card, -1: none; `event`: the
+  // @discarded triggers hear of it): to its owner's graveyard, or, with madness, to exile with its
+  // autoexile=restriction{discarded} lines triggering (CR 702.35).
+  void discard(int card, int player, int source, bool event = true);
   void damage_card(int card, int amount, int source, bool combat);
   void damage_player(int player, int amount, int source, bool combat);
   void change_life(int player, int delta);  // gained (> 0) or lost: @lifeof/@lifelostof and their kin (triggers.cc)

@@ -114,6 +114,10 @@ void pay_chosen(Game& g, Resume& r, std::vector<Resume>& rest, const Targets& ts
       g.sacrifice(t.card);
       continue;
     }
+    if (how == -2) {  // a discard ({discard(..)}): no @discarded event, as before
+      g.discard(t.card, o.owner, r.card, false);
+      continue;
+    }
     const int from = o.zone;
     g.move(t.card, o.owner, to);
     if (from == kBattlefield) g.fire_zone_triggers(t.card, from, to);

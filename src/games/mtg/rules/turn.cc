@@ -188,7 +188,7 @@ void Game::begin_phase() {
     for (auto& p : players) p.kept.clear();  // doesntempty: until end of turn
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
     const int max_hand = std::max(0, rules->hand_size + hand_size_change(active));  // hmodifer (phase_alter.cc)
-    while (!no_max_hand(active) && hand.size() > static_cast<size_t>(max_hand)) move(hand.front(), active, kGraveyard);
+    while (!no_max_hand(active) && hand.size() > static_cast<size_t>(max_hand)) discard(hand.front(), active, -1, false);
     prevent_combat = false;
     for (auto& p : players) p.prevent_next = 0;
     for (Obj& o : objs) {
