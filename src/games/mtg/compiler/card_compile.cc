@@ -1076,6 +1076,18 @@ static std::string drop_stray_colon(std::string s) {
   return s;
 }
 
+Ability soulbond_pairing() {
+  // Whenever it or another creature enters under its controller's control; soulbond.cc decides
+  // whether a pairing is possible, and the effect offers the partners as it resolves.
+  Ability a = compile_line("@movedto(creature|mybattlefield):donothing");
+  a.text = "soulbond";
+  a.pairing = true;
+  a.effects.assign(1, EffectDef{});
+  a.effects[0].kind = Eff::kPair;
+  intern_words(a);
+  return a;
+}
+
 static Ability compile_line(const std::string& line) {
   Ability a;
   a.text = line;
@@ -1130,6 +1142,22 @@ static Ability compile_line(const std::string& line) {
       a = Ability();
       a.text = line;
     }
+  }
+  if (s.rfind("activate ", 0) == 0) {  // activate A: A happens at once (Wagic adds it to the game)
+    std::string body = trim(s.substr(9));
+    if (body.rfind("name(", 0) == 0) body = trim(tail(body, inside(body, 4).size() + 6));  // a menu label
+    a = compile_line(body);
+    a.text = line;
+    return a;
+  }
+  if (s.rfind("soulbond ", 0) == 0) {
+    // soulbond X: X is the card's and its partner's while they are paired (rules/soulbond.cc). Only
+    // static lines run so; an activated or triggered X would also need to be given to the partner.
+    a = compile_line(s.substr(9));
+    a.text = line;
+    a.paired_line = true;
+    if (!is_static_line(a)) a.effects.assign(1, unsupported_effect("soulbond"));
+    return a;
   }
   if (s == "evolve") {  // a +1/+1 counter whenever a greater creature enters under its controller's control
     a = compile_line("@movedto(creature|mybattlefield):counter(1/1,1)");

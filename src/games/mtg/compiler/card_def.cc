@@ -135,12 +135,22 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kAlias: d.alias = v; break;
       case KeyId::kAutoZone:
         if (lower(f.key_text(text)) == "autograveyard") d.grave_abilities.push_back(compile_ability(v));
-        if (lower(f.key_text(text)) == "autohand") d.hand_abilities.push_back(compile_ability(with_macros(db, v)));
+        if (lower(f.key_text(text)) == "autohand") {
+          CardDef::Affinity aff;
+          if (read_affinity(v, aff)) {
+            d.affinities.push_back(std::move(aff));
+          } else {
+            d.hand_abilities.push_back(compile_ability(with_macros(db, v)));
+          }
+        }
         if (lower(f.key_text(text)) == "autoskill") {  // Wagic adds these lines while the equipment is on a creature
           d.abilities.push_back(compile_ability(with_macros(db, v)));
           d.abilities.back().while_equipped = true;
         }
         if (lower(f.key_text(text)) == "autostack") d.stack_abilities.push_back(compile_ability(with_macros(db, v)));
+        if (lower(f.key_text(text)) == "autoexile" && v.rfind("restriction{discarded} ", 0) == 0) {
+          d.discard_exiled.push_back(compile_ability(with_macros(db, v.substr(23))));  // madness (Game::discard)
+        }
         read_morph_line(lower(f.key_text(text)), v, d);
         break;
       case KeyId::kOther: {
@@ -198,7 +208,30 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
   } else {
     d.colors = colors_of(d.cost);
   }
+  if (d.has("soulbond") && d.is("creature")) d.abilities.push_back(soulbond_pairing());
   make_face_down(d);
+}
+
+bool read_affinity(const std::string& value, CardDef::Affinity& out) {
+  if (value.rfind("affinity(", 0) != 0) return false;
+  size_t close = std::string::npos;  // the bracket that closes affinity(
+  int depth = 0;
+  for (size_t i = 8; i < value.size() && close == std::string::npos; ++i) {
+    depth += value[i] == '(' ? 1 : value[i] == ')' ? -1 : 0;
+    if (depth == 0) close = i;
+  }
+  if (close == std::string::npos) return false;
+  const std::string spec = value.substr(9, close - 9);
+  std::string rest = value.substr(close + 1);
+  rest.erase(0, rest.find_first_not_of(' '));
+  if (rest.rfind("reduce(", 0) != 0 || rest.back() != ')') return false;
+  // type:.. and variable{..} are amounts, not cards to count: not run.
+  if (spec.empty() || spec.find("type:") != std::string::npos || spec.find("variable{") != std::string::npos) return false;
+  bool unknown = false;
+  out.reduce = parse_mana_cost(rest.substr(7, rest.size() - 8), &unknown);
+  if (unknown || !out.reduce.present || !out.reduce.hybrid.empty() || out.reduce.x || out.reduce.colorless_only) return false;
+  out.spec = parse_spec(spec);
+  return !out.spec.empty();
 }
 
 CatalogIndex::CatalogIndex(const Database& db) {

@@ -53,6 +53,7 @@ enum class Eff : uint8_t {
   kCastCard,                   // cast_card.cc: castcard(restricted|normal|putinplay|copied [noevent])
   kHandSize,                   // phase_alter.cc: hmodifer:N who (static: that player's maximum hand size)
   kCascade,                    // cascade.cc: cascade:plibrarycount
+  kPair,                       // soulbond.cc: the pairing trigger of a soulbond creature offers its partners
   kNothing, kUnsupported
 };
 
@@ -199,6 +200,10 @@ struct Ability {
   std::shared_ptr<Ability> at_limit;  // ability limit^B^N: B also happens once it was activated N times this turn
   int at_limit_n = 0;
   int limit = 0;                 // limit:N activations per turn
+  // Soulbond (CR 702.95, rules/soulbond.cc): `paired_line` marks a "soulbond X" static line, which
+  // applies to the card and the creature it is paired with while they are paired; `pairing` the
+  // trigger every soulbond creature has, which pairs it as it or another creature enters.
+  bool paired_line = false, pairing = false;
   bool evolve = false;           // evolve (CR 702.100): fires, and resolves, only if the creature that
                                  // entered has greater power or toughness than the source
   bool upkeep_once = false;      // kUpcost with ;next upkeep: due at one upkeep only (echo)
@@ -301,7 +306,17 @@ struct CardDef {
   std::vector<Ability> abilities;
   std::vector<Ability> grave_abilities;  // autograveyard=
   std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
+  // autohand=affinity(spec) reduce(cost): the spell costs `reduce` less for each such card, counted
+  // from its caster's side (rules/actions.cc, Game::spell_cost); Blasphemous Act's kin.
+  struct Affinity {
+    Spec spec;
+    ManaCost reduce;
+  };
+  std::vector<Affinity> affinities;
   std::vector<Ability> stack_abilities;  // autostack=: run as the card is cast (cascade.cc)
+  // autoexile=restriction{discarded} A: A triggers as the card is exiled instead of discarded into
+  // its owner's graveyard, which its madness keyword does (CR 702.35, Game::discard).
+  std::vector<Ability> discard_exiled;
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
   // Its types, keywords and name as symbols, made the first time they are asked for (the sets
@@ -357,12 +372,17 @@ void read_grave_cost(const std::string& text, CardDef::GraveCost& out);
 // autofacedown={..}:morph and autofaceup= lines (alt_casts.cc); the face-down def once facedown= is read.
 void read_morph_line(const std::string& key, const std::string& value, CardDef& d);
 void make_face_down(CardDef& d);
+// autohand=affinity(spec) reduce(cost): false when the line is not that, or a part is not read
+// (a count other than a card spec, a cost with more than fixed mana symbols).
+bool read_affinity(const std::string& value, CardDef::Affinity& out);
 // suspend(N)=cost (rules/suspend.cc): the cost and N, when both are read.
 void read_suspend(const std::string& key, const std::string& value, CardDef& d);
 // Builds a CardDef from a database card (primitive), compiling its abilities.
 void compile_card(const Database& db, int32_t card, CardDef& out);
 // Compiles one auto= line (lower case) into an ability.
 Ability compile_ability(const std::string& line);
+// The pairing trigger a creature with soulbond has (rules/soulbond.cc).
+Ability soulbond_pairing();
 // anyzone=A/B cdaactive: a characteristic-defining power/toughness.
 void read_cda(const std::string& value, CardDef& d);
 // A permanent's plain auto= line that is a static effect on itself (or on what it is attached to):

@@ -28,6 +28,12 @@ ManaCost Game::spell_cost(int card, int actor, bool buyback) const {
   for (size_t c = 0; c < kColors; ++c) {  // altercost(colour,+-N); a reduction stops at none
     cost.fixed[c] = std::max(0, cost.fixed[c] + objs[static_cast<size_t>(card)].cost_change[c]);
   }
+  for (const CardDef::Affinity& aff : objs[static_cast<size_t>(card)].def->affinities) {
+    // affinity(spec) reduce(cost): the cost less once per such card; a reduction stops at none
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) n += matches(aff.spec, static_cast<int>(c), card, actor);
+    for (size_t c = 0; c < kColors; ++c) cost.fixed[c] = std::max(0, cost.fixed[c] - n * aff.reduce.fixed[c]);
+  }
   for (const auto& [kw, spec, color] : kinds) {
     if (!objs[static_cast<size_t>(card)].def->has(kw)) continue;
     for (size_t c = 0; c < objs.size(); ++c) {
@@ -270,8 +276,7 @@ void Game::activate(int card, const Ability& a, int actor) {
   }
   if (a.untap_cost) o.tapped = false;
   if (a.cycle) {
-    move(card, o.owner, kGraveyard);
-    fire_event("discarded", card, o.owner, card, false);
+    discard(card, o.owner, card);
     if (!a.discard_self) fire_event("cycled", card, o.owner, card, false);  // @cycled(..): a discard that is cycling (CR 702.29)
   }
   if (a.has_counter_cost && a.counter_from.empty()) {
@@ -347,8 +352,7 @@ void Game::pay_library_costs(const Ability& a, int actor) {
   auto& hand = players[static_cast<size_t>(actor)].zones[kHand];
   for (int i = 0; i < a.discard_random && !hand.empty(); ++i) {
     last_paid = hand[rng ? rng->below(static_cast<uint32_t>(hand.size())) : 0];
-    move(last_paid, objs[static_cast<size_t>(last_paid)].owner, kGraveyard);
-    fire_event("discarded", last_paid, actor, -1, false);
+    discard(last_paid, actor, -1);
   }
 }
 

@@ -131,6 +131,15 @@ void Game::move(int card, int player, int zone, bool to_top) {
   }
 }
 
+void Game::discard(int card, int player, int source, bool event) {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  const bool madness = o.def->has("madness") && !o.def->discard_exiled.empty();
+  move(card, o.owner, madness ? kExile : kGraveyard);
+  if (event) fire_event("discarded", card, player, source, false);
+  if (!madness || objs[static_cast<size_t>(card)].zone != kExile) return;
+  for (const Ability& a : objs[static_cast<size_t>(card)].def->discard_exiled) put_trigger(card, a, card, card);
+}
+
 const std::string& Game::name(int c) const { return objs[static_cast<size_t>(c)].def->lname; }
 
 int Game::eval_amount(const Amount& a, int source) const {
@@ -619,6 +628,7 @@ void Game::state_based() {
     }
     if (!changed && !home_sacrifices()) break;
   }
+  unpair_noncreatures();
   if (rules->enabled("legendrule")) legend_rule();
   for (size_t c = 0; c < objs.size(); ++c) {
     if (objs[c].zone != kBattlefield) continue;

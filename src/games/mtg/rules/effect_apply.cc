@@ -266,8 +266,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
     case Eff::kDiscard:
       for (int i = 0; i < n && !pl.zones[kHand].empty(); ++i) {
         const int card = pl.zones[kHand].front();
-        g.move(card, p, kGraveyard);
-        g.fire_event("discarded", card, p, source, false);
+        g.discard(card, p, source);
       }
       break;
     case Eff::kDeplete:
@@ -376,8 +375,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kSacrifice: g.sacrifice(c); break;
     case Eff::kReject:  // a chosen discard: the card goes to its owner's graveyard as discarded
       if (o.zone != kHand) break;
-      g.move(c, o.owner, kGraveyard);
-      g.fire_event("discarded", c, o.owner, source, false);
+      g.discard(c, o.owner, source);
       break;
     case Eff::kTap:
     case Eff::kUntap:
@@ -615,6 +613,10 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
     }
     if (e.kind == Eff::kCascade) {  // cast_card.cc
       if (source >= 0) cascade(source, controller);
+      continue;
+    }
+    if (e.kind == Eff::kPair) {  // soulbond.cc
+      offer_pairing(source, current_trigger, controller);
       continue;
     }
     if (e.kind == Eff::kChoose) {  // choose.cc

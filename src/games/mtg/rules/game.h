@@ -86,6 +86,7 @@ struct Obj {
   int regen = 0;                              // regeneration shields
   int prevent_next = 0;                       // prevent:N shields this turn
   int attached = -1;                          // auras and equipment: the card they are on
+  int paired = -1;                            // soulbond: the creature it was paired with (Game::partner)
   std::vector<std::pair<const Ability*, int>> uses;  // activations this turn (limit:N)
   std::vector<const Ability*> next_done;       // its @next triggers that fired: each fires once (the next such step after it entered)
   std::vector<const Ability*> upkeep_due;            // upcost abilities not paid yet this upkeep
@@ -256,6 +257,13 @@ class Game {
   void choose_value(const EffectDef& e, int source, int controller, int x);
   void value_chosen(const Resume& r);
   std::vector<std::string> creature_types() const;
+  // soulbond.cc (CR 702.95): the creature `card` is paired with (-1: none); whether the pairing
+  // trigger of `source` fires for `entered`; the menu of partners as it resolves; the choice.
+  int partner(int card) const;
+  bool pairing_possible(int source, int entered) const;
+  void offer_pairing(int source, int entered, int controller);
+  void pair_chosen(const Resume& r);
+  void unpair_noncreatures();
   // suspend.cc: the card exiled with its time counters (the cost paid), and the owner's upkeep.
   void suspend(int card, int actor);
   void suspend_upkeep();
@@ -467,6 +475,10 @@ class Game {
   const Ability* foreach_running = nullptr;  // a foreach(..) ability running once per card
   int acting_player() const;
   void draw(int player, int n);
+  // `card` is discarded from `player`'s hand (`source` the effect's card, -1: none; `event`: the
+  // @discarded triggers hear of it): to its owner's graveyard, or, with madness, to exile with its
+  // autoexile=restriction{discarded} lines triggering (CR 702.35).
+  void discard(int card, int player, int source, bool event = true);
   void damage_card(int card, int amount, int source, bool combat);
   void damage_player(int player, int amount, int source, bool combat);
   void change_life(int player, int delta);  // gained (> 0) or lost: @lifeof/@lifelostof and their kin (triggers.cc)

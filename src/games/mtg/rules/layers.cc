@@ -330,6 +330,9 @@ void LayerPass::pick_objects(Applied& x) {
       if (other && static_cast<int>(c) == x.source) continue;
       if (g_.matches(a.range, static_cast<int>(c), x.source, controller)) objects_.push_back(static_cast<int>(c));
     }
+  } else if (x.ability->paired_line) {  // soulbond X: the card and its partner (CR 702.95c)
+    objects_.push_back(x.source);
+    if (const int p = g_.partner(x.source); p >= 0) objects_.push_back(p);
   } else {
     const Obj& s = g_.objs[static_cast<size_t>(x.source)];
     objects_.push_back(s.attached >= 0 ? s.attached : x.source);  // an aura's or equipment's line: what it is on
@@ -346,6 +349,7 @@ bool LayerPass::start(Applied& x, bool trial) {
     const Obj& s = g_.objs[static_cast<size_t>(x.source)];
     if (x.printed && s.chars.lost_all) return false;  // lost before this effect began (Humility)
     if (a.has_cond && !g_.condition_holds(a, x.source)) return false;
+    if (a.paired_line && g_.partner(x.source) < 0) return false;  // soulbond X: only while paired
     if (a.kind != AbilityKind::kLord || a.has_foreach) {  // a lord's foreach(..): its pump once per such card
       if (a.teach && s.attached < 0) return false;  // equipment not attached
       if (a.has_foreach && !a.this_count.empty()) {  // teach(..): counted on the creature it is attached to
@@ -416,6 +420,10 @@ std::vector<int> LayerPass::preview(const Applied& x) {
   const Ability& a = *x.ability;
   if (x.printed && g_.objs[static_cast<size_t>(x.source)].chars.lost_all) return out;
   if (a.has_cond && !g_.condition_holds(a, x.source)) return out;
+  if (a.paired_line) {
+    if (const int p = g_.partner(x.source); p >= 0) return {x.source, p};
+    return out;
+  }
   if (a.kind != AbilityKind::kLord) return {x.source};
   const int controller = g_.objs[static_cast<size_t>(x.source)].controller;
   for (size_t c = 0; c < g_.objs.size(); ++c) {
@@ -590,6 +598,7 @@ int Game::unswitched_toughness(int c) const {
 }
 
 bool Game::has_word(int c, std::string_view kw) const {
+  layers_ready();  // a keyword no card's characteristics have named yet has no symbol before this
   const Sym k = Symbols::find(SymKind::kKeyword, kw);
   return k != kNoSym && has(c, k);
 }

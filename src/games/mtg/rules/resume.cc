@@ -118,6 +118,10 @@ void pay_chosen(Game& g, Resume& r, std::vector<Resume>& rest, const Targets& ts
       g.sacrifice(t.card);
       continue;
     }
+    if (how == -2) {  // a discard ({discard(..)}): no @discarded event, as before
+      g.discard(t.card, o.owner, r.card, false);
+      continue;
+    }
     const int from = o.zone;
     g.move(t.card, o.owner, to);
     if (from == kBattlefield) g.fire_zone_triggers(t.card, from, to);
@@ -181,6 +185,7 @@ void play_land(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
 void momir(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.momir_play(r.card, r.actor, nullptr); }
 void coin_call(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.coin_called(r); }
 void choose_value(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.value_chosen(r); }
+void pair(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pair_chosen(r); }
 void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   g.cast(r.card, r.actor, r.flag, r.x == 1, static_cast<CastWay>(r.index));  // index: flashback, retrace
 }
@@ -236,6 +241,7 @@ constexpr Row kRows[] = {
     {Kind::kTriggerNowRun, &trigger_now_run}, {Kind::kTurnFaceUp, &turn_face_up},
     {Kind::kMomir, &momir},
     {Kind::kCoinCall, &coin_call},        {Kind::kChooseValue, &choose_value},
+    {Kind::kPair, &pair},
 };
 
 constexpr size_t kKinds = static_cast<size_t>(Kind::kCount);

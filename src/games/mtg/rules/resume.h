@@ -52,6 +52,7 @@ struct Resume {
     kCoinCall,       // `actor` called heads (`flag`) or tails for flipacoin: `ability` the win and the lose abilities
                      // (two in a row), `card` the source, `index` the card the flip is about (-1: the source)
     kChooseValue,    // `actor` chose a colour or a creature type: `ability` is the ability written with it, `card` its source
+    kPair,           // `actor` pairs soulbond creature `card` with `index` (soulbond.cc)
     kCount
   };
   Kind kind = Kind::kNothing;

@@ -190,7 +190,7 @@ void Game::begin_phase() {
     for (auto& p : players) p.kept.clear();  // doesntempty: until end of turn
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
     const int max_hand = std::max(0, rules->hand_size + hand_size_change(active));  // hmodifer (phase_alter.cc)
-    while (!no_max_hand(active) && hand.size() > static_cast<size_t>(max_hand)) move(hand.front(), active, kGraveyard);
+    while (!no_max_hand(active) && hand.size() > static_cast<size_t>(max_hand)) discard(hand.front(), active, -1, false);
     prevent_combat = false;
     turn_shields.clear();
     for (auto& p : players) p.prevent_next = 0;
@@ -361,6 +361,7 @@ void Game::fire_zone_triggers(int card, int from, int to) {
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
       if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
       if (a.evolve && (to != kBattlefield || !evolves(static_cast<int>(src), card))) continue;
+      if (a.pairing && (to != kBattlefield || !pairing_possible(static_cast<int>(src), card))) continue;
       if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, static_cast<int>(src))) continue;
       // Its own leave trigger is its last controller's (CR 603.3a: Delusions of Mediocrity donated).
       const int last = self && from == kBattlefield && to != kBattlefield ? s.lki_controller : -1;

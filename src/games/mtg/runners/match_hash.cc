@@ -51,6 +51,7 @@ uint64_t mix_obj(uint64_t h, const Obj& o) {
   for (bool f : flags) bits = bits * 2 + (f ? 1 : 0);
   h = hash_mix(h, bits);
   if (o.phased_out) h = mix_str(h, "phased out");
+  if (o.paired >= 0) h = mix_int(mix_str(h, "paired"), o.paired);  // soulbond; only when set, as phased out
   if (o.echo_armed) h = mix_str(h, "echo armed");  // only when set, as frozen
   if (o.frozen) h = mix_str(h, "frozen");  // only when set, as phased out  // only when set: other hashes stay as they were
   for (const auto& [name, n] : o.counters) h = mix_int(mix_str(h, name), n);
