@@ -133,6 +133,10 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
           d.abilities.back().while_equipped = true;
         }
         if (lower(f.key_text(text)) == "autostack") d.stack_abilities.push_back(compile_ability(with_macros(db, v)));
+        if (lower(f.key_text(text)) == "autoexile") {  // only its triggered lines are run (coverage.cc)
+          Ability a = compile_ability(with_macros(db, v));
+          if (a.kind == AbilityKind::kTriggered) d.exile_abilities.push_back(std::move(a));
+        }
         read_morph_line(lower(f.key_text(text)), v, d);
         break;
       case KeyId::kOther: {

@@ -138,6 +138,7 @@ struct TriggerDef {
   std::string phase;   // each/next: upkeep, endofturn ...
   std::string whose;   // my, opponent, "" (each player's)
   bool opponent_poisoned = false;  // opponentpoisoned: fires only while an opponent has poison counters
+  bool suspended = false;          // suspended: fires only while its source is suspended (an autoexile= line)
 };
 
 struct Ability {
@@ -286,6 +287,7 @@ struct CardDef {
   std::vector<Ability> grave_abilities;  // autograveyard=
   std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
   std::vector<Ability> stack_abilities;  // autostack=: run as the card is cast (cascade.cc)
+  std::vector<Ability> exile_abilities;  // autoexile= triggered lines: they listen while the card is in exile
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
   // Its types, keywords and name as symbols, made the first time they are asked for (the sets

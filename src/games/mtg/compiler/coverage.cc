@@ -88,6 +88,10 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
         const Ability a = compile_ability(with_macros(db, v));
         if (a.kind != AbilityKind::kActivated) out.emplace_back("autoskill= (not an activated ability)", v);
         collect(a, words);
+      } else if (key == "autoexile") {  // a triggered line listens while the card is in exile (card_def.cc); nothing else
+        const Ability a = compile_ability(with_macros(db, v));
+        if (a.kind != AbilityKind::kTriggered) out.emplace_back(key + "=", v);
+        else collect(a, words);
       } else if (key == "autofacedown") {  // {cost}:morph turns it face up (alt_casts.cc); nothing else
         CardDef d;
         read_morph_line(key, v, d);

@@ -402,6 +402,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
         for (int i = 0; i < (changed < 0 ? -changed : changed); ++i) {  // once per counter (@counteradded, @counterremoved)
           g.fire_event((changed > 0 ? "counteradded:" : "counterremoved:") + key, c, -1, source, false);
         }
+        if (key == "time" && changed < 0) g.cast_suspended(c);  // an effect took a suspended card's last one
       }
       break;
     case Eff::kMoveTo: {

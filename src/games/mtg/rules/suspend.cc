@@ -33,21 +33,32 @@ void Game::suspend(int card, int actor) {
   note("p" + std::to_string(actor + 1) + " suspends " + d.name + " with " + std::to_string(d.suspend_n) + " time counters");
 }
 
+// Each upkeep a time counter comes off each of the active player's suspended cards (its autoexile=
+// @counterremoved triggers hear it); the last one off casts it.
 void Game::suspend_upkeep() {
-  static const Ability kHaste = compile_ability("transforms((,haste))");  // for as long as it stays (CR 702.62a)
   const std::vector<int> exiled = players[static_cast<size_t>(active)].zones[kExile];
   for (int c : exiled) {
-    Obj& o = objs[static_cast<size_t>(c)];
-    if (!o.suspended || o.zone != kExile) continue;
-    int& time = o.counters["time"];
-    if (time > 0) --time;
-    note(o.def->name + ": a time counter removed, " + std::to_string(time) + " left");
-    if (time > 0) continue;
-    o.suspended = false;
-    const bool creature = o.def->is("creature");
-    cast(c, o.owner, false, false, CastWay::kFree);
-    if (creature && objs[static_cast<size_t>(c)].zone == kStack) add_change(c, kHaste.effects[0], false);
+    if (!objs[static_cast<size_t>(c)].suspended || objs[static_cast<size_t>(c)].zone != kExile) continue;
+    int& time = objs[static_cast<size_t>(c)].counters["time"];
+    const bool removed = time > 0;
+    if (removed) --time;
+    const int left = time;
+    note(objs[static_cast<size_t>(c)].def->name + ": a time counter removed, " + std::to_string(left) + " left");
+    if (removed) fire_event("counterremoved:time", c, -1, c, false);
+    if (left == 0) cast_suspended(c);
   }
+}
+
+// The last time counter came off a suspended card (at an upkeep or by an effect, as Nihilith's):
+// its owner casts it without paying its mana cost, and a creature cast so has haste.
+void Game::cast_suspended(int c) {
+  static const Ability kHaste = compile_ability("transforms((,haste))");  // for as long as it stays (CR 702.62a)
+  Obj& o = objs[static_cast<size_t>(c)];
+  if (!o.suspended || o.zone != kExile || o.counters["time"] > 0) return;
+  o.suspended = false;
+  const bool creature = o.def->is("creature");
+  cast(c, o.owner, false, false, CastWay::kFree);
+  if (creature && objs[static_cast<size_t>(c)].zone == kStack) add_change(c, kHaste.effects[0], false);
 }
 
 }  // namespace rk::mtg
