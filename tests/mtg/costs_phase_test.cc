@@ -1,10 +1,12 @@
 // Costs and phase actions of Wagic's card language (issue 31), on small cards of the test's own:
 // autoexile= triggered lines (they listen while the card is in exile, as suspend's), phaseaction[..]
-// as a later && part, phasealter(remove,..) of the upkeep and draw steps.
+// as a later && part, phasealter(remove,..) of the upkeep and draw steps, life and discard in the
+// costs of casting (mana=, other=).
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "games/mtg/compiler/coverage.h"
 #include "own_cards.h"
 
 namespace rk::mtg {
@@ -103,6 +105,97 @@ TEST(WagicPhaseAlter, ADrawOrUpkeepStepIsTakenOut) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:clock\n[PLAYER2]\n[DO]\neot\neot\neot\n"
                             "[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:clock\nlife:22\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Vendetta's kin: "mana={B}{L:3}". The life is paid as the spell is cast (it is a cost: the spell
+// cannot be cast with less life than that).
+TEST(WagicCastCosts, LifeInTheManaCostIsPaidAsItIsCast) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Toll\nmana={B}{L:3}\ntype=Instant\ntarget=creature\nauto=destroy\n[/card]\n";
+  auto game = [](const std::string& life, const std::string& after) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nlife:" + life + "\nmanapool:{B}\nhand:toll\n[PLAYER2]\ninplay:bear\n[DO]\ntoll\nbear\n[ASSERT]\nFIRSTMAIN\n" + after;
+  };
+  TestOutcome r = test::play_own(cards, game("20", "[PLAYER1]\nlife:17\ngraveyard:toll\n[PLAYER2]\ngraveyard:bear\n[END]\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, game("2", "[PLAYER1]\nlife:2\nhand:toll\nmanapool:{B}\n[PLAYER2]\ninplay:bear\n[END]\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Fireblast's and Gush's kin written with life: "other={L:4} name(Pay 4 Life)", an alternative cost
+// of life only (the menu's second choice); and Tribal Flames' kin "mana={1}{R}{discard(*|myhand)}":
+// a card of the hand (not the spell) is chosen and discarded as it is cast.
+TEST(WagicCastCosts, AnAlternativeCostOfLifeAndADiscardInTheManaCost) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Blast\nmana={4}{R}\ntype=Instant\nother={L:4} name(Pay 4 Life)\ntarget=player\nauto=damage:4\n[/card]\n"
+                            "[card]\nname=Rage\nmana={R}{discard(*|myhand)}\ntype=Sorcery\ntarget=player\nauto=damage:3\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:blast\n[PLAYER2]\n[DO]\nblast\nchoice 1\np2\n"
+                                        "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nlife:16\ngraveyard:blast\n[PLAYER2]\nlife:16\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{R}\nhand:rage,bear\n[PLAYER2]\n[DO]\nrage\nbear\np2\n"
+                            "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:rage,bear\n[PLAYER2]\nlife:17\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // With nothing else in the hand to discard it cannot be cast.
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{R}\nhand:rage\n[PLAYER2]\n[DO]\nrage\np2\n"
+                            "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:rage\nmanapool:{R}\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Aerie Worshippers' kin: "@..:name(pay 2U for 2/2 Bird) pay[[{2}{U}]] name(Pay 2U) token(..)". A menu
+// label before pay[[..]]: its controller may pay for the effect (choice 0) or not (choice 1).
+TEST(WagicPaidEffects, ALabelBeforePayIsOnlyItsName) {
+  const std::string cards = "[card]\nname=Worshipper\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n"
+                            "auto=@movedto(this|mybattlefield):name(pay 1 for 3 life) pay[[{1}]] name(Pay 1) life:3 controller\n[/card]\n";
+  auto game = [](const std::string& answer, const std::string& after) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{G}{1}\nhand:worshipper\n[PLAYER2]\n[DO]\nworshipper\n" + answer +
+           "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:worshipper\n" + after + "[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, game("choice 0\n", "life:23\nmanapool:{0}\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, game("choice 1\n", "life:20\nmanapool:{1}\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// resetdamage (the guide: "Removes all damage received so far by a creature"): a 3/3 dealt 2 damage
+// and then 2 more dies, unless its damage was reset in between.
+TEST(WagicResetDamage, DamageMarkedOnACreatureIsGone) {
+  const std::string cards = test::creature("Ogre", "{R}", 3, 3) +
+                            "[card]\nname=Jolt\nmana={R}\ntype=Instant\ntarget=creature\nauto=damage:2\n[/card]\n"
+                            "[card]\nname=Mend\nmana={W}\ntype=Instant\ntarget=creature\nauto=resetdamage\n[/card]\n";
+  auto game = [](const std::string& hand, const std::string& pool, const std::string& act, const std::string& after) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:" + pool + "\nhand:" + hand + "\n[PLAYER2]\ninplay:ogre\n[DO]\n" + act +
+           "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:" + hand + "\n[PLAYER2]\n" + after + "[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, game("jolt,mend,jolt", "{R}{W}{R}", "jolt\nogre\nmend\nogre\njolt\nogre\n", "inplay:ogre\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, game("jolt,jolt", "{R}{R}", "jolt\nogre\njolt\nogre\n", "graveyard:ogre\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// nospells, nocreatures, onlyonecast, land:N and hmodifier:N: documented by the guide, read by no
+// version of Wagic's parser (it knows maxcast, maxplay(land)+N and hmodifer:N instead), so a card's
+// line of one is no ability. Read here as Wagic reads them: compiled (the card runs completely) and
+// nothing changes: spells and creatures are still cast, one land a turn, seven cards in hand.
+TEST(WagicIgnoredWords, SpellLimitsLandPlaysAndHandSizeWordsChangeNothing) {
+  const std::string edict = "[card]\nname=Edict\nmana={W}\ntype=Enchantment\nauto=nospells\nauto=nocreatures\nauto=onlyonecast\n"
+                            "auto=land:1\nauto=hmodifier:-3\n[/card]\n";
+  Database db;
+  add_file("primitives.txt", edict, false, db);
+  resolve(db);
+  std::vector<PartNotRun> parts;
+  parts_not_run(db, db.cards[0], parts);
+  EXPECT_TRUE(parts.empty()) << parts.front().keyword;
+  const std::string cards = edict + test::creature("Bear", "{G}", 2, 2) + test::creature("Cub", "{G}", 1, 1) +
+                            "[card]\nname=Grow\nmana={G}\ntype=Sorcery\nauto=life:2\n[/card]\n"
+                            "[card]\nname=Plain\ntype=Land\n[/card]\n[card]\nname=Heath\ntype=Land\n[/card]\n";
+  // Two spells and a creature cast, one land played (the second stays in the hand).
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:edict\nmanapool:{G}{G}{G}\nhand:bear,grow,cub,plain,heath\n"
+                                        "[PLAYER2]\n[DO]\ngrow\nbear\ncub\nplain\nheath\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n"
+                                        "inplay:edict,bear,cub,plain\nhand:heath\ngraveyard:grow\nlife:22\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Seven cards kept at the cleanup (hmodifier:-3 does not shrink the hand).
+  r = test::play_own(cards, "[INIT]\nSECONDMAIN\n[PLAYER1]\ninplay:edict\nhand:bear,bear,bear,bear,cub,cub,cub\n[PLAYER2]\n[DO]\neot\n"
+                            "[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:edict\nhand:bear,bear,bear,bear,cub,cub,cub\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

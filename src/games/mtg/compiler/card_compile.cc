@@ -166,6 +166,20 @@ bool read_rule_change(const std::string& w, EffectDef& e) {
   return false;
 }
 
+// Words the guide documents that Wagic's parser (2016 and since) never reads: a line made of one
+// is no ability there, and the card plays as if the line were not written. nospells, nocreatures
+// and onlyonecast (the guide: "please use maxCast instead"), land:N (extra land plays; the parser
+// knows only maxplay(land)+N), hmodifier:N (the parser reads only hmodifer:N, spelt so).
+static bool ignored_by_wagic(const std::string& w) {
+  static const std::set<std::string> words = {"nospells", "nocreatures", "onlyonecast"};
+  if (words.count(w)) return true;
+  for (const char* prefix : {"land:", "hmodifier:"}) {
+    const std::string p = prefix;
+    if (w.size() > p.size() && w.rfind(p, 0) == 0 && w.find_first_not_of("-+0123456789", p.size()) == std::string::npos) return true;
+  }
+  return false;
+}
+
 // One keyword with its argument; false when the word is not an effect this engine runs.
 bool read_keyword(const std::string& w, EffectDef& e) {
   if (read_rule_change(w, e) || read_player_rule(w, e) || read_face_keyword(w, e) || read_next_phase_alter(w, e) ||
@@ -181,8 +195,13 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"twist", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate},
       {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
-      {"removefromcombat", Eff::kRemoveFromCombat},
+      {"removefromcombat", Eff::kRemoveFromCombat}, {"resetdamage", Eff::kResetDamage},
       {"donothing", Eff::kNothing}};  // donothing: the ability only chooses (a look at a hand, a menu line)  // frozen: it does not untap during its controller's next untap step
+  if (ignored_by_wagic(w)) {  // read, and nothing happens, as in Wagic
+    e.kind = Eff::kNothing;
+    e.word = w;
+    return true;
+  }
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);

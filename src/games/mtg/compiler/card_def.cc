@@ -63,16 +63,36 @@ std::string type_line(const Database& db, const Card& c) {
 }  // namespace
 
 void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out) {
-  static const std::pair<const char*, int> kinds[] = {{"{s(", kGraveyard}, {"{e(", kExile}, {"{h(", kHand}, {"{t(", -1}};
+  static const std::pair<std::string_view, int> kinds[] = {
+      {"{s(", kGraveyard}, {"{e(", kExile}, {"{h(", kHand}, {"{t(", -1}, {"{discard(", -2}};
   for (const auto& [open, zone] : kinds) {
     for (size_t at = cost.find(open); at != std::string::npos; at = cost.find(open)) {
       const size_t close = cost.find(")}", at);
       if (close == std::string::npos) return;
-      out.emplace_back(parse_spec(cost.substr(at + 3, close - at - 3)), zone);
+      const size_t from = at + open.size();
+      out.emplace_back(parse_spec(cost.substr(from, close - from)), zone);
       if (zone < 0 && !out.back().first.alts.empty()) out.back().first.alts[0].restr.push_back("-tapped");
       cost.erase(at, close + 2 - at);
     }
   }
+}
+
+int take_life_costs(std::string& cost) {
+  int life = 0;
+  for (size_t at = cost.find("{l"); at != std::string::npos; at = cost.find("{l", at)) {
+    const size_t close = cost.find('}', at);
+    if (close == std::string::npos) break;
+    const std::string sym = cost.substr(at + 2, close - at - 2);  // "" or ":N"
+    const bool one = sym.empty();
+    const bool n = sym.size() >= 2 && sym.size() <= 4 && sym[0] == ':' && sym.find_first_not_of("0123456789", 1) == std::string::npos;
+    if (!one && !n) {
+      at = close;  // {l2e} and the like: not life
+      continue;
+    }
+    life += one ? 1 : std::atoi(sym.c_str() + 1);
+    cost.erase(at, close - at + 1);
+  }
+  return life;
 }
 
 bool is_mana_ability(const Ability& a) {
@@ -111,6 +131,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         d.mana_text = std::string(f.value(text));
         std::string costs = v;
         take_chosen_costs(costs, d.cost_chosen);
+        d.cost_life = take_life_costs(costs);
         d.cost = parse_mana_cost(costs);
         break;
       }
@@ -143,8 +164,9 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         bool unknown = false;
         std::string costs = v.substr(0, v.find(" name("));  // other={..} name(label)
         take_chosen_costs(costs, d.other_chosen);
+        d.other_life = take_life_costs(costs);
         d.other = parse_mana_cost(costs, &unknown);
-        d.other.present |= !d.other_chosen.empty();
+        d.other.present |= !d.other_chosen.empty() || d.other_life > 0;
         if (unknown) d.other.present = false;  // other non-mana alternative costs: not run yet
         break;
       }

@@ -53,6 +53,7 @@ enum class Eff : uint8_t {
   kCastCard,                   // cast_card.cc: castcard(restricted|normal|putinplay|copied [noevent])
   kHandSize,                   // phase_alter.cc: hmodifer:N who (static: that player's maximum hand size)
   kCascade,                    // cascade.cc: cascade:plibrarycount
+  kResetDamage,                // resetdamage: the damage marked on the creature is gone
   kNothing, kUnsupported
 };
 
@@ -276,7 +277,8 @@ struct CardDef {
   bool multikicker = false;        // kicker=multi{..}: paid as many times as the pool allows // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
   // Costs that choose a card, in mana= and other=: {S(spec)} sacrifice (the zone: graveyard),
   // {E(spec)} exile, {H(spec)} return to its owner's hand, {T(spec)} tap (-1).
-  std::vector<std::pair<Spec, int>> cost_chosen, other_chosen;
+  std::vector<std::pair<Spec, int>> cost_chosen, other_chosen;  // {discard(spec)}: a card to discard (-2)
+  int cost_life = 0, other_life = 0;  // {L:N} ({L}: 1) in mana= and other=: life paid as it is cast
   // restriction= / otherrestriction=: counts of cards that must hold to cast it (normally / by other=).
   std::vector<TriggerDef::Count> cast_counts, other_counts;
   bool cast_restricted = false, other_restricted = false;  // a restriction not run yet: not castable that way
@@ -336,8 +338,11 @@ class Catalog {
 
 // A value (lower case) with its #AUTO_DEFINE macros applied (__CYCLING__({2}) and the like).
 std::string with_macros(const Database& db, const std::string& v);
-// Takes the {S(..)} {E(..)} {H(..)} {T(..)} symbols out of a cost (lower case), into `out`.
+// Takes the {S(..)} {E(..)} {H(..)} {T(..)} {discard(..)} symbols out of a cost (lower case), into `out`.
 void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out);
+// Takes the {L:N} and {L} symbols out of a cost (lower case): the life they pay (a malformed one
+// stays, for the mana reader to call unknown).
+int take_life_costs(std::string& cost);
 // flashback=/retrace= text to its cost (alt_casts.cc); discard(..) is a chosen card (-2).
 void read_grave_cost(const std::string& text, CardDef::GraveCost& out);
 // autofacedown={..}:morph and autofaceup= lines (alt_casts.cc); the face-down def once facedown= is read.

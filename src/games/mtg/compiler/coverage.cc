@@ -123,7 +123,10 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       const size_t label = costs.find(" name(");  // other={..} name(Entwine): a menu label
       if (label != std::string::npos) costs.erase(label);
       std::vector<std::pair<Spec, int>> chosen;
-      if (f.key == KeyId::kMana || f.key == KeyId::kOther) take_chosen_costs(costs, chosen);  // run by casting
+      if (f.key == KeyId::kMana || f.key == KeyId::kOther) {  // run by casting (Game::cast)
+        take_chosen_costs(costs, chosen);
+        take_life_costs(costs);
+      }
       bool unknown = false;
       parse_mana_cost(costs, &unknown);
       if (unknown) out.emplace_back(key + "= (a cost other than mana)", v);

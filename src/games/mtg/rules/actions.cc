@@ -87,6 +87,7 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
     }
     if (modal && !some) return false;
   }
+  if (!grave && (alternative ? o.def->other_life : o.def->cost_life) > me.life) return false;  // down to 0 (CR 119.4)
   for (const auto& [spec, zone] : grave ? grave->chosen : alternative ? o.def->other_chosen : o.def->cost_chosen) {
     bool any = false;  // a card to pay with (not the spell itself)
     for (size_t c = 0; c < objs.size() && !any; ++c) any = c != static_cast<size_t>(card) && matches(spec, static_cast<int>(c), card, actor);
@@ -169,6 +170,10 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
     ++kicks;
   }
   const bool kicked = way != CastWay::kFaceDown && (kicks > 0 || (o.def->kicker.present && o.def->kicker.is_free()));
+  // Life in the cost ({L:N} in mana= or other=) is paid with the mana, as losing it (CR 119.4);
+  // not when it is cast another way (flashback, without paying its mana cost) or with buyback=
+  // (which Wagic writes as the whole cost).
+  if (const int life = grave || copy || buyback ? 0 : alternative ? o.def->other_life : o.def->cost_life) change_life(actor, -life);
   move(card, actor, kStack);
   if (way == CastWay::kFaceDown) o.def = o.printed->face_down.get();  // a 2/2 creature spell (CR 702.37c)
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;

@@ -351,6 +351,10 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kFrozen:
       if (o.zone == kBattlefield) o.frozen = true;
       break;
+    case Eff::kResetDamage:  // the damage marked on it this turn is gone (deathtouch's mark with it)
+      o.damage = 0;
+      o.deathtouched = false;
+      break;
     case Eff::kPump:
     case Eff::kGrant:
     case Eff::kSwap:
