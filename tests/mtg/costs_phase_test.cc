@@ -199,5 +199,21 @@ TEST(WagicIgnoredWords, SpellLimitsLandPlaysAndHandSizeWordsChangeNothing) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Aeon Chronicler's "suspend(0)={X}{3}{U}": as many time counters as the X paid, and X can't be 0.
+TEST(WagicExileLines, SuspendXGivesAsManyTimeCountersAsTheXPaid) {
+  const std::string cards = "[card]\nname=Chronicler\nmana={5}{U}{U}\ntype=Creature\npower=3\ntoughness=3\nsuspend(0)={X}{U}\n[/card]\n";
+  const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{U}{2}\nhand:chronicler\n[PLAYER2]\n[DO]\nchronicler\n";
+  const std::string next_upkeep = "eot\neot\nnext\n";
+  // X = 2: still exiled after one upkeep, cast at the second.
+  TestOutcome r = test::play_own(cards, start + next_upkeep + "[ASSERT]\nUPKEEP\n[PLAYER1]\nexile:chronicler\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, start + next_upkeep + next_upkeep + "next\nnext\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:chronicler\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // With {U} alone X would be 0: it is not suspended.
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{U}\nhand:chronicler\n[PLAYER2]\n[DO]\nchronicler\n"
+                            "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:chronicler\nmanapool:{U}\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

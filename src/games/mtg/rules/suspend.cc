@@ -10,27 +10,29 @@
 
 namespace rk::mtg {
 
-// suspend(N)={cost}: N time counters (at least one; Wagic's suspend(0)={X}.. cards count the X
-// paid, not run yet) and a cost of mana only.
+// suspend(N)={cost}: N time counters and a cost of mana only; Wagic's suspend(0)={X}.. cards
+// (Aeon Chronicler) get as many as the X paid (one {X}: X can't be 0, Game::can_cast).
 void read_suspend(const std::string& key, const std::string& value, CardDef& d) {
   const size_t open = key.find('(');
   if (open == std::string::npos) return;
   const int n = std::atoi(inside(key, open).c_str());
   CardDef::GraveCost cost;
   read_grave_cost(value, cost);
-  if (n <= 0 || !cost.mana.present || !cost.chosen.empty() || cost.mana.x > 0) return;
+  const bool counted = n > 0 && cost.mana.x == 0, by_x = n == 0 && cost.mana.x == 1 && cost.mana.x_color < 0;
+  if ((!counted && !by_x) || !cost.mana.present || !cost.chosen.empty()) return;
   d.suspend = cost;
   d.suspend_n = n;
 }
 
 void Game::suspend(int card, int actor) {
   const CardDef& d = *objs[static_cast<size_t>(card)].def;
-  pay(players[static_cast<size_t>(actor)].pool, d.suspend.mana);
+  const int x = pay(players[static_cast<size_t>(actor)].pool, d.suspend.mana);
+  const int time = d.suspend_n > 0 ? d.suspend_n : x;
   move(card, objs[static_cast<size_t>(card)].owner, kExile);
   Obj& o = objs[static_cast<size_t>(card)];
   o.suspended = true;
-  o.counters["time"] = d.suspend_n;
-  note("p" + std::to_string(actor + 1) + " suspends " + d.name + " with " + std::to_string(d.suspend_n) + " time counters");
+  o.counters["time"] = time;
+  note("p" + std::to_string(actor + 1) + " suspends " + d.name + " with " + std::to_string(time) + " time counters");
 }
 
 // Each upkeep a time counter comes off each of the active player's suspended cards (its autoexile=
