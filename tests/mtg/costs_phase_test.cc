@@ -215,5 +215,18 @@ TEST(WagicExileLines, SuspendXGivesAsManyTimeCountersAsTheXPaid) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Silent Assassin's "{3}{B}:target(creature[blocking]) phaseaction[combatends once] destroy": the
+// target is chosen as it is activated, and the phase's ability acts on it.
+TEST(WagicPhaseActions, ATargetChosenNowIsActedOnInThePhase) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) + test::creature("Cub", "{G}", 1, 1) +
+                            "[card]\nname=Assassin\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n"
+                            "auto={0}:target(creature) phaseaction[endofturn once] destroy\n[/card]\n";
+  const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:assassin\n[PLAYER2]\ninplay:bear,cub\n[DO]\nassassin\nbear\n";
+  TestOutcome r = test::play_own(cards, start + "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:assassin\n[PLAYER2]\ninplay:bear,cub\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, start + "eot\n[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:assassin\n[PLAYER2]\ninplay:cub\ngraveyard:bear\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -875,6 +875,15 @@ void read_body(std::string body, Ability& a) {
     a.effects.push_back(std::move(e));
     return;
   }
+  if (body.rfind("target(", 0) == 0) {  // target(spec) phaseaction[..] ability: the ability acts on the target then
+    const std::string in = inside(body, 6);
+    if (read_phase_action(tail(body, in.size() + 8), e) && e.kind == Eff::kPhaseAction && !e.has_all) {
+      a.target = parse_spec(in);
+      a.has_target = true;
+      a.effects.push_back(std::move(e));
+      return;
+    }
+  }
   if (grants_ability(body, a)) return;
   read_parts(body, a);
 }
