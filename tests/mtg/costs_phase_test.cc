@@ -228,5 +228,24 @@ TEST(WagicPhaseActions, ATargetChosenNowIsActedOnInThePhase) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Constant Mists' "buyback={1}{G}{S(land|mybattlefield)}" and Corpse Dance's kin with life
+// ("buyback={G}{L:2}"): cast with buyback (the menu's second choice) the land chosen is
+// sacrificed (or the life paid) and the spell returns to the hand; without a land to sacrifice
+// buyback is not offered and the spell is cast normally.
+TEST(WagicCastCosts, BuybackCostsTakeACardOrLife) {
+  const std::string cards = "[card]\nname=Mists\nmana={G}\ntype=Instant\nbuyback={1}{G}{S(land|mybattlefield)}\nauto=life:2\n[/card]\n"
+                            "[card]\nname=Dance\nmana={G}\ntype=Instant\nbuyback={G}{L:2}\nauto=draw:1\n[/card]\n"
+                            "[card]\nname=Heath\ntype=Land\n[/card]\n" + test::creature("Bear", "{G}", 2, 2);
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{G}{G}\nhand:mists\ninplay:heath\n[PLAYER2]\n[DO]\n"
+                                        "mists\nchoice 1\nheath\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:mists\ngraveyard:heath\nlife:22\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{G}{G}\nhand:mists\n[PLAYER2]\n[DO]\n"
+                            "mists\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:mists\nmanapool:{G}\nlife:22\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{G}\nhand:dance\nlibrary:bear\n[PLAYER2]\n[DO]\n"
+                            "dance\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:dance,bear\nlife:18\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -139,7 +139,15 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         d.kicker = parse_mana_cost(v);
         d.multikicker = v.rfind("multi", 0) == 0;
         break;
-      case KeyId::kBuyback: d.buyback = parse_mana_cost(v); break;
+      case KeyId::kBuyback: {  // cards to choose and life in it, as in mana=; another symbol: not castable so
+        std::string costs = v;
+        take_chosen_costs(costs, d.buyback_chosen);
+        d.buyback_life = take_life_costs(costs);
+        bool unknown = false;
+        d.buyback = parse_mana_cost(costs, &unknown);
+        if (unknown) d.buyback.present = false;
+        break;
+      }
       case KeyId::kFlashback: read_grave_cost(v, d.flashback); break;
       case KeyId::kRetrace: read_grave_cost(v, d.retrace); break;
       case KeyId::kFacedown: read_grave_cost(v, d.facedown); break;

@@ -279,6 +279,8 @@ struct CardDef {
   // {E(spec)} exile, {H(spec)} return to its owner's hand, {T(spec)} tap (-1).
   std::vector<std::pair<Spec, int>> cost_chosen, other_chosen;  // {discard(spec)}: a card to discard (-2)
   int cost_life = 0, other_life = 0;  // {L:N} ({L}: 1) in mana= and other=: life paid as it is cast
+  std::vector<std::pair<Spec, int>> buyback_chosen;  // the same in buyback= (the whole cost with buyback)
+  int buyback_life = 0;
   // restriction= / otherrestriction=: counts of cards that must hold to cast it (normally / by other=).
   std::vector<TriggerDef::Count> cast_counts, other_counts;
   bool cast_restricted = false, other_restricted = false;  // a restriction not run yet: not castable that way

@@ -123,7 +123,7 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       const size_t label = costs.find(" name(");  // other={..} name(Entwine): a menu label
       if (label != std::string::npos) costs.erase(label);
       std::vector<std::pair<Spec, int>> chosen;
-      if (f.key == KeyId::kMana || f.key == KeyId::kOther) {  // run by casting (Game::cast)
+      if (f.key == KeyId::kMana || f.key == KeyId::kOther || f.key == KeyId::kBuyback) {  // run by casting (Game::cast)
         take_chosen_costs(costs, chosen);
         take_life_costs(costs);
       }

@@ -237,6 +237,7 @@ class Game {
   void suspend(int card, int actor);
   void suspend_upkeep();
   void cast_suspended(int card);  // its last time counter is off: cast it (nothing otherwise)
+  bool buyback_payable(int card, int actor) const;  // buyback='s life and chosen cards (actions.cc)
   // cast_card.cc: castcard(..) on `card`: cast for free (restricted: only as a spell its controller may
   // cast now), put onto the battlefield (putinplay), or copied; the card the effect's and!(..)! follows.
   int cast_card(const EffectDef& e, int card, int controller);
