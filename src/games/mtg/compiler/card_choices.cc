@@ -167,7 +167,12 @@ bool read_ability_for(const std::string& part0, Ability& a) {
 // pay[[cost]] A?B (the source's controller pays the cost for A, or B happens) and pay(cost) A (may
 // pay for A): Wagic's GenericPaidAbility. The whole rest of the body is the paid part. False when
 // `body` is not written so.
-bool read_pay(const std::string& body, Ability& a) {
+bool read_pay(const std::string& text, Ability& a) {
+  std::string body = text;
+  if (body.rfind("name(", 0) == 0) {  // a menu label before it (Aerie Worshippers' name(pay 2U for 2/2 Bird) pay[[..]])
+    const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
+    if (rest.rfind("pay[[", 0) == 0 || rest.rfind("pay(", 0) == 0) body = rest;
+  }
   const bool brackets = body.rfind("pay[[", 0) == 0;
   if (!brackets && body.rfind("pay(", 0) != 0) return false;
   const size_t end = brackets ? body.find("]]") : 4 + inside(body, 3).size();

@@ -136,9 +136,17 @@ bool read_counter(const std::string& w, EffectDef& e) {
 
 // Keywords that change a rule for a player or a card: land plays, spells cast, counters, mana.
 bool read_rule_change(const std::string& w, EffectDef& e) {
-  if (w == "phasealter(remove,untap,controller)" || w == "phasealter(remove,untap,opponent)") {
-    e.kind = Eff::kPhaseAlter;  // static: that player's untap step does nothing (Stasis)
-    e.who = w.substr(w.rfind(',') + 1, w.size() - w.rfind(',') - 2);
+  if (w.rfind("phasealter(remove,", 0) == 0 && w.back() == ')') {
+    // static: that player's untap step does nothing (Stasis), or they skip their upkeep or draw
+    // step (Eon Hub, Damia); another step, an addition or another player is not run.
+    const auto parts = split_top(inside(w, 10), ",");
+    static const std::set<std::string> steps = {"untap", "upkeep", "draw"};
+    if (parts.size() != 3 || !steps.count(trim(parts[1])) || (trim(parts[2]) != "controller" && trim(parts[2]) != "opponent")) {
+      return false;
+    }
+    e.kind = Eff::kPhaseAlter;
+    e.word = trim(parts[1]);
+    e.who = trim(parts[2]);
     return true;
   }
   if (w.rfind("maxplay(land)", 0) == 0 && w.size() > 13 && (w[13] == '+' || w[13] == '-')) {
@@ -164,6 +172,20 @@ bool read_rule_change(const std::string& w, EffectDef& e) {
   return false;
 }
 
+// Words the guide documents that Wagic's parser (2016 and since) never reads: a line made of one
+// is no ability there, and the card plays as if the line were not written. nospells, nocreatures
+// and onlyonecast (the guide: "please use maxCast instead"), land:N (extra land plays; the parser
+// knows only maxplay(land)+N), hmodifier:N (the parser reads only hmodifer:N, spelt so).
+static bool ignored_by_wagic(const std::string& w) {
+  static const std::set<std::string> words = {"nospells", "nocreatures", "onlyonecast"};
+  if (words.count(w)) return true;
+  for (const char* prefix : {"land:", "hmodifier:"}) {
+    const std::string p = prefix;
+    if (w.size() > p.size() && w.rfind(p, 0) == 0 && w.find_first_not_of("-+0123456789", p.size()) == std::string::npos) return true;
+  }
+  return false;
+}
+
 // One keyword with its argument; false when the word is not an effect this engine runs.
 bool read_keyword(const std::string& w, EffectDef& e) {
   if (read_rule_change(w, e) || read_player_rule(w, e) || read_face_keyword(w, e) || read_next_phase_alter(w, e) ||
@@ -179,13 +201,18 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"twist", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate},
       {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
-      {"removefromcombat", Eff::kRemoveFromCombat},
+      {"removefromcombat", Eff::kRemoveFromCombat}, {"resetdamage", Eff::kResetDamage},
       {"donothing", Eff::kNothing}};  // donothing: the ability only chooses (a look at a hand, a menu line)  // frozen: it does not untap during its controller's next untap step
   if (w.rfind("hand(blink)", 0) == 0) {  // exiled from any zone, back to its owner's hand when the source leaves / at the end step
     e.kind = Eff::kBlink;
     e.to_hand = true;
     e.word = w.substr(11);
     return e.word == "forsrc" || e.word == "ueot";
+  }
+  if (ignored_by_wagic(w)) {  // read, and nothing happens, as in Wagic
+    e.kind = Eff::kNothing;
+    e.word = w;
+    return true;
   }
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
@@ -645,7 +672,10 @@ TriggerDef read_trigger(const std::string& t) {
     const size_t from = t.find("from(", i);
     if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
   }
-  for (const std::string& w : words_top(t.substr(i))) tr.opponent_poisoned |= w == "opponentpoisoned";
+  for (const std::string& w : words_top(t.substr(i))) {
+    tr.opponent_poisoned |= w == "opponentpoisoned";
+    tr.suspended |= w == "suspended";
+  }
   // @attacking(spec), @blocked(spec) ...: the guide's forms, which Wagic's parser ignores; read as
   // @combat(attacking) source(spec), the form Wagic's cards write.
   static const std::set<std::string> combat_words = {"attacking", "blocking", "blocked", "notblocked", "attackedalone"};
@@ -825,6 +855,10 @@ void read_parts(const std::string& body, Ability& a) {
     const std::string part = lord_part_to_all(take_foreach(part0, a), a);
     if (read_ability_for(trim(part), a)) continue;
     EffectDef e;
+    if (!a.effects.empty() && read_phase_action(part, e)) {  // a later part: its ability waits for the phase
+      a.effects.push_back(std::move(e));
+      continue;
+    }
     // A later part, or an if after the line's own if .. then; a this(..) after teach(..) or lord(..)
     // is the line's own condition, not a part (not run yet there).
     // A lord's parts are continuous effects: a part run once is none (not run there).
@@ -925,7 +959,32 @@ void read_body(std::string body, Ability& a) {
       break;
     }
   }
-  EffectDef on_all;  // all(spec) phaseaction[..]: a phase action for each such card
+  EffectDef e;
+  if (read_phase_action(body, e)) {
+    a.effects.push_back(std::move(e));
+    return;
+  }
+  if (body.rfind("target(", 0) == 0) {  // target(spec) phaseaction[..] ability: the ability acts on the target then
+    const std::string in = inside(body, 6);
+    if (read_phase_action(tail(body, in.size() + 8), e) && e.kind == Eff::kPhaseAction && !e.has_all) {
+      a.target = parse_spec(in);
+      a.has_target = true;
+      a.effects.push_back(std::move(e));
+      return;
+    }
+  }
+  if (grants_ability(body, a)) return;
+  read_parts(body, a);
+}
+
+}  // namespace
+
+// [all(spec)] phaseaction[words] ability: the ability happens (off the stack) as that phase begins,
+// for each such card with all(..). A whole line or a later && part (Astrolabe's "Add{W} &&
+// phaseaction[upkeep once] draw:1 controller"). False when `body` is not written so.
+bool read_phase_action(const std::string& text, EffectDef& out) {
+  std::string body = trim(text);
+  EffectDef e;
   if (body.rfind("all(", 0) == 0) {
     std::string rest = trim(tail(body, inside(body, 3).size() + 5));
     // all(spec) [phaseaction[..] ability: Wagic reads the bracket before it (closed or not) as nothing
@@ -933,27 +992,19 @@ void read_body(std::string body, Ability& a) {
       rest = rest.substr(1);
       if (std::count(rest.begin(), rest.end(), ']') > std::count(rest.begin(), rest.end(), '[')) rest.pop_back();
     }
-    if (rest.rfind("phaseaction[", 0) == 0) {
-      on_all.all = parse_spec(inside(body, 3));
-      on_all.has_all = true;
-      body = rest;
-    }
+    if (rest.rfind("phaseaction[", 0) != 0) return false;
+    e.all = parse_spec(inside(body, 3));
+    e.has_all = true;
+    body = rest;
   }
-  if (body.rfind("phaseaction[", 0) == 0 && body.find(']') != std::string::npos) {
-    // phaseaction[words] ability: the ability happens (off the stack) as that phase begins.
-    EffectDef e = on_all;
-    e.kind = Eff::kPhaseAction;
-    e.word = body.substr(12, body.find(']') - 12);
-    e.inner = std::make_shared<Ability>(compile_ability(body.substr(body.find(']') + 1)));
-    if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
-    a.effects.push_back(std::move(e));
-    return;
-  }
-  if (grants_ability(body, a)) return;
-  read_parts(body, a);
+  if (body.rfind("phaseaction[", 0) != 0 || body.find(']') == std::string::npos) return false;
+  e.kind = Eff::kPhaseAction;
+  e.word = body.substr(12, body.find(']') - 12);
+  e.inner = std::make_shared<Ability>(compile_ability(body.substr(body.find(']') + 1)));
+  if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
+  out = std::move(e);
+  return true;
 }
-
-}  // namespace
 
 bool is_static_line(const Ability& a) {
   if (a.kind != AbilityKind::kSpell || a.has_target || !a.range.empty()) return false;

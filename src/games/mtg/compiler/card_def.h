@@ -54,6 +54,7 @@ enum class Eff : uint8_t {
   kHandSize,                   // phase_alter.cc: hmodifer:N who (static: that player's maximum hand size)
   kCascade,                    // cascade.cc: cascade:plibrarycount
   kPair,                       // soulbond.cc: the pairing trigger of a soulbond creature offers its partners
+  kResetDamage,                // resetdamage: the damage marked on the creature is gone
   kNothing, kUnsupported
 };
 
@@ -147,6 +148,7 @@ struct TriggerDef {
   std::string whose;   // my, opponent, targetcontroller, targetedplayer, "" (each player's)
   std::string source_state;  // each/next: sourcenottap / sourcetap (fires only while its source is so)
   bool opponent_poisoned = false;  // opponentpoisoned: fires only while an opponent has poison counters
+  bool suspended = false;          // suspended: fires only while its source is suspended (an autoexile= line)
 };
 
 struct Ability {
@@ -296,7 +298,10 @@ struct CardDef {
   bool multikicker = false;        // kicker=multi{..}: paid as many times as the pool allows // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
   // Costs that choose a card, in mana= and other=: {S(spec)} sacrifice (the zone: graveyard),
   // {E(spec)} exile, {H(spec)} return to its owner's hand, {T(spec)} tap (-1).
-  std::vector<std::pair<Spec, int>> cost_chosen, other_chosen;
+  std::vector<std::pair<Spec, int>> cost_chosen, other_chosen;  // {discard(spec)}: a card to discard (-2)
+  int cost_life = 0, other_life = 0;  // {L:N} ({L}: 1) in mana= and other=: life paid as it is cast
+  std::vector<std::pair<Spec, int>> buyback_chosen;  // the same in buyback= (the whole cost with buyback)
+  int buyback_life = 0;
   // restriction= / otherrestriction=: counts of cards that must hold to cast it (normally / by other=).
   std::vector<TriggerDef::Count> cast_counts, other_counts;
   bool cast_restricted = false, other_restricted = false;  // a restriction not run yet: not castable that way
@@ -317,6 +322,7 @@ struct CardDef {
   // autoexile=restriction{discarded} A: A triggers as the card is exiled instead of discarded into
   // its owner's graveyard, which its madness keyword does (CR 702.35, Game::discard).
   std::vector<Ability> discard_exiled;
+  std::vector<Ability> exile_abilities;  // autoexile= triggered lines: they listen while the card is in exile
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
   // Its types, keywords and name as symbols, made the first time they are asked for (the sets
@@ -365,8 +371,11 @@ class Catalog {
 
 // A value (lower case) with its #AUTO_DEFINE macros applied (__CYCLING__({2}) and the like).
 std::string with_macros(const Database& db, const std::string& v);
-// Takes the {S(..)} {E(..)} {H(..)} {T(..)} symbols out of a cost (lower case), into `out`.
+// Takes the {S(..)} {E(..)} {H(..)} {T(..)} {discard(..)} symbols out of a cost (lower case), into `out`.
 void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out);
+// Takes the {L:N} and {L} symbols out of a cost (lower case): the life they pay (a malformed one
+// stays, for the mana reader to call unknown).
+int take_life_costs(std::string& cost);
 // flashback=/retrace= text to its cost (alt_casts.cc); discard(..) is a chosen card (-2).
 void read_grave_cost(const std::string& text, CardDef::GraveCost& out);
 // autofacedown={..}:morph and autofaceup= lines (alt_casts.cc); the face-down def once facedown= is read.

@@ -108,6 +108,10 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
         const Ability a = compile_ability(with_macros(db, v));
         if (a.kind != AbilityKind::kActivated) out.emplace_back("autoskill= (not an activated ability)", v);
         collect(a, words);
+      } else if (key == "autoexile") {  // a triggered line listens while the card is in exile (card_def.cc); nothing else
+        const Ability a = compile_ability(with_macros(db, v));
+        if (a.kind != AbilityKind::kTriggered) out.emplace_back(key + "=", v);
+        else collect(a, words);
       } else if (key == "autofacedown") {  // {cost}:morph turns it face up (alt_casts.cc); nothing else
         CardDef d;
         read_morph_line(key, v, d);
@@ -139,7 +143,10 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       const size_t label = costs.find(" name(");  // other={..} name(Entwine): a menu label
       if (label != std::string::npos) costs.erase(label);
       std::vector<std::pair<Spec, int>> chosen;
-      if (f.key == KeyId::kMana || f.key == KeyId::kOther) take_chosen_costs(costs, chosen);  // run by casting
+      if (f.key == KeyId::kMana || f.key == KeyId::kOther || f.key == KeyId::kBuyback) {  // run by casting (Game::cast)
+        take_chosen_costs(costs, chosen);
+        take_life_costs(costs);
+      }
       bool unknown = false;
       parse_mana_cost(costs, &unknown);
       if (unknown) out.emplace_back(key + "= (a cost other than mana)", v);

@@ -1,6 +1,7 @@
 // Abilities a card gets from an effect rather than from its text: the one-shots of
 // transforms((..newability[..])), which happen once as the change begins, and phaseaction[..],
 // which happens (off the stack, as Wagic's phase actions do) each time a phase begins.
+#include <algorithm>
 #include <sstream>
 
 #include "games/mtg/rules/game.h"
@@ -60,8 +61,18 @@ void Game::run_as(const Ability& a, int source, int player, int x) {
 // zones it is a new object and the action is gone.
 void Game::add_phase_action(const EffectDef& e, int card, int controller) {
   PhaseAction pa{&e, card, controller, objs[static_cast<size_t>(card)].zone, Phase::kUpkeep, true, true, false, false, 0};
-  std::istringstream words(e.word);
+  std::string list = e.word;  // words apart by spaces or commas: "endofturn once,sourceinplay"
+  std::replace(list.begin(), list.end(), ',', ' ');
+  std::istringstream words(list);
   for (std::string w; words >> w;) {
+    // myupkeep, opponentendofturn: whose turn written on the phase's name
+    for (const char* whose : {"my", "opponent"}) {
+      const std::string p = whose;
+      if (w.size() > p.size() && w.rfind(p, 0) == 0 && phase_from_name(w.substr(p.size())) != Phase::kInvalid) {
+        (p == "my" ? pa.theirs : pa.mine) = false;
+        w = w.substr(p.size());
+      }
+    }
     if (w == "my") {
       pa.theirs = false;
     } else if (w == "opponent") {

@@ -288,6 +288,11 @@ Spec parse_spec(const std::string& text0) {
     // mystored: the card an ability done for another player was stored from (ability$!..!$ runs
     // with the original card as its source), so the source itself.
     if (a.type == "mystored") a.type = "this";
+    // sourcecard: the card itself wherever it is (from(sourcecard) on a suspended card's triggers).
+    if (a.type == "sourcecard" && bar.size() == 1) {
+      a.type = "this";
+      s.zones = {"*"};
+    }
     s.alts.push_back(a);
   }
   if (s.alts.size() == 1 && (s.alts[0].type == "opponent" || s.alts[0].type == "controller") && bar.size() == 1) {

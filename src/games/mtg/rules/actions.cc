@@ -72,6 +72,8 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   if (!script_allows(*this, "may_cast", card, actor)) return false;  // Lua cards (Iona)
   const ManaCost& cost = grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor);
   if (!can_pay(players[static_cast<size_t>(actor)].pool, cost)) return false;
+  // Suspend X (suspend(0)={X}..): X can't be 0, so a mana more than the rest of the cost.
+  if (way == CastWay::kSuspend && o.def->suspend_n == 0 && players[static_cast<size_t>(actor)].pool.total() <= cost.converted()) return false;
   const bool fast = o.def->is("instant") || o.def->has("flash") || has_word(card, "flash");
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
   if (way != CastWay::kFaceDown && o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") && !(alternative && overloads(*o.def)) &&
@@ -94,8 +96,21 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
     }
     if (modal && !some) return false;
   }
+  if (!grave && (alternative ? o.def->other_life : o.def->cost_life) > me.life) return false;  // down to 0 (CR 119.4)
   for (const auto& [spec, zone] : grave ? grave->chosen : alternative ? o.def->other_chosen : o.def->cost_chosen) {
     bool any = false;  // a card to pay with (not the spell itself)
+    for (size_t c = 0; c < objs.size() && !any; ++c) any = c != static_cast<size_t>(card) && matches(spec, static_cast<int>(c), card, actor);
+    if (!any) return false;
+  }
+  return true;
+}
+
+// The rest of buyback='s cost: its life, and a card for each card it chooses (not the spell).
+bool Game::buyback_payable(int card, int actor) const {
+  const CardDef& d = *objs[static_cast<size_t>(card)].def;
+  if (d.buyback_life > players[static_cast<size_t>(actor)].life) return false;
+  for (const auto& [spec, zone] : d.buyback_chosen) {
+    bool any = false;
     for (size_t c = 0; c < objs.size() && !any; ++c) any = c != static_cast<size_t>(card) && matches(spec, static_cast<int>(c), card, actor);
     if (!any) return false;
   }
@@ -178,6 +193,10 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
     ++kicks;
   }
   const bool kicked = way != CastWay::kFaceDown && (kicks > 0 || (o.def->kicker.present && o.def->kicker.is_free()));
+  // Life in the cost ({L:N} in mana= or other=) is paid with the mana, as losing it (CR 119.4);
+  // with buyback, buyback='s (which Wagic writes as the whole cost); not when it is cast another
+  // way (flashback, without paying its mana cost).
+  if (const int life = grave || copy ? 0 : alternative ? o.def->other_life : buyback ? o.def->buyback_life : o.def->cost_life) change_life(actor, -life);
   move(card, actor, kStack);
   if (way == CastWay::kFaceDown) o.def = o.printed->face_down.get();  // a 2/2 creature spell (CR 702.37c)
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
@@ -224,7 +243,9 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   }
   // Cards to sacrifice, exile, return or tap as part of the cost: chosen (by clicks) before the targets.
   std::vector<std::pair<const Spec*, int>> chosen;
-  for (const auto& [paid_with, zone] : grave ? grave->chosen : alternative ? d.other_chosen : d.cost_chosen) chosen.emplace_back(&paid_with, zone);
+  for (const auto& [paid_with, zone] : grave ? grave->chosen : alternative ? d.other_chosen : buyback ? d.buyback_chosen : d.cost_chosen) {
+    chosen.emplace_back(&paid_with, zone);
+  }
   // An instant or sorcery with several targeted `may` lines (Twitch: tap or untap): its caster
   // picks one line in a menu as it is cast; only that line runs.
   std::vector<const Ability*> modes;
@@ -531,7 +552,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
     if (can_cast(card, actor)) options.push_back({"cast", cast_it});
     if (can_cast(card, actor, true)) options.push_back({"alternative", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .flag = true}});
     if (o.def->buyback.present && can_cast(card, actor) &&
-        can_pay(players[static_cast<size_t>(actor)].pool, spell_cost(card, actor, true))) {
+        can_pay(players[static_cast<size_t>(actor)].pool, spell_cost(card, actor, true)) && buyback_payable(card, actor)) {
       // Buyback: the spell returns to its owner's hand as it resolves.
       options.push_back({"buyback", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 1}});
     }

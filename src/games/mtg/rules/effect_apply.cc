@@ -387,6 +387,10 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kFrozen:
       if (o.zone == kBattlefield) o.frozen = true;
       break;
+    case Eff::kResetDamage:  // the damage marked on it this turn is gone (deathtouch's mark with it)
+      o.damage = 0;
+      o.deathtouched = false;
+      break;
     case Eff::kPump:
     case Eff::kGrant:
     case Eff::kSwap:
@@ -439,6 +443,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
           g.fire_event((changed > 0 ? "counteradded:" : "counterremoved:") + key, c, -1, source, false);
         }
         if (changed < 0 && key == "time") g.last_time_counter(c);
+        if (key == "time" && changed < 0) g.cast_suspended(c);  // an effect took a suspended card's last one
       }
       break;
     case Eff::kMoveTo: {

@@ -267,6 +267,8 @@ class Game {
   // suspend.cc: the card exiled with its time counters (the cost paid), and the owner's upkeep.
   void suspend(int card, int actor);
   void suspend_upkeep();
+  void cast_suspended(int card);  // its last time counter is off: cast it (nothing otherwise)
+  bool buyback_payable(int card, int actor) const;  // buyback='s life and chosen cards (actions.cc)
   // cast_card.cc: castcard(..) on `card`: cast for free (restricted: only as a spell its controller may
   // cast now), put onto the battlefield (putinplay), or copied; the card the effect's and!(..)! follows.
   int cast_card(const EffectDef& e, int card, int controller);
@@ -350,6 +352,18 @@ class Game {
     for (const Ability* a : extra) f(*a);
   }
   void granted_abilities(const Obj& o, std::vector<const Ability*>& out) const;
+  // The triggered abilities that listen from where the card is: on the battlefield all of its own,
+  // in exile its autoexile= lines (suspend's time-counter triggers). False when none can.
+  bool listening(int c) const {
+    const Obj& o = objs[static_cast<size_t>(c)];
+    return o.zone == kBattlefield || (o.zone == kExile && !o.def->exile_abilities.empty());
+  }
+  template <class F>
+  void each_listener(int c, F&& f) const {
+    const Obj& o = objs[static_cast<size_t>(c)];
+    if (o.zone != kExile) return each_ability(c, f);
+    for (const Ability& a : o.def->exile_abilities) f(a);
+  }
   bool lost_abilities(int c) const;
   bool is_creature(int c) const { return chars(c).types.test(ty::kCreature); }
   bool is_type(int c, Sym t) const;
@@ -429,7 +443,7 @@ class Game {
   void vanishing_upkeep();
   bool has_vanishing(int card) const;
   void last_time_counter(int card);  // a vanishing permanent with no time counter left is sacrificed (turn.cc)
-  bool untap_removed(int player) const;  // phasealter(remove,untap,..)
+  bool step_removed(int player, Phase step) const;  // phasealter(remove,untap|upkeep|draw,..)
   void state_based();
   void legend_rule();
   void destroy_rule(int card);

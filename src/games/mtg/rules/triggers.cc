@@ -147,10 +147,10 @@ void Game::fire_event(const std::string& event, int card, int player, int from, 
   for (size_t src = 0; src < objs.size(); ++src) {
     // A sacrificed card hears its own sacrifice (Savra, Queen of the Golgari), as it was.
     const bool self = at_once && static_cast<int>(src) == card;
-    if (objs[src].zone != kBattlefield && !self) continue;
+    if (!listening(static_cast<int>(src)) && !self) continue;
     const int saved_controller = objs[src].controller;
     if (self) objs[src].controller = player;
-    each_ability(static_cast<int>(src), [&](const Ability& a) {
+    each_listener(static_cast<int>(src), [&](const Ability& a) {
       if (a.kind != AbilityKind::kTriggered) return;
       if (!listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) return;
       if (!trigger_allowed(a, static_cast<int>(src)) || fired_this_turn(a, static_cast<int>(src))) return;  // restriction{..}, turnlimited

@@ -136,7 +136,13 @@ void Game::begin_phase() {
       }
     }
   }
-  if (phase == Phase::kUntap && untap_removed(active)) {
+  if ((phase == Phase::kUpkeep || phase == Phase::kDraw) && step_removed(active, phase)) {
+    // Wagic takes the step out of the turn: nothing of it happens (no upkeep, no draw, no triggers).
+    note(std::string("the ") + phase_name(phase) + " step is skipped");
+    phase = phase_after(phase);
+    return begin_phase();
+  }
+  if (phase == Phase::kUntap && step_removed(active, Phase::kUntap)) {
     // Wagic takes the step out of the turn: the turn begins with the upkeep (eot stops there).
     note("the untap step is skipped");
     for (Obj& o : objs) {
@@ -216,8 +222,8 @@ void Game::begin_phase() {
   fire_phase_triggers();
 }
 
-// phasealter(remove,untap,controller|opponent) on a permanent: that player's untap step does nothing.
-bool Game::untap_removed(int player) const {
+// phasealter(remove,STEP,controller|opponent) on a permanent: that player's step is taken out.
+bool Game::step_removed(int player, Phase step) const {
   bool removed = false;
   for (size_t c = 0; c < objs.size() && !removed; ++c) {
     if (objs[c].zone != kBattlefield) continue;
@@ -225,7 +231,7 @@ bool Game::untap_removed(int player) const {
     each_ability(static_cast<int>(c), [&](const Ability& a) {
       if (!is_static_line(a)) return;
       for (const EffectDef& e : a.effects) {
-        if (e.kind == Eff::kPhaseAlter && (e.who == "controller") == mine) removed = true;
+        if (e.kind == Eff::kPhaseAlter && (e.who == "controller") == mine && phase_from_name(e.word) == step) removed = true;
       }
     });
   }
@@ -345,10 +351,15 @@ void Game::fire_zone_triggers(int card, int from, int to) {
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     const bool self = static_cast<int>(src) == card;
-    if (s.zone != kBattlefield && !self) continue;
+    if (!listening(static_cast<int>(src)) && !self) continue;
     // Its own abilities look back at the move; autograveyard= ones listen once it is in the graveyard.
     std::vector<const Ability*> list;
-    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
+    const auto add = [&list](const Ability& a) { list.push_back(&a); };
+    if (self) {
+      each_ability(static_cast<int>(src), add);  // its autoexile= lines listen only once it is there
+    } else {
+      each_listener(static_cast<int>(src), add);
+    }
     if (self && s.zone == kGraveyard) {
       for (const Ability& a : s.def->grave_abilities) list.push_back(&a);
     }
@@ -381,9 +392,9 @@ bool Game::evolves(int source, int entered) const {
 void Game::cast_triggers(int card) {
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
-    if (s.zone != kBattlefield) continue;
+    if (!listening(static_cast<int>(src))) continue;
     std::vector<const Ability*> list;
-    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
+    each_listener(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
     for (const Ability* ap : list) {
       const Ability& a = *ap;
       if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
@@ -405,6 +416,8 @@ void Game::cast_triggers(int card) {
 bool Game::trigger_allowed(const Ability& a, int src) const {
   const int controller = objs[static_cast<size_t>(src)].controller;
   if (a.trigger.opponent_poisoned && players[static_cast<size_t>(1 - controller)].poison == 0) return false;
+  const Obj& o = objs[static_cast<size_t>(src)];
+  if (a.trigger.suspended && !(o.suspended && o.zone == kExile)) return false;
   return counts_hold(a.trigger.counts, src, objs[static_cast<size_t>(src)].controller);
 }
 
