@@ -368,7 +368,8 @@ void Game::fire_zone_triggers(int card, int from, int to) {
       if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
       // A permanent's trigger is not there yet as the permanent itself enters: it sees its own
       // entering only when it names itself (@movedTo(this|..)); Soul Warden does not count itself.
-      if (self && to == kBattlefield && !names_itself(a.trigger.subject)) continue;
+      // Soulbond's pairing trigger is the rules' own and does ("it or another creature enters").
+      if (self && to == kBattlefield && !a.pairing && !names_itself(a.trigger.subject)) continue;
       if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
       if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
       if (a.evolve && (to != kBattlefield || !evolves(static_cast<int>(src), card))) continue;
