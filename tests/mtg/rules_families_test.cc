@@ -137,5 +137,20 @@ TEST(WagicRulesFamilies, AnEnteringTriggerDoesNotSeeItsOwnPermanentEnterUnlessIt
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Unearth, "autograveyard={B}:moveto(mybattlefield) && transforms((,unearth,haste)) asSorcery
+// forever": back from the graveyard with haste, exiled as the end step begins, or instead of going
+// anywhere else when it would leave the battlefield (CR 702.84a).
+TEST(WagicRulesFamilies, AnUnearthedCreatureIsExiledAtTheEndStepOrAsItWouldLeave) {
+  const std::string cards = "[card]\nname=Ghoul\nmana={1}{B}\ntype=Creature\npower=2\ntoughness=1\n"
+                            "autograveyard={B}:moveto(mybattlefield) && transforms((,unearth,haste)) asSorcery forever\n[/card]\n"
+                            "[card]\nname=Doom\nmana={B}\ntype=Instant\ntarget=creature\nauto=destroy\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nSECONDMAIN\n[PLAYER1]\ngraveyard:ghoul\nmanapool:{B}\n[PLAYER2]\n[DO]\nghoul\n"
+                                        "next\nnext\n[ASSERT]\nCLEANUP\n[PLAYER1]\nexile:ghoul\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nSECONDMAIN\n[PLAYER1]\ngraveyard:ghoul\nhand:doom\nmanapool:{B}{B}\n[PLAYER2]\n[DO]\nghoul\n"
+                            "doom\nghoul\n[ASSERT]\nSECONDMAIN\n[PLAYER1]\nexile:ghoul\ngraveyard:doom\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -23,6 +23,7 @@ const std::set<std::string>& grantable() {
       "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting",
       "noactivatedability", "notapability", "onlymanaability",  // these three: rules/restraints.cc
       "nolegend",  // the legend rule skips it (Game::legend_rule)
+      "unearth",   // exiled at the end step or as it would leave (Game::redirect, turn.cc)
       "protectionfromcoloredspells"};
   return k;
 }

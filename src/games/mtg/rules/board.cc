@@ -25,8 +25,11 @@ int Game::create(const CardDef* def, int64_t mtg_id, int owner) {
 // Where a card headed for a graveyard goes instead: exile, under a graveyard exiler (Rest in Peace,
 // Leyline of the Void) or when it dies after exiledeath this turn (Magma Spray).
 int Game::redirect(int card, int zone) const {
-  if (zone != kGraveyard) return zone;
   const Obj& o = objs[static_cast<size_t>(card)];
+  // Unearth: a permanent returned by it that would leave the battlefield is exiled instead (CR 702.84a).
+  static const Sym unearth = Symbols::intern(SymKind::kKeyword, "unearth");
+  if (o.zone == kBattlefield && zone != kBattlefield && zone != kExile && has(card, unearth)) return kExile;
+  if (zone != kGraveyard) return zone;
   if (o.zone == kBattlefield && has(card, "exiledeath")) return kExile;
   // Its own replacement first (Wagic): into its owner's library instead (Darksteel Colossus).
   if (has(card, "shufflelibrarydeath") || has(card, "librarydeath")) return kLibrary;

@@ -174,6 +174,11 @@ void Game::begin_phase() {
     vanishing_upkeep();
     suspend_upkeep();
   } else if (phase == Phase::kEndOfTurn) {
+    // Unearth: what it returned is exiled as the end step begins (CR 702.84a; Wagic does it at once).
+    static const Sym unearth = Symbols::intern(SymKind::kKeyword, "unearth");
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (objs[c].zone == kBattlefield && has(static_cast<int>(c), unearth)) move(static_cast<int>(c), objs[c].owner, kExile);
+    }
     for (size_t i = 0; i < held.size();) {  // (blink)ueot: back as the end step begins
       if (held[i].second < 0) {
         const int card = held[i].first;
