@@ -152,5 +152,21 @@ TEST(WagicRulesFamilies, AnUnearthedCreatureIsExiledAtTheEndStepOrAsItWouldLeave
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// "lord(sliver) rampage(1/1,0)": a sliver blocked gets +1/+1 for each creature blocking it, so the
+// 2/2 kills the 0/3 wall that blocks it; without the lord the wall lives.
+TEST(WagicRulesFamilies, RampageGivenByALordCountsTheBlockers) {
+  const std::string cards = test::creature("Wall", "{W}", 0, 3) +
+                            "[card]\nname=Drone\nmana={R}\ntype=Creature\nsubtype=Sliver\npower=2\ntoughness=2\n[/card]\n"
+                            "[card]\nname=Spine\nmana={R}{G}\ntype=Enchantment\nauto=lord(sliver) rampage(1/1,0)\n[/card]\n";
+  auto combat = [](const std::string& mine, const std::string& p2) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:" + mine + "\n[PLAYER2]\ninplay:wall\n[DO]\nnext\nnext\ndrone\nnext\nwall\nnext\nnext\n"
+           "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:" + mine + "\n[PLAYER2]\n" + p2 + "[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, combat("drone,spine", "graveyard:wall\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, combat("drone", "inplay:wall\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

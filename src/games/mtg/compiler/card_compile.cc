@@ -204,6 +204,16 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
       {"removefromcombat", Eff::kRemoveFromCombat}, {"resetdamage", Eff::kResetDamage},
       {"donothing", Eff::kNothing}};  // donothing: the ability only chooses (a look at a hand, a menu line)  // frozen: it does not untap during its controller's next untap step
+  if (w.rfind("rampage(", 0) == 0 && w.back() == ')') {  // rampage(P/T,N): +P/+T per blocker beyond N (CR 702.23)
+    const std::string in = inside(w, 7);
+    const size_t comma = in.find(',');
+    if (comma == std::string::npos || !is_pt(trim(in.substr(0, comma)), e.a, e.b) || !e.a.var.empty() || !e.b.var.empty()) return false;
+    const std::string from = trim(in.substr(comma + 1));
+    if (from.empty() || from.find_first_not_of("0123456789") != std::string::npos || from.size() > 2) return false;
+    e.kind = Eff::kRampage;
+    e.times = std::atoi(from.c_str());
+    return true;
+  }
   if (w.rfind("hand(blink)", 0) == 0) {  // exiled from any zone, back to its owner's hand when the source leaves / at the end step
     e.kind = Eff::kBlink;
     e.to_hand = true;

@@ -55,6 +55,7 @@ enum class Eff : uint8_t {
   kCascade,                    // cascade.cc: cascade:plibrarycount
   kPair,                       // soulbond.cc: the pairing trigger of a soulbond creature offers its partners
   kResetDamage,                // resetdamage: the damage marked on the creature is gone
+  kRampage,                    // rampage(P/T,N) from a lord (Spined Sliver): a in `a`/`b`, N in `times` (rules/combat.cc)
   kNothing, kUnsupported
 };
 

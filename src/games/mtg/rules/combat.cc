@@ -273,6 +273,13 @@ void Game::block_triggers() {
       o.pump_p += o.def->rampage * beyond;
       o.pump_t += o.def->rampage * beyond;
     }
+    layers_ready();
+    for (const EffectDef* r : o.rampages) {  // each instance a lord gives triggers on its own (CR 702.23c)
+      const int more = static_cast<int>(o.blockers.size()) - r->times;
+      if (more <= 0) continue;
+      o.pump_p += r->a.value * more;
+      o.pump_t += r->b.value * more;
+    }
     if (o.def->bushido > 0) {
       o.pump_p += o.def->bushido;
       o.pump_t += o.def->bushido;

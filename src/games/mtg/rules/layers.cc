@@ -140,6 +140,7 @@ void alter_cost(Ctx& c, Obj& o, const EffectDef& e) {
 void extra_mana(Ctx& c, Obj& o, const EffectDef& e) {
   if (c.card != c.x.source) o.extra_mana.push_back(&e);
 }
+void rampage(Ctx&, Obj& o, const EffectDef& e) { o.rampages.push_back(&e); }
 
 bool always(const EffectDef&) { return true; }
 bool has_types(const EffectDef& e) { return !e.becomes->type_syms.empty() || e.becomes->remove; }
@@ -175,6 +176,7 @@ constexpr Part kParts[] = {
     {Eff::kPreventCombat, Layer::kRules, has_word, prevention},
     {Eff::kAlterCost, Layer::kRules, always, alter_cost},
     {Eff::kProduceExtra, Layer::kRules, always, extra_mana},
+    {Eff::kRampage, Layer::kRules, always, rampage},
 };
 
 uint32_t layers_of(const EffectDef& e) {
@@ -238,6 +240,7 @@ void LayerPass::reset_objects() {
     o.prevent_to = o.prevent_from = o.prevent_all_to = o.prevent_all_from = false;
     o.cost_change.fill(0);
     o.extra_mana.clear();
+    o.rampages.clear();
     if (off && o.def->cda) {
       ch.power = ch.toughness = 0;
       ch.cda_deferred = true;
