@@ -168,5 +168,21 @@ TEST(WagicRulesFamilies, RampageGivenByALordCountsTheBlockers) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Flanking stacks: "lord(other creature[flanking]) flanker" gives a creature that has flanking one
+// more instance, so a 4/4 blocking it gets -2/-2 and dies to its 2 damage; with one instance the
+// blocker is a 3/3 and lives (CR 702.25b).
+TEST(WagicRulesFamilies, EachInstanceOfFlankingCounts) {
+  const std::string cards = test::creature("Giant", "{G}", 4, 4) + test::creature("Knight", "{W}", 2, 2, "flanking") +
+                            "[card]\nname=Master\nmana={W}\ntype=Enchantment\nauto=lord(other creature[flanking]) flanker\n[/card]\n";
+  auto combat = [](const std::string& mine, const std::string& p2) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:" + mine + "\n[PLAYER2]\ninplay:giant\n[DO]\nnext\nnext\nknight\nnext\ngiant\nnext\nnext\n"
+           "[ASSERT]\nCOMBATEND\n[PLAYER1]\n" + (mine == "knight" ? std::string() : "inplay:master\n") + "graveyard:knight\n[PLAYER2]\n" + p2 + "[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, combat("knight,master", "graveyard:giant\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, combat("knight", "inplay:giant\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -261,10 +261,14 @@ void Game::block_triggers() {
     const int att = static_cast<int>(a);
     if (!o.attacking || o.zone != kBattlefield || o.blockers.empty()) continue;
     if (has(att, "flanking")) {
+      // Each instance triggers on its own (CR 702.25b): the printed one, and one per flanker a lord
+      // or an aura gives (Cavalry Master); a flanking given without flanker is one instance.
+      layers_ready();
+      const int instances = std::max(1, static_cast<int>(o.def->has("flanking")) + o.flankers);
       for (int b : o.blockers) {
         if (!has(b, "flanking")) {
-          objs[static_cast<size_t>(b)].pump_p -= 1;
-          objs[static_cast<size_t>(b)].pump_t -= 1;
+          objs[static_cast<size_t>(b)].pump_p -= instances;
+          objs[static_cast<size_t>(b)].pump_t -= instances;
         }
       }
     }

@@ -102,6 +102,7 @@ void grant_keyword(Ctx&, Obj& o, const EffectDef& e) {
     o.chars.keywords.reset(e.sym);  // lord(creature) -islandwalk: lost, whatever gave it
   } else {
     o.chars.keywords.set(e.sym);
+    o.flankers += e.word == "flanker";  // each instance counts (flanking stacks: combat.cc)
   }
 }
 void unblockable(Ctx&, Obj& o, const EffectDef& e) { o.unblockable_by.push_back(&e.all); }
@@ -241,6 +242,7 @@ void LayerPass::reset_objects() {
     o.cost_change.fill(0);
     o.extra_mana.clear();
     o.rampages.clear();
+    o.flankers = 0;
     if (off && o.def->cda) {
       ch.power = ch.toughness = 0;
       ch.cda_deferred = true;
@@ -392,6 +394,8 @@ void LayerPass::apply(Applied& x, Layer l) {
     ctx.nth = static_cast<int>(i);
     if (x.origin == Applied::kGrant) {
       x.grant->lose ? o.chars.keywords.reset(x.grant->keyword) : o.chars.keywords.set(x.grant->keyword);
+      static const Sym flanker = Symbols::intern(SymKind::kKeyword, "flanker");
+      o.flankers += !x.grant->lose && x.grant->keyword == flanker;
       continue;
     }
     auto each_part = [&](const EffectDef& e) {
