@@ -173,7 +173,7 @@ TEST(WagicRulesFamilies, RampageGivenByALordCountsTheBlockers) {
 // blocker is a 3/3 and lives (CR 702.25b).
 TEST(WagicRulesFamilies, EachInstanceOfFlankingCounts) {
   const std::string cards = test::creature("Giant", "{G}", 4, 4) + test::creature("Knight", "{W}", 2, 2, "flanking") +
-                            "[card]\nname=Master\nmana={W}\ntype=Enchantment\nauto=lord(other creature[flanking]) flanker\n[/card]\n";
+                            "[card]\nname=Master\nmana={W}\ntype=Enchantment\nauto=lord(other creature[flanking]) flanking\nauto=lord(other creature[flanking]) flanker\n[/card]\n";
   auto combat = [](const std::string& mine, const std::string& p2) {
     return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:" + mine + "\n[PLAYER2]\ninplay:giant\n[DO]\nnext\nnext\nknight\nnext\ngiant\nnext\nnext\n"
            "[ASSERT]\nCOMBATEND\n[PLAYER1]\n" + (mine == "knight" ? std::string() : "inplay:master\n") + "graveyard:knight\n[PLAYER2]\n" + p2 + "[END]\n";

@@ -24,7 +24,7 @@ const std::set<std::string>& grantable() {
       "noactivatedability", "notapability", "onlymanaability",  // these three: rules/restraints.cc
       "nolegend",  // the legend rule skips it (Game::legend_rule)
       "unearth",   // exiled at the end step or as it would leave (Game::redirect, turn.cc)
-      "flanker",   // one more instance of flanking (rules/combat.cc)
+      "flanking", "flanker",  // flanker: one more instance of flanking (rules/combat.cc)
       "protectionfromcoloredspells"};
   return k;
 }

@@ -264,7 +264,7 @@ void Game::block_triggers() {
       // Each instance triggers on its own (CR 702.25b): the printed one, and one per flanker a lord
       // or an aura gives (Cavalry Master); a flanking given without flanker is one instance.
       layers_ready();
-      const int instances = std::max(1, static_cast<int>(o.def->has("flanking")) + o.flankers);
+      const int instances = std::max(1, static_cast<int>(o.def->has("flanking")) + static_cast<int>(o.flankers.size()));
       for (int b : o.blockers) {
         if (!has(b, "flanking")) {
           objs[static_cast<size_t>(b)].pump_p -= instances;

@@ -124,7 +124,7 @@ struct Obj {
   std::vector<const Spec*> untargetable_by;                // cantbetargetof(spec), recomputed
   std::vector<const EffectDef*> extra_mana;                // produceextra:{..} from lords, recomputed
   std::vector<const EffectDef*> rampages;                  // rampage(P/T,N) given by lords, recomputed
-  int flankers = 0;                                        // flanker given to it (each one more flanking instance), recomputed
+  std::vector<const void*> flankers;                       // what gave it flanker (each one more flanking instance), recomputed
   std::vector<const EffectDef*> left_changes;              // changes it had as it left the battlefield (its own leave triggers)
 };
 

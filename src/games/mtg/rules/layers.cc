@@ -97,12 +97,17 @@ void lose_all(Ctx&, Obj& o, const EffectDef&) {
   o.protections.clear();
   o.untargetable_by.clear();
 }
+// A layer may be applied again in one pass (a lord whose spec its own change affects): a giver
+// counts once.
+void add_flanker(Obj& o, const void* giver) {
+  if (std::find(o.flankers.begin(), o.flankers.end(), giver) == o.flankers.end()) o.flankers.push_back(giver);
+}
 void grant_keyword(Ctx&, Obj& o, const EffectDef& e) {
   if (!e.word.empty() && e.word[0] == '-') {
     o.chars.keywords.reset(e.sym);  // lord(creature) -islandwalk: lost, whatever gave it
   } else {
     o.chars.keywords.set(e.sym);
-    o.flankers += e.word == "flanker";  // each instance counts (flanking stacks: combat.cc)
+    if (e.word == "flanker") add_flanker(o, &e);  // each instance counts (flanking stacks: combat.cc)
   }
 }
 void unblockable(Ctx&, Obj& o, const EffectDef& e) { o.unblockable_by.push_back(&e.all); }
@@ -242,7 +247,7 @@ void LayerPass::reset_objects() {
     o.cost_change.fill(0);
     o.extra_mana.clear();
     o.rampages.clear();
-    o.flankers = 0;
+    o.flankers.clear();
     if (off && o.def->cda) {
       ch.power = ch.toughness = 0;
       ch.cda_deferred = true;
@@ -395,7 +400,7 @@ void LayerPass::apply(Applied& x, Layer l) {
     if (x.origin == Applied::kGrant) {
       x.grant->lose ? o.chars.keywords.reset(x.grant->keyword) : o.chars.keywords.set(x.grant->keyword);
       static const Sym flanker = Symbols::intern(SymKind::kKeyword, "flanker");
-      o.flankers += !x.grant->lose && x.grant->keyword == flanker;
+      if (!x.grant->lose && x.grant->keyword == flanker) add_flanker(o, x.grant);
       continue;
     }
     auto each_part = [&](const EffectDef& e) {
