@@ -32,7 +32,7 @@ trap 'rm -rf "$dir"' EXIT
 cat > "$dir/cards.txt" <<'CARDS'
 [card]
 name=Test Runner
-auto={U}{U}:newtarget
+auto={U}{U}:forcefield
 mana={1}{U}
 type=Creature
 power=1
@@ -41,7 +41,7 @@ toughness=1
 CARDS
 check=$("$rulekit" check "$dir/cards.txt" 2>&1)
 echo "$check"
-echo "$check" | grep -Eq "cards\.txt:3:6: warning\[WG0300\]: not run by the engine yet: newtarget" ||
+echo "$check" | grep -Eq "cards\.txt:3:6: warning\[WG0300\]: not run by the engine yet: forcefield" ||
   fail "no WG0300 warning at cards.txt:3:6"
 # What Wagic hard-codes (alias=) runs for a card rulekit plays in Lua (cards/wagic-lua, linked by
 # name), and only for it.

@@ -25,7 +25,9 @@ const std::set<std::string>& grantable() {
       "nolegend",  // the legend rule skips it (Game::legend_rule)
       "unearth",   // exiled at the end step or as it would leave (Game::redirect, turn.cc)
       "flanking", "flanker",  // flanker: one more instance of flanking (rules/combat.cc)
-      "protectionfromcoloredspells"};
+      "protectionfromcoloredspells",
+      "combatspiritlink",  // rules/board.cc link_life: spirit link for combat damage only
+      "librarydeath"};     // rules/board.cc: it dies into its owner's library
   return k;
 }
 
@@ -45,7 +47,13 @@ bool read_new_ability(const std::string& line0, EffectDef::Becomes& b) {
                                : line0;
   Ability a = compile_ability(line);
   if (!a.supported()) return false;
-  const bool once = a.kind == AbilityKind::kSpell && !is_static_line(a);
+  // A pump by the card's own power or toughness (Xenagos: newability[power/power]) is counted once,
+  // as Wagic's PTInstant is, and lasts the turn: as a continuous effect it would read itself.
+  bool own_pt = false;
+  for (const EffectDef& e : a.effects) {
+    for (const Amount* am : {&e.a, &e.b}) own_pt |= e.kind == Eff::kPump && (am->var == "p" || am->var == "t");
+  }
+  const bool once = a.kind == AbilityKind::kSpell && (!is_static_line(a) || own_pt);
   (once ? b.once : b.lasting).push_back(std::move(a));
   return true;
 }
@@ -166,9 +174,24 @@ bool read_rule_change(const std::string& w, EffectDef& e) {
     e.word = "countershroud";
     return true;
   }
-  if (w.rfind("produceextra:{", 0) == 0) {
+  // attackcost:N (attackpwcost:N, the same here: planeswalkers are not attacked), blockcost:N: the
+  // card may attack (block) only once its controller paid N from the pool in that step (combat.cc).
+  for (const char* word : {"attackcost:", "attackpwcost:", "blockcost:"}) {
+    const std::string_view pre(word);
+    if (w.rfind(pre, 0) != 0 || w.size() == pre.size()) continue;
+    e.kind = Eff::kCombatCost;
+    e.word = pre[0] == 'a' ? "attack" : "block";
+    e.a = parse_amount(w.substr(pre.size()));
+    return true;
+  }
+  if (w.rfind("reduceto:", 0) == 0 && w.size() > 9) {  // Ali from Cairo, Elderscale Wurm
+    e.kind = Eff::kReduceTo;
+    e.a = parse_amount(w.substr(9));
+    return true;
+  }
+  if (w.rfind("produceextra:{", 0) == 0 || w == "produceextra:selectmana") {
     e.kind = Eff::kProduceExtra;  // static: its mana abilities make that much more
-    e.word = w.substr(13);
+    e.word = w.substr(13);        // selectmana: one mana of a colour its controller chooses (a menu)
     return true;
   }
   return false;
@@ -232,6 +255,11 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     return e.word.empty() || e.word == "forsrc" || e.word == "ueot";
   }
   if (w == "retarget") {  // the source aura moves onto the target (Kudzu)
+    e.kind = Eff::kEquip;
+    e.word = w;
+    return true;
+  }
+  if (w == "newtarget") {  // the target (an aura from a hand, a graveyard ...) is put onto the battlefield attached to the source
     e.kind = Eff::kEquip;
     e.word = w;
     return true;
@@ -373,10 +401,11 @@ void read_dynamic(std::string& text, EffectDef& e) {
       "powerpumppow", "toughnesspumppow", "powerpumptough", "toughnesspumptough", "oneonecounterslifegain",
       "oneonecounterslifeloss", "oneonecountersstrike", "thatmuchcountersoneone", "thatmuchlifeloss",
       "thatmuchlifegain", "thatmuchstrike"};
-  // amounts: power, toughness, manacost, colors (how many), charge counters; effects: strike,
-  // lifegain, lifeloss, draw, deplete, pumppow, pumptough, pumpboth (rules/effect_apply.cc)
-  static const std::set<std::string> amounts = {"power", "toughness", "manacost", "colors", "charge"};
-  static const std::set<std::string> effects = {"strike", "lifegain", "lifeloss", "draw", "deplete", "pumppow", "pumptough", "pumpboth"};
+  // amounts: power, toughness, manacost, colors (how many), charge and age counters; effects: strike,
+  // lifegain, lifeloss, draw, deplete, pumppow, pumptough, pumpboth, countersoneone (rules/effect_apply.cc)
+  static const std::set<std::string> amounts = {"power", "toughness", "manacost", "colors", "charge", "age"};
+  static const std::set<std::string> effects = {"strike", "lifegain", "lifeloss", "draw", "deplete", "pumppow", "pumptough", "pumpboth",
+                                                "countersoneone"};  // powercountersoneone (Death's Presence), agecountersoneone
   const auto made = [](const std::string& w) {
     for (const std::string& m : amounts) {
       if (w.rfind(m, 0) == 0 && effects.count(w.substr(m.size()))) return true;
@@ -447,8 +476,8 @@ EffectDef compile_effect(const std::string& text0) {
     if (body.size() > 11 && body.compare(body.size() - 11, 11, " dontremove") == 0) body.erase(body.size() - 11);  // an emblem outlives its source anyway
     EffectDef em = compile_effect(body);
     if (em.kind != Eff::kTransform || !em.becomes || !em.becomes->once.empty() || em.becomes->lasting.empty()) return unsupported_effect("emblem");
-    for (const Ability& a : em.becomes->lasting) {
-      if (a.kind != AbilityKind::kLord) return unsupported_effect("emblem");
+    for (const Ability& a : em.becomes->lasting) {  // lords (layers.cc) and triggers (Game::each_emblem_trigger)
+      if (a.kind != AbilityKind::kLord && a.kind != AbilityKind::kTriggered) return unsupported_effect("emblem");
     }
     em.emblem = true;
     return em;
@@ -456,6 +485,17 @@ EffectDef compile_effect(const std::string& text0) {
   EffectDef e;
   if (read_coin_flip(text0, e)) return e;
   std::string text = text0;
+  // "add {W}", a space after add (Azorius Cluestone's kin): Wagic finds "add" and reads every mana
+  // symbol after it, whatever stands between (Zhur-Taa Druid's line that goes on in words).
+  if (const std::string t = trim(text0); t.size() > 4 && t.rfind("add ", 0) == 0 && trim(t.substr(4))[0] == '{') {
+    std::string symbols;
+    for (size_t at = t.find('{'); at != std::string::npos; at = t.find('{', at + 1)) {
+      const size_t close = t.find('}', at);
+      if (close == std::string::npos) break;
+      symbols += t.substr(at, close - at + 1);
+    }
+    text = "add" + symbols + (t.find("doesntempty") != std::string::npos ? " doesntempty" : "");
+  }
   if (!take_unbalanced_and(text, e)) return unsupported_effect("and!(");
   read_dynamic(text, e);
   if (e.kind == Eff::kUnsupported && !e.word.empty()) return e;
@@ -463,7 +503,13 @@ EffectDef compile_effect(const std::string& text0) {
   bool have = e.kind == Eff::kDynamic;
   std::string grant;
   std::string random_type, random_from;  // moverandom(type) from(zone) to(zone)
-  for (const std::string& w : ws) {
+  // dynamicability<!..!> A: the words of A, Wagic's stored ability (target(..) words stay the
+  // dynamic ability's own).
+  std::string stored;
+  std::vector<bool> in_stored(ws.size(), false);
+  for (size_t i = 0; i < ws.size(); ++i) {
+    const std::string& w = ws[i];
+    if (in_stored[i]) continue;
     if (!have && w.rfind("moverandom(", 0) == 0 && w.back() == ')') {
       e.kind = Eff::kMoveTo;  // one card of the type in the zone, at random, moved as moveto(zone) moves it
       e.random_one = e.has_all = have = true;
@@ -541,11 +587,38 @@ EffectDef compile_effect(const std::string& text0) {
       // labels and Wagic's evaluation hints change nothing here; Wagic's transforms((..)) reads no
       // "once" either (Threaten's kin write it after ueot: their one-shots run once anyway);
       // forcedalive keeps Wagic's lord alive over cards outside the battlefield, as every lord is here
+    } else if (e.kind == Eff::kClone && w.rfind("with(", 0) == 0 && w.back() == ')' && !e.becomes) {
+      // clone with(unearth,haste): the token copy has these keywords too (Kiki-Jiki's treason, haste)
+      e.becomes = std::make_shared<EffectDef::Becomes>();
+      for (const std::string& k : split_top(inside(w, 4), ",")) {
+        if (!grantable().count(trim(k))) return unsupported_effect(w);
+        e.becomes->keywords.push_back(trim(k));
+      }
+    } else if (e.kind == Eff::kToken && w.size() > 1 && w[0] == '*' && e.times == 1 && !e.b2.is_x && e.b2.var.empty()) {
+      // token(..) *X, the multiplier a word of its own (Martial Coup): Wagic finds the '*' anywhere
+      const std::string n = w.substr(1);
+      if (n == "x") {
+        e.b2.is_x = true;
+      } else if (n.find_first_not_of("0123456789") == std::string::npos) {
+        e.times = std::atoi(n.c_str());
+      } else {
+        e.b2 = parse_amount(n);
+      }
+    } else if (e.kind == Eff::kDynamic && stored.empty() && !e.and_then) {
+      for (size_t j = i; j < ws.size(); ++j) {
+        if (ws[j].rfind("target(", 0) == 0 || ws[j].rfind("notatarget(", 0) == 0) continue;
+        stored += (stored.empty() ? "" : " ") + ws[j];
+        in_stored[j] = true;
+      }
     } else {
       e.kind = Eff::kUnsupported;
       e.word = w;
       return e;
     }
+  }
+  if (!stored.empty()) {  // Game: it happens to the dynamic ability's target first, then the amount's effect
+    e.and_then = std::make_shared<Ability>(compile_ability(stored));
+    if (!e.and_then->supported()) return unsupported_effect(e.and_then->unsupported_word());
   }
   if (!have) {
     e.kind = Eff::kUnsupported;
@@ -781,6 +854,12 @@ bool read_conditions(std::string& body, Ability& a) {
       body = trim(parts[0]);
     }
   }
+  // aslongas(A) X && aslongas(B) Y ..: Wagic splits the && parts first, so each part has its own
+  // condition (Bloom Tender's five colours): read_parts reads each as an if-part.
+  if (const auto parts = split_parts(body); body.rfind("aslongas(", 0) == 0 && parts.size() > 1 &&
+      std::all_of(parts.begin() + 1, parts.end(), [](const std::string& p) { return trim(p).rfind("aslongas(", 0) == 0; })) {
+    return true;
+  }
   if (body.rfind("aslongas(", 0) == 0) {
     const std::string in = inside(body, 8);
     a.cond = parse_spec(in);
@@ -828,7 +907,8 @@ bool read_conditions(std::string& body, Ability& a) {
         "toughness", "variable{opponentturn}", "variable{myturn}", "variable{controllerturn}", "variable{urzatron}",
         "variable{olandw}", "variable{olandu}", "variable{olandb}", "variable{olandr}", "variable{olandg}",
         "variable{plandw}", "variable{plandu}", "variable{plandb}", "variable{plandr}", "variable{plandg}"};
-    const bool paid_x = each && trim(what) == "x";  // thisforeach(X): once per X paid
+    // thisforeach(X): once per X paid; this(X>=5), this(variable{castx} >0): the X paid (Martial Coup)
+    const bool paid_x = trim(what) == "x" || (!each && trim(what) == "variable{castx}");
     if (!each && a.this_cond.empty() && read_this_spec(body, a)) break;  // this(cantargetcard(spec)) ..: this_conditions.cc
     if (trim(what).rfind("counter{", 0) != 0 && !known.count(trim(what)) && !paid_x && !variable_word_known(trim(what))) {
       a.effects.push_back(unsupported_effect(std::string(kw) + in + ")"));
@@ -874,7 +954,8 @@ void read_parts(const std::string& body, Ability& a) {
     // A later part, or an if after the line's own if .. then; a this(..) after teach(..) or lord(..)
     // is the line's own condition, not a part (not run yet there).
     // A lord's parts are continuous effects: a part run once is none (not run there).
-    if (a.kind != AbilityKind::kLord && (!a.effects.empty() || trim(part).rfind("if", 0) == 0) && read_if_part(part, e)) {
+    if (a.kind != AbilityKind::kLord && (!a.effects.empty() || trim(part).rfind("if", 0) == 0 || trim(part).rfind("aslongas(", 0) == 0) &&
+        read_if_part(part, e)) {
       a.effects.push_back(std::move(e));
       continue;
     }
@@ -1026,7 +1107,7 @@ bool is_static_line(const Ability& a) {
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
                         e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom || e.kind == Eff::kCantBeTargetOf ||
                         e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost || e.kind == Eff::kHandSize ||
-                        e.kind == Eff::kMaxPlayLand;
+                        e.kind == Eff::kMaxPlayLand || e.kind == Eff::kCombatCost || e.kind == Eff::kReduceTo;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();

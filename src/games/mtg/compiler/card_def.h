@@ -56,6 +56,8 @@ enum class Eff : uint8_t {
   kPair,                       // soulbond.cc: the pairing trigger of a soulbond creature offers its partners
   kResetDamage,                // resetdamage: the damage marked on the creature is gone
   kRampage,                    // rampage(P/T,N) from a lord (Spined Sliver): a in `a`/`b`, N in `times` (rules/combat.cc)
+  kReduceTo,                   // reduceto:N: static, damage leaves its controller's life at N at least (board.cc)
+  kCombatCost,                 // attackcost:N / attackpwcost:N / blockcost:N (e.word attack|block): static, paid to attack or block (combat.cc)
   kNothing, kUnsupported
 };
 
@@ -79,7 +81,7 @@ struct EffectDef {
   Eff kind = Eff::kUnsupported;
   Amount a, b;                      // damage/life/draw amount; pump power/toughness
   Amount b2;                        // counter(p/t,N): N when it is X or a count
-  struct Becomes {                  // transforms((types,colours,setpower=N,settoughness=N,keywords))
+  struct Becomes {                  // transforms((types,colours,setpower=N,settoughness=N,keywords)); clone with(keywords)
     std::vector<std::string> types, keywords;
     std::vector<Sym> type_syms, keyword_syms;  // the same as symbols (intern_words); remove-words left out
     enum : uint8_t { kRemoveCardTypes = 1, kRemoveAllTypes = 2, kRemoveSubtypes = 4 };
@@ -117,7 +119,8 @@ struct EffectDef {
   bool emblem = false;              // emblem transforms((,newability[lord(..) ..])): the lords apply for the controller
   bool pay_first = false;          // kAbilityFor from pay[[cost]] A?B / pay(cost) A: the first ability costs the
                                     // first choice's mana plus `a` generic ({value:..}); the source's controller chooses
-  std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card
+  std::shared_ptr<Ability> and_then;  // and!(ability)!: happens next to the same card; on a kDynamic, Wagic's stored
+                                      // ability (dynamicability<!..!> A): A happens to the target first
   bool random_one = false;          // moverandom(type) from(zone) to(zone): one card of all(..) at random
   bool noncombat_only = false;      // preventallnoncombatdamage to(..) from(..): a kPreventAll shield of noncombat damage
 };

@@ -112,6 +112,10 @@ Amount parse_amount(const std::string& s) {
   Amount a;
   if (s == "x" || s == "+x" || s == "storedx" || s == "castx") {  // storedx, castx: the X the card was cast with
     a.is_x = true;
+  } else if (s == "xx" || s == "halfpaid" || s == "xxx" || s == "thirdpaid") {
+    // {X}{X} ({X}{X}{X}): Wagic's X is all the mana paid for the Xs, and these words halve (third)
+    // it; the engine's X is already the value of one X (mana.cc pay), so they are X here.
+    a.is_x = true;
   } else if (s == "-x") {
     a.is_x = true;
     a.value = -1;
@@ -171,6 +175,8 @@ Amount parse_amount(const std::string& s) {
   } else if (s == "morethanfourcards" || s == "phandcount" || s == "ohandcount" || s == "highestlifetotal" || s == "lowestlifetotal" ||
              s == "mypoisoncount" || s == "opponentpoisoncount") {  // read from the players (effect_apply.cc)
     a.var = s;
+  } else if (s == "colors") {  // how many colours the card has (Knight of New Alara)
+    a.var = s;
   } else if (s == "p" || s == "t" || s == "thatmuch" || s == "allmyname" || s == "sunburst" || s == "manacost" ||
              s == "lifetotal" || s == "opponentlifetotal" || s == "kicked" || s == "storedpower" ||
              s == "storedtoughness" || s == "storedmanacost" || s == "pdcount" || s == "odcount") {
@@ -192,7 +198,9 @@ bool is_pt(const std::string& w, Amount& p, Amount& t) {
   auto ok = [](const std::string& x) {
     size_t i = (x[0] == '+' || x[0] == '-') ? 1 : 0;
     if (i >= x.size()) return false;
-    if (x.substr(i) == "x" || x.rfind("type:", 0) == 0 || x.substr(i) == "manacost" || x.substr(i) == "storedpower" ||
+    // power/power (Xenagos), colors/colors (Knight of New Alara), -type:..:zone (Death's Approach)
+    if (x.substr(i) == "x" || x.compare(i, 5, "type:") == 0 || x.substr(i) == "manacost" || x.substr(i) == "storedpower" ||
+        x.substr(i) == "power" || x.substr(i) == "toughness" || x.substr(i) == "colors" ||
         x.substr(i) == "storedtoughness" || (x.compare(i, 8, "counter{") == 0 && x.back() == '}') ||  // +N/+N per counter
         !extreme_word(x.substr(i)).empty())  // +X/+X, X the highest mana value among such cards (Accelerated Mutation)
       return true;

@@ -2,6 +2,7 @@
 // transforms((..newability[..])), which happen once as the change begins, and phaseaction[..],
 // which happens (off the stack, as Wagic's phase actions do) each time a phase begins.
 #include <algorithm>
+#include <array>
 #include <sstream>
 
 #include "games/mtg/rules/game.h"
@@ -52,6 +53,22 @@ void Game::run_as(const Ability& a, int source, int player, int x) {
   Menu m;
   m.options.push_back({a.text, go});
   m.options.push_back({"cancel", Resume{}});
+  menus.push_back(std::move(m));
+}
+
+void Game::extra_mana(const EffectDef& e, int card, int player) {
+  if (e.word != "selectmana") return players[static_cast<size_t>(player)].pool.add(parse_pool(e.word));
+  static const std::array<Ability, 5> add = [] {  // compiled once: menu options point at them
+    std::array<Ability, 5> a;
+    const char* lines[] = {"add{w}", "add{u}", "add{b}", "add{r}", "add{g}"};
+    for (size_t i = 0; i < a.size(); ++i) a[i] = compile_ability(lines[i]);
+    return a;
+  }();
+  Menu m;
+  m.cancel = false;
+  for (const Ability& a : add) {
+    m.options.push_back({a.text, Resume{.kind = Resume::Kind::kRunEffects, .card = card, .actor = player, .ability = &a}});
+  }
   menus.push_back(std::move(m));
 }
 

@@ -11,7 +11,9 @@ namespace rk::mtg {
 bool read_if_part(const std::string& part0, EffectDef& out) {
   const std::string part = trim(part0);
   const bool is_if = (part.rfind("if ", 0) == 0 || part.rfind("ifnot ", 0) == 0) && part.find(" then ") != std::string::npos;
-  if (!is_if && part.rfind("this(", 0) != 0 && part.rfind("thisforeach(", 0) != 0) return false;
+  // aslongas(spec) B [>N] as a later part (Bloom Tender: "{T}:aslongas(*[white]|mybattlefield) add{W} &&
+  // aslongas(*[blue]|..) add{U} .."): B happens when the count holds as the part runs.
+  if (!is_if && part.rfind("this(", 0) != 0 && part.rfind("thisforeach(", 0) != 0 && part.rfind("aslongas(", 0) != 0) return false;
   EffectDef e;
   e.kind = Eff::kForEach;  // with no spec: once (rules/effect_apply.cc)
   e.inner = std::make_shared<Ability>(compile_ability(part));

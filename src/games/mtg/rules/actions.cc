@@ -532,13 +532,24 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   Obj& o = objs[static_cast<size_t>(card)];
   std::vector<Menu::Option> options;
   // The attack and block rules come first in Wagic's menus, then the card's own abilities.
+  // A creature with a cost to attack or block (attackcost:N, blockcost:N) offers to pay it first,
+  // while its controller's pool can (Wagic's attack and block cost rules); then to attack or block.
+  const auto declare = [&](bool attack) {
+    const int due = o.attacking ? 0 : combat_cost(card, attack);
+    if (due == 0) return options.push_back({attack ? "attack" : "block", Resume{.kind = attack ? Resume::Kind::kAttack : Resume::Kind::kBlock, .card = card}});
+    ManaCost cost;
+    cost.fixed[kColorless] = due;
+    if (!can_pay(players[static_cast<size_t>(actor)].pool, cost)) return;
+    options.push_back({"pay " + std::to_string(due) + (attack ? " to attack" : " to block"),
+                       Resume{.kind = Resume::Kind::kPayCombatCost, .card = card, .flag = attack}});
+  };
   if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatAttackers && actor == active &&
       o.controller == actor && (!o.tapped || o.attacking)) {
-    options.push_back({"attack", Resume{.kind = Resume::Kind::kAttack, .card = card}});
+    declare(true);
   }
   if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatBlockers && actor != active &&
       o.controller == actor) {
-    options.push_back({"block", Resume{.kind = Resume::Kind::kBlock, .card = card}});
+    declare(false);
   }
   if ((o.zone == kHand || (o.zone == kGraveyard && has(card, "canplayfromgraveyard"))) && o.owner == actor && o.def->is("land")) {
     const auto& me = players[static_cast<size_t>(actor)];

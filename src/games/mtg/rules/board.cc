@@ -1,6 +1,7 @@
 // Cards and zones: creating cards, moving them, their characteristics under continuous effects,
 // damage, destruction and the state-based actions.
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <string>
 
@@ -23,7 +24,7 @@ int Game::create(const CardDef* def, int64_t mtg_id, int owner) {
 }
 
 // Where a card headed for a graveyard goes instead: exile, under a graveyard exiler (Rest in Peace,
-// Leyline of the Void) or when it dies after exiledeath this turn (Magma Spray).
+// Leyline of the Void) or when it dies after exiledeath this turn (Magma Spray); unearth's exile.
 int Game::redirect(int card, int zone) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   // Unearth: a permanent returned by it that would leave the battlefield is exiled instead (CR 702.84a).
@@ -157,6 +158,8 @@ int Game::eval_amount(const Amount& a, int source) const {
     return -eval_amount(pos, source);
   }
   if (a.var.rfind("counter{", 0) == 0) return this_count(a.var, source);
+  // colors/colors on a card a lord gives it (Knight of New Alara): how many colours it has
+  if (a.var == "colors") return std::popcount(static_cast<unsigned>(colors(source) & ~1));
   if (a.var == "allmyname") {
     int n = 0;
     for (size_t c = 0; c < objs.size(); ++c) {
@@ -261,6 +264,8 @@ const std::map<std::string, ThisValue, std::less<>>& this_values() {
       {"power", [](const Game& g, int c) { return g.power(c); }},
       {"opponentdamagecount", [](const Game& g, int c) { return g.players[static_cast<size_t>(1 - controller_of(g, c))].damage_taken; }},
       {"toughness", [](const Game& g, int c) { return g.toughness(c); }},
+      {"x", [](const Game& g, int) { return g.condition_x; }},  // this(X>=5): the X the spell or ability was paid with
+      {"variable{castx}", [](const Game& g, int) { return g.condition_x; }},
       {"variable{myturn}", [](const Game& g, int c) { return static_cast<int>(g.active == controller_of(g, c)); }},
       {"variable{controllerturn}", [](const Game& g, int c) { return static_cast<int>(g.active == controller_of(g, c)); }},
       {"variable{opponentturn}", [](const Game& g, int c) { return static_cast<int>(g.active != controller_of(g, c)); }},
@@ -443,10 +448,11 @@ void Game::draw(int player, int n) {
 
 // Lifelink: the source's controller gains the life. Spirit link: the controller of the aura that
 // grants it (or of the card itself when printed on it).
-void Game::link_life(int source, int amount) {
+void Game::link_life(int source, int amount, bool combat) {
   if (source < 0) return;
   if (has(source, "lifelink")) change_life(objs[static_cast<size_t>(source)].controller, amount);
-  if (!has(source, "spiritlink")) return;
+  // combatspiritlink (Noble Purpose, Vigorous Charge): spirit link for combat damage only
+  if (!has(source, "spiritlink") && !(combat && has_word(source, "combatspiritlink"))) return;
   bool by_aura = false;
   for (size_t a = 0; a < objs.size(); ++a) {
     if (objs[a].zone != kBattlefield || objs[a].attached != source) continue;
@@ -500,7 +506,7 @@ void Game::damage_card(int card, int amount, int source, bool combat) {
   }
   if (source >= 0 && has(source, "deathtouch")) o.deathtouched = true;
   if (source >= 0) o.damaged_by.push_back(source);
-  link_life(source, amount);
+  link_life(source, amount, combat);
   note(name(card) + " is dealt " + std::to_string(amount));
   event_amount = amount;
   fire_event("damaged", card, -1, source, combat);
@@ -522,10 +528,17 @@ void Game::damage_player(int player, int amount, int source, bool combat) {
   if (source >= 0 && has(source, "infect")) {
     players[static_cast<size_t>(player)].poison += amount;
   } else {
+    // reduceto:N on a permanent the player controls (as the board is before the damage: Ali from
+    // Cairo's "as long as you have 1 or more life"): damage that leaves the player's life at N or
+    // below sets it to N (Wagic's AReduceToAbility, after the damage; no life is gained).
+    layers_ready();
+    int floor = -1;
+    for (int c : players[static_cast<size_t>(player)].zones[kBattlefield]) floor = std::max(floor, objs[static_cast<size_t>(c)].reduce_to);
     change_life(player, -amount);
+    if (floor >= 0 && players[static_cast<size_t>(player)].life <= floor) players[static_cast<size_t>(player)].life = floor;
     if (source >= 0 && has_word(source, "poisontoxic")) ++players[static_cast<size_t>(player)].poison;  // Pit Scorpion
   }
-  link_life(source, amount);
+  link_life(source, amount, combat);
   note("p" + std::to_string(player + 1) + " is dealt " + std::to_string(amount));
   event_amount = amount;
   fire_event("damageplayer", -1, player, source, combat);

@@ -30,6 +30,27 @@ bool Game::any_attackers() const {
   return false;
 }
 
+int Game::combat_cost(int card, bool attack) const {
+  layers_ready();
+  const Obj& o = objs[static_cast<size_t>(card)];
+  if (o.cost_paid_step == steps_begun) return 0;
+  return std::max(0, attack ? o.attack_cost : o.block_cost);
+}
+
+// Wagic's attack (block) cost rule: the whole cost from the pool at once (CR 508.1i, 509.1f); the
+// creature may then be declared in this step, as often as its controller clicks.
+void Game::pay_combat_cost(int card, bool attack) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  ManaCost cost;
+  cost.fixed[kColorless] = combat_cost(card, attack);
+  ManaPool& pool = players[static_cast<size_t>(o.controller)].pool;
+  if (!can_pay(pool, cost)) return;
+  pay(pool, cost);
+  o.cost_paid_step = steps_begun;
+  note("p" + std::to_string(o.controller + 1) + " pays " + std::to_string(cost.fixed[kColorless]) + " for " + name(card) +
+       (attack ? " to attack" : " to block"));
+}
+
 void Game::toggle_attacker(int card) {
   Obj& o = objs[static_cast<size_t>(card)];
   if (o.attacking) {
@@ -39,6 +60,7 @@ void Game::toggle_attacker(int card) {
   }
   if (o.phased_out || o.tapped || (o.sick && !has(card, "haste")) || (has(card, "defender") && !has(card, "canattack")) || has(card, "cantattack") || !home_allows_attack(card)) return;
   if (!script_allows(*this, "may_attack", card, o.controller)) return;  // Lua cards (Teferi's Moat)
+  if (combat_cost(card, true) > 0) return;  // not paid (a creature that must attack need not pay: CR 508.1d)
   o.attacking = true;
   note(name(card) + " attacks");
 }
@@ -112,6 +134,7 @@ void Game::toggle_blocker(int card) {
     }
     b.blocking = -1;
   }
+  if (combat_cost(card, false) > 0) return;  // blockcost:N not paid in this step
   for (size_t i = start; i < attackers.size(); ++i) {
     if (can_block(*this, card, attackers[i])) {
       b.blocking = attackers[i];

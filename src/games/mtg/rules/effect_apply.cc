@@ -120,6 +120,7 @@ int amount_abs(const Amount& a, int x) {
   const Obj& o = g.objs[static_cast<size_t>(card)];
   const bool gone = o.zone != kBattlefield;
   if (a.var == "manacost") return o.def->cost.converted();
+  if (a.var == "colors") return std::popcount(static_cast<unsigned>(g.colors(card) & ~1));
   if (a.var == "p") return gone ? o.lki_power : g.power(card);
   return gone ? o.lki_toughness : g.toughness(card);
 }
@@ -160,6 +161,7 @@ static int dynamic_amount(const Game& g, const std::string& w, int from, bool go
   if (w.rfind("oneonecounters", 0) == 0) return o.plus_counters;
   if (w.rfind("thatmuch", 0) == 0) return g.current_amount;  // what the trigger's event amounted to
   if (w.rfind("charge", 0) == 0) return o.counters.count("charge") ? o.counters.at("charge") : 0;
+  if (w.rfind("age", 0) == 0) return o.counters.count("age") ? o.counters.at("age") : 0;
   if (w.rfind("colors", 0) == 0) return std::popcount(static_cast<unsigned>(g.colors(from)) & 0x3E);  // WUBRG bits 1..5
   return o.def->cost.converted();
 }
@@ -183,6 +185,9 @@ static void apply_dynamic_amount(Game& g, const EffectDef& e, int source, int co
   const std::string& w = e.word;
   const bool gone = g.objs[static_cast<size_t>(from)].zone != kBattlefield;
   const int n = std::max(0, dynamic_amount(g, w, from, gone));
+  // Wagic's stored ability (dynamicability<!..!> A): A happens to the target (the source, without
+  // one) once the amount is counted, before the amount's own effect (AADynamic::activateMainAbility).
+  if (e.and_then) g.run_effects(*e.and_then, source, controller, {t ? *t : Target{source}}, 0);
   int player = controller;
   if (e.who == "targetcontroller" && t && t->card >= 0) player = g.objs[static_cast<size_t>(t->card)].controller;
   if (e.who == "targetcontroller" && t && t->player >= 0) player = t->player;
@@ -220,15 +225,17 @@ static void apply_dynamic_amount(Game& g, const EffectDef& e, int source, int co
   } else if (w.find("lifeloss") != std::string::npos) {
     g.change_life(player, -n);
   } else if (w.find("strike") != std::string::npos) {
-    if (!e.who.empty() || !t) {
+    if (e.who == "tosrc" && source >= 0) {  // the amount's card deals it to the source (Goblin Tinkerer)
+      if (g.objs[static_cast<size_t>(source)].zone == kBattlefield) g.damage_card(source, n, from, false);
+    } else if (!e.who.empty() || !t) {
       g.damage_player(player, n, from, false);
     } else if (t->card >= 0) {
       g.damage_card(t->card, n, from, false);
     } else if (t->player >= 0) {
       g.damage_player(t->player, n, from, false);
     }
-  } else if (t && t->card >= 0) {
-    Obj& o = g.objs[static_cast<size_t>(t->card)];
+  } else if (const int to = e.who == "tosrc" ? source : t && t->card >= 0 ? t->card : -1; to >= 0) {
+    Obj& o = g.objs[static_cast<size_t>(to)];  // on the source with tosrc (Hoard-Smelter Dragon), else the target
     (w.find("pumppow") != std::string::npos ? o.pump_p : o.pump_t) += n;
   }
 }
@@ -306,12 +313,16 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
 static bool spec_is(const Spec& s, const char* type) { return s.alts.size() == 1 && s.alts[0].type == type; }
 
 // clone: a token that copies the card (its copiable values: the card as printed, or what it copies).
-static void clone_token(Game& g, int c, int source, int controller) {
+static void clone_token(Game& g, const EffectDef& e, int c, int source, int controller) {
   const int64_t src_id = source >= 0 ? g.objs[static_cast<size_t>(source)].mtg_id : 0;
   const int t = g.create(g.objs[static_cast<size_t>(c)].def, -src_id, controller);
   g.objs[static_cast<size_t>(t)].token = true;
   g.move(t, controller, kBattlefield);
   g.objs[static_cast<size_t>(t)].sick = true;
+  // with(unearth,haste): keywords the copy has (until it goes: unearth and treason see to that)
+  if (e.becomes) {
+    for (const std::string& k : e.becomes->keywords) g.grant(g.objs[static_cast<size_t>(t)], k);
+  }
   g.note("token copy of " + g.name(c));
   g.run_one_shots(t, controller, {}, 0);
   g.fire_zone_triggers(t, kLibrary, kBattlefield);
@@ -414,13 +425,20 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kPhaseAction: g.add_phase_action(e, c, controller); break;
     case Eff::kFlip: g.flip_card(c, e.word); break;
     case Eff::kEquip:
-      if (e.word == "newhook") {
+      if (e.word == "newtarget") {  // Academy Researchers: the aura enters attached to the source, as if it resolved (Wagic's AANewTarget)
+        const int from = o.zone;
+        g.move(c, controller, kBattlefield);
+        g.objs[static_cast<size_t>(c)].sick = true;
+        if ((g.is_type(c, "aura") || g.is_type(c, "equipment")) && source >= 0 && c != source) g.attach(c, source);
+        g.run_one_shots(c, controller, {}, 0);
+        g.fire_zone_triggers(c, from, kBattlefield);
+      } else if (e.word == "newhook") {
         g.attach(c, source);  // the named equipment onto the source
       } else if (c != source) {
         g.attach(source, c);
       }
       break;
-    case Eff::kClone: clone_token(g, c, source, controller); break;
+    case Eff::kClone: clone_token(g, e, c, source, controller); break;
     case Eff::kPreventCombat:
     case Eff::kPreventAll:
       if (e.word.empty()) g.prevent_combat = true;  // a fog: this turn's combat damage
@@ -578,7 +596,13 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
 void Game::run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt) || (a.paidmana_only && resolving_alt)) return;
   if (a.kind == AbilityKind::kSpell && !a.trigger.counts.empty() && !counts_hold(a.trigger.counts, source, controller)) return;  // restriction{..}
-  if (a.has_cond && !condition_holds(a, source)) return;
+  if (a.has_cond) {
+    const int saved = condition_x;
+    condition_x = x;
+    const bool holds = condition_holds(a, source);
+    condition_x = saved;
+    if (!holds) return;
+  }
   if (a.has_if && !if_holds(a, source, controller)) {
     if (a.if_else) run_effects_in(*a.if_else, source, controller, targets, x);
     return;

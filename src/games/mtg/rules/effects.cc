@@ -180,7 +180,8 @@ void Game::resolve_top() {
     Obj& p = objs[static_cast<size_t>(card)];
     p.sick = true;
     if ((d.is("aura") || d.is("enchantment")) && !item.targets.empty()) attach(card, item.targets[0].card);
-    // An aura's one-shots (auto=tap: Paralyze) act on the creature it enchants (effect_apply.cc).
+    // An aura's one-shot lines too, as it enters (Claustrophobia's "tap" taps the creature it
+    // enchants, Fertile Ground's "all(this) transforms((..)) forever" changes the aura itself).
     run_one_shots(card, item.controller, {}, item.x);
     return fire_zone_triggers(card, kStack, kBattlefield);
   }

@@ -125,6 +125,9 @@ struct Obj {
   std::vector<const EffectDef*> extra_mana;                // produceextra:{..} from lords, recomputed
   std::vector<const EffectDef*> rampages;                  // rampage(P/T,N) given by lords, recomputed
   std::vector<const void*> flankers;                       // what gave it flanker (each one more flanking instance), recomputed
+  int attack_cost = 0, block_cost = 0;                     // attackcost:N, blockcost:N on it, recomputed
+  int reduce_to = -1;                                      // reduceto:N on it (-1: none), recomputed
+  int cost_paid_step = -1;                                 // the step its attack or block cost was paid in (Game::steps_begun)
   std::vector<const EffectDef*> left_changes;              // changes it had as it left the battlefield (its own leave triggers)
 };
 
@@ -299,6 +302,21 @@ class Game {
     int64_t stamp;
   };
   std::vector<Emblem> emblems;
+  // An emblem's triggered abilities (CR 114.4: they work from the command zone): each with the card
+  // that made the emblem as its source, whose controller is the emblem's while `f` runs.
+  template <class F>
+  void each_emblem_trigger(F&& f) {
+    if (emblems.empty()) return;
+    const std::vector<Emblem> now = emblems;  // a trigger that resolves at once may make another
+    for (const Emblem& em : now) {
+      const int saved = objs[static_cast<size_t>(em.source)].controller;
+      objs[static_cast<size_t>(em.source)].controller = em.controller;
+      for (const Ability& a : em.def->becomes->lasting) {
+        if (a.kind == AbilityKind::kTriggered) f(em.source, a);
+      }
+      objs[static_cast<size_t>(em.source)].controller = saved;
+    }
+  }
   // pay(cost) chosen before the pool could pay it: the player makes mana, then it is paid (Wagic's
   // extra payment); empty or one record, dropped as the step ends.
   std::vector<Resume> pending_pay;
@@ -314,6 +332,9 @@ class Game {
   void ability_for(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x);
   void pay_or(const EffectDef& e, int source, int controller, int x);  // pay[[cost]] A?B, pay(cost) A
   void run_as(const Ability& a, int source, int player, int x);  // may menu, chooser, then the effects
+  // produceextra:{..} as `card` is tapped for mana: that mana to `player`'s pool; selectmana: a
+  // menu of the five colours, one mana of the colour chosen (granted.cc).
+  void extra_mana(const EffectDef& e, int card, int player);
   kernel::Rng* rng = nullptr;
   MadeDefs made_defs;  // tokens' characteristics
   LuaSide lua;         // cards written in Lua: this game's Lua side (made on first use)
@@ -466,6 +487,7 @@ class Game {
   // `from` the card that caused it.
   void fire_event(const std::string& event, int card, int player, int from, bool combat);
   bool condition_holds(const Ability& a, int source) const;
+  int condition_x = 0;  // the X of what is running, while its this(X..) condition is looked at (effect_apply.cc)
   int this_count(const std::string& what, int card) const;     // thisforeach(..)
   // thisforeach(V op N): how many times, as Wagic counts them (V a this_count value, or X, the
   // amount paid): V alone, V-N for >, V-N+1 for >=, N-V for <, N-V+1 for <=, 1 or 0 for = and !=.
@@ -499,7 +521,7 @@ class Game {
   void damage_player(int player, int amount, int source, bool combat);
   void change_life(int player, int delta);  // gained (> 0) or lost: @lifeof/@lifelostof and their kin (triggers.cc)
   void destroy(int card, bool allow_regen);
-  void link_life(int source, int amount);  // lifelink and spirit link
+  void link_life(int source, int amount, bool combat);  // lifelink, spirit link, combatspiritlink
 
   // Combat (combat.cc).
   void toggle_attacker(int card);
@@ -514,6 +536,11 @@ class Game {
   int combat_stage = 0;            // where combat_next resumes
   bool combat_pending = false;     // combat damage waits for triggers to resolve, then goes on
   bool any_attackers() const;
+  // attackcost:N / blockcost:N (CR 508.1g, 509.1d): what it costs `card` to attack (or block) now,
+  // 0 once paid in this step; paid from its controller's pool, as Wagic's attack cost rule pays.
+  int combat_cost(int card, bool attack) const;
+  void pay_combat_cost(int card, bool attack);
+  int steps_begun = 0;  // steps and phases begun so far (begin_phase): which one a cost was paid in
 
   // Keyword abilities that act for a player (player_keywords.cc).
   bool player_has(int player, std::string_view keyword) const;  // a permanent it controls has it

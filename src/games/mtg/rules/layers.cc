@@ -148,6 +148,15 @@ void extra_mana(Ctx& c, Obj& o, const EffectDef& e) {
 }
 void rampage(Ctx&, Obj& o, const EffectDef& e) { o.rampages.push_back(&e); }
 
+// attackcost:N / blockcost:N on the card (as a lord gives it, or a change): they add up (War Tax
+// once per X, Collective Restraint once per basic land type).
+void combat_cost(Ctx& c, Obj& o, const EffectDef& e) {
+  (e.word == "attack" ? o.attack_cost : o.block_cost) += c.x.times * c.g.eval_amount(e.a, c.x.source);
+}
+
+// reduceto:N: the highest N on the card counts (Game::damage_player).
+void reduce_to(Ctx& c, Obj& o, const EffectDef& e) { o.reduce_to = std::max(o.reduce_to, c.g.eval_amount(e.a, c.x.source)); }
+
 bool always(const EffectDef&) { return true; }
 bool has_types(const EffectDef& e) { return !e.becomes->type_syms.empty() || e.becomes->remove; }
 bool has_colors(const EffectDef& e) { return e.becomes->colors >= 0; }
@@ -183,6 +192,8 @@ constexpr Part kParts[] = {
     {Eff::kAlterCost, Layer::kRules, always, alter_cost},
     {Eff::kProduceExtra, Layer::kRules, always, extra_mana},
     {Eff::kRampage, Layer::kRules, always, rampage},
+    {Eff::kCombatCost, Layer::kRules, always, combat_cost},
+    {Eff::kReduceTo, Layer::kRules, always, reduce_to},
 };
 
 uint32_t layers_of(const EffectDef& e) {
@@ -248,6 +259,8 @@ void LayerPass::reset_objects() {
     o.extra_mana.clear();
     o.rampages.clear();
     o.flankers.clear();
+    o.attack_cost = o.block_cost = 0;
+    o.reduce_to = -1;
     if (off && o.def->cda) {
       ch.power = ch.toughness = 0;
       ch.cda_deferred = true;
@@ -322,7 +335,9 @@ void LayerPass::gather() {
     }
   }
   for (const Game::Emblem& em : g_.emblems) {  // an emblem's lords, from the card that made it
-    for (const Ability& a : em.def->becomes->lasting) add_ability(a, em.source, em.stamp, false);
+    for (const Ability& a : em.def->becomes->lasting) {
+      if (a.kind == AbilityKind::kLord) add_ability(a, em.source, em.stamp, false);  // its triggers: Game::each_emblem_trigger
+    }
   }
   std::stable_sort(effects_.begin(), effects_.end(), [](const Applied& a, const Applied& b) { return a.stamp < b.stamp; });
 }
@@ -514,18 +529,36 @@ void LayerPass::apply_layer(Layer l) {
 
 // Static abilities a lord gives with transforms((..newability[..]..)) (Opalescence's "becomes a
 // creature"): Wagic applies them to each card as if printed there, so they join the layers from
-// the start with the lord's timestamp; the lord's objects are fixed here, before layer 1.
+// the start with the lord's timestamp; the lord's objects are fixed here, before layer 1. A card's
+// own static line gives its static ones to the card, or to what it is attached to (Ali from
+// Cairo's "this(controllerlife >= 1) transforms((,newability[reduceto:1]))"), while its condition
+// holds as the pass begins; the line itself starts in its own layer as before.
 void LayerPass::grant_lasting(Applied& x) {
-  if (x.origin != Applied::kAbility || x.ability->kind != AbilityKind::kLord) return;
+  if (x.origin != Applied::kAbility) return;
+  const Ability& line = *x.ability;
+  const bool lord = line.kind == AbilityKind::kLord;
+  auto lasting_static = [](const Ability& a) { return a.kind == AbilityKind::kLord || is_static_line(a); };
   bool gives = false;
-  for (const EffectDef& e : x.ability->effects) gives |= e.kind == Eff::kTransform && e.becomes && !e.becomes->lasting.empty();
-  if (!gives || !start(x)) return;
-  for (uint32_t i = 0; i < x.count; ++i) {
-    const int card = objects_[x.first + i];
-    for (const EffectDef& e : x.ability->effects) {
+  for (const EffectDef& e : line.effects) {
+    if (e.kind != Eff::kTransform || !e.becomes) continue;
+    for (const Ability& a : e.becomes->lasting) gives |= lord || lasting_static(a);
+  }
+  if (!gives) return;
+  std::vector<int> cards;
+  if (lord) {
+    if (!start(x)) return;
+    cards.assign(objects_.begin() + x.first, objects_.begin() + x.first + x.count);
+  } else {
+    const Obj& s = g_.objs[static_cast<size_t>(x.source)];
+    if ((x.printed && s.chars.lost_all) || (line.has_cond && !g_.condition_holds(line, x.source)) || line.has_foreach) return;
+    if (line.teach && s.attached < 0) return;
+    cards.push_back(s.attached >= 0 ? s.attached : x.source);
+  }
+  for (const int card : cards) {
+    for (const EffectDef& e : line.effects) {
       if (e.kind != Eff::kTransform || !e.becomes) continue;
       for (const Ability& a : e.becomes->lasting) {
-        if (a.kind == AbilityKind::kLord || is_static_line(a)) add_ability(a, card, x.stamp, false);
+        if (lasting_static(a)) add_ability(a, card, x.stamp, false);
       }
     }
   }

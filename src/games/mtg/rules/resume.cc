@@ -75,11 +75,21 @@ void activated(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
     g.each_ability(card, [&g, card, actor](const Ability& s) {
       if (!is_static_line(s) || (s.has_cond && !g.condition_holds(s, card))) return;
       for (const EffectDef& e : s.effects) {
-        if (e.kind == Eff::kProduceExtra) g.players[static_cast<size_t>(actor)].pool.add(parse_pool(e.word));
+        if (e.kind == Eff::kProduceExtra) g.extra_mana(e, card, actor);
       }
     });
-    for (const EffectDef* e : g.objs[static_cast<size_t>(card)].extra_mana) {  // from lords (High Tide's emblem)
-      g.players[static_cast<size_t>(actor)].pool.add(parse_pool(e->word));
+    for (const EffectDef* e : g.objs[static_cast<size_t>(card)].extra_mana) g.extra_mana(*e, card, actor);  // from lords (High Tide's emblem)
+    // An aura's produceextra:selectmana (Fertile Ground, which gives it to itself with all(this)
+    // transforms((..))): the land it enchants was tapped for mana.
+    for (size_t c = 0; c < g.objs.size(); ++c) {
+      const Obj& aura = g.objs[c];
+      if (aura.attached != card || aura.zone != kBattlefield) continue;
+      g.each_ability(static_cast<int>(c), [&g, c, actor](const Ability& s) {
+        if (!is_static_line(s)) return;
+        for (const EffectDef& e : s.effects) {
+          if (e.kind == Eff::kProduceExtra && e.word == "selectmana") g.extra_mana(e, static_cast<int>(c), actor);
+        }
+      });
     }
     if (!g.pending_pay.empty()) {  // a pay(..) waiting for this mana
       const Resume waiting = g.pending_pay.back();
@@ -170,6 +180,7 @@ void put_trigger(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
 
 void attack(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.toggle_attacker(r.card); }
 void block(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.toggle_blocker(r.card); }
+void pay_combat_cost(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pay_combat_cost(r.card, r.flag); }
 
 void play_land(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   const int card = r.card, actor = r.actor;
@@ -242,6 +253,7 @@ constexpr Row kRows[] = {
     {Kind::kMomir, &momir},
     {Kind::kCoinCall, &coin_call},        {Kind::kChooseValue, &choose_value},
     {Kind::kPair, &pair},
+    {Kind::kPayCombatCost, &pay_combat_cost},
 };
 
 constexpr size_t kKinds = static_cast<size_t>(Kind::kCount);

@@ -144,21 +144,23 @@ void Game::fire_event(const std::string& event, int card, int player, int from, 
   // Wagic resolves @sacrificed at once (the sacrifice is usually a cost: it happens before the
   // ability it pays for is on the stack).
   const bool at_once = event == "sacrificed";
+  auto hear = [&](int src, const Ability& a) {
+    if (a.kind != AbilityKind::kTriggered) return;
+    if (!listens(*this, a.trigger, src, event, card, player, from, combat)) return;
+    if (!trigger_allowed(a, src) || fired_this_turn(a, src)) return;  // restriction{..}, turnlimited
+    if (at_once) return resolve_now(*this, src, a, card, from);
+    put_trigger(src, a, card, from);
+  };
   for (size_t src = 0; src < objs.size(); ++src) {
     // A sacrificed card hears its own sacrifice (Savra, Queen of the Golgari), as it was.
     const bool self = at_once && static_cast<int>(src) == card;
     if (!listening(static_cast<int>(src)) && !self) continue;
     const int saved_controller = objs[src].controller;
     if (self) objs[src].controller = player;
-    each_listener(static_cast<int>(src), [&](const Ability& a) {
-      if (a.kind != AbilityKind::kTriggered) return;
-      if (!listens(*this, a.trigger, static_cast<int>(src), event, card, player, from, combat)) return;
-      if (!trigger_allowed(a, static_cast<int>(src)) || fired_this_turn(a, static_cast<int>(src))) return;  // restriction{..}, turnlimited
-      if (at_once) return resolve_now(*this, static_cast<int>(src), a, card, from);
-      put_trigger(static_cast<int>(src), a, card, from);
-    });
+    each_listener(static_cast<int>(src), [&](const Ability& a) { hear(static_cast<int>(src), a); });
     if (self) objs[src].controller = saved_controller;
   }
+  each_emblem_trigger(hear);
 }
 
 }  // namespace rk::mtg

@@ -116,6 +116,7 @@ void Game::arm_upkeep_costs() {
 
 void Game::begin_phase() {
   note(std::string("phase ") + phase_name(phase));
+  ++steps_begun;
   if (rules->empties_pool[static_cast<size_t>(phase)]) {  // removeMana(*): the pools empty as the step begins
     for (int p = 0; p < 2; ++p) empty_pool(p);
   }
@@ -177,7 +178,7 @@ void Game::begin_phase() {
     // Unearth: what it returned is exiled as the end step begins (CR 702.84a; Wagic does it at once).
     static const Sym unearth = Symbols::intern(SymKind::kKeyword, "unearth");
     for (size_t c = 0; c < objs.size(); ++c) {
-      if (objs[c].zone == kBattlefield && has(static_cast<int>(c), unearth)) move(static_cast<int>(c), objs[c].owner, kExile);
+      if (objs[c].zone == kBattlefield && !objs[c].phased_out && has(static_cast<int>(c), unearth)) move(static_cast<int>(c), objs[c].owner, kExile);
     }
     for (size_t i = 0; i < held.size();) {  // (blink)ueot: back as the end step begins
       if (held[i].second < 0) {
@@ -353,6 +354,21 @@ void Game::fire_zone_triggers(int card, int from, int to) {
     by.erase(std::unique(by.begin(), by.end()), by.end());
     for (int d : by) fire_event("vampired", card, -1, d, false);
   }
+  auto hear = [&](int src, const Ability& a) {
+    if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") return;
+    // A permanent's trigger is not there yet as the permanent itself enters: it sees its own
+    // entering only when it names itself (@movedTo(this|..)); Soul Warden does not count itself.
+    // Soulbond's pairing trigger is the rules' own and does ("it or another creature enters").
+    if (src == card && to == kBattlefield && !a.pairing && !names_itself(a.trigger.subject)) return;
+    if (!matches(a.trigger.subject, card, src, objs[static_cast<size_t>(src)].controller)) return;
+    if (to == kStack || !trigger_allowed(a, src)) return;
+    if (a.evolve && (to != kBattlefield || !evolves(src, card))) return;
+    if (a.pairing && (to != kBattlefield || !pairing_possible(src, card))) return;
+    if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, src)) return;
+    // Its own leave trigger is its last controller's (CR 603.3a: Delusions of Mediocrity donated).
+    const int last = src == card && from == kBattlefield && to != kBattlefield ? objs[static_cast<size_t>(src)].lki_controller : -1;
+    put_trigger(src, a, card, card, last);  // trigger[from] and trigger[to]: the moved card
+  };
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     const bool self = static_cast<int>(src) == card;
@@ -368,23 +384,9 @@ void Game::fire_zone_triggers(int card, int from, int to) {
     if (self && s.zone == kGraveyard) {
       for (const Ability& a : s.def->grave_abilities) list.push_back(&a);
     }
-    for (const Ability* ap : list) {
-      const Ability& a = *ap;
-      if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
-      // A permanent's trigger is not there yet as the permanent itself enters: it sees its own
-      // entering only when it names itself (@movedTo(this|..)); Soul Warden does not count itself.
-      // Soulbond's pairing trigger is the rules' own and does ("it or another creature enters").
-      if (self && to == kBattlefield && !a.pairing && !names_itself(a.trigger.subject)) continue;
-      if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
-      if (to == kStack || !trigger_allowed(a, static_cast<int>(src))) continue;
-      if (a.evolve && (to != kBattlefield || !evolves(static_cast<int>(src), card))) continue;
-      if (a.pairing && (to != kBattlefield || !pairing_possible(static_cast<int>(src), card))) continue;
-      if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, static_cast<int>(src))) continue;
-      // Its own leave trigger is its last controller's (CR 603.3a: Delusions of Mediocrity donated).
-      const int last = self && from == kBattlefield && to != kBattlefield ? s.lki_controller : -1;
-      put_trigger(static_cast<int>(src), a, card, card, last);  // trigger[from] and trigger[to]: the moved card
-    }
+    for (const Ability* ap : list) hear(static_cast<int>(src), *ap);
   }
+  each_emblem_trigger(hear);
 }
 
 bool Game::evolves(int source, int entered) const {
@@ -396,26 +398,24 @@ bool Game::evolves(int source, int entered) const {
 }
 
 void Game::cast_triggers(int card) {
+  auto hear = [&](int src, const Ability& a) {
+    const int controller = objs[static_cast<size_t>(src)].controller;
+    if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") return;
+    if (!matches(a.trigger.subject, card, src, controller)) return;
+    if (!trigger_allowed(a, src)) return;
+    if (a.has_target || a.may) return put_trigger(src, a, card);
+    const int saved = current_trigger;
+    current_trigger = card;
+    run_effects(a, src, controller, {}, 0);
+    current_trigger = saved;
+  };
   for (size_t src = 0; src < objs.size(); ++src) {
-    const Obj& s = objs[src];
     if (!listening(static_cast<int>(src))) continue;
     std::vector<const Ability*> list;
     each_listener(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
-    for (const Ability* ap : list) {
-      const Ability& a = *ap;
-      if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") continue;
-      if (!matches(a.trigger.subject, card, static_cast<int>(src), s.controller)) continue;
-      if (!trigger_allowed(a, static_cast<int>(src))) continue;
-      if (a.has_target || a.may) {
-        put_trigger(static_cast<int>(src), a, card);
-      } else {
-        const int saved = current_trigger;
-        current_trigger = card;
-        run_effects(a, static_cast<int>(src), s.controller, {}, 0);
-        current_trigger = saved;
-      }
-    }
+    for (const Ability* ap : list) hear(static_cast<int>(src), *ap);
   }
+  each_emblem_trigger(hear);
 }
 
 // restriction{type(spec)~morethan~N} written on a trigger.
@@ -530,32 +530,31 @@ void Game::fire_phase_triggers() {
     item.ability = d.ability;
     push(item);
   }
+  auto hear = [&](int src, const Ability& a) {
+    const Obj& s = objs[static_cast<size_t>(src)];
+    if (a.kind != AbilityKind::kTriggered || (a.trigger.event != "each" && a.trigger.event != "next")) return;
+    if (trigger_phase(a.trigger.phase) != phase) return;
+    if (a.has_cond && !condition_holds(a, src)) return;
+    if (!trigger_allowed(a, src)) return;
+    if (a.trigger.whose == "my" && s.controller != active) return;
+    if (a.trigger.whose == "targetcontroller" && (s.attached < 0 || objs[static_cast<size_t>(s.attached)].controller != active)) return;
+    if (a.trigger.whose == "opponent" && s.controller == active) return;
+    if (a.trigger.whose == "targetedplayer" && s.player_target != active) return;  // the chosen player's step
+    if (!a.trigger.source_state.empty() && s.tapped != (a.trigger.source_state == "sourcetap")) return;
+    if (a.trigger.event == "next") {  // @next on a permanent: once, then gone (Wagic's TriggerNextPhase)
+      auto& done = objs[static_cast<size_t>(src)].next_done;
+      if (std::find(done.begin(), done.end(), &a) != done.end()) return;
+      done.push_back(&a);
+    }
+    put_trigger(src, a);
+  };
   for (size_t src = 0; src < objs.size(); ++src) {
-    const Obj& s = objs[src];
-    if (s.zone != kBattlefield) continue;
+    if (objs[src].zone != kBattlefield) continue;
     std::vector<const Ability*> list;
     each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
-    for (const Ability* ap : list) {
-      const Ability& a = *ap;
-      if (a.kind != AbilityKind::kTriggered || (a.trigger.event != "each" && a.trigger.event != "next")) continue;
-      if (trigger_phase(a.trigger.phase) != phase) continue;
-      if (a.has_cond && !condition_holds(a, static_cast<int>(src))) continue;
-      if (!trigger_allowed(a, static_cast<int>(src))) continue;
-      if (a.trigger.whose == "my" && s.controller != active) continue;
-      if (a.trigger.whose == "targetcontroller" &&
-          (s.attached < 0 || objs[static_cast<size_t>(s.attached)].controller != active))
-        continue;
-      if (a.trigger.whose == "opponent" && s.controller == active) continue;
-      if (a.trigger.whose == "targetedplayer" && s.player_target != active) continue;  // the chosen player's step
-      if (!a.trigger.source_state.empty() && s.tapped != (a.trigger.source_state == "sourcetap")) continue;
-      if (a.trigger.event == "next") {  // @next on a permanent: once, then gone (Wagic's TriggerNextPhase)
-        auto& done = objs[src].next_done;
-        if (std::find(done.begin(), done.end(), &a) != done.end()) continue;
-        done.push_back(&a);
-      }
-      put_trigger(static_cast<int>(src), a);
-    }
+    for (const Ability* ap : list) hear(static_cast<int>(src), *ap);
   }
+  each_emblem_trigger(hear);
 }
 
 }  // namespace rk::mtg

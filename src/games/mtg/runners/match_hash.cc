@@ -53,6 +53,7 @@ uint64_t mix_obj(uint64_t h, const Obj& o) {
   if (o.phased_out) h = mix_str(h, "phased out");
   if (o.paired >= 0) h = mix_int(mix_str(h, "paired"), o.paired);  // soulbond; only when set, as phased out
   if (o.echo_armed) h = mix_str(h, "echo armed");  // only when set, as frozen
+  if (o.cost_paid_step >= 0) h = mix_str(h, "cost paid " + std::to_string(o.cost_paid_step));  // only when set
   if (o.frozen) h = mix_str(h, "frozen");  // only when set, as phased out  // only when set: other hashes stay as they were
   for (const auto& [name, n] : o.counters) h = mix_int(mix_str(h, name), n);
   for (const auto& [e, src] : o.counted_pumps) h = mix_int(mix_effect(h, e), src);
