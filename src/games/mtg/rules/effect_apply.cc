@@ -169,14 +169,10 @@ static int dynamic_amount(const Game& g, const std::string& w, int from, bool go
 static void apply_dynamic_amount(Game& g, const EffectDef& e, int source, int controller, const Target* t);
 
 // dynamicability: the amount from a card's power, toughness or mana value, given as life, damage
-// or a pump to the recipient; then the ability written after `!>` (destroy, sacrifice, moveTo ..)
-// acts on the same card, once the amount is taken (Devour Flesh: the life is the toughness of the
-// creature it then sacrifices).
-static void apply_dynamic(Game& g, const EffectDef& e, int source, int controller, const Target* t, int x) {
+// or a pump to the recipient (the ability written after `!>` runs in apply_dynamic_amount, once the
+// amount is counted: Devour Flesh's life is the toughness of the creature it sacrifices).
+static void apply_dynamic(Game& g, const EffectDef& e, int source, int controller, const Target* t, int /*x*/) {
   apply_dynamic_amount(g, e, source, controller, t);
-  if (!e.and_then) return;
-  const int to = t && t->card >= 0 ? t->card : source;
-  if (to >= 0) g.run_effects(*e.and_then, source, controller, {Target{to}}, x);
 }
 
 static void apply_dynamic_amount(Game& g, const EffectDef& e, int source, int controller, const Target* t) {
