@@ -182,7 +182,8 @@ void Game::resolve_top() {
     if ((d.is("aura") || d.is("enchantment")) && !item.targets.empty()) attach(card, item.targets[0].card);
     // An aura's one-shot lines too, as it enters (Claustrophobia's "tap" taps the creature it
     // enchants, Fertile Ground's "all(this) transforms((..)) forever" changes the aura itself).
-    run_one_shots(card, item.controller, {}, item.x);
+    // A card whose Lua script takes the place of its auto= lines (Dance of the Dead) runs none of them.
+    if (!script_hides_auto_abilities(*this, card)) run_one_shots(card, item.controller, {}, item.x);
     return fire_zone_triggers(card, kStack, kBattlefield);
   }
   // Storm: a copy for each spell cast before it this turn.

@@ -295,7 +295,8 @@ void LayerPass::gather() {
   int card = -1;
   for (const Obj& o : g_.objs) {  // in order, without indexing the deque
     ++card;
-    if (o.zone == kBattlefield) {
+    // A hard-coded card (alias=) whose Lua script takes the place of its auto= lines has none of them.
+    if (o.zone == kBattlefield && (o.def->alias.empty() || !script_hides_auto_abilities(g_, card))) {
       for (const Ability* a : o.def->syms().continuous) add_ability(*a, card, o.stamp, true);
     }
     for (const Obj::Change& ch : o.changes) {
