@@ -10,6 +10,7 @@
 -- The {1}{B} is paid from the player's pool as the upkeep ability resolves (tap lands for it first).
 
 return {
+  auto_abilities = false,  -- the card's teach(creature) transforms(..) line is what this file does
   resolve = function(me)
     local card = mtg.attached(me)
     if not card or mtg.zone(card) ~= "graveyard" then return end

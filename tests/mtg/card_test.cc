@@ -44,6 +44,25 @@ TEST(WagicCards, TriggersZonesAndComparators) {
   EXPECT_NE(d.find("word controller [player]"), std::string::npos) << d;
 }
 
+// A lost line break glues the card's text to the end of an ability: the ability is read without
+// the glued words (as Wagic's parser never reaches them) and they become the card's text.
+TEST(WagicCards, TextGluedToAnAbilityIsCutOffAndKeptAsTheText) {
+  Database db = load_text("[card]\nname=X\nauto=damage:1 target(creature[flying])text=X deals 1 damage to target flier.\n[/card]\n");
+  const std::string r = db.files[0]->render();
+  EXPECT_NE(r.find("cards.txt:3:39: warning[WG0012]: `text=` is glued to the end of this ability"), std::string::npos) << r;
+  ASSERT_EQ(db.cards.size(), 1u);
+  const Card& c = db.cards[0];
+  ASSERT_EQ(c.field_count, 3u);
+  const std::string_view file = db.files[0]->text;
+  EXPECT_EQ(db.fields[c.first_field + 1].value(file), "damage:1 target(creature[flying])");
+  EXPECT_EQ(db.fields[c.first_field + 2].key_text(file), "text");
+  EXPECT_EQ(db.fields[c.first_field + 2].value(file), "X deals 1 damage to target flier.");
+  EXPECT_EQ(dump_card(db, c).find("word deals"), std::string::npos) << dump_card(db, c);
+  // An ability whose words merely contain "text=" after a space is left alone.
+  Database plain = load_text("[card]\nname=Y\nauto=draw:1 text=\n[/card]\n");
+  EXPECT_EQ(plain.cards[0].field_count, 2u);
+}
+
 TEST(WagicCards, TyposArePointedAt) {
   Database db = load_text("[card]\nname=X\nsubttype=Goblin\nauto=destroy target(creature|mybattelfield)\n"
                           "auto=if type(*|myhand)~morethen~2 then draw:1\nauto=dammage:2 target(creature)\n[/card]\n");

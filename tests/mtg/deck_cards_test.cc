@@ -228,5 +228,43 @@ TEST(WagicDeckCards, AForeachCountsBeyondOrBelowABound) {
   }
 }
 
+// Devour Flesh and Tribute to Hunger: "notatarget(creature|mybattlefield) dynamicability<!mytgt
+// toughnesslifegain WHO!> sacrifice" inside ability$! for the targeted player. The amount is the
+// chosen creature's toughness, taken before the ability written after `!>` sacrifices it; the life
+// goes to the creature's controller (targetcontroller) or to that player's opponent (targetopponent).
+TEST(WagicDeckCards, AnAmountIsTakenFromACreatureBeforeTheStoredAbilitySacrificesIt) {
+  const std::string cards =
+      test::creature("Wall", "{W}", 0, 5) + test::creature("Bear", "{G}", 2, 2) +
+      "[card]\nname=Feast\nmana={B}\ntype=Instant\ntarget=player\nauto=ability$!name(sacrifice) notatarget(creature|mybattlefield) "
+      "dynamicability<!mytgt toughnesslifegain targetcontroller!> sacrifice!$ targetedplayer\n[/card]\n"
+      "[card]\nname=Tithe\nmana={B}\ntype=Instant\ntarget=opponent\nauto=ability$!name(sacrifice) notatarget(creature|mybattlefield) "
+      "dynamicability<!mytgt toughnesslifegain targetopponent!> sacrifice!$ targetedplayer\n[/card]\n";
+  auto cast = [](const std::string& spell, const std::string& p1_life, const std::string& p2_life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{B}\nhand:" + spell + "\n[PLAYER2]\ninplay:wall,bear\n[DO]\n" + spell +
+           "\np2\nwall\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:" + spell + "\nlife:" + p1_life +
+           "\n[PLAYER2]\ninplay:bear\ngraveyard:wall\nlife:" + p2_life + "\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, cast("feast", "20", "25"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, cast("tithe", "25", "20"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// "{1}:target(artifact) dynamicability<!mytgt manacoststrike targetcontroller!> destroy": the
+// artifact's mana value is dealt to its controller, then the artifact is destroyed.
+TEST(WagicDeckCards, TheAbilityAfterADynamicAmountActsOnTheSameTarget) {
+  const std::string cards =
+      "[card]\nname=Idol\nmana={4}\ntype=Artifact\n[/card]\n"
+      "[card]\nname=Smelter\ntype=Land\nauto={T}:target(artifact) dynamicability<!mytgt manacoststrike targetcontroller!> destroy\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:smelter\n[PLAYER2]\ninplay:idol\n[DO]\nsmelter\nidol\n"
+                                        "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:smelter\n[PLAYER2]\ngraveyard:idol\nlife:16\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // A duration after `!>` belongs to the stored ability; an ability the engine does not run keeps
+  // the whole part not run.
+  const Ability a = compile_ability("target(artifact) dynamicability<!mytgt manacostpumpboth!> transforms((creature,setpower=0,settoughness=0)) ueot");
+  EXPECT_TRUE(a.supported()) << a.unsupported_word();
+  EXPECT_FALSE(compile_ability("target(artifact) dynamicability<!mytgt manacoststrike!> frobnicate").supported());
+}
+
 }  // namespace
 }  // namespace rk::mtg

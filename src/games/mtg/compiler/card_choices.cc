@@ -33,6 +33,7 @@ bool read_if_side(std::string w, Amount& out) {
     return !unknown;
   }
   if (w.rfind("type(", 0) == 0) {
+    if (inside(w, 4).size() + 6 != w.size()) return false;  // type(..)+1: a restriction's count (read_count_restriction)
     out.var = "type";
     out.count = parse_spec(inside(w, 4));
     return true;
@@ -46,14 +47,8 @@ bool read_if_side(std::string w, Amount& out) {
   return true;
 }
 
-// if COND then ..: COND is `side~morethan|lessthan|equalto~side` or one side alone (it holds when > 0).
-bool read_if(const std::string& cond, Ability& a) {
-  a.has_if = true;
-  // compare(restriction{assorcery}~morethan~0): the comparison written inside compare( (Wagic reads
-  // restriction{..} as 1 when the timing holds for the controller now, as it resolves)
-  if (cond.rfind("compare(restriction{", 0) == 0 && cond.back() == ')' && inside(cond, 7).size() + 9 == cond.size()) {
-    return read_if(cond.substr(8, cond.size() - 9), a);
-  }
+// COND as `side~morethan|lessthan|equalto~side` or one side alone (it holds when > 0).
+static bool read_if_sides(const std::string& cond, Ability& a) {
   const size_t t1 = cond.find('~');
   if (t1 == std::string::npos) return read_if_side(cond, a.if_left);
   const size_t t2 = cond.find('~', t1 + 1);
@@ -62,6 +57,31 @@ bool read_if(const std::string& cond, Ability& a) {
   if (word != "morethan" && word != "lessthan" && word != "equalto") return false;
   a.if_cmp = word == "morethan" ? '>' : word == "lessthan" ? '<' : '=';
   return read_if_side(cond.substr(0, t1), a.if_left) && read_if_side(cond.substr(t2 + 1), a.if_right);
+}
+
+// if COND then ..: the sides above, or a restriction's parts.
+bool read_if(const std::string& cond0, Ability& a) {
+  a.has_if = true;
+  std::string cond = trim(cond0);
+  // a menu label after the condition (if type(..)~morethan~0 name(..) then): only a label
+  if (const size_t label = cond.rfind(" name("); label != std::string::npos && cond.back() == ')' &&
+      label + 6 + inside(cond, label + 5).size() + 1 == cond.size()) {
+    cond = trim(cond.substr(0, label));
+  }
+  // compare(restriction{assorcery}~morethan~0): the comparison written inside compare( (Wagic reads
+  // restriction{..} as 1 when the timing holds for the controller now, as it resolves)
+  if (cond.rfind("compare(restriction{", 0) == 0 && cond.back() == ')' && inside(cond, 7).size() + 9 == cond.size()) {
+    return read_if(cond.substr(8, cond.size() - 9), a);
+  }
+  if (read_if_sides(cond, a)) return true;
+  // Otherwise as a restriction: several parts (a,b: both), thisturn(..), casted(..), counts compared
+  // with counts (read_count_restriction, spec.cc).
+  a.if_left = a.if_right = Amount();
+  a.if_cmp = '>';
+  std::vector<TriggerDef::Count> counts;
+  if (!read_count_restriction(cond, counts) || counts.empty()) return false;
+  a.if_counts = std::move(counts);
+  return true;
 }
 
 // ability$! A _ B !$ who: an ability another player (or its controller) performs, or a choice
@@ -147,7 +167,12 @@ bool read_ability_for(const std::string& part0, Ability& a) {
 // pay[[cost]] A?B (the source's controller pays the cost for A, or B happens) and pay(cost) A (may
 // pay for A): Wagic's GenericPaidAbility. The whole rest of the body is the paid part. False when
 // `body` is not written so.
-bool read_pay(const std::string& body, Ability& a) {
+bool read_pay(const std::string& text, Ability& a) {
+  std::string body = text;
+  if (body.rfind("name(", 0) == 0) {  // a menu label before it (Aerie Worshippers' name(pay 2U for 2/2 Bird) pay[[..]])
+    const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
+    if (rest.rfind("pay[[", 0) == 0 || rest.rfind("pay(", 0) == 0) body = rest;
+  }
   const bool brackets = body.rfind("pay[[", 0) == 0;
   if (!brackets && body.rfind("pay(", 0) != 0) return false;
   const size_t end = brackets ? body.find("]]") : 4 + inside(body, 3).size();

@@ -22,10 +22,12 @@ const std::set<std::string>& grantable() {
       "horsemanship", "cloud", "reachshadow", "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk",
       "nonbasiclandwalk", "snowlandwalk", "absorb", "phantom", "wilting",
       "noactivatedability", "notapability", "onlymanaability",  // these three: rules/restraints.cc
+      "nolegend",  // the legend rule skips it (Game::legend_rule)
+      "unearth",   // exiled at the end step or as it would leave (Game::redirect, turn.cc)
+      "flanking", "flanker",  // flanker: one more instance of flanking (rules/combat.cc)
       "protectionfromcoloredspells",
       "combatspiritlink",  // rules/board.cc link_life: spirit link for combat damage only
-      "librarydeath",      // rules/board.cc: it dies into its owner's library
-      "unearth"};          // rules/board.cc, turn.cc: exiled as the end step ends, or instead of leaving for another zone
+      "librarydeath"};     // rules/board.cc: it dies into its owner's library
   return k;
 }
 
@@ -37,7 +39,12 @@ const std::set<std::string>& player_words() {
 
 // newability[line]: an ability the changed card gets. A one-shot that is not a static line runs
 // once as the change begins; anything else lasts with the change.
-bool read_new_ability(const std::string& line, EffectDef::Becomes& b) {
+bool read_new_ability(const std::string& line0, EffectDef::Becomes& b) {
+  // A stray "(" before the line that is never closed: Wagic finds the keywords past it.
+  const std::string line = !line0.empty() && line0[0] == '(' && std::count(line0.begin(), line0.end(), '(') >
+                                                                     std::count(line0.begin(), line0.end(), ')')
+                               ? line0.substr(1)
+                               : line0;
   Ability a = compile_ability(line);
   if (!a.supported()) return false;
   // A pump by the card's own power or toughness (Xenagos: newability[power/power]) is counted once,
@@ -139,9 +146,17 @@ bool read_counter(const std::string& w, EffectDef& e) {
 
 // Keywords that change a rule for a player or a card: land plays, spells cast, counters, mana.
 bool read_rule_change(const std::string& w, EffectDef& e) {
-  if (w == "phasealter(remove,untap,controller)" || w == "phasealter(remove,untap,opponent)") {
-    e.kind = Eff::kPhaseAlter;  // static: that player's untap step does nothing (Stasis)
-    e.who = w.substr(w.rfind(',') + 1, w.size() - w.rfind(',') - 2);
+  if (w.rfind("phasealter(remove,", 0) == 0 && w.back() == ')') {
+    // static: that player's untap step does nothing (Stasis), or they skip their upkeep or draw
+    // step (Eon Hub, Damia); another step, an addition or another player is not run.
+    const auto parts = split_top(inside(w, 10), ",");
+    static const std::set<std::string> steps = {"untap", "upkeep", "draw"};
+    if (parts.size() != 3 || !steps.count(trim(parts[1])) || (trim(parts[2]) != "controller" && trim(parts[2]) != "opponent")) {
+      return false;
+    }
+    e.kind = Eff::kPhaseAlter;
+    e.word = trim(parts[1]);
+    e.who = trim(parts[2]);
     return true;
   }
   if (w.rfind("maxplay(land)", 0) == 0 && w.size() > 13 && (w[13] == '+' || w[13] == '-')) {
@@ -189,6 +204,20 @@ bool read_rule_change(const std::string& w, EffectDef& e) {
   return false;
 }
 
+// Words the guide documents that Wagic's parser (2016 and since) never reads: a line made of one
+// is no ability there, and the card plays as if the line were not written. nospells, nocreatures
+// and onlyonecast (the guide: "please use maxCast instead"), land:N (extra land plays; the parser
+// knows only maxplay(land)+N), hmodifier:N (the parser reads only hmodifer:N, spelt so).
+static bool ignored_by_wagic(const std::string& w) {
+  static const std::set<std::string> words = {"nospells", "nocreatures", "onlyonecast"};
+  if (words.count(w)) return true;
+  for (const char* prefix : {"land:", "hmodifier:"}) {
+    const std::string p = prefix;
+    if (w.size() > p.size() && w.rfind(p, 0) == 0 && w.find_first_not_of("-+0123456789", p.size()) == std::string::npos) return true;
+  }
+  return false;
+}
+
 // One keyword with its argument; false when the word is not an effect this engine runs.
 bool read_keyword(const std::string& w, EffectDef& e) {
   if (read_rule_change(w, e) || read_player_rule(w, e) || read_face_keyword(w, e) || read_next_phase_alter(w, e) ||
@@ -204,8 +233,29 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"twist", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate},
       {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
-      {"removefromcombat", Eff::kRemoveFromCombat},
+      {"removefromcombat", Eff::kRemoveFromCombat}, {"resetdamage", Eff::kResetDamage},
       {"donothing", Eff::kNothing}};  // donothing: the ability only chooses (a look at a hand, a menu line)  // frozen: it does not untap during its controller's next untap step
+  if (w.rfind("rampage(", 0) == 0 && w.back() == ')') {  // rampage(P/T,N): +P/+T per blocker beyond N (CR 702.23)
+    const std::string in = inside(w, 7);
+    const size_t comma = in.find(',');
+    if (comma == std::string::npos || !is_pt(trim(in.substr(0, comma)), e.a, e.b) || !e.a.var.empty() || !e.b.var.empty()) return false;
+    const std::string from = trim(in.substr(comma + 1));
+    if (from.empty() || from.find_first_not_of("0123456789") != std::string::npos || from.size() > 2) return false;
+    e.kind = Eff::kRampage;
+    e.times = std::atoi(from.c_str());
+    return true;
+  }
+  if (w.rfind("hand(blink)", 0) == 0) {  // exiled from any zone, back to its owner's hand when the source leaves / at the end step
+    e.kind = Eff::kBlink;
+    e.to_hand = true;
+    e.word = w.substr(11);
+    return e.word == "forsrc" || e.word == "ueot";
+  }
+  if (ignored_by_wagic(w)) {  // read, and nothing happens, as in Wagic
+    e.kind = Eff::kNothing;
+    e.word = w;
+    return true;
+  }
   if (w.rfind("(blink)", 0) == 0) {  // exile, then back: at once, when the source leaves (forsrc), at the end step (ueot)
     e.kind = Eff::kBlink;
     e.word = w.substr(7);
@@ -369,13 +419,57 @@ void read_dynamic(std::string& text, EffectDef& e) {
     }
     return w == "toughnesstrike";  // Wagic's own spelling of toughnessstrike
   };
-  // eachother (a fight) and targetopponent deal damage only; eachother needs a card to fight
-  const bool who_ok = (e.who != "eachother" && e.who != "targetopponent") || e.word.find("strike") != std::string::npos;
+  // eachother (a fight) deals damage only, to a card it fights
+  const bool who_ok = e.who != "eachother" || e.word.find("strike") != std::string::npos;
   if (e.kind == Eff::kDynamic && (!who_ok || (!known.count(e.word) && !made(e.word)))) {
     e.kind = Eff::kUnsupported;
     e.word = "dynamicability " + e.word;
   }
-  text = text.substr(0, open) + text.substr(close + 2);
+  // The words after `!>` other than the part's target and duration are the ability Wagic stores and
+  // runs on the same card once the amount is given (`.. !> sacrifice`, `!> moveTo(exile)`).
+  // A duration goes with the stored ability (`!> transforms((..)) ueot`), or stays with the part.
+  std::string kept, stored;
+  bool only_duration = true;
+  for (const std::string& w : words_top(text.substr(close + 2))) {
+    const bool target = w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0;
+    only_duration = only_duration && (target || w == "ueot" || w == "forever");
+    (target ? kept : stored) += (target ? kept : stored).empty() ? w : " " + w;
+  }
+  if (only_duration) {
+    kept += " " + stored;
+    stored.clear();
+  }
+  if (!stored.empty() && e.kind == Eff::kDynamic) {
+    e.and_then = std::make_shared<Ability>(compile_ability(stored));
+    if (!e.and_then->supported()) {
+      e.kind = Eff::kUnsupported;
+      e.word = stored;
+      return;
+    }
+  }
+  text = text.substr(0, open) + " " + kept;
+}
+
+// and!(..)! whose brackets do not balance (Living Death: newability[(moveto(battlefield)] opens one
+// it never closes). Wagic reads it from "and!(" to the first ")!" after it, whatever lies between,
+// and takes it out of the line; so is it taken here. A balanced one is left to the word reader,
+// which also sees an and!(..)! nested inside another. False when the ability is not run.
+bool take_unbalanced_and(std::string& text, EffectDef& e) {
+  const size_t open = text.find("and!(");
+  if (open == std::string::npos) return true;
+  int depth = 0;
+  for (size_t i = 0; i < open; ++i) depth += text[i] == '(' || text[i] == '[' ? 1 : text[i] == ')' || text[i] == ']' ? -1 : 0;
+  if (depth != 0) return true;  // inside another ability's text: that ability's own
+  const std::string closed = inside(text, open + 4);
+  if (open + 5 + closed.size() < text.size() && text[open + 5 + closed.size()] == ')' &&
+      text.compare(open + 6 + closed.size(), 1, "!") == 0) {
+    return true;  // balanced
+  }
+  const size_t close = text.find(")!", open + 5);
+  if (close == std::string::npos) return true;
+  e.and_then = std::make_shared<Ability>(compile_ability(text.substr(open + 5, close - open - 5)));
+  text.erase(open, close + 2 - open);
+  return e.and_then->supported();
 }
 
 // One && part: a keyword (or several words of a keyword ability) and its modifiers.
@@ -409,6 +503,7 @@ EffectDef compile_effect(const std::string& text0) {
     }
     text = "add" + symbols + (t.find("doesntempty") != std::string::npos ? " doesntempty" : "");
   }
+  if (!take_unbalanced_and(text, e)) return unsupported_effect("and!(");
   read_dynamic(text, e);
   if (e.kind == Eff::kUnsupported && !e.word.empty()) return e;
   std::vector<std::string> ws = words_top(trim(text));
@@ -651,7 +746,7 @@ void read_costs(const std::string& costs, Ability& a) {
   }
 }
 
-// restriction{..} of an activated ability: only counts of cards (type(..)~cmp~N) are run.
+// restriction{..} of an activated ability or a one-shot line: read_count_restriction's parts.
 bool read_restriction(const std::string& w, Ability& a) {
   return read_count_restriction(w.substr(12, w.rfind('}') - 12), a.trigger.counts);
 }
@@ -669,7 +764,10 @@ TriggerDef read_trigger(const std::string& t) {
     const size_t from = t.find("from(", i);
     if (from != std::string::npos) tr.from = parse_spec(inside(t, from + 4));
   }
-  for (const std::string& w : words_top(t.substr(i))) tr.opponent_poisoned |= w == "opponentpoisoned";
+  for (const std::string& w : words_top(t.substr(i))) {
+    tr.opponent_poisoned |= w == "opponentpoisoned";
+    tr.suspended |= w == "suspended";
+  }
   // @attacking(spec), @blocked(spec) ...: the guide's forms, which Wagic's parser ignores; read as
   // @combat(attacking) source(spec), the form Wagic's cards write.
   static const std::set<std::string> combat_words = {"attacking", "blocking", "blocked", "notblocked", "attackedalone"};
@@ -689,9 +787,14 @@ TriggerDef read_trigger(const std::string& t) {
     std::string rest = t.substr(i);
     if (restr != std::string::npos) rest = t.substr(i, restr - i);
     const std::vector<std::string> ws = words_top(rest);
+    // Words beside the phase: whose step it is, and the source's state (Howling Mine draws only
+    // while untapped); the source words are no phase names (the phase is the word that is not).
+    static const std::set<std::string> whose = {"my", "opponent", "targetcontroller", "targetedplayer"};
     for (const std::string& w : ws) {
-      if (w == "my" || w == "opponent" || w == "targetcontroller") {
+      if (whose.count(w)) {
         tr.whose = w;
+      } else if (w == "sourcenottap" || w == "sourcetap") {
+        tr.source_state = w;
       } else {
         tr.phase = w;
       }
@@ -722,10 +825,24 @@ bool grants_ability(const std::string& body, Ability& a) {
   return true;
 }
 
+// A menu label written before a condition (name(Beast token) if .. then .., name(..) this(..)):
+// Wagic takes the label out of the line before it reads the condition; it only names the ability.
+void drop_condition_label(std::string& body) {
+  if (body.rfind("name(", 0) != 0) return;
+  const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
+  for (const char* kw : {"this(", "thisforeach(", "if ", "ifnot "}) {
+    if (rest.rfind(kw, 0) == 0) {
+      body = rest;
+      return;
+    }
+  }
+}
+
 // The effects after the cost or trigger: may, lord/all, && parts.
 // The conditions before the effects: if/ifnot .. then, aslongas(..), may / choice, this(..) and
 // thisforeach(..). False when one is not run (an unsupported effect says which).
 bool read_conditions(std::string& body, Ability& a) {
+  drop_condition_label(body);
   if ((body.rfind("if ", 0) == 0 || body.rfind("ifnot ", 0) == 0) && body.find(" then ") != std::string::npos) {
     const size_t then = body.find(" then ");
     const size_t cond = body.find(' ') + 1;
@@ -773,6 +890,10 @@ bool read_conditions(std::string& body, Ability& a) {
       body = trim(body.substr(0, cmp));
     }
   }
+  if (body.rfind("name(", 0) == 0) {  // a menu label before may / choice: the label goes
+    const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
+    if (rest.rfind("may ", 0) == 0 || rest.rfind("choice ", 0) == 0) body = rest;
+  }
   if (body.rfind("may ", 0) == 0) {
     a.may = true;
     body = trim(body.substr(4));
@@ -780,10 +901,7 @@ bool read_conditions(std::string& body, Ability& a) {
     a.may = true;  // a one-line choice: a menu with that option, as may asks
     body = trim(body.substr(7));
   }
-  if (body.rfind("name(", 0) == 0) {  // a menu label before this(..) or thisforeach(..): the label goes
-    const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
-    if (rest.rfind("this(", 0) == 0 || rest.rfind("thisforeach(", 0) == 0) body = rest;
-  }
+  drop_condition_label(body);
   for (const char* kw : {"thisforeach(", "this("}) {
     if (body.rfind(kw, 0) != 0) continue;
     const size_t open = body.find('(');
@@ -816,6 +934,10 @@ bool read_conditions(std::string& body, Ability& a) {
       body = trim(body.substr(6));
     }
     if (!each && !a.state_trigger && body.rfind("this(", 0) == 0) return read_conditions(body, a);  // another this(..)
+    if (!a.may && (body.rfind("may ", 0) == 0 || body.rfind("choice ", 0) == 0)) {  // this(cond) choice A: a menu with A
+      a.may = true;
+      body = trim(body.substr(body[0] == 'm' ? 4 : 7));
+    }
     break;
   }
   return true;
@@ -824,10 +946,18 @@ bool read_conditions(std::string& body, Ability& a) {
 // The && parts of a body, each an effect (or an ability another player does).
 void read_parts(const std::string& body, Ability& a) {
   if (read_pay(trim(body), a) || read_choice(trim(body), a)) return;
+  // "ueot A && B && C": Wagic reads a leading ueot before it splits the parts, so every part lasts
+  // until end of turn (Tidal Warrior: the land becomes an Island, loses its abilities and its land
+  // types, all until end of turn).
+  const bool all_ueot = trim(body).rfind("ueot ", 0) == 0 && body.find("&&") != std::string::npos;
   for (const std::string& part0 : split_parts(body)) {
     const std::string part = lord_part_to_all(take_foreach(part0, a), a);
     if (read_ability_for(trim(part), a)) continue;
     EffectDef e;
+    if (!a.effects.empty() && read_phase_action(part, e)) {  // a later part: its ability waits for the phase
+      a.effects.push_back(std::move(e));
+      continue;
+    }
     // A later part, or an if after the line's own if .. then; a this(..) after teach(..) or lord(..)
     // is the line's own condition, not a part (not run yet there).
     // A lord's parts are continuous effects: a part run once is none (not run there).
@@ -837,6 +967,7 @@ void read_parts(const std::string& body, Ability& a) {
       continue;
     }
     e = compile_effect(part);
+    if (all_ueot) e.ueot = true;
     if (const std::string p = trim(part); p.rfind("foreach(", 0) == 0 && !a.effects.empty()) {
       // a later && part written "foreach(spec) effect": that part once per such card
       e = EffectDef();
@@ -855,7 +986,10 @@ void read_parts(const std::string& body, Ability& a) {
       if (r == "myupkeeponly") a.my_upkeep_only = true;
       if (r == "assorcery") a.sorcery_speed = true;
       if (r == "while") a.state_trigger = true;
-      if (r.rfind("restriction{", 0) == 0 && (a.kind != AbilityKind::kActivated || !read_restriction(r, a))) {
+      // An activated ability is offered, a one-shot line (a spell's mode, a permanent's entering
+      // line) runs, only while its restriction{..} holds; elsewhere it is not run yet.
+      const bool gated = a.kind == AbilityKind::kActivated || a.kind == AbilityKind::kSpell;
+      if (r.rfind("restriction{", 0) == 0 && (!gated || !read_restriction(r, a))) {
         e = unsupported_effect(r);
         break;
       }
@@ -925,7 +1059,32 @@ void read_body(std::string body, Ability& a) {
       break;
     }
   }
-  EffectDef on_all;  // all(spec) phaseaction[..]: a phase action for each such card
+  EffectDef e;
+  if (read_phase_action(body, e)) {
+    a.effects.push_back(std::move(e));
+    return;
+  }
+  if (body.rfind("target(", 0) == 0) {  // target(spec) phaseaction[..] ability: the ability acts on the target then
+    const std::string in = inside(body, 6);
+    if (read_phase_action(tail(body, in.size() + 8), e) && e.kind == Eff::kPhaseAction && !e.has_all) {
+      a.target = parse_spec(in);
+      a.has_target = true;
+      a.effects.push_back(std::move(e));
+      return;
+    }
+  }
+  if (grants_ability(body, a)) return;
+  read_parts(body, a);
+}
+
+}  // namespace
+
+// [all(spec)] phaseaction[words] ability: the ability happens (off the stack) as that phase begins,
+// for each such card with all(..). A whole line or a later && part (Astrolabe's "Add{W} &&
+// phaseaction[upkeep once] draw:1 controller"). False when `body` is not written so.
+bool read_phase_action(const std::string& text, EffectDef& out) {
+  std::string body = trim(text);
+  EffectDef e;
   if (body.rfind("all(", 0) == 0) {
     std::string rest = trim(tail(body, inside(body, 3).size() + 5));
     // all(spec) [phaseaction[..] ability: Wagic reads the bracket before it (closed or not) as nothing
@@ -933,27 +1092,19 @@ void read_body(std::string body, Ability& a) {
       rest = rest.substr(1);
       if (std::count(rest.begin(), rest.end(), ']') > std::count(rest.begin(), rest.end(), '[')) rest.pop_back();
     }
-    if (rest.rfind("phaseaction[", 0) == 0) {
-      on_all.all = parse_spec(inside(body, 3));
-      on_all.has_all = true;
-      body = rest;
-    }
+    if (rest.rfind("phaseaction[", 0) != 0) return false;
+    e.all = parse_spec(inside(body, 3));
+    e.has_all = true;
+    body = rest;
   }
-  if (body.rfind("phaseaction[", 0) == 0 && body.find(']') != std::string::npos) {
-    // phaseaction[words] ability: the ability happens (off the stack) as that phase begins.
-    EffectDef e = on_all;
-    e.kind = Eff::kPhaseAction;
-    e.word = body.substr(12, body.find(']') - 12);
-    e.inner = std::make_shared<Ability>(compile_ability(body.substr(body.find(']') + 1)));
-    if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
-    a.effects.push_back(std::move(e));
-    return;
-  }
-  if (grants_ability(body, a)) return;
-  read_parts(body, a);
+  if (body.rfind("phaseaction[", 0) != 0 || body.find(']') == std::string::npos) return false;
+  e.kind = Eff::kPhaseAction;
+  e.word = body.substr(12, body.find(']') - 12);
+  e.inner = std::make_shared<Ability>(compile_ability(body.substr(body.find(']') + 1)));
+  if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
+  out = std::move(e);
+  return true;
 }
-
-}  // namespace
 
 bool is_static_line(const Ability& a) {
   if (a.kind != AbilityKind::kSpell || a.has_target || !a.range.empty()) return false;
@@ -963,7 +1114,7 @@ bool is_static_line(const Ability& a) {
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
                         e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom || e.kind == Eff::kCantBeTargetOf ||
                         e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost || e.kind == Eff::kHandSize ||
-                        e.kind == Eff::kCombatCost || e.kind == Eff::kReduceTo;
+                        e.kind == Eff::kMaxPlayLand || e.kind == Eff::kCombatCost || e.kind == Eff::kReduceTo;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();
@@ -984,6 +1135,26 @@ static Ability compile_line(const std::string& line);
 // nested deeper than any card writes is not compiled, so no text can exhaust the stack.
 constexpr int kMaxNesting = 32;
 
+// A ')' that closes nothing, outside every bracket (choice notatarget(*|myhand) reject)!$,
+// upcost[{G}] sacrifice)): Wagic finds its keywords by searching the text, so the stray bracket
+// changes nothing there; it is dropped. One inside another bracket (a '[' left open before it) is
+// kept: there the text is damaged in a way this cannot tell.
+static std::string drop_stray_parens(const std::string& line) {
+  std::string out, open;
+  out.reserve(line.size());
+  for (const char c : line) {
+    if (c == '(' || c == '[' || c == '{') open.push_back(c);
+    if ((c == ')' && !open.empty() && open.back() == '(') || (c == ']' && !open.empty() && open.back() == '[') ||
+        (c == '}' && !open.empty() && open.back() == '{')) {
+      open.pop_back();
+    } else if (c == ')' && open.empty()) {
+      continue;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
 Ability compile_ability(const std::string& line) {
   static thread_local int depth = 0;
   if (depth >= kMaxNesting) {
@@ -996,7 +1167,9 @@ Ability compile_ability(const std::string& line) {
     Deeper() { ++depth; }
     ~Deeper() { --depth; }
   } deeper;
-  Ability a = compile_line(line);
+  Ability a = compile_line(drop_stray_parens(line));
+  // A continuous line never asks its restriction{..} (only one-shots and activations do): not run.
+  if (a.kind == AbilityKind::kSpell && !a.trigger.counts.empty() && is_static_line(a)) a.effects.push_back(unsupported_effect("restriction{"));
   settle_face_line(a);
   intern_words(a);  // types, keywords and specs as symbols (spec_code.h): play compares numbers
   return a;
@@ -1039,10 +1212,38 @@ static bool read_upkeep_cost(const std::string& s, Ability& a) {
   return true;
 }
 
+// Wagic looks for its keywords anywhere in a line, so a colon right after a condition's parentheses
+// (aslongas(spec):teach(..), foreach(spec):damage:1, thisforeach(..):token(..)) or at the start of
+// a trigger's body (@event::effect) changes nothing there: it is dropped before the line is read.
+static std::string drop_stray_colon(std::string s) {
+  s = trim(s);
+  while (!s.empty() && s[0] == ':') s = trim(s.substr(1));
+  for (const std::string kw : {"aslongas(", "foreach(", "thisforeach(", "this("}) {
+    if (s.rfind(kw, 0) != 0) continue;
+    const size_t close = kw.size() + inside(s, kw.size() - 1).size();  // where its ')' is, if it closes
+    if (close + 1 < s.size() && s[close] == ')' && s[close + 1] == ':') s = s.substr(0, close + 1) + " " + s.substr(close + 2);
+    break;
+  }
+  return s;
+}
+
+Ability soulbond_pairing() {
+  // Whenever it or another creature enters under its controller's control; soulbond.cc decides
+  // whether a pairing is possible, and the effect offers the partners as it resolves.
+  Ability a = compile_line("@movedto(creature|mybattlefield):donothing");
+  a.text = "soulbond";
+  a.pairing = true;
+  a.effects.assign(1, EffectDef{});
+  a.effects[0].kind = Eff::kPair;
+  intern_words(a);
+  return a;
+}
+
 static Ability compile_line(const std::string& line) {
   Ability a;
   a.text = line;
-  const std::string s = trim(line);
+  std::string s = trim(line);
+  if (!s.empty() && s[0] != '@') s = drop_stray_colon(s);
   if (!s.empty() && s[0] == '@') {
     a.kind = AbilityKind::kTriggered;
     const auto parts = split_top(s.substr(1), ":");
@@ -1056,7 +1257,7 @@ static Ability compile_line(const std::string& line) {
     if (!read_trigger_restriction(parts[0], a.trigger.counts)) a.effects.push_back(unsupported_effect("restriction{"));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
-    read_body(body, a);
+    read_body(drop_stray_colon(body), a);
     return a;
   }
   if (read_upkeep_cost(s, a)) return a;
@@ -1092,6 +1293,22 @@ static Ability compile_line(const std::string& line) {
       a = Ability();
       a.text = line;
     }
+  }
+  if (s.rfind("activate ", 0) == 0) {  // activate A: A happens at once (Wagic adds it to the game)
+    std::string body = trim(s.substr(9));
+    if (body.rfind("name(", 0) == 0) body = trim(tail(body, inside(body, 4).size() + 6));  // a menu label
+    a = compile_line(body);
+    a.text = line;
+    return a;
+  }
+  if (s.rfind("soulbond ", 0) == 0) {
+    // soulbond X: X is the card's and its partner's while they are paired (rules/soulbond.cc). Only
+    // static lines run so; an activated or triggered X would also need to be given to the partner.
+    a = compile_line(s.substr(9));
+    a.text = line;
+    a.paired_line = true;
+    if (!is_static_line(a)) a.effects.assign(1, unsupported_effect("soulbond"));
+    return a;
   }
   if (s == "evolve") {  // a +1/+1 counter whenever a greater creature enters under its controller's control
     a = compile_line("@movedto(creature|mybattlefield):counter(1/1,1)");

@@ -63,22 +63,50 @@ std::string type_line(const Database& db, const Card& c) {
 }  // namespace
 
 void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out) {
-  static const std::pair<const char*, int> kinds[] = {{"{s(", kGraveyard}, {"{e(", kExile}, {"{h(", kHand}, {"{t(", -1}};
+  static const std::pair<std::string_view, int> kinds[] = {
+      {"{s(", kGraveyard}, {"{e(", kExile}, {"{h(", kHand}, {"{t(", -1}, {"{discard(", -2}};
   for (const auto& [open, zone] : kinds) {
     for (size_t at = cost.find(open); at != std::string::npos; at = cost.find(open)) {
       const size_t close = cost.find(")}", at);
       if (close == std::string::npos) return;
-      out.emplace_back(parse_spec(cost.substr(at + 3, close - at - 3)), zone);
+      const size_t from = at + open.size();
+      out.emplace_back(parse_spec(cost.substr(from, close - from)), zone);
       if (zone < 0 && !out.back().first.alts.empty()) out.back().first.alts[0].restr.push_back("-tapped");
       cost.erase(at, close + 2 - at);
     }
   }
 }
 
+int take_life_costs(std::string& cost) {
+  int life = 0;
+  for (size_t at = cost.find("{l"); at != std::string::npos; at = cost.find("{l", at)) {
+    const size_t close = cost.find('}', at);
+    if (close == std::string::npos) break;
+    const std::string sym = cost.substr(at + 2, close - at - 2);  // "" or ":N"
+    const bool one = sym.empty();
+    const bool n = sym.size() >= 2 && sym.size() <= 4 && sym[0] == ':' && sym.find_first_not_of("0123456789", 1) == std::string::npos;
+    if (!one && !n) {
+      at = close;  // {l2e} and the like: not life
+      continue;
+    }
+    life += one ? 1 : std::atoi(sym.c_str() + 1);
+    cost.erase(at, close - at + 1);
+  }
+  return life;
+}
+
 bool is_mana_ability(const Ability& a) {
   if (a.effects.empty() || a.has_target) return false;
   for (const EffectDef& e : a.effects) {
     if (e.kind != Eff::kAddMana) return false;
+  }
+  return true;
+}
+
+bool chosen_as_it_resolves(const Ability& a) {
+  if (a.kind != AbilityKind::kSpell || !a.has_target || a.may || a.target.zones.empty()) return false;
+  for (const std::string& z : a.target.zones) {
+    if (z != "hand" && z != "myhand" && z != "opponenthand") return false;
   }
   return true;
 }
@@ -111,6 +139,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         d.mana_text = std::string(f.value(text));
         std::string costs = v;
         take_chosen_costs(costs, d.cost_chosen);
+        d.cost_life = take_life_costs(costs);
         d.cost = parse_mana_cost(costs);
         break;
       }
@@ -118,7 +147,15 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
         d.kicker = parse_mana_cost(v);
         d.multikicker = v.rfind("multi", 0) == 0;
         break;
-      case KeyId::kBuyback: d.buyback = parse_mana_cost(v); break;
+      case KeyId::kBuyback: {  // cards to choose and life in it, as in mana=; another symbol: not castable so
+        std::string costs = v;
+        take_chosen_costs(costs, d.buyback_chosen);
+        d.buyback_life = take_life_costs(costs);
+        bool unknown = false;
+        d.buyback = parse_mana_cost(costs, &unknown);
+        if (unknown) d.buyback.present = false;
+        break;
+      }
       case KeyId::kFlashback: read_grave_cost(v, d.flashback); break;
       case KeyId::kRetrace: read_grave_cost(v, d.retrace); break;
       case KeyId::kFacedown: read_grave_cost(v, d.facedown); break;
@@ -127,20 +164,34 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kAlias: d.alias = v; break;
       case KeyId::kAutoZone:
         if (lower(f.key_text(text)) == "autograveyard") d.grave_abilities.push_back(compile_ability(v));
-        if (lower(f.key_text(text)) == "autohand") d.hand_abilities.push_back(compile_ability(with_macros(db, v)));
+        if (lower(f.key_text(text)) == "autohand") {
+          CardDef::Affinity aff;
+          if (read_affinity(v, aff)) {
+            d.affinities.push_back(std::move(aff));
+          } else {
+            d.hand_abilities.push_back(compile_ability(with_macros(db, v)));
+          }
+        }
         if (lower(f.key_text(text)) == "autoskill") {  // Wagic adds these lines while the equipment is on a creature
           d.abilities.push_back(compile_ability(with_macros(db, v)));
           d.abilities.back().while_equipped = true;
         }
         if (lower(f.key_text(text)) == "autostack") d.stack_abilities.push_back(compile_ability(with_macros(db, v)));
+        if (lower(f.key_text(text)) == "autoexile" && v.rfind("restriction{discarded} ", 0) == 0) {
+          d.discard_exiled.push_back(compile_ability(with_macros(db, v.substr(23))));  // madness (Game::discard)
+        } else if (lower(f.key_text(text)) == "autoexile") {  // only its triggered lines are run (coverage.cc)
+          Ability a = compile_ability(with_macros(db, v));
+          if (a.kind == AbilityKind::kTriggered) d.exile_abilities.push_back(std::move(a));
+        }
         read_morph_line(lower(f.key_text(text)), v, d);
         break;
       case KeyId::kOther: {
         bool unknown = false;
         std::string costs = v.substr(0, v.find(" name("));  // other={..} name(label)
         take_chosen_costs(costs, d.other_chosen);
+        d.other_life = take_life_costs(costs);
         d.other = parse_mana_cost(costs, &unknown);
-        d.other.present |= !d.other_chosen.empty();
+        d.other.present |= !d.other_chosen.empty() || d.other_life > 0;
         if (unknown) d.other.present = false;  // other non-mana alternative costs: not run yet
         break;
       }
@@ -190,7 +241,30 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
   } else {
     d.colors = colors_of(d.cost);
   }
+  if (d.has("soulbond") && d.is("creature")) d.abilities.push_back(soulbond_pairing());
   make_face_down(d);
+}
+
+bool read_affinity(const std::string& value, CardDef::Affinity& out) {
+  if (value.rfind("affinity(", 0) != 0) return false;
+  size_t close = std::string::npos;  // the bracket that closes affinity(
+  int depth = 0;
+  for (size_t i = 8; i < value.size() && close == std::string::npos; ++i) {
+    depth += value[i] == '(' ? 1 : value[i] == ')' ? -1 : 0;
+    if (depth == 0) close = i;
+  }
+  if (close == std::string::npos) return false;
+  const std::string spec = value.substr(9, close - 9);
+  std::string rest = value.substr(close + 1);
+  rest.erase(0, rest.find_first_not_of(' '));
+  if (rest.rfind("reduce(", 0) != 0 || rest.back() != ')') return false;
+  // type:.. and variable{..} are amounts, not cards to count: not run.
+  if (spec.empty() || spec.find("type:") != std::string::npos || spec.find("variable{") != std::string::npos) return false;
+  bool unknown = false;
+  out.reduce = parse_mana_cost(rest.substr(7, rest.size() - 8), &unknown);
+  if (unknown || !out.reduce.present || !out.reduce.hybrid.empty() || out.reduce.x || out.reduce.colorless_only) return false;
+  out.spec = parse_spec(spec);
+  return !out.spec.empty();
 }
 
 CatalogIndex::CatalogIndex(const Database& db) {

@@ -53,6 +53,9 @@ enum class Eff : uint8_t {
   kCastCard,                   // cast_card.cc: castcard(restricted|normal|putinplay|copied [noevent])
   kHandSize,                   // phase_alter.cc: hmodifer:N who (static: that player's maximum hand size)
   kCascade,                    // cascade.cc: cascade:plibrarycount
+  kPair,                       // soulbond.cc: the pairing trigger of a soulbond creature offers its partners
+  kResetDamage,                // resetdamage: the damage marked on the creature is gone
+  kRampage,                    // rampage(P/T,N) from a lord (Spined Sliver): a in `a`/`b`, N in `times` (rules/combat.cc)
   kReduceTo,                   // reduceto:N: static, damage leaves its controller's life at N at least (board.cc)
   kCombatCost,                 // attackcost:N / attackpwcost:N / blockcost:N (e.word attack|block): static, paid to attack or block (combat.cc)
   kNothing, kUnsupported
@@ -96,6 +99,7 @@ struct EffectDef {
   Sym sym = kNoSym;                 // grant: the keyword as a symbol (without a leading "-")
   std::string who;                  // controller, opponent, targetcontroller, ... (empty: default)
   bool ueot = false;
+  bool to_hand = false;  // hand(blink)forsrc / hand(blink)ueot: the exiled card comes back to its owner's hand
   bool uynt = false;                // until your next turn: a change that ends as its controller's next turn begins
   bool optional_target = false;
   bool other = false;               // lords: "other" (not the source itself)
@@ -131,16 +135,24 @@ struct TriggerDef {
   Spec from;           // from(spec)
   Spec source;         // source(spec) of @combat(...)
   std::string args;    // the (..) text as written: @combat(attacking,blocked)
-  struct Count {           // restriction{type(spec)~morethan~N,...}: all must hold
-    Spec spec;
-    std::string var;       // compare(powertotalinplay|lifetotal|opponentlifetotal)~cmp~N: that value instead of a count
+  // restriction{..} (and the restriction=, otherrestriction= keys): parts that must all hold, each
+  // a value compared with a number (or with another count of cards). read_count_restriction
+  // (spec.cc) reads them, Game::counts_hold (rules/turn.cc) decides them.
+  struct Count {
+    Spec spec;             // type(spec): the cards that match; thisturn/lastturn(spec): the spells cast that match
+    std::string var;       // empty: a count of cards; else the value named (compare(var), raid, window ...)
     char cmp = '>';
     int n = 0;
+    std::shared_ptr<Spec> than;  // ~lessthan~type(spec)-N: compared with that count plus n instead of n
+    int from = 0, to = 0;  // var "window": the Phase values (inclusive) it holds in
+    int whose = -1;        // var "window": 1 its controller's turn, 0 the opponent's, -1 either
   };
   std::vector<Count> counts;
   std::string phase;   // each/next: upkeep, endofturn ...
-  std::string whose;   // my, opponent, "" (each player's)
+  std::string whose;   // my, opponent, targetcontroller, targetedplayer, "" (each player's)
+  std::string source_state;  // each/next: sourcenottap / sourcetap (fires only while its source is so)
   bool opponent_poisoned = false;  // opponentpoisoned: fires only while an opponent has poison counters
+  bool suspended = false;          // suspended: fires only while its source is suspended (an autoexile= line)
 };
 
 struct Ability {
@@ -187,10 +199,17 @@ struct Ability {
   bool has_if = false, if_negate = false;  // if/ifnot COND then: COND compares two amounts
   char if_cmp = '>';
   Amount if_left, if_right;
+  // if COND then, COND read as a restriction (Wagic checks an if as it checks a cast restriction):
+  // its parts, all of which must hold (Game::counts_hold), instead of if_left/if_right.
+  std::vector<TriggerDef::Count> if_counts;
   std::shared_ptr<Ability> if_else;  // if COND then A else B: B
   std::shared_ptr<Ability> at_limit;  // ability limit^B^N: B also happens once it was activated N times this turn
   int at_limit_n = 0;
   int limit = 0;                 // limit:N activations per turn
+  // Soulbond (CR 702.95, rules/soulbond.cc): `paired_line` marks a "soulbond X" static line, which
+  // applies to the card and the creature it is paired with while they are paired; `pairing` the
+  // trigger every soulbond creature has, which pairs it as it or another creature enters.
+  bool paired_line = false, pairing = false;
   bool evolve = false;           // evolve (CR 702.100): fires, and resolves, only if the creature that
                                  // entered has greater power or toughness than the source
   bool upkeep_once = false;      // kUpcost with ;next upkeep: due at one upkeep only (echo)
@@ -209,6 +228,10 @@ struct Ability {
 
 // A mana ability: only mana, no target; it resolves at once, without the stack (CR 605.3).
 bool is_mana_ability(const Ability& a);
+// An instant's or sorcery's line whose "target" is a card in a hand (Brainstorm: put back two of
+// the cards just drawn): no target in Magic's sense (CR 115.1), chosen as the line runs, not as
+// the spell is cast (Wagic asks it then too).
+bool chosen_as_it_resolves(const Ability& a);
 bool read_player_rule(const std::string& word, EffectDef& e);  // player_rules.cc: alterpoison:N, exchangelife
 
 // A card's words as symbols and its continuous abilities, made on first use (a copied CardDef
@@ -269,16 +292,20 @@ struct CardDef {
   GraveCost suspend;
   int suspend_n = -1;
   // Morph (CR 702.37): facedown= is the cost to cast it face down, autofacedown={..}:morph the
-  // cost to turn it face up, autofaceup= lines run as it is turned face up; `face_down` is what
-  // it is meanwhile: a nameless colourless 2/2 creature with no abilities and no mana cost.
+  // cost to turn it face up (mana, and cards chosen to pay with: {H(island|mybattlefield)},
+  // {discard(..)}), autofaceup= lines run as it is turned face up; `face_down` is what it is
+  // meanwhile: a nameless colourless 2/2 creature with no abilities and no mana cost.
   GraveCost facedown;
-  ManaCost morph;
+  GraveCost morph;
   std::vector<Ability> faceup_abilities;
   std::shared_ptr<const CardDef> face_down;
   bool multikicker = false;        // kicker=multi{..}: paid as many times as the pool allows // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
   // Costs that choose a card, in mana= and other=: {S(spec)} sacrifice (the zone: graveyard),
   // {E(spec)} exile, {H(spec)} return to its owner's hand, {T(spec)} tap (-1).
-  std::vector<std::pair<Spec, int>> cost_chosen, other_chosen;
+  std::vector<std::pair<Spec, int>> cost_chosen, other_chosen;  // {discard(spec)}: a card to discard (-2)
+  int cost_life = 0, other_life = 0;  // {L:N} ({L}: 1) in mana= and other=: life paid as it is cast
+  std::vector<std::pair<Spec, int>> buyback_chosen;  // the same in buyback= (the whole cost with buyback)
+  int buyback_life = 0;
   // restriction= / otherrestriction=: counts of cards that must hold to cast it (normally / by other=).
   std::vector<TriggerDef::Count> cast_counts, other_counts;
   bool cast_restricted = false, other_restricted = false;  // a restriction not run yet: not castable that way
@@ -288,7 +315,18 @@ struct CardDef {
   std::vector<Ability> abilities;
   std::vector<Ability> grave_abilities;  // autograveyard=
   std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
+  // autohand=affinity(spec) reduce(cost): the spell costs `reduce` less for each such card, counted
+  // from its caster's side (rules/actions.cc, Game::spell_cost); Blasphemous Act's kin.
+  struct Affinity {
+    Spec spec;
+    ManaCost reduce;
+  };
+  std::vector<Affinity> affinities;
   std::vector<Ability> stack_abilities;  // autostack=: run as the card is cast (cascade.cc)
+  // autoexile=restriction{discarded} A: A triggers as the card is exiled instead of discarded into
+  // its owner's graveyard, which its madness keyword does (CR 702.35, Game::discard).
+  std::vector<Ability> discard_exiled;
+  std::vector<Ability> exile_abilities;  // autoexile= triggered lines: they listen while the card is in exile
   bool is(const std::string& t) const { return types.count(t) != 0; }
   bool has(const std::string& k) const { return keywords.count(k) != 0; }
   // Its types, keywords and name as symbols, made the first time they are asked for (the sets
@@ -337,19 +375,27 @@ class Catalog {
 
 // A value (lower case) with its #AUTO_DEFINE macros applied (__CYCLING__({2}) and the like).
 std::string with_macros(const Database& db, const std::string& v);
-// Takes the {S(..)} {E(..)} {H(..)} {T(..)} symbols out of a cost (lower case), into `out`.
+// Takes the {S(..)} {E(..)} {H(..)} {T(..)} {discard(..)} symbols out of a cost (lower case), into `out`.
 void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out);
+// Takes the {L:N} and {L} symbols out of a cost (lower case): the life they pay (a malformed one
+// stays, for the mana reader to call unknown).
+int take_life_costs(std::string& cost);
 // flashback=/retrace= text to its cost (alt_casts.cc); discard(..) is a chosen card (-2).
 void read_grave_cost(const std::string& text, CardDef::GraveCost& out);
 // autofacedown={..}:morph and autofaceup= lines (alt_casts.cc); the face-down def once facedown= is read.
 void read_morph_line(const std::string& key, const std::string& value, CardDef& d);
 void make_face_down(CardDef& d);
+// autohand=affinity(spec) reduce(cost): false when the line is not that, or a part is not read
+// (a count other than a card spec, a cost with more than fixed mana symbols).
+bool read_affinity(const std::string& value, CardDef::Affinity& out);
 // suspend(N)=cost (rules/suspend.cc): the cost and N, when both are read.
 void read_suspend(const std::string& key, const std::string& value, CardDef& d);
 // Builds a CardDef from a database card (primitive), compiling its abilities.
 void compile_card(const Database& db, int32_t card, CardDef& out);
 // Compiles one auto= line (lower case) into an ability.
 Ability compile_ability(const std::string& line);
+// The pairing trigger a creature with soulbond has (rules/soulbond.cc).
+Ability soulbond_pairing();
 // anyzone=A/B cdaactive: a characteristic-defining power/toughness.
 void read_cda(const std::string& value, CardDef& d);
 // A permanent's plain auto= line that is a static effect on itself (or on what it is attached to):

@@ -91,9 +91,8 @@ bool read_coin_flip(const std::string& part0, EffectDef& e) {
 
 namespace rk::mtg {
 
-// restriction{..} written on a trigger: counts of cards (type(spec)~cmp~N), values (compare(..))
-// and the spells cast this turn or the last one (thisturn(*|stack), lastturn(*|stack): Wagic counts
-// the cards that went to either stack). False when a part is something else: the trigger is not run.
+// restriction{..} written on a trigger: its parts as read_count_restriction (spec.cc) reads them.
+// False when a part is something else: the trigger is not run.
 bool read_trigger_restriction(const std::string& trigger, std::vector<TriggerDef::Count>& counts) {
   const size_t at = trigger.find("restriction{");
   if (at == std::string::npos) return true;
@@ -105,31 +104,7 @@ bool read_trigger_restriction(const std::string& trigger, std::vector<TriggerDef
   }
   if (end >= trigger.size()) return false;
   counts.clear();
-  for (std::string part : split_top(trigger.substr(at + 12, end - at - 12), ",")) {
-    part = trim(part);
-    while (!part.empty() && part.front() == '{' && part.back() == '}') part = trim(part.substr(1, part.size() - 2));  // {{..}}
-    for (const char* seen : {"lastturn(", "thisturn("}) {
-      if (part.rfind(seen, 0) != 0) continue;
-      if (inside(part, 8) != "*|stack") return false;
-      std::vector<TriggerDef::Count> one;  // the comparison as a count reads it
-      read_counts("type(x)" + part.substr(part.find(')') + 1), 0, one);
-      if (one.size() != 1) return false;
-      one[0].spec = Spec();
-      one[0].var = std::string(seen, 8);
-      counts.push_back(one[0]);
-      part.clear();
-    }
-    if (part == "myturnonly" || part == "opponentturnonly" || part == "morbid") {  // whose turn it is; a creature died this turn
-      TriggerDef::Count c;
-      c.var = part;
-      c.cmp = '>';
-      c.n = 0;
-      counts.push_back(c);
-      part.clear();
-    }
-    if (!part.empty() && !read_count_restriction(part, counts)) return false;
-  }
-  return true;
+  return read_count_restriction(trigger.substr(at + 12, end - at - 12), counts);
 }
 
 }  // namespace rk::mtg

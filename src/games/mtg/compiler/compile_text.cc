@@ -59,6 +59,22 @@ std::string inside(const std::string& s, size_t open) {
   return s.substr(open + 1);
 }
 
+// "convertedcost:highest:.." -> "highestmanacost", "power:lowest:.." -> "lowestpower" (the amount
+// rules/effect_apply.cc reads); empty for anything else. power:highest: has its own older reading.
+static std::string extreme_word(const std::string& s) {
+  static constexpr std::pair<std::string_view, std::string_view> kOf[] = {
+      {"convertedcost:", "manacost"}, {"power:", "power"}, {"toughness:", "toughness"}};
+  for (const auto& [prefix, what] : kOf) {
+    if (s.compare(0, prefix.size(), prefix) != 0) continue;
+    for (const std::string_view way : {"highest:", "lowest:"}) {
+      if (s.compare(prefix.size(), way.size(), way) != 0 || s.size() == prefix.size() + way.size()) continue;
+      if (what == "power" && way == "highest:") return "";
+      return std::string(way.substr(0, way.size() - 1)) + std::string(what);
+    }
+  }
+  return "";
+}
+
 Amount parse_amount(const std::string& s) {
   if (s.size() > 1 && s[0] == '-' && std::isalpha(static_cast<unsigned char>(s[1])) && s != "-x") {
     Amount a = parse_amount(s.substr(1));
@@ -120,6 +136,35 @@ Amount parse_amount(const std::string& s) {
     const std::string rest = s.substr(14);
     const size_t colon = rest.find(':');
     a.count = parse_spec(colon == std::string::npos ? rest : rest.substr(0, colon) + "|" + rest.substr(colon + 1));
+  } else if (const std::string extreme = extreme_word(s); !extreme.empty()) {
+    // convertedcost:highest:spec:zone, power:lowest:.., toughness:..: the greatest (least) among
+    // such cards; without a zone the controller's battlefield, as Wagic reads it
+    a.var = extreme;
+    const std::string rest = s.substr(s.find(':', s.find(':') + 1) + 1);
+    const size_t colon = rest.find(':');
+    a.count = parse_spec(colon == std::string::npos ? rest + "|mybattlefield" : rest.substr(0, colon) + "|" + rest.substr(colon + 1));
+  } else if (s == "pgbzombie") {  // Soulless One: Zombies on the battlefield and Zombie cards in graveyards
+    a.var = "type";
+    a.count = parse_spec("zombie|battlefield,graveyard");
+  } else if (s == "pginstantsorcery") {  // Spellheart Chimera: instants and sorceries in its controller's graveyard
+    a.var = "type";
+    a.count = parse_spec("instant,sorcery|mygraveyard");
+  } else if (s == "pdauntless" || s == "pbasiclandtypes" || s == "gravecardtypes") {  // counted by rules/board.cc (eval_amount)
+    a.var = s;
+  } else if (s.rfind("othertype:", 0) == 0) {  // type:.. without the card itself (Pestilence Rats)
+    const size_t colon = s.find(':', 10);
+    std::string types;  // each alternative "other ..", read as the spec reader reads "other creature"
+    for (const std::string& t : split_top(s.substr(10, colon == std::string::npos ? std::string::npos : colon - 10), ",")) {
+      types += (types.empty() ? "other " : ",other ") + trim(t);
+    }
+    a = parse_amount("type:" + types + (colon == std::string::npos ? std::string() : s.substr(colon)));
+    if (a.var != "type") {
+      a = Amount();
+      a.var = "?" + s;  // reported not run
+    }
+  } else if (s == "pancientooze") {  // Wagic's word for the mana values of its controller's other creatures, summed
+    a.var = "manacostsum";
+    a.count = parse_spec("other creature|mybattlefield");
   } else if (s == "power" || s == "toughness") {  // Wagic's long names of p and t
     a.var = s.substr(0, 1);
   } else if (s.rfind("counter{", 0) == 0 && s.back() == '}' && s.find('}') == s.size() - 1) {
@@ -157,7 +202,8 @@ bool is_pt(const std::string& w, Amount& p, Amount& t) {
     // power/power (Xenagos), colors/colors (Knight of New Alara), -type:..:zone (Death's Approach)
     if (x.substr(i) == "x" || x.compare(i, 5, "type:") == 0 || x.substr(i) == "manacost" || x.substr(i) == "storedpower" ||
         x.substr(i) == "power" || x.substr(i) == "toughness" || x.substr(i) == "colors" ||
-        x.substr(i) == "storedtoughness" || (x.compare(i, 8, "counter{") == 0 && x.back() == '}'))  // +N/+N per counter
+        x.substr(i) == "storedtoughness" || (x.compare(i, 8, "counter{") == 0 && x.back() == '}') ||  // +N/+N per counter
+        !extreme_word(x.substr(i)).empty())  // +X/+X, X the highest mana value among such cards (Accelerated Mutation)
       return true;
     for (; i < x.size(); ++i) {
       if (!std::isdigit(static_cast<unsigned char>(x[i]))) return false;

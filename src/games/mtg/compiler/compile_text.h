@@ -37,6 +37,8 @@ bool read_if_side(std::string w, Amount& out);
 bool read_if(const std::string& cond, Ability& a);
 bool read_ability_for(const std::string& part0, Ability& a);
 bool read_pay(const std::string& body, Ability& a);
+// card_compile.cc: [all(spec)] phaseaction[words] ability (false when not so).
+bool read_phase_action(const std::string& body, EffectDef& out);
 // this_conditions.cc: this(cantargetcard(spec)) .. as a condition on the source, `body` left with
 // what follows it (false when it is not written so).
 bool read_this_spec(std::string& body, Ability& a);

@@ -42,8 +42,19 @@ const std::set<std::string>& keywords_run() {
       "plainshome", "tokenizer", "auraward", "librarydeath", "shufflelibrarydeath",
       "split second", "sunburst",  // cast_keywords.cc
       "phasing",  // turn.cc
+      "soulbond",  // soulbond.cc
+      "madness",   // Game::discard (with its autoexile=restriction{discarded} line)
       "protectionfromcoloredspells", "noactivatedability"};
   return k;
+}
+
+// The amounts Game::eval_amount (rules/board.cc) counts for a card's own power and toughness
+// (anyzone=P/T cdaactive); any other would count 0 there.
+bool cda_amount_runs(const Amount& a) {
+  static const std::set<std::string> k = {"",           "type",       "allmyname",  "lifetotal", "opponentlifetotal",
+                                          "phandcount", "ohandcount", "manacostsum", "devotion", "pdauntless",
+                                          "pbasiclandtypes", "gravecardtypes"};
+  return k.count(a.var) || a.var.rfind("counter{", 0) == 0;
 }
 
 // transforms((..)) -> transforms, {e(fungus|graveyard)} -> {e(..)}, (blink)forsrc -> (blink).
@@ -82,16 +93,29 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       collect(compile_ability(with_macros(db, v)), words);
       break;
     case KeyId::kAutoZone:
-      if (key == "autohand" || key == "autograveyard" || key == "autofaceup" || key == "autostack") {  // autostack: cascade.cc  // autofaceup: alt_casts.cc
-        collect(compile_ability(with_macros(db, v)), words);
+      if (CardDef::Affinity aff; key == "autohand" && read_affinity(v, aff)) {  // Game::spell_cost
+        break;
+      } else if (key == "autohand" || key == "autograveyard" || key == "autofaceup" || key == "autostack") {  // autostack: cascade.cc  // autofaceup: alt_casts.cc
+        const Ability a = compile_ability(with_macros(db, v));
+        // From the graveyard only its own @movedto triggers are heard (fire_zone_triggers), no other event.
+        if (key == "autograveyard" && a.kind == AbilityKind::kTriggered && a.trigger.event != "movedto") {
+          out.emplace_back("autograveyard= (a trigger other than @movedto)", v);
+        }
+        collect(a, words);
+      } else if (key == "autoexile" && v.rfind("restriction{discarded} ", 0) == 0) {  // madness: Game::discard
+        collect(compile_ability(with_macros(db, v.substr(23))), words);
       } else if (key == "autoskill") {  // an equipment's activated ability while attached (Game::can_activate)
         const Ability a = compile_ability(with_macros(db, v));
         if (a.kind != AbilityKind::kActivated) out.emplace_back("autoskill= (not an activated ability)", v);
         collect(a, words);
+      } else if (key == "autoexile") {  // a triggered line listens while the card is in exile (card_def.cc); nothing else
+        const Ability a = compile_ability(with_macros(db, v));
+        if (a.kind != AbilityKind::kTriggered) out.emplace_back(key + "=", v);
+        else collect(a, words);
       } else if (key == "autofacedown") {  // {cost}:morph turns it face up (alt_casts.cc); nothing else
         CardDef d;
         read_morph_line(key, v, d);
-        if (!d.morph.present) out.emplace_back(key + "=", v);
+        if (!d.morph.mana.present) out.emplace_back(key + "=", v);
       } else {
         out.emplace_back(key + "=", v);
       }
@@ -119,7 +143,10 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       const size_t label = costs.find(" name(");  // other={..} name(Entwine): a menu label
       if (label != std::string::npos) costs.erase(label);
       std::vector<std::pair<Spec, int>> chosen;
-      if (f.key == KeyId::kMana || f.key == KeyId::kOther) take_chosen_costs(costs, chosen);  // run by casting
+      if (f.key == KeyId::kMana || f.key == KeyId::kOther || f.key == KeyId::kBuyback) {  // run by casting (Game::cast)
+        take_chosen_costs(costs, chosen);
+        take_life_costs(costs);
+      }
       bool unknown = false;
       parse_mana_cost(costs, &unknown);
       if (unknown) out.emplace_back(key + "= (a cost other than mana)", v);
@@ -131,9 +158,18 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       if (!cast_window(v, nullptr) && !read_count_restriction(v, counts)) out.emplace_back(key + "=", v);
       break;
     }
-    case KeyId::kAnyzone:
-      if (v.find("cdaactive") == std::string::npos) out.emplace_back("anyzone=", v);
+    case KeyId::kAnyzone: {
+      if (v.find("cdaactive") == std::string::npos) {
+        out.emplace_back("anyzone=", v);
+        break;
+      }
+      CardDef d;
+      read_cda(v, d);
+      for (const Amount* a : {&d.cda_power, &d.cda_toughness}) {
+        if (!cda_amount_runs(*a)) out.emplace_back("anyzone= (" + (a->var[0] == '?' ? a->var.substr(1) : a->var) + ")", v);
+      }
       break;
+    }
     case KeyId::kFlashback:
     case KeyId::kFacedown:
     case KeyId::kRetrace: {  // cast from the graveyard or face down (alt_casts.cc) when the whole cost is known

@@ -83,8 +83,18 @@ void Game::extra_mana(const EffectDef& e, int card, int player, const ManaPool& 
 // zones it is a new object and the action is gone.
 void Game::add_phase_action(const EffectDef& e, int card, int controller) {
   PhaseAction pa{&e, card, controller, objs[static_cast<size_t>(card)].zone, Phase::kUpkeep, true, true, false, false, 0};
-  std::istringstream words(e.word);
+  std::string list = e.word;  // words apart by spaces or commas: "endofturn once,sourceinplay"
+  std::replace(list.begin(), list.end(), ',', ' ');
+  std::istringstream words(list);
   for (std::string w; words >> w;) {
+    // myupkeep, opponentendofturn: whose turn written on the phase's name
+    for (const char* whose : {"my", "opponent"}) {
+      const std::string p = whose;
+      if (w.size() > p.size() && w.rfind(p, 0) == 0 && phase_from_name(w.substr(p.size())) != Phase::kInvalid) {
+        (p == "my" ? pa.theirs : pa.mine) = false;
+        w = w.substr(p.size());
+      }
+    }
     if (w == "my") {
       pa.theirs = false;
     } else if (w == "opponent") {

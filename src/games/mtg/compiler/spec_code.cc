@@ -71,9 +71,10 @@ void restriction_body(const std::string& r, SpecCode::Restr& out) {
     return;
   }
   if (r.rfind("counter{", 0) == 0) {
-    // counter{kind[.N[.name]]}: at least N (default 1) such counters.
+    // counter{kind[.N[.name]]} (or with commas, which Wagic reads the same): at least N (default 1) such counters.
     out.kind = R::kCounter;
-    const std::string inner = r.substr(8, r.find('}') - 8);
+    std::string inner = r.substr(8, r.find('}') - 8);
+    std::replace(inner.begin(), inner.end(), ',', '.');
     const std::string kind = inner.substr(0, inner.find('.'));
     const size_t dot2 = inner.find('.', kind.size() + 1);
     const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);

@@ -239,6 +239,12 @@ class FileReader {
       // unknown keys, suspend(N)=) take the general way.
       const KeyInfo* info = block_ == Block::kCard ? find_key_at(key_text, end_ptr) : nullptr;
       if (!info && !(info = other_key(line, lb, key_text, value))) continue;
+      // An ability with the card's text glued to its end (a line break lost in the file): the
+      // ability stops where `text=` begins, and the rest is the card's text.
+      std::string_view glued_text;
+      if (info->value == ValueKind::kAbility && std::memchr(value.data(), '=', value.size())) {
+        glued_text = split_glued_text(value, value_offset);
+      }
       // Filled in place: a Field built aside and copied in stalled on its byte-sized members.
       Field& fd = db_.fields.emplace_back();
       fd.key = info->id;
@@ -261,6 +267,7 @@ class FileReader {
           fd.tree = tree(value, value_offset, info->value, end_ptr);
         }
       }
+      if (!glued_text.empty()) add_text_field(glued_text);
     }
     if (block_ == Block::kCard) {
       error("WG0006", "the file ends inside a card (no [/card])", card_->offset, card_->offset + 6);
@@ -273,6 +280,10 @@ class FileReader {
 
   [[gnu::noinline, gnu::cold]] void error(const char* code, std::string msg, size_t b, size_t e, std::string hint = {}) {
     diags_.error(code, std::move(msg), {static_cast<uint32_t>(b), static_cast<uint32_t>(std::max(e, b + 1))}, std::move(hint));
+  }
+
+  [[gnu::noinline, gnu::cold]] void warning(const char* code, std::string msg, size_t b, size_t e, std::string hint = {}) {
+    diags_.warning(code, std::move(msg), {static_cast<uint32_t>(b), static_cast<uint32_t>(std::max(e, b + 1))}, std::move(hint));
   }
 
   [[gnu::noinline, gnu::cold]] void long_line(size_t at) {
@@ -341,6 +352,31 @@ class FileReader {
       db_.cards.pop_back();
     }
     card_ = nullptr;
+  }
+
+  // `...target(creature[flying])text=Whenever ...`: Wagic reads the whole line as the ability and
+  // its parser never looks at the glued words, so the ability plays as if they were not there and
+  // the card has no text. Here the value is cut before `text=` (with a warning) and the words after
+  // it become the card's text. Returns those words, or nothing when the value has no glued text.
+  [[gnu::noinline]] std::string_view split_glued_text(std::string_view& value, size_t value_offset) {
+    const size_t at = value.find("text=");
+    if (at == std::string_view::npos || at == 0 || value[at - 1] == ' ') return {};
+    warning("WG0012", "`text=` is glued to the end of this ability: the line break before it is missing",
+            value_offset + at, value_offset + at + 5, "the ability is read up to `text=`, the rest as the card's text");
+    std::string_view text = value.substr(at + 5);
+    value = value.substr(0, at);
+    while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
+    return text.empty() ? std::string_view() : text;
+  }
+
+  void add_text_field(std::string_view text) {
+    Field& t = db_.fields.emplace_back();
+    const KeyInfo* info = find_key("text");
+    t.key = info ? info->id : KeyId::kUnknown;
+    t.key_offset = static_cast<uint32_t>(text.data() - text_.data() - 5);
+    t.key_size = 4;
+    t.value_offset = static_cast<uint32_t>(text.data() - text_.data());
+    t.value_size = static_cast<uint32_t>(text.size());
   }
 
   // A key the short-key table does not have, or a line outside a card: the key folded to lower

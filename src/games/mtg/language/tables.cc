@@ -79,7 +79,7 @@ constexpr std::string_view kEffects[] = {
     "activatechooseacolor", "activatechooseatype", "bloodthirst", "changecost", "removesinglecountertype",
     "swap", "fading", "vanishing", "cantbetargetof", "cantbeblockerof", "cantblocktarget", "explores",
     "canattack", "livingweapontoken", "evolve", "phasealter", "produceextra", "dredge", "copy",
-    "removefromcombat", "spiritlink", "combatspiritlink", "auto", "fizzleto", "hmodifer", "unearth",
+    "removefromcombat", "spiritlink", "combatspiritlink", "auto", "fizzleto", "hmodifer", "unearth", "resetdamage",
     "upcostmulti", "reduceto", "exchangelife", "phaseout", "cast", "freeze", "retarget", "alterpoison",
     "alterenergy", "exert", "placefromthetop", "roll", "rolld6", "rolld10", "rolld20", "affinity",
     "preventallnoncombatdamage", "inplaytapdeath", "storedpower", "proliferate", "epic", "flashback",

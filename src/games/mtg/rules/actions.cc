@@ -28,6 +28,12 @@ ManaCost Game::spell_cost(int card, int actor, bool buyback) const {
   for (size_t c = 0; c < kColors; ++c) {  // altercost(colour,+-N); a reduction stops at none
     cost.fixed[c] = std::max(0, cost.fixed[c] + objs[static_cast<size_t>(card)].cost_change[c]);
   }
+  for (const CardDef::Affinity& aff : objs[static_cast<size_t>(card)].def->affinities) {
+    // affinity(spec) reduce(cost): the cost less once per such card; a reduction stops at none
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) n += matches(aff.spec, static_cast<int>(c), card, actor);
+    for (size_t c = 0; c < kColors; ++c) cost.fixed[c] = std::max(0, cost.fixed[c] - n * aff.reduce.fixed[c]);
+  }
   for (const auto& [kw, spec, color] : kinds) {
     if (!objs[static_cast<size_t>(card)].def->has(kw)) continue;
     for (size_t c = 0; c < objs.size(); ++c) {
@@ -66,6 +72,8 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   if (!script_allows(*this, "may_cast", card, actor)) return false;  // Lua cards (Iona)
   const ManaCost& cost = grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor);
   if (!can_pay(players[static_cast<size_t>(actor)].pool, cost)) return false;
+  // Suspend X (suspend(0)={X}..): X can't be 0, so a mana more than the rest of the cost.
+  if (way == CastWay::kSuspend && o.def->suspend_n == 0 && players[static_cast<size_t>(actor)].pool.total() <= cost.converted()) return false;
   const bool fast = o.def->is("instant") || o.def->has("flash") || has_word(card, "flash");
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
   if (way != CastWay::kFaceDown && o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") && !(alternative && overloads(*o.def)) &&
@@ -80,15 +88,29 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
     // with a target is enough.
     bool lines = false, modal = false, some = false;
     for (const Ability& a : o.def->abilities) {
-      if (a.kind != AbilityKind::kSpell || !a.has_target) continue;
-      const bool any = any_target(a.target, card, actor);
+      if (a.kind != AbilityKind::kSpell || !a.has_target || chosen_as_it_resolves(a)) continue;
+      // a mode counts only while its restriction{..} holds
+      const bool any = any_target(a.target, card, actor) && (!a.may || counts_hold(a.trigger.counts, card, actor));
       if (!lines && !a.may && !any) return false;
       lines = true, modal |= a.may, some |= any;
     }
     if (modal && !some) return false;
   }
+  if (!grave && (alternative ? o.def->other_life : o.def->cost_life) > me.life) return false;  // down to 0 (CR 119.4)
   for (const auto& [spec, zone] : grave ? grave->chosen : alternative ? o.def->other_chosen : o.def->cost_chosen) {
     bool any = false;  // a card to pay with (not the spell itself)
+    for (size_t c = 0; c < objs.size() && !any; ++c) any = c != static_cast<size_t>(card) && matches(spec, static_cast<int>(c), card, actor);
+    if (!any) return false;
+  }
+  return true;
+}
+
+// The rest of buyback='s cost: its life, and a card for each card it chooses (not the spell).
+bool Game::buyback_payable(int card, int actor) const {
+  const CardDef& d = *objs[static_cast<size_t>(card)].def;
+  if (d.buyback_life > players[static_cast<size_t>(actor)].life) return false;
+  for (const auto& [spec, zone] : d.buyback_chosen) {
+    bool any = false;
     for (size_t c = 0; c < objs.size() && !any; ++c) any = c != static_cast<size_t>(card) && matches(spec, static_cast<int>(c), card, actor);
     if (!any) return false;
   }
@@ -110,14 +132,16 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   if (a.kind != AbilityKind::kActivated) return false;
   if (has_word(card, "noactivatedability")) return false;  // Arrest, detain: its activated abilities can't be activated
-  if (a.cycle) {  // a hand ability (cycling): its owner, at instant speed
-    return o.zone == kHand && o.owner == actor && can_pay(players[static_cast<size_t>(actor)].pool, a.mana) &&
-           (!a.has_target || any_target(a.target, card, actor));
-  }
-  const auto& grave = o.def->grave_abilities;  // autograveyard= abilities: activated from the owner's graveyard
-  const bool from_grave = o.zone == kGraveyard && o.owner == actor &&
-                          std::any_of(grave.begin(), grave.end(), [&a](const Ability& g) { return &g == &a; });
-  if ((o.zone != kBattlefield || o.controller != actor) && !from_grave) return false;
+  const auto one_of = [&a](const std::vector<Ability>& list) {
+    return std::any_of(list.begin(), list.end(), [&a](const Ability& l) { return &l == &a; });
+  };
+  // autohand= abilities (cycling, forecast, bloodrush): activated from the owner's hand, with the
+  // same restrictions as any other (forecast: myUpkeepOnly limit:1); autograveyard= ones from the
+  // owner's graveyard.
+  const bool from_hand = o.zone == kHand && o.owner == actor && (a.cycle || (a.supported() && one_of(o.def->hand_abilities)));
+  if (a.cycle && !from_hand) return false;
+  const bool from_grave = o.zone == kGraveyard && o.owner == actor && one_of(o.def->grave_abilities);
+  if ((o.zone != kBattlefield || o.controller != actor) && !from_grave && !from_hand) return false;
   if (a.while_equipped && o.attached < 0) return false;  // autoskill=: only while it equips a creature
   if (!activation_allowed(card, a)) return false;
   if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;
@@ -169,6 +193,10 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
     ++kicks;
   }
   const bool kicked = way != CastWay::kFaceDown && (kicks > 0 || (o.def->kicker.present && o.def->kicker.is_free()));
+  // Life in the cost ({L:N} in mana= or other=) is paid with the mana, as losing it (CR 119.4);
+  // with buyback, buyback='s (which Wagic writes as the whole cost); not when it is cast another
+  // way (flashback, without paying its mana cost).
+  if (const int life = grave || copy ? 0 : alternative ? o.def->other_life : buyback ? o.def->buyback_life : o.def->cost_life) change_life(actor, -life);
   move(card, actor, kStack);
   if (way == CastWay::kFaceDown) o.def = o.printed->face_down.get();  // a 2/2 creature spell (CR 702.37c)
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
@@ -178,6 +206,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   objs[static_cast<size_t>(card)].flashed = way == CastWay::kFlashback;
   note("p" + std::to_string(actor + 1) + " casts " + (way == CastWay::kFaceDown ? "a face-down card" : o.def->name));
   const int storm = copy ? 0 : spells_this_turn++;  // counted before its triggers: restriction{thisturn(*|stack)..} sees it
+  if (!copy) cast_this_turn.push_back(Cast{.card = card, .player = actor});
   if (!copy) cast_triggers(card);
   if (!copy) {
     for (const Ability& a : o.def->stack_abilities) run_effects(a, card, actor, {}, x);  // autostack= (cascade)
@@ -201,7 +230,7 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
     spec = &d.spell_target;
   } else if (!d.is("creature") && !d.is("land")) {
     for (const Ability& a : d.abilities) {
-      if (a.kind == AbilityKind::kSpell && a.has_target && !d.is("enchantment") && !d.is("artifact")) {
+      if (a.kind == AbilityKind::kSpell && a.has_target && !chosen_as_it_resolves(a) && !d.is("enchantment") && !d.is("artifact")) {
         spec = &a.target;
         targeted = true;
         break;
@@ -214,7 +243,9 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   }
   // Cards to sacrifice, exile, return or tap as part of the cost: chosen (by clicks) before the targets.
   std::vector<std::pair<const Spec*, int>> chosen;
-  for (const auto& [paid_with, zone] : grave ? grave->chosen : alternative ? d.other_chosen : d.cost_chosen) chosen.emplace_back(&paid_with, zone);
+  for (const auto& [paid_with, zone] : grave ? grave->chosen : alternative ? d.other_chosen : buyback ? d.buyback_chosen : d.cost_chosen) {
+    chosen.emplace_back(&paid_with, zone);
+  }
   // An instant or sorcery with several targeted `may` lines (Twitch: tap or untap): its caster
   // picks one line in a menu as it is cast; only that line runs.
   std::vector<const Ability*> modes;
@@ -235,7 +266,14 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
 void Game::ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes) {
   Menu m;
   m.cancel = false;
-  for (const Ability* mode : modes) m.options.push_back({mode->text, Resume{.kind = Resume::Kind::kMode, .ability = mode, .item = {spell}}});
+  for (const Ability* mode : modes) {
+    // a mode whose restriction{..} does not hold is not offered (unless none holds: then all are)
+    const bool offered = counts_hold(mode->trigger.counts, spell.source, spell.controller);
+    if (offered) m.options.push_back({mode->text, Resume{.kind = Resume::Kind::kMode, .ability = mode, .item = {spell}}});
+  }
+  if (m.options.empty()) {
+    for (const Ability* mode : modes) m.options.push_back({mode->text, Resume{.kind = Resume::Kind::kMode, .ability = mode, .item = {spell}}});
+  }
   menus.push_back(std::move(m));
 }
 
@@ -259,8 +297,7 @@ void Game::activate(int card, const Ability& a, int actor) {
   }
   if (a.untap_cost) o.tapped = false;
   if (a.cycle) {
-    move(card, o.owner, kGraveyard);
-    fire_event("discarded", card, o.owner, card, false);
+    discard(card, o.owner, card);
     if (!a.discard_self) fire_event("cycled", card, o.owner, card, false);  // @cycled(..): a discard that is cycling (CR 702.29)
   }
   if (a.has_counter_cost && a.counter_from.empty()) {
@@ -336,8 +373,7 @@ void Game::pay_library_costs(const Ability& a, int actor) {
   auto& hand = players[static_cast<size_t>(actor)].zones[kHand];
   for (int i = 0; i < a.discard_random && !hand.empty(); ++i) {
     last_paid = hand[rng ? rng->below(static_cast<uint32_t>(hand.size())) : 0];
-    move(last_paid, objs[static_cast<size_t>(last_paid)].owner, kGraveyard);
-    fire_event("discarded", last_paid, actor, -1, false);
+    discard(last_paid, actor, -1);
   }
 }
 
@@ -370,6 +406,9 @@ void Game::pay_chosen(int card, int actor, std::vector<std::pair<const Spec*, in
 
 void Game::pick(Target t) {
   choosers.back().picked.push_back(t);
+  // The card remembers the player chosen for it: its later `targetedplayer` words name that
+  // player (Black Vise's chosen opponent; a fresh object forgets, board.cc).
+  if (const int src = choosers.back().source; t.player >= 0 && src >= 0) objs[static_cast<size_t>(src)].player_target = t.player;
   if (static_cast<int>(choosers.back().picked.size()) < choosers.back().spec.count) return;
   finish_chooser();
 }
@@ -454,8 +493,10 @@ void Game::click_for_chooser(int card, int actor) {
   const bool ok = ch.is_cost ? matches(ch.spec, card, ch.source, ch.player)
                              : legal_target(ch.spec, Target{card}, ch.source, ch.player);
   if (!ok) return;
-  for (const Target& t : ch.picked) {
-    if (t.card == card) return;
+  // A card already chosen is chosen no more (Wagic's chooser toggles: Fireball's targets).
+  auto& picked = choosers.back().picked;
+  for (size_t i = 0; i < picked.size(); ++i) {
+    if (picked[i].card == card && picked[i].stack < 0) return void(picked.erase(picked.begin() + static_cast<long>(i)));
   }
   pick(Target{card});
 }
@@ -474,7 +515,11 @@ void Game::click_card(int card, int actor) {
   std::vector<Menu::Option> options = card_options(card, actor);
   if (options.size() == 1) return resume(options[0].act);
   if (options.empty()) {
-    if (o.zone == kBattlefield && o.tapped && o.controller == actor && phase == Phase::kUntap) o.tapped = false;
+    // Wagic's "choose not to untap" click: it untaps what the step would untap, never a card that
+    // does not untap (Colossus of Sardia).
+    if (o.zone == kBattlefield && o.tapped && o.controller == actor && phase == Phase::kUntap && !has(card, "doesnotuntap")) {
+      o.tapped = false;
+    }
     return;
   }
   Menu m;
@@ -509,7 +554,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   if ((o.zone == kHand || (o.zone == kGraveyard && has(card, "canplayfromgraveyard"))) && o.owner == actor && o.def->is("land")) {
     const auto& me = players[static_cast<size_t>(actor)];
     const int lua_extra = script_extra_lands(*this, actor);  // Lua cards (Fastbond): -1 is any number
-    if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < rules->land_plays + me.extra_lands + lua_extra)) {
+    if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < rules->land_plays + me.extra_lands + static_change(Eff::kMaxPlayLand, actor) + lua_extra)) {
       options.push_back({"play", Resume{.kind = Resume::Kind::kPlayLand, .card = card, .actor = actor}});
     }
     if (can_momir(card, actor)) options.push_back({"momir", Resume{.kind = Resume::Kind::kMomir, .card = card, .actor = actor}});
@@ -518,7 +563,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
     if (can_cast(card, actor)) options.push_back({"cast", cast_it});
     if (can_cast(card, actor, true)) options.push_back({"alternative", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .flag = true}});
     if (o.def->buyback.present && can_cast(card, actor) &&
-        can_pay(players[static_cast<size_t>(actor)].pool, spell_cost(card, actor, true))) {
+        can_pay(players[static_cast<size_t>(actor)].pool, spell_cost(card, actor, true)) && buyback_payable(card, actor)) {
       // Buyback: the spell returns to its owner's hand as it resolves.
       options.push_back({"buyback", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = 1}});
     }

@@ -2,6 +2,7 @@
 // Wagic offers both as alternative costs of a card in its owner's graveyard, at the card's normal
 // timing; a spell cast with flashback is exiled whenever it would leave the stack (Game::move),
 // one cast with retrace goes wherever it normally would (back to the graveyard).
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -53,9 +54,7 @@ void read_morph_line(const std::string& key, const std::string& value, CardDef& 
   if (key == "autofaceup") d.faceup_abilities.push_back(compile_ability(value));
   const size_t colon = value.rfind(":morph");  // autofacedown={cost}:morph; other face-down lines are not run
   if (key != "autofacedown" || colon == std::string::npos || colon + 6 != value.size()) return;
-  bool unknown = false;
-  d.morph = parse_mana_cost(value.substr(0, colon), &unknown);
-  d.morph.present = !unknown;
+  read_grave_cost(value.substr(0, colon), d.morph);  // mana and chosen cards ({H(..)}, {discard(..)})
 }
 
 void make_face_down(CardDef& d) {
@@ -73,19 +72,38 @@ bool Game::face_down(int card) const {
 }
 
 // Any time its controller could act, for its morph cost (CR 702.37e; 116.2b: a special action).
+// Each card the cost chooses must be there: as many as all the choices of that kind together
+// (two {H(island|..)} want two islands), so that no choice is left without a card.
 bool Game::can_turn_face_up(int card, int actor) const {
   const Obj& o = objs[static_cast<size_t>(card)];
-  return o.zone == kBattlefield && o.controller == actor && face_down(card) && o.printed->morph.present &&
-         can_pay(players[static_cast<size_t>(actor)].pool, o.printed->morph);
+  if (o.zone != kBattlefield || o.controller != actor || !face_down(card)) return false;
+  const CardDef::GraveCost& cost = o.printed->morph;
+  if (!cost.mana.present || !can_pay(players[static_cast<size_t>(actor)].pool, cost.mana)) return false;
+  for (const auto& [spec, how] : cost.chosen) {
+    int wanted = 0;
+    for (const auto& [other, other_how] : cost.chosen) wanted += other_how == how ? std::max(1, other.count) : 0;
+    Spec s = spec;
+    if (s.zones.empty() && how == -2) s.zones.push_back("myhand");
+    int n = 0;
+    for (size_t c = 0; c < objs.size() && n < wanted; ++c) n += static_cast<int>(c) != card && matches(s, static_cast<int>(c), card, actor);
+    if (n < wanted) return false;
+  }
+  return true;
 }
 
 // Turned face up it is the printed card again (same object: counters, damage, tapped stay). Its
 // autofaceup= lines: one with a target is a "when turned face up" trigger and uses the stack; one
 // without is part of turning it up (megamorph's +1/+1 counter) and happens at once. Wagic runs
 // them all at once; the rules put the triggered ones on the stack, as here.
-void Game::turn_face_up(int card, int actor) {
+void Game::turn_face_up(int card, int actor, bool chosen_paid) {
   Obj& o = objs[static_cast<size_t>(card)];
-  pay(players[static_cast<size_t>(actor)].pool, o.printed->morph);
+  if (!chosen_paid && !o.printed->morph.chosen.empty()) {  // the cards to pay with first (clicks), then this again
+    std::vector<std::pair<const Spec*, int>> chosen;
+    for (const auto& [spec, how] : o.printed->morph.chosen) chosen.emplace_back(&spec, how);
+    pay_chosen(card, actor, std::move(chosen), 0, {Resume{.kind = Resume::Kind::kTurnFaceUp, .card = card, .actor = actor, .flag = true}});
+    return;
+  }
+  pay(players[static_cast<size_t>(actor)].pool, o.printed->morph.mana);
   o.def = o.printed;
   o.layer_base = nullptr;
   invalidate();

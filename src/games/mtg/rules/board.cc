@@ -27,9 +27,9 @@ int Game::create(const CardDef* def, int64_t mtg_id, int owner) {
 // Leyline of the Void) or when it dies after exiledeath this turn (Magma Spray); unearth's exile.
 int Game::redirect(int card, int zone) const {
   const Obj& o = objs[static_cast<size_t>(card)];
-  // Unearth: a permanent with it that would leave the battlefield for a graveyard, a hand or a
-  // library is exiled instead (Wagic's unearth rule).
-  if (o.zone == kBattlefield && (zone == kGraveyard || zone == kHand || zone == kLibrary) && has_word(card, "unearth")) return kExile;
+  // Unearth: a permanent returned by it that would leave the battlefield is exiled instead (CR 702.84a).
+  static const Sym unearth = Symbols::intern(SymKind::kKeyword, "unearth");
+  if (o.zone == kBattlefield && zone != kBattlefield && zone != kExile && has(card, unearth)) return kExile;
   if (zone != kGraveyard) return zone;
   if (o.zone == kBattlefield && has(card, "exiledeath")) return kExile;
   // Its own replacement first (Wagic): into its owner's library instead (Darksteel Colossus).
@@ -92,7 +92,9 @@ void Game::move(int card, int player, int zone, bool to_top) {
       fresh.left_chars = chars(card);
       for (const auto& ch : o.changes) fresh.left_changes.push_back(ch.def);
       fresh.lki_plus = o.plus_counters;
+      fresh.lki_controller = o.controller;
       fresh.lki_minus = o.minus_counters;
+      fresh.lki_counters = o.counters;
       fresh.left_changes.insert(fresh.left_changes.end(), o.lord_changes.begin(), o.lord_changes.end());
     } else {
       fresh.lki_power = o.lki_power;
@@ -133,6 +135,15 @@ void Game::move(int card, int player, int zone, bool to_top) {
   }
 }
 
+void Game::discard(int card, int player, int source, bool event) {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  const bool madness = o.def->has("madness") && !o.def->discard_exiled.empty();
+  move(card, o.owner, madness ? kExile : kGraveyard);
+  if (event) fire_event("discarded", card, player, source, false);
+  if (!madness || objs[static_cast<size_t>(card)].zone != kExile) return;
+  for (const Ability& a : objs[static_cast<size_t>(card)].def->discard_exiled) put_trigger(card, a, card, card);
+}
+
 const std::string& Game::name(int c) const { return objs[static_cast<size_t>(c)].def->lname; }
 
 int Game::eval_amount(const Amount& a, int source) const {
@@ -156,7 +167,31 @@ int Game::eval_amount(const Amount& a, int source) const {
     }
     return n;
   }
-  if (a.var != "type" || cda_depth_ > 1) return a.value;  // a CDA counting CDAs: stop the regress
+  // Amounts read from the players: lifetotal (Serra Avatar), cards in hand.
+  if (a.var == "lifetotal" || a.var == "opponentlifetotal" || a.var == "phandcount" || a.var == "ohandcount") {
+    return if_value(a, source, objs[static_cast<size_t>(source)].controller);
+  }
+  if (a.var == "manacostsum" || a.var == "devotion") {  // printed costs: no characteristic to regress on
+    int n = 0;
+    const int controller = objs[static_cast<size_t>(source)].controller;
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (!matches(a.count, static_cast<int>(c), source, controller)) continue;
+      const ManaCost& cost = objs[c].def->cost;
+      if (a.var == "manacostsum") {
+        n += cost.converted();
+        continue;
+      }
+      if (a.value <= 0 || a.value >= kColors) return 0;
+      const auto colour = static_cast<size_t>(a.value);  // devotion: the symbols of that colour, hybrid halves too
+      n += cost.fixed[colour] + cost.phyrexian[colour];
+      for (auto [x, y] : cost.hybrid) n += x == a.value || y == a.value;
+    }
+    return n;
+  }
+  // Only the amounts above and below are counted for a card's own power and toughness (coverage.cc
+  // cda_amount_runs lists them: any other is reported not run).
+  const bool lands = a.var == "pdauntless" || a.var == "pbasiclandtypes" || a.var == "gravecardtypes";
+  if ((a.var != "type" && !lands) || cda_depth_ > 1) return a.value;  // a CDA counting CDAs: stop the regress
   struct Depth {
     int& d;
     explicit Depth(int& x) : d(++x) {}
@@ -164,6 +199,29 @@ int Game::eval_amount(const Amount& a, int source) const {
   } depth(cda_depth_);
   int n = 0;
   const int controller = objs[static_cast<size_t>(source)].controller;
+  const auto& mine = players[static_cast<size_t>(controller)].zones[kBattlefield];
+  if (a.var == "pdauntless") {  // its controller's Forests plus its Treefolk (a Treefolk Forest twice)
+    for (int c : mine) n += is_type_word(c, "forest") + is_type_word(c, "treefolk");
+    return n;
+  }
+  if (a.var == "gravecardtypes") {  // Tarmogoyf: the card types among cards in all graveyards (Wagic
+    // 2016 counts only the second player's graveyard, a slip its card text contradicts)
+    for (const char* t : {"artifact", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery", "tribal"}) {
+      bool any = false;
+      for (const Player& pl : players) {
+        const auto& grave = pl.zones[kGraveyard];
+        any |= std::any_of(grave.begin(), grave.end(), [&](int c) { return is_type_word(c, t); });
+      }
+      n += any;
+    }
+    return n;
+  }
+  if (a.var == "pbasiclandtypes") {  // the basic land types among its controller's permanents (domain)
+    for (const char* t : {"forest", "plains", "swamp", "island", "mountain"}) {
+      n += std::any_of(mine.begin(), mine.end(), [&](int c) { return is_type_word(c, t); });
+    }
+    return n;
+  }
   for (size_t c = 0; c < objs.size(); ++c) {
     if (matches(a.count, static_cast<int>(c), source, controller)) ++n;
   }
@@ -227,13 +285,17 @@ int Game::this_count(const std::string& what, int card) const {
   if (auto it = this_values().find(what); it != this_values().end()) return it->second(*this, card);
   if (what.rfind("variable{", 0) == 0 && what.back() == '}') return this_variable(*this, what, card);
   if (what.rfind("counter{", 0) != 0) return 0;
-  const std::string inner = what.substr(8, what.find('}') - 8);
+  // counter{1/1.N.name} or, as Wagic reads it too, counter{1/1,N,name}
+  std::string inner = what.substr(8, what.find('}') - 8);
+  std::replace(inner.begin(), inner.end(), ',', '.');
   const std::string kind = inner.substr(0, inner.find('.'));
   const size_t dot2 = inner.find('.', kind.size() + 1);
   const std::string named = dot2 == std::string::npos ? "" : inner.substr(dot2 + 1);
   const int per = inner.size() > kind.size() ? std::max(1, std::atoi(inner.c_str() + kind.size() + 1)) : 1;
-  auto named_count = [&o](const std::string& k) { return o.counters.count(k) ? o.counters.at(k) : 0; };
-  const bool gone = o.zone != kBattlefield;  // a card's own trigger as it left: the counters it had (modular)
+  const bool gone = o.zone != kBattlefield;  // a card's own trigger as it left, or a cost sacrificed it: the counters it had
+  // (a card in exile keeps counters of its own there: suspend's time counters)
+  const auto& counters = gone && o.counters.empty() ? o.lki_counters : o.counters;
+  auto named_count = [&counters](const std::string& k) { auto it = counters.find(k); return it == counters.end() ? 0 : it->second; };
   const int plus = gone ? o.lki_plus : o.plus_counters, minus = gone ? o.lki_minus : o.minus_counters;
   const int n = !named.empty() ? named_count(named) : kind == "1/1" ? plus : kind == "-1/-1" ? minus : named_count(kind);
   return n / per;
@@ -276,6 +338,7 @@ bool Game::this_holds(const std::string& cond, int card) const {
   const size_t at = cond.find_first_of("<>=!");
   std::string w = cond.substr(0, at);
   while (!w.empty() && w.back() == ' ') w.pop_back();
+  if (w.rfind("counter{", 0) == 0) std::replace(w.begin(), w.end(), ',', '.');  // counter{0/0,4,Level}
   int v = this_count(w, card);
   if (at == std::string::npos) return v > 0;
   const bool two = at + 1 < cond.size() && cond[at + 1] == '=';
@@ -336,18 +399,33 @@ bool Game::protected_from(int card, int source) const {
   return false;
 }
 
-// A prevention shield (to(spec) from(spec)) that stops this damage.
+// A prevention shield (to(spec) from(spec)) that stops this damage: one of a static line, or one a
+// spell or ability left for the turn (whose `mytgt` is the card it was applied to).
 bool Game::shielded(int card, int player, int source, bool combat) const {
   layers_ready();  // the shields of the layers now (matching below changes nothing)
-  for (const auto& [e, src] : shields) {
-    if ((e->kind == Eff::kPreventCombat && !combat) || (e->noncombat_only && combat)) continue;
+  const auto covers = [&](const EffectDef& e, int src, int target) {
+    if ((e.kind == Eff::kPreventCombat && !combat) || (e.noncombat_only && combat)) return false;
     const int controller = objs[static_cast<size_t>(src)].controller;
-    if (!e->prevent_to.empty()) {
-      if (card >= 0 && !matches(e->prevent_to, card, src, controller)) continue;
-      if (player >= 0 && !matches_player(e->prevent_to, player, controller)) continue;
+    const auto is_target = [target](const Spec& s) { return s.alts.size() == 1 && s.alts[0].type == "mytgt"; };
+    if (!e.prevent_to.empty()) {
+      if (is_target(e.prevent_to)) {
+        if (card < 0 || card != target) return false;
+      } else {
+        if (card >= 0 && !matches(e.prevent_to, card, src, controller)) return false;
+        if (player >= 0 && !matches_player(e.prevent_to, player, controller)) return false;
+      }
     }
-    if (!e->prevent_from.empty() && (source < 0 || !matches(e->prevent_from, source, src, controller))) continue;
+    if (!e.prevent_from.empty()) {
+      if (source < 0) return false;
+      if (is_target(e.prevent_from) ? source != target : !matches(e.prevent_from, source, src, controller)) return false;
+    }
     return true;
+  };
+  for (const auto& [e, src] : shields) {
+    if (covers(*e, src, -1)) return true;
+  }
+  for (const TurnShield& t : turn_shields) {
+    if (t.source >= 0 && covers(*t.e, t.source, t.target)) return true;
   }
   return false;
 }
@@ -363,6 +441,7 @@ void Game::draw(int player, int n) {
     const int card = lib.back();
     move(card, player, kHand);
     players[static_cast<size_t>(player)].last_drawn = card;
+    ++players[static_cast<size_t>(player)].drawn;  // this turn (pdrewcount, odrewcount)
     fire_event("drawn", card, player, -1, false);
   }
 }
@@ -565,6 +644,7 @@ void Game::state_based() {
     }
     if (!changed && !home_sacrifices()) break;
   }
+  unpair_noncreatures();
   if (rules->enabled("legendrule")) legend_rule();
   for (size_t c = 0; c < objs.size(); ++c) {
     if (objs[c].zone != kBattlefield) continue;

@@ -284,10 +284,14 @@ void Game::block_triggers() {
     const int att = static_cast<int>(a);
     if (!o.attacking || o.zone != kBattlefield || o.blockers.empty()) continue;
     if (has(att, "flanking")) {
+      // Each instance triggers on its own (CR 702.25b): the printed one, and one per flanker a lord
+      // or an aura gives (Cavalry Master); a flanking given without flanker is one instance.
+      layers_ready();
+      const int instances = std::max(1, static_cast<int>(o.def->has("flanking")) + static_cast<int>(o.flankers.size()));
       for (int b : o.blockers) {
         if (!has(b, "flanking")) {
-          objs[static_cast<size_t>(b)].pump_p -= 1;
-          objs[static_cast<size_t>(b)].pump_t -= 1;
+          objs[static_cast<size_t>(b)].pump_p -= instances;
+          objs[static_cast<size_t>(b)].pump_t -= instances;
         }
       }
     }
@@ -295,6 +299,13 @@ void Game::block_triggers() {
     if (o.def->rampage > 0 && beyond > 0) {
       o.pump_p += o.def->rampage * beyond;
       o.pump_t += o.def->rampage * beyond;
+    }
+    layers_ready();
+    for (const EffectDef* r : o.rampages) {  // each instance a lord gives triggers on its own (CR 702.23c)
+      const int more = static_cast<int>(o.blockers.size()) - r->times;
+      if (more <= 0) continue;
+      o.pump_p += r->a.value * more;
+      o.pump_t += r->b.value * more;
     }
     if (o.def->bushido > 0) {
       o.pump_p += o.def->bushido;

@@ -64,6 +64,27 @@ int amount_abs(const Amount& a, int x) {
     }
     return best;
   }
+  if ((a.var == "pdauntless" || a.var == "pbasiclandtypes" || a.var == "gravecardtypes") && ctx.source >= 0) return g.eval_amount(a, ctx.source);
+  if (a.var == "manacostsum") {  // pancientooze: the mana values of such cards, summed
+    int n = 0;
+    for (size_t c = 0; c < g.objs.size(); ++c) {
+      if (g.matches(a.count, static_cast<int>(c), ctx.source, ctx.controller)) n += g.objs[c].def->cost.converted();
+    }
+    return n;
+  }
+  if (a.var == "highestmanacost" || a.var == "lowestmanacost" || a.var == "lowestpower" || a.var == "highesttoughness" ||
+      a.var == "lowesttoughness") {  // convertedcost:highest:spec and its kin (none such: 0)
+    const bool high = a.var[0] == 'h';
+    const char what = a.var[high ? 7 : 6];  // m, p or t
+    int best = high ? 0 : -1;
+    for (size_t c = 0; c < g.objs.size(); ++c) {
+      const int obj = static_cast<int>(c);
+      if (!g.matches(a.count, obj, ctx.source, ctx.controller)) continue;
+      const int v = what == 'm' ? g.objs[c].def->cost.converted() : what == 'p' ? g.power(obj) : g.toughness(obj);
+      best = best < 0 ? v : high ? std::max(best, v) : std::min(best, v);
+    }
+    return std::max(best, 0);
+  }
   if (a.var == "thatmuch") return g.current_amount;
   if (a.var == "kicked") return g.resolving_kicks;  // times the kicker was paid
   if (a.var.rfind("stored", 0) == 0) {  // the card paid as the cost, as it last was on the battlefield
@@ -91,8 +112,12 @@ int amount_abs(const Amount& a, int x) {
   if (a.var == "opponentpoisoncount") return them.poison;
   if (a.var == "phandcount") return static_cast<int>(me.zones[kHand].size());
   if (a.var == "ohandcount") return static_cast<int>(them.zones[kHand].size());
-  // Black Vise: the cards over four in the chosen player's hand (two players: the opponent's).
-  if (a.var == "morethanfourcards") return std::max(0, static_cast<int>(them.zones[kHand].size()) - 4);
+  // Black Vise: the cards over four in the chosen player's hand (none chosen: the opponent's).
+  if (a.var == "morethanfourcards") {
+    const int chosen = ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].player_target : -1;
+    const auto& whose = chosen >= 0 ? g.players[static_cast<size_t>(chosen)] : them;
+    return std::max(0, static_cast<int>(whose.zones[kHand].size()) - 4);
+  }
   if (a.var == "sunburst") return ctx.source >= 0 ? g.objs[static_cast<size_t>(ctx.source)].sunburst : 0;
   if (card < 0) return 0;
   const Obj& o = g.objs[static_cast<size_t>(card)];
@@ -117,6 +142,9 @@ static int player_for(const Game& g, const EffectDef& e, int source, int control
     return g.objs[static_cast<size_t>(g.objs[static_cast<size_t>(source)].attached)].controller;
   }
   if (t && t->player >= 0) return t->player;
+  if (e.who == "targetedplayer" && source >= 0 && g.objs[static_cast<size_t>(source)].player_target >= 0) {
+    return g.objs[static_cast<size_t>(source)].player_target;  // the player chosen for the card earlier
+  }
   if ((e.who == "targetcontroller" || e.who == "owner") && t && t->card >= 0) return g.objs[static_cast<size_t>(t->card)].owner;
   return controller;
 }
@@ -141,9 +169,16 @@ static int dynamic_amount(const Game& g, const std::string& w, int from, bool go
   return o.def->cost.converted();
 }
 
+static void apply_dynamic_amount(Game& g, const EffectDef& e, int source, int controller, const Target* t);
+
 // dynamicability: the amount from a card's power, toughness or mana value, given as life, damage
-// or a pump to the recipient.
-static void apply_dynamic(Game& g, const EffectDef& e, int source, int controller, const Target* t) {
+// or a pump to the recipient (the ability written after `!>` runs in apply_dynamic_amount, once the
+// amount is counted: Devour Flesh's life is the toughness of the creature it sacrifices).
+static void apply_dynamic(Game& g, const EffectDef& e, int source, int controller, const Target* t, int /*x*/) {
+  apply_dynamic_amount(g, e, source, controller, t);
+}
+
+static void apply_dynamic_amount(Game& g, const EffectDef& e, int source, int controller, const Target* t) {
   const int from = e.token_spec == "mytgt" && t && t->card >= 0 ? t->card : source;
   if (from < 0) return;
   const std::string& w = e.word;
@@ -229,8 +264,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
       pl.cast_limit = n;
       break;
     case Eff::kMaxPlayLand:
-      // From a spell: this turn only. A permanent's static grant is not run yet.
-      if (source >= 0 && g.objs[static_cast<size_t>(source)].zone == kBattlefield) return g.unsupported("static maxplay(land)");
+      // From a spell: this turn only (a permanent's is a static line: Game::static_change).
       pl.extra_lands += n;
       break;
     case Eff::kDraw: g.draw(p, n); break;
@@ -238,8 +272,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
     case Eff::kDiscard:
       for (int i = 0; i < n && !pl.zones[kHand].empty(); ++i) {
         const int card = pl.zones[kHand].front();
-        g.move(card, p, kGraveyard);
-        g.fire_event("discarded", card, p, source, false);
+        g.discard(card, p, source);
       }
       break;
     case Eff::kDeplete:
@@ -352,8 +385,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kSacrifice: g.sacrifice(c); break;
     case Eff::kReject:  // a chosen discard: the card goes to its owner's graveyard as discarded
       if (o.zone != kHand) break;
-      g.move(c, o.owner, kGraveyard);
-      g.fire_event("discarded", c, o.owner, source, false);
+      g.discard(c, o.owner, source);
       break;
     case Eff::kTap:
     case Eff::kUntap:
@@ -364,6 +396,10 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       break;
     case Eff::kFrozen:
       if (o.zone == kBattlefield) o.frozen = true;
+      break;
+    case Eff::kResetDamage:  // the damage marked on it this turn is gone (deathtouch's mark with it)
+      o.damage = 0;
+      o.deathtouched = false;
       break;
     case Eff::kPump:
     case Eff::kGrant:
@@ -410,7 +446,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
         if (spec_is(e.prevent_to, "mytgt")) g.grant(o, "preventcombatto");
         if (spec_is(e.prevent_from, "mytgt")) g.grant(o, "preventcombatfrom");
       } else if (e.word == "spec") {
-        g.unsupported("one-shot prevention to(..)/from(..)");  // other shields run as static lines only
+        g.turn_shields.push_back({&e, source, c});  // Tanglesap: until the turn ends (Game::shielded)
       }
       break;
     case Eff::kCounter:
@@ -423,6 +459,8 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
         for (int i = 0; i < (changed < 0 ? -changed : changed); ++i) {  // once per counter (@counteradded, @counterremoved)
           g.fire_event((changed > 0 ? "counteradded:" : "counterremoved:") + key, c, -1, source, false);
         }
+        if (changed < 0 && key == "time") g.last_time_counter(c);
+        if (key == "time" && changed < 0) g.cast_suspended(c);  // an effect took a suspended card's last one
       }
       break;
     case Eff::kMoveTo: {
@@ -471,6 +509,15 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
       }
       break;
     case Eff::kBlink: {
+      if (e.to_hand) {  // hand(blink)..: from whatever zone it is in (not the stack)
+        if (o.zone == kExile || o.zone == kStack) break;
+        const int from = o.zone;
+        g.move(c, o.owner, kExile);
+        if (from == kBattlefield) g.fire_zone_triggers(c, kBattlefield, kExile);
+        g.held.emplace_back(c, e.word == "forsrc" ? source : -1);
+        g.held_to_hand.push_back(c);
+        break;
+      }
       if (o.zone != kBattlefield) break;
       g.move(c, o.owner, kExile);
       g.fire_zone_triggers(c, kBattlefield, kExile);
@@ -514,13 +561,13 @@ static void apply_all(Game& g, const EffectDef& e, int source, int controller, i
     all = {one};
   }
   if (all.empty() && e.kind == Eff::kDynamic && e.all.alts.size() == 1 && e.all.alts[0].type == "trigger" && g.current_trigger < 0) {
-    apply_dynamic(g, e, source, controller, nullptr);  // all(trigger[to]) of a player's event (life gained)
+    apply_dynamic(g, e, source, controller, nullptr, x);  // all(trigger[to]) of a player's event (life gained)
     return;
   }
   for (int c : all) {
     const Target tc{c};
     if (e.kind == Eff::kDynamic) {
-      apply_dynamic(g, e, source, controller, &tc);  // all(trigger[to]) dynamicability<!mytgt ..!>
+      apply_dynamic(g, e, source, controller, &tc, x);  // all(trigger[to]) dynamicability<!mytgt ..!>
     } else {
       apply_card(g, e, c, source, controller, x);
     }
@@ -547,6 +594,7 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
 
 void Game::run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt) || (a.paidmana_only && resolving_alt)) return;
+  if (a.kind == AbilityKind::kSpell && !a.trigger.counts.empty() && !counts_hold(a.trigger.counts, source, controller)) return;  // restriction{..}
   if (a.has_cond) {
     const int saved = condition_x;
     condition_x = x;
@@ -595,6 +643,10 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       if (source >= 0) cascade(source, controller);
       continue;
     }
+    if (e.kind == Eff::kPair) {  // soulbond.cc
+      offer_pairing(source, current_trigger, controller);
+      continue;
+    }
     if (e.kind == Eff::kChoose) {  // choose.cc
       choose_value(e, source, controller, x);
       continue;
@@ -631,7 +683,7 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
     }
     const Target* t = targets.empty() ? nullptr : &targets[0];
     if (e.kind == Eff::kDynamic) {
-      apply_dynamic(*this, e, source, controller, t);
+      apply_dynamic(*this, e, source, controller, t, x);
     } else if (player_effect(e.kind) || (e.kind == Eff::kDamage && !e.who.empty())) {
       if (t && t->card >= 0 && e.who.empty() && e.kind != Eff::kToken) {
         apply_card(*this, e, t->card, source, controller, x);
@@ -678,6 +730,13 @@ void Game::pay_or(const EffectDef& e, int source, int controller, int x) {
   menus.push_back(std::move(m));
 }
 
+void Game::release_held(int card) {
+  const auto it = std::find(held_to_hand.begin(), held_to_hand.end(), card);
+  if (it == held_to_hand.end()) return bring_back(card);
+  held_to_hand.erase(it);
+  if (objs[static_cast<size_t>(card)].zone == kExile) move(card, objs[static_cast<size_t>(card)].owner, kHand);
+}
+
 void Game::bring_back(int card) {
   if (objs[static_cast<size_t>(card)].zone != kExile) return;  // it went elsewhere meanwhile
   const int owner = objs[static_cast<size_t>(card)].owner;
@@ -694,7 +753,13 @@ int Game::if_value(const Amount& v, int source, int controller) const {
     for (size_t c = 0; c < objs.size(); ++c) n += matches(v.count, static_cast<int>(c), source, controller);
     return n;
   }
-  if (v.var == "cantargetcard") return ctx.target && ctx.target->card >= 0 && matches(v.count, ctx.target->card, source, controller);
+  if (v.var == "cantargetcard") {
+    if (ctx.target && ctx.target->card >= 0) return matches(v.count, ctx.target->card, source, controller);
+    // No target: an aura's or equipment's line is about the creature it is attached to, as its
+    // effects are (Blade of the Bloodchief: two counters if that creature is a Vampire).
+    const int att = !ctx.target && source >= 0 ? objs[static_cast<size_t>(source)].attached : -1;
+    return att >= 0 && matches(v.count, att, source, controller);
+  }
   if (v.var == "lifetotal") return players[static_cast<size_t>(controller)].life;
   if (v.var == "opponentlifetotal") return players[static_cast<size_t>(1 - controller)].life;
   if (v.var == "morbid") return creatures_died > 0;
@@ -713,6 +778,7 @@ int Game::if_value(const Amount& v, int source, int controller) const {
 }
 
 bool Game::if_holds(const Ability& a, int source, int controller) const {
+  if (!a.if_counts.empty()) return counts_hold(a.if_counts, source, controller) != a.if_negate;  // a restriction's parts
   const int l = if_value(a.if_left, source, controller), r = if_value(a.if_right, source, controller);
   const bool holds = a.if_cmp == '>' ? l > r : a.if_cmp == '<' ? l < r : l == r;
   return holds != a.if_negate;

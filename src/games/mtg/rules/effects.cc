@@ -40,6 +40,7 @@ void Game::push(StackItem item) {
 void Game::run_one_shots(int card, int controller, const std::vector<Target>& targets, int x) {
   const CardDef& d = *objs[static_cast<size_t>(card)].def;
   const bool permanent = is_permanent(d);
+  bool asked = false;  // a line of this card opened a menu or a chooser (etb_one_at_a_time)
   for (const Ability& a : d.abilities) {
     if (!permanent && a.kind == AbilityKind::kTriggered && a.trigger.event == "next") {
       delayed.push_back({&a, card, controller});  // a delayed trigger (Flare's next upkeep)
@@ -56,13 +57,47 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
     }
     if (a.kind != AbilityKind::kSpell || (permanent && is_static_line(a))) continue;
     if (resolving_mode && a.may && a.has_target && resolving_mode != &a) continue;  // another mode was chosen
+    if (!a.trigger.counts.empty() && !counts_hold(a.trigger.counts, card, controller)) continue;  // its restriction{..} does not hold
     // A permanent's targeted one-shot (ETB "target creature ...") would open a chooser: not run yet.
     if (permanent && (a.has_target || a.may)) {
+      if (etb_one_at_a_time && asked) {
+        etb_waiting.emplace_back(card, &a);
+        continue;
+      }
+      const size_t open = menus.size() + choosers.size();
       put_trigger(card, a);
+      asked = asked || menus.size() + choosers.size() > open;
+      continue;
+    }
+    if (!permanent && chosen_as_it_resolves(a)) {
+      ask_as_it_resolves(a, card, controller, x);
       continue;
     }
     run_effects(a, card, controller, targets, x);
   }
+}
+
+bool Game::open_waiting_etb() {
+  while (!etb_waiting.empty()) {
+    const auto [card, line] = etb_waiting.front();
+    etb_waiting.erase(etb_waiting.begin());
+    if (objs[static_cast<size_t>(card)].zone != kBattlefield) continue;  // gone meanwhile: its lines with it
+    put_trigger(card, *line);
+    return true;
+  }
+  return false;
+}
+
+// A spell's line whose cards are chosen from a hand as it runs: its chooser, then its effects.
+void Game::ask_as_it_resolves(const Ability& a, int card, int controller, int x) {
+  if (!any_target(a.target, card, controller)) return;
+  Chooser ch;
+  ch.spec = a.target;
+  ch.player = controller;
+  ch.source = card;
+  ch.is_cost = true;  // not a target: nothing stops it being chosen
+  ch.done = {Resume{.kind = Resume::Kind::kRunEffects, .card = card, .actor = controller, .x = x, .ability = &a}};
+  choosers.push_back(std::move(ch));
 }
 
 void Game::fizzle_spell(int card, const std::string& to) {
@@ -119,8 +154,9 @@ void Game::resolve_top() {
     unsupported(d.name + ": coded in Wagic's C++ (alias=" + d.alias + ")");
   }
   const Spec* spec = d.has_spell_target ? &d.spell_target : nullptr;
+  if (!spec && item.mode && item.mode->has_target) spec = &item.mode->target;  // the line chosen as it was cast
   for (const Ability& a : d.abilities) {
-    if (!spec && a.kind == AbilityKind::kSpell && a.has_target) spec = &a.target;
+    if (!spec && a.kind == AbilityKind::kSpell && a.has_target && !chosen_as_it_resolves(a)) spec = &a.target;
   }
   bool fizzle = !item.targets.empty();
   for (const Target& t : item.targets) {
@@ -146,7 +182,8 @@ void Game::resolve_top() {
     if ((d.is("aura") || d.is("enchantment")) && !item.targets.empty()) attach(card, item.targets[0].card);
     // An aura's one-shot lines too, as it enters (Claustrophobia's "tap" taps the creature it
     // enchants, Fertile Ground's "all(this) transforms((..)) forever" changes the aura itself).
-    run_one_shots(card, item.controller, {}, item.x);
+    // A card whose Lua script takes the place of its auto= lines (Dance of the Dead) runs none of them.
+    if (!script_hides_auto_abilities(*this, card)) run_one_shots(card, item.controller, {}, item.x);
     return fire_zone_triggers(card, kStack, kBattlefield);
   }
   // Storm: a copy for each spell cast before it this turn.

@@ -86,7 +86,9 @@ struct Obj {
   int regen = 0;                              // regeneration shields
   int prevent_next = 0;                       // prevent:N shields this turn
   int attached = -1;                          // auras and equipment: the card they are on
+  int paired = -1;                            // soulbond: the creature it was paired with (Game::partner)
   std::vector<std::pair<const Ability*, int>> uses;  // activations this turn (limit:N)
+  std::vector<const Ability*> next_done;       // its @next triggers that fired: each fires once (the next such step after it entered)
   std::vector<const Ability*> upkeep_due;            // upcost abilities not paid yet this upkeep
   bool echo_armed = false;                    // its once-only upkeep costs (echo) were due at an upkeep already
   bool blocked = false;                       // attackers: blocked when damage began
@@ -97,6 +99,7 @@ struct Obj {
   bool fresh = false;                         // entered the battlefield, or died, this turn ([fresh])
   std::vector<int> damaged_by;                // the cards that dealt it damage this turn (@vampired; kept as it dies)
   int sunburst = 0;                           // colours in the pool when it was cast
+  int player_target = -1;                     // the player last chosen for one of its choosers (Wagic's playerTarget): targetedplayer
   bool was_cast = false;                      // cast (not put) onto the stack: if casted(this) (a new object elsewhere)
   ManaPool spent;                             // the mana spent to cast it: if spent({W})
   bool flashed = false;                       // cast with flashback: exiled when it leaves the stack (CR 702.34a)
@@ -112,12 +115,16 @@ struct Obj {
   bool suspended = false;                     // exiled by suspend: loses a time counter at each of its owner's upkeeps
   bool phased_out = false;                    // treated as though it does not exist until its controller's untap step
   int lki_plus = 0, lki_minus = 0;            // its +1/+1 and -1/-1 counters as it left the battlefield (modular)
+  std::map<std::string, int> lki_counters;    // its named counters as it left (a cost that sacrifices it: Barrin's Codex)
+  int lki_controller = -1;                    // who controlled it as it left the battlefield (its leave triggers are theirs)
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
   std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
   std::vector<const Spec*> cant_block_of;                  // cantbeblockerof(..): attackers it cannot block
   std::vector<const Spec*> protections;                    // protection from(spec), recomputed
   std::vector<const Spec*> untargetable_by;                // cantbetargetof(spec), recomputed
   std::vector<const EffectDef*> extra_mana;                // produceextra:{..} from lords, recomputed
+  std::vector<const EffectDef*> rampages;                  // rampage(P/T,N) given by lords, recomputed
+  std::vector<const void*> flankers;                       // what gave it flanker (each one more flanking instance), recomputed
   int attack_cost = 0, block_cost = 0;                     // attackcost:N, blockcost:N on it, recomputed
   int reduce_to = -1;                                      // reduceto:N on it (-1: none), recomputed
   int cost_paid_step = -1;                                 // the step its attack or block cost was paid in (Game::steps_begun)
@@ -166,6 +173,10 @@ struct Chooser {
   int source = -1;
   bool optional = false;
   bool is_cost = false;          // sacrifice/discard choices: not targeting (shroud does not stop them)
+  // The targets of a spell being cast or an ability being activated. Wagic opens this chooser
+  // before anything is paid, so one left unfinished means nothing was cast (the test harness
+  // undoes the click that opened it).
+  bool announcing = false;
   std::vector<Target> picked;    // so far, when several are chosen
   std::vector<Resume> done;      // resumed with the targets chosen (Game::resume)
 };
@@ -188,7 +199,8 @@ class Game {
   struct Player {
     int life = 20, poison = 0;
     int damage_taken = 0;  // damage dealt to the player this turn (pdcount, odcount)
-    int life_lost = 0;     // life lost this turn, damage included (lifelost, oplifelost)
+    int life_lost = 0;     // life lost this turn (lifelost, oplifelost)
+    int drawn = 0;         // cards drawn this turn (pdrewcount, odrewcount)
     ManaPool pool;
     std::array<std::vector<int>, kZoneCount> zones;
     int lands_played = 0;
@@ -215,8 +227,20 @@ class Game {
   std::vector<std::string> missing;  // unsupported parts met during play
   int loser = -1;
   bool prevent_combat = false;     // a fog resolved this turn
+  struct TurnShield {              // a spell's or ability's prevention to(..) from(..), until the turn ends
+    const EffectDef* e = nullptr;
+    int source = -1, target = -1;  // target: the card `mytgt` names in its to(..)/from(..)
+  };
+  std::vector<TurnShield> turn_shields;
   int spells_this_turn = 0;
   int spells_last_turn = 0;  // restriction{lastturn(*|stack)..}
+  // The spells cast this turn and the last one, each with its caster (thisturn(spec), lastturn(spec),
+  // casted(spec)); copies are not cast.
+  struct Cast {
+    int card = -1, player = 0;
+  };
+  std::vector<Cast> cast_this_turn, cast_last_turn;
+  int cast_count(const TriggerDef::Count& k, int src, int controller) const;
   // chance_and_faces.cc: flip(name) turns `card` into the card of that name; wingame; flipacoin's
   // call (a menu of the controller's), then the flip and the ability it decides.
   void flip_card(int card, const std::string& lname);
@@ -233,13 +257,23 @@ class Game {
   // turnlimited on a trigger: true when `a` of `src` fired this turn already; otherwise it counts this one.
   bool fired_this_turn(const Ability& a, int src);
   int hand_size_change(int player) const;  // hmodifer:N
+  int static_change(Eff kind, int player) const;  // hmodifer:N, maxplay(land)+N on permanents (phase_alter.cc)
   // choose.cc: chooseacolor / chooseatype: the menu of values, and the value chosen (kChooseValue).
   void choose_value(const EffectDef& e, int source, int controller, int x);
   void value_chosen(const Resume& r);
   std::vector<std::string> creature_types() const;
+  // soulbond.cc (CR 702.95): the creature `card` is paired with (-1: none); whether the pairing
+  // trigger of `source` fires for `entered`; the menu of partners as it resolves; the choice.
+  int partner(int card) const;
+  bool pairing_possible(int source, int entered) const;
+  void offer_pairing(int source, int entered, int controller);
+  void pair_chosen(const Resume& r);
+  void unpair_noncreatures();
   // suspend.cc: the card exiled with its time counters (the cost paid), and the owner's upkeep.
   void suspend(int card, int actor);
   void suspend_upkeep();
+  void cast_suspended(int card);  // its last time counter is off: cast it (nothing otherwise)
+  bool buyback_payable(int card, int actor) const;  // buyback='s life and chosen cards (actions.cc)
   // cast_card.cc: castcard(..) on `card`: cast for free (restricted: only as a spell its controller may
   // cast now), put onto the battlefield (putinplay), or copied; the card the effect's and!(..)! follows.
   int cast_card(const EffectDef& e, int card, int controller);
@@ -260,6 +294,8 @@ class Game {
   std::vector<PhaseAction> phase_actions;
   // (blink)forsrc / (blink)ueot: a card exiled until its source (-1: the end step) leaves the battlefield
   std::vector<std::pair<int, int>> held;  // (card, source)
+  std::vector<int> held_to_hand;          // those of hand(blink)..: back to their owner's hand
+  void release_held(int card);            // a held card comes back (battlefield or hand)
   struct Emblem {  // emblem ..: lords that belong to a player, not a card (ueot: until the cleanup)
     const EffectDef* def;
     int source, controller;
@@ -340,6 +376,18 @@ class Game {
     for (const Ability* a : extra) f(*a);
   }
   void granted_abilities(const Obj& o, std::vector<const Ability*>& out) const;
+  // The triggered abilities that listen from where the card is: on the battlefield all of its own,
+  // in exile its autoexile= lines (suspend's time-counter triggers). False when none can.
+  bool listening(int c) const {
+    const Obj& o = objs[static_cast<size_t>(c)];
+    return o.zone == kBattlefield || (o.zone == kExile && !o.def->exile_abilities.empty());
+  }
+  template <class F>
+  void each_listener(int c, F&& f) const {
+    const Obj& o = objs[static_cast<size_t>(c)];
+    if (o.zone != kExile) return each_ability(c, f);
+    for (const Ability& a : o.def->exile_abilities) f(a);
+  }
   bool lost_abilities(int c) const;
   bool is_creature(int c) const { return chars(c).types.test(ty::kCreature); }
   bool is_type(int c, Sym t) const;
@@ -392,7 +440,8 @@ class Game {
   const CardDef::GraveCost* grave_cost(int card, CastWay way) const;  // alt_casts.cc; null: the normal cost
   bool face_down(int card) const;                 // a morph cast face down, on the stack or the battlefield
   bool can_turn_face_up(int card, int actor) const;
-  void turn_face_up(int card, int actor);         // the special action (CR 702.37e): no stack
+  // The special action (CR 702.37e): no stack. `chosen_paid`: the cards its cost chooses are paid.
+  void turn_face_up(int card, int actor, bool chosen_paid = false);
   ManaCost spell_cost(int card, int actor, bool buyback = false) const;  // with affinity and altercost
 
   // The stack (effects.cc).
@@ -401,6 +450,14 @@ class Game {
   void fizzle_spell(int card, const std::string& to = "");  // to the graveyard, or where fizzleto( says
   void run_effects(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x);
   void run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x);
+  void ask_as_it_resolves(const Ability& a, int card, int controller, int x);  // effects.cc
+  // Wagic's runner asks a permanent's targeted or `may` ETB lines one at a time, in text order: a
+  // later line's menu opens once the earlier one's choice is made and its ability has left the
+  // stack (the harness sets this and opens them, Game::open_waiting_etb). Whole games ask them all
+  // as the permanent enters (CR 603.3).
+  bool etb_one_at_a_time = false;
+  std::vector<std::pair<int, const Ability*>> etb_waiting;  // (card, its line), in text order
+  bool open_waiting_etb();                                   // effects.cc: false when none waits
   void run_one_shots(int card, int controller, const std::vector<Target>& targets, int x);
 
   // Turn and state (turn.cc).
@@ -408,7 +465,9 @@ class Game {
   void begin_phase();
   void arm_upkeep_costs();
   void vanishing_upkeep();
-  bool untap_removed(int player) const;  // phasealter(remove,untap,..)
+  bool has_vanishing(int card) const;
+  void last_time_counter(int card);  // a vanishing permanent with no time counter left is sacrificed (turn.cc)
+  bool step_removed(int player, Phase step) const;  // phasealter(remove,untap|upkeep|draw,..)
   void state_based();
   void legend_rule();
   void destroy_rule(int card);
@@ -421,7 +480,7 @@ class Game {
   void cast_triggers(int card);
   bool came_from(const Spec& from_spec, int card, int from, int src) const;  // @movedto(..|stack): they resolve at once, as in Wagic
   void fire_phase_triggers();
-  void put_trigger(int source, const Ability& a, int trigger_card = -1, int trigger_from = -1);
+  void put_trigger(int source, const Ability& a, int trigger_card = -1, int trigger_from = -1, int controller = -1);
   int current_trigger = -1, current_trigger_from = -1;  // while a triggered ability resolves
   int event_amount = 0;    // the damage of the event being fired ("thatmuch")
   int current_amount = 0;  // "thatmuch" while a triggered ability resolves
@@ -445,6 +504,7 @@ class Game {
   int creatures_died = 0;  // this turn (morbid)
   int attacked = 0;        // creatures that attacked this turn (raid)
   bool counts_hold(const std::vector<TriggerDef::Count>& counts, int source, int controller) const;
+  int restriction_value(const TriggerDef::Count& k, int source, int controller) const;  // one part's value
   bool resolving_kicked = false, resolving_alt = false;
   int resolving_kicks = 0;
   int last_paid = -1;        // the card the last chosen cost took
@@ -454,6 +514,10 @@ class Game {
   const Ability* foreach_running = nullptr;  // a foreach(..) ability running once per card
   int acting_player() const;
   void draw(int player, int n);
+  // `card` is discarded from `player`'s hand (`source` the effect's card, -1: none; `event`: the
+  // @discarded triggers hear of it): to its owner's graveyard, or, with madness, to exile with its
+  // autoexile=restriction{discarded} lines triggering (CR 702.35).
+  void discard(int card, int player, int source, bool event = true);
   void damage_card(int card, int amount, int source, bool combat);
   void damage_player(int player, int amount, int source, bool combat);
   void change_life(int player, int delta);  // gained (> 0) or lost: @lifeof/@lifelostof and their kin (triggers.cc)

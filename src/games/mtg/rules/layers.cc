@@ -97,11 +97,17 @@ void lose_all(Ctx&, Obj& o, const EffectDef&) {
   o.protections.clear();
   o.untargetable_by.clear();
 }
+// A layer may be applied again in one pass (a lord whose spec its own change affects): a giver
+// counts once.
+void add_flanker(Obj& o, const void* giver) {
+  if (std::find(o.flankers.begin(), o.flankers.end(), giver) == o.flankers.end()) o.flankers.push_back(giver);
+}
 void grant_keyword(Ctx&, Obj& o, const EffectDef& e) {
   if (!e.word.empty() && e.word[0] == '-') {
     o.chars.keywords.reset(e.sym);  // lord(creature) -islandwalk: lost, whatever gave it
   } else {
     o.chars.keywords.set(e.sym);
+    if (e.word == "flanker") add_flanker(o, &e);  // each instance counts (flanking stacks: combat.cc)
   }
 }
 void unblockable(Ctx&, Obj& o, const EffectDef& e) { o.unblockable_by.push_back(&e.all); }
@@ -140,6 +146,7 @@ void alter_cost(Ctx& c, Obj& o, const EffectDef& e) {
 void extra_mana(Ctx& c, Obj& o, const EffectDef& e) {
   if (c.card != c.x.source) o.extra_mana.push_back(&e);
 }
+void rampage(Ctx&, Obj& o, const EffectDef& e) { o.rampages.push_back(&e); }
 
 // attackcost:N / blockcost:N on the card (as a lord gives it, or a change): they add up (War Tax
 // once per X, Collective Restraint once per basic land type).
@@ -184,6 +191,7 @@ constexpr Part kParts[] = {
     {Eff::kPreventCombat, Layer::kRules, has_word, prevention},
     {Eff::kAlterCost, Layer::kRules, always, alter_cost},
     {Eff::kProduceExtra, Layer::kRules, always, extra_mana},
+    {Eff::kRampage, Layer::kRules, always, rampage},
     {Eff::kCombatCost, Layer::kRules, always, combat_cost},
     {Eff::kReduceTo, Layer::kRules, always, reduce_to},
 };
@@ -249,6 +257,8 @@ void LayerPass::reset_objects() {
     o.prevent_to = o.prevent_from = o.prevent_all_to = o.prevent_all_from = false;
     o.cost_change.fill(0);
     o.extra_mana.clear();
+    o.rampages.clear();
+    o.flankers.clear();
     o.attack_cost = o.block_cost = 0;
     o.reduce_to = -1;
     if (off && o.def->cda) {
@@ -285,7 +295,8 @@ void LayerPass::gather() {
   int card = -1;
   for (const Obj& o : g_.objs) {  // in order, without indexing the deque
     ++card;
-    if (o.zone == kBattlefield) {
+    // A hard-coded card (alias=) whose Lua script takes the place of its auto= lines has none of them.
+    if (o.zone == kBattlefield && (o.def->alias.empty() || !script_hides_auto_abilities(g_, card))) {
       for (const Ability* a : o.def->syms().continuous) add_ability(*a, card, o.stamp, true);
     }
     for (const Obj::Change& ch : o.changes) {
@@ -345,6 +356,9 @@ void LayerPass::pick_objects(Applied& x) {
       if (other && static_cast<int>(c) == x.source) continue;
       if (g_.matches(a.range, static_cast<int>(c), x.source, controller)) objects_.push_back(static_cast<int>(c));
     }
+  } else if (x.ability->paired_line) {  // soulbond X: the card and its partner (CR 702.95c)
+    objects_.push_back(x.source);
+    if (const int p = g_.partner(x.source); p >= 0) objects_.push_back(p);
   } else {
     const Obj& s = g_.objs[static_cast<size_t>(x.source)];
     objects_.push_back(s.attached >= 0 ? s.attached : x.source);  // an aura's or equipment's line: what it is on
@@ -361,6 +375,7 @@ bool LayerPass::start(Applied& x, bool trial) {
     const Obj& s = g_.objs[static_cast<size_t>(x.source)];
     if (x.printed && s.chars.lost_all) return false;  // lost before this effect began (Humility)
     if (a.has_cond && !g_.condition_holds(a, x.source)) return false;
+    if (a.paired_line && g_.partner(x.source) < 0) return false;  // soulbond X: only while paired
     if (a.kind != AbilityKind::kLord || a.has_foreach) {  // a lord's foreach(..): its pump once per such card
       if (a.teach && s.attached < 0) return false;  // equipment not attached
       if (a.has_foreach && !a.this_count.empty()) {  // teach(..): counted on the creature it is attached to
@@ -400,6 +415,8 @@ void LayerPass::apply(Applied& x, Layer l) {
     ctx.nth = static_cast<int>(i);
     if (x.origin == Applied::kGrant) {
       x.grant->lose ? o.chars.keywords.reset(x.grant->keyword) : o.chars.keywords.set(x.grant->keyword);
+      static const Sym flanker = Symbols::intern(SymKind::kKeyword, "flanker");
+      if (!x.grant->lose && x.grant->keyword == flanker) add_flanker(o, x.grant);
       continue;
     }
     auto each_part = [&](const EffectDef& e) {
@@ -431,6 +448,10 @@ std::vector<int> LayerPass::preview(const Applied& x) {
   const Ability& a = *x.ability;
   if (x.printed && g_.objs[static_cast<size_t>(x.source)].chars.lost_all) return out;
   if (a.has_cond && !g_.condition_holds(a, x.source)) return out;
+  if (a.paired_line) {
+    if (const int p = g_.partner(x.source); p >= 0) return {x.source, p};
+    return out;
+  }
   if (a.kind != AbilityKind::kLord) return {x.source};
   const int controller = g_.objs[static_cast<size_t>(x.source)].controller;
   for (size_t c = 0; c < g_.objs.size(); ++c) {
@@ -623,6 +644,7 @@ int Game::unswitched_toughness(int c) const {
 }
 
 bool Game::has_word(int c, std::string_view kw) const {
+  layers_ready();  // a keyword no card's characteristics have named yet has no symbol before this
   const Sym k = Symbols::find(SymKind::kKeyword, kw);
   return k != kNoSym && has(c, k);
 }

@@ -1,6 +1,7 @@
 #include "games/mtg/rules/mana.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdlib>
 #include <string_view>
@@ -133,6 +134,31 @@ static bool pay_generic(ManaPool& p, int amount) {
   return amount == 0;
 }
 
+// A hybrid symbol's two halves in the order written: {R/G} is R then G, {2W} two generic then W
+// (kept as the pair (W, -2)); colour 0 is generic.
+struct Half {
+  int color = 0, n = 1;
+};
+static std::array<Half, 2> halves(std::pair<int, int> h) {
+  if (h.second < 0) return {Half{0, -h.second}, Half{h.first, 1}};
+  return {Half{h.first, 1}, Half{h.second, 1}};
+}
+
+// Wagic's way (ManaCost::Diff): from the last hybrid symbol back to the first, each takes its first
+// half if the pool has it, else its second, going back when a symbol before it then finds nothing.
+// A generic half is taken here only from colourless mana.
+static bool solve_hybrids(ManaPool& p, const std::vector<std::pair<int, int>>& hy, size_t n) {
+  if (n == 0) return true;
+  for (const Half h : halves(hy[n - 1])) {
+    int& have = p.n[static_cast<size_t>(h.color)];
+    if (have < h.n) continue;
+    have -= h.n;
+    if (solve_hybrids(p, hy, n - 1)) return true;
+    have += h.n;
+  }
+  return false;
+}
+
 // Pays `c`'s coloured symbols and hybrids; false when the pool runs out.
 static bool pay_colored(ManaPool& p, const ManaCost& c) {
   if (p.n[kColorless] < c.colorless_only) return false;
@@ -142,16 +168,24 @@ static bool pay_colored(ManaPool& p, const ManaCost& c) {
     if (have < c.fixed[static_cast<size_t>(col)]) return false;
     have -= c.fixed[static_cast<size_t>(col)];
   }
-  for (auto [a, b] : c.hybrid) {
-    if (p.n[static_cast<size_t>(a)] > 0) {
-      --p.n[static_cast<size_t>(a)];
-    } else if (b < 0) {
-      if (!pay_generic(p, -b)) return false;
-    } else if (p.n[static_cast<size_t>(b)] > 0) {
-      --p.n[static_cast<size_t>(b)];
-    } else {
-      return false;
+  if (c.hybrid.empty()) return true;
+  // The generic cost has the colourless mana first (pay_generic runs after): the hybrids see the rest.
+  const int reserved = std::min(p.n[kColorless], c.fixed[0]);
+  p.n[kColorless] -= reserved;
+  const bool solved = solve_hybrids(p, c.hybrid, c.hybrid.size());
+  p.n[kColorless] += reserved;
+  if (solved) return true;
+  // No way found: each symbol takes its first half, a generic one out of any mana (Wagic does
+  // so, Spectral Procession's {2W} three times from {R}{R}{G}{G}{W}{W}).
+  for (const auto& h : c.hybrid) {
+    const Half first = halves(h)[0];
+    if (first.color == 0) {
+      if (!pay_generic(p, first.n)) return false;
+      continue;
     }
+    int& have = p.n[static_cast<size_t>(first.color)];
+    if (have < first.n) return false;
+    have -= first.n;
   }
   return true;
 }

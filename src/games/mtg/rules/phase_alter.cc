@@ -67,8 +67,9 @@ Phase Game::unskipped(Phase p) {
   return p;
 }
 
-// hmodifer:N on the permanents on the battlefield: what they add to `player`'s maximum hand size.
-int Game::hand_size_change(int player) const {
+// A static player change on the permanents on the battlefield (hmodifer:N, maxplay(land)+N): what
+// they add to `player`'s number (maximum hand size, land plays each turn).
+int Game::static_change(Eff kind, int player) const {
   int n = 0;
   for (size_t c = 0; c < objs.size(); ++c) {
     if (objs[c].zone != kBattlefield) continue;
@@ -76,12 +77,14 @@ int Game::hand_size_change(int player) const {
     each_ability(static_cast<int>(c), [&](const Ability& a) {
       if (!is_static_line(a)) return;
       for (const EffectDef& e : a.effects) {
-        if (e.kind == Eff::kHandSize && (e.who == "opponent" ? 1 - controller : controller) == player) n += e.a.value;
+        if (e.kind == kind && (e.who == "opponent" ? 1 - controller : controller) == player) n += e.a.value;
       }
     });
   }
   return n;
 }
+
+int Game::hand_size_change(int player) const { return static_change(Eff::kHandSize, player); }
 
 // turnlimited (@combat(attacking) source(this) turnlimited:..): once each turn, which matters once a
 // turn has several combats. Counted with the activations of the turn (Obj::uses, cleared each turn).

@@ -28,17 +28,21 @@ void ask_target(Game& g, const Ability& a, int source, int player, Resume then) 
 }
 
 // A target chooser for `item` (its source and controller) that puts it on the stack once answered
-// (`sac_source`: its source is sacrificed first, {S} being paid after the target is chosen).
-void choose_then_push(Game& g, const StackItem& item, const Spec& spec, bool is_cost, bool sac_source = false) {
+// (`sac_source`: its source is sacrificed first, {S} being paid after the target is chosen;
+// `announcing`: the item is a spell being cast or an ability being activated, not a trigger).
+void choose_then_push(Game& g, const StackItem& item, const Spec& spec, bool is_cost, bool sac_source = false,
+                      bool announcing = false) {
   Chooser ch;
   ch.spec = spec;
-  if (spec.prex) {  // <prex>: X targets
+  if (spec.prex) {  // <prex>: exactly X targets (Wagic's chooser has X as its minimum too)
     if (item.x <= 0) return g.push(item);
     ch.spec.count = item.x;
+    ch.spec.up_to = false;
   }
   ch.player = item.controller;
   ch.source = item.source;
   ch.is_cost = is_cost;
+  ch.announcing = announcing;
   ch.done = {Resume{.kind = Kind::kPush, .card = item.source, .flag = sac_source, .item = {item}}};
   g.choosers.push_back(std::move(ch));
 }
@@ -54,7 +58,7 @@ void push(Game& g, Resume& r, std::vector<Resume>&, const Targets& ts) {
 void cast_targets(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   r.item[0].stored = g.last_paid;  // the card a chosen cost took (stored* amounts)
   if (!r.flag) return g.push(std::move(r.item[0]));
-  choose_then_push(g, r.item[0], *r.spec, false);
+  choose_then_push(g, r.item[0], *r.spec, false, false, true);
 }
 
 // An ability's chosen costs are paid: a mana ability's effects at once (and what produceextra:{..}
@@ -102,7 +106,7 @@ void activated(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   // By the rules the target was chosen before the costs (CR 601.2c) and is gone as the ability
   // resolves, so it does nothing (CR 608.2b): the costs stay paid and nothing else happens.
   if (!g.any_target(a.target, card, actor)) return g.note(g.name(card) + "'s ability has no target left: it does nothing");
-  choose_then_push(g, item, a.target, a.not_a_target, a.sac_self);
+  choose_then_push(g, item, a.target, a.not_a_target, a.sac_self, true);
 }
 
 // The cards chosen for one cost: tapped (-1), discarded (-2), sacrificed, or moved to a zone.
@@ -125,6 +129,10 @@ void pay_chosen(Game& g, Resume& r, std::vector<Resume>& rest, const Targets& ts
     }
     if (to == kGraveyard && how != -2) {
       g.sacrifice(t.card);
+      continue;
+    }
+    if (how == -2) {  // a discard ({discard(..)}): no @discarded event, as before
+      g.discard(t.card, o.owner, r.card, false);
       continue;
     }
     const int from = o.zone;
@@ -181,6 +189,7 @@ void play_land(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   const int card = r.card, actor = r.actor;
   ++g.players[static_cast<size_t>(actor)].lands_played;
   g.move(card, actor, kBattlefield);
+  g.objs[static_cast<size_t>(card)].sick = true;  // new under its control this turn: sick if it becomes a creature
   g.note("p" + std::to_string(actor + 1) + " plays " + g.name(card));
   g.run_one_shots(card, actor, {}, 0);  // a land's ETB lines (enters tapped, Vesuva)
   g.fire_zone_triggers(card, kHand, kBattlefield);
@@ -190,17 +199,18 @@ void play_land(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
 void momir(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.momir_play(r.card, r.actor, nullptr); }
 void coin_call(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.coin_called(r); }
 void choose_value(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.value_chosen(r); }
+void pair(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pair_chosen(r); }
 void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   g.cast(r.card, r.actor, r.flag, r.x == 1, static_cast<CastWay>(r.index));  // index: flashback, retrace
 }
-void turn_face_up(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.turn_face_up(r.card, r.actor); }
+void turn_face_up(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.turn_face_up(r.card, r.actor, r.flag); }
 void pay_upkeep(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pay_upkeep(r.card, *r.ability, r.actor); }
 void activate(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.activate(r.card, *r.ability, r.actor); }
 
 void mode(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   StackItem& item = r.item[0];
   item.mode = r.ability;
-  choose_then_push(g, item, r.ability->target, false);
+  choose_then_push(g, item, r.ability->target, false, false, true);
 }
 
 void keep(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.destroy_rule(r.card); }
@@ -245,6 +255,7 @@ constexpr Row kRows[] = {
     {Kind::kTriggerNowRun, &trigger_now_run}, {Kind::kTurnFaceUp, &turn_face_up},
     {Kind::kMomir, &momir},
     {Kind::kCoinCall, &coin_call},        {Kind::kChooseValue, &choose_value},
+    {Kind::kPair, &pair},
     {Kind::kPayCombatCost, &pay_combat_cost},
 };
 

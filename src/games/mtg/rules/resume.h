@@ -53,6 +53,7 @@ struct Resume {
                      // (two in a row), `card` the source, `index` the card the flip is about (-1: the source)
     kPayCombatCost,  // the cost for `card` to attack (`flag`) or block is paid from its controller's pool
     kChooseValue,    // `actor` chose a colour or a creature type: `ability` is the ability written with it, `card` its source
+    kPair,           // `actor` pairs soulbond creature `card` with `index` (soulbond.cc)
     kCount
   };
   Kind kind = Kind::kNothing;

@@ -120,7 +120,7 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
 void Game::change_life(int player, int delta) {
   if (delta == 0 || (delta > 0 && !gains_life(player))) return;
   players[static_cast<size_t>(player)].life += delta;
-  if (delta < 0) players[static_cast<size_t>(player)].life_lost -= delta;
+  if (delta < 0) players[static_cast<size_t>(player)].life_lost -= delta;  // this turn (lifelost, oplifelost)
   const int saved = event_amount;
   event_amount = delta < 0 ? -delta : delta;  // "thatmuch"
   fire_event(delta > 0 ? "lifegained" : "lifelost", -1, player, -1, false);
@@ -154,10 +154,10 @@ void Game::fire_event(const std::string& event, int card, int player, int from, 
   for (size_t src = 0; src < objs.size(); ++src) {
     // A sacrificed card hears its own sacrifice (Savra, Queen of the Golgari), as it was.
     const bool self = at_once && static_cast<int>(src) == card;
-    if (objs[src].zone != kBattlefield && !self) continue;
+    if (!listening(static_cast<int>(src)) && !self) continue;
     const int saved_controller = objs[src].controller;
     if (self) objs[src].controller = player;
-    each_ability(static_cast<int>(src), [&](const Ability& a) { hear(static_cast<int>(src), a); });
+    each_listener(static_cast<int>(src), [&](const Ability& a) { hear(static_cast<int>(src), a); });
     if (self) objs[src].controller = saved_controller;
   }
   each_emblem_trigger(hear);

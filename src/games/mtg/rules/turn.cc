@@ -74,12 +74,13 @@ void Game::next_phase() {
     }
     spells_last_turn = spells_this_turn;
     spells_this_turn = 0;
+    cast_last_turn = std::move(cast_this_turn);
+    cast_this_turn.clear();
     creatures_died = 0;
     attacked = 0;
     for (auto& p : players) {
       p.damaged = false;
-      p.damage_taken = 0;
-      p.life_lost = 0;
+      p.damage_taken = p.life_lost = p.drawn = 0;
     }
     added_phases.clear();
     phase = unskipped(Phase::kUntap);  // nextphasealter (phase_alter.cc)
@@ -136,7 +137,13 @@ void Game::begin_phase() {
       }
     }
   }
-  if (phase == Phase::kUntap && untap_removed(active)) {
+  if ((phase == Phase::kUpkeep || phase == Phase::kDraw) && step_removed(active, phase)) {
+    // Wagic takes the step out of the turn: nothing of it happens (no upkeep, no draw, no triggers).
+    note(std::string("the ") + phase_name(phase) + " step is skipped");
+    phase = phase_after(phase);
+    return begin_phase();
+  }
+  if (phase == Phase::kUntap && step_removed(active, Phase::kUntap)) {
     // Wagic takes the step out of the turn: the turn begins with the upkeep (eot stops there).
     note("the untap step is skipped");
     for (Obj& o : objs) {
@@ -168,11 +175,16 @@ void Game::begin_phase() {
     vanishing_upkeep();
     suspend_upkeep();
   } else if (phase == Phase::kEndOfTurn) {
+    // Unearth: what it returned is exiled as the end step begins (CR 702.84a; Wagic does it at once).
+    static const Sym unearth = Symbols::intern(SymKind::kKeyword, "unearth");
+    for (size_t c = 0; c < objs.size(); ++c) {
+      if (objs[c].zone == kBattlefield && !objs[c].phased_out && has(static_cast<int>(c), unearth)) move(static_cast<int>(c), objs[c].owner, kExile);
+    }
     for (size_t i = 0; i < held.size();) {  // (blink)ueot: back as the end step begins
       if (held[i].second < 0) {
         const int card = held[i].first;
         held.erase(held.begin() + static_cast<long>(i));
-        bring_back(card);
+        release_held(card);
       } else {
         ++i;
       }
@@ -186,18 +198,13 @@ void Game::begin_phase() {
   } else if (phase == Phase::kDraw) {
     draw(active, rules->draws_per_step);
   } else if (phase == Phase::kCleanup) {
-    // Unearth (Wagic's unearth rule, as the end step ends): every permanent with it is exiled.
-    for (size_t c = 0; c < objs.size(); ++c) {
-      if (objs[c].zone == kBattlefield && !objs[c].phased_out && has_word(static_cast<int>(c), "unearth")) {
-        move(static_cast<int>(c), objs[c].owner, kExile);
-      }
-    }
     std::erase_if(emblems, [](const Emblem& em) { return em.def->ueot; });
     for (auto& p : players) p.kept.clear();  // doesntempty: until end of turn
     auto& hand = players[static_cast<size_t>(active)].zones[kHand];
     const int max_hand = std::max(0, rules->hand_size + hand_size_change(active));  // hmodifer (phase_alter.cc)
-    while (!no_max_hand(active) && hand.size() > static_cast<size_t>(max_hand)) move(hand.front(), active, kGraveyard);
+    while (!no_max_hand(active) && hand.size() > static_cast<size_t>(max_hand)) discard(hand.front(), active, -1, false);
     prevent_combat = false;
+    turn_shields.clear();
     for (auto& p : players) p.prevent_next = 0;
     for (Obj& o : objs) {
       o.damage = 0;
@@ -221,8 +228,8 @@ void Game::begin_phase() {
   fire_phase_triggers();
 }
 
-// phasealter(remove,untap,controller|opponent) on a permanent: that player's untap step does nothing.
-bool Game::untap_removed(int player) const {
+// phasealter(remove,STEP,controller|opponent) on a permanent: that player's step is taken out.
+bool Game::step_removed(int player, Phase step) const {
   bool removed = false;
   for (size_t c = 0; c < objs.size() && !removed; ++c) {
     if (objs[c].zone != kBattlefield) continue;
@@ -230,7 +237,7 @@ bool Game::untap_removed(int player) const {
     each_ability(static_cast<int>(c), [&](const Ability& a) {
       if (!is_static_line(a)) return;
       for (const EffectDef& e : a.effects) {
-        if (e.kind == Eff::kPhaseAlter && (e.who == "controller") == mine) removed = true;
+        if (e.kind == Eff::kPhaseAlter && (e.who == "controller") == mine && phase_from_name(e.word) == step) removed = true;
       }
     });
   }
@@ -244,16 +251,13 @@ void Game::vanishing_upkeep() {
   for (size_t c = 0; c < objs.size(); ++c) {
     Obj& o = objs[c];
     if (o.zone != kBattlefield || o.controller != active) continue;
-    bool vanishing = false, fading = false;
+    bool fading = false;
     for (const Ability& a : o.def->abilities) {
-      for (const EffectDef& e : a.effects) {
-        vanishing |= e.kind == Eff::kVanishing;
-        fading |= e.kind == Eff::kFading;
-      }
+      for (const EffectDef& e : a.effects) fading |= e.kind == Eff::kFading;
     }
-    if (vanishing && o.counters.count("time") && o.counters["time"] > 0 && --o.counters["time"] == 0) {
-      note(name(static_cast<int>(c)) + " vanishes");
-      destroy_rule(static_cast<int>(c));
+    if (has_vanishing(static_cast<int>(c)) && o.counters.count("time") && o.counters["time"] > 0) {
+      --o.counters["time"];
+      last_time_counter(static_cast<int>(c));
       continue;
     }
     if (!fading) continue;
@@ -266,16 +270,35 @@ void Game::vanishing_upkeep() {
   }
 }
 
+bool Game::has_vanishing(int card) const {
+  for (const Ability& a : objs[static_cast<size_t>(card)].def->abilities) {
+    for (const EffectDef& e : a.effects) {
+      if (e.kind == Eff::kVanishing) return true;
+    }
+  }
+  return false;
+}
+
+// A vanishing permanent whose last time counter is gone is sacrificed, whatever took the counter
+// off (CR 702.63a; Wagic too: at the removal, not only at the upkeep).
+void Game::last_time_counter(int card) {
+  const Obj& o = objs[static_cast<size_t>(card)];
+  const auto it = o.counters.find("time");
+  if (o.zone != kBattlefield || !has_vanishing(card) || (it != o.counters.end() && it->second > 0)) return;
+  note(name(card) + " vanishes");
+  destroy_rule(card);
+}
+
 // Puts a triggered ability on the stack: a may ability asks first (menu), a targeted one opens
 // its chooser.
-void Game::put_trigger(int source, const Ability& a, int trigger_card, int trigger_from) {
+void Game::put_trigger(int source, const Ability& a, int trigger_card, int trigger_from, int controller) {
   StackItem item;
   item.kind = StackItem::kAbility;
   item.trigger_card = trigger_card;
   item.trigger_from = trigger_from;
   item.trigger_amount = event_amount;
   item.source = source;
-  item.controller = objs[static_cast<size_t>(source)].controller;
+  item.controller = controller >= 0 ? controller : objs[static_cast<size_t>(source)].controller;
   item.ability = &a;
   // Its target chooser, then the stack (resume.cc); a may ability asks first.
   const Resume put{.kind = Resume::Kind::kPutTrigger, .ability = &a, .item = {item}};
@@ -306,6 +329,10 @@ bool Game::came_from(const Spec& from_spec, int card, int from, int src) const {
   return ok;
 }
 
+static bool names_itself(const Spec& s) {
+  return std::any_of(s.alts.begin(), s.alts.end(), [](const auto& alt) { return alt.type == "this"; });
+}
+
 void Game::fire_zone_triggers(int card, int from, int to) {
   if (from == kBattlefield && to != kBattlefield) {  // (blink)forsrc: what it held comes back
     std::vector<int> back;
@@ -317,7 +344,7 @@ void Game::fire_zone_triggers(int card, int from, int to) {
         ++i;
       }
     }
-    for (int b : back) bring_back(b);
+    for (int b : back) release_held(b);
   }
   if (to == kBattlefield || (from == kBattlefield && to == kGraveyard)) objs[static_cast<size_t>(card)].fresh = true;
   if (from == kBattlefield && to == kGraveyard && !objs[static_cast<size_t>(card)].damaged_by.empty()) {
@@ -329,19 +356,31 @@ void Game::fire_zone_triggers(int card, int from, int to) {
   }
   auto hear = [&](int src, const Ability& a) {
     if (a.kind != AbilityKind::kTriggered || a.trigger.event != "movedto") return;
+    // A permanent's trigger is not there yet as the permanent itself enters: it sees its own
+    // entering only when it names itself (@movedTo(this|..)); Soul Warden does not count itself.
+    // Soulbond's pairing trigger is the rules' own and does ("it or another creature enters").
+    if (src == card && to == kBattlefield && !a.pairing && !names_itself(a.trigger.subject)) return;
     if (!matches(a.trigger.subject, card, src, objs[static_cast<size_t>(src)].controller)) return;
     if (to == kStack || !trigger_allowed(a, src)) return;
     if (a.evolve && (to != kBattlefield || !evolves(src, card))) return;
+    if (a.pairing && (to != kBattlefield || !pairing_possible(src, card))) return;
     if (!a.trigger.from.empty() && !came_from(a.trigger.from, card, from, src)) return;
-    put_trigger(src, a, card, card);  // trigger[from] and trigger[to]: the moved card
+    // Its own leave trigger is its last controller's (CR 603.3a: Delusions of Mediocrity donated).
+    const int last = src == card && from == kBattlefield && to != kBattlefield ? objs[static_cast<size_t>(src)].lki_controller : -1;
+    put_trigger(src, a, card, card, last);  // trigger[from] and trigger[to]: the moved card
   };
   for (size_t src = 0; src < objs.size(); ++src) {
     const Obj& s = objs[src];
     const bool self = static_cast<int>(src) == card;
-    if (s.zone != kBattlefield && !self) continue;
+    if (!listening(static_cast<int>(src)) && !self) continue;
     // Its own abilities look back at the move; autograveyard= ones listen once it is in the graveyard.
     std::vector<const Ability*> list;
-    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
+    const auto add = [&list](const Ability& a) { list.push_back(&a); };
+    if (self) {
+      each_ability(static_cast<int>(src), add);  // its autoexile= lines listen only once it is there
+    } else {
+      each_listener(static_cast<int>(src), add);
+    }
     if (self && s.zone == kGraveyard) {
       for (const Ability& a : s.def->grave_abilities) list.push_back(&a);
     }
@@ -371,9 +410,9 @@ void Game::cast_triggers(int card) {
     current_trigger = saved;
   };
   for (size_t src = 0; src < objs.size(); ++src) {
-    if (objs[src].zone != kBattlefield) continue;
+    if (!listening(static_cast<int>(src))) continue;
     std::vector<const Ability*> list;
-    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
+    each_listener(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
     for (const Ability* ap : list) hear(static_cast<int>(src), *ap);
   }
   each_emblem_trigger(hear);
@@ -383,27 +422,95 @@ void Game::cast_triggers(int card) {
 bool Game::trigger_allowed(const Ability& a, int src) const {
   const int controller = objs[static_cast<size_t>(src)].controller;
   if (a.trigger.opponent_poisoned && players[static_cast<size_t>(1 - controller)].poison == 0) return false;
+  const Obj& o = objs[static_cast<size_t>(src)];
+  if (a.trigger.suspended && !(o.suspended && o.zone == kExile)) return false;
   return counts_hold(a.trigger.counts, src, objs[static_cast<size_t>(src)].controller);
+}
+
+// The spells of this turn (or the last) that match the spec, on the stacks its zones name.
+int Game::cast_count(const TriggerDef::Count& k, int src, int controller) const {
+  int n = 0;
+  for (const Cast& c : k.var[0] == 'l' ? cast_last_turn : cast_this_turn) {
+    bool stack_ok = k.spec.zones.empty();
+    for (const std::string& z : k.spec.zones) {
+      stack_ok |= z == "stack" || (z == "mystack") == (c.player == controller);
+    }
+    n += stack_ok && matches(k.spec, c.card, src, controller, /*any_zone=*/true);
+  }
+  return n;
+}
+
+namespace {
+
+// The creatures of `player` that `src` could target (cantargetcre and its kin).
+int targetable_creatures(const Game& g, int src, int controller, int player) {
+  static const Spec creature = parse_spec("creature|battlefield");
+  int n = 0;
+  for (int c : g.players[static_cast<size_t>(player)].zones[kBattlefield]) {
+    n += g.legal_target(creature, Target{c}, src, controller);
+  }
+  return n;
+}
+
+}  // namespace
+
+int Game::restriction_value(const TriggerDef::Count& k, int src, int controller) const {
+  const Player& me = players[static_cast<size_t>(controller)];
+  const Player& them = players[static_cast<size_t>(1 - controller)];
+  if (k.var.empty()) {
+    int n = 0;
+    for (size_t c = 0; c < objs.size(); ++c) n += matches(k.spec, static_cast<int>(c), src, controller);
+    return n;
+  }
+  if (k.var == "window") {  // within those phases, in that player's turn
+    const int p = static_cast<int>(phase);
+    return p >= k.from && p <= k.to && (k.whose < 0 || (k.whose == 1) == (active == controller));
+  }
+  if (k.var == "thisturn" || k.var == "lastturn") return cast_count(k, src, controller);
+  if (k.var == "powertotalinplay") {  // the total power of the creatures its controller controls
+    int n = 0;
+    for (int c : me.zones[kBattlefield]) n += is_creature(c) ? power(c) : 0;
+    return n;
+  }
+  if (k.var == "samename") {  // cards of the source's name on its controller's battlefield
+    int n = 0;
+    for (int c : me.zones[kBattlefield]) n += src >= 0 && objs[static_cast<size_t>(c)].def->lname == objs[static_cast<size_t>(src)].def->lname;
+    return n;
+  }
+  if (k.var == "cantargetcre") return targetable_creatures(*this, src, controller, 0) + targetable_creatures(*this, src, controller, 1);
+  if (k.var == "cantargetmycre" || k.var == "cantargetoppocre") {
+    return targetable_creatures(*this, src, controller, k.var[9] == 'm' ? controller : 1 - controller);
+  }
+  static const std::map<std::string, int (*)(const Game&, const Player&, const Player&, int)> values = {
+      {"lifetotal", [](const Game&, const Player& m, const Player&, int) { return m.life; }},
+      {"opponentlifetotal", [](const Game&, const Player&, const Player& o, int) { return o.life; }},
+      {"lifelost", [](const Game&, const Player& m, const Player&, int) { return m.life_lost; }},
+      {"oplifelost", [](const Game&, const Player&, const Player& o, int) { return o.life_lost; }},
+      {"pdcount", [](const Game&, const Player& m, const Player&, int) { return m.damage_taken; }},
+      {"odcount", [](const Game&, const Player&, const Player& o, int) { return o.damage_taken; }},
+      {"pdrewcount", [](const Game&, const Player& m, const Player&, int) { return m.drawn; }},
+      {"odrewcount", [](const Game&, const Player&, const Player& o, int) { return o.drawn; }},
+      {"phandcount", [](const Game&, const Player& m, const Player&, int) { return static_cast<int>(m.zones[kHand].size()); }},
+      {"ohandcount", [](const Game&, const Player&, const Player& o, int) { return static_cast<int>(o.zones[kHand].size()); }},
+      {"thatmuch", [](const Game& g, const Player&, const Player&, int) { return g.event_amount; }},  // the event's amount
+      {"turn", [](const Game& g, const Player&, const Player&, int) { return g.turn; }},
+      {"morbid", [](const Game& g, const Player&, const Player&, int) { return static_cast<int>(g.creatures_died > 0); }},
+      {"raid", [](const Game& g, const Player&, const Player&, int c) { return static_cast<int>(g.active == c && g.attacked > 0); }},
+      {"assorcery", [](const Game& g, const Player&, const Player&, int c) { return static_cast<int>(g.active == c && (g.phase == Phase::kFirstMain || g.phase == Phase::kSecondMain)); }},
+  };
+  const auto it = values.find(k.var);
+  return it == values.end() ? 0 : it->second(*this, me, them, controller);
 }
 
 bool Game::counts_hold(const std::vector<TriggerDef::Count>& counts, int src, int controller) const {
   for (const TriggerDef::Count& k : counts) {
-    int n = 0;
-    if (k.var == "lifetotal" || k.var == "opponentlifetotal") {
-      n = players[static_cast<size_t>(k.var == "lifetotal" ? controller : 1 - controller)].life;
-    } else if (k.var == "myturnonly" || k.var == "opponentturnonly") {  // read_trigger_restriction: 1 when it holds
-      n = (active == controller) == (k.var[0] == 'm');
-    } else if (k.var == "morbid") {
-      n = creatures_died;
-    } else if (k.var == "lastturn" || k.var == "thisturn") {  // spells cast (read_trigger_restriction)
-      n = k.var[0] == 'l' ? spells_last_turn : spells_this_turn;
-    } else if (k.var == "powertotalinplay") {  // the total power of the creatures its controller controls
-      for (int c : players[static_cast<size_t>(controller)].zones[kBattlefield]) n += is_creature(c) ? power(c) : 0;
+    const int n = restriction_value(k, src, controller);
+    int than = k.n;
+    if (k.than) {  // ~lessthan~type(spec): another count of cards
+      than = k.n;
+      for (size_t c = 0; c < objs.size(); ++c) than += matches(*k.than, static_cast<int>(c), src, controller);
     }
-    for (size_t c = 0; c < objs.size() && k.var.empty(); ++c) {
-      if (matches(k.spec, static_cast<int>(c), src, controller)) ++n;
-    }
-    if (k.cmp == '>' ? n <= k.n : k.cmp == '<' ? n >= k.n : n != k.n) return false;
+    if (k.cmp == '>' ? n <= than : k.cmp == '<' ? n >= than : n != than) return false;
   }
   return true;
 }
@@ -432,6 +539,13 @@ void Game::fire_phase_triggers() {
     if (a.trigger.whose == "my" && s.controller != active) return;
     if (a.trigger.whose == "targetcontroller" && (s.attached < 0 || objs[static_cast<size_t>(s.attached)].controller != active)) return;
     if (a.trigger.whose == "opponent" && s.controller == active) return;
+    if (a.trigger.whose == "targetedplayer" && s.player_target != active) return;  // the chosen player's step
+    if (!a.trigger.source_state.empty() && s.tapped != (a.trigger.source_state == "sourcetap")) return;
+    if (a.trigger.event == "next") {  // @next on a permanent: once, then gone (Wagic's TriggerNextPhase)
+      auto& done = objs[static_cast<size_t>(src)].next_done;
+      if (std::find(done.begin(), done.end(), &a) != done.end()) return;
+      done.push_back(&a);
+    }
     put_trigger(src, a);
   };
   for (size_t src = 0; src < objs.size(); ++src) {

@@ -1,7 +1,9 @@
 #include "games/mtg/runners/harness.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <optional>
 
 #include "games/mtg/rules/game.h"
 
@@ -58,16 +60,48 @@ class Runner {
   void go_to(const std::string& where, int actor);
   bool compare(TestOutcome& out);
   std::string peek() const { return cursor_ < s_.commands.size() ? s_.commands[cursor_].text : ""; }
+  bool announcing() const {
+    return std::any_of(g_.choosers.begin(), g_.choosers.end(), [](const Chooser& c) { return c.announcing; });
+  }
+  void keep_unannounced();
+  void undo_unannounced();
 
   const Scenario& s_;
   Catalog& cat_;
   Game g_;
   size_t cursor_ = 0;
   size_t interrupt_depth_ = 0;  // the stack's size when the interruption began
+  // Wagic asks a spell's or an ability's targets before it pays anything, so a test that ends with
+  // that chooser still open cast nothing. rulekit pays first: the game as it was before the click
+  // (`before_`, kept while a menu it opened is answered) is put back then (`unannounced_`).
+  std::optional<Game> before_, unannounced_;
 };
+
+// After each command: keep the game from before the click that opened an announcing chooser.
+void Runner::keep_unannounced() {
+  if (announcing()) {
+    if (!unannounced_ && before_) unannounced_ = std::move(before_);
+    before_.reset();
+    return;
+  }
+  unannounced_.reset();
+  if (g_.menus.empty()) before_.reset();
+}
+
+// The test ends with the targets of a spell or an ability unchosen: in Wagic it was never cast.
+void Runner::undo_unannounced() {
+  if (!announcing() || !unannounced_) return;
+  std::vector<std::string> log = std::move(g_.log), missing = std::move(g_.missing);
+  g_ = std::move(*unannounced_);
+  unannounced_.reset();
+  g_.log = std::move(log);
+  g_.missing = std::move(missing);
+  g_.note("the targets were never all chosen: nothing was cast or paid (Wagic pays once they are)");
+}
 
 void Runner::setup() {
   g_.momir = s_.momir;
+  g_.etb_one_at_a_time = true;  // Wagic's may menus open one at a time
   static const int order[] = {kGraveyard, kLibrary, kHand, kExile, kBattlefield};
   for (int p = 0; p < 2; ++p) {
     const PlayerSetup& ps = s_.init[static_cast<size_t>(p)];
@@ -97,6 +131,7 @@ void Runner::setup() {
   }
   g_.menus.clear();
   g_.choosers.clear();
+  g_.etb_waiting.clear();
   g_.stack.clear();
   g_.phase = s_.init_phase == Phase::kInvalid ? Phase::kFirstMain : s_.init_phase;
   // No step-start event fires, but upkeep costs are payable for the whole upkeep (Wagic's AUpkeep).
@@ -150,6 +185,7 @@ void Runner::settle() {
       }
       continue;
     }
+    if (g_.open_waiting_etb()) continue;  // the next ETB line's menu or chooser (Game::etb_one_at_a_time)
     const size_t before = g_.stack.size() + g_.menus.size() + g_.choosers.size();
     g_.state_based();
     if (g_.combat_pending && g_.menus.empty()) {
@@ -163,8 +199,10 @@ void Runner::settle() {
 
 void Runner::request_next(int actor) {
   if (!g_.choosers.empty()) {
-    // With a chooser open, `next` ends an "up to" choice with what was picked; otherwise it waits.
-    if (!g_.choosers.back().spec.up_to) return;
+    // With a chooser open, `next` ends an <anyamount> choice with what was picked; otherwise it
+    // waits (Wagic's userRequestNextGamePhase closes only a chooser of unlimited targets).
+    const Spec& sp = g_.choosers.back().spec;
+    if (!sp.up_to || sp.prex || sp.count != 1000) return;
     return g_.finish_chooser();
   }
   // Wagic's userRequestNextGamePhase does nothing while an object waits on the stack (a `next`
@@ -277,6 +315,7 @@ void Runner::execute(const Command& c) {
   }
   if (t.find("p1") != std::string::npos) return g_.click_player(0, actor);
   if (t.find("p2") != std::string::npos) return g_.click_player(1, actor);
+  if (g_.menus.empty() && g_.choosers.empty()) before_ = g_;  // the click may cast or activate
   click(t, actor);
 }
 
@@ -353,8 +392,10 @@ TestOutcome Runner::run() {
   while (cursor_ < s_.commands.size() && g_.loser < 0) {
     execute(s_.commands[cursor_++]);
     settle();
+    keep_unannounced();
   }
   settle();
+  undo_unannounced();
   for (size_t i = cursor_ > 5 ? cursor_ - 5 : 0; i < cursor_ && i < s_.commands.size(); ++i) {
     out.last_commands += (out.last_commands.empty() ? "" : ", ") + s_.commands[i].text;
   }

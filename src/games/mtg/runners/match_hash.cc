@@ -51,6 +51,7 @@ uint64_t mix_obj(uint64_t h, const Obj& o) {
   for (bool f : flags) bits = bits * 2 + (f ? 1 : 0);
   h = hash_mix(h, bits);
   if (o.phased_out) h = mix_str(h, "phased out");
+  if (o.paired >= 0) h = mix_int(mix_str(h, "paired"), o.paired);  // soulbond; only when set, as phased out
   if (o.echo_armed) h = mix_str(h, "echo armed");  // only when set, as frozen
   if (o.cost_paid_step >= 0) h = mix_str(h, "cost paid " + std::to_string(o.cost_paid_step));  // only when set
   if (o.frozen) h = mix_str(h, "frozen");  // only when set, as phased out  // only when set: other hashes stay as they were
@@ -74,12 +75,12 @@ uint64_t mix_obj(uint64_t h, const Obj& o) {
 
 uint64_t mix_player(uint64_t h, const Game::Player& p) {
   for (int64_t v : {int64_t{p.life}, int64_t{p.poison}, int64_t{p.lands_played}, int64_t{p.damaged}, int64_t{p.damage_taken}, int64_t{p.prevent_next},
-                    int64_t{p.skip_turns}, int64_t{p.extra_lands}, int64_t{p.casts}, int64_t{p.cast_limit}}) {
+                    int64_t{p.skip_turns}, int64_t{p.extra_lands}, int64_t{p.casts}, int64_t{p.cast_limit},
+                    int64_t{p.life_lost}, int64_t{p.drawn}}) {
     h = mix_int(h, v);
   }
   for (int n : p.pool.n) h = mix_int(h, n);
   if (p.last_drawn >= 0) h = mix_int(mix_str(h, "last drawn"), p.last_drawn);  // only when set, as later state
-  if (p.life_lost > 0) h = mix_int(mix_str(h, "life lost"), p.life_lost);      // only when set
   for (const auto& zone : p.zones) {  // in order: a library's order decides the draws to come
     h = mix_int(h, static_cast<int64_t>(zone.size()));
     for (int c : zone) h = mix_int(h, c);
@@ -113,6 +114,10 @@ uint64_t state_hash(const Game& g) {
     h = mix_int(h, v);
   }
   for (uint32_t skip : g.skip_next) h = mix_int(h, skip);  // nextphasealter
+  for (const auto* log : {&g.cast_this_turn, &g.cast_last_turn}) {  // the spells cast (restriction{thisturn(..)})
+    h = mix_int(h, static_cast<int64_t>(log->size()));
+    for (const Game::Cast& c : *log) h = mix_int(mix_int(h, c.card), c.player);
+  }
   for (const auto& [from, to] : g.added_phases) h = mix_int(mix_int(h, static_cast<int>(from)), static_cast<int>(to));
   // The open questions: their options' words (what each does is a Resume record, which the
   // position before it decided).
@@ -136,6 +141,7 @@ uint64_t state_hash(const Game& g) {
   for (const auto& [e, src] : g.shields) h = mix_int(mix_effect(h, e), src);
   // Later state, folded only when present so the hashes of games without it stay as they were.
   for (const auto& [card, src] : g.held) h = mix_int(mix_int(mix_str(h, "held"), card), src);
+  for (int card : g.held_to_hand) h = mix_int(mix_str(h, "held to hand"), card);
   for (const Game::Emblem& e : g.emblems) h = mix_int(mix_int(mix_int(mix_effect(mix_str(h, "emblem"), e.def), e.source), e.controller), e.stamp);
   for (const Resume& r : g.pending_pay) h = mix_int(mix_int(mix_str(h, "pending pay"), static_cast<int>(r.kind)), r.card);
   if (g.momir) h = mix_int(mix_str(h, "momir"), g.momir_used);
