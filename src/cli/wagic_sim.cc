@@ -223,6 +223,8 @@ int run_sim(const WagicSimOptions& o) {
   size_t errors = 0, draws = 0, unsupported = 0, moves = 0, turns = 0;
   size_t wins[2] = {0, 0}, bot_wins[2] = {0, 0};
   std::map<std::string, size_t> error_kinds;
+  // Each part not run: the games that met it, and the first of them (its decks).
+  std::map<std::string, std::pair<size_t, std::string>> missing_kinds;
   agents::MctsStats searched;
   agents::DecisionTimes times[2];     // per bot named, CPU ms of each decision with more than one option
   agents::DecisionTimes searched_ms[2];  // per rollout bot named, CPU ms of each decision it searched
@@ -284,6 +286,10 @@ int run_sim(const WagicSimOptions& o) {
       ++bot_wins[(first + static_cast<size_t>(m.winner())) % 2];
     }
     if (!m.game().missing.empty()) ++unsupported;
+    for (const std::string& part : m.game().missing) {
+      auto& [n, first_game] = missing_kinds[part.substr(0, 100)];
+      if (n++ == 0) first_game = fmt::format("game {}, {} v {}", g, decks[swap ? b : a].name, decks[swap ? a : b].name);
+    }
     moves += m.moves_played;
     turns += static_cast<size_t>(m.game().turn);
     hash = fold(hash, static_cast<uint64_t>(m.winner() + 2));
@@ -314,6 +320,9 @@ int run_sim(const WagicSimOptions& o) {
     std::cout << fmt::format("mcts: {} iterations over {} searched decisions\n", searched.iterations, searched.decisions);
   }
   std::cout << fmt::format("games meeting parts the engine does not run: {}\n", unsupported);
+  for (const auto& [part, seen] : missing_kinds) {
+    std::cout << fmt::format("  part not run, met in {} games (first: {}): {}\n", seen.first, seen.second, part);
+  }
   if (o.games) {
     std::cout << fmt::format("{:.1f} turns and {:.0f} moves a game; {:.1f} games/s\n", double(turns) / o.games,
                              double(moves) / o.games, secs > 0 ? o.games / secs : 0.0);

@@ -184,5 +184,26 @@ TEST(WagicRulesFamilies, EachInstanceOfFlankingCounts) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// "token(N)" with a set card's own multiverse id (Spawnwrithe writes its own): the token is a copy
+// of that card. Own cards get ids 1, 2, ... in order, so the Writhe is card 1.
+TEST(WagicRulesFamilies, ATokenNamedByASetCardsIdCopiesThatCard) {
+  const std::string cards = "[card]\nname=Writhe\nmana={2}{G}\ntype=Creature\npower=2\ntoughness=2\n"
+                            "auto=@combatdamaged(player) from(this):token(1)\n[/card]\n";
+  TestOutcome r = test::play_own(cards, test::combat("writhe", "", "writhe\n", "", "inplay:writhe,writhe\n", "life:18\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  EXPECT_TRUE(r.missing.empty()) << r.missing.front();
+}
+
+// Pillar of Flame's "exiledeath" beside "damage:2" on a creature-or-player target: aimed at a
+// player the damage is dealt and the exile clause has nothing to do (no part left unrun).
+TEST(WagicRulesFamilies, ExileInsteadOfDyingAimedAtAPlayerOnlyDealsTheDamage) {
+  const std::string cards = "[card]\nname=Pillar\nmana={R}\ntype=Sorcery\ntarget=creature,player\nauto=exiledeath\n"
+                            "auto=damage:2\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:pillar\nmanapool:{R}\n[PLAYER2]\n[DO]\npillar\np2\n"
+                                        "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:pillar\n[PLAYER2]\nlife:18\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  EXPECT_TRUE(r.missing.empty()) << r.missing.front();
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -286,6 +286,9 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
       for (int i = 0, k = e.b2.is_x ? x : !e.b2.var.empty() ? amount(e.b2, x) : e.times; i < k; ++i) make_token(g, e, source, p, x);
       break;
     case Eff::kPlayerRule: g.player_rule(e, p, controller, n); break;
+    // "If a creature dealt damage this way would die, exile it instead" (Pillar of Flame) asks
+    // nothing of a player the spell's damage went to.
+    case Eff::kExileDeath: break;
     default: g.unsupported(std::string("player effect ") + e.word); break;
   }
   (void)controller;
@@ -799,8 +802,12 @@ void make_token(Game& g, const EffectDef& e, int source, int controller, int x) 
   }
   CardDef d;
   if (parts.size() < 3) {
-    // token(Name) or token(-id): a token card of the database (sets list them by negative ids).
-    const bool by_id = parts[0].size() > 1 && parts[0][0] == '-' && std::isdigit(static_cast<unsigned char>(parts[0][1]));
+    // token(Name) or token(-id): a token card of the database (sets list them by negative ids);
+    // token(id), a set card's own id, makes a token that copies that card (Spawnwrithe).
+    const size_t digits = parts[0].size() > 1 && parts[0][0] == '-' ? 1 : 0;
+    const bool by_id = parts[0].size() > digits && parts[0].size() < 19 + digits &&
+                       std::all_of(parts[0].begin() + static_cast<std::ptrdiff_t>(digits), parts[0].end(),
+                                   [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)) != 0; });
     const CardDef* named = by_id ? g.catalog().by_id(std::atoll(parts[0].c_str())) : g.catalog().by_name(parts[0]);
     if (!named) return g.unsupported("token(" + e.token_spec + ")");
     d = *named;
