@@ -510,13 +510,7 @@ EffectDef compile_effect(const std::string& text0) {
   bool have = e.kind == Eff::kDynamic;
   std::string grant;
   std::string random_type, random_from;  // moverandom(type) from(zone) to(zone)
-  // dynamicability<!..!> A: the words of A, Wagic's stored ability (target(..) words stay the
-  // dynamic ability's own).
-  std::string stored;
-  std::vector<bool> in_stored(ws.size(), false);
-  for (size_t i = 0; i < ws.size(); ++i) {
-    const std::string& w = ws[i];
-    if (in_stored[i]) continue;
+  for (const std::string& w : ws) {
     if (!have && w.rfind("moverandom(", 0) == 0 && w.back() == ')') {
       e.kind = Eff::kMoveTo;  // one card of the type in the zone, at random, moved as moveto(zone) moves it
       e.random_one = e.has_all = have = true;
@@ -611,21 +605,11 @@ EffectDef compile_effect(const std::string& text0) {
       } else {
         e.b2 = parse_amount(n);
       }
-    } else if (e.kind == Eff::kDynamic && stored.empty() && !e.and_then) {
-      for (size_t j = i; j < ws.size(); ++j) {
-        if (ws[j].rfind("target(", 0) == 0 || ws[j].rfind("notatarget(", 0) == 0) continue;
-        stored += (stored.empty() ? "" : " ") + ws[j];
-        in_stored[j] = true;
-      }
     } else {
       e.kind = Eff::kUnsupported;
       e.word = w;
       return e;
     }
-  }
-  if (!stored.empty()) {  // Game: it happens to the dynamic ability's target first, then the amount's effect
-    e.and_then = std::make_shared<Ability>(compile_ability(stored));
-    if (!e.and_then->supported()) return unsupported_effect(e.and_then->unsupported_word());
   }
   if (!have) {
     e.kind = Eff::kUnsupported;

@@ -169,16 +169,10 @@ static int dynamic_amount(const Game& g, const std::string& w, int from, bool go
   return o.def->cost.converted();
 }
 
-static void apply_dynamic_amount(Game& g, const EffectDef& e, int source, int controller, const Target* t);
-
 // dynamicability: the amount from a card's power, toughness or mana value, given as life, damage
-// or a pump to the recipient (the ability written after `!>` runs in apply_dynamic_amount, once the
-// amount is counted: Devour Flesh's life is the toughness of the creature it sacrifices).
-static void apply_dynamic(Game& g, const EffectDef& e, int source, int controller, const Target* t, int /*x*/) {
-  apply_dynamic_amount(g, e, source, controller, t);
-}
-
-static void apply_dynamic_amount(Game& g, const EffectDef& e, int source, int controller, const Target* t) {
+// or a pump to the recipient (the ability written after `!>` runs here once the amount is counted:
+// Devour Flesh's life is the toughness of the creature it sacrifices).
+static void apply_dynamic(Game& g, const EffectDef& e, int source, int controller, const Target* t) {
   const int from = e.token_spec == "mytgt" && t && t->card >= 0 ? t->card : source;
   if (from < 0) return;
   const std::string& w = e.word;
@@ -564,13 +558,13 @@ static void apply_all(Game& g, const EffectDef& e, int source, int controller, i
     all = {one};
   }
   if (all.empty() && e.kind == Eff::kDynamic && e.all.alts.size() == 1 && e.all.alts[0].type == "trigger" && g.current_trigger < 0) {
-    apply_dynamic(g, e, source, controller, nullptr, x);  // all(trigger[to]) of a player's event (life gained)
+    apply_dynamic(g, e, source, controller, nullptr);  // all(trigger[to]) of a player's event (life gained)
     return;
   }
   for (int c : all) {
     const Target tc{c};
     if (e.kind == Eff::kDynamic) {
-      apply_dynamic(g, e, source, controller, &tc, x);  // all(trigger[to]) dynamicability<!mytgt ..!>
+      apply_dynamic(g, e, source, controller, &tc);  // all(trigger[to]) dynamicability<!mytgt ..!>
     } else {
       apply_card(g, e, c, source, controller, x);
     }
@@ -686,7 +680,7 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
     }
     const Target* t = targets.empty() ? nullptr : &targets[0];
     if (e.kind == Eff::kDynamic) {
-      apply_dynamic(*this, e, source, controller, t, x);
+      apply_dynamic(*this, e, source, controller, t);
     } else if (player_effect(e.kind) || (e.kind == Eff::kDamage && !e.who.empty())) {
       if (t && t->card >= 0 && e.who.empty() && e.kind != Eff::kToken) {
         apply_card(*this, e, t->card, source, controller, x);
