@@ -205,5 +205,31 @@ TEST(WagicRulesFamilies, ExileInsteadOfDyingAimedAtAPlayerOnlyDealsTheDamage) {
   EXPECT_TRUE(r.missing.empty()) << r.missing.front();
 }
 
+// Recover (CR 702.59), "autograveyard=@movedto(creature|mygraveyard) from(battlefield):..": the
+// card listens from its owner's graveyard and returns when another creature of theirs dies.
+TEST(WagicRulesFamilies, ACardInTheGraveyardHearsAnotherCreatureDie) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Mend\nmana={B}\ntype=Sorcery\nauto=life:1\n"
+                            "autograveyard=@movedto(creature|mygraveyard) from(battlefield):moveto(ownerhand)\n[/card]\n"
+                            "[card]\nname=Shock\nmana={R}\ntype=Instant\ntarget=creature\nauto=damage:2\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:shock\ngraveyard:mend\ninplay:bear\nmanapool:{R}\n"
+                                        "[PLAYER2]\n[DO]\nshock\nbear\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:mend\n"
+                                        "graveyard:bear,shock\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// "autograveyard=@each my upkeep:..": a phase trigger heard from the graveyard (Ashen Ghoul-like):
+// the card comes back at its owner's upkeep, not at the opponent's.
+TEST(WagicRulesFamilies, ACardInTheGraveyardHearsItsOwnersUpkeep) {
+  const std::string cards = "[card]\nname=Ghoul\nmana={3}{B}\ntype=Creature\npower=3\ntoughness=1\n"
+                            "autograveyard=@each my upkeep:moveto(ownerhand)\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\n[PLAYER2]\ngraveyard:ghoul\n[DO]\neot\nnext\nnext\n"
+                                        "[ASSERT]\nDRAW\n[PLAYER1]\n[PLAYER2]\nhand:ghoul\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:ghoul\n[PLAYER2]\n[DO]\neot\nnext\nnext\n"
+                            "[ASSERT]\nDRAW\n[PLAYER1]\ngraveyard:ghoul\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -163,7 +163,10 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kAnyzone: read_cda(v, d); break;
       case KeyId::kAlias: d.alias = v; break;
       case KeyId::kAutoZone:
-        if (lower(f.key_text(text)) == "autograveyard") d.grave_abilities.push_back(compile_ability(v));
+        if (lower(f.key_text(text)) == "autograveyard") {
+          d.grave_abilities.push_back(compile_ability(with_macros(db, v)));
+          d.grave_triggers |= d.grave_abilities.back().kind == AbilityKind::kTriggered;
+        }
         if (lower(f.key_text(text)) == "autohand") {
           CardDef::Affinity aff;
           if (read_affinity(v, aff)) {

@@ -314,6 +314,7 @@ struct CardDef {
   bool has_spell_target = false;
   std::vector<Ability> abilities;
   std::vector<Ability> grave_abilities;  // autograveyard=
+  bool grave_triggers = false;           // one of them is a triggered ability: it listens from the graveyard
   std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
   // autohand=affinity(spec) reduce(cost): the spell costs `reduce` less for each such card, counted
   // from its caster's side (rules/actions.cc, Game::spell_cost); Blasphemous Act's kin.

@@ -96,12 +96,8 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       if (CardDef::Affinity aff; key == "autohand" && read_affinity(v, aff)) {  // Game::spell_cost
         break;
       } else if (key == "autohand" || key == "autograveyard" || key == "autofaceup" || key == "autostack") {  // autostack: cascade.cc  // autofaceup: alt_casts.cc
-        const Ability a = compile_ability(with_macros(db, v));
-        // From the graveyard only its own @movedto triggers are heard (fire_zone_triggers), no other event.
-        if (key == "autograveyard" && a.kind == AbilityKind::kTriggered && a.trigger.event != "movedto") {
-          out.emplace_back("autograveyard= (a trigger other than @movedto)", v);
-        }
-        collect(a, words);
+        // A triggered autograveyard= line hears every event from the graveyard (Game::listening).
+        collect(compile_ability(with_macros(db, v)), words);
       } else if (key == "autoexile" && v.rfind("restriction{discarded} ", 0) == 0) {  // madness: Game::discard
         collect(compile_ability(with_macros(db, v.substr(23))), words);
       } else if (key == "autoskill") {  // an equipment's activated ability while attached (Game::can_activate)

@@ -377,16 +377,24 @@ class Game {
   }
   void granted_abilities(const Obj& o, std::vector<const Ability*>& out) const;
   // The triggered abilities that listen from where the card is: on the battlefield all of its own,
-  // in exile its autoexile= lines (suspend's time-counter triggers). False when none can.
+  // in exile its autoexile= lines (suspend's time-counter triggers), in a graveyard its
+  // autograveyard= lines (recover: another creature put there; Ashen Ghoul's upkeep). False when
+  // none can.
   bool listening(int c) const {
     const Obj& o = objs[static_cast<size_t>(c)];
-    return o.zone == kBattlefield || (o.zone == kExile && !o.def->exile_abilities.empty());
+    return o.zone == kBattlefield || (o.zone == kExile && !o.def->exile_abilities.empty()) ||
+           (o.zone == kGraveyard && o.def->grave_triggers);
   }
   template <class F>
   void each_listener(int c, F&& f) const {
     const Obj& o = objs[static_cast<size_t>(c)];
-    if (o.zone != kExile) return each_ability(c, f);
-    for (const Ability& a : o.def->exile_abilities) f(a);
+    if (o.zone == kExile) {
+      for (const Ability& a : o.def->exile_abilities) f(a);
+    } else if (o.zone == kGraveyard) {
+      for (const Ability& a : o.def->grave_abilities) f(a);
+    } else {
+      each_ability(c, f);
+    }
   }
   bool lost_abilities(int c) const;
   bool is_creature(int c) const { return chars(c).types.test(ty::kCreature); }

@@ -157,7 +157,12 @@ void Game::fire_event(const std::string& event, int card, int player, int from, 
     if (!listening(static_cast<int>(src)) && !self) continue;
     const int saved_controller = objs[src].controller;
     if (self) objs[src].controller = player;
-    each_listener(static_cast<int>(src), [&](const Ability& a) { hear(static_cast<int>(src), a); });
+    const auto heard = [&](const Ability& a) { hear(static_cast<int>(src), a); };
+    if (self) {
+      each_ability(static_cast<int>(src), heard);  // its own lines as on the battlefield, wherever it went
+    } else {
+      each_listener(static_cast<int>(src), heard);
+    }
     if (self) objs[src].controller = saved_controller;
   }
   each_emblem_trigger(hear);

@@ -373,7 +373,8 @@ void Game::fire_zone_triggers(int card, int from, int to) {
     const Obj& s = objs[src];
     const bool self = static_cast<int>(src) == card;
     if (!listening(static_cast<int>(src)) && !self) continue;
-    // Its own abilities look back at the move; autograveyard= ones listen once it is in the graveyard.
+    // Its own abilities look back at the move; autograveyard= ones listen once it is in the graveyard
+    // (another card's move: each_listener).
     std::vector<const Ability*> list;
     const auto add = [&list](const Ability& a) { list.push_back(&a); };
     if (self) {
@@ -549,9 +550,9 @@ void Game::fire_phase_triggers() {
     put_trigger(src, a);
   };
   for (size_t src = 0; src < objs.size(); ++src) {
-    if (objs[src].zone != kBattlefield) continue;
+    if (!listening(static_cast<int>(src))) continue;  // a graveyard's autograveyard=@each my upkeep too
     std::vector<const Ability*> list;
-    each_ability(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
+    each_listener(static_cast<int>(src), [&list](const Ability& a) { list.push_back(&a); });
     for (const Ability* ap : list) hear(static_cast<int>(src), *ap);
   }
   each_emblem_trigger(hear);
