@@ -231,5 +231,23 @@ TEST(WagicRulesFamilies, ACardInTheGraveyardHearsItsOwnersUpkeep) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// "auto=choice name(..) teach(creature) ..." lines of an aura (Traveler's Cloak, Convincing
+// Mirage): one is chosen as the aura enters, and only that one holds while it stays (before, every
+// choice line held at once).
+TEST(WagicRulesFamilies, AnAurasChoiceLinesAreChosenAsItEnters) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Cloak\nmana={U}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n"
+                            "auto=choice name(big) teach(creature) 2/2\nauto=choice name(small) teach(creature) 1/1\n[/card]\n";
+  auto attack = [](int choice, int life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:cloak\ninplay:bear\nmanapool:{U}\n[PLAYER2]\n[DO]\ncloak\nbear\nchoice " +
+           std::to_string(choice) + "\nnext\nnext\nbear\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:bear,cloak\n"
+           "[PLAYER2]\nlife:" + std::to_string(life) + "\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, attack(0, 16));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, attack(1, 17));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -814,7 +814,8 @@ bool grants_ability(const std::string& body, Ability& a) {
 void drop_condition_label(std::string& body) {
   if (body.rfind("name(", 0) != 0) return;
   const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
-  for (const char* kw : {"this(", "thisforeach(", "if ", "ifnot "}) {
+  // .. or before what an aura or equipment teaches (choice name(plainswalk) teach(creature) plainswalk)
+  for (const char* kw : {"this(", "thisforeach(", "if ", "ifnot ", "teach("}) {
     if (rest.rfind(kw, 0) == 0) {
       body = rest;
       return;
@@ -1090,7 +1091,7 @@ bool read_phase_action(const std::string& text, EffectDef& out) {
   return true;
 }
 
-bool is_static_line(const Ability& a) {
+static bool static_shape(const Ability& a) {
   if (a.kind != AbilityKind::kSpell || a.has_target || !a.range.empty()) return false;
   for (const EffectDef& e : a.effects) {
     if (e.has_all) return false;
@@ -1103,6 +1104,9 @@ bool is_static_line(const Ability& a) {
   }
   return !a.effects.empty();
 }
+
+bool is_static_line(const Ability& a) { return !a.may && static_shape(a); }
+bool is_entry_choice(const Ability& a) { return a.may && static_shape(a); }
 
 bool Ability::supported() const { return unsupported_word().empty(); }
 

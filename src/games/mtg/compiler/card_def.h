@@ -402,6 +402,9 @@ void read_cda(const std::string& value, CardDef& d);
 // A permanent's plain auto= line that is a static effect on itself (or on what it is attached to):
 // pumps, keyword grants, transforms, prevention — not an ETB one-shot.
 bool is_static_line(const Ability& a);
+// "choice teach(creature) swampwalk", "may ..": a static line offered as the permanent enters (CR
+// "as ~ enters, choose"): only the line chosen then holds, for as long as it stays (rules/choose.cc).
+bool is_entry_choice(const Ability& a);
 // Reads a target specification: creature[-white;power<=2],player|mybattlefield.
 Spec parse_spec(const std::string& text);
 // restriction= words naming when a spell may be cast (before battle damage, during battle,

@@ -39,6 +39,21 @@ class Variants {
     }
     return &slot->ability;
   }
+  // A line chosen as its permanent enters, without its may: the change that gives it.
+  const Ability* chosen_line(const Ability& line) {
+    std::lock_guard<std::mutex> hold(lock_);
+    auto& slot = by_line_[&line];
+    if (!slot) {
+      slot = std::make_unique<Variant>();
+      slot->ability = line;
+      slot->ability.may = false;
+      slot->change.kind = Eff::kTransform;
+      slot->change.becomes = std::make_shared<EffectDef::Becomes>();
+      slot->change.becomes->lasting.push_back(slot->ability);
+      by_ability_[&slot->ability] = slot.get();
+    }
+    return &slot->ability;
+  }
   const EffectDef* change_of(const Ability* a) {
     std::lock_guard<std::mutex> hold(lock_);
     const auto it = by_ability_.find(a);
@@ -49,6 +64,7 @@ class Variants {
   std::mutex lock_;
   std::map<std::string, std::unique_ptr<Variant>> by_text_;
   std::map<const Ability*, const Variant*> by_ability_;
+  std::map<const Ability*, std::unique_ptr<Variant>> by_line_;  // card lines live as long as the process
 };
 
 Variants& variants() {
@@ -85,6 +101,19 @@ void Game::choose_value(const EffectDef& e, int source, int controller, int x) {
                                    .ability = variants().get(e.token_spec, color, v)}});
   }
   if (m.options.empty()) return note("no creature type to choose");
+  menus.push_back(std::move(m));
+}
+
+// One menu of the lines (a single may line can be declined; of several, one is chosen, as Wagic
+// asks its choice lines); the chosen one is a lasting change of the card, as a chosen colour is.
+void Game::choose_line(int card, int controller, const std::vector<const Ability*>& lines) {
+  Menu m;
+  m.cancel = lines.size() == 1;
+  for (const Ability* a : lines) {
+    m.options.push_back({a->text, Resume{.kind = Resume::Kind::kChooseValue, .card = card, .actor = controller,
+                                         .ability = variants().chosen_line(*a)}});
+  }
+  if (m.cancel) m.options.push_back({"cancel", Resume{}});
   menus.push_back(std::move(m));
 }
 

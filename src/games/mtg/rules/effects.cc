@@ -41,7 +41,12 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
   const CardDef& d = *objs[static_cast<size_t>(card)].def;
   const bool permanent = is_permanent(d);
   bool asked = false;  // a line of this card opened a menu or a chooser (etb_one_at_a_time)
+  std::vector<const Ability*> entry_choices;
   for (const Ability& a : d.abilities) {
+    if (permanent && is_entry_choice(a)) {
+      entry_choices.push_back(&a);
+      continue;
+    }
     if (!permanent && a.kind == AbilityKind::kTriggered && a.trigger.event == "next") {
       delayed.push_back({&a, card, controller});  // a delayed trigger (Flare's next upkeep)
       continue;
@@ -75,6 +80,7 @@ void Game::run_one_shots(int card, int controller, const std::vector<Target>& ta
     }
     run_effects(a, card, controller, targets, x);
   }
+  if (!entry_choices.empty()) choose_line(card, controller, entry_choices);
 }
 
 bool Game::open_waiting_etb() {

@@ -261,6 +261,8 @@ class Game {
   // choose.cc: chooseacolor / chooseatype: the menu of values, and the value chosen (kChooseValue).
   void choose_value(const EffectDef& e, int source, int controller, int x);
   void value_chosen(const Resume& r);
+  // The lines a permanent offers as it enters (is_entry_choice): one menu, the chosen line holds.
+  void choose_line(int card, int controller, const std::vector<const Ability*>& lines);
   std::vector<std::string> creature_types() const;
   // soulbond.cc (CR 702.95): the creature `card` is paired with (-1: none); whether the pairing
   // trigger of `source` fires for `entered`; the menu of partners as it resolves; the choice.
