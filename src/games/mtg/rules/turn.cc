@@ -23,7 +23,9 @@ int Game::acting_player() const {
   if (interrupter >= 0) return interrupter;
   if (!choosers.empty()) return choosers.back().player;
   if (!pending_pay.empty()) return pending_pay.back().actor;  // making the mana it waits for
-  if (phase == Phase::kCombatBlockers) return 1 - active;
+  // The defending player while blockers are declared; then, as in Wagic's later sub-steps of the
+  // step, the active player has priority first (CR 509.4, 117.3b).
+  if (phase == Phase::kCombatBlockers && combat_stage == 0) return 1 - active;
   return active;
 }
 
@@ -496,6 +498,8 @@ int Game::restriction_value(const TriggerDef::Count& k, int src, int controller)
       {"turn", [](const Game& g, const Player&, const Player&, int) { return g.turn; }},
       {"morbid", [](const Game& g, const Player&, const Player&, int) { return static_cast<int>(g.creatures_died > 0); }},
       {"raid", [](const Game& g, const Player&, const Player&, int c) { return static_cast<int>(g.active == c && g.attacked > 0); }},
+      // {N} (ninjutsu's cost): blockers are declared and combat damage is still to come
+      {"blockersdeclared", [](const Game& g, const Player&, const Player&, int) { return static_cast<int>(g.phase == Phase::kCombatBlockers && g.combat_stage >= 1); }},
       {"assorcery", [](const Game& g, const Player&, const Player&, int c) { return static_cast<int>(g.active == c && (g.phase == Phase::kFirstMain || g.phase == Phase::kSecondMain)); }},
   };
   const auto it = values.find(k.var);

@@ -125,7 +125,8 @@ double worth(const Game& g, int p) {
 // lethal damage. Added to each side's worth, so attacking looks like the damage it will do and a
 // block like the trade it makes.
 void forecast_combat(const Game& g, double w[2]) {
-  if ((g.phase != Phase::kCombatAttackers && g.phase != Phase::kCombatBlockers) || g.combat_stage != 0) return;
+  // (The blockers step's stage 1 is its priority once blocks are declared: still before damage.)
+  if ((g.phase != Phase::kCombatAttackers && g.phase != Phase::kCombatBlockers) || g.combat_stage > 1) return;
   const int att_side = g.active, def_side = 1 - g.active;
   for (int a : g.players[static_cast<size_t>(att_side)].zones[kBattlefield]) {
     const Obj& o = g.objs[static_cast<size_t>(a)];
