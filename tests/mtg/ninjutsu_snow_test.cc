@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/make_agent.h"
 #include "games/mtg/runners/match_game.h"
 #include "match_support.h"
 #include "own_cards.h"
@@ -245,6 +246,44 @@ TEST(WagicSnowMana, APoolSpendsItsOrdinaryManaBeforeItsSnowMana) {
   p.n[kGreen] = 0;
   p.add(parse_pool("{G}"));
   EXPECT_EQ(p.snow_total(), 0);
+}
+
+
+// Bots: in the same whole-game position (the Bears attack unblocked, blockers declared, player 1
+// has priority with two untapped Islands and the Ninja in hand) the greedy bot and the rollout bot
+// tap the Islands and use ninjutsu (the Ninja then deals the damage and draws); with nothing that
+// mana could pay for, the greedy bot passes without tapping (the lands stay for the second main).
+TEST(WagicNinjutsu, BotsUseNinjutsu) {
+  RK_REQUIRE_MTG();
+  for (const bool ninja_in_hand : {true, false}) {
+    for (const char* spec : {"greedy", "rollout"}) {
+      if (!ninja_in_hand && std::string(spec) != "greedy") continue;
+      Board b;
+      const int bears = b.put("grizzly bears", 0, kBattlefield);
+      const int ninja = b.put(ninja_in_hand ? "ninja of the deep hours" : "grizzly bears", 0, kHand);
+      const int island = b.put("island", 0, kBattlefield);
+      b.put("island", 0, kBattlefield);
+      b.g.match().resettle();
+      ASSERT_TRUE(play(b.g, "attack grizzly bears"));
+      ASSERT_TRUE(play(b.g, "pass"));
+      ASSERT_TRUE(play(b.g, "pass"));  // player 2 declares no block
+      ASSERT_EQ(b.g.current_player(), 0);
+      Game& s = b.game();
+      auto bot = agents::make_agent<MatchGame>(spec, 1);
+      for (int i = 0; i < 12 && b.g.current_player() == 0 && s.phase == Phase::kCombatBlockers; ++i) {
+        ASSERT_TRUE(b.g.apply_index(bot->choose(b.g, b.g.legal_actions())));
+      }
+      if (!ninja_in_hand) {
+        EXPECT_FALSE(s.objs[static_cast<size_t>(island)].tapped) << "no land tapped for nothing";
+        EXPECT_EQ(s.players[1].life, 18);
+        continue;
+      }
+      EXPECT_EQ(s.objs[static_cast<size_t>(ninja)].zone, kBattlefield) << spec << " used ninjutsu";
+      EXPECT_EQ(s.objs[static_cast<size_t>(bears)].zone, kHand) << spec;
+      EXPECT_EQ(s.players[1].life, 18) << spec << ": the Ninja's damage";
+      EXPECT_EQ(b.g.error(), "");
+    }
+  }
 }
 
 }  // namespace
