@@ -160,6 +160,27 @@ TEST(WagicNinjutsu, WithoutTheWindowCombatRunsOnToDamage) {
   EXPECT_EQ(b.g.error(), "");
 }
 
+// In a scenario test (Wagic's runner, no window) {N} is usable where combat stops once blockers are
+// declared: at the ORDER screen (an attacker with two blockers), the active player acts, taps an
+// Island, and swaps the unblocked Ox for the Shinobi, which deals its 3 damage.
+TEST(WagicNinjutsu, InAScenarioTestNinjutsuIsUsableAtTheOrderStop) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) + test::creature("Ox", "{G}", 2, 2) +
+                            test::creature("Wall", "{W}", 0, 4) + test::creature("Rampart", "{W}", 0, 4) +
+                            "[card]\nname=Isle\ntype=Land\nauto={T}:add{U}\n[/card]\n"
+                            "[card]\nname=Shinobi\nmana={3}{U}\ntype=Creature\npower=3\ntoughness=1\nautohand={U}{N}:ninjutsu\n[/card]\n";
+  auto run = [](bool swap) {
+    return std::string("[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:bear,ox,isle\nhand:shinobi\n[PLAYER2]\ninplay:wall,rampart\n[DO]\n"
+                       "bear\nox\nnext\nwall\nrampart\nnext\n") +
+           (swap ? "isle\nshinobi\nox\n" : "") + "next\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\n" +
+           (swap ? "inplay:bear,isle,shinobi\nhand:ox\n" : "inplay:bear,ox,isle\nhand:shinobi\n") + "[PLAYER2]\ninplay:wall,rampart\nlife:" +
+           (swap ? "17" : "18") + "\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, run(true));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, run(false));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 // "ninjutsu" as the effect of a trigger (Alesha's kin: @combat(attacking) ... target(..) ninjutsu):
 // the targeted creature card comes from the hand tapped and attacking and deals its damage.
 TEST(WagicNinjutsu, TheNinjutsuEffectPutsATargetOntoTheBattlefieldAttacking) {
