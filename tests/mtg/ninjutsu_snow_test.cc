@@ -239,6 +239,24 @@ TEST(WagicSnowMana, OnlyManaFromASnowPermanentPaysTheSnowSymbol) {
   }
 }
 
+// restriction=compare(mysnowpoolcount)~morethan~0 (the latest database's snow cards): the snow
+// mana in its caster's pool. The Rime Bear is cast with the Snowfield's mana, not with the Meadow's.
+TEST(WagicSnowMana, TheSnowManaInAPoolIsAValueRestrictionsCompare) {
+  const std::string cards = "[card]\nname=Snowfield\ntype=Snow Land\nauto={T}:add{G}\n[/card]\n"
+                            "[card]\nname=Meadow\ntype=Land\nauto={T}:add{G}\n[/card]\n"
+                            "[card]\nname=Rime Bear\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n"
+                            "restriction=compare(mysnowpoolcount)~morethan~0\n[/card]\n";
+  auto run = [](const std::string& land, bool cast) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:" + land + "\nhand:rime bear\n[PLAYER2]\n[DO]\n" + land +
+           "\nrime bear\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n" + (cast ? "inplay:" + land + ",rime bear\n" : "inplay:" + land + "\nhand:rime bear\nmanapool:{G}\n") +
+           "[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, run("snowfield", true));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, run("meadow", false));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 // Paying: the other symbols spend ordinary mana first, so snow mana is left for {i}; a snow
 // symbol cannot be paid with ordinary mana however much there is.
 TEST(WagicSnowMana, APoolSpendsItsOrdinaryManaBeforeItsSnowMana) {
