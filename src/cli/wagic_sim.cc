@@ -219,6 +219,7 @@ int run_sim(const WagicSimOptions& o) {
   mo.bounded_declarations = !o.classic;
   mo.mulligans = !o.classic;
   mo.skip_first_draw = !o.classic;
+  mo.blockers_window = mo.responses;  // --classic and --no-responses run combat on to damage after blocks, as before
   uint64_t hash = 1469598103934665603ull;
   size_t errors = 0, draws = 0, unsupported = 0, moves = 0, turns = 0;
   size_t wins[2] = {0, 0}, bot_wins[2] = {0, 0};

@@ -233,7 +233,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"reject", Eff::kReject}, {"shuffle", Eff::kShuffle}, {"swap", Eff::kSwap}, {"twist", Eff::kSwap}, {"exiledeath", Eff::kExileDeath},
       {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate},
       {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
-      {"removefromcombat", Eff::kRemoveFromCombat}, {"resetdamage", Eff::kResetDamage},
+      {"removefromcombat", Eff::kRemoveFromCombat}, {"resetdamage", Eff::kResetDamage}, {"ninjutsu", Eff::kNinjutsu},
       {"donothing", Eff::kNothing}};  // donothing: the ability only chooses (a look at a hand, a menu line)  // frozen: it does not untap during its controller's next untap step
   if (w.rfind("rampage(", 0) == 0 && w.back() == ')') {  // rampage(P/T,N): +P/+T per blocker beyond N (CR 702.23)
     const std::string in = inside(w, 7);
@@ -682,6 +682,15 @@ void read_costs(const std::string& costs, Ability& a) {
       a.top_cost.count += before;
     } else if (sym.rfind("e(", 0) == 0) {
       a.exile_cost = parse_spec(inside(sym, 1));
+    } else if (sym == "n" && a.bounce_cost.empty()) {
+      // Ninjutsu's cost (CR 702.49a; Wagic's Ninja extra cost): an unblocked attacker of its
+      // controller returned to its owner's hand, only once blockers are declared.
+      a.bounce_cost = parse_spec("creature[attacking;-blocked]|mybattlefield");
+      TriggerDef::Count declared;
+      declared.var = "blockersdeclared";
+      declared.cmp = '>';
+      declared.n = 0;
+      a.trigger.counts.push_back(std::move(declared));
     } else if (sym.rfind("h(", 0) == 0) {
       const int before = a.bounce_cost.empty() ? 0 : a.bounce_cost.count;
       a.bounce_cost = parse_spec(inside(sym, 1));
@@ -724,6 +733,7 @@ void read_costs(const std::string& costs, Ability& a) {
         a.mana.hybrid.insert(a.mana.hybrid.end(), m.hybrid.begin(), m.hybrid.end());
         a.mana.x += m.x;
         a.mana.colorless_only += m.colorless_only;
+        a.mana.snow += m.snow;
       }
     }
     i = e + 1;

@@ -58,6 +58,7 @@ enum class Eff : uint8_t {
   kRampage,                    // rampage(P/T,N) from a lord (Spined Sliver): a in `a`/`b`, N in `times` (rules/combat.cc)
   kReduceTo,                   // reduceto:N: static, damage leaves its controller's life at N at least (board.cc)
   kCombatCost,                 // attackcost:N / attackpwcost:N / blockcost:N (e.word attack|block): static, paid to attack or block (combat.cc)
+  kNinjutsu,                   // ninjutsu: the card (its target, or itself) onto the battlefield tapped and attacking (combat.cc)
   kNothing, kUnsupported
 };
 

@@ -95,7 +95,12 @@ const std::set<std::string>& compare_vars() {
   static const std::set<std::string> vars = {
       "powertotalinplay", "lifetotal", "opponentlifetotal", "lifelost", "oplifelost", "pdcount", "odcount",
       "pdrewcount", "odrewcount", "phandcount", "ohandcount", "thatmuch", "cantargetcre", "cantargetmycre",
-      "cantargetoppocre"};
+      "cantargetoppocre",
+      // the snow mana in a pool (Wagic's snowMana counts; rules/turn.cc snow_pool_count)
+      "mysnowpoolcount", "opponentsnowpoolcount", "mysnowgreenpoolcount", "opponentsnowgreenpoolcount",
+      "mysnowbluepoolcount", "opponentsnowbluepoolcount", "mysnowredpoolcount", "opponentsnowredpoolcount",
+      "mysnowblackpoolcount", "opponentsnowblackpoolcount", "mysnowwhitepoolcount", "opponentsnowwhitepoolcount",
+      "mysnowcolorlesspoolcount", "opponentsnowcolorlesspoolcount"};
   return vars;
 }
 

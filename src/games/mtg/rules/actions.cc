@@ -547,7 +547,7 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
       o.controller == actor && (!o.tapped || o.attacking)) {
     declare(true);
   }
-  if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatBlockers && actor != active &&
+  if (o.zone == kBattlefield && is_creature(card) && phase == Phase::kCombatBlockers && combat_stage == 0 && actor != active &&
       o.controller == actor) {
     declare(false);
   }

@@ -187,6 +187,33 @@ void Game::remove_from_combat(int card) {
   o.attacking = false;
 }
 
+// Ninjutsu (CR 702.49; Wagic's ANinja): the card enters the battlefield under `controller`, tapped
+// and attacking, unblocked. It was never declared as an attacker, so nothing that triggers on
+// attacking sees it (CR 508.4). Only a creature, in its controller's combat, attacks (CR 506.3);
+// a card already on the battlefield is only tapped and made to attack. Wagic also clears its
+// summoning sickness; the rules do not (it came under its controller's control this turn), and
+// neither does the engine.
+void Game::put_attacking(int card, int controller) {
+  const int from = objs[static_cast<size_t>(card)].zone;
+  if (from == kStack) return;
+  if (from != kBattlefield) {
+    move(card, controller, kBattlefield);
+    if (objs[static_cast<size_t>(card)].zone != kBattlefield) return;  // a replacement sent it elsewhere
+    objs[static_cast<size_t>(card)].sick = true;
+    run_one_shots(card, controller, {}, 0);
+  }
+  Obj& o = objs[static_cast<size_t>(card)];
+  o.tapped = true;
+  const bool in_combat = phase >= Phase::kCombatAttackers && phase <= Phase::kCombatDamage;
+  if (in_combat && o.zone == kBattlefield && o.controller == active && is_creature(card)) {
+    remove_from_combat(card);
+    o.attacking = true;
+    o.blocked = false;
+    note(name(card) + " enters tapped and attacking");
+  }
+  if (from != kBattlefield) fire_zone_triggers(card, from, kBattlefield);
+}
+
 // Exalted (CR 702.83): a creature that attacks alone gets +1/+1 until end of turn for each
 // instance among the permanents its controller controls. The triggers resolve at once here, as
 // flanking's and rampage's do, so a source that leaves later still counts.
@@ -356,6 +383,7 @@ bool Game::combat_step(bool& stopped) {
       }
       block_triggers();
       combat_stage = 1;
+      if (blockers_window) return stopped = true;  // the players' priority in the step (game.h)
       for (const Obj& o : objs) {
         if (o.attacking && o.blockers.size() > 1) return stopped = true;  // ORDER
       }

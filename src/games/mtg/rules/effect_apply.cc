@@ -273,7 +273,12 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
       for (int i = 0; i < n && !pl.zones[kLibrary].empty(); ++i) g.move(pl.zones[kLibrary].back(), p, kGraveyard);
       break;
     case Eff::kAddMana:
-      pl.pool.add(parse_pool(e.word));
+      // Mana a snow permanent makes is snow mana (CR 107.4h: what {i} is paid with).
+      if (source >= 0 && g.is_type(source, ty::kSnow)) {
+        pl.pool.add_snow(parse_pool(e.word));
+      } else {
+        pl.pool.add(parse_pool(e.word));
+      }
       if (e.word.find("doesntempty") != std::string::npos) pl.kept.add(parse_pool(e.word));
       break;
     case Eff::kToken:
@@ -486,6 +491,7 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kRemoveFromCombat:
       if (o.zone == kBattlefield) g.remove_from_combat(c);
       break;
+    case Eff::kNinjutsu: g.put_attacking(c, controller); break;  // combat.cc
     case Eff::kBottom:  // to the bottom of its owner's library
       if (o.zone != kLibrary) g.move(c, o.owner, kLibrary, false);
       break;

@@ -541,10 +541,15 @@ class Game {
   void leave_attackers();
   void exalted();  // combat.cc: a creature attacking alone
   void remove_from_combat(int card);  // combat.cc: it stops attacking or blocking (CR 506.4)
+  void put_attacking(int card, int controller);  // combat.cc: ninjutsu, onto the battlefield tapped and attacking
   void block_triggers();
   void lure_blocks();
   int eval_amount(const Amount& a, int source) const;  // counts and fixed amounts (no X)
   int combat_stage = 0;            // where combat_next resumes
+  // Whole games: once blockers are declared the step stops, and the players have priority in it
+  // (CR 509.4: the active player first) before combat damage; Wagic's scenario tests run on to
+  // damage (their NextCombatStep is declined by the runner), so the harness leaves it off.
+  bool blockers_window = false;
   bool combat_pending = false;     // combat damage waits for triggers to resolve, then goes on
   bool any_attackers() const;
   // attackcost:N / blockcost:N (CR 508.1g, 509.1d): what it costs `card` to attack (or block) now,

@@ -29,8 +29,30 @@ int ManaPool::total() const {
   return t;
 }
 
+int ManaPool::snow_of(int color) const {
+  const size_t c = static_cast<size_t>(color);
+  return std::max(0, std::min(snow[c], n[c]));
+}
+
+int ManaPool::snow_total() const {
+  int t = 0;
+  for (int c = 0; c < kColors; ++c) t += snow_of(c);
+  return t;
+}
+
+// The snow count is brought down to what is left first: mana spent by code that lowered `n`
+// alone must not come back as snow when other mana is added.
 void ManaPool::add(const ManaPool& o) {
-  for (int i = 0; i < kColors; ++i) n[static_cast<size_t>(i)] += o.n[static_cast<size_t>(i)];
+  for (int i = 0; i < kColors; ++i) {
+    const size_t c = static_cast<size_t>(i);
+    snow[c] = snow_of(i) + o.snow_of(i);
+    n[c] += o.n[c];
+  }
+}
+
+void ManaPool::add_snow(const ManaPool& o) {
+  add(o);
+  for (int i = 0; i < kColors; ++i) snow[static_cast<size_t>(i)] += o.n[static_cast<size_t>(i)] - o.snow_of(i);
 }
 
 std::string ManaPool::text() const {
@@ -47,7 +69,7 @@ int ManaCost::converted() const {
   for (int v : fixed) t += v;
   for (auto [a, b] : hybrid) t += b < 0 ? -b : 1;
   for (int v : phyrexian) t += v;
-  return t + colorless_only;
+  return t + colorless_only + snow;
 }
 
 // One symbol's text between braces.
@@ -83,6 +105,10 @@ static void add_symbol(std::string_view sym, ManaCost& c, bool* unknown) {
   }
   if (letters == "c" || letters == "C") {
     ++c.colorless_only;
+    return;
+  }
+  if (letters == "i" || letters == "I") {  // Wagic's snow symbol (CR 107.4h's {S})
+    ++c.snow;
     return;
   }
   if (letters.size() == 1 && color_of_letter(letters[0]) >= 0) {
@@ -190,13 +216,27 @@ static bool pay_colored(ManaPool& p, const ManaCost& c) {
   return true;
 }
 
+// {i}: each symbol one mana a snow source made, of any colour (colourless first, as generic mana
+// is paid). The coloured symbols were paid before, each from its colour's other mana first
+// (snow_of counts what is left), so the snow mana they leave is here for these.
+static bool pay_snow(ManaPool& p, int amount) {
+  for (int col = 0; col < kColors && amount > 0; ++col) {
+    const int have = p.snow_of(col), take = std::min(have, amount);
+    p.n[static_cast<size_t>(col)] -= take;
+    p.snow[static_cast<size_t>(col)] = have - take;
+    amount -= take;
+  }
+  return amount == 0;
+}
+
 bool can_pay(const ManaPool& pool, const ManaCost& cost) {
   ManaPool p = pool;
-  return pay_colored(p, cost) && pay_generic(p, cost.fixed[0]);
+  return pay_colored(p, cost) && pay_snow(p, cost.snow) && pay_generic(p, cost.fixed[0]);
 }
 
 int pay(ManaPool& pool, const ManaCost& cost) {
   pay_colored(pool, cost);
+  pay_snow(pool, cost.snow);
   pay_generic(pool, cost.fixed[0]);
   if (cost.x == 0) return 0;
   if (cost.x_color >= 0) {  // X from that colour's mana alone

@@ -20,11 +20,21 @@ char letter_of_color(int c);
 
 struct ManaPool {
   std::array<int, kColors> n{};
+  // How much of each colour's mana came from a snow source (CR 107.4h: what {S}, Wagic's {i}, may
+  // be paid with). Code that lowers `n` directly may leave it higher: it counts only up to `n`
+  // (snow_of), so what was spent without a choice is the mana that was not snow.
+  std::array<int, kColors> snow{};
   int total() const;
+  int snow_of(int color) const;
+  int snow_total() const;
   bool empty() const { return total() == 0; }
-  void clear() { n.fill(0); }
+  void clear() {
+    n.fill(0);
+    snow.fill(0);
+  }
   void add(const ManaPool& o);
-  bool operator==(const ManaPool& o) const { return n == o.n; }
+  void add_snow(const ManaPool& o);  // mana made by a snow source: added, and counted as snow
+  bool operator==(const ManaPool& o) const { return n == o.n && snow == o.snow; }
   std::string text() const;  // {2}{R} style; {0} when empty
 };
 
@@ -35,6 +45,7 @@ struct ManaCost {
   int x_color = -1;                          // {X:black}: X is paid with that colour only (-1: any)
   int colorless_only = 0;                    // {c}: colourless mana and nothing else (Wagic's "waste" mana, CR 107.4c)
   std::array<int, kColors> phyrexian{};      // {p(B)}: that colour or 2 life (counted; not asked for in payment yet)
+  int snow = 0;                              // {i} (CR 107.4h's {S}): one mana, of any colour, that a snow source made
   bool present = false;                      // a cost was written (even {0})
   int converted() const;                     // mana value (X counts 0)
   bool is_free() const { return converted() == 0 && x == 0; }

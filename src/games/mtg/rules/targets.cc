@@ -46,7 +46,8 @@ bool Game::restriction_holds(const SpecCode::Restr& r, int card, int source, int
     case R::kDamager: return o.dealt_damage;
     case R::kAttacking: return o.attacking;
     case R::kBlocking: return o.blocking >= 0;
-    case R::kBlocked: return o.attacking && !o.blockers.empty();
+    // Blocked stays blocked when its blockers leave (CR 509.1h); `blocked` is set once blockers are declared.
+    case R::kBlocked: return o.attacking && (o.blocked || !o.blockers.empty());
     case R::kMulticolor: return __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
     case R::kLeveler: return o.def->max_level > 0;  // a level up card (maxlevel:N)
     case R::kEnchanted:  // an aura is attached to it

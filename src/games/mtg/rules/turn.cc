@@ -23,7 +23,9 @@ int Game::acting_player() const {
   if (interrupter >= 0) return interrupter;
   if (!choosers.empty()) return choosers.back().player;
   if (!pending_pay.empty()) return pending_pay.back().actor;  // making the mana it waits for
-  if (phase == Phase::kCombatBlockers) return 1 - active;
+  // The defending player while blockers are declared; then, as in Wagic's later sub-steps of the
+  // step, the active player has priority first (CR 509.4, 117.3b).
+  if (phase == Phase::kCombatBlockers && combat_stage == 0) return 1 - active;
   return active;
 }
 
@@ -453,6 +455,23 @@ int targetable_creatures(const Game& g, int src, int controller, int player) {
   return n;
 }
 
+// compare(mysnowpoolcount), compare(opponentsnowbluepoolcount) ...: the snow mana in that player's
+// pool, all of it or one colour's (Wagic counts the snow mana a player's pool holds). False when
+// `var` is no such word.
+bool snow_pool_count(const std::string& var, const Game::Player& me, const Game::Player& them, int& out) {
+  static const std::map<std::string, int> colors = {{"", -1},           {"green", kGreen}, {"blue", kBlue}, {"red", kRed},
+                                                    {"black", kBlack}, {"white", kWhite}, {"colorless", kColorless}};
+  const bool mine = var.rfind("mysnow", 0) == 0, theirs = var.rfind("opponentsnow", 0) == 0;
+  const std::string tail = "poolcount";
+  if ((!mine && !theirs) || var.size() < tail.size() || var.compare(var.size() - tail.size(), tail.size(), tail) != 0) return false;
+  const size_t from = mine ? 6 : 12;
+  const auto it = colors.find(var.substr(from, var.size() - tail.size() - from));
+  if (it == colors.end()) return false;
+  const ManaPool& pool = (mine ? me : them).pool;
+  out = it->second < 0 ? pool.snow_total() : pool.snow_of(it->second);
+  return true;
+}
+
 }  // namespace
 
 int Game::restriction_value(const TriggerDef::Count& k, int src, int controller) const {
@@ -468,6 +487,7 @@ int Game::restriction_value(const TriggerDef::Count& k, int src, int controller)
     return p >= k.from && p <= k.to && (k.whose < 0 || (k.whose == 1) == (active == controller));
   }
   if (k.var == "thisturn" || k.var == "lastturn") return cast_count(k, src, controller);
+  if (int snow = 0; snow_pool_count(k.var, me, them, snow)) return snow;
   if (k.var == "powertotalinplay") {  // the total power of the creatures its controller controls
     int n = 0;
     for (int c : me.zones[kBattlefield]) n += is_creature(c) ? power(c) : 0;
@@ -497,6 +517,8 @@ int Game::restriction_value(const TriggerDef::Count& k, int src, int controller)
       {"turn", [](const Game& g, const Player&, const Player&, int) { return g.turn; }},
       {"morbid", [](const Game& g, const Player&, const Player&, int) { return static_cast<int>(g.creatures_died > 0); }},
       {"raid", [](const Game& g, const Player&, const Player&, int c) { return static_cast<int>(g.active == c && g.attacked > 0); }},
+      // {N} (ninjutsu's cost): blockers are declared and combat damage is still to come
+      {"blockersdeclared", [](const Game& g, const Player&, const Player&, int) { return static_cast<int>(g.phase == Phase::kCombatBlockers && g.combat_stage >= 1); }},
       {"assorcery", [](const Game& g, const Player&, const Player&, int c) { return static_cast<int>(g.active == c && (g.phase == Phase::kFirstMain || g.phase == Phase::kSecondMain)); }},
   };
   const auto it = values.find(k.var);

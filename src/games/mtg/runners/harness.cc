@@ -335,7 +335,7 @@ bool Runner::compare(TestOutcome& out) {
     const std::string who = "player " + std::to_string(p + 1);
     if (pl.life != e.life) fail(s_.assert_line, who + " life is " + std::to_string(pl.life) + ", expected " + std::to_string(e.life));
     if (pl.poison != e.poison) fail(s_.assert_line, who + " poison is " + std::to_string(pl.poison) + ", expected " + std::to_string(e.poison));
-    if (!(pl.pool == parse_pool(e.manapool))) {
+    if (pl.pool.n != parse_pool(e.manapool).n) {  // the amounts of each colour (a test cannot write snow)
       fail(s_.assert_line, who + " mana pool is " + pl.pool.text() + ", expected " + parse_pool(e.manapool).text());
     }
     for (int z : zones) {

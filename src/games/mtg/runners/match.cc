@@ -68,6 +68,7 @@ std::vector<std::string> deck_files(const std::string& dir) {
 Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn_limit, MatchOptions options, kernel::Log* log)
     : game_(cat), chance_(seed), turn_limit_(turn_limit), options_(options) {
   game_.rng = &chance_.rng();
+  game_.blockers_window = options_.blockers_window;
   if (cat.game_rules) game_.rules = cat.game_rules;
   for (auto& pl : game_.players) pl.life = game_.rules->life;
   if (!options_.deal.empty()) chance_.feed(options_.deal);
@@ -257,7 +258,12 @@ void Match::next() {
   if (!game_.choosers.empty()) {
     return game_.finish_chooser();
   }
-  if (game_.phase == Phase::kCombatDamage || (game_.phase == Phase::kCombatBlockers && game_.combat_stage == 1)) {
+  // In the blockers step `next` declares the blocks (with blockers_window: no priority before them,
+  // CR 509.1) or, without it, is the ORDER screen's OK once they are declared. With blockers_window
+  // the players then have priority in the step: the active player's pass is offered to the defender,
+  // and the step ends (on to combat damage) when both passed with the stack empty (CR 509.4, 117.4).
+  const int declares_at = game_.blockers_window ? 0 : 1;
+  if (game_.phase == Phase::kCombatDamage || (game_.phase == Phase::kCombatBlockers && game_.combat_stage == declares_at)) {
     return game_.combat_next();
   }
   StackItem item;
@@ -381,12 +387,15 @@ bool Match::settle_offer() {
 // an offer made in doubt is declined; one not made would be a response lost).
 bool Match::could_respond(int player) {
   auto& me = game_.players[static_cast<size_t>(player)];
-  int available = me.pool.total();
+  int available = me.pool.total(), snow = me.pool.snow_total();
   for (int c : me.zones[kBattlefield]) {
-    if (!game_.objs[static_cast<size_t>(c)].tapped && game_.is_type(c, "land")) ++available;
+    if (game_.objs[static_cast<size_t>(c)].tapped || !game_.is_type(c, "land")) continue;
+    ++available;
+    snow += game_.is_type(c, ty::kSnow);  // its mana would be snow ({i})
   }
   const ManaPool saved = me.pool;
   me.pool.n.fill(available);
+  me.pool.snow.fill(snow);
   bool any = false;
   for (int c : me.zones[kHand]) {
     any = any || game_.can_cast(c, player) || game_.can_cast(c, player, true);

@@ -65,6 +65,10 @@ struct MatchOptions {
   // The starting player skips the draw of the first turn (CR 103.7a; Wagic begins a game in the
   // first main phase). Off: they draw (the first whole games did, `wagic sim --classic`).
   bool skip_first_draw = true;
+  // Priority once blockers are declared (game.h: Game::blockers_window): the active player, then
+  // the defender, may act before combat damage (ninjutsu, a pump after blocks). Off: combat runs
+  // on to damage as Wagic's tests have it (`wagic sim --classic` and `--no-responses`).
+  bool blockers_window = true;
 };
 
 class Match {

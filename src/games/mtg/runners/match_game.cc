@@ -97,9 +97,34 @@ double creature_worth(const Game& g, int c) {
 
 bool main_phase(Phase p) { return p == Phase::kFirstMain || p == Phase::kSecondMain; }
 
+// The active player's priority once blockers are declared (Game::blockers_window).
+bool in_blockers_window(const Game& g) {
+  return g.blockers_window && g.phase == Phase::kCombatBlockers && g.combat_stage == 1;
+}
+
+// Whether `p` holds something mana could pay for outside a main phase: an instant or a flash card,
+// a card with abilities usable from the hand (ninjutsu), a permanent's activated ability that makes
+// no mana. In the blockers window mana in the pool then counts as in a main phase (so a one-move
+// lookahead taps lands for a ninjutsu); without any, tapping there would only waste the lands the
+// second main phase could use.
+bool could_use_mana(const Game& g, int p) {
+  const Game::Player& me = g.players[static_cast<size_t>(p)];
+  for (int c : me.zones[kHand]) {
+    const CardDef& d = *g.objs[static_cast<size_t>(c)].def;
+    if (d.is("instant") || d.has("flash") || !d.hand_abilities.empty()) return true;
+  }
+  bool any = false;
+  for (int c : me.zones[kBattlefield]) {
+    g.each_ability(c, [&any](const Ability& a) { any = any || (a.kind == AbilityKind::kActivated && !is_mana_ability(a)); });
+    if (any) return true;
+  }
+  return false;
+}
+
 double worth(const Game& g, int p) {
   const Game::Player& me = g.players[static_cast<size_t>(p)];
-  const double pool = g.active == p && main_phase(g.phase) ? kPoolMana * me.pool.total() : 0.0;
+  const bool spends = g.active == p && (main_phase(g.phase) || (in_blockers_window(g) && could_use_mana(g, p)));
+  const double pool = spends ? kPoolMana * me.pool.total() : 0.0;
   double w = me.life - kPoison * me.poison + kHandCard * static_cast<double>(me.zones[kHand].size()) + pool;
   for (const Game::Player& pl : g.players) {
     for (int c : pl.zones[kBattlefield]) {
@@ -125,7 +150,8 @@ double worth(const Game& g, int p) {
 // lethal damage. Added to each side's worth, so attacking looks like the damage it will do and a
 // block like the trade it makes.
 void forecast_combat(const Game& g, double w[2]) {
-  if ((g.phase != Phase::kCombatAttackers && g.phase != Phase::kCombatBlockers) || g.combat_stage != 0) return;
+  // (The blockers step's stage 1 is its priority once blocks are declared: still before damage.)
+  if ((g.phase != Phase::kCombatAttackers && g.phase != Phase::kCombatBlockers) || g.combat_stage > 1) return;
   const int att_side = g.active, def_side = 1 - g.active;
   for (int a : g.players[static_cast<size_t>(att_side)].zones[kBattlefield]) {
     const Obj& o = g.objs[static_cast<size_t>(a)];

@@ -80,6 +80,10 @@ uint64_t mix_player(uint64_t h, const Game::Player& p) {
     h = mix_int(h, v);
   }
   for (int n : p.pool.n) h = mix_int(h, n);
+  if (p.pool.snow_total() > 0) {  // only when some is snow, as later state
+    h = mix_str(h, "snow");
+    for (int c = 0; c < kColors; ++c) h = mix_int(h, p.pool.snow_of(c));
+  }
   if (p.last_drawn >= 0) h = mix_int(mix_str(h, "last drawn"), p.last_drawn);  // only when set, as later state
   for (const auto& zone : p.zones) {  // in order: a library's order decides the draws to come
     h = mix_int(h, static_cast<int64_t>(zone.size()));

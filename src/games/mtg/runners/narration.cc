@@ -143,9 +143,11 @@ std::vector<std::string> narrate(const MatchGame& before, const MatchGame& after
   const size_t common = std::min(b.objs.size(), a.objs.size());
   std::vector<std::string> events;
   std::array<int, 2> drawn{}, returned{};  // unseen cards, per player
-  // Blocks are told when the blockers are declared (the declaration step ends), as a whole:
-  // which blocker blocks which attacker, and the attackers left unblocked.
-  const bool blocks_done = b.phase == Phase::kCombatBlockers && a.phase != Phase::kCombatBlockers;
+  // Blocks are told when the blockers are declared (stage 0 of the step ends: the step may go on
+  // with the players' priority, Game::blockers_window), as a whole: which blocker blocks which
+  // attacker, and the attackers left unblocked.
+  const auto declaring = [](const Game& g) { return g.phase == Phase::kCombatBlockers && g.combat_stage == 0; };
+  const bool blocks_done = declaring(b) && !declaring(a);
   for (size_t i = 0; i < common; ++i) {
     const Obj& ob = b.objs[i];
     const Obj& oa = a.objs[i];
