@@ -587,6 +587,8 @@ EffectDef compile_effect(const std::string& text0) {
     } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
                w == "while" || (w.rfind("restriction{", 0) == 0 && w.back() == '}')) {
       e.restriction += (e.restriction.empty() ? "" : " ") + w;  // limit:1 myupkeeponly: both hold
+    } else if (w == "noreplace" && e.kind == Eff::kDraw) {
+      e.word = w;  // a draw that replaces a draw: not replaced again (Game::draw)
     } else if (w == "doesntempty" && e.kind == Eff::kAddMana) {
       e.word += " doesntempty";  // the mana stays in the pool until the turn ends (parse_pool reads only the braces)
     } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic" || w == "forcedalive" ||
@@ -1114,7 +1116,8 @@ bool is_static_line(const Ability& a) {
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
                         e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom || e.kind == Eff::kCantBeTargetOf ||
                         e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost || e.kind == Eff::kHandSize ||
-                        e.kind == Eff::kMaxPlayLand || e.kind == Eff::kCombatCost || e.kind == Eff::kReduceTo;
+                        e.kind == Eff::kMaxPlayLand || e.kind == Eff::kCombatCost || e.kind == Eff::kReduceTo ||
+                        e.kind == Eff::kReplaceDraw;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();
@@ -1308,6 +1311,19 @@ static Ability compile_line(const std::string& line) {
     a.text = line;
     a.paired_line = true;
     if (!is_static_line(a)) a.effects.assign(1, unsupported_effect("soulbond"));
+    return a;
+  }
+  for (const std::string_view prefix : {"replacedraw ", "opponentreplacedraw "}) {
+    // replacedraw A: while the card is on the battlefield, each draw of its controller (of the
+    // opponent) is A instead (a static line: rules/draw_replace.cc runs A as the draw would be).
+    if (s.rfind(prefix, 0) != 0) continue;
+    EffectDef e;
+    e.kind = Eff::kReplaceDraw;
+    if (prefix[0] == 'o') e.who = "opponent";
+    e.inner = std::make_shared<Ability>(compile_ability(s.substr(prefix.size())));
+    if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
+    if (e.inner && e.inner->kind != AbilityKind::kSpell) e = unsupported_effect(std::string(prefix.substr(0, prefix.size() - 1)));
+    a.effects.push_back(std::move(e));
     return a;
   }
   if (s == "evolve") {  // a +1/+1 counter whenever a greater creature enters under its controller's control

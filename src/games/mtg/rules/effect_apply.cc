@@ -267,7 +267,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
       // From a spell: this turn only (a permanent's is a static line: Game::static_change).
       pl.extra_lands += n;
       break;
-    case Eff::kDraw: g.draw(p, n); break;
+    case Eff::kDraw: g.draw(p, n, e.word != "noreplace"); break;
     case Eff::kDamage: g.damage_player(p, n, source, false); break;
     case Eff::kDiscard:
       for (int i = 0; i < n && !pl.zones[kHand].empty(); ++i) {

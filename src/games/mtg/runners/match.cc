@@ -104,6 +104,14 @@ Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn
 }
 
 void Match::start() {
+  if (!leylines_asked_) {
+    // Leylines (CR 103.6a, draw_replace.cc): menus answered before the first turn, the starting
+    // player's first (the last menu pushed is the one open); each answer comes back here (play).
+    leylines_asked_ = true;
+    const bool other = game_.offer_leylines(1 - game_.active);
+    if (game_.offer_leylines(game_.active) || other) return;
+  }
+  begun_ = true;
   game_.phase = options_.skip_first_draw ? Phase::kFirstMain : Phase::kUntap;  // nothing to untap yet
   game_.turn = 0;
   game_.begin_phase();
@@ -290,6 +298,7 @@ void Match::play(const Move& move, kernel::Log* log) {
         Menu menu = game_.menus.back();
         game_.menus.pop_back();
         game_.resume(menu.options[static_cast<size_t>(m.index)].act);
+        if (!begun_ && game_.menus.empty()) start();  // the last leyline answered
         break;
       }
       case Move::kTarget: game_.click_for_chooser(m.card, actor()); break;
@@ -319,7 +328,7 @@ void Match::check_draw_rule(int before_turn, size_t library_before) {
 // the other player has nothing to respond with), state-based actions, combat damage waiting for
 // triggers.
 void Match::settle() {
-  if (mulligan_ >= 0) return;  // the game has not begun
+  if (mulligan_ >= 0 || !begun_) return;  // the game has not begun
   for (int guard = 0; guard < 10000; ++guard) {
     if (offer_ >= 0 && !settle_offer()) return;
     game_.interrupter = -1;
