@@ -147,6 +147,17 @@ TEST(WagicVanishing, OneCounterAnUpkeepThenItIsSacrificed) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// ingest:N who (Wagic's depleter to exile): the top N cards of that player's library are exiled
+// (the ingest creatures of later sets: "@combatdamaged(player) from(this):ingest:1 opponent").
+TEST(WagicIngest, TheTopCardsOfTheLibraryAreExiled) {
+  const std::string cards = kLands + "[card]\nname=Drone\nmana={1}\ntype=Creature\npower=2\ntoughness=2\n"
+                                     "auto=@combatdamaged(player) from(this):ingest:2 opponent\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:drone\n[PLAYER2]\nlibrary:isle,wood,marsh\n[DO]\n"
+                                        "next\nnext\ndrone\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:drone\n"
+                                        "[PLAYER2]\nlife:18\nexile:wood,marsh\nlibrary:isle\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 // Leylines (CR 103.6a): before the first turn each player, the starting player first, may put
 // each leyline of the opening hand onto the battlefield (a menu a card, answered by its owner).
 TEST(WagicLeyline, OpeningHandLeylinesMayBeginOnTheBattlefield) {

@@ -287,7 +287,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
   }
   static const std::map<std::string, Eff> counted = {{"damage", Eff::kDamage}, {"life", Eff::kLife},
                                                      {"draw", Eff::kDraw},     {"discard", Eff::kDiscard},
-                                                     {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife},
+                                                     {"deplete", Eff::kDeplete}, {"ingest", Eff::kDeplete},
+                                                     {"loselife", Eff::kLoseLife},
                                                      {"lifeset", Eff::kLifeSet}, {"bloodthirst", Eff::kBloodthirst},
                                                      {"vanishing", Eff::kVanishing}, {"prevent", Eff::kPreventN},
                                                      {"turns", Eff::kTurns}, {"fading", Eff::kFading}};
@@ -296,6 +297,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     if (auto it = counted.find(w.substr(0, colon)); it != counted.end()) {
       e.kind = it->second;
       e.a = parse_amount(w.substr(colon + 1));
+      if (w.rfind("ingest:", 0) == 0) e.word = "exile";  // ingest:N: the top N cards go to exile (Wagic's depleter)
       return true;
     }
   }

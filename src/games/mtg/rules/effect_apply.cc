@@ -275,8 +275,8 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
         g.discard(card, p, source);
       }
       break;
-    case Eff::kDeplete:
-      for (int i = 0; i < n && !pl.zones[kLibrary].empty(); ++i) g.move(pl.zones[kLibrary].back(), p, kGraveyard);
+    case Eff::kDeplete:  // deplete:N mills, ingest:N exiles
+      for (int i = 0; i < n && !pl.zones[kLibrary].empty(); ++i) g.move(pl.zones[kLibrary].back(), p, e.word == "exile" ? kExile : kGraveyard);
       break;
     case Eff::kAddMana:
       pl.pool.add(parse_pool(e.word));
