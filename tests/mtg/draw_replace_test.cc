@@ -100,6 +100,18 @@ TEST(WagicReplaceDraw, AnIfElseReplacementChoosesOrFallsBack) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Archmage Ascension's form: a replacedraw line given by "this(counter{..}>=N) transforms((,newability[..]))"
+// replaces draws only while the condition holds.
+TEST(WagicReplaceDraw, AGivenReplacementAppliesWhileItsConditionHolds) {
+  const std::string cards = kLands + "[card]\nname=Ascent\nmana={U}\ntype=Enchantment\nauto={0}:counter(0/0,1,Quest)\n"
+                                     "auto=this(counter{0/0.1.Quest}>=1) transforms((,newability[replacedraw life:1]))\n[/card]\n";
+  TestOutcome r = test::play_own(cards, draw_step("inplay:ascent\nlibrary:isle,wood\n", "", "inplay:ascent\nhand:wood\nlibrary:isle\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nUPKEEP\n[PLAYER1]\ninplay:ascent\nlibrary:isle,wood\n[PLAYER2]\n[DO]\nascent\nnext\n[ASSERT]\nDRAW\n"
+                            "[PLAYER1]\ninplay:ascent\nlife:21\nlibrary:isle,wood\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 // Dredge and a replacement at once: the drawing player picks the one to apply (CR 616.1); with a
 // replacement there, a plain draw is not an option.
 TEST(WagicReplaceDraw, DredgeAndAReplacementAreOneMenu) {
