@@ -184,13 +184,17 @@ TEST(WagicLeyline, OpeningHandLeylinesMayBeginOnTheBattlefield) {
   MatchOptions o;
   o.mulligans = false;
   Match m(cat, leys, leys, 7, 10, o);
+  Match copy = m;  // a copy made before the answers (a search bot's) goes on the same way
   for (int p = 0; p < 2; ++p) {
     for (int i = 0; i < 7; ++i) {  // its seven leylines: the first two begin on the battlefield
       ASSERT_EQ(m.actor(), p);
       ASSERT_EQ(m.moves().size(), 2u);
       m.play(m.moves()[i < 2 ? 0 : 1]);
+      copy.play(copy.moves()[i < 2 ? 0 : 1]);
     }
   }
+  EXPECT_EQ(copy.hash(), m.hash());
+  EXPECT_EQ(copy.game().phase, m.game().phase);
   for (int p = 0; p < 2; ++p) {
     EXPECT_EQ(m.game().players[static_cast<size_t>(p)].zones[kBattlefield].size(), 2u);
     EXPECT_EQ(m.game().players[static_cast<size_t>(p)].zones[kHand].size(), 5u);

@@ -130,6 +130,8 @@ Match::Match(const Match& o)
       options_(o.options_),
       draw_(o.draw_),
       mulligan_(o.mulligan_),
+      leylines_asked_(o.leylines_asked_),
+      begun_(o.begun_),
       offer_(o.offer_),
       offer_depth_(o.offer_depth_),
       declared_(o.declared_),
@@ -149,6 +151,8 @@ Match& Match::operator=(const Match& o) {
   options_ = o.options_;
   draw_ = o.draw_;
   mulligan_ = o.mulligan_;
+  leylines_asked_ = o.leylines_asked_;
+  begun_ = o.begun_;
   offer_ = o.offer_;
   offer_depth_ = o.offer_depth_;
   declared_ = o.declared_;
