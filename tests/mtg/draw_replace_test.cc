@@ -112,6 +112,18 @@ TEST(WagicReplaceDraw, AGivenReplacementAppliesWhileItsConditionHolds) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Blood Scrivener's form: "aslongas(*|myhand) replacedraw transforms((,newability[draw:2 noreplace],
+// newability[life:-1])) forever <1": with no card in hand a draw is two draws and a life lost;
+// with a card in hand the draw is a draw.
+TEST(WagicReplaceDraw, AnAsLongAsReplacementAppliesWhileItsCountHolds) {
+  const std::string cards = kLands + "[card]\nname=Scribe\nmana={B}\ntype=Creature\npower=2\ntoughness=1\n"
+                                     "auto=aslongas(*|myHand) replacedraw transforms((,newability[draw:2 noreplace],newability[life:-1])) forever <1\n[/card]\n";
+  TestOutcome r = test::play_own(cards, draw_step("inplay:scribe\nlibrary:isle,wood,marsh\n", "", "inplay:scribe\nhand:wood,marsh\nlibrary:isle\nlife:19\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, draw_step("inplay:scribe\nhand:isle\nlibrary:wood,marsh\n", "", "inplay:scribe\nhand:isle,marsh\nlibrary:wood\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 // Dredge and a replacement at once: the drawing player picks the one to apply (CR 616.1); with a
 // replacement there, a plain draw is not an option.
 TEST(WagicReplaceDraw, DredgeAndAReplacementAreOneMenu) {

@@ -1315,6 +1315,23 @@ static Ability compile_line(const std::string& line) {
     if (!is_static_line(a)) a.effects.assign(1, unsupported_effect("soulbond"));
     return a;
   }
+  if (s.rfind("aslongas(", 0) == 0) {
+    // aslongas(spec) replacedraw A [<N|>N] (Blood Scrivener): the replacement applies only while
+    // the count holds (rules/draw_replace.cc asks the condition at each draw).
+    std::string body = s;
+    Ability cond;
+    if (read_conditions(body, cond) && cond.has_cond && cond.this_cond.empty() && !cond.has_if && !cond.may && cond.effects.empty() &&
+        (body.rfind("replacedraw ", 0) == 0 || body.rfind("opponentreplacedraw ", 0) == 0)) {
+      a = compile_line(body);
+      a.text = line;
+      a.has_cond = true;
+      a.cond = cond.cond;
+      a.cond_cmp = cond.cond_cmp;
+      a.cond_n = cond.cond_n;
+      a.cond_negate = cond.cond_negate;
+      return a;
+    }
+  }
   for (const std::string_view prefix : {"replacedraw ", "opponentreplacedraw "}) {
     // replacedraw A: while the card is on the battlefield, each draw of its controller (of the
     // opponent) is A instead (a static line: rules/draw_replace.cc runs A as the draw would be).
