@@ -182,6 +182,40 @@ TEST(WagicIngest, TheTopCardsOfTheLibraryAreExiled) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// A player whose draws a replacedraw line replaces does not lose at the draw step of their turn
+// with an empty library (no draw is made, CR 704.5b); without it they lose.
+TEST(WagicReplaceDraw, AReplacedDrawFromAnEmptyLibraryDoesNotLose) {
+  Database db;
+  add_file("primitives.txt", "[card]\nname=Hush\nmana={U}\ntype=Enchantment\nauto=replacedraw life:1\n[/card]\n" + kLands, false, db);
+  add_file("_cards.dat", "[card]\nprimitive=Hush\nid=1\n[/card]\n[card]\nprimitive=Isle\nid=2\n[/card]\n", true, db);
+  resolve(db);
+  Catalog cat(db);
+  Deck lands;
+  lands.named = {{"isle", 20}};
+  MatchOptions o;
+  o.mulligans = false;
+  o.responses = false;
+  for (bool hush : {true, false}) {
+    Match m(cat, lands, lands, 3, 10, o);
+    Game& g = m.mutable_game();
+    auto& lib = g.players[1].zones[kLibrary];
+    while (!lib.empty()) g.move(lib.back(), 1, kExile);
+    if (hush) g.move(g.create(cat.by_name("hush"), 1, 1), 1, kBattlefield);
+    m.resettle();
+    for (int guard = 0; guard < 200 && !m.over() && !(m.game().active == 1 && m.game().phase == Phase::kFirstMain); ++guard) {
+      for (const Move& mv : m.moves()) {
+        if (mv.kind == Move::kNext) {
+          m.play(mv);
+          break;
+        }
+      }
+    }
+    EXPECT_EQ(m.over(), !hush);
+    EXPECT_EQ(m.game().loser, hush ? -1 : 1);
+    EXPECT_EQ(m.game().players[1].life, hush ? 21 : 20);
+  }
+}
+
 // Leylines (CR 103.6a): before the first turn each player, the starting player first, may put
 // each leyline of the opening hand onto the battlefield (a menu a card, answered by its owner).
 TEST(WagicLeyline, OpeningHandLeylinesMayBeginOnTheBattlefield) {

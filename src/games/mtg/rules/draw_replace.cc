@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "games/mtg/rules/draw_replace.h"
 #include "games/mtg/rules/game.h"
 
 namespace rk::mtg {
@@ -78,6 +79,8 @@ void run_replacement(Game& g, const DrawReplacement& r) {
 }
 
 }  // namespace
+
+bool draws_replaced(const Game& g, int player) { return player >= 0 && player <= 1 && !draw_replacements(g, player).empty(); }
 
 void Game::draw(int player, int n, bool replaceable) {
   auto& me = players[static_cast<size_t>(player)];

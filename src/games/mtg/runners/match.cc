@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "games/mtg/lua/card_scripts.h"
+#include "games/mtg/rules/draw_replace.h"
 
 namespace rk::mtg {
 
@@ -321,10 +322,11 @@ void Match::play(const Move& move, kernel::Log* log) {
 }
 
 // A player who must draw from an empty library loses (CR 704.5b); the engine's draw takes
-// nothing then, so the match watches the draw step of a new turn.
+// nothing then, so the match watches the draw step of a new turn (a draw another effect replaces
+// is not a draw: Possessed Portal's).
 void Match::check_draw_rule(int before_turn, size_t library_before) {
   if (game_.turn == before_turn || game_.loser >= 0) return;
-  if (library_before == 0 && game_.loses_by_drawing(game_.active)) game_.loser = game_.active;
+  if (library_before == 0 && game_.loses_by_drawing(game_.active) && !draws_replaced(game_, game_.active)) game_.loser = game_.active;
   if (game_.turn >= turn_limit_ && game_.loser < 0) draw_ = true;
 }
 
