@@ -23,16 +23,22 @@ std::string draw_step(const std::string& p1, const std::string& answer, const st
 }
 
 // Dredge 2 (CR 702.52): the draw step's draw may instead mill two cards and return the card from
-// the graveyard to the hand (choice 0), or be a draw (choice 1). With fewer than two cards in the
+// the graveyard to the hand (choice 0, "dredge a card", then the card is clicked, as in Wagic), or
+// be a draw (choice 1). With fewer than two cards in the
 // library the card cannot be dredged: the draw happens with no question.
 TEST(WagicDredge, ADrawMayInsteadMillAndReturnTheCard) {
   const std::string cards = kGrub + kLands;
   const std::string start = "graveyard:grub\nlibrary:isle,wood,marsh\n";
-  TestOutcome r = test::play_own(cards, draw_step(start, "choice 0\n", "hand:grub\ngraveyard:wood,marsh\nlibrary:isle\n"));
+  TestOutcome r = test::play_own(cards, draw_step(start, "choice 0\ngrub\n", "hand:grub\ngraveyard:wood,marsh\nlibrary:isle\n"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(cards, draw_step(start, "choice 1\n", "hand:marsh\ngraveyard:grub\nlibrary:isle,wood\n"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(cards, draw_step("graveyard:grub\nlibrary:isle\n", "", "hand:isle\ngraveyard:grub\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Two cards to dredge: the one clicked comes back, with its own dredge number (1).
+  const std::string two = cards + "[card]\nname=Shell\nmana={B}\ntype=Creature\npower=1\ntoughness=1\ndredge=dredge(1)\n[/card]\n";
+  r = test::play_own(two, draw_step("graveyard:grub,shell\nlibrary:isle,wood,marsh\n", "choice 0\nshell\n",
+                                    "hand:shell\ngraveyard:grub,marsh\nlibrary:isle,wood\n"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
@@ -41,7 +47,7 @@ TEST(WagicDredge, ADrawMayInsteadMillAndReturnTheCard) {
 TEST(WagicDredge, EachDrawOfSeveralIsAskedInTurn) {
   const std::string cards = kGrub + kLands + "[card]\nname=Study\nmana={U}\ntype=Sorcery\nauto=draw:2\n[/card]\n";
   TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:study\nmanapool:{U}\ngraveyard:grub\n"
-                                        "library:isle,wood,marsh\n[PLAYER2]\n[DO]\nstudy\nchoice 0\n[ASSERT]\nFIRSTMAIN\n"
+                                        "library:isle,wood,marsh\n[PLAYER2]\n[DO]\nstudy\nchoice 0\ngrub\n[ASSERT]\nFIRSTMAIN\n"
                                         "[PLAYER1]\nhand:grub,isle\ngraveyard:study,wood,marsh\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
@@ -64,8 +70,11 @@ TEST(WagicDredge, TheDrawingPlayerDecides) {
   EXPECT_EQ(g.acting_player(), 1);
   Menu m = g.menus.back();
   g.menus.pop_back();
-  ASSERT_EQ(m.options.size(), 2u);  // dredge grub, draw a card
+  ASSERT_EQ(m.options.size(), 2u);  // dredge a card, draw a card
   g.resume(m.options[0].act);
+  ASSERT_EQ(g.choosers.size(), 1u);  // which card: the drawing player's choice too
+  EXPECT_EQ(g.acting_player(), 1);
+  g.click_for_chooser(grub, 1);
   EXPECT_EQ(g.objs[static_cast<size_t>(grub)].zone, kHand);
   EXPECT_EQ(g.players[1].zones[kLibrary].size(), 1u);
   EXPECT_EQ(g.players[1].zones[kGraveyard].size(), 2u);
@@ -131,7 +140,7 @@ TEST(WagicReplaceDraw, DredgeAndAReplacementAreOneMenu) {
   const std::string start = "inplay:hush\ngraveyard:grub\nlibrary:isle,wood,marsh\n";
   TestOutcome r = test::play_own(cards, draw_step(start, "choice 1\n", "inplay:hush\nlife:21\ngraveyard:grub\nlibrary:isle,wood,marsh\n"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
-  r = test::play_own(cards, draw_step(start, "choice 0\n", "inplay:hush\nhand:grub\ngraveyard:wood,marsh\nlibrary:isle\n"));
+  r = test::play_own(cards, draw_step(start, "choice 0\ngrub\n", "inplay:hush\nhand:grub\ngraveyard:wood,marsh\nlibrary:isle\n"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -6,11 +6,12 @@
 // its controller (of the opponent) is A instead; draw:N noreplace is a draw no replacement takes.
 //
 // One draw at a time: when something may replace it, the drawing player answers a menu (CR 616.1:
-// the affected player picks the replacement to apply) with a dredge option per dredgeable card and
-// an option per replacement; "draw a card" only when no replacement must apply. The draws still to
-// come wait for the answer (Resume::kDrawReplaced carries their number), as Wagic's menus do: its
-// draw event becomes one "Dredge or Draw" menu a card (MTGDredgeRule), its replaced draws run the
-// replacing ability instead (REDrawReplacement).
+// the affected player picks the replacement to apply), shaped as Wagic's "Dredge or Draw" menu
+// (MTGDredgeRule): "dredge a card" first (then the card is chosen among the dredgeable ones, a
+// chooser as Wagic's "dredgeable" target chooser), an option per replacement, and "draw a card"
+// last, which only when no replacement must apply (Wagic offers it even then). The draws still to
+// come wait for the answer (Resume::kDrawReplaced carries their number), as Wagic's menus do (one
+// a card); its replaced draws run the replacing ability instead (REDrawReplacement).
 //
 // Leylines (CR 103.6a): before the first turn each player may put any leyline in the opening hand
 // onto the battlefield (Match::start asks, starting player first).
@@ -47,13 +48,17 @@ std::vector<DrawReplacement> draw_replacements(const Game& g, int player) {
   return out;
 }
 
-// The cards in `player`'s graveyard that may be dredged now: dredge N with N cards in the library.
+// The cards the dredge chooser offers: Wagic's "dredgeable" (dredge N, N cards in the library).
+const Spec& dredgeable_spec() {
+  static const Spec s = parse_spec("*[dredgeable]|mygraveyard");
+  return s;
+}
+
+// The cards in `player`'s graveyard that may be dredged now.
 std::vector<int> dredgeable(const Game& g, int player) {
   std::vector<int> out;
-  const auto& zones = g.players[static_cast<size_t>(player)].zones;
-  for (int c : zones[kGraveyard]) {
-    const int n = g.objs[static_cast<size_t>(c)].def->dredge;
-    if (n > 0 && static_cast<size_t>(n) <= zones[kLibrary].size()) out.push_back(c);
+  for (int c : g.players[static_cast<size_t>(player)].zones[kGraveyard]) {
+    if (g.matches(dredgeable_spec(), c, c, player)) out.push_back(c);
   }
   return out;
 }
@@ -99,8 +104,8 @@ void Game::draw(int player, int n, bool replaceable) {
         Menu m;
         m.player = player;
         m.cancel = false;
-        for (int c : dredge) {
-          m.options.push_back({"dredge " + name(c), Resume{.kind = Resume::Kind::kDrawReplaced, .card = c, .actor = player, .x = rest, .flag = true}});
+        if (!dredge.empty()) {  // index 1: the card is chosen next (draw_replaced)
+          m.options.push_back({"dredge a card", Resume{.kind = Resume::Kind::kDrawReplaced, .card = dredge[0], .actor = player, .x = rest, .index = 1, .flag = true}});
         }
         for (const DrawReplacement& r : instead) {
           m.options.push_back({"replace the draw: " + r.ability->text + " (" + name(r.card) + ")",
@@ -123,6 +128,18 @@ void Game::draw(int player, int n, bool replaceable) {
 void Game::draw_replaced(const Resume& r) {
   const int player = r.actor;
   if (player < 0 || player > 1) return;
+  if (r.flag && r.index == 1) {  // "dredge a card": which one, a chooser of the drawing player's
+    Chooser ch;
+    ch.spec = dredgeable_spec();
+    ch.player = player;
+    ch.source = r.card;
+    ch.is_cost = true;  // not a target (CR 115.1)
+    Resume then = r;
+    then.index = 0;
+    ch.done = {then};
+    choosers.push_back(std::move(ch));
+    return;
+  }
   if (r.flag) {  // dredge: checked again, the graveyard or the library may have changed meanwhile
     const std::vector<int> now = dredgeable(*this, player);
     if (std::find(now.begin(), now.end(), r.card) != now.end()) {
