@@ -63,13 +63,13 @@ std::vector<int> dredgeable(const Game& g, int player) {
   return out;
 }
 
-// The replacing ability runs now, as its source's (its controller's), its targets chosen first;
-// an if .. then .. else whose condition fails runs its else part (Forbidden Crypt: no card in the
-// graveyard to return, the game is lost).
 // Set while a replacing ability runs: a draw it makes at once is not replaced again (CR 614.5), so a
 // card that writes "replacedraw draw:1" without noreplace cannot recurse without end.
 thread_local bool replacing = false;
 
+// The replacing ability runs now, as its source's (its controller's), its targets chosen first;
+// an if .. then .. else whose condition fails runs its else part (Forbidden Crypt: no card in the
+// graveyard to return, the game is lost).
 void run_replacement(Game& g, const DrawReplacement& r) {
   const int controller = g.objs[static_cast<size_t>(r.card)].controller;
   const Ability* a = r.ability;
