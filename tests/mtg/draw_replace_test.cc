@@ -89,6 +89,14 @@ TEST(WagicReplaceDraw, TheControllersDrawIsTheAbilityInstead) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// "replacedraw draw:1" written without noreplace: the draw it makes is not replaced again (CR
+// 614.5), so the line cannot recurse without end; the draw happens once.
+TEST(WagicReplaceDraw, AReplacementThatDrawsIsNotReplacedAgain) {
+  const std::string cards = kLands + "[card]\nname=Loop\nmana={U}\ntype=Enchantment\nauto=replacedraw draw:1\n[/card]\n";
+  TestOutcome r = test::play_own(cards, draw_step("inplay:loop\nlibrary:isle,wood\n", "", "inplay:loop\nhand:wood\nlibrary:isle\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 // opponentreplacedraw A: the opponent's draws are A, done by the permanent's controller (here its
 // controller gains a life instead of the opponent drawing).
 TEST(WagicReplaceDraw, TheOpponentsDrawIsTheAbilityInstead) {
