@@ -287,7 +287,8 @@ bool read_keyword(const std::string& w, EffectDef& e) {
   }
   static const std::map<std::string, Eff> counted = {{"damage", Eff::kDamage}, {"life", Eff::kLife},
                                                      {"draw", Eff::kDraw},     {"discard", Eff::kDiscard},
-                                                     {"deplete", Eff::kDeplete}, {"loselife", Eff::kLoseLife},
+                                                     {"deplete", Eff::kDeplete}, {"ingest", Eff::kDeplete},
+                                                     {"loselife", Eff::kLoseLife},
                                                      {"lifeset", Eff::kLifeSet}, {"bloodthirst", Eff::kBloodthirst},
                                                      {"vanishing", Eff::kVanishing}, {"prevent", Eff::kPreventN},
                                                      {"turns", Eff::kTurns}, {"fading", Eff::kFading}};
@@ -296,6 +297,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     if (auto it = counted.find(w.substr(0, colon)); it != counted.end()) {
       e.kind = it->second;
       e.a = parse_amount(w.substr(colon + 1));
+      if (w.rfind("ingest:", 0) == 0) e.word = "exile";  // ingest:N: the top N cards go to exile (Wagic's depleter)
       return true;
     }
   }
@@ -581,6 +583,8 @@ EffectDef compile_effect(const std::string& text0) {
     } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
                w == "while" || (w.rfind("restriction{", 0) == 0 && w.back() == '}')) {
       e.restriction += (e.restriction.empty() ? "" : " ") + w;  // limit:1 myupkeeponly: both hold
+    } else if (w == "noreplace" && e.kind == Eff::kDraw) {
+      e.word = w;  // a draw that replaces a draw: not replaced again (Game::draw)
     } else if (w == "doesntempty" && e.kind == Eff::kAddMana) {
       e.word += " doesntempty";  // the mana stays in the pool until the turn ends (parse_pool reads only the braces)
     } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic" || w == "forcedalive" ||
@@ -1109,7 +1113,8 @@ static bool static_shape(const Ability& a) {
     const bool change = e.kind == Eff::kTransform || e.kind == Eff::kLoseAbilities || e.kind == Eff::kLoseSubtypes ||
                         e.kind == Eff::kCantBeBlockedBy || e.kind == Eff::kProduceExtra || e.kind == Eff::kCantBlockOf || e.kind == Eff::kProtectionFrom || e.kind == Eff::kCantBeTargetOf ||
                         e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost || e.kind == Eff::kHandSize ||
-                        e.kind == Eff::kMaxPlayLand || e.kind == Eff::kCombatCost || e.kind == Eff::kReduceTo;
+                        e.kind == Eff::kMaxPlayLand || e.kind == Eff::kCombatCost || e.kind == Eff::kReduceTo ||
+                        e.kind == Eff::kReplaceDraw;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
   }
   return !a.effects.empty();
@@ -1306,6 +1311,36 @@ static Ability compile_line(const std::string& line) {
     a.text = line;
     a.paired_line = true;
     if (!is_static_line(a)) a.effects.assign(1, unsupported_effect("soulbond"));
+    return a;
+  }
+  if (s.rfind("aslongas(", 0) == 0) {
+    // aslongas(spec) replacedraw A [<N|>N] (Blood Scrivener): the replacement applies only while
+    // the count holds (rules/draw_replace.cc asks the condition at each draw).
+    std::string body = s;
+    Ability cond;
+    if (read_conditions(body, cond) && cond.has_cond && cond.this_cond.empty() && !cond.has_if && !cond.may && cond.effects.empty() &&
+        (body.rfind("replacedraw ", 0) == 0 || body.rfind("opponentreplacedraw ", 0) == 0)) {
+      a = compile_line(body);
+      a.text = line;
+      a.has_cond = true;
+      a.cond = cond.cond;
+      a.cond_cmp = cond.cond_cmp;
+      a.cond_n = cond.cond_n;
+      a.cond_negate = cond.cond_negate;
+      return a;
+    }
+  }
+  for (const std::string_view prefix : {"replacedraw ", "opponentreplacedraw "}) {
+    // replacedraw A: while the card is on the battlefield, each draw of its controller (of the
+    // opponent) is A instead (a static line: rules/draw_replace.cc runs A as the draw would be).
+    if (s.rfind(prefix, 0) != 0) continue;
+    EffectDef e;
+    e.kind = Eff::kReplaceDraw;
+    if (prefix[0] == 'o') e.who = "opponent";
+    e.inner = std::make_shared<Ability>(compile_ability(s.substr(prefix.size())));
+    if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
+    if (e.inner && e.inner->kind != AbilityKind::kSpell) e = unsupported_effect(std::string(prefix.substr(0, prefix.size() - 1)));
+    a.effects.push_back(std::move(e));
     return a;
   }
   if (s == "evolve") {  // a +1/+1 counter whenever a greater creature enters under its controller's control

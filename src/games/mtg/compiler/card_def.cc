@@ -111,6 +111,17 @@ bool chosen_as_it_resolves(const Ability& a) {
   return true;
 }
 
+int read_dredge(const std::string& value) {
+  // dredge(N), as Wagic reads it: the number between the parentheses, N of at least 1
+  const size_t open = value.find("dredge(");
+  if (open == std::string::npos) return 0;
+  const size_t from = open + 7, close = value.find(')', from);
+  if (close == std::string::npos || close == from || close - from > 3) return 0;
+  const std::string n = value.substr(from, close - from);
+  if (n.find_first_not_of("0123456789") != std::string::npos) return 0;
+  return std::max(0, std::atoi(n.c_str()));
+}
+
 std::string with_macros(const Database& db, const std::string& v) {
   if (v.find("__") == std::string::npos) return v;
   std::string out;
@@ -160,6 +171,7 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
       case KeyId::kRetrace: read_grave_cost(v, d.retrace); break;
       case KeyId::kFacedown: read_grave_cost(v, d.facedown); break;
       case KeyId::kSuspend: read_suspend(lower(f.key_text(text)), v, d); break;
+      case KeyId::kDredge: d.dredge = read_dredge(v); break;
       case KeyId::kAnyzone: read_cda(v, d); break;
       case KeyId::kAlias: d.alias = v; break;
       case KeyId::kAutoZone:

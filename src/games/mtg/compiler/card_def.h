@@ -57,6 +57,7 @@ enum class Eff : uint8_t {
   kResetDamage,                // resetdamage: the damage marked on the creature is gone
   kRampage,                    // rampage(P/T,N) from a lord (Spined Sliver): a in `a`/`b`, N in `times` (rules/combat.cc)
   kReduceTo,                   // reduceto:N: static, damage leaves its controller's life at N at least (board.cc)
+  kReplaceDraw,                // replacedraw A / opponentreplacedraw A: static, each draw of the player (`who`) is `inner` instead
   kCombatCost,                 // attackcost:N / attackpwcost:N / blockcost:N (e.word attack|block): static, paid to attack or block (combat.cc)
   kNinjutsu,                   // ninjutsu: the card (its target, or itself) onto the battlefield tapped and attacking (combat.cc)
   kNothing, kUnsupported
@@ -292,6 +293,9 @@ struct CardDef {
   // as the X paid); `suspend_n` -1: none (rules/suspend.cc).
   GraveCost suspend;
   int suspend_n = -1;
+  // dredge=dredge(N) (CR 702.52): while it is in its owner's graveyard, a draw of theirs may instead
+  // mill N cards and return it to the hand (rules/draw_replace.cc); 0: none.
+  int dredge = 0;
   // Morph (CR 702.37): facedown= is the cost to cast it face down, autofacedown={..}:morph the
   // cost to turn it face up (mana, and cards chosen to pay with: {H(island|mybattlefield)},
   // {discard(..)}), autofaceup= lines run as it is turned face up; `face_down` is what it is
@@ -392,6 +396,7 @@ void make_face_down(CardDef& d);
 bool read_affinity(const std::string& value, CardDef::Affinity& out);
 // suspend(N)=cost (rules/suspend.cc): the cost and N, when both are read.
 void read_suspend(const std::string& key, const std::string& value, CardDef& d);
+int read_dredge(const std::string& value);  // dredge(N): N (at least 1), else 0
 // Builds a CardDef from a database card (primitive), compiling its abilities.
 void compile_card(const Database& db, int32_t card, CardDef& out);
 // Compiles one auto= line (lower case) into an ability.

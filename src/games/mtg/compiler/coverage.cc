@@ -44,6 +44,8 @@ const std::set<std::string>& keywords_run() {
       "phasing",  // turn.cc
       "soulbond",  // soulbond.cc
       "madness",   // Game::discard (with its autoexile=restriction{discarded} line)
+      "leyline",   // Match::start asks each player (draw_replace.cc)
+      "spellmastery",  // its alternative (other=) cost is cast at instant speed (Game::can_cast)
       "protectionfromcoloredspells", "noactivatedability"};
   return k;
 }
@@ -180,7 +182,9 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       if (d.suspend_n < 0) out.emplace_back("suspend=", v);
       break;
     }
-    case KeyId::kDredge:
+    case KeyId::kDredge:  // rules/draw_replace.cc
+      if (read_dredge(v) <= 0) out.emplace_back("dredge=", v);
+      break;
     case KeyId::kBackside:
     case KeyId::kModular:
     case KeyId::kCrewbonus:

@@ -21,7 +21,7 @@ int color_of(const std::string& w) {
 // must each hold.
 bool alternative_word(const std::string& r) {
   static const std::set<std::string> states = {
-      "token", "tapped", "untapped", "damager", "damaged", "attacking", "blocking", "blocked", "multicolor", "multicolored", "leveler", "enchanted", "flying",
+      "token", "tapped", "untapped", "damager", "damaged", "attacking", "blocking", "blocked", "multicolor", "multicolored", "leveler", "enchanted", "dredgeable", "flying",
       "reach", "haste", "trample", "defender", "shadow", "fear", "vigilance", "first strike", "double strike",
       "deathtouch", "lifelink", "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "unblockable"};
   return r.find_first_of("<>={}&.") == std::string::npos && !states.count(r);
@@ -53,7 +53,7 @@ void restriction_body(const std::string& r, SpecCode::Restr& out) {
       {"share!name!", R::kShareName}, {"token", R::kToken}, {"fresh", R::kFresh}, {"tapped", R::kTapped},  {"damager", R::kDamager},
       {"attacking", R::kAttacking},   {"blocking", R::kBlocking},   {"blocked", R::kBlocked}, {"multicolor", R::kMulticolor},
       {"multicolored", R::kMulticolor},  // Wagic finds "multicolor" in the word (Knight of New Alara)
-      {"leveler", R::kLeveler}, {"enchanted", R::kEnchanted}};
+      {"leveler", R::kLeveler}, {"enchanted", R::kEnchanted}, {"dredgeable", R::kDredgeable}};
   // a&b: both hold. An & inside an open bracket splits nothing: the word is read whole below
   // (compiling it again as one part would never end).
   if (const auto parts = split_top(r, "&"); parts.size() > 1) {

@@ -18,6 +18,7 @@ struct SpecCode {
       kWord,        // a type, a name or a keyword
       kAll,         // red&white: every part holds
       kShareName, kToken, kColor, kFresh, kTapped, kDamager, kAttacking, kBlocking, kBlocked, kMulticolor, kLeveler, kEnchanted,
+      kDredgeable,  // a card with dredge N in a graveyard whose owner's library holds N cards (Wagic's "dredgeable")
       kCounter,     // counter{kind[.N[.name]]}
       kPower, kToughness, kManaCost,  // compared with a number, or with a count (manacost<=type:*:myhand)
     };

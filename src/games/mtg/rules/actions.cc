@@ -74,7 +74,9 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   if (!can_pay(players[static_cast<size_t>(actor)].pool, cost)) return false;
   // Suspend X (suspend(0)={X}..): X can't be 0, so a mana more than the rest of the cost.
   if (way == CastWay::kSuspend && o.def->suspend_n == 0 && players[static_cast<size_t>(actor)].pool.total() <= cost.converted()) return false;
-  const bool fast = o.def->is("instant") || o.def->has("flash") || has_word(card, "flash");
+  // spellmastery: Wagic casts the alternative (other=) cost at instant speed, its otherrestriction=
+  // the condition (two instants or sorceries in the graveyard: Swift Reckoning)
+  const bool fast = o.def->is("instant") || o.def->has("flash") || has_word(card, "flash") || (alternative && o.def->has("spellmastery"));
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
   if (way != CastWay::kFaceDown && o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") && !(alternative && overloads(*o.def)) &&
       !any_target(o.def->spell_target, card, actor))

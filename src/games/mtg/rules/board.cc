@@ -435,17 +435,6 @@ void Game::update_continuous() {
   refresh_layers();
 }
 
-void Game::draw(int player, int n) {
-  auto& lib = players[static_cast<size_t>(player)].zones[kLibrary];
-  for (int i = 0; i < n && !lib.empty(); ++i) {
-    const int card = lib.back();
-    move(card, player, kHand);
-    players[static_cast<size_t>(player)].last_drawn = card;
-    ++players[static_cast<size_t>(player)].drawn;  // this turn (pdrewcount, odrewcount)
-    fire_event("drawn", card, player, -1, false);
-  }
-}
-
 // Lifelink: the source's controller gains the life. Spirit link: the controller of the aura that
 // grants it (or of the card itself when printed on it).
 void Game::link_life(int source, int amount, bool combat) {

@@ -261,7 +261,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
       // From a spell: this turn only (a permanent's is a static line: Game::static_change).
       pl.extra_lands += n;
       break;
-    case Eff::kDraw: g.draw(p, n); break;
+    case Eff::kDraw: g.draw(p, n, e.word != "noreplace"); break;
     case Eff::kDamage: g.damage_player(p, n, source, false); break;
     case Eff::kDiscard:
       for (int i = 0; i < n && !pl.zones[kHand].empty(); ++i) {
@@ -269,8 +269,8 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
         g.discard(card, p, source);
       }
       break;
-    case Eff::kDeplete:
-      for (int i = 0; i < n && !pl.zones[kLibrary].empty(); ++i) g.move(pl.zones[kLibrary].back(), p, kGraveyard);
+    case Eff::kDeplete:  // deplete:N mills, ingest:N exiles
+      for (int i = 0; i < n && !pl.zones[kLibrary].empty(); ++i) g.move(pl.zones[kLibrary].back(), p, e.word == "exile" ? kExile : kGraveyard);
       break;
     case Eff::kAddMana:
       // Mana a snow permanent makes is snow mana (CR 107.4h: what {i} is paid with).

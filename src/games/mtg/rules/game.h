@@ -165,6 +165,7 @@ struct Menu {
   };
   std::vector<Option> options;   // the last is Cancel when `cancel`
   bool cancel = true;
+  int player = -1;               // who answers it (a draw replacement, a leyline); -1: the acting player
 };
 
 struct Chooser {
@@ -270,6 +271,7 @@ class Game {
   bool pairing_possible(int source, int entered) const;
   void offer_pairing(int source, int entered, int controller);
   void pair_chosen(const Resume& r);
+  void leyline_chosen(const Resume& r);  // draw_replace.cc
   void unpair_noncreatures();
   // suspend.cc: the card exiled with its time counters (the cost paid), and the owner's upkeep.
   void suspend(int card, int actor);
@@ -523,7 +525,13 @@ class Game {
   const Ability* lord_once = nullptr;        // an instant's lord( running as a one-shot
   const Ability* foreach_running = nullptr;  // a foreach(..) ability running once per card
   int acting_player() const;
-  void draw(int player, int n);
+  // `n` draws by `player`; each may be replaced (dredge, replacedraw: draw_replace.cc) unless
+  // `replaceable` is false (draw:N noreplace, the opening hand).
+  void draw(int player, int n, bool replaceable = true);
+  void draw_replaced(const Resume& r);  // the answer to a draw's replacement menu (draw_replace.cc)
+  // Leylines (CR 103.6a): `player` may begin the game with each in the opening hand on the
+  // battlefield; menus, one a card (draw_replace.cc). Whether any was offered.
+  bool offer_leylines(int player);
   // `card` is discarded from `player`'s hand (`source` the effect's card, -1: none; `event`: the
   // @discarded triggers hear of it): to its owner's graveyard, or, with madness, to exile with its
   // autoexile=restriction{discarded} lines triggering (CR 702.35).

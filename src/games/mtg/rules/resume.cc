@@ -200,6 +200,11 @@ void momir(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.momir_p
 void coin_call(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.coin_called(r); }
 void choose_value(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.value_chosen(r); }
 void pair(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pair_chosen(r); }
+void draw_replaced(Game& g, Resume& r, std::vector<Resume>&, const Targets& ts) {
+  if (!ts.empty() && ts[0].card >= 0) r.card = ts[0].card;  // the card chosen to dredge
+  g.draw_replaced(r);
+}
+void leyline(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.leyline_chosen(r); }
 void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
   g.cast(r.card, r.actor, r.flag, r.x == 1, static_cast<CastWay>(r.index));  // index: flashback, retrace
 }
@@ -256,6 +261,7 @@ constexpr Row kRows[] = {
     {Kind::kMomir, &momir},
     {Kind::kCoinCall, &coin_call},        {Kind::kChooseValue, &choose_value},
     {Kind::kPair, &pair},
+    {Kind::kDrawReplaced, &draw_replaced}, {Kind::kLeyline, &leyline},
     {Kind::kPayCombatCost, &pay_combat_cost},
 };
 

@@ -54,6 +54,9 @@ struct Resume {
     kPayCombatCost,  // the cost for `card` to attack (`flag`) or block is paid from its controller's pool
     kChooseValue,    // `actor` chose a colour or a creature type: `ability` is the ability written with it, `card` its source
     kPair,           // `actor` pairs soulbond creature `card` with `index` (soulbond.cc)
+    kDrawReplaced,   // `actor`'s draw: dredges `card` (`flag`), runs replacement `ability` of `card`, or draws
+                     // (neither); `x` draws follow (draw_replace.cc)
+    kLeyline,        // `actor` begins the game with leyline `card` on the battlefield (draw_replace.cc)
     kCount
   };
   Kind kind = Kind::kNothing;

@@ -50,6 +50,9 @@ bool Game::restriction_holds(const SpecCode::Restr& r, int card, int source, int
     case R::kBlocked: return o.attacking && (o.blocked || !o.blockers.empty());
     case R::kMulticolor: return __builtin_popcount(static_cast<unsigned>(colors(card))) > 1;
     case R::kLeveler: return o.def->max_level > 0;  // a level up card (maxlevel:N)
+    case R::kDredgeable:  // draw_replace.cc: it may be dredged now
+      return o.zone == kGraveyard && o.def->dredge > 0 &&
+             static_cast<size_t>(o.def->dredge) <= players[static_cast<size_t>(o.owner)].zones[kLibrary].size();
     case R::kEnchanted:  // an aura is attached to it
       for (size_t a = 0; a < objs.size(); ++a) {
         if (objs[a].zone == kBattlefield && objs[a].attached == card && is_type(static_cast<int>(a), "aura")) return true;

@@ -20,6 +20,7 @@ Phase trigger_phase(const std::string& w) {
 }  // namespace
 
 int Game::acting_player() const {
+  if (!menus.empty() && menus.back().player >= 0) return menus.back().player;  // a draw replacement, a leyline
   if (interrupter >= 0) return interrupter;
   if (!choosers.empty()) return choosers.back().player;
   if (!pending_pay.empty()) return pending_pay.back().actor;  // making the mana it waits for

@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "games/mtg/lua/card_scripts.h"
+#include "games/mtg/rules/draw_replace.h"
 
 namespace rk::mtg {
 
@@ -105,6 +106,14 @@ Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn
 }
 
 void Match::start() {
+  if (!leylines_asked_) {
+    // Leylines (CR 103.6a, draw_replace.cc): menus answered before the first turn, the starting
+    // player's first (the last menu pushed is the one open); each answer comes back here (play).
+    leylines_asked_ = true;
+    const bool other = game_.offer_leylines(1 - game_.active);
+    if (game_.offer_leylines(game_.active) || other) return;
+  }
+  begun_ = true;
   game_.phase = options_.skip_first_draw ? Phase::kFirstMain : Phase::kUntap;  // nothing to untap yet
   game_.turn = 0;
   game_.begin_phase();
@@ -123,6 +132,8 @@ Match::Match(const Match& o)
       options_(o.options_),
       draw_(o.draw_),
       mulligan_(o.mulligan_),
+      leylines_asked_(o.leylines_asked_),
+      begun_(o.begun_),
       offer_(o.offer_),
       offer_depth_(o.offer_depth_),
       declared_(o.declared_),
@@ -142,6 +153,8 @@ Match& Match::operator=(const Match& o) {
   options_ = o.options_;
   draw_ = o.draw_;
   mulligan_ = o.mulligan_;
+  leylines_asked_ = o.leylines_asked_;
+  begun_ = o.begun_;
   offer_ = o.offer_;
   offer_depth_ = o.offer_depth_;
   declared_ = o.declared_;
@@ -296,6 +309,7 @@ void Match::play(const Move& move, kernel::Log* log) {
         Menu menu = game_.menus.back();
         game_.menus.pop_back();
         game_.resume(menu.options[static_cast<size_t>(m.index)].act);
+        if (!begun_ && game_.menus.empty()) start();  // the last leyline answered
         break;
       }
       case Move::kTarget: game_.click_for_chooser(m.card, actor()); break;
@@ -314,10 +328,11 @@ void Match::play(const Move& move, kernel::Log* log) {
 }
 
 // A player who must draw from an empty library loses (CR 704.5b); the engine's draw takes
-// nothing then, so the match watches the draw step of a new turn.
+// nothing then, so the match watches the draw step of a new turn (a draw another effect replaces
+// is not a draw: Possessed Portal's).
 void Match::check_draw_rule(int before_turn, size_t library_before) {
   if (game_.turn == before_turn || game_.loser >= 0) return;
-  if (library_before == 0 && game_.loses_by_drawing(game_.active)) game_.loser = game_.active;
+  if (library_before == 0 && game_.loses_by_drawing(game_.active) && !draws_replaced(game_, game_.active)) game_.loser = game_.active;
   if (game_.turn >= turn_limit_ && game_.loser < 0) draw_ = true;
 }
 
@@ -325,7 +340,7 @@ void Match::check_draw_rule(int before_turn, size_t library_before) {
 // the other player has nothing to respond with), state-based actions, combat damage waiting for
 // triggers.
 void Match::settle() {
-  if (mulligan_ >= 0) return;  // the game has not begun
+  if (mulligan_ >= 0 || !begun_) return;  // the game has not begun
   for (int guard = 0; guard < 10000; ++guard) {
     if (offer_ >= 0 && !settle_offer()) return;
     game_.interrupter = -1;

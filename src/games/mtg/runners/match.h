@@ -142,6 +142,8 @@ class Match {
   MatchOptions options_;
   bool draw_ = false;
   int mulligan_ = -1;         // the player deciding to keep or mulligan, -1 once both kept
+  bool leylines_asked_ = false;  // start() offered the leylines in the opening hands
+  bool begun_ = false;        // the first turn began (the leylines were answered)
   int offer_ = -1;            // the player offered to respond, -1 when none
   size_t offer_depth_ = 0;    // the stack's size when the offer opened
   bool declaration_open(int card, const std::string& option) const;
