@@ -58,6 +58,7 @@ enum class Eff : uint8_t {
   kRampage,                    // rampage(P/T,N) from a lord (Spined Sliver): a in `a`/`b`, N in `times` (rules/combat.cc)
   kReduceTo,                   // reduceto:N: static, damage leaves its controller's life at N at least (board.cc)
   kCombatCost,                 // attackcost:N / attackpwcost:N / blockcost:N (e.word attack|block): static, paid to attack or block (combat.cc)
+  kResetCost,                  // resetcost: the card's cost changes are gone (altercost; effect_apply.cc)
   kNothing, kUnsupported
 };
 
@@ -285,6 +286,7 @@ struct CardDef {
   struct GraveCost {
     ManaCost mana;
     std::vector<std::pair<Spec, int>> chosen;
+    int life = 0;  // {L:N} in it: life paid with the mana (flashback={L:3}{1}{G}, a morph cost {L:5})
   };
   GraveCost flashback, retrace;
   // suspend(N)=cost (CR 702.62): exiled from the hand for the cost with N time counters (0: as many
@@ -304,6 +306,11 @@ struct CardDef {
   // {E(spec)} exile, {H(spec)} return to its owner's hand, {T(spec)} tap (-1).
   std::vector<std::pair<Spec, int>> cost_chosen, other_chosen;  // {discard(spec)}: a card to discard (-2)
   int cost_life = 0, other_life = 0;  // {L:N} ({L}: 1) in mana= and other=: life paid as it is cast
+  // other={kgoblin}: an offering (CR 702.48): cast for its mana cost reduced by the mana cost of a
+  // creature of that type its caster sacrifices (Game::offering_cost); abilities=offering lets
+  // the alternative cost be paid any time an instant could be cast.
+  Spec offering;
+  bool has_offering = false;
   std::vector<std::pair<Spec, int>> buyback_chosen;  // the same in buyback= (the whole cost with buyback)
   int buyback_life = 0;
   // restriction= / otherrestriction=: counts of cards that must hold to cast it (normally / by other=).
@@ -380,6 +387,8 @@ void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out
 // Takes the {L:N} and {L} symbols out of a cost (lower case): the life they pay (a malformed one
 // stays, for the mana reader to call unknown).
 int take_life_costs(std::string& cost);
+// {kgoblin} ({k<creature type>}): an offering's sacrifice, taken out of `cost` as creature[type]|mybattlefield.
+bool take_offering(std::string& cost, Spec& out);
 // flashback=/retrace= text to its cost (alt_casts.cc); discard(..) is a chosen card (-2).
 void read_grave_cost(const std::string& text, CardDef::GraveCost& out);
 // autofacedown={..}:morph and autofaceup= lines (alt_casts.cc); the face-down def once facedown= is read.

@@ -44,6 +44,8 @@ const std::set<std::string>& keywords_run() {
       "phasing",  // turn.cc
       "soulbond",  // soulbond.cc
       "madness",   // Game::discard (with its autoexile=restriction{discarded} line)
+      "retrace",   // compile_card: cast from the graveyard for its mana cost and a land discarded (alt_casts.cc)
+      "offering",  // Game::can_cast: its alternative cost (other=, an offering's {k..}) at instant speed
       "protectionfromcoloredspells", "noactivatedability"};
   return k;
 }
@@ -143,6 +145,7 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       const size_t label = costs.find(" name(");  // other={..} name(Entwine): a menu label
       if (label != std::string::npos) costs.erase(label);
       std::vector<std::pair<Spec, int>> chosen;
+      if (Spec offered; f.key == KeyId::kOther) take_offering(costs, offered);  // {kgoblin}: Game::offering_cost
       if (f.key == KeyId::kMana || f.key == KeyId::kOther || f.key == KeyId::kBuyback) {  // run by casting (Game::cast)
         take_chosen_costs(costs, chosen);
         take_life_costs(costs);

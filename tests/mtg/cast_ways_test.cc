@@ -1,0 +1,113 @@
+// Ways to cast and costs of issue 31's language table: abilities=retrace (from the graveyard by
+// discarding a land), the guide's bare [$cost:] cycling, an offering (other={kgoblin} with
+// abilities=offering: a Goblin sacrificed, the difference in mana costs paid, at instant speed),
+// life in a morph cost or a flashback cost, and resetcost.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "games/mtg/compiler/card_def.h"
+#include "own_cards.h"
+
+namespace rk::mtg {
+namespace {
+
+const std::string kCards =
+    "[card]\nname=Gift\nmana={1}{G}\ntype=Sorcery\nabilities=retrace\nauto=life:3\n[/card]\n"
+    "[card]\nname=Isle\ntype=Land\n[/card]\n"
+    "[card]\nname=Elk\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
+    "[card]\nname=Musing\nmana={3}{U}{U}\ntype=Sorcery\nautohand={2}:cycling\nauto=draw:3\n[/card]\n"
+    "[card]\nname=Patron\nother={kgoblin} name(Goblin Offering)\nabilities=offering\nmana={4}{R}{R}\n"
+    "type=Legendary Creature\nsubtype=Spirit\npower=5\ntoughness=5\n[/card]\n"
+    "[card]\nname=Raider\nmana={1}{R}\ntype=Creature\nsubtype=Goblin\npower=2\ntoughness=1\n[/card]\n"
+    "[card]\nname=Sparker\nmana={2}\ntype=Creature\nsubtype=Goblin\npower=1\ntoughness=1\n[/card]\n"
+    "[card]\nname=Patient\nother={kgoblin} name(Goblin Offering)\nmana={4}{R}{R}\n"
+    "type=Creature\nsubtype=Spirit\npower=5\ntoughness=5\n[/card]\n"
+    "[card]\nname=Cutthroat\nfacedown={3}\nautofacedown={L:5}:morph\nmana={3}{B}{B}\n"
+    "type=Creature\nsubtype=Zombie\npower=3\ntoughness=4\n[/card]\n"
+    "[card]\nname=Harvest\nmana={3}{G}\ntype=Sorcery\nflashback={L:3}{1}{G}\nauto=draw:2\n[/card]\n"
+    "[card]\nname=Chill\nmana={1}{U}\ntype=Enchantment\nauto=lord(*[red]|myhand) altercost(colorless,+2)\n"
+    "autograveyard=all(*|myhand) resetcost\n[/card]\n"
+    "[card]\nname=Bolt\nmana={R}\ntype=Instant\ntarget=player\nauto=damage:3\n[/card]\n";
+
+std::string scenario(const std::string& phase, const std::string& p1, const std::string& p2, const std::string& commands,
+                     const std::string& a1, const std::string& a2) {
+  return "[INIT]\n" + phase + "\n[PLAYER1]\n" + p1 + "[PLAYER2]\n" + p2 + "[DO]\n" + commands + "[ASSERT]\n" + phase +
+         "\n[PLAYER1]\n" + a1 + "[PLAYER2]\n" + a2 + "[END]\n";
+}
+std::string main_phase(const std::string& p1, const std::string& commands, const std::string& a1) {
+  return scenario("FIRSTMAIN", p1, "", commands, a1, "");
+}
+
+// abilities=retrace (CR 702.81a): from the graveyard for its mana cost and a land card discarded
+// (clicked); it goes back to the graveyard. Without a land in the hand it is not castable there.
+TEST(WagicRetrace, TheKeywordCastsFromTheGraveyardByDiscardingALand) {
+  TestOutcome r = test::play_own(kCards, main_phase("graveyard:gift\nhand:isle,elk\nmanapool:{1}{G}\n", "gift\nisle\n",
+                                                    "graveyard:gift,isle\nhand:elk\nlife:23\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, main_phase("graveyard:gift\nhand:elk\nmanapool:{1}{G}\n", "gift\n",
+                                        "graveyard:gift\nhand:elk\nmanapool:{1}{G}\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// autohand={2}:cycling: {2} paid, the card goes to the graveyard, a card is drawn.
+TEST(WagicCycling, TheBareWordCyclesFromTheHand) {
+  TestOutcome r = test::play_own(kCards, main_phase("hand:musing\nlibrary:elk\nmanapool:{2}\n", "musing\n",
+                                                    "graveyard:musing\nhand:elk\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Not from the battlefield or the graveyard: it is a cost of the card in its owner's hand.
+  const Ability a = compile_ability("{2}:cycling");
+  EXPECT_TRUE(a.cycle);
+  ASSERT_EQ(a.effects.size(), 1u);
+  EXPECT_EQ(a.effects[0].kind, Eff::kDraw);
+}
+
+// other={kgoblin} (CR 702.48): the Goblin is sacrificed and {4}{R}{R} less its {1}{R} is paid:
+// {3}{R}. The Sparker ({2}) leaves {2}{R}{R}, which {3}{R} does not cover: only the Raider is offered.
+TEST(WagicOffering, AGoblinIsSacrificedAndTheDifferenceInCostsPaid) {
+  TestOutcome r = test::play_own(kCards, main_phase("inplay:raider,sparker\nhand:patron\nmanapool:{3}{R}\n", "patron\n",
+                                                    "inplay:patron,sparker\ngraveyard:raider\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Neither the full cost nor an offering: nothing is cast.
+  r = test::play_own(kCards, main_phase("inplay:sparker\nhand:patron\nmanapool:{3}{R}\n", "patron\n",
+                                        "inplay:sparker\nhand:patron\nmanapool:{3}{R}\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // {2}{R}{R}: the Sparker's generic {2} pays the spell's generic part only (CR 118.7c).
+  r = test::play_own(kCards, main_phase("inplay:sparker\nhand:patron\nmanapool:{2}{R}{R}\n", "patron\n",
+                                        "inplay:patron\ngraveyard:sparker\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// abilities=offering: the offering may be cast any time an instant could (here in combat); a card
+// with the {k..} cost but without the keyword waits for its main phase, as Wagic has it.
+TEST(WagicOffering, TheKeywordLetsItBeCastAtInstantSpeed) {
+  TestOutcome r = test::play_own(kCards, scenario("COMBATBEGIN", "inplay:raider\nhand:patron\nmanapool:{3}{R}\n", "", "patron\n",
+                                                  "inplay:patron\ngraveyard:raider\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, scenario("COMBATBEGIN", "inplay:raider\nhand:patient\nmanapool:{3}{R}\n", "", "patient\n",
+                                      "inplay:raider\nhand:patient\nmanapool:{3}{R}\n", ""));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, main_phase("inplay:raider\nhand:patient\nmanapool:{3}{R}\n", "patient\n",
+                                        "inplay:patient\ngraveyard:raider\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// autofacedown={L:5}:morph (Zombie Cutthroat): turned face up for 5 life; with 4 life it stays down.
+TEST(WagicMorphCosts, LifeTurnsItFaceUp) {
+  TestOutcome r = test::play_own(kCards, main_phase("hand:cutthroat\nmanapool:{3}\n", "cutthroat\ncutthroat\n",
+                                                    "inplay:cutthroat\nlife:15\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, main_phase("hand:cutthroat\nmanapool:{3}\nlife:4\n", "cutthroat\ncutthroat\n",
+                                        "inplay:cutthroat\nlife:4\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// flashback={L:3}{1}{G} (Acorn Harvest's kin): from the graveyard for {1}{G} and 3 life, then exiled.
+TEST(WagicFlashback, LifeInTheFlashbackCostIsPaid) {
+  TestOutcome r = test::play_own(kCards, main_phase("graveyard:harvest\nlibrary:elk,isle\nmanapool:{1}{G}\n", "harvest\n",
+                                                    "exile:harvest\nhand:elk,isle\nlife:17\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg
