@@ -1,7 +1,7 @@
 // Ways to cast and costs of issue 31's language table: abilities=retrace (from the graveyard by
 // discarding a land), the guide's bare [$cost:] cycling, an offering (other={kgoblin} with
 // abilities=offering: a Goblin sacrificed, the difference in mana costs paid, at instant speed),
-// life in a morph cost or a flashback cost, and resetcost.
+// life in a morph cost or a flashback cost, and resetcost (with the one-shot zone lines that run it).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -28,7 +28,10 @@ const std::string kCards =
     "[card]\nname=Harvest\nmana={3}{G}\ntype=Sorcery\nflashback={L:3}{1}{G}\nauto=draw:2\n[/card]\n"
     "[card]\nname=Chill\nmana={1}{U}\ntype=Enchantment\nauto=lord(*[red]|myhand) altercost(colorless,+2)\n"
     "autograveyard=all(*|myhand) resetcost\n[/card]\n"
-    "[card]\nname=Bolt\nmana={R}\ntype=Instant\ntarget=player\nauto=damage:3\n[/card]\n";
+    "[card]\nname=Bolt\nmana={R}\ntype=Instant\ntarget=player\nauto=damage:3\n[/card]\n"
+    "[card]\nname=Smash\nmana={W}\ntype=Instant\ntarget=enchantment,creature\nauto=destroy\n[/card]\n"
+    "[card]\nname=Colossus\nmana={5}\ntype=Artifact Creature\nsubtype=Golem\npower=6\ntoughness=6\n"
+    "autograveyard=moveTo(ownerlibrary)\n[/card]\n";
 
 std::string scenario(const std::string& phase, const std::string& p1, const std::string& p2, const std::string& commands,
                      const std::string& a1, const std::string& a2) {
@@ -106,6 +109,32 @@ TEST(WagicMorphCosts, LifeTurnsItFaceUp) {
 TEST(WagicFlashback, LifeInTheFlashbackCostIsPaid) {
   TestOutcome r = test::play_own(kCards, main_phase("graveyard:harvest\nlibrary:elk,isle\nmanapool:{1}{G}\n", "harvest\n",
                                                     "exile:harvest\nhand:elk,isle\nlife:17\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// autograveyard=all(*|myhand) resetcost, as the guide writes it beside a lord's altercost: while
+// Chill is in play the Bolt in the hand costs {2}{R}; once Chill is destroyed its graveyard line
+// runs and the Bolt costs {R} again. The engine's altercost is continuous (recomputed from the
+// permanents in play), so the cost would come back without the line too; resetcost clears the
+// changes stored on the cards and those of effects still in force come back as layers recompute.
+TEST(WagicResetCost, TheGuidesGraveyardLineLeavesPrintedCosts) {
+  const Ability a = compile_ability("all(*|myhand) resetcost");
+  ASSERT_EQ(a.effects.size(), 1u);
+  EXPECT_EQ(a.effects[0].kind, Eff::kResetCost);
+  EXPECT_TRUE(is_arrival_line(a));
+  TestOutcome r = test::play_own(kCards, main_phase("inplay:chill\nhand:bolt\nmanapool:{R}\n", "bolt\np2\n",
+                                                    "inplay:chill\nhand:bolt\nmanapool:{R}\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(kCards, scenario("FIRSTMAIN", "inplay:chill\nhand:bolt,smash\nmanapool:{W}{R}\n", "", "smash\nchill\nbolt\np2\n",
+                                      "graveyard:chill,smash,bolt\n", "life:17\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// A one-shot autograveyard= line runs as its card leaves the battlefield for the graveyard
+// (Darksteel Colossus's kin: autograveyard=moveTo(ownerlibrary)).
+TEST(WagicResetCost, AZoneLineRunsAsTheCardLeavesTheBattlefieldForThatZone) {
+  TestOutcome r = test::play_own(kCards, main_phase("inplay:colossus\nhand:smash\nmanapool:{W}\n", "smash\ncolossus\n",
+                                                    "graveyard:smash\nlibrary:colossus\n"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -107,6 +107,16 @@ bool take_offering(std::string& cost, Spec& out) {
   return true;
 }
 
+int arrival_zone(const std::string& key) {
+  static const std::map<std::string, int> zones = {{"autohand", kHand}, {"autograveyard", kGraveyard}, {"autoexile", kExile}, {"autolibrary", kLibrary}};
+  const auto it = zones.find(key);
+  return it == zones.end() ? -1 : it->second;
+}
+
+bool is_arrival_line(const Ability& a) {
+  return a.kind == AbilityKind::kSpell && !a.effects.empty() && !is_static_line(a) && !a.has_cond && !a.state_trigger;
+}
+
 bool is_mana_ability(const Ability& a) {
   if (a.effects.empty() || a.has_target) return false;
   for (const EffectDef& e : a.effects) {
@@ -196,6 +206,11 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
           if (a.kind == AbilityKind::kTriggered) d.exile_abilities.push_back(std::move(a));
         }
         read_morph_line(lower(f.key_text(text)), v, d);
+        if (const int zone = arrival_zone(lower(f.key_text(text))); zone >= 0 && v.rfind("restriction{", 0) != 0) {
+          Ability a = compile_ability(with_macros(db, v));
+          CardDef::Affinity aff;  // autohand=affinity(..) reduce(..) is Game::spell_cost's
+          if (is_arrival_line(a) && a.supported() && !read_affinity(v, aff)) d.arrival_lines.emplace_back(zone, std::move(a));
+        }
         break;
       case KeyId::kOther: {
         bool unknown = false;

@@ -322,6 +322,11 @@ struct CardDef {
   std::vector<Ability> abilities;
   std::vector<Ability> grave_abilities;  // autograveyard=
   std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
+  // One-shot lines of autohand=, autograveyard=, autoexile=, autolibrary= (no cost, no trigger, not
+  // continuous), with their zone: they run as the card leaves the battlefield for that zone
+  // (Game::fire_zone_triggers), as Wagic runs a card's lines for the zone it arrives in (the
+  // guide's autograveyard=all(*|myhand) resetcost).
+  std::vector<std::pair<int, Ability>> arrival_lines;
   // autohand=affinity(spec) reduce(cost): the spell costs `reduce` less for each such card, counted
   // from its caster's side (rules/actions.cc, Game::spell_cost); Blasphemous Act's kin.
   struct Affinity {
@@ -410,6 +415,10 @@ void read_cda(const std::string& value, CardDef& d);
 // A permanent's plain auto= line that is a static effect on itself (or on what it is attached to):
 // pumps, keyword grants, transforms, prevention — not an ETB one-shot.
 bool is_static_line(const Ability& a);
+// The zone of an autohand= / autograveyard= / autoexile= / autolibrary= key (lower case); -1 for another.
+int arrival_zone(const std::string& key);
+// A line that runs as its card arrives in that zone: a one-shot, not an activated, triggered or continuous one.
+bool is_arrival_line(const Ability& a);
 // Reads a target specification: creature[-white;power<=2],player|mybattlefield.
 Spec parse_spec(const std::string& text);
 // restriction= words naming when a spell may be cast (before battle damage, during battle,

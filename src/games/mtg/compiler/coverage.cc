@@ -110,10 +110,12 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
         const Ability a = compile_ability(with_macros(db, v));
         if (a.kind != AbilityKind::kActivated) out.emplace_back("autoskill= (not an activated ability)", v);
         collect(a, words);
-      } else if (key == "autoexile") {  // a triggered line listens while the card is in exile (card_def.cc); nothing else
+      } else if (key == "autoexile" || key == "autolibrary") {
+        // autoexile=: a triggered line listens while the card is in exile (card_def.cc); a one-shot
+        // line of either runs as the card leaves the battlefield for that zone (Game::run_arrival_lines)
         const Ability a = compile_ability(with_macros(db, v));
-        if (a.kind != AbilityKind::kTriggered) out.emplace_back(key + "=", v);
-        else collect(a, words);
+        if ((key == "autoexile" && a.kind == AbilityKind::kTriggered) || is_arrival_line(a)) collect(a, words);
+        else out.emplace_back(key + "=", v);
       } else if (key == "autofacedown") {  // {cost}:morph turns it face up (alt_casts.cc); nothing else
         CardDef d;
         read_morph_line(key, v, d);

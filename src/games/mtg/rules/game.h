@@ -481,6 +481,7 @@ class Game {
   bool shielded(int card, int player, int source, bool combat) const;
   bool protected_from(int card, int source) const;  // damage, blocks and targets
   void fire_zone_triggers(int card, int from, int to);
+  void run_arrival_lines(int card, int to);  // its autograveyard= (..) one-shot lines, having left the battlefield for `to`
   void cast_triggers(int card);
   bool came_from(const Spec& from_spec, int card, int from, int src) const;  // @movedto(..|stack): they resolve at once, as in Wagic
   void fire_phase_triggers();
