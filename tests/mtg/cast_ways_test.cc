@@ -7,7 +7,10 @@
 #include <string>
 
 #include "games/mtg/compiler/card_def.h"
+#include "games/mtg/rules/game.h"
 #include "own_cards.h"
+#include "support.h"
+#include "wagic_db.h"
 
 namespace rk::mtg {
 namespace {
@@ -136,6 +139,40 @@ TEST(WagicResetCost, AZoneLineRunsAsTheCardLeavesTheBattlefieldForThatZone) {
   TestOutcome r = test::play_own(kCards, main_phase("inplay:colossus\nhand:smash\nmanapool:{W}\n", "smash\ncolossus\n",
                                                     "graveyard:smash\nlibrary:colossus\n"));
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Patron of the Akki as the 2016 database writes it (other={kgoblin} name(Goblin Offering),
+// abilities=offering): with a Goblin Piker ({1}{R}) and {3}{R}, a move sacrifices the Piker and
+// pays {3}{R}, in combat too; a creature of another type is no offering.
+TEST(WagicOffering, PatronOfTheAkkiFromTheDatabase) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  const Database* db = rk::test::wagic_2016_db();
+  ASSERT_NE(db, nullptr);
+  Catalog cat(*db);
+  Game g(cat);
+  g.phase = Phase::kCombatBegin;
+  g.active = 0;
+  const auto put = [&](const std::string& name, int zone) {
+    const CardDef* d = cat.by_name(name);
+    EXPECT_NE(d, nullptr) << name;
+    const int c = g.create(d, d->id, 0);
+    g.move(c, 0, zone);
+    return c;
+  };
+  const int patron = put("patron of the akki", kHand);
+  const int piker = put("goblin piker", kBattlefield);
+  put("grizzly bears", kBattlefield);
+  g.players[0].pool.add(parse_pool("{3}{R}"));
+  std::vector<Menu::Option> offers;
+  for (auto& o : g.card_options(patron, 0)) {
+    if (o.label.rfind("offering", 0) == 0) offers.push_back(o);
+  }
+  ASSERT_EQ(offers.size(), 1u) << "only the Goblin is an offering";
+  EXPECT_EQ(offers[0].label, "offering: sacrifice goblin piker");
+  g.resume(offers[0].act);
+  EXPECT_EQ(g.objs[static_cast<size_t>(patron)].zone, kStack);
+  EXPECT_EQ(g.objs[static_cast<size_t>(piker)].zone, kGraveyard);
+  EXPECT_TRUE(g.players[0].pool.empty()) << "{4}{R}{R} less {1}{R}: {3}{R} paid";
 }
 
 }  // namespace
