@@ -234,6 +234,7 @@ bool read_keyword(const std::string& w, EffectDef& e) {
       {"loseabilities", Eff::kLoseAbilities}, {"phaseout", Eff::kPhaseOut}, {"proliferate", Eff::kProliferate},
       {"frozen", Eff::kFrozen}, {"bottomoflibrary", Eff::kBottom},
       {"removefromcombat", Eff::kRemoveFromCombat}, {"resetdamage", Eff::kResetDamage}, {"ninjutsu", Eff::kNinjutsu},
+      {"resetcost", Eff::kResetCost},
       {"donothing", Eff::kNothing}};  // donothing: the ability only chooses (a look at a hand, a menu line)  // frozen: it does not untap during its controller's next untap step
   if (w.rfind("rampage(", 0) == 0 && w.back() == ')') {  // rampage(P/T,N): +P/+T per blocker beyond N (CR 702.23)
     const std::string in = inside(w, 7);
@@ -1158,6 +1159,18 @@ static std::string drop_stray_parens(const std::string& line) {
   return out;
 }
 
+// The guide's bare cycling word, [$cost:] cycling: the card goes from its owner's hand to the
+// graveyard as part of the cost and its owner draws a card (CR 702.29a) -- the same line as
+// {cost}{cycle}:draw:1, which is what it is read as (the @cycled event included).
+static std::string as_cycling(const std::string& line) {
+  const std::string s = trim(line);
+  static const std::string kWord = "cycling";
+  if (s.size() <= kWord.size() || s.compare(s.size() - kWord.size(), kWord.size(), kWord) != 0) return line;
+  const std::string cost = trim(s.substr(0, s.size() - kWord.size()));
+  if (cost.size() < 2 || cost.back() != ':' || cost[0] != '{' || cost[cost.size() - 2] != '}') return line;  // {..}: cycling only
+  return cost.substr(0, cost.size() - 1) + "{cycle}:draw:1";
+}
+
 Ability compile_ability(const std::string& line) {
   static thread_local int depth = 0;
   if (depth >= kMaxNesting) {
@@ -1170,7 +1183,7 @@ Ability compile_ability(const std::string& line) {
     Deeper() { ++depth; }
     ~Deeper() { --depth; }
   } deeper;
-  Ability a = compile_line(drop_stray_parens(line));
+  Ability a = compile_line(as_cycling(drop_stray_parens(line)));
   // A continuous line never asks its restriction{..} (only one-shots and activations do): not run.
   if (a.kind == AbilityKind::kSpell && !a.trigger.counts.empty() && is_static_line(a)) a.effects.push_back(unsupported_effect("restriction{"));
   settle_face_line(a);

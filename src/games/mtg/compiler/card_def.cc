@@ -95,6 +95,28 @@ int take_life_costs(std::string& cost) {
   return life;
 }
 
+bool take_offering(std::string& cost, Spec& out) {
+  const size_t at = cost.find("{k");
+  if (at == std::string::npos) return false;
+  const size_t close = cost.find('}', at);
+  if (close == std::string::npos || close == at + 2) return false;
+  const std::string type = cost.substr(at + 2, close - at - 2);
+  if (type.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos) return false;  // a creature type, one word
+  out = parse_spec("creature[" + type + "]|mybattlefield");
+  cost.erase(at, close - at + 1);
+  return true;
+}
+
+int arrival_zone(const std::string& key) {
+  static const std::map<std::string, int> zones = {{"autohand", kHand}, {"autograveyard", kGraveyard}, {"autoexile", kExile}, {"autolibrary", kLibrary}};
+  const auto it = zones.find(key);
+  return it == zones.end() ? -1 : it->second;
+}
+
+bool is_arrival_line(const Ability& a) {
+  return a.kind == AbilityKind::kSpell && !a.effects.empty() && !is_static_line(a) && !a.has_cond && !a.state_trigger;
+}
+
 bool is_mana_ability(const Ability& a) {
   if (a.effects.empty() || a.has_target) return false;
   for (const EffectDef& e : a.effects) {
@@ -199,14 +221,20 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
           if (a.kind == AbilityKind::kTriggered) d.exile_abilities.push_back(std::move(a));
         }
         read_morph_line(lower(f.key_text(text)), v, d);
+        if (const int zone = arrival_zone(lower(f.key_text(text))); zone >= 0 && v.rfind("restriction{", 0) != 0) {
+          Ability a = compile_ability(with_macros(db, v));
+          CardDef::Affinity aff;  // autohand=affinity(..) reduce(..) is Game::spell_cost's
+          if (is_arrival_line(a) && a.supported() && !read_affinity(v, aff)) d.arrival_lines.emplace_back(zone, std::move(a));
+        }
         break;
       case KeyId::kOther: {
         bool unknown = false;
         std::string costs = v.substr(0, v.find(" name("));  // other={..} name(label)
+        d.has_offering = take_offering(costs, d.offering);
         take_chosen_costs(costs, d.other_chosen);
         d.other_life = take_life_costs(costs);
         d.other = parse_mana_cost(costs, &unknown);
-        d.other.present |= !d.other_chosen.empty() || d.other_life > 0;
+        d.other.present |= !d.other_chosen.empty() || d.other_life > 0 || d.has_offering;
         if (unknown) d.other.present = false;  // other non-mana alternative costs: not run yet
         break;
       }
@@ -257,6 +285,14 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
     d.colors = colors_of(d.cost);
   }
   if (d.has("soulbond") && d.is("creature")) d.abilities.push_back(soulbond_pairing());
+  // abilities=retrace (CR 702.81a): cast from its owner's graveyard for its mana cost and a land
+  // card discarded; a retrace= line (the cost written out) stays what it says.
+  if (d.has("retrace") && !d.retrace.mana.present && d.cost.present) {
+    d.retrace.mana = d.cost;
+    d.retrace.life = d.cost_life;
+    d.retrace.chosen = d.cost_chosen;
+    d.retrace.chosen.emplace_back(parse_spec("land|myhand"), -2);
+  }
   make_face_down(d);
 }
 

@@ -60,6 +60,7 @@ enum class Eff : uint8_t {
   kReplaceDraw,                // replacedraw A / opponentreplacedraw A: static, each draw of the player (`who`) is `inner` instead
   kCombatCost,                 // attackcost:N / attackpwcost:N / blockcost:N (e.word attack|block): static, paid to attack or block (combat.cc)
   kNinjutsu,                   // ninjutsu: the card (its target, or itself) onto the battlefield tapped and attacking (combat.cc)
+  kResetCost,                  // resetcost: the card's cost changes are gone (altercost; effect_apply.cc)
   kNothing, kUnsupported
 };
 
@@ -287,6 +288,7 @@ struct CardDef {
   struct GraveCost {
     ManaCost mana;
     std::vector<std::pair<Spec, int>> chosen;
+    int life = 0;  // {L:N} in it: life paid with the mana (flashback={L:3}{1}{G}, a morph cost {L:5})
   };
   GraveCost flashback, retrace;
   // suspend(N)=cost (CR 702.62): exiled from the hand for the cost with N time counters (0: as many
@@ -309,6 +311,11 @@ struct CardDef {
   // {E(spec)} exile, {H(spec)} return to its owner's hand, {T(spec)} tap (-1).
   std::vector<std::pair<Spec, int>> cost_chosen, other_chosen;  // {discard(spec)}: a card to discard (-2)
   int cost_life = 0, other_life = 0;  // {L:N} ({L}: 1) in mana= and other=: life paid as it is cast
+  // other={kgoblin}: an offering (CR 702.48): cast for its mana cost reduced by the mana cost of a
+  // creature of that type its caster sacrifices (Game::offering_cost); abilities=offering lets
+  // the alternative cost be paid any time an instant could be cast.
+  Spec offering;
+  bool has_offering = false;
   std::vector<std::pair<Spec, int>> buyback_chosen;  // the same in buyback= (the whole cost with buyback)
   int buyback_life = 0;
   // restriction= / otherrestriction=: counts of cards that must hold to cast it (normally / by other=).
@@ -321,6 +328,11 @@ struct CardDef {
   std::vector<Ability> grave_abilities;  // autograveyard=
   bool grave_triggers = false;           // one of them is a triggered ability: it listens from the graveyard
   std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
+  // One-shot lines of autohand=, autograveyard=, autoexile=, autolibrary= (no cost, no trigger, not
+  // continuous), with their zone: they run as the card leaves the battlefield for that zone
+  // (Game::fire_zone_triggers), as Wagic runs a card's lines for the zone it arrives in (the
+  // guide's autograveyard=all(*|myhand) resetcost).
+  std::vector<std::pair<int, Ability>> arrival_lines;
   // autohand=affinity(spec) reduce(cost): the spell costs `reduce` less for each such card, counted
   // from its caster's side (rules/actions.cc, Game::spell_cost); Blasphemous Act's kin.
   struct Affinity {
@@ -386,6 +398,8 @@ void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out
 // Takes the {L:N} and {L} symbols out of a cost (lower case): the life they pay (a malformed one
 // stays, for the mana reader to call unknown).
 int take_life_costs(std::string& cost);
+// {kgoblin} ({k<creature type>}): an offering's sacrifice, taken out of `cost` as creature[type]|mybattlefield.
+bool take_offering(std::string& cost, Spec& out);
 // flashback=/retrace= text to its cost (alt_casts.cc); discard(..) is a chosen card (-2).
 void read_grave_cost(const std::string& text, CardDef::GraveCost& out);
 // autofacedown={..}:morph and autofaceup= lines (alt_casts.cc); the face-down def once facedown= is read.
@@ -411,6 +425,10 @@ bool is_static_line(const Ability& a);
 // "choice teach(creature) swampwalk", "may ..": a static line offered as the permanent enters (CR
 // "as ~ enters, choose"): only the line chosen then holds, for as long as it stays (rules/choose.cc).
 bool is_entry_choice(const Ability& a);
+// The zone of an autohand= / autograveyard= / autoexile= / autolibrary= key (lower case); -1 for another.
+int arrival_zone(const std::string& key);
+// A line that runs as its card arrives in that zone: a one-shot, not an activated, triggered or continuous one.
+bool is_arrival_line(const Ability& a);
 // Reads a target specification: creature[-white;power<=2],player|mybattlefield.
 Spec parse_spec(const std::string& text);
 // restriction= words naming when a spell may be cast (before battle damage, during battle,

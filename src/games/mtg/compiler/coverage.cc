@@ -46,6 +46,8 @@ const std::set<std::string>& keywords_run() {
       "madness",   // Game::discard (with its autoexile=restriction{discarded} line)
       "leyline",   // Match::start asks each player (draw_replace.cc)
       "spellmastery",  // its alternative (other=) cost is cast at instant speed (Game::can_cast)
+      "retrace",   // compile_card: cast from the graveyard for its mana cost and a land discarded (alt_casts.cc)
+      "offering",  // Game::can_cast: its alternative cost (other=, an offering's {k..}) at instant speed
       "protectionfromcoloredspells", "noactivatedability"};
   return k;
 }
@@ -106,10 +108,12 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
         const Ability a = compile_ability(with_macros(db, v));
         if (a.kind != AbilityKind::kActivated) out.emplace_back("autoskill= (not an activated ability)", v);
         collect(a, words);
-      } else if (key == "autoexile") {  // a triggered line listens while the card is in exile (card_def.cc); nothing else
+      } else if (key == "autoexile" || key == "autolibrary") {
+        // autoexile=: a triggered line listens while the card is in exile (card_def.cc); a one-shot
+        // line of either runs as the card leaves the battlefield for that zone (Game::run_arrival_lines)
         const Ability a = compile_ability(with_macros(db, v));
-        if (a.kind != AbilityKind::kTriggered) out.emplace_back(key + "=", v);
-        else collect(a, words);
+        if ((key == "autoexile" && a.kind == AbilityKind::kTriggered) || is_arrival_line(a)) collect(a, words);
+        else out.emplace_back(key + "=", v);
       } else if (key == "autofacedown") {  // {cost}:morph turns it face up (alt_casts.cc); nothing else
         CardDef d;
         read_morph_line(key, v, d);
@@ -141,6 +145,7 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
       const size_t label = costs.find(" name(");  // other={..} name(Entwine): a menu label
       if (label != std::string::npos) costs.erase(label);
       std::vector<std::pair<Spec, int>> chosen;
+      if (Spec offered; f.key == KeyId::kOther) take_offering(costs, offered);  // {kgoblin}: Game::offering_cost
       if (f.key == KeyId::kMana || f.key == KeyId::kOther || f.key == KeyId::kBuyback) {  // run by casting (Game::cast)
         take_chosen_costs(costs, chosen);
         take_life_costs(costs);

@@ -70,13 +70,21 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   const auto& me = players[static_cast<size_t>(actor)];
   if (me.cast_limit >= 0 && me.casts >= me.cast_limit) return false;
   if (!script_allows(*this, "may_cast", card, actor)) return false;  // Lua cards (Iona)
-  const ManaCost& cost = grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor);
-  if (!can_pay(players[static_cast<size_t>(actor)].pool, cost)) return false;
-  // Suspend X (suspend(0)={X}..): X can't be 0, so a mana more than the rest of the cost.
-  if (way == CastWay::kSuspend && o.def->suspend_n == 0 && players[static_cast<size_t>(actor)].pool.total() <= cost.converted()) return false;
-  // spellmastery: Wagic casts the alternative (other=) cost at instant speed, its otherrestriction=
-  // the condition (two instants or sorceries in the graveyard: Swift Reckoning)
-  const bool fast = o.def->is("instant") || o.def->has("flash") || has_word(card, "flash") || (alternative && o.def->has("spellmastery"));
+  if (alternative && o.def->has_offering) {  // a creature to offer whose difference in cost the pool covers
+    bool any = false;
+    for (size_t c = 0; c < objs.size() && !any; ++c) any = offerable(card, actor, static_cast<int>(c));
+    if (!any) return false;
+  } else {
+    const ManaCost& cost = grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor);
+    if (!can_pay(players[static_cast<size_t>(actor)].pool, cost)) return false;
+    // Suspend X (suspend(0)={X}..): X can't be 0, so a mana more than the rest of the cost.
+    if (way == CastWay::kSuspend && o.def->suspend_n == 0 && players[static_cast<size_t>(actor)].pool.total() <= cost.converted()) return false;
+  }
+  // abilities=offering and spellmastery: the alternative cost (other=) may be paid any time an
+  // instant could be cast, as Wagic allows (spellmastery's otherrestriction= is the condition: two
+  // instants or sorceries in the graveyard, Swift Reckoning)
+  const bool fast = o.def->is("instant") || o.def->has("flash") || has_word(card, "flash") ||
+                    (alternative && (has_word(card, "offering") || o.def->has("spellmastery")));
   if (!fast && (actor != active || !is_main(phase) || !stack.empty())) return false;
   if (way != CastWay::kFaceDown && o.def->has_spell_target && !o.def->is("aura") && !o.def->is("enchantment") && !(alternative && overloads(*o.def)) &&
       !any_target(o.def->spell_target, card, actor))
@@ -98,7 +106,7 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
     }
     if (modal && !some) return false;
   }
-  if (!grave && (alternative ? o.def->other_life : o.def->cost_life) > me.life) return false;  // down to 0 (CR 119.4)
+  if ((grave ? grave->life : alternative ? o.def->other_life : o.def->cost_life) > me.life) return false;  // down to 0 (CR 119.4)
   for (const auto& [spec, zone] : grave ? grave->chosen : alternative ? o.def->other_chosen : o.def->cost_chosen) {
     bool any = false;  // a card to pay with (not the spell itself)
     for (size_t c = 0; c < objs.size() && !any; ++c) any = c != static_cast<size_t>(card) && matches(spec, static_cast<int>(c), card, actor);
@@ -174,12 +182,14 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   return true;
 }
 
-bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way) {
+bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way, int offered) {
   if (way == CastWay::kSuspend) {  // not cast: exiled (suspend.cc)
     suspend(card, actor);
     return true;
   }
   Obj& o = objs[static_cast<size_t>(card)];
+  const bool offering = alternative && o.def->has_offering;  // the creature is chosen with the move
+  if (offering && !offerable(card, actor, offered)) return false;
   const CardDef::GraveCost* grave = grave_cost(card, way);
   ManaPool& pool = players[static_cast<size_t>(actor)].pool;
   const ManaPool before = pool;
@@ -187,7 +197,8 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   for (int c = 1; c < kColors; ++c) colors_in_pool += pool.n[static_cast<size_t>(c)] > 0;
   // buyback= is the whole cost of casting it with buyback (Wagic writes it so).
   const bool copy = way == CastWay::kCopy;  // a copy is not cast (CR 707.10): no cast triggers, not counted
-  const int x = copy ? copy_x : pay(pool, sunburst_cost(card, grave ? grave->mana : alternative ? o.def->other : spell_cost(card, actor, buyback), pool));
+  const ManaCost due = grave ? grave->mana : offering ? offering_cost(card, actor, offered) : alternative ? o.def->other : spell_cost(card, actor, buyback);
+  const int x = copy ? copy_x : pay(pool, sunburst_cost(card, due, pool));
   // Test players are AIs with the kicker option "always": kicker is paid whenever it can be.
   int kicks = 0;  // multikicker: again while the pool allows
   while (way != CastWay::kFaceDown && !copy && o.def->kicker.present && can_pay(pool, o.def->kicker) && (kicks == 0 || o.def->multikicker) && !o.def->kicker.is_free()) {
@@ -196,10 +207,11 @@ bool Game::cast(int card, int actor, bool alternative, bool buyback, CastWay way
   }
   const bool kicked = way != CastWay::kFaceDown && (kicks > 0 || (o.def->kicker.present && o.def->kicker.is_free()));
   // Life in the cost ({L:N} in mana= or other=) is paid with the mana, as losing it (CR 119.4);
-  // with buyback, buyback='s (which Wagic writes as the whole cost); not when it is cast another
-  // way (flashback, without paying its mana cost).
-  if (const int life = grave || copy ? 0 : alternative ? o.def->other_life : buyback ? o.def->buyback_life : o.def->cost_life) change_life(actor, -life);
+  // with buyback, buyback='s (which Wagic writes as the whole cost); cast another way, that way's
+  // own ({L:3} in flashback=), none without paying its mana cost.
+  if (const int life = copy ? 0 : grave ? grave->life : alternative ? o.def->other_life : buyback ? o.def->buyback_life : o.def->cost_life) change_life(actor, -life);
   move(card, actor, kStack);
+  if (offering) sacrifice(offered);  // the offering's other cost, paid with the mana (CR 601.2h)
   if (way == CastWay::kFaceDown) o.def = o.printed->face_down.get();  // a 2/2 creature spell (CR 702.37c)
   objs[static_cast<size_t>(card)].sunburst = colors_in_pool;
   objs[static_cast<size_t>(card)].was_cast = !copy;
@@ -563,7 +575,16 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   } else {
     const Resume cast_it{.kind = Resume::Kind::kCast, .card = card, .actor = actor};
     if (can_cast(card, actor)) options.push_back({"cast", cast_it});
-    if (can_cast(card, actor, true)) options.push_back({"alternative", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .flag = true}});
+    if (o.def->has_offering && can_cast(card, actor, true)) {
+      // An offering: one move per creature that can be sacrificed for it (x: that creature).
+      for (size_t c = 0; c < objs.size(); ++c) {
+        if (!offerable(card, actor, static_cast<int>(c))) continue;
+        options.push_back({"offering: sacrifice " + name(static_cast<int>(c)),
+                           Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .x = static_cast<int>(c), .flag = true}});
+      }
+    } else if (can_cast(card, actor, true)) {
+      options.push_back({"alternative", Resume{.kind = Resume::Kind::kCast, .card = card, .actor = actor, .flag = true}});
+    }
     if (o.def->buyback.present && can_cast(card, actor) &&
         can_pay(players[static_cast<size_t>(actor)].pool, spell_cost(card, actor, true)) && buyback_payable(card, actor)) {
       // Buyback: the spell returns to its owner's hand as it resolves.

@@ -20,9 +20,42 @@ void read_grave_cost(const std::string& text, CardDef::GraveCost& out) {
     cost.erase(at, close + 2 - at);
   }
   take_chosen_costs(cost, out.chosen);
+  out.life = take_life_costs(cost);
   bool unknown = false;
   out.mana = parse_mana_cost(cost, &unknown);
   out.mana.present = !unknown;
+}
+
+// The spell's cost (with what changes it) less the creature's mana cost: each coloured symbol pays
+// for one of its colour, and a coloured one with none of its colour left, and each generic one,
+// for a generic one (CR 118.7c, 118.7d); a hybrid symbol for either of its colours. Wagic's own
+// difference lets generic mana of the creature pay coloured symbols of the spell; the rules do not.
+ManaCost Game::offering_cost(int card, int actor, int offered) const {
+  ManaCost cost = spell_cost(card, actor);
+  const ManaCost& written = objs[static_cast<size_t>(card)].def->other;  // any mana written beside {k..}
+  for (size_t c = 0; c < kColors; ++c) cost.fixed[c] += written.fixed[c];
+  if (offered < 0 || static_cast<size_t>(offered) >= objs.size()) return cost;
+  const ManaCost& sac = objs[static_cast<size_t>(offered)].def->cost;
+  int generic = sac.fixed[kColorless] + sac.colorless_only;
+  const auto one_of = [&cost](int color) {
+    if (color <= 0 || color >= kColors || cost.fixed[static_cast<size_t>(color)] == 0) return false;
+    --cost.fixed[static_cast<size_t>(color)];
+    return true;
+  };
+  for (int c = 1; c < kColors; ++c) {
+    for (int n = sac.fixed[static_cast<size_t>(c)] + sac.phyrexian[static_cast<size_t>(c)]; n > 0; --n) generic += !one_of(c);
+  }
+  for (const auto& [a, b] : sac.hybrid) generic += !one_of(a) && !one_of(b);
+  cost.fixed[kColorless] = std::max(0, cost.fixed[kColorless] - generic);
+  return cost;
+}
+
+// A creature `actor` may sacrifice for `card`'s offering: of the type, its, and the spell then affordable.
+bool Game::offerable(int card, int actor, int offered) const {
+  if (offered < 0 || static_cast<size_t>(offered) >= objs.size() || offered == card) return false;
+  const CardDef& d = *objs[static_cast<size_t>(card)].def;
+  if (!d.has_offering || !matches(d.offering, offered, card, actor)) return false;
+  return can_pay(players[static_cast<size_t>(actor)].pool, offering_cost(card, actor, offered));
 }
 
 const CardDef::GraveCost* Game::grave_cost(int card, CastWay way) const {
@@ -79,6 +112,7 @@ bool Game::can_turn_face_up(int card, int actor) const {
   if (o.zone != kBattlefield || o.controller != actor || !face_down(card)) return false;
   const CardDef::GraveCost& cost = o.printed->morph;
   if (!cost.mana.present || !can_pay(players[static_cast<size_t>(actor)].pool, cost.mana)) return false;
+  if (cost.life > players[static_cast<size_t>(actor)].life) return false;  // life may be paid down to 0 (CR 119.4)
   for (const auto& [spec, how] : cost.chosen) {
     int wanted = 0;
     for (const auto& [other, other_how] : cost.chosen) wanted += other_how == how ? std::max(1, other.count) : 0;
@@ -104,6 +138,7 @@ void Game::turn_face_up(int card, int actor, bool chosen_paid) {
     return;
   }
   pay(players[static_cast<size_t>(actor)].pool, o.printed->morph.mana);
+  if (o.printed->morph.life) change_life(actor, -o.printed->morph.life);  // {L:N}: paying life is losing it (CR 119.4)
   o.def = o.printed;
   o.layer_base = nullptr;
   invalidate();

@@ -399,6 +399,10 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kFrozen:
       if (o.zone == kBattlefield) o.frozen = true;
       break;
+    case Eff::kResetCost:  // its cost changes are gone; those of effects still in force come back as layers recompute
+      o.cost_change.fill(0);
+      g.invalidate();
+      break;
     case Eff::kResetDamage:  // the damage marked on it this turn is gone (deathtouch's mark with it)
       o.damage = 0;
       o.deathtouched = false;

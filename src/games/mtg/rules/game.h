@@ -435,7 +435,11 @@ class Game {
   void pay_library_costs(const Ability& a, int actor);
   void exile_as_cost(int card);  // {E}
   void click_stack(int index, int actor);
-  bool cast(int card, int actor, bool alternative = false, bool buyback = false, CastWay way = CastWay::kNormal);
+  // `offered`: the creature sacrificed for an offering (other={k..}), chosen in the move itself.
+  bool cast(int card, int actor, bool alternative = false, bool buyback = false, CastWay way = CastWay::kNormal, int offered = -1);
+  // An offering's mana: the spell's cost reduced by the sacrificed creature's mana cost (CR 702.48a, 118.7).
+  ManaCost offering_cost(int card, int actor, int offered) const;
+  bool offerable(int card, int actor, int offered) const;  // a creature it may sacrifice for the offering now
   void ask_mode(const StackItem& spell, const std::vector<const Ability*>& modes);  // several may lines
   void activate(int card, const Ability& a, int actor);
   // Costs that choose a card (sacrifice, discard, tap, exile), one chooser after another, then `then`.
@@ -489,6 +493,7 @@ class Game {
   bool shielded(int card, int player, int source, bool combat) const;
   bool protected_from(int card, int source) const;  // damage, blocks and targets
   void fire_zone_triggers(int card, int from, int to);
+  void run_arrival_lines(int card, int to);  // its autograveyard= (..) one-shot lines, having left the battlefield for `to`
   void cast_triggers(int card);
   bool came_from(const Spec& from_spec, int card, int from, int src) const;  // @movedto(..|stack): they resolve at once, as in Wagic
   void fire_phase_triggers();

@@ -206,7 +206,9 @@ void draw_replaced(Game& g, Resume& r, std::vector<Resume>&, const Targets& ts) 
 }
 void leyline(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.leyline_chosen(r); }
 void cast(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
-  g.cast(r.card, r.actor, r.flag, r.x == 1, static_cast<CastWay>(r.index));  // index: flashback, retrace
+  // index: flashback, retrace ...; x: 1 with buyback, or the creature an offering sacrifices
+  const bool offering = r.flag && r.card >= 0 && static_cast<size_t>(r.card) < g.objs.size() && g.objs[static_cast<size_t>(r.card)].def->has_offering;
+  g.cast(r.card, r.actor, r.flag, !r.flag && r.x == 1, static_cast<CastWay>(r.index), offering ? r.x : -1);
 }
 void turn_face_up(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.turn_face_up(r.card, r.actor, r.flag); }
 void pay_upkeep(Game& g, Resume& r, std::vector<Resume>&, const Targets&) { g.pay_upkeep(r.card, *r.ability, r.actor); }

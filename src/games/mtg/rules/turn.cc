@@ -391,6 +391,23 @@ void Game::fire_zone_triggers(int card, int from, int to) {
     for (const Ability* ap : list) hear(static_cast<int>(src), *ap);
   }
   each_emblem_trigger(hear);
+  if (from == kBattlefield && to != kBattlefield) run_arrival_lines(card, to);
+}
+
+// A card that left the battlefield for `to`: its one-shot lines for that zone (autograveyard=..
+// without a cost or a trigger) run there and then, as Wagic runs them when the card arrives; its
+// owner is their controller. One with a target goes on the stack as a trigger would.
+void Game::run_arrival_lines(int card, int to) {
+  const CardDef* d = objs[static_cast<size_t>(card)].def;
+  const int owner = objs[static_cast<size_t>(card)].owner;
+  for (const auto& [zone, a] : d->arrival_lines) {
+    if (zone != to || objs[static_cast<size_t>(card)].zone != to) continue;
+    if (a.has_target) {
+      put_trigger(card, a, card, card, owner);
+    } else {
+      run_effects(a, card, owner, {}, 0);
+    }
+  }
 }
 
 bool Game::evolves(int source, int entered) const {
