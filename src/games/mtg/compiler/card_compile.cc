@@ -245,6 +245,17 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     e.times = std::atoi(from.c_str());
     return true;
   }
+  if (w == "sacrifice(this)" || w == "sacrifice(mytgt)") {
+    // sacrifice(this): the card itself (an aura's "sacrifice <this aura>", Flamespeaker's Will);
+    // sacrifice(mytgt): what the aura enchants (Lingering Death). Wagic reads no word in these
+    // parentheses and sacrifices its default target, the enchanted creature, for both; the card's
+    // own text (and the rules) name the aura for (this), which is what happens here. Read as
+    // all(..) so that a target chosen by a later && part is not the one sacrificed.
+    e.kind = Eff::kSacrifice;
+    e.all = parse_spec(inside(w, 9));
+    e.has_all = true;
+    return true;
+  }
   if (w.rfind("hand(blink)", 0) == 0) {  // exiled from any zone, back to its owner's hand when the source leaves / at the end step
     e.kind = Eff::kBlink;
     e.to_hand = true;
@@ -1227,6 +1238,23 @@ static std::string drop_stray_colon(std::string s) {
   return s;
 }
 
+// "event ..:effect" (the text after '@'): the trigger and its body. A bracket left open or closed
+// twice in the database's text (Soldier of the Pantheon's "@movedTo(*[multicolor]|opponentstack:",
+// Dega Sanctuary's "restriction{..}}:") hides the ':' from split_top; Wagic's parser cuts a
+// trigger at the first ':' after the '@' whatever the brackets, so that is where it is cut then.
+// Wagic then looks for a restriction{ ending at the first '}' of the whole line: with none, the
+// trigger has no restriction at all (Collapsing Borders: the life is gained at every upkeep), so
+// the restriction{.. left open is dropped. `rulekit check` says so (WG0106).
+static std::vector<std::string> trigger_and_body(const std::string& t) {
+  std::vector<std::string> parts = split_top(t, ":");
+  const size_t colon = t.find(':');
+  if (parts.size() >= 2 || colon == std::string::npos) return parts;
+  parts = {t.substr(0, colon), t.substr(colon + 1)};
+  const size_t restr = parts[0].find("restriction{");
+  if (restr != std::string::npos && t.find('}', restr) == std::string::npos) parts[0].erase(restr);
+  return parts;
+}
+
 Ability soulbond_pairing() {
   // Whenever it or another creature enters under its controller's control; soulbond.cc decides
   // whether a pairing is possible, and the effect offers the partners as it resolves.
@@ -1246,7 +1274,7 @@ static Ability compile_line(const std::string& line) {
   if (!s.empty() && s[0] != '@') s = drop_stray_colon(s);
   if (!s.empty() && s[0] == '@') {
     a.kind = AbilityKind::kTriggered;
-    const auto parts = split_top(s.substr(1), ":");
+    const auto parts = trigger_and_body(s.substr(1));
     a.trigger = read_trigger(parts[0]);
     static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
         "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded", "noncombatdamagefoeof",

@@ -1,0 +1,106 @@
+// Issue 31: the effect forms sacrifice(this) and sacrifice(mytgt), and triggers whose text in the
+// database leaves a bracket open (or closes one twice), read where Wagic's parser cuts them.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "own_cards.h"
+
+namespace rk::mtg {
+namespace {
+
+// Lingering Death's kin, "@each my endofturn:sacrifice(mytgt)": the creature the aura enchants
+// is sacrificed (and the aura, left on nothing, goes too).
+TEST(WagicSacrificeForms, MytgtIsTheCreatureTheAuraEnchants) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Leech\nmana={B}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n"
+                            "auto=@each my endofturn:sacrifice(mytgt)\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nSECONDMAIN\n[PLAYER1]\nhand:leech\nmanapool:{B}\n[PLAYER2]\ninplay:bear\n[DO]\n"
+                                        "leech\nbear\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ngraveyard:leech\n[PLAYER2]\ngraveyard:bear\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Flamespeaker's Will's kin, "sacrifice(this) && ..": the aura itself is sacrificed, the creature
+// it enchants stays, and the rest of the line happens.
+TEST(WagicSacrificeForms, ThisIsTheAuraItself) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Pledge\nmana={W}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n"
+                            "auto=@each my endofturn:sacrifice(this) && life:3 controller\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nSECONDMAIN\n[PLAYER1]\nhand:pledge\ninplay:bear\nmanapool:{W}\n[PLAYER2]\n[DO]\n"
+                                        "pledge\nbear\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:bear\ngraveyard:pledge\nlife:23\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Collapsing Borders' lines, "@each my upkeep restriction{type(plains|myBattlefield)~morethan~0:life:1":
+// the '}' is missing. Wagic cuts the trigger at the first ':' and, finding no '}' after
+// restriction{, reads no restriction: the life comes at every upkeep of its controller, with no
+// Plains. The same line closed counts the Plains (none: no life).
+TEST(WagicBrokenText, ARestrictionLeftOpenIsNoRestriction) {
+  const std::string open = "[card]\nname=Borders\ntype=Artifact\nmana={1}\n"
+                           "auto=@each my upkeep restriction{type(plains|myBattlefield)~morethan~0:life:1 controller\n[/card]\n";
+  const std::string closed = "[card]\nname=Borders\ntype=Artifact\nmana={1}\n"
+                             "auto=@each my upkeep restriction{type(plains|myBattlefield)~morethan~0}:life:1 controller\n[/card]\n";
+  const auto game = [](const std::string& life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:borders\n[PLAYER2]\n[DO]\neot\neot\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:borders\nlife:" +
+           life + "\n[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = test::play_own(open, game("21"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(closed, game("20"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Dega Sanctuary's "restriction{..}}:life:2": a '}' too many. Wagic's restriction ends at the
+// first '}', and the trigger at the first ':': with a black permanent the life comes, without
+// one it does not.
+TEST(WagicBrokenText, ABraceClosedTwiceEndsTheRestrictionAtTheFirst) {
+  const std::string cards = test::creature("Rat", "{B}", 1, 1) +
+                            "[card]\nname=Sanctuary\ntype=Enchantment\nmana={1}\n"
+                            "auto=@each my upkeep restriction{type(*[black]|myBattlefield)~morethan~0}}:life:2\n[/card]\n";
+  const auto game = [](const std::string& inplay, const std::string& life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:" + inplay + "\n[PLAYER2]\n[DO]\neot\neot\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:" + inplay +
+           "\nlife:" + life + "\n[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, game("sanctuary,rat", "22"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, game("sanctuary", "20"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Kavu Lair's "@movedTo(creature[power>=4|myBattlefield):draw:1 controller": the '[' is never
+// closed. Wagic takes the zone after the first '|' and the attributes to the end of the type, so a
+// creature with power 4 or more entering draws a card; a smaller one does not.
+TEST(WagicBrokenText, AnAttributeBracketLeftOpenEndsAtTheZone) {
+  const std::string cards = test::creature("Ogre", "{G}", 4, 4) + test::creature("Bear", "{G}", 2, 2) + test::creature("Ant", "{G}", 1, 1) +
+                            "[card]\nname=Lair\ntype=Enchantment\nmana={1}\n"
+                            "auto=@movedTo(creature[power>=4|myBattlefield):draw:1 controller\n[/card]\n";
+  const auto game = [](const std::string& cast, const std::string& after) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:lair\nhand:" + cast + "\nlibrary:ant\nmanapool:{G}\n[PLAYER2]\n[DO]\n" + cast +
+           "\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:lair," + cast + "\n" + after + "[PLAYER2]\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, game("ogre", "hand:ant\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, game("bear", "library:ant\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Soldier of the Pantheon's "@movedTo(*[multicolor]|opponentstack:life:1 controller": the ')' is
+// missing; Wagic's trigger still ends at the first ':' and names the opponent's stack.
+TEST(WagicBrokenText, AParenthesisLeftOpenEndsAtTheColon) {
+  const std::string cards = test::creature("Ant", "{G}", 1, 1) +
+                            "[card]\nname=Hybrid\nmana={G}{W}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n"
+                            "[card]\nname=Soldier\nmana={W}\ntype=Creature\npower=2\ntoughness=1\n"
+                            "auto=@movedTo(*[multicolor]|opponentstack:life:1 controller\n[/card]\n";
+  const auto game = [](const std::string& cast, const std::string& life) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:" + cast + "\nmanapool:{G}{W}\n[PLAYER2]\ninplay:soldier\n[DO]\n" + cast +
+           "\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:" + cast + "\nmanapool:" + (cast == "ant" ? "{W}" : "") + "\n[PLAYER2]\ninplay:soldier\nlife:" + life +
+           "\n[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, game("hybrid", "21"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, game("ant", "20"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+}  // namespace
+}  // namespace rk::mtg
