@@ -102,5 +102,23 @@ TEST(WagicBrokenText, AParenthesisLeftOpenEndsAtTheColon) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Arc Mage's "damage:1 target(creature,player) && activate damage:1 target(creature,player)": the
+// later part is an ability activated as the line resolves, with a target of its own chosen then.
+// Both at the bear: it dies (two damage); the second at the player: the bear lives, the player
+// loses one.
+TEST(WagicActivate, ALaterPartIsActivatedWithATargetOfItsOwn) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Mage\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n"
+                            "auto={T}:damage:1 target(creature,player) && activate damage:1 target(creature,player)\n[/card]\n";
+  const auto game = [](const std::string& second, const std::string& p2) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:mage\n[PLAYER2]\ninplay:bear\n[DO]\nmage\nbear\n" + second +
+           "\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:mage\n[PLAYER2]\n" + p2 + "[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, game("bear", "graveyard:bear\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, game("p2", "inplay:bear\nlife:19\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

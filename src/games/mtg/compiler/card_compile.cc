@@ -955,6 +955,25 @@ bool read_conditions(std::string& body, Ability& a) {
 }
 
 // The && parts of a body, each an effect (or an ability another player does).
+// "A && activate [name(..)] B" (Arc Mage's second damage:1 target(..)): Wagic adds B to the game
+// as the line resolves, so B with a target of its own is activated then: its target chosen anew
+// (an auto= line has one target otherwise) and B put on the stack (Game::ability_for). B without
+// a target happens at once. False when the part is not written so.
+static bool read_activate_part(const std::string& part, EffectDef& e) {
+  if (part.rfind("activate ", 0) != 0) return false;
+  std::string body = trim(part.substr(9));
+  if (body.rfind("name(", 0) == 0) body = trim(tail(body, inside(body, 4).size() + 6));  // a menu label
+  Ability inner = compile_ability(body);
+  if (!inner.supported()) {
+    e = unsupported_effect(inner.unsupported_word());
+    return true;
+  }
+  e.kind = Eff::kAbilityFor;
+  e.word = "activate";
+  e.choices = std::make_shared<std::vector<Ability>>(1, std::move(inner));
+  return true;
+}
+
 void read_parts(const std::string& body, Ability& a) {
   if (read_pay(trim(body), a) || read_choice(trim(body), a)) return;
   // "ueot A && B && C": Wagic reads a leading ueot before it splits the parts, so every part lasts
@@ -965,6 +984,10 @@ void read_parts(const std::string& body, Ability& a) {
     const std::string part = lord_part_to_all(take_foreach(part0, a), a);
     if (read_ability_for(trim(part), a)) continue;
     EffectDef e;
+    if (!a.effects.empty() && read_activate_part(trim(part), e)) {  // a later part: an ability of its own
+      a.effects.push_back(std::move(e));
+      continue;
+    }
     if (!a.effects.empty() && read_phase_action(part, e)) {  // a later part: its ability waits for the phase
       a.effects.push_back(std::move(e));
       continue;
