@@ -120,5 +120,56 @@ TEST(WagicActivate, ALaterPartIsActivatedWithATargetOfItsOwn) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Legion's Initiative's "all(creature|mybattlefield) moveto(exile) and!(transforms((,newability[
+// phaseactionmulti[combatbegins once] moveto(ownerbattlefield) && all(this) haste])) forever)!":
+// the exiled creature comes back as combat begins, with haste: it attacks though it just arrived.
+TEST(WagicAndParts, PhaseActionMultiBringsTheExiledCreatureBackWithHaste) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Initiative\nmana={R}{W}\ntype=Enchantment\n"
+                            "auto={0}:all(creature|mybattlefield) moveto(exile) and!(transforms((,newability[phaseactionmulti[combatbegins once] "
+                            "moveto(ownerbattlefield) && all(this) haste])) forever)!\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:initiative,bear\n[PLAYER2]\n[DO]\ninitiative\n"
+                                        "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:initiative\nexile:bear\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:initiative,bear\n[PLAYER2]\n[DO]\ninitiative\nnext\nnext\nbear\nnext\nnext\nnext\n"
+                            "[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:initiative,bear\n[PLAYER2]\nlife:18\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Puppeteer Clique's "moveto(mybattlefield) and!(transforms((,haste,newability[@my next endofturn:
+// moveTo(exile)])) forever)! target(creature|opponentgraveyard)": "@my next endofturn" is its
+// controller's next end step. The creature taken attacks at once and is exiled as the turn ends.
+TEST(WagicAndParts, MyNextEndOfTurnExilesTheCreatureTaken) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Puppeteer\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n"
+                            "auto=moveto(mybattlefield) and!(transforms((,haste,newability[@my next endofturn:moveTo(exile)])) forever)! "
+                            "target(creature|opponentgraveyard)\n[/card]\n";
+  const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:puppeteer\nmanapool:{B}\n[PLAYER2]\ngraveyard:bear\n[DO]\npuppeteer\nbear\n";
+  TestOutcome r = test::play_own(cards, start + "next\nnext\nbear\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:puppeteer,bear\n"
+                                                "[PLAYER2]\nlife:18\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, start + "eot\n[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:puppeteer\n[PLAYER2]\nexile:bear\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Seance's "moveto(exile) and!(clone with(unearth) addtype(spirit))!": the token copy is a Spirit
+// besides its own types (the Counter's life counts one Spirit: 21); a copy without addtype is none
+// (20). Written here after a tap of a creature on the battlefield, so that the scenario's names
+// (the token's is the card's) stay in one zone.
+TEST(WagicAndParts, ACloneWithAddtypeIsOfThatTypeToo) {
+  const auto game = [](const std::string& addtype, const std::string& life) {
+    const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                              "[card]\nname=Seance\nmana={W}\ntype=Enchantment\n"
+                              "auto={0}:target(creature|mybattlefield) tap and!(clone with(unearth)" + addtype + ")!\n[/card]\n"
+                              "[card]\nname=Counter\nmana={W}\ntype=Artifact\nauto={0}:life:type:spirit:mybattlefield controller\n[/card]\n";
+    return test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:seance,counter,bear\n[PLAYER2]\n[DO]\nseance\nbear\ncounter\n"
+                                 "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:seance,counter,bear,bear\nlife:" + life + "\n[PLAYER2]\n[END]\n");
+  };
+  TestOutcome r = game(" addtype(spirit)", "21");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = game("", "20");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -605,6 +605,11 @@ EffectDef compile_effect(const std::string& text0) {
       // labels and Wagic's evaluation hints change nothing here; Wagic's transforms((..)) reads no
       // "once" either (Threaten's kin write it after ueot: their one-shots run once anyway);
       // forcedalive keeps Wagic's lord alive over cards outside the battlefield, as every lord is here
+    } else if (e.kind == Eff::kClone && w.rfind("addtype(", 0) == 0 && w.back() == ')' && !e.inner) {
+      // clone addtype(spirit): the copy has these types besides its own (Seance): a change of types
+      // put on the token as it is made (rules/effect_apply.cc clone_token)
+      e.inner = std::make_shared<Ability>(compile_ability("transforms((" + inside(w, 7) + ")) forever"));
+      if (!e.inner->supported() || e.inner->effects.size() != 1 || e.inner->effects[0].kind != Eff::kTransform) return unsupported_effect(w);
     } else if (e.kind == Eff::kClone && w.rfind("with(", 0) == 0 && w.back() == ')' && !e.becomes) {
       // clone with(unearth,haste): the token copy has these keywords too (Kiki-Jiki's treason, haste)
       e.becomes = std::make_shared<EffectDef::Becomes>();
@@ -762,8 +767,17 @@ bool read_restriction(const std::string& w, Ability& a) {
   return read_count_restriction(w.substr(12, w.rfind('}') - 12), a.trigger.counts);
 }
 
-TriggerDef read_trigger(const std::string& t) {
+TriggerDef read_trigger(const std::string& text) {
   TriggerDef tr;
+  // "@my next endofturn" (Puppeteer Clique): Wagic finds next and each anywhere in a trigger; read
+  // as "@next my endofturn". (Wagic's own who-word test wants a space before "my", so it reads any
+  // player's next end step; the card's text says its controller's, and so it is here.)
+  std::string t = text;
+  for (const std::string who : {"my ", "opponent "}) {
+    for (const std::string when : {"next ", "each "}) {
+      if (t.rfind(who + when, 0) == 0) t = when + who + t.substr(who.size() + when.size());
+    }
+  }
   size_t i = 0;
   while (i < t.size() && std::isalpha(static_cast<unsigned char>(t[i]))) ++i;
   tr.event = t.substr(0, i);
@@ -1118,6 +1132,9 @@ void read_body(std::string body, Ability& a) {
 // phaseaction[upkeep once] draw:1 controller"). False when `body` is not written so.
 bool read_phase_action(const std::string& text, EffectDef& out) {
   std::string body = trim(text);
+  // phaseactionmulti[..] A && B: Wagic reads it before it cuts a line at its &&s, so that all of
+  // A && B waits for the phase; a line that starts with phaseaction[..] is read so here already.
+  if (body.rfind("phaseactionmulti[", 0) == 0) body = "phaseaction[" + body.substr(17);
   EffectDef e;
   if (body.rfind("all(", 0) == 0) {
     std::string rest = trim(tail(body, inside(body, 3).size() + 5));

@@ -322,6 +322,10 @@ static void clone_token(Game& g, const EffectDef& e, int c, int source, int cont
   if (e.becomes) {
     for (const std::string& k : e.becomes->keywords) g.grant(g.objs[static_cast<size_t>(t)], k);
   }
+  // addtype(..): types besides its own (the compiler made them a transforms((..)) forever)
+  if (e.inner) {
+    for (const EffectDef& change : e.inner->effects) g.add_change(t, change, false);
+  }
   g.note("token copy of " + g.name(c));
   g.run_one_shots(t, controller, {}, 0);
   g.fire_zone_triggers(t, kLibrary, kBattlefield);
