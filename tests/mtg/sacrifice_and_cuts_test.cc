@@ -171,5 +171,47 @@ TEST(WagicAndParts, ACloneWithAddtypeIsOfThatTypeToo) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Thada Adel's "notatarget(artifact|opponentlibrary) moveto(myexile) and!( transforms((,newability[
+// canplayfromexile],newability[phaseactionmulti[endofturn once] moveto(ownerexile) all(this|exile)]))
+// ueot)!": the other player's artifact, exiled in its controller's exile, may be cast by that
+// player this turn; as the turn ends it goes to its owner's exile, no longer playable.
+TEST(WagicAndParts, ACardGivenCanplayfromexileIsCastFromTheExileItIsIn) {
+  const std::string cards = "[card]\nname=Relic\nmana={0}\ntype=Artifact\n[/card]\n"
+                            "[card]\nname=Adel\nmana={U}\ntype=Creature\npower=2\ntoughness=2\n"
+                            "auto=@combatdamagefoeof(player) from(this):name(exile artifact) notatarget(artifact|opponentlibrary) moveto(myexile) "
+                            "and!( transforms((,newability[canplayfromexile],newability[phaseactionmulti[endofturn once] moveto(ownerexile) "
+                            "all(this|exile)])) ueot)!\n[/card]\n";
+  const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:adel\n[PLAYER2]\nlibrary:relic\n[DO]\nnext\nnext\nadel\nnext\nnext\nrelic\nnext\n";
+  // Exiled in p1's exile, then cast by p1 in the second main phase.
+  TestOutcome r = test::play_own(cards, start + "next\nrelic\n[ASSERT]\nSECONDMAIN\n[PLAYER1]\ninplay:adel,relic\n[PLAYER2]\nlife:18\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Not cast: at the end of the turn it is in its owner's exile.
+  r = test::play_own(cards, start + "eot\n[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:adel\n[PLAYER2]\nexile:relic\nlife:18\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// Chameleon Spirit's "choice name(green) activate type:*[green]:opponentBattlefield/type:*[green]:
+// opponentBattlefield cdaactive" (one line a colour): as it enters its controller takes a line
+// (the engine asks a permanent's choice lines one at a time: green taken, red declined); its power
+// and toughness are then the count, as the board changes. Green with two green creatures across:
+// 2/2, it lives; they are destroyed: 0/0, it dies. Red: 0/0 at once.
+TEST(WagicActivate, AChoiceActivatesAPowerAndToughnessTheCardDefines) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Chameleon\nmana={U}\ntype=Creature\npower=*\ntoughness=*\n"
+                            "auto=choice name(green) activate type:*[green]:opponentBattlefield/type:*[green]:opponentBattlefield cdaactive\n"
+                            "auto=choice name(red) activate type:*[red]:opponentBattlefield/type:*[red]:opponentBattlefield cdaactive\n[/card]\n"
+                            "[card]\nname=Blight\nmana={B}\ntype=Sorcery\nauto=destroy all(creature[green]|opponentbattlefield)\n[/card]\n";
+  const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:chameleon,blight\nmanapool:{U}{B}\n[PLAYER2]\ninplay:bear,bear\n[DO]\nchameleon\n";
+  TestOutcome r = test::play_own(cards, start + "choice 0\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:chameleon\nhand:blight\nmanapool:{B}\n"
+                                                "[PLAYER2]\ninplay:bear,bear\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, start + "choice 0\nchoice 1\nblight\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:chameleon,blight\n"
+                                    "[PLAYER2]\ngraveyard:bear,bear\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, start + "choice 1\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:chameleon\nhand:blight\nmanapool:{B}\n"
+                                    "[PLAYER2]\ninplay:bear,bear\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

@@ -27,7 +27,8 @@ const std::set<std::string>& grantable() {
       "flanking", "flanker",  // flanker: one more instance of flanking (rules/combat.cc)
       "protectionfromcoloredspells",
       "combatspiritlink",  // rules/board.cc link_life: spirit link for combat damage only
-      "librarydeath"};     // rules/board.cc: it dies into its owner's library
+      "librarydeath",      // rules/board.cc: it dies into its owner's library
+      "canplayfromexile"};  // rules/actions.cc: played from the exile it is in by that exile's player
   return k;
 }
 
@@ -598,6 +599,10 @@ EffectDef compile_effect(const std::string& text0) {
     } else if (w.rfind("limit:", 0) == 0 || w == "myturnonly" || w == "myupkeeponly" || w == "assorcery" ||
                w == "while" || (w.rfind("restriction{", 0) == 0 && w.back() == '}')) {
       e.restriction += (e.restriction.empty() ? "" : " ") + w;  // limit:1 myupkeeponly: both hold
+    } else if (w == "cdaactive" && e.kind == Eff::kPump && e.word.empty() && !e.ueot) {
+      // P/T cdaactive run as a line (Chameleon Spirit's chosen colour): the card's power and
+      // toughness are these amounts from then on, a characteristic-defining P/T (layer 7a).
+      e.word = w;
     } else if (w == "doesntempty" && e.kind == Eff::kAddMana) {
       e.word += " doesntempty";  // the mana stays in the pool until the turn ends (parse_pool reads only the braces)
     } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic" || w == "forcedalive" ||
@@ -927,6 +932,21 @@ bool read_conditions(std::string& body, Ability& a) {
     body = trim(body.substr(7));
   }
   drop_condition_label(body);
+  // [name(..)] activate [name(..)] A after may / choice (Chameleon Spirit's "choice name(green)
+  // activate P/T cdaactive"): Wagic adds A to the game as the line runs, which is A happening then
+  // (a whole line's leading "activate" is read so in compile_line). The first label stays.
+  if (std::string rest = body; rest.rfind("name(", 0) == 0 || rest.rfind("activate ", 0) == 0) {
+    std::string label;
+    if (rest.rfind("name(", 0) == 0) {
+      label = rest.substr(0, inside(rest, 4).size() + 6);
+      rest = trim(rest.substr(label.size()));
+    }
+    if (rest.rfind("activate ", 0) == 0) {
+      rest = trim(rest.substr(9));
+      if (rest.rfind("name(", 0) == 0) rest = trim(tail(rest, inside(rest, 4).size() + 6));
+      body = label.empty() ? rest : trim(label) + " " + rest;
+    }
+  }
   for (const char* kw : {"thisforeach(", "this("}) {
     if (body.rfind(kw, 0) != 0) continue;
     const size_t open = body.find('(');
@@ -1167,6 +1187,7 @@ bool is_static_line(const Ability& a) {
                         e.kind == Eff::kPhaseAlter || e.kind == Eff::kAlterCost || e.kind == Eff::kHandSize ||
                         e.kind == Eff::kMaxPlayLand || e.kind == Eff::kCombatCost || e.kind == Eff::kReduceTo;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
+    if (e.kind == Eff::kPump && e.word == "cdaactive") return false;  // run once: it sets the card's own P/T formula
   }
   return !a.effects.empty();
 }
