@@ -213,5 +213,22 @@ TEST(WagicActivate, AChoiceActivatesAPowerAndToughnessTheCardDefines) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Chain of Acid's "transforms((,newability[destroy],newability[may .. activate .. castcard(copied
+// noevent named!:Chain of Acid:!)]))": the target is destroyed, then its controller may copy the
+// spell (a copy of the card of that name) with a new target: p2 copies it at p1's idol, p1
+// declines. Declined at once, only the totem goes.
+TEST(WagicAndParts, ACopyOfTheSpellNamedIsCastByTheTargetsController) {
+  const std::string cards = "[card]\nname=Idol\nmana={1}\ntype=Artifact\n[/card]\n[card]\nname=Totem\nmana={1}\ntype=Artifact\n[/card]\n"
+                            "[card]\nname=Acid\nmana={G}\ntype=Sorcery\ntarget=*[-creature]\n"
+                            "auto=transforms((,newability[destroy],newability[may name(copy acid) activate name(copy acid) "
+                            "castcard(copied noevent named!:Acid:!)])) forever\n[/card]\n";
+  const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:acid\ninplay:idol\nmanapool:{G}\n[PLAYER2]\ninplay:totem\n[DO]\nacid\ntotem\n";
+  TestOutcome r = test::play_own(cards, start + "choice 0\nidol\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:acid,idol\n"
+                                                "[PLAYER2]\ngraveyard:totem\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, start + "choice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:idol\ngraveyard:acid\n[PLAYER2]\ngraveyard:totem\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

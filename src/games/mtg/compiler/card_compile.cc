@@ -481,7 +481,7 @@ bool take_unbalanced_and(std::string& text, EffectDef& e) {
   if (close == std::string::npos) return true;
   e.and_then = std::make_shared<Ability>(compile_ability(text.substr(open + 5, close - open - 5)));
   text.erase(open, close + 2 - open);
-  return e.and_then->supported();
+  return e.and_then->supported() && !e.and_then->may;  // may in and!(..)!: not asked there yet
 }
 
 // One && part: a keyword (or several words of a keyword ability) and its modifiers.
@@ -541,7 +541,7 @@ EffectDef compile_effect(const std::string& text0) {
       // and!(..)! written before the keyword (target(land|mylibrary) and!(tap)! moveto(mybattlefield)):
       // it still happens after the effect, to the same card
       e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
-      if (!e.and_then->supported()) return unsupported_effect(w);
+      if (!e.and_then->supported() || e.and_then->may) return unsupported_effect(w);  // may in and!(..)!: not asked there yet
     } else if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
       e.optional_target = w[0] == 'n';
       e.target = parse_spec(inside(w, w.find('(')));
@@ -585,7 +585,7 @@ EffectDef compile_effect(const std::string& text0) {
       }
     } else if (w.rfind("and!(", 0) == 0 && w.size() > 6 && w.compare(w.size() - 2, 2, ")!") == 0 && have) {
       e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
-      if (!e.and_then->supported()) return unsupported_effect(w);
+      if (!e.and_then->supported() || e.and_then->may) return unsupported_effect(w);  // may in and!(..)!: not asked there yet
     } else if ((w == "to(this)" || w == "from(this)") && e.word.empty() && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
       e.word = w.substr(0, w.find('('));
     } else if ((w.rfind("to(", 0) == 0 || w.rfind("from(", 0) == 0) && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {

@@ -15,6 +15,10 @@ void Game::apply_new_abilities(const EffectDef& e, int card, int x) {
   if (!e.becomes) return;
   for (const Ability& a : e.becomes->once) {
     const int controller = objs[static_cast<size_t>(card)].controller;
+    if (a.may) {  // newability[may ..] (Chain of Acid's copy): its controller's menu first, then its target
+      run_as(a, card, controller, x);
+      continue;
+    }
     if (!a.has_target) {
       run_effects(a, card, controller, {}, x);
       continue;
