@@ -27,7 +27,8 @@ const std::set<std::string>& grantable() {
       "flanking", "flanker",  // flanker: one more instance of flanking (rules/combat.cc)
       "protectionfromcoloredspells",
       "combatspiritlink",  // rules/board.cc link_life: spirit link for combat damage only
-      "librarydeath"};     // rules/board.cc: it dies into its owner's library
+      "librarydeath",      // rules/board.cc: it dies into its owner's library
+      "canplayfromexile"};  // rules/actions.cc: played from the exile it is in by that exile's player
   return k;
 }
 
@@ -244,6 +245,17 @@ bool read_keyword(const std::string& w, EffectDef& e) {
     if (from.empty() || from.find_first_not_of("0123456789") != std::string::npos || from.size() > 2) return false;
     e.kind = Eff::kRampage;
     e.times = std::atoi(from.c_str());
+    return true;
+  }
+  if (w == "sacrifice(this)" || w == "sacrifice(mytgt)") {
+    // sacrifice(this): the card itself (an aura's "sacrifice <this aura>", Flamespeaker's Will);
+    // sacrifice(mytgt): what the aura enchants (Lingering Death). Wagic reads no word in these
+    // parentheses and sacrifices its default target, the enchanted creature, for both; the card's
+    // own text (and the rules) name the aura for (this), which is what happens here. Read as
+    // all(..) so that a target chosen by a later && part is not the one sacrificed.
+    e.kind = Eff::kSacrifice;
+    e.all = parse_spec(inside(w, 9));
+    e.has_all = true;
     return true;
   }
   if (w.rfind("hand(blink)", 0) == 0) {  // exiled from any zone, back to its owner's hand when the source leaves / at the end step
@@ -472,7 +484,7 @@ bool take_unbalanced_and(std::string& text, EffectDef& e) {
   if (close == std::string::npos) return true;
   e.and_then = std::make_shared<Ability>(compile_ability(text.substr(open + 5, close - open - 5)));
   text.erase(open, close + 2 - open);
-  return e.and_then->supported();
+  return e.and_then->supported() && !e.and_then->may;  // may in and!(..)!: not asked there yet
 }
 
 // One && part: a keyword (or several words of a keyword ability) and its modifiers.
@@ -526,7 +538,7 @@ EffectDef compile_effect(const std::string& text0) {
       // and!(..)! written before the keyword (target(land|mylibrary) and!(tap)! moveto(mybattlefield)):
       // it still happens after the effect, to the same card
       e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
-      if (!e.and_then->supported()) return unsupported_effect(w);
+      if (!e.and_then->supported() || e.and_then->may) return unsupported_effect(w);  // may in and!(..)!: not asked there yet
     } else if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
       e.optional_target = w[0] == 'n';
       e.target = parse_spec(inside(w, w.find('(')));
@@ -570,7 +582,7 @@ EffectDef compile_effect(const std::string& text0) {
       }
     } else if (w.rfind("and!(", 0) == 0 && w.size() > 6 && w.compare(w.size() - 2, 2, ")!") == 0 && have) {
       e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
-      if (!e.and_then->supported()) return unsupported_effect(w);
+      if (!e.and_then->supported() || e.and_then->may) return unsupported_effect(w);  // may in and!(..)!: not asked there yet
     } else if ((w == "to(this)" || w == "from(this)") && e.word.empty() && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
       e.word = w.substr(0, w.find('('));
     } else if ((w.rfind("to(", 0) == 0 || w.rfind("from(", 0) == 0) && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
@@ -586,6 +598,10 @@ EffectDef compile_effect(const std::string& text0) {
       e.restriction += (e.restriction.empty() ? "" : " ") + w;  // limit:1 myupkeeponly: both hold
     } else if (w == "noreplace" && e.kind == Eff::kDraw) {
       e.word = w;  // a draw that replaces a draw: not replaced again (Game::draw)
+    } else if (w == "cdaactive" && e.kind == Eff::kPump && e.word.empty() && !e.ueot) {
+      // P/T cdaactive run as a line (Chameleon Spirit's chosen colour): the card's power and
+      // toughness are these amounts from then on, a characteristic-defining P/T (layer 7a).
+      e.word = w;
     } else if (w == "doesntempty" && e.kind == Eff::kAddMana) {
       e.word += " doesntempty";  // the mana stays in the pool until the turn ends (parse_pool reads only the braces)
     } else if (w.rfind("name(", 0) == 0 || w == "oneshot" || w == "nonstatic" || w == "forcedalive" ||
@@ -593,6 +609,11 @@ EffectDef compile_effect(const std::string& text0) {
       // labels and Wagic's evaluation hints change nothing here; Wagic's transforms((..)) reads no
       // "once" either (Threaten's kin write it after ueot: their one-shots run once anyway);
       // forcedalive keeps Wagic's lord alive over cards outside the battlefield, as every lord is here
+    } else if (e.kind == Eff::kClone && w.rfind("addtype(", 0) == 0 && w.back() == ')' && !e.inner) {
+      // clone addtype(spirit): the copy has these types besides its own (Seance): a change of types
+      // put on the token as it is made (rules/effect_apply.cc clone_token)
+      e.inner = std::make_shared<Ability>(compile_ability("transforms((" + inside(w, 7) + ")) forever"));
+      if (!e.inner->supported() || e.inner->effects.size() != 1 || e.inner->effects[0].kind != Eff::kTransform) return unsupported_effect(w);
     } else if (e.kind == Eff::kClone && w.rfind("with(", 0) == 0 && w.back() == ')' && !e.becomes) {
       // clone with(unearth,haste): the token copy has these keywords too (Kiki-Jiki's treason, haste)
       e.becomes = std::make_shared<EffectDef::Becomes>();
@@ -750,8 +771,17 @@ bool read_restriction(const std::string& w, Ability& a) {
   return read_count_restriction(w.substr(12, w.rfind('}') - 12), a.trigger.counts);
 }
 
-TriggerDef read_trigger(const std::string& t) {
+TriggerDef read_trigger(const std::string& text) {
   TriggerDef tr;
+  // "@my next endofturn" (Puppeteer Clique): Wagic finds next and each anywhere in a trigger; read
+  // as "@next my endofturn". (Wagic's own who-word test wants a space before "my", so it reads any
+  // player's next end step; the card's text says its controller's, and so it is here.)
+  std::string t = text;
+  for (const std::string who : {"my ", "opponent "}) {
+    for (const std::string when : {"next ", "each "}) {
+      if (t.rfind(who + when, 0) == 0) t = when + who + t.substr(who.size() + when.size());
+    }
+  }
   size_t i = 0;
   while (i < t.size() && std::isalpha(static_cast<unsigned char>(t[i]))) ++i;
   tr.event = t.substr(0, i);
@@ -902,6 +932,21 @@ bool read_conditions(std::string& body, Ability& a) {
     body = trim(body.substr(7));
   }
   drop_condition_label(body);
+  // [name(..)] activate [name(..)] A after may / choice (Chameleon Spirit's "choice name(green)
+  // activate P/T cdaactive"): Wagic adds A to the game as the line runs, which is A happening then
+  // (a whole line's leading "activate" is read so in compile_line). The first label stays.
+  if (std::string rest = body; rest.rfind("name(", 0) == 0 || rest.rfind("activate ", 0) == 0) {
+    std::string label;
+    if (rest.rfind("name(", 0) == 0) {
+      label = rest.substr(0, inside(rest, 4).size() + 6);
+      rest = trim(rest.substr(label.size()));
+    }
+    if (rest.rfind("activate ", 0) == 0) {
+      rest = trim(rest.substr(9));
+      if (rest.rfind("name(", 0) == 0) rest = trim(tail(rest, inside(rest, 4).size() + 6));
+      body = label.empty() ? rest : trim(label) + " " + rest;
+    }
+  }
   for (const char* kw : {"thisforeach(", "this("}) {
     if (body.rfind(kw, 0) != 0) continue;
     const size_t open = body.find('(');
@@ -944,6 +989,25 @@ bool read_conditions(std::string& body, Ability& a) {
 }
 
 // The && parts of a body, each an effect (or an ability another player does).
+// "A && activate [name(..)] B" (Arc Mage's second damage:1 target(..)): Wagic adds B to the game
+// as the line resolves, so B with a target of its own is activated then: its target chosen anew
+// (an auto= line has one target otherwise) and B put on the stack (Game::ability_for). B without
+// a target happens at once. False when the part is not written so.
+static bool read_activate_part(const std::string& part, EffectDef& e) {
+  if (part.rfind("activate ", 0) != 0) return false;
+  std::string body = trim(part.substr(9));
+  if (body.rfind("name(", 0) == 0) body = trim(tail(body, inside(body, 4).size() + 6));  // a menu label
+  Ability inner = compile_ability(body);
+  if (!inner.supported()) {
+    e = unsupported_effect(inner.unsupported_word());
+    return true;
+  }
+  e.kind = Eff::kAbilityFor;
+  e.word = "activate";
+  e.choices = std::make_shared<std::vector<Ability>>(1, std::move(inner));
+  return true;
+}
+
 void read_parts(const std::string& body, Ability& a) {
   if (read_pay(trim(body), a) || read_choice(trim(body), a)) return;
   // "ueot A && B && C": Wagic reads a leading ueot before it splits the parts, so every part lasts
@@ -954,6 +1018,10 @@ void read_parts(const std::string& body, Ability& a) {
     const std::string part = lord_part_to_all(take_foreach(part0, a), a);
     if (read_ability_for(trim(part), a)) continue;
     EffectDef e;
+    if (!a.effects.empty() && read_activate_part(trim(part), e)) {  // a later part: an ability of its own
+      a.effects.push_back(std::move(e));
+      continue;
+    }
     if (!a.effects.empty() && read_phase_action(part, e)) {  // a later part: its ability waits for the phase
       a.effects.push_back(std::move(e));
       continue;
@@ -1084,6 +1152,9 @@ void read_body(std::string body, Ability& a) {
 // phaseaction[upkeep once] draw:1 controller"). False when `body` is not written so.
 bool read_phase_action(const std::string& text, EffectDef& out) {
   std::string body = trim(text);
+  // phaseactionmulti[..] A && B: Wagic reads it before it cuts a line at its &&s, so that all of
+  // A && B waits for the phase; a line that starts with phaseaction[..] is read so here already.
+  if (body.rfind("phaseactionmulti[", 0) == 0) body = "phaseaction[" + body.substr(17);
   EffectDef e;
   if (body.rfind("all(", 0) == 0) {
     std::string rest = trim(tail(body, inside(body, 3).size() + 5));
@@ -1117,6 +1188,7 @@ static bool static_shape(const Ability& a) {
                         e.kind == Eff::kMaxPlayLand || e.kind == Eff::kCombatCost || e.kind == Eff::kReduceTo ||
                         e.kind == Eff::kReplaceDraw;
     if ((e.kind != Eff::kPump && e.kind != Eff::kGrant && !prevent && !change) || e.ueot) return false;
+    if (e.kind == Eff::kPump && e.word == "cdaactive") return false;  // run once: it sets the card's own P/T formula
   }
   return !a.effects.empty();
 }
@@ -1243,6 +1315,23 @@ static std::string drop_stray_colon(std::string s) {
   return s;
 }
 
+// "event ..:effect" (the text after '@'): the trigger and its body. A bracket left open or closed
+// twice in the database's text (Soldier of the Pantheon's "@movedTo(*[multicolor]|opponentstack:",
+// Dega Sanctuary's "restriction{..}}:") hides the ':' from split_top; Wagic's parser cuts a
+// trigger at the first ':' after the '@' whatever the brackets, so that is where it is cut then.
+// Wagic then looks for a restriction{ ending at the first '}' of the whole line: with none, the
+// trigger has no restriction at all (Collapsing Borders: the life is gained at every upkeep), so
+// the restriction{.. left open is dropped. `rulekit check` says so (WG0106).
+static std::vector<std::string> trigger_and_body(const std::string& t) {
+  std::vector<std::string> parts = split_top(t, ":");
+  const size_t colon = t.find(':');
+  if (parts.size() >= 2 || colon == std::string::npos) return parts;
+  parts = {t.substr(0, colon), t.substr(colon + 1)};
+  const size_t restr = parts[0].find("restriction{");
+  if (restr != std::string::npos && t.find('}', restr) == std::string::npos) parts[0].erase(restr);
+  return parts;
+}
+
 Ability soulbond_pairing() {
   // Whenever it or another creature enters under its controller's control; soulbond.cc decides
   // whether a pairing is possible, and the effect offers the partners as it resolves.
@@ -1262,7 +1351,7 @@ static Ability compile_line(const std::string& line) {
   if (!s.empty() && s[0] != '@') s = drop_stray_colon(s);
   if (!s.empty() && s[0] == '@') {
     a.kind = AbilityKind::kTriggered;
-    const auto parts = split_top(s.substr(1), ":");
+    const auto parts = trigger_and_body(s.substr(1));
     a.trigger = read_trigger(parts[0]);
     static const std::set<std::string> known = {"movedto", "each", "next", "damaged", "combatdamaged", "damagefoeof",
         "combatdamagefoeof", "damageof", "combatdamageof", "tapped", "untapped", "combat", "discarded", "noncombatdamagefoeof",

@@ -33,7 +33,7 @@ const std::set<std::string>& keywords_run() {
       "protection from red", "protection from green", "changeling", "nofizzle", "storm", "affinityartifacts",
       "affinityforests", "affinityislands", "affinityswamps", "affinitymountains", "affinityplains",
       "affinitygreencreatures", "mygraveexiler", "oppgraveexiler", "flanking", "countershroud", "exiledeath",
-      "combattoughness", "opponentshroud", "canplayfromgraveyard", "intimidate", "horsemanship", "cloud", "reachshadow",
+      "combattoughness", "opponentshroud", "canplayfromgraveyard", "canplayfromexile", "intimidate", "horsemanship", "cloud", "reachshadow",
       "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk", "nonbasiclandwalk", "snowlandwalk",
       "snowforestlandwalk", "snowplainslandwalk", "snowmountainlandwalk", "snowislandlandwalk", "snowswamplandwalk", "absorb", "phantom", "wilting",
       // player_keywords.cc and the places that ask it

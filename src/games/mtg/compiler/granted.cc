@@ -15,6 +15,10 @@ void Game::apply_new_abilities(const EffectDef& e, int card, int x) {
   if (!e.becomes) return;
   for (const Ability& a : e.becomes->once) {
     const int controller = objs[static_cast<size_t>(card)].controller;
+    if (a.may) {  // newability[may ..] (Chain of Acid's copy): its controller's menu first, then its target
+      run_as(a, card, controller, x);
+      continue;
+    }
     if (!a.has_target) {
       run_effects(a, card, controller, {}, x);
       continue;
@@ -31,6 +35,11 @@ void Game::apply_new_abilities(const EffectDef& e, int card, int x) {
 }
 
 void Game::ability_for(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x) {
+  if (e.word == "activate") {  // "&& activate B" (compiler: read_activate_part): B activated by the controller now
+    const Ability& b = e.choices->front();
+    if (b.has_target) return put_trigger(source, b, -1, -1, controller);  // its target chooser, then the stack
+    return run_as(b, source, controller, x);
+  }
   int player = controller;
   const Target* t = targets.empty() ? nullptr : &targets[0];
   if (e.word == "opponent") player = 1 - controller;

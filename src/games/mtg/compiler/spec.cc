@@ -252,6 +252,19 @@ bool Spec::allows_player() const {
   return false;
 }
 
+// Every (, [ and { closed by its own kind, in order.
+static bool brackets_balanced(const std::string& text) {
+  std::string open;
+  for (const char c : text) {
+    if (c == '(' || c == '[' || c == '{') open.push_back(c);
+    if (c != ')' && c != ']' && c != '}') continue;
+    const char want = c == ')' ? '(' : c == ']' ? '[' : '{';
+    if (open.empty() || open.back() != want) return false;
+    open.pop_back();
+  }
+  return open.empty();
+}
+
 Spec parse_spec(const std::string& text0) {
   Spec s;
   std::string text = text0;
@@ -269,7 +282,13 @@ Spec parse_spec(const std::string& text0) {
       s.count = std::max(1, std::atoi(n.c_str()));
     }
   }
-  const auto bar = split_top(text, "|");
+  auto bar = split_top(text, "|");
+  // A bracket left open ("creature[power>=4|mybattlefield", Kavu Lair) hides the '|' from
+  // split_top: Wagic's parser takes the zones after the first '|' whatever the brackets, and reads
+  // a '[' never closed as attributes to the end of the type name (below: rfind(']') finds none).
+  if (const size_t at = text.find('|'); bar.size() == 1 && at != std::string::npos && !brackets_balanced(text)) {
+    bar = {text.substr(0, at), text.substr(at + 1)};
+  }
   for (std::string alt : split_top(bar[0], ",")) {
     alt = trim(alt);
     if (alt.empty()) continue;

@@ -143,8 +143,8 @@ class Parser {
   // One bracket mistake is reported once: the first per value, where it is.
   // A warning, not an error: Wagic finds keywords by searching the text (this( ends at the first
   // ")"), so such a card may still work there; rulekit's tree closes the group at the end.
-  void structural(const char* code, std::string msg, size_t b, size_t e) {
-    if (!structural_reported_) warning(code, std::move(msg), b, e, "Wagic may still read it; check the brackets");
+  void structural(const char* code, std::string msg, size_t b, size_t e, std::string hint = "Wagic may still read it; check the brackets") {
+    if (!structural_reported_) warning(code, std::move(msg), b, e, std::move(hint));
     structural_reported_ = true;
   }
   void warning(const char* code, std::string msg, size_t b, size_t e, std::string hint = {}) {
@@ -175,7 +175,7 @@ class Parser {
           // Reported by the caller, which knows where the group opened.
           unclosed_ = true;
         }
-        if (trigger) unfinished_trigger(trigger_at);
+        if (trigger) unfinished_trigger(trigger_at, true);
         return;
       }
       const char c = s_[i];
@@ -212,7 +212,11 @@ class Parser {
           return;
         }
         // Kept as punctuation so that the text prints back as the author wrote it.
-        structural("WG0010", fmt::format("`{}` does not close anything", c), i, i + 1);
+        // After "|": Wagic takes the bracket as part of the zone's name, a zone it does not know, so
+        // the cards named are looked for in no zone and none matches (Justice's from(..|mybattlefield]).
+        structural("WG0010", fmt::format("`{}` does not close anything", c), i, i + 1,
+                   zone_list ? "Wagic reads it as part of the zone's name, a zone it does not know: no card matches there"
+                             : "Wagic may still read it; check the brackets");
         Node stray;
         stray.kind = Tok::kPunct;
         stray.role = Role::kText;
@@ -490,8 +494,18 @@ class Parser {
   }
 
   // "@event ..." must end with ":" before its effect; without it Wagic finds no effect to run.
-  void unfinished_trigger(size_t at) {
+  void unfinished_trigger(size_t at, bool at_end = false) {
     if (trigger_effect_reported_) return;  // the same mistake, already reported at the effect
+    if (at_end && s_.find(':', at) != std::string_view::npos) {
+      // The text ended inside the trigger, yet a ':' is there: inside a bracket left open. Wagic's
+      // parser cuts a trigger at the first ':' after '@' whatever the brackets (the engine too).
+      const size_t colon = s_.find(':', at), restr = s_.substr(0, colon).find("restriction{", at);
+      const bool open_restriction = restr != std::string_view::npos && s_.find('}', restr) == std::string_view::npos;
+      warning("WG0106", "the `:` after the trigger is inside a bracket left open: Wagic cuts the trigger at the first `:`",
+              at, at + 1, open_restriction ? "its restriction{ has no `}` after it: Wagic reads no restriction, and the effect happens at every such event"
+                                           : "close the bracket before the `:`");
+      return;
+    }
     warning("WG0106", "a trigger without `:` before its effect: Wagic finds no effect", at, at + 1,
             "write @event(...) [restrictions]:effect");
   }

@@ -50,6 +50,15 @@ ManaCost Game::spell_cost(int card, int actor, bool buyback) const {
   return cost;
 }
 
+// canplayfromexile (Thada Adel's transforms((,newability[canplayfromexile]))): the card may be
+// played by the player whose exile it is in, as Wagic's play rules read it: the player an effect
+// exiled it to (moveto(myexile) of another player's card), else its owner.
+static bool plays_from_exile(const Game& g, int card, int actor) {
+  const Obj& o = g.objs[static_cast<size_t>(card)];
+  if (o.zone != kExile || !g.has_word(card, "canplayfromexile")) return false;
+  return (o.exile_player >= 0 ? o.exile_player : o.owner) == actor;
+}
+
 bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   const Obj& o = objs[static_cast<size_t>(card)];
   const CardDef::GraveCost* grave = grave_cost(card, way);  // flashback, retrace: from the graveyard only
@@ -58,7 +67,8 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
   if (way == CastWay::kFree || way == CastWay::kCopy || (way == CastWay::kSuspend && o.def->suspend_n < 0)) return false;  // kFree: effects cast so, not players
   if (grave && (!grave->mana.present || o.zone != grave_from || alternative)) return false;
   const bool from_grave = o.zone == kGraveyard && ((grave && !from_hand) || has(card, "canplayfromgraveyard"));
-  if ((o.zone != kHand && !from_grave) || o.owner != actor || o.def->is("land")) return false;
+  const bool from_exile = plays_from_exile(*this, card, actor) && !grave && way == CastWay::kNormal;
+  if ((o.zone != kHand && !from_grave && !from_exile) || (o.owner != actor && !from_exile) || o.def->is("land")) return false;
   if (split_second_on_stack()) return false;
   if (alternative && !o.def->other.present) return false;
   if (alternative ? o.def->other_restricted : o.def->cast_restricted) return false;
@@ -565,7 +575,8 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
       o.controller == actor) {
     declare(false);
   }
-  if ((o.zone == kHand || (o.zone == kGraveyard && has(card, "canplayfromgraveyard"))) && o.owner == actor && o.def->is("land")) {
+  if ((((o.zone == kHand || (o.zone == kGraveyard && has(card, "canplayfromgraveyard"))) && o.owner == actor) || plays_from_exile(*this, card, actor)) &&
+      o.def->is("land")) {
     const auto& me = players[static_cast<size_t>(actor)];
     const int lua_extra = script_extra_lands(*this, actor);  // Lua cards (Fastbond): -1 is any number
     if (actor == active && is_main(phase) && stack.empty() && (lua_extra < 0 || me.lands_played < rules->land_plays + me.extra_lands + static_change(Eff::kMaxPlayLand, actor) + lua_extra)) {

@@ -11,6 +11,18 @@
 namespace rk::mtg {
 
 int Game::cast_card(const EffectDef& e, int card, int controller) {
+  if (e.word == "copied" && !e.token_spec.empty()) {  // named!:..:!: a copy of a card of that name, cast anew
+    const CardDef* named = catalog().by_name(e.token_spec);
+    if (!named) {
+      unsupported("castcard(copied named!:" + e.token_spec + ":!): no such card");
+      return card;
+    }
+    const int copy = create(named, 0, controller);
+    objs[static_cast<size_t>(copy)].token = true;
+    note("p" + std::to_string(controller + 1) + " copies " + named->name);
+    cast(copy, controller, false, false, CastWay::kCopy);
+    return copy;
+  }
   Obj& o = objs[static_cast<size_t>(card)];
   const CardDef& d = *o.def;
   if (e.word == "copied") {

@@ -324,6 +324,10 @@ static void clone_token(Game& g, const EffectDef& e, int c, int source, int cont
   if (e.becomes) {
     for (const std::string& k : e.becomes->keywords) g.grant(g.objs[static_cast<size_t>(t)], k);
   }
+  // addtype(..): types besides its own (the compiler made them a transforms((..)) forever)
+  if (e.inner) {
+    for (const EffectDef& change : e.inner->effects) g.add_change(t, change, false);
+  }
   g.note("token copy of " + g.name(c));
   g.run_one_shots(t, controller, {}, 0);
   g.fire_zone_triggers(t, kLibrary, kBattlefield);
@@ -380,6 +384,11 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
 static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int controller, int x) {
   Obj& o = g.objs[static_cast<size_t>(c)];
   const int n = amount(e.a, x);
+  if (e.kind == Eff::kPump && e.word == "cdaactive") {  // its own P/T formula while it stays (layers.cc apply_cdas)
+    if (o.zone == kBattlefield) o.chosen_cda = &e;
+    g.invalidate();
+    return;
+  }
   switch (e.kind) {
     case Eff::kDamage: g.damage_card(c, n, source, false); break;
     case Eff::kDestroy: g.destroy(c, true); break;
@@ -482,6 +491,9 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
                                                                : o.owner;
       g.move(c, to_player, z);
       if (z == kBattlefield) g.objs[static_cast<size_t>(c)].sick = true;
+      // Exile goes to the owner's (as every zone but the battlefield and the stack here); Wagic has
+      // the card in the named player's exile, whose player may play it (canplayfromexile).
+      if (z == kExile && g.objs[static_cast<size_t>(c)].zone == kExile) g.objs[static_cast<size_t>(c)].exile_player = to_player;
       // Its own comes-into-play lines run however it arrives (Wagic: X is 0 then).
       if (z == kBattlefield && from != kBattlefield && g.objs[static_cast<size_t>(c)].zone == kBattlefield) g.run_one_shots(c, to_player, {}, 0);
       g.fire_zone_triggers(c, from, z);

@@ -117,6 +117,8 @@ struct Obj {
   int lki_plus = 0, lki_minus = 0;            // its +1/+1 and -1/-1 counters as it left the battlefield (modular)
   std::map<std::string, int> lki_counters;    // its named counters as it left (a cost that sacrifices it: Barrin's Codex)
   int lki_controller = -1;                    // who controlled it as it left the battlefield (its leave triggers are theirs)
+  const EffectDef* chosen_cda = nullptr;      // P/T cdaactive run on it (Chameleon Spirit's choice as it entered): layer 7a
+  int exile_player = -1;                      // moveto(myexile) of another's card: the player whose exile Wagic puts it in
   std::vector<const EffectDef*> lord_changes;              // the same from static sources, recomputed
   std::vector<const Spec*> unblockable_by;                 // cantbeblockedby(..), recomputed
   std::vector<const Spec*> cant_block_of;                  // cantbeblockerof(..): attackers it cannot block

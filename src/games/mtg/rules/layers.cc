@@ -571,9 +571,10 @@ void LayerPass::apply_cdas() {
     for (int zone : {kBattlefield, kStack}) {
       for (int c : pl.zones[static_cast<size_t>(zone)]) {
         Obj& o = g_.objs[static_cast<size_t>(c)];
-        if (!o.def->cda || o.chars.lost_all) continue;
-        const int p = g_.eval_amount(o.def->cda_power, c);
-        const int t = g_.eval_amount(o.def->cda_toughness, c);
+        const EffectDef* chosen = zone == kBattlefield ? o.chosen_cda : nullptr;  // chosen as it entered
+        if ((!o.def->cda && !chosen) || o.chars.lost_all) continue;
+        const int p = g_.eval_amount(chosen ? chosen->a : o.def->cda_power, c);
+        const int t = g_.eval_amount(chosen ? chosen->b : o.def->cda_toughness, c);
         o.chars.power = p;
         o.chars.toughness = t;
       }
