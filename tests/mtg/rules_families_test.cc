@@ -249,5 +249,26 @@ TEST(WagicRulesFamilies, AnAurasChoiceLinesAreChosenAsItEnters) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// Two newability[may ..] one-shots given at once (Merrow Reejerey: "you may tap or untap target
+// permanent"): one menu of both, the chosen one's target next. Tapping the wall lets a spell that
+// needs a tapped creature destroy it; untapping leaves it standing.
+TEST(WagicRulesFamilies, TwoMayNewAbilitiesAreOneMenu) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) + test::creature("Wall", "{1}", 0, 4) +
+                            "[card]\nname=Reefer\nmana={2}{U}\ntype=Creature\npower=2\ntoughness=2\n"
+                            "auto=@movedTo(creature|mystack) from(*|myhand):all(this) transforms((,newability[may tap target(creature)],"
+                            "newability[may untap target(creature)])) ueot\n[/card]\n"
+                            "[card]\nname=Stroke\nmana={B}\ntype=Instant\ntarget=creature[tapped]\nauto=destroy\n[/card]\n";
+  auto play = [](int choice, const std::string& p2) {
+    return "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:bear,stroke\ninplay:reefer\nmanapool:{G}{B}\n[PLAYER2]\ninplay:wall\n[DO]\n"
+           "bear\nreefer\nchoice " + std::to_string(choice) + "\nwall\nstroke\nwall\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n" +
+           (choice == 0 ? "inplay:reefer,bear\ngraveyard:stroke\n" : "inplay:reefer,bear\nhand:stroke\nmanapool:{B}\n") +
+           "[PLAYER2]\n" + p2 + "[END]\n";
+  };
+  TestOutcome r = test::play_own(cards, play(0, "graveyard:wall\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, play(1, "inplay:wall\n"));
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

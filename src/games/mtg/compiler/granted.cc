@@ -13,10 +13,14 @@ namespace rk::mtg {
 // recipient; one that targets asks its controller for the target first.
 void Game::apply_new_abilities(const EffectDef& e, int card, int x) {
   if (!e.becomes) return;
+  // newability[may ..] lines (Chain of Acid's copy; Merrow Reejerey's "may tap" and "may untap"):
+  // one menu of them for the card's controller, as Wagic offers the may abilities waiting on a
+  // card together; the chosen one's target next.
+  Menu mays;
   for (const Ability& a : e.becomes->once) {
     const int controller = objs[static_cast<size_t>(card)].controller;
-    if (a.may) {  // newability[may ..] (Chain of Acid's copy): its controller's menu first, then its target
-      run_as(a, card, controller, x);
+    if (a.may) {
+      mays.options.push_back({a.text, Resume{.kind = Resume::Kind::kRunAsChosen, .card = card, .actor = controller, .x = x, .ability = &a}});
       continue;
     }
     if (!a.has_target) {
@@ -32,6 +36,9 @@ void Game::apply_new_abilities(const EffectDef& e, int card, int x) {
     ch.done = {Resume{.kind = Resume::Kind::kRunEffects, .card = card, .actor = controller, .ability = &a}};
     choosers.push_back(std::move(ch));
   }
+  if (mays.options.empty()) return;
+  mays.options.push_back({"cancel", Resume{}});
+  menus.push_back(std::move(mays));
 }
 
 void Game::ability_for(const EffectDef& e, int source, int controller, const std::vector<Target>& targets, int x) {
