@@ -270,5 +270,34 @@ TEST(WagicRulesFamilies, TwoMayNewAbilitiesAreOneMenu) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// A draw replacement that asks first (Island Sanctuary: "you may skip that draw"): its "draw card"
+// option draws, after the menu, and that draw is not replaced by the same card again (CR 614.5):
+// one answer, one card drawn.
+TEST(WagicRulesFamilies, AReplacementsOwnDrawAfterItsMenuIsNotReplacedAgain) {
+  const std::string cards = kLands + "[card]\nname=Haven\nmana={1}{W}\ntype=Enchantment\nauto=replacedraw ability$!"
+                                     "name(Choose one) choice name(skip) life:1 _ choice name(draw) draw:1 controller!$ controller\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nUPKEEP\n[PLAYER1]\ninplay:haven\nlibrary:isle,wood\n[PLAYER2]\n[DO]\nnext\nchoice 1\n"
+                                        "[ASSERT]\nDRAW\n[PLAYER1]\ninplay:haven\nhand:wood\nlibrary:isle\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nUPKEEP\n[PLAYER1]\ninplay:haven\nlibrary:isle,wood\n[PLAYER2]\n[DO]\nnext\nchoice 0\n"
+                            "[ASSERT]\nDRAW\n[PLAYER1]\ninplay:haven\nlibrary:isle,wood\nlife:21\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// "autograveyard=moveto(ownerlibrary) && shuffle" (Darksteel Colossus: "put into a graveyard from
+// anywhere"): milled from the library, it goes back there; discarded from the hand too.
+TEST(WagicRulesFamilies, AGraveyardLineRunsAsTheCardArrivesFromAnywhere) {
+  const std::string cards = kLands + "[card]\nname=Colossus\nmana={11}\ntype=Artifact Creature\npower=11\ntoughness=11\n"
+                                     "autograveyard=moveto(ownerlibrary) && shuffle\n[/card]\n"
+                                     "[card]\nname=Drain\nmana={U}\ntype=Sorcery\nauto=deplete:1 controller\n[/card]\n"
+                                     "[card]\nname=Rot\nmana={B}\ntype=Sorcery\nauto=discard:1 controller\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:drain\nlibrary:isle,colossus\nmanapool:{U}\n[PLAYER2]\n"
+                                        "[DO]\ndrain\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:drain\nlibrary:isle,colossus\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:colossus,rot\nlibrary:isle\nmanapool:{B}\n[PLAYER2]\n"
+                            "[DO]\nrot\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:rot\nlibrary:isle,colossus\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

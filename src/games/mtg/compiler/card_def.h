@@ -329,9 +329,9 @@ struct CardDef {
   bool grave_triggers = false;           // one of them is a triggered ability: it listens from the graveyard
   std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
   // One-shot lines of autohand=, autograveyard=, autoexile=, autolibrary= (no cost, no trigger, not
-  // continuous), with their zone: they run as the card leaves the battlefield for that zone
-  // (Game::fire_zone_triggers), as Wagic runs a card's lines for the zone it arrives in (the
-  // guide's autograveyard=all(*|myhand) resetcost).
+  // continuous), with their zone: they run as the card arrives in that zone during play (from the
+  // battlefield, a discard, a mill, a spell's stack: Game::run_arrival_lines), as Wagic runs a
+  // card's lines for the zone it arrives in (Darksteel Colossus; the guide's resetcost lines).
   std::vector<std::pair<int, Ability>> arrival_lines;
   // autohand=affinity(spec) reduce(cost): the spell costs `reduce` less for each such card, counted
   // from its caster's side (rules/actions.cc, Game::spell_cost); Blasphemous Act's kin.

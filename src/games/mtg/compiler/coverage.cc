@@ -110,7 +110,8 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
         collect(a, words);
       } else if (key == "autoexile" || key == "autolibrary") {
         // autoexile=: a triggered line listens while the card is in exile (card_def.cc); a one-shot
-        // line of either runs as the card leaves the battlefield for that zone (Game::run_arrival_lines)
+        // line of either runs as the card arrives in that zone from the battlefield, the hand (a
+        // discard), the library (a mill) or the stack (Game::run_arrival_lines)
         const Ability a = compile_ability(with_macros(db, v));
         if ((key == "autoexile" && a.kind == AbilityKind::kTriggered) || is_arrival_line(a)) collect(a, words);
         else out.emplace_back(key + "=", v);

@@ -16,9 +16,10 @@ void Game::apply_new_abilities(const EffectDef& e, int card, int x) {
   // newability[may ..] lines (Chain of Acid's copy; Merrow Reejerey's "may tap" and "may untap"):
   // one menu of them for the card's controller, as Wagic offers the may abilities waiting on a
   // card together; the chosen one's target next.
+  const int controller = objs[static_cast<size_t>(card)].controller;
   Menu mays;
+  mays.player = controller;  // Chain of Acid's copy: the target's controller decides, not the active player
   for (const Ability& a : e.becomes->once) {
-    const int controller = objs[static_cast<size_t>(card)].controller;
     if (a.may) {
       mays.options.push_back({a.text, Resume{.kind = Resume::Kind::kRunAsChosen, .card = card, .actor = controller, .x = x, .ability = &a}});
       continue;

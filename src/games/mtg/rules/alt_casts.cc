@@ -45,7 +45,8 @@ ManaCost Game::offering_cost(int card, int actor, int offered) const {
   for (int c = 1; c < kColors; ++c) {
     for (int n = sac.fixed[static_cast<size_t>(c)] + sac.phyrexian[static_cast<size_t>(c)]; n > 0; --n) generic += !one_of(c);
   }
-  for (const auto& [a, b] : sac.hybrid) generic += !one_of(a) && !one_of(b);
+  // {2/W} comes as {W,-2}: when its colour is not needed it is worth two generic (CR 202.3f)
+  for (const auto& [a, b] : sac.hybrid) generic += one_of(a) || one_of(b) ? 0 : b < 0 ? -b : 1;
   cost.fixed[kColorless] = std::max(0, cost.fixed[kColorless] - generic);
   return cost;
 }

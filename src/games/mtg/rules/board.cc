@@ -140,6 +140,7 @@ void Game::discard(int card, int player, int source, bool event) {
   const bool madness = o.def->has("madness") && !o.def->discard_exiled.empty();
   move(card, o.owner, madness ? kExile : kGraveyard);
   if (event) fire_event("discarded", card, player, source, false);
+  run_arrival_lines(card, objs[static_cast<size_t>(card)].zone);  // from anywhere (Darksteel Colossus)
   if (!madness || objs[static_cast<size_t>(card)].zone != kExile) return;
   for (const Ability& a : objs[static_cast<size_t>(card)].def->discard_exiled) put_trigger(card, a, card, card);
 }

@@ -39,13 +39,14 @@ class Variants {
     }
     return &slot->ability;
   }
-  // A line chosen as its permanent enters, without its may: the change that gives it.
+  // A line chosen as its permanent enters, without its may: the change that gives it. Kept by
+  // the line's text (not its address: a catalog freed, another card's line may take it).
   const Ability* chosen_line(const Ability& line) {
     std::lock_guard<std::mutex> hold(lock_);
-    auto& slot = by_line_[&line];
+    auto& slot = by_text_["l:" + line.text];
     if (!slot) {
       slot = std::make_unique<Variant>();
-      slot->ability = line;
+      slot->ability = compile_ability(line.text);
       slot->ability.may = false;
       slot->change.kind = Eff::kTransform;
       slot->change.becomes = std::make_shared<EffectDef::Becomes>();
@@ -64,7 +65,6 @@ class Variants {
   std::mutex lock_;
   std::map<std::string, std::unique_ptr<Variant>> by_text_;
   std::map<const Ability*, const Variant*> by_ability_;
-  std::map<const Ability*, std::unique_ptr<Variant>> by_line_;  // card lines live as long as the process
 };
 
 Variants& variants() {
@@ -94,6 +94,7 @@ void Game::choose_value(const EffectDef& e, int source, int controller, int x) {
   static const std::vector<std::string> kColors = {"green", "blue", "red", "black", "white"};
   const std::vector<std::string> values = color ? kColors : creature_types();
   Menu m;
+  m.player = controller;
   m.cancel = false;
   for (const std::string& v : values) {
     if (e.who == "nonwall" && v == "wall") continue;
@@ -108,6 +109,7 @@ void Game::choose_value(const EffectDef& e, int source, int controller, int x) {
 // asks its choice lines); the chosen one is a lasting change of the card, as a chosen colour is.
 void Game::choose_line(int card, int controller, const std::vector<const Ability*>& lines) {
   Menu m;
+  m.player = controller;  // a permanent entering under the other player's control: theirs to choose
   m.cancel = lines.size() == 1;
   for (const Ability* a : lines) {
     m.options.push_back({a->text, Resume{.kind = Resume::Kind::kChooseValue, .card = card, .actor = controller,

@@ -63,10 +63,6 @@ std::vector<int> dredgeable(const Game& g, int player) {
   return out;
 }
 
-// Set while a replacing ability runs: a draw it makes at once is not replaced again (CR 614.5), so a
-// card that writes "replacedraw draw:1" without noreplace cannot recurse without end.
-thread_local bool replacing = false;
-
 // The replacing ability runs now, as its source's (its controller's), its targets chosen first;
 // an if .. then .. else whose condition fails runs its else part (Forbidden Crypt: no card in the
 // graveyard to return, the game is lost).
@@ -77,23 +73,24 @@ void run_replacement(Game& g, const DrawReplacement& r) {
     if (!a->if_else) return;
     a = a->if_else.get();
   }
-  const bool saved = replacing;
-  replacing = true;
+  // A draw the ability makes, now or after a menu of its own, names this card as its source
+  // (Game::draw's `by`): it is not replaced by this card again, so "replacedraw draw:1" cannot
+  // recurse without end.
   g.resume(Resume{.kind = Resume::Kind::kTriggerNow, .card = r.card, .actor = controller, .x = -1, .index = -1, .ability = a});
-  replacing = saved;
 }
 
 }  // namespace
 
 bool draws_replaced(const Game& g, int player) { return player >= 0 && player <= 1 && !draw_replacements(g, player).empty(); }
 
-void Game::draw(int player, int n, bool replaceable) {
+void Game::draw(int player, int n, bool replaceable, int by) {
   auto& me = players[static_cast<size_t>(player)];
   auto& lib = me.zones[kLibrary];
   for (int i = 0; i < n; ++i) {
-    if (replaceable && !replacing) {
+    if (replaceable) {
       const std::vector<int> dredge = dredgeable(*this, player);
-      const std::vector<DrawReplacement> instead = draw_replacements(*this, player);
+      std::vector<DrawReplacement> instead = draw_replacements(*this, player);
+      std::erase_if(instead, [by](const DrawReplacement& r) { return r.card == by; });
       const int rest = n - i - 1;  // the draws after this one
       if (dredge.empty() && instead.size() == 1) {  // the one replacement applies
         note(name(instead[0].card) + " replaces p" + std::to_string(player + 1) + "'s draw");
@@ -146,7 +143,7 @@ void Game::draw_replaced(const Resume& r) {
       note("p" + std::to_string(player + 1) + " dredges " + name(r.card));
       const int n = objs[static_cast<size_t>(r.card)].def->dredge;
       auto& lib = players[static_cast<size_t>(player)].zones[kLibrary];
-      for (int i = 0; i < n && !lib.empty(); ++i) move(lib.back(), player, kGraveyard);
+      for (int i = 0; i < n && !lib.empty(); ++i) mill_one(player, kGraveyard);
       move(r.card, player, kHand);
     } else {
       draw(player, 1, false);  // it can no longer be dredged: the draw happens

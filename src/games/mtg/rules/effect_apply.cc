@@ -196,10 +196,10 @@ static void apply_dynamic(Game& g, const EffectDef& e, int source, int controlle
     if (g.objs[static_cast<size_t>(from)].zone == kBattlefield) g.damage_card(from, back, t->card, false);
     return;
   }
-  if (w.find("draw") != std::string::npos) return g.draw(player, n);
+  if (w.find("draw") != std::string::npos) return g.draw(player, n, true, source);
   if (w.find("deplete") != std::string::npos) {
     auto& lib = g.players[static_cast<size_t>(player)].zones[kLibrary];
-    for (int i = 0; i < n && !lib.empty(); ++i) g.move(lib.back(), player, kGraveyard);
+    for (int i = 0; i < n && !lib.empty(); ++i) g.mill_one(player, kGraveyard);
     return;
   }
   if (w.find("pumpboth") != std::string::npos) {
@@ -261,7 +261,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
       // From a spell: this turn only (a permanent's is a static line: Game::static_change).
       pl.extra_lands += n;
       break;
-    case Eff::kDraw: g.draw(p, n, e.word != "noreplace"); break;
+    case Eff::kDraw: g.draw(p, n, e.word != "noreplace", source); break;
     case Eff::kDamage: g.damage_player(p, n, source, false); break;
     case Eff::kDiscard:
       for (int i = 0; i < n && !pl.zones[kHand].empty(); ++i) {
@@ -270,7 +270,7 @@ static void apply_player(Game& g, const EffectDef& e, int p, int source, int con
       }
       break;
     case Eff::kDeplete:  // deplete:N mills, ingest:N exiles
-      for (int i = 0; i < n && !pl.zones[kLibrary].empty(); ++i) g.move(pl.zones[kLibrary].back(), p, e.word == "exile" ? kExile : kGraveyard);
+      for (int i = 0; i < n && !pl.zones[kLibrary].empty(); ++i) g.mill_one(p, e.word == "exile" ? kExile : kGraveyard);
       break;
     case Eff::kAddMana:
       // Mana a snow permanent makes is snow mana (CR 107.4h: what {i} is paid with).
@@ -507,7 +507,12 @@ static void apply_card_once(Game& g, const EffectDef& e, int c, int source, int 
     case Eff::kRemoveFromCombat:
       if (o.zone == kBattlefield) g.remove_from_combat(c);
       break;
-    case Eff::kNinjutsu: g.put_attacking(c, controller); break;  // combat.cc
+    case Eff::kNinjutsu:  // combat.cc
+      // The card's own ninjutsu ({N}:ninjutsu, CR 702.49a) puts it "from your hand": discarded or
+      // exiled meanwhile, it stays where it went. A target (Alesha's graveyard card) comes from its zone.
+      if (c == source && o.zone != kHand) break;
+      g.put_attacking(c, controller);
+      break;
     case Eff::kBottom:  // to the bottom of its owner's library
       if (o.zone != kLibrary) g.move(c, o.owner, kLibrary, false);
       break;

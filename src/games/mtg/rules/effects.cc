@@ -108,10 +108,9 @@ void Game::ask_as_it_resolves(const Ability& a, int card, int controller, int x)
 
 void Game::fizzle_spell(int card, const std::string& to) {
   const Obj& o = objs[static_cast<size_t>(card)];
-  if (to == "exile") return move(card, o.owner, kExile);
-  if (to == "hand" || to == "ownerhand") return move(card, o.owner, kHand);
-  if (to == "librarytop") return move(card, o.owner, kLibrary);
-  move(card, o.owner, kGraveyard);
+  const int zone = to == "exile" ? kExile : to == "hand" || to == "ownerhand" ? kHand : to == "librarytop" ? kLibrary : kGraveyard;
+  move(card, o.owner, zone);
+  run_arrival_lines(card, zone);  // a countered Emrakul goes back into the library
 }
 
 void Game::resolve_top() {
@@ -196,7 +195,10 @@ void Game::resolve_top() {
   const int copies = d.has("storm") ? item.storm : 0;
   for (int i = 0; i <= copies; ++i) run_one_shots(card, item.controller, item.targets, item.x);
   resolving_mode = nullptr;
-  if (objs[static_cast<size_t>(card)].zone == kStack) move(card, o.owner, item.buyback ? kHand : kGraveyard);
+  if (objs[static_cast<size_t>(card)].zone == kStack) {
+    move(card, o.owner, item.buyback ? kHand : kGraveyard);
+    run_arrival_lines(card, objs[static_cast<size_t>(card)].zone);
+  }
 }
 
 // Momir Basic (Wagic's MTGMomirRule): in its owner's main phase, once between untap steps, a land

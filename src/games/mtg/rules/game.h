@@ -495,7 +495,8 @@ class Game {
   bool shielded(int card, int player, int source, bool combat) const;
   bool protected_from(int card, int source) const;  // damage, blocks and targets
   void fire_zone_triggers(int card, int from, int to);
-  void run_arrival_lines(int card, int to);  // its autograveyard= (..) one-shot lines, having left the battlefield for `to`
+  void run_arrival_lines(int card, int to);
+  void mill_one(int player, int to);  // the top card of the library to the graveyard (or exile), its arrival lines run  // its autograveyard= (..) one-shot lines, having left the battlefield for `to`
   void cast_triggers(int card);
   bool came_from(const Spec& from_spec, int card, int from, int src) const;  // @movedto(..|stack): they resolve at once, as in Wagic
   void fire_phase_triggers();
@@ -533,8 +534,10 @@ class Game {
   const Ability* foreach_running = nullptr;  // a foreach(..) ability running once per card
   int acting_player() const;
   // `n` draws by `player`; each may be replaced (dredge, replacedraw: draw_replace.cc) unless
-  // `replaceable` is false (draw:N noreplace, the opening hand).
-  void draw(int player, int n, bool replaceable = true);
+  // `replaceable` is false (draw:N noreplace, the opening hand). `by`: the card whose ability
+  // draws; its own draw replacements do not replace these draws (CR 614.5: Island Sanctuary's
+  // "draw card" option draws).
+  void draw(int player, int n, bool replaceable = true, int by = -1);
   void draw_replaced(const Resume& r);  // the answer to a draw's replacement menu (draw_replace.cc)
   // Leylines (CR 103.6a): `player` may begin the game with each in the opening hand on the
   // battlefield; menus, one a card (draw_replace.cc). Whether any was offered.

@@ -391,12 +391,20 @@ void Game::fire_zone_triggers(int card, int from, int to) {
     for (const Ability* ap : list) hear(static_cast<int>(src), *ap);
   }
   each_emblem_trigger(hear);
-  if (from == kBattlefield && to != kBattlefield) run_arrival_lines(card, to);
+  if (from != to && to != kBattlefield) run_arrival_lines(card, to);
 }
 
 // A card that left the battlefield for `to`: its one-shot lines for that zone (autograveyard=..
 // without a cost or a trigger) run there and then, as Wagic runs them when the card arrives; its
 // owner is their controller. One with a target goes on the stack as a trigger would.
+void Game::mill_one(int player, int to) {
+  auto& lib = players[static_cast<size_t>(player)].zones[kLibrary];
+  if (lib.empty()) return;
+  const int card = lib.back();
+  move(card, objs[static_cast<size_t>(card)].owner, to);
+  run_arrival_lines(card, objs[static_cast<size_t>(card)].zone);
+}
+
 void Game::run_arrival_lines(int card, int to) {
   const CardDef* d = objs[static_cast<size_t>(card)].def;
   const int owner = objs[static_cast<size_t>(card)].owner;

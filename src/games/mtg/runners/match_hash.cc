@@ -54,6 +54,8 @@ uint64_t mix_obj(uint64_t h, const Obj& o) {
   if (o.paired >= 0) h = mix_int(mix_str(h, "paired"), o.paired);  // soulbond; only when set, as phased out
   if (o.echo_armed) h = mix_str(h, "echo armed");  // only when set, as frozen
   if (o.cost_paid_step >= 0) h = mix_str(h, "cost paid " + std::to_string(o.cost_paid_step));  // only when set
+  if (o.chosen_cda) h = mix_effect(mix_str(h, "chosen p/t"), o.chosen_cda);  // only when set, as frozen
+  if (o.exile_player >= 0) h = mix_int(mix_str(h, "exiled for"), o.exile_player);  // only when set
   if (o.frozen) h = mix_str(h, "frozen");  // only when set, as phased out  // only when set: other hashes stay as they were
   for (const auto& [name, n] : o.counters) h = mix_int(mix_str(h, name), n);
   for (const auto& [e, src] : o.counted_pumps) h = mix_int(mix_effect(h, e), src);
@@ -128,6 +130,7 @@ uint64_t state_hash(const Game& g) {
   h = mix_int(h, static_cast<int64_t>(g.menus.size()));
   for (const Menu& m : g.menus) {
     h = mix_int(h, m.cancel);
+    if (m.player >= 0) h = mix_int(mix_str(h, "answered by"), m.player);  // only when set
     for (const Menu::Option& o : m.options) h = mix_str(h, o.label);
   }
   h = mix_int(h, static_cast<int64_t>(g.choosers.size()));
@@ -165,6 +168,7 @@ uint64_t Match::hash() const {
     for (const auto& [card, times] : declared_.clicks) h = hash_mix(hash_mix(h, static_cast<uint64_t>(card)), static_cast<uint64_t>(times));
   }
   h = hash_mix(h, (draw_ ? 1u : 0u) | (error.empty() ? 0u : 2u));
+  if (!begun_) h = hash_mix(h, leylines_asked_ ? 0x6c6579u : 0x707265u);  // before the first turn only
   return hash_mix(h, static_cast<uint64_t>(turn_limit_));
 }
 
