@@ -37,8 +37,14 @@ TEST(WagicUpkeepForms, AnAuraTeachesItsCreatureAnUpkeepCost) {
 TEST(WagicUpkeepForms, ATaughtCostsEffectsHappenToTheCreatureAndItsController) {
   const std::string cards = kLands + "[card]\nname=Whip\nmana={G}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n"
                                      "auto=teach(creature) upcost[{1}] tap && damage:2 targetcontroller\n[/card]\n";
-  const TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:whip\nmanapool:{G}\n[PLAYER2]\ninplay:bear\n[DO]\nwhip\nbear\n" +
-                                                  kTheirUpkeep + "next\n[ASSERT]\nDRAW\n[PLAYER1]\ninplay:whip\n[PLAYER2]\ninplay:bear\nlife:18\n[END]\n");
+  const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:whip\nmanapool:{G}\n[PLAYER2]\ninplay:bear,grove\n[DO]\nwhip\nbear\n" + kTheirUpkeep;
+  TestOutcome r = test::play_own(cards, start + "next\n[ASSERT]\nDRAW\n[PLAYER1]\ninplay:whip\n[PLAYER2]\ninplay:bear,grove\nlife:18\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Paid: no damage; the bear, untapped, can attack in their turn.
+  r = test::play_own(cards, start + "grove\nbear\nnext\nnext\nnext\nnext\nbear\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:whip\nlife:18\n[PLAYER2]\ninplay:bear,grove\nlife:20\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Not paid: tapped, it cannot attack.
+  r = test::play_own(cards, start + "next\nnext\nnext\nnext\nbear\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ninplay:whip\nlife:20\n[PLAYER2]\ninplay:bear,grove\nlife:18\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
