@@ -33,6 +33,17 @@ TEST(WagicUpkeepForms, AnAuraTeachesItsCreatureAnUpkeepCost) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// The cost goes with the aura: destroyed during the upkeep, its cost is not due as the upkeep ends.
+TEST(WagicUpkeepForms, ATaughtCostLeavesWithTheAura) {
+  const std::string cards = kLands + "[card]\nname=Slowing\nmana={G}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n"
+                                     "auto=teach(creature) upcost[{2}] sacrifice\n[/card]\n"
+                                     "[card]\nname=Shatter\nmana={G}\ntype=Instant\ntarget=enchantment\nauto=destroy\n[/card]\n";
+  const TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:slowing\nmanapool:{G}\n[PLAYER2]\ninplay:bear,grove\nhand:shatter\n"
+                                              "[DO]\nslowing\nbear\n" + kTheirUpkeep + "grove\nshatter\nslowing\nnext\n"
+                                              "[ASSERT]\nDRAW\n[PLAYER1]\ngraveyard:slowing\n[PLAYER2]\ninplay:bear,grove\ngraveyard:shatter\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 // Mind Whip's kin: not paid, the creature is tapped and its controller takes 2 damage.
 TEST(WagicUpkeepForms, ATaughtCostsEffectsHappenToTheCreatureAndItsController) {
   const std::string cards = kLands + "[card]\nname=Whip\nmana={G}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\n"
