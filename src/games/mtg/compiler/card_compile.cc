@@ -497,9 +497,15 @@ EffectDef compile_effect(const std::string& text0) {
     std::string body = t.substr(7);
     if (body.size() > 11 && body.compare(body.size() - 11, 11, " dontremove") == 0) body.erase(body.size() - 11);  // an emblem outlives its source anyway
     EffectDef em = compile_effect(body);
-    if (em.kind != Eff::kTransform || !em.becomes || !em.becomes->once.empty() || em.becomes->lasting.empty()) return unsupported_effect("emblem");
-    for (const Ability& a : em.becomes->lasting) {  // lords (layers.cc) and triggers (Game::each_emblem_trigger)
+    if (em.kind != Eff::kTransform || !em.becomes || em.becomes->lasting.empty()) return unsupported_effect("emblem");
+    // lords (layers.cc) and triggers (Game::each_emblem_trigger)
+    for (const Ability& a : em.becomes->lasting) {
       if (a.kind != AbilityKind::kLord && a.kind != AbilityKind::kTriggered) return unsupported_effect("emblem");
+    }
+    // a one-shot without a target or a choice happens once as the emblem is made (epic's
+    // newability[epic controller]), as Wagic resolves a one-shot newability as the change begins
+    for (const Ability& a : em.becomes->once) {
+      if (a.kind != AbilityKind::kSpell || a.has_target || a.may || !a.supported()) return unsupported_effect("emblem");
     }
     em.emblem = true;
     return em;
@@ -845,7 +851,10 @@ bool grants_ability(const std::string& body, Ability& a) {
   } else if (a.kind != AbilityKind::kLord && !a.teach) {
     return false;  // teach(spec) {cost}:ability: an aura's or equipment's creature gets the ability
   }
-  if (rest.empty() || (rest[0] != '{' && rest[0] != '@') || rest.find(':') == std::string::npos) return false;
+  // teach(creature) upcost[..] A: the enchanted creature has the upkeep cost (Slow Motion, Mana
+  // Chains' cumulative upkeep): its controller pays it, A happens to it.
+  const bool taught_upkeep = a.teach && (rest.rfind("upcost", 0) == 0 || rest.rfind("cumulativeupcost", 0) == 0);
+  if (!taught_upkeep && (rest.empty() || (rest[0] != '{' && rest[0] != '@') || rest.find(':') == std::string::npos)) return false;
   e.kind = Eff::kTransform;
   e.becomes = std::make_shared<EffectDef::Becomes>();
   e.becomes->lasting.push_back(compile_ability(rest));
@@ -1289,14 +1298,54 @@ static bool read_upkeep_cost(const std::string& s, Ability& a) {
   // Mana, life, counters on the card itself, and cards chosen as an activated ability's are: to
   // discard, sacrifice, return to hand, exile or tap ({S(land|mybattlefield)}, Hell's Caretaker's kin).
   read_costs(cost, a);
-  const bool chosen = !a.discard.empty() || !a.sacrifice.empty() || !a.tap_other.empty() || !a.exile_cost.empty() ||
-                      !a.bounce_cost.empty() || !a.counter_from.empty() || !a.top_cost.empty();
-  // Not run: costs of the card itself that an upkeep does not pay ({T}, {S}, {Q}), a counter named
-  // by another word, and cards to choose once per age counter (their number grows each upkeep).
-  if (a.tap || a.sac_self || a.exile_self || a.untap_cost || a.cycle || !a.counter_name.empty() || (a.upkeep_cumulative && chosen)) {
+  // {S}: the card itself is sacrificed to pay (Curse Artifact's artifact). Cards chosen are asked
+  // once per age counter or per card counted (Game::upkeep_times). Not run: costs of the card
+  // itself that an upkeep does not pay ({T}, {Q}, {E}) and a counter named by another word.
+  if (a.tap || a.exile_self || a.untap_cost || a.cycle || !a.counter_name.empty()) {
     a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
   }
   read_body(s.substr(close + 1), a);
+  return true;
+}
+
+static bool upkeep_form(const std::string& s) { return s.rfind("upcost", 0) == 0 || s.rfind("cumulativeupcost", 0) == 0; }
+
+// foreach(spec) upcost[cost] A (Fettergeist: {1} for each other creature) and
+// thisforeach(counter{..}) upcost[cost] A (Vexing Sphinx: a discard per age counter): one upkeep
+// cost, paid once per such card or counter as it is paid (CR 118: a cost "for each" is one cost);
+// A happens once when it is not paid. Wagic makes one upkeep ability per card counted, each
+// paid or not on its own: the same total, but A could happen several times there.
+static bool read_upkeep_each(const std::string& s, Ability& a) {
+  const bool per_counter = s.rfind("thisforeach(", 0) == 0;
+  if (!per_counter && s.rfind("foreach(", 0) != 0) return false;
+  const size_t open = s.find('(');
+  const std::string in = inside(s, open);
+  const std::string rest = trim(tail(s, open + in.size() + 2));
+  if (!upkeep_form(rest) || !read_upkeep_cost(rest, a)) return false;
+  a.upkeep_each = true;
+  if (!per_counter) {
+    a.foreach = parse_spec(in);
+  } else if (trim(in).rfind("counter{", 0) == 0) {
+    a.this_count = trim(in);
+  } else {  // another value of the card: not read for an upkeep cost yet
+    a.effects.push_back(unsupported_effect("thisforeach(" + in + ")"));
+  }
+  return true;
+}
+
+// A trigger whose ability is an upkeep cost (Wayward Angel's threshold: @each my upkeep
+// restriction{..}:upcost[{S(creature|mybattlefield)}] sacrifice): as it resolves, the cost is due
+// in that upkeep like the card's own, and its effect happens as the upkeep ends unless it is paid.
+// Only a trigger of its controller's upkeep is run (the cost is due in that step).
+static bool read_triggered_upkeep_cost(const std::string& body, Ability& a) {
+  if (!upkeep_form(body)) return false;
+  EffectDef e;
+  e.kind = Eff::kUpkeepCost;
+  e.inner = std::make_shared<Ability>(compile_ability(body));
+  const bool my_upkeep = a.trigger.event == "each" && a.trigger.phase == "upkeep" && a.trigger.whose == "my";
+  if (!e.inner->supported()) e = unsupported_effect(e.inner->unsupported_word());
+  if (!my_upkeep) e = unsupported_effect("upcost");
+  a.effects.push_back(std::move(e));
   return true;
 }
 
@@ -1362,10 +1411,10 @@ static Ability compile_line(const std::string& line) {
     if (!read_trigger_restriction(parts[0], a.trigger.counts)) a.effects.push_back(unsupported_effect("restriction{"));
     std::string body;
     for (size_t i = 1; i < parts.size(); ++i) body += (i > 1 ? ":" : "") + parts[i];
-    read_body(drop_stray_colon(body), a);
+    if (!read_triggered_upkeep_cost(drop_stray_colon(body), a)) read_body(drop_stray_colon(body), a);
     return a;
   }
-  if (read_upkeep_cost(s, a)) return a;
+  if (read_upkeep_cost(s, a) || read_upkeep_each(s, a)) return a;
   if (s.rfind("this(", 0) == 0) {  // this(cond) {cost}:effect: an activated ability usable while cond holds
     std::string body = s;
     Ability cond;

@@ -61,6 +61,7 @@ enum class Eff : uint8_t {
   kCombatCost,                 // attackcost:N / attackpwcost:N / blockcost:N (e.word attack|block): static, paid to attack or block (combat.cc)
   kNinjutsu,                   // ninjutsu: the card (its target, or itself) onto the battlefield tapped and attacking (combat.cc)
   kResetCost,                  // resetcost: the card's cost changes are gone (altercost; effect_apply.cc)
+  kUpkeepCost,                 // a trigger's upcost[..] A (`inner`): the cost is due this upkeep, A unless it is paid (turn.cc)
   kNothing, kUnsupported
 };
 
@@ -217,6 +218,9 @@ struct Ability {
                                  // entered has greater power or toughness than the source
   bool upkeep_once = false;      // kUpcost with ;next upkeep: due at one upkeep only (echo)
   bool upkeep_cumulative = false;  // cumulativeupcost: an age counter each upkeep, the cost once per counter
+  // foreach(spec) upcost[..] / thisforeach(counter{..}) upcost[..]: the cost once per such card (in
+  // `foreach`) or counter (in `this_count`), counted as it is paid; the effect happens once.
+  bool upkeep_each = false;
   bool my_turn_only = false, sorcery_speed = false, my_upkeep_only = false;
   bool state_trigger = false;    // aslongas(..) effect while: the effect happens whenever the condition holds
   TriggerDef trigger;

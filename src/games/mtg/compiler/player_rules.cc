@@ -34,6 +34,12 @@ bool read_player_rule(const std::string& w, EffectDef& e) {
     e.token_spec = w.substr(11, w.size() - 12);
     return true;
   }
+  // epic (CR 702.50a): the player (`who`) can't cast spells for the rest of the game.
+  if (w == "epic") {
+    e.kind = Eff::kPlayerRule;
+    e.word = w;
+    return true;
+  }
   if (w == "exchangelife") {  // the player named and the controller exchange life totals
     e.kind = Eff::kPlayerRule;
     e.word = w;

@@ -96,6 +96,7 @@ const std::set<std::string>& compare_vars() {
       "powertotalinplay", "lifetotal", "opponentlifetotal", "lifelost", "oplifelost", "pdcount", "odcount",
       "pdrewcount", "odrewcount", "phandcount", "ohandcount", "thatmuch", "cantargetcre", "cantargetmycre",
       "cantargetoppocre",
+      "epicactivated",  // 1 once the controller's epic spell resolved (CR 702.50), else 0
       // the snow mana in a pool (Wagic's snowMana counts; rules/turn.cc snow_pool_count)
       "mysnowpoolcount", "opponentsnowpoolcount", "mysnowgreenpoolcount", "opponentsnowgreenpoolcount",
       "mysnowbluepoolcount", "opponentsnowbluepoolcount", "mysnowredpoolcount", "opponentsnowredpoolcount",

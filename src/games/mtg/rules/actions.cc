@@ -78,6 +78,7 @@ bool Game::can_cast(int card, int actor, bool alternative, CastWay way) const {
     if (!cast_window(o.def->cast_window, when)) return false;
   }
   const auto& me = players[static_cast<size_t>(actor)];
+  if (me.epic) return false;  // CR 702.50a: no spell for the rest of the game (copies are not cast)
   if (me.cast_limit >= 0 && me.casts >= me.cast_limit) return false;
   if (!script_allows(*this, "may_cast", card, actor)) return false;  // Lua cards (Iona)
   if (alternative && o.def->has_offering) {  // a creature to offer whose difference in cost the pool covers
@@ -401,14 +402,16 @@ void Game::pay_library_costs(const Ability& a, int actor) {
   }
 }
 
-// Enough cards to pay each chosen cost in full (a discard looks in the hand when it names no zone).
-bool Game::chosen_costs_payable(int card, const Ability& a, int actor) const {
+// Enough cards to pay each chosen cost in full, `times` over (a discard looks in the hand when it
+// names no zone).
+bool Game::chosen_costs_payable(int card, const Ability& a, int actor, int times) const {
   for (auto [spec, how] : chosen_costs(a)) {
     Spec s = *spec;
     if (s.zones.empty() && how == -2) s.zones.push_back("myhand");
+    const int need = s.count * times;
     int n = 0;
-    for (size_t c = 0; c < objs.size() && n < s.count; ++c) n += matches(s, static_cast<int>(c), card, actor);
-    if (n < s.count) return false;
+    for (size_t c = 0; c < objs.size() && n < need; ++c) n += matches(s, static_cast<int>(c), card, actor);
+    if (n < need) return false;
   }
   return true;
 }
@@ -437,10 +440,22 @@ void Game::pick(Target t) {
   finish_chooser();
 }
 
-// An upkeep cost: its mana and life, once per age counter when cumulative (CR 702.24a).
+// How many times the cost is asked: once per age counter when cumulative (CR 702.24a), once per
+// card or counter a foreach(..) / thisforeach(..) counts, as it is paid.
+int Game::upkeep_times(int card, const Ability& due) const {
+  int n = due.upkeep_cumulative ? upkeep_ages(card) : 1;
+  if (!due.upkeep_each) return n;
+  if (!due.this_count.empty()) return n * this_foreach(due.this_count, card, 0);
+  const int controller = objs[static_cast<size_t>(card)].controller;
+  int each = 0;
+  for (size_t c = 0; c < objs.size(); ++c) each += matches(due.foreach, static_cast<int>(c), card, controller);
+  return n * each;
+}
+
+// An upkeep cost: its mana and life, times upkeep_times.
 std::pair<ManaCost, int> Game::upkeep_cost(int card, const Ability& due) const {
-  if (!due.upkeep_cumulative) return {due.mana, due.life_cost};
-  const int n = upkeep_ages(card);
+  const int n = upkeep_times(card, due);
+  if (n == 1) return {due.mana, due.life_cost};
   ManaCost m = due.mana;
   for (int& k : m.fixed) k *= n;
   m.hybrid.clear();
@@ -458,7 +473,7 @@ int Game::upkeep_ages(int card) const {
 // Counters the cost puts on the card itself ({C(1/1,1)}), or takes off it when negative.
 int Game::upkeep_counters(int card, const Ability& due) const {
   if (!due.has_counter_cost || !due.counter_from.empty()) return 0;
-  return due.counter_n * (due.upkeep_cumulative ? upkeep_ages(card) : 1);
+  return due.counter_n * upkeep_times(card, due);
 }
 
 bool Game::can_pay_upkeep(int card, const Ability& due, int actor) const {
@@ -467,7 +482,8 @@ bool Game::can_pay_upkeep(int card, const Ability& due, int actor) const {
   const int counters = upkeep_counters(card, due);
   return can_pay(p.pool, mana) && life <= p.life &&  // life may be paid down to 0 (CR 119.4)
          (counters >= 0 || counters_of(card, due) >= -counters) && library_costs_payable(due, actor) &&
-         chosen_costs_payable(card, due, actor);
+         chosen_costs_payable(card, due, actor, upkeep_times(card, due)) &&
+         (!due.sac_self || objs[static_cast<size_t>(card)].zone == kBattlefield);
 }
 
 // Paid: mana, life and the card's own counters at once, then the cards the cost takes (to
@@ -482,7 +498,16 @@ void Game::pay_upkeep(int card, const Ability& due, int actor) {
   }
   last_paid = -1;
   pay_library_costs(due, actor);
-  pay_chosen(card, actor, chosen_costs(due), 0, {Resume{.kind = Resume::Kind::kUpkeepDiscard, .card = card, .ability = &due}});
+  // The cards to choose, each cost asked once per time (Phyrexian Soulgorger: a creature per age counter).
+  const auto once = chosen_costs(due);
+  std::vector<std::pair<const Spec*, int>> chosen;
+  for (int i = upkeep_times(card, due); i > 0; --i) chosen.insert(chosen.end(), once.begin(), once.end());
+  const Resume done{.kind = Resume::Kind::kUpkeepDiscard, .card = card, .ability = &due};
+  if (due.sac_self) {  // {S}: the card itself; nothing else is left to take from it
+    std::erase(objs[static_cast<size_t>(card)].upkeep_due, &due);
+    sacrifice(card);
+  }
+  pay_chosen(card, actor, std::move(chosen), 0, {done});
 }
 
 void Game::click_player(int player, int actor) {
@@ -610,7 +635,8 @@ std::vector<Menu::Option> Game::card_options(int card, int actor) {
   }
   if (can_turn_face_up(card, actor)) options.push_back({"turn face up", Resume{.kind = Resume::Kind::kTurnFaceUp, .card = card, .actor = actor}});
   for (const Ability* due : o.upkeep_due) {
-    if (o.controller == actor && phase == Phase::kUpkeep && upkeep_cost_applies(card, *due) && can_pay_upkeep(card, *due, actor)) {
+    if (o.controller == actor && phase == Phase::kUpkeep && upkeep_cost_applies(card, *due) && upkeep_times(card, *due) > 0 &&
+        can_pay_upkeep(card, *due, actor)) {
       options.push_back({"pay upkeep", Resume{.kind = Resume::Kind::kPayUpkeep, .card = card, .actor = actor, .ability = due}});
     }
   }

@@ -661,10 +661,17 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
     if (e.emblem) {
       emblems.push_back({&e, source, controller, next_stamp()});
       update_continuous();
+      for (const Ability& once : e.becomes->once) run_effects(once, source, controller, {}, x);  // compile_effect
       continue;
     }
     if (e.kind == Eff::kCascade) {  // cast_card.cc
       if (source >= 0) cascade(source, controller);
+      continue;
+    }
+    if (e.kind == Eff::kUpkeepCost) {  // a trigger's upcost[..]: due in this upkeep of its controller (turn.cc)
+      if (source >= 0 && objs[static_cast<size_t>(source)].zone == kBattlefield && phase == Phase::kUpkeep &&
+          objs[static_cast<size_t>(source)].controller == active)
+        arm_upkeep_cost(source, *e.inner);
       continue;
     }
     if (e.kind == Eff::kPair) {  // soulbond.cc

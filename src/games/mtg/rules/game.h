@@ -214,6 +214,7 @@ class Game {
     int casts = 0, cast_limit = -1;  // spells cast this turn; maxcast(*)N from a spell (-1: none)
     int last_drawn = -1;  // the last card drawn this turn (Jandor's Ring), -1: none yet
     ManaPool kept;        // mana added with doesntempty: it stays as the pool empties, until the turn ends
+    bool epic = false;    // an epic spell resolved (CR 702.50): they can't cast spells for the rest of the game
   };
   std::array<Player, 2> players;
   // turns:+N: extra turns to come, each the player who takes it; the last added is taken first,
@@ -429,10 +430,14 @@ class Game {
   std::pair<ManaCost, int> upkeep_cost(int card, const Ability& due) const;
   bool can_pay_upkeep(int card, const Ability& due, int actor) const;
   int upkeep_ages(int card) const;
+  // How many times upkeep cost `due` is asked: once per age counter (cumulative), per such card or
+  // counter (foreach(..) / thisforeach(..)); 0: nothing is due.
+  int upkeep_times(int card, const Ability& due) const;
+  void arm_upkeep_cost(int card, const Ability& due);  // `due` is asked this upkeep (and happens unless paid)
   bool upkeep_cost_applies(int card, const Ability& due) const;  // this(cond) upcost[..]: cond holds now
   int upkeep_counters(int card, const Ability& due) const;
   static std::vector<std::pair<const Spec*, int>> chosen_costs(const Ability& a);
-  bool chosen_costs_payable(int card, const Ability& a, int actor) const;
+  bool chosen_costs_payable(int card, const Ability& a, int actor, int times = 1) const;
   bool library_costs_payable(const Ability& a, int actor) const;  // {M}, {l2e}, {D}
   void pay_library_costs(const Ability& a, int actor);
   void exile_as_cost(int card);  // {E}

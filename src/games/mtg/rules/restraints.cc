@@ -39,6 +39,9 @@ void Game::player_rule(const EffectDef& e, int player, int controller, int n) {
         have = std::max(0, have - gone.n[static_cast<size_t>(c)]);
       }
     }
+  } else if (e.word == "epic") {  // actions.cc's can_cast reads it
+    p.epic = true;
+    note("p" + std::to_string(player + 1) + " can't cast spells for the rest of the game");
   } else if (e.word == "mypoolsave" || e.word == "opponentpoolsave") {
     // static: read as the pool empties (empty_pool)
   } else {

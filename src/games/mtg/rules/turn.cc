@@ -19,6 +19,8 @@ Phase trigger_phase(const std::string& w) {
 
 }  // namespace
 
+static bool still_has_upkeep_cost(const Game& g, int card, const Ability& a);
+
 int Game::acting_player() const {
   if (!menus.empty() && menus.back().player >= 0) return menus.back().player;  // a draw replacement, a leyline
   if (interrupter >= 0) return interrupter;
@@ -45,8 +47,11 @@ void Game::next_phase() {
       const std::vector<const Ability*> due = objs[c].upkeep_due;
       objs[c].upkeep_due.clear();
       for (const Ability* a : due) {
-        if (objs[c].zone == kBattlefield && upkeep_cost_applies(static_cast<int>(c), *a))
-          run_effects(*a, static_cast<int>(c), objs[c].controller, {}, 0);
+        const int card = static_cast<int>(c);
+        // a cost of nothing ({1} for each of no cards) is no cost to pay: it is never unpaid
+        if (objs[c].zone == kBattlefield && upkeep_cost_applies(card, *a) && upkeep_times(card, *a) > 0 &&
+            still_has_upkeep_cost(*this, card, *a))
+          run_effects(*a, card, objs[c].controller, {}, 0);
       }
     }
   }
@@ -108,13 +113,30 @@ void Game::arm_upkeep_costs() {
     o.upkeep_due.clear();
     if (script_replaces_upkeep_costs(*this, static_cast<int>(c))) continue;
     const bool echoed = o.echo_armed;
-    each_ability(static_cast<int>(c), [&o, echoed](const Ability& a) {
-      if (a.kind != AbilityKind::kUpcost || !a.supported() || (a.upkeep_once && echoed)) return;
-      if (a.upkeep_cumulative) ++o.counters["age"];  // CR 702.24a: the counter first, then the cost per counter
-      o.echo_armed |= a.upkeep_once;
-      o.upkeep_due.push_back(&a);
+    std::vector<const Ability*> costs;
+    each_ability(static_cast<int>(c), [&costs, echoed](const Ability& a) {
+      if (a.kind == AbilityKind::kUpcost && a.supported() && !(a.upkeep_once && echoed)) costs.push_back(&a);
     });
+    for (const Ability* a : costs) arm_upkeep_cost(static_cast<int>(c), *a);
   }
+}
+
+void Game::arm_upkeep_cost(int card, const Ability& a) {
+  Obj& o = objs[static_cast<size_t>(card)];
+  if (a.upkeep_cumulative) ++o.counters["age"];  // CR 702.24a: the counter first, then the cost per counter
+  o.echo_armed |= a.upkeep_once;
+  o.upkeep_due.push_back(&a);
+}
+
+// The card still has upkeep cost `a` as the upkeep ends: among its abilities (an aura's taught
+// one goes with the aura), or made by one of its upkeep triggers.
+static bool still_has_upkeep_cost(const Game& g, int card, const Ability& a) {
+  bool has = false;
+  g.each_ability(card, [&](const Ability& own) {
+    has |= &own == &a;
+    for (const EffectDef& e : own.effects) has |= e.kind == Eff::kUpkeepCost && e.inner.get() == &a;
+  });
+  return has;
 }
 
 void Game::begin_phase() {
@@ -514,6 +536,7 @@ int Game::restriction_value(const TriggerDef::Count& k, int src, int controller)
   }
   if (k.var == "thisturn" || k.var == "lastturn") return cast_count(k, src, controller);
   if (int snow = 0; snow_pool_count(k.var, me, them, snow)) return snow;
+  if (k.var == "epicactivated") return me.epic ? 1 : 0;
   if (k.var == "powertotalinplay") {  // the total power of the creatures its controller controls
     int n = 0;
     for (int c : me.zones[kBattlefield]) n += is_creature(c) ? power(c) : 0;

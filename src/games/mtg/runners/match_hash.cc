@@ -81,6 +81,7 @@ uint64_t mix_player(uint64_t h, const Game::Player& p) {
                     int64_t{p.life_lost}, int64_t{p.drawn}}) {
     h = mix_int(h, v);
   }
+  if (p.epic) h = mix_int(h, 1);  // mixed only when set: games without epic keep their hashes
   for (int n : p.pool.n) h = mix_int(h, n);
   if (p.pool.snow_total() > 0) {  // only when some is snow, as later state
     h = mix_str(h, "snow");
