@@ -221,7 +221,11 @@ bool read_pay(const std::string& text, Ability& a) {
   for (std::string option : split_top(trim(tail(body, end + (brackets ? 2 : 1))), "?")) {
     option = trim(option);
     std::string label = option;
-    if (option.rfind("name(", 0) == 0) option = trim(tail(option, inside(option, 4).size() + 6));
+    if (option.rfind("name(", 0) == 0) {
+      // The menu shows the label (Wagic's "Miracle", "copy spell"), the text when it is empty.
+      if (!trim(inside(option, 4)).empty()) label = trim(inside(option, 4));
+      option = trim(tail(option, inside(option, 4).size() + 6));
+    }
     e.choices->push_back(option == "donothing" ? Ability{} : compile_ability(option));
     e.choices->back().text = label;
     if (!e.choices->back().supported()) {
