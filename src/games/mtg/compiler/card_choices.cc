@@ -164,11 +164,46 @@ bool read_ability_for(const std::string& part0, Ability& a) {
   return true;
 }
 
+// The effects of `option` act on `subject` (the trigger's card); false when one has a target or a
+// range of its own, which this does not combine with.
+static bool on_subject(Ability& option, const Spec& subject) {
+  if (option.has_target || !option.range.empty()) return false;
+  for (EffectDef& e : option.effects) {
+    if (e.has_all || !e.target.empty() || e.kind == Eff::kAbilityFor) return false;
+    e.all = subject;
+    e.has_all = true;
+  }
+  return true;
+}
+
 // pay[[cost]] A?B (the source's controller pays the cost for A, or B happens) and pay(cost) A (may
 // pay for A): Wagic's GenericPaidAbility. The whole rest of the body is the paid part. False when
 // `body` is not written so.
+//
+// all(trigger[..]) or target(trigger[..]<1>) before it (Parallel Thoughts' kin: "you may pay {3};
+// if you do, copy that spell"; Mimic Vat's kin: pay for a copy of the creature that entered): the
+// paid part acts on the trigger's card, which Wagic's chooser offers as the only candidate; here
+// it is that card without asking (rules/effect_apply.cc carries the trigger's card to the answer).
+static bool take_trigger_subject(std::string& body, Spec& subject) {
+  for (const char* kw : {"all(trigger", "target(trigger"}) {
+    if (body.rfind(kw, 0) != 0) continue;
+    const size_t open = body.find('(');
+    std::string in = inside(body, open);
+    const std::string rest = trim(tail(body, open + in.size() + 2));
+    if (rest.rfind("pay[[", 0) != 0 && rest.rfind("pay(", 0) != 0) return false;
+    if (const size_t lt = in.find('<'); lt != std::string::npos && kw[0] == 't' && in.back() == '>') in.resize(lt);  // <1>: up to one
+    if (in != "trigger" && in != "trigger[to]" && in != "trigger[from]") return false;
+    subject = parse_spec(in);
+    body = rest;
+    return true;
+  }
+  return false;
+}
+
 bool read_pay(const std::string& text, Ability& a) {
   std::string body = text;
+  Spec subject;
+  const bool on_trigger = take_trigger_subject(body, subject);
   if (body.rfind("name(", 0) == 0) {  // a menu label before it (Aerie Worshippers' name(pay 2U for 2/2 Bird) pay[[..]])
     const std::string rest = trim(tail(body, inside(body, 4).size() + 6));
     if (rest.rfind("pay[[", 0) == 0 || rest.rfind("pay(", 0) == 0) body = rest;
@@ -186,11 +221,19 @@ bool read_pay(const std::string& text, Ability& a) {
   for (std::string option : split_top(trim(tail(body, end + (brackets ? 2 : 1))), "?")) {
     option = trim(option);
     std::string label = option;
-    if (option.rfind("name(", 0) == 0) option = trim(tail(option, inside(option, 4).size() + 6));
+    if (option.rfind("name(", 0) == 0) {
+      // The menu shows the label (Wagic's "Miracle", "copy spell"), the text when it is empty.
+      if (!trim(inside(option, 4)).empty()) label = trim(inside(option, 4));
+      option = trim(tail(option, inside(option, 4).size() + 6));
+    }
     e.choices->push_back(option == "donothing" ? Ability{} : compile_ability(option));
     e.choices->back().text = label;
     if (!e.choices->back().supported()) {
       a.effects.push_back(unsupported_effect(e.choices->back().unsupported_word()));
+      return true;
+    }
+    if (on_trigger && !on_subject(e.choices->back(), subject)) {
+      a.effects.push_back(unsupported_effect("pay[[..]] after " + text.substr(0, text.find(')') + 1)));
       return true;
     }
   }

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "games/mtg/compiler/compile_text.h"
 #include "games/mtg/language/database.h"
 #include "games/mtg/runners/scenario.h"
 
@@ -117,6 +118,13 @@ bool is_arrival_line(const Ability& a) {
   return a.kind == AbilityKind::kSpell && !a.effects.empty() && !is_static_line(a) && !a.has_cond && !a.state_trigger;
 }
 
+std::string miracle_text(const std::string& value) {
+  static const std::string kWord = "restriction{miracle}";
+  const std::string v = lower(value);
+  if (v.rfind(kWord, 0) != 0) return "";
+  return trim(v.substr(kWord.size()));
+}
+
 bool is_mana_ability(const Ability& a) {
   if (a.effects.empty() || a.has_target) return false;
   for (const EffectDef& e : a.effects) {
@@ -205,6 +213,9 @@ void compile_card(const Database& db, int32_t index, CardDef& d) {
           CardDef::Affinity aff;
           if (read_affinity(v, aff)) {
             d.affinities.push_back(std::move(aff));
+          } else if (const std::string m = miracle_text(v); !m.empty()) {
+            Ability a = compile_ability(with_macros(db, m));  // coverage.cc says not run unless it is one-shot
+            if (is_arrival_line(a) && a.supported()) d.miracle_lines.push_back(std::move(a));
           } else {
             d.hand_abilities.push_back(compile_ability(with_macros(db, v)));
           }

@@ -332,6 +332,10 @@ struct CardDef {
   std::vector<Ability> grave_abilities;  // autograveyard=
   bool grave_triggers = false;           // one of them is a triggered ability: it listens from the graveyard
   std::vector<Ability> hand_abilities;   // autohand= (cycling): activated from the hand
+  // autohand=restriction{miracle} A (CR 702.94): A triggers as the card is drawn as its owner's
+  // first draw of a turn, and does nothing unless the card is still in the hand as it resolves
+  // (Game::draw, Game::resolve_top); A is Wagic's pay[[cost]] .. castcard(restricted).
+  std::vector<Ability> miracle_lines;
   // One-shot lines of autohand=, autograveyard=, autoexile=, autolibrary= (no cost, no trigger, not
   // continuous), with their zone: they run as the card arrives in that zone during play (from the
   // battlefield, a discard, a mill, a spell's stack: Game::run_arrival_lines), as Wagic runs a
@@ -433,6 +437,8 @@ bool is_entry_choice(const Ability& a);
 int arrival_zone(const std::string& key);
 // A line that runs as its card arrives in that zone: a one-shot, not an activated, triggered or continuous one.
 bool is_arrival_line(const Ability& a);
+// autohand=restriction{miracle} A: A's text (lower case), or "" when the line is not written so.
+std::string miracle_text(const std::string& value);
 // Reads a target specification: creature[-white;power<=2],player|mybattlefield.
 Spec parse_spec(const std::string& text);
 // restriction= words naming when a spell may be cast (before battle damage, during battle,

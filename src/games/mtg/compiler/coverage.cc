@@ -99,6 +99,11 @@ void field_parts(const Database& db, const Field& f, std::string_view text, std:
     case KeyId::kAutoZone:
       if (CardDef::Affinity aff; key == "autohand" && read_affinity(v, aff)) {  // Game::spell_cost
         break;
+      } else if (const std::string m = key == "autohand" ? miracle_text(v) : ""; !m.empty()) {
+        // miracle: a one-shot line triggered by the first draw of a turn (Game::draw)
+        const Ability a = compile_ability(with_macros(db, m));
+        if (!is_arrival_line(a)) out.emplace_back("restriction", "restriction{miracle} (not a one-shot line)");
+        collect(a, words);
       } else if (key == "autohand" || key == "autograveyard" || key == "autofaceup" || key == "autostack") {  // autostack: cascade.cc  // autofaceup: alt_casts.cc
         // A triggered autograveyard= line hears every event from the graveyard (Game::listening).
         collect(compile_ability(with_macros(db, v)), words);

@@ -13,6 +13,11 @@
 // come wait for the answer (Resume::kDrawReplaced carries their number), as Wagic's menus do (one
 // a card); its replaced draws run the replacing ability instead (REDrawReplacement).
 //
+// Miracle (CR 702.94): the first card a player draws in a turn may be revealed and cast for its
+// miracle cost: Wagic's autohand=restriction{miracle} pay[[cost]] .. castcard(restricted) is a
+// trigger here, put on the stack as the card is drawn; as it resolves its controller answers the
+// pay menu (pay or cancel), and nothing happens if the card has left the hand meanwhile.
+//
 // Leylines (CR 103.6a): before the first turn each player may put any leyline in the opening hand
 // onto the battlefield (Match::start asks, starting player first).
 #include <algorithm>
@@ -119,7 +124,20 @@ void Game::draw(int player, int n, bool replaceable, int by) {
     me.last_drawn = card;
     ++me.drawn;  // this turn (pdrewcount, odrewcount)
     fire_event("drawn", card, player, -1, false);
+    // Miracle (CR 702.94a): the first card a player draws in a turn; not the opening hand (Wagic:
+    // no miracle before the first turn).
+    if (me.drawn == 1 && !dealing && objs[static_cast<size_t>(card)].zone == kHand) {
+      for (const Ability& a : objs[static_cast<size_t>(card)].def->miracle_lines) put_trigger(card, a, card, card, player);
+    }
   }
+}
+
+bool Game::miracle_gone(const StackItem& item) const {
+  if (item.source < 0 || item.ability == nullptr) return false;
+  const Obj& o = objs[static_cast<size_t>(item.source)];
+  const auto& lines = o.def->miracle_lines;
+  const bool miracle = std::any_of(lines.begin(), lines.end(), [&](const Ability& a) { return &a == item.ability; });
+  return miracle && (o.zone != kHand || o.owner != item.controller);
 }
 
 void Game::draw_replaced(const Resume& r) {

@@ -745,9 +745,17 @@ void Game::pay_or(const EffectDef& e, int source, int controller, int x) {
   // pay(cost) A is offered without the mana too: the player then makes it (pending_pay).
   // Life can be paid only up to the life total (CR 119.4).
   const bool life_ok = options.front().life_cost <= players[static_cast<size_t>(controller)].life;
+  // The trigger's card goes with the answer (all(trigger[to]) pay[[..]] clone: the card that
+  // entered), as the trigger has resolved by the time the player answers (resume.cc, run_as).
+  std::vector<StackItem> trigger;
+  if (current_trigger >= 0 || current_trigger_from >= 0) {
+    trigger.emplace_back();
+    trigger.back().trigger_card = current_trigger;
+    trigger.back().trigger_from = current_trigger_from;
+  }
   if (life_ok && (options.size() == 1 || can_pay(players[static_cast<size_t>(controller)].pool, cost))) {
     m.options.push_back({options.front().text, Resume{.kind = Resume::Kind::kRunAs, .card = source, .actor = controller,
-                                                      .x = x, .index = extra, .flag = true, .ability = &options.front()}});
+                                                      .x = x, .index = extra, .flag = true, .ability = &options.front(), .item = trigger}});
   }
   if (options.size() == 1) {
     if (m.options.empty()) return;
@@ -756,7 +764,8 @@ void Game::pay_or(const EffectDef& e, int source, int controller, int x) {
     return run_as(options.back(), source, controller, x);  // nothing to pay with
   } else {
     m.cancel = false;
-    m.options.push_back({options.back().text, Resume{.kind = Resume::Kind::kRunAs, .card = source, .actor = controller, .x = x, .ability = &options.back()}});
+    m.options.push_back({options.back().text, Resume{.kind = Resume::Kind::kRunAs, .card = source, .actor = controller, .x = x,
+                                                     .ability = &options.back(), .item = trigger}});
   }
   menus.push_back(std::move(m));
 }

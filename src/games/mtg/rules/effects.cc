@@ -134,6 +134,10 @@ void Game::resolve_top() {
       note("evolve: no longer greater");
       return;
     }
+    if (miracle_gone(item)) {  // the card can be cast only from the hand it was drawn into (CR 702.94a)
+      note("miracle: " + name(item.source) + " is no longer in the hand");
+      return;
+    }
     current_trigger = item.trigger_card;
     current_trigger_from = item.trigger_from;
     current_amount = item.trigger_amount;

@@ -524,6 +524,8 @@ class Game {
   // Evolve's condition: creature `entered` has greater power or toughness than `source` (as it
   // last was on the battlefield, if it left since).
   bool evolves(int source, int entered) const;
+  // A miracle trigger whose card has left its owner's hand (draw_replace.cc): it does nothing.
+  bool miracle_gone(const StackItem& item) const;
   bool if_holds(const Ability& a, int source, int controller) const;  // if/ifnot COND then
   int if_value(const Amount& v, int source, int controller) const;
   int creatures_died = 0;  // this turn (morbid)
@@ -579,6 +581,7 @@ class Game {
   // 0 once paid in this step; paid from its controller's pool, as Wagic's attack cost rule pays.
   int combat_cost(int card, bool attack) const;
   void pay_combat_cost(int card, bool attack);
+  bool dealing = false;  // the opening hands are drawn (Match): these draws are no miracle (draw_replace.cc)
   int steps_begun = 0;  // steps and phases begun so far (begin_phase): which one a cost was paid in
 
   // Keyword abilities that act for a player (player_keywords.cc).

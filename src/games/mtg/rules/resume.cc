@@ -162,7 +162,14 @@ void run_as(Game& g, Resume& r, std::vector<Resume>&, const Targets&) {
     pay(pool, cost);
     g.players[static_cast<size_t>(r.actor)].life -= r.ability->life_cost;  // {L:N} beside the mana
   }
+  if (r.item.empty()) return g.run_as(*r.ability, r.card, r.actor, r.x);
+  // Asked as a trigger resolved (pay_or): its card is the trigger's again while the part runs.
+  const int saved = g.current_trigger, saved_from = g.current_trigger_from;
+  g.current_trigger = r.item[0].trigger_card;
+  g.current_trigger_from = r.item[0].trigger_from;
   g.run_as(*r.ability, r.card, r.actor, r.x);
+  g.current_trigger = saved;
+  g.current_trigger_from = saved_from;
 }
 
 // ability$!..!$: the player it names chooses the ability's target, then its effects run.

@@ -95,6 +95,7 @@ Match::Match(Catalog& cat, const Deck& a, const Deck& b, uint64_t seed, int turn
     // decide the deal), then the opening hand: classic.txt's auto=shuffle and auto=draw:7.
     auto& lib = game_.players[static_cast<size_t>(p)].zones[kLibrary];
     if (game_.rules->shuffle) chance_.shuffle(lib.begin(), lib.end(), log, kDealTag);
+    game_.dealing = true;  // until the first turn (start): mulligans draw anew
     game_.draw(p, game_.rules->opening_draw);
   }
   game_.log.clear();
@@ -116,6 +117,10 @@ void Match::start() {
   begun_ = true;
   game_.phase = options_.skip_first_draw ? Phase::kFirstMain : Phase::kUntap;  // nothing to untap yet
   game_.turn = 0;
+  // The opening hand is drawn before the first turn, not in it (pdrewcount; miracle: the first
+  // card drawn in a turn, draw_replace.cc).
+  for (auto& p : game_.players) p.drawn = 0;
+  game_.dealing = false;
   game_.begin_phase();
   settle();
 }
