@@ -696,6 +696,10 @@ void read_costs(const std::string& costs, Ability& a) {
       }
     } else if (sym == "e") {
       a.exile_self = true;
+    } else if (sym == "h") {
+      a.bounce_self = true;  // Wagic's bounce cost with no card named: the source itself
+    } else if (sym == "unattach") {
+      a.unattach_cost = true;
     } else if (sym == "d") {
       ++a.discard_random;
     } else if (sym == "m") {
@@ -1083,9 +1087,12 @@ void read_body(std::string body, Ability& a) {
     body = trim(body.substr(0, lim));
   }
   if (body.rfind("turnlimited:", 0) == 0) body = trim(body.substr(12));  // once a turn: not enforced yet
-  for (const char* prefix : {"kicker ", "alternative ", "overload ", "paidmana "}) {
+  static const std::pair<const char*, bool Ability::*> paid_with[] = {
+      {"kicker ", &Ability::kicker_only},   {"alternative ", &Ability::alternative_only}, {"overload ", &Ability::alternative_only},
+      {"paidmana ", &Ability::paidmana_only}, {"flashback ", &Ability::flashback_only}};
+  for (const auto& [prefix, only] : paid_with) {
     if (body.rfind(prefix, 0) == 0) {
-      (prefix[0] == 'k' ? a.kicker_only : prefix[0] == 'p' ? a.paidmana_only : a.alternative_only) = true;
+      a.*only = true;
       a.overload |= prefix[0] == 'o';  // cast for its overload (other=) cost: the spell targets nothing
       body = trim(body.substr(std::string(prefix).size()));
     }
@@ -1143,6 +1150,9 @@ void read_body(std::string body, Ability& a) {
   }
   if (grants_ability(body, a)) return;
   read_parts(body, a);
+  // "flashback target(..) A" (Increasing Ambition's second card): a spell asks for one target as
+  // it is cast, so a line's own target is never chosen: not run.
+  if (a.flashback_only && a.has_target && a.kind == AbilityKind::kSpell) a.effects.push_back(unsupported_effect("flashback target(..)"));
 }
 
 }  // namespace
@@ -1293,7 +1303,8 @@ static bool read_upkeep_cost(const std::string& s, Ability& a) {
                       !a.bounce_cost.empty() || !a.counter_from.empty() || !a.top_cost.empty();
   // Not run: costs of the card itself that an upkeep does not pay ({T}, {S}, {Q}), a counter named
   // by another word, and cards to choose once per age counter (their number grows each upkeep).
-  if (a.tap || a.sac_self || a.exile_self || a.untap_cost || a.cycle || !a.counter_name.empty() || (a.upkeep_cumulative && chosen)) {
+  if (a.tap || a.sac_self || a.exile_self || a.bounce_self || a.unattach_cost || a.untap_cost || a.cycle || !a.counter_name.empty() ||
+      (a.upkeep_cumulative && chosen)) {
     a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
   }
   read_body(s.substr(close + 1), a);
