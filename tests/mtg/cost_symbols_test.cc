@@ -27,6 +27,19 @@ TEST(WagicRandomDiscardCost, ASpellsManaCostDiscardsACardOfTheHand) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// {D(spec)}, Wagic's short form of {discard(spec)} (the later databases write it): a chosen card
+// discarded, in an activated ability's cost and in a flashback= cost.
+TEST(WagicRandomDiscardCost, TheShortFormWithASpecDiscardsAChosenCard) {
+  const std::string cards = "[card]\nname=Altar\nmana={1}\ntype=Artifact\nauto={D(land|myhand)}:life:2\n[/card]\n"
+                            "[card]\nname=Recall\nmana={U}\ntype=Sorcery\nauto=draw:1\nflashback={U}{D(*|myhand)}\n[/card]\n" + kLands;
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:altar\nhand:isle,heath\n[PLAYER2]\n[DO]\naltar\nheath\n"
+                                        "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:altar\nhand:isle\ngraveyard:heath\nlife:22\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{U}\ngraveyard:recall\nhand:isle\nlibrary:heath\n[PLAYER2]\n[DO]\n"
+                            "recall\nisle\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nexile:recall\ngraveyard:isle\nhand:heath\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
 // Flowstone Flood's kin: buyback={D}{L:3}{3}{R}. With buyback (the menu's second choice) the other
 // card of the hand is discarded, 3 life paid and the spell comes back to the hand.
 TEST(WagicRandomDiscardCost, BuybackDiscardsACardAndPaysLife) {

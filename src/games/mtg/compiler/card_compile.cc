@@ -725,9 +725,9 @@ void read_costs(const std::string& costs, Ability& a) {
       const int before = a.bounce_cost.empty() ? 0 : a.bounce_cost.count;
       a.bounce_cost = parse_spec(inside(sym, 1));
       a.bounce_cost.count += before;  // {H(..)}{H(..)}: two cards
-    } else if (sym.rfind("discard(", 0) == 0) {
+    } else if (sym.rfind("discard(", 0) == 0 || sym.rfind("d(", 0) == 0) {  // {D(spec)}: Wagic's short form
       const int before = a.discard.empty() ? 0 : a.discard.count;
-      a.discard = parse_spec(inside(sym, 7));
+      a.discard = parse_spec(inside(sym, sym.find('(')));
       a.discard.count += before;  // {discard(..)}{discard(..)}: two cards
     } else if (sym.rfind("c(", 0) == 0) {
       auto parts = split_top(inside(sym, 1), ",");

@@ -64,7 +64,8 @@ std::string type_line(const Database& db, const Card& c) {
 
 void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out) {
   static const std::pair<std::string_view, int> kinds[] = {{"{s(", kGraveyard}, {"{s;target(", kGraveyard}, {"{e(", kExile},
-                                                           {"{h(", kHand},      {"{t(", -1},                  {"{discard(", -2}};
+                                                           {"{h(", kHand},      {"{t(", -1},                  {"{discard(", -2},
+                                                           {"{d(", -2}};  // {D(spec)}: a chosen card discarded, as {discard(spec)}
   // {D}: a card of the hand at random (as many as written); any card of the caster's hand pays it
   for (size_t at = cost.find("{d}"); at != std::string::npos; at = cost.find("{d}")) {
     out.emplace_back(parse_spec("*|myhand"), kDiscardAtRandom);
