@@ -702,6 +702,10 @@ void read_costs(const std::string& costs, Ability& a) {
       }
     } else if (sym == "e") {
       a.exile_self = true;
+    } else if (sym == "h") {
+      a.bounce_self = true;  // Wagic's bounce cost with no card named: the source itself
+    } else if (sym == "unattach") {
+      a.unattach_cost = true;
     } else if (sym == "d") {
       ++a.discard_random;
     } else if (sym == "m") {
@@ -727,9 +731,9 @@ void read_costs(const std::string& costs, Ability& a) {
       const int before = a.bounce_cost.empty() ? 0 : a.bounce_cost.count;
       a.bounce_cost = parse_spec(inside(sym, 1));
       a.bounce_cost.count += before;  // {H(..)}{H(..)}: two cards
-    } else if (sym.rfind("discard(", 0) == 0) {
+    } else if (sym.rfind("discard(", 0) == 0 || sym.rfind("d(", 0) == 0) {  // {D(spec)}: Wagic's short form
       const int before = a.discard.empty() ? 0 : a.discard.count;
-      a.discard = parse_spec(inside(sym, 7));
+      a.discard = parse_spec(inside(sym, sym.find('(')));
       a.discard.count += before;  // {discard(..)}{discard(..)}: two cards
     } else if (sym.rfind("c(", 0) == 0) {
       auto parts = split_top(inside(sym, 1), ",");
@@ -1092,9 +1096,12 @@ void read_body(std::string body, Ability& a) {
     body = trim(body.substr(0, lim));
   }
   if (body.rfind("turnlimited:", 0) == 0) body = trim(body.substr(12));  // once a turn: not enforced yet
-  for (const char* prefix : {"kicker ", "alternative ", "overload ", "paidmana "}) {
+  static const std::pair<const char*, bool Ability::*> paid_with[] = {
+      {"kicker ", &Ability::kicker_only},   {"alternative ", &Ability::alternative_only}, {"overload ", &Ability::alternative_only},
+      {"paidmana ", &Ability::paidmana_only}, {"flashback ", &Ability::flashback_only}};
+  for (const auto& [prefix, only] : paid_with) {
     if (body.rfind(prefix, 0) == 0) {
-      (prefix[0] == 'k' ? a.kicker_only : prefix[0] == 'p' ? a.paidmana_only : a.alternative_only) = true;
+      a.*only = true;
       a.overload |= prefix[0] == 'o';  // cast for its overload (other=) cost: the spell targets nothing
       body = trim(body.substr(std::string(prefix).size()));
     }
@@ -1152,6 +1159,9 @@ void read_body(std::string body, Ability& a) {
   }
   if (grants_ability(body, a)) return;
   read_parts(body, a);
+  // "flashback target(..) A" (Increasing Ambition's second card): a spell asks for one target as
+  // it is cast, so a line's own target is never chosen: not run.
+  if (a.flashback_only && a.has_target && a.kind == AbilityKind::kSpell) a.effects.push_back(unsupported_effect("flashback target(..)"));
 }
 
 }  // namespace
@@ -1300,8 +1310,8 @@ static bool read_upkeep_cost(const std::string& s, Ability& a) {
   read_costs(cost, a);
   // {S}: the card itself is sacrificed to pay (Curse Artifact's artifact). Cards chosen are asked
   // once per age counter or per card counted (Game::upkeep_times). Not run: costs of the card
-  // itself that an upkeep does not pay ({T}, {Q}, {E}) and a counter named by another word.
-  if (a.tap || a.exile_self || a.untap_cost || a.cycle || !a.counter_name.empty()) {
+  // itself that an upkeep does not pay ({T}, {Q}, {E}, {H}, {unattach}) and a counter named by another word.
+  if (a.tap || a.exile_self || a.bounce_self || a.unattach_cost || a.untap_cost || a.cycle || !a.counter_name.empty()) {
     a.effects.push_back(unsupported_effect("upcost[" + cost + "]"));
   }
   read_body(s.substr(close + 1), a);

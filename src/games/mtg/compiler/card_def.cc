@@ -64,8 +64,14 @@ std::string type_line(const Database& db, const Card& c) {
 }  // namespace
 
 void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out) {
-  static const std::pair<std::string_view, int> kinds[] = {
-      {"{s(", kGraveyard}, {"{e(", kExile}, {"{h(", kHand}, {"{t(", -1}, {"{discard(", -2}};
+  static const std::pair<std::string_view, int> kinds[] = {{"{s(", kGraveyard}, {"{s;target(", kGraveyard}, {"{e(", kExile},
+                                                           {"{h(", kHand},      {"{t(", -1},                  {"{discard(", -2},
+                                                           {"{d(", -2}};  // {D(spec)}: a chosen card discarded, as {discard(spec)}
+  // {D}: a card of the hand at random (as many as written); any card of the caster's hand pays it
+  for (size_t at = cost.find("{d}"); at != std::string::npos; at = cost.find("{d}")) {
+    out.emplace_back(parse_spec("*|myhand"), kDiscardAtRandom);
+    cost.erase(at, 3);
+  }
   for (const auto& [open, zone] : kinds) {
     for (size_t at = cost.find(open); at != std::string::npos; at = cost.find(open)) {
       const size_t close = cost.find(")}", at);

@@ -165,6 +165,8 @@ struct Ability {
   ManaCost mana;                 // activated: the mana part
   bool tap = false, untap_cost = false, sac_self = false;
   bool exile_self = false;       // {E}: exile the card itself (scavenge, from the graveyard)
+  bool bounce_self = false;      // {H}: return the card itself to its owner's hand (Attunement)
+  bool unattach_cost = false;    // {unattach}: the equipment that gives this line unattached (Blinding Powder)
   bool while_equipped = false;   // autoskill=: an equipment's ability, usable while it is attached
   bool cycle = false;            // {cycle}: discard this card (from the hand)
   bool discard_self = false;     // {discard}: the same cost, but not cycling (channel, bloodrush: no @cycled)
@@ -184,6 +186,7 @@ struct Ability {
   Spec counter_from;             // {C(p/t,-1,spec)}: the counter comes off a chosen such card (Quillspike)
   bool may = false;
   bool kicker_only = false, alternative_only = false;  // lines run only when that cost was paid
+  bool flashback_only = false;   // "flashback A": A runs only when the spell was cast with flashback (Increasing Devotion)
   bool overload = false, paidmana_only = false;        // overload lines (alternative_only too, no targets) / paidmana: the mana cost
   bool has_foreach = false;      // foreach(spec): the effects once per such card
   int foreach_over = 0;          // foreach(spec) effect >N: once per such card beyond the Nth (Ivory Tower)
@@ -313,6 +316,7 @@ struct CardDef {
   bool multikicker = false;        // kicker=multi{..}: paid as many times as the pool allows // kicker=, other= (alternative) and buyback= costs  // rampage(N/N,0) and bushido(N/N) written as auto= lines
   // Costs that choose a card, in mana= and other=: {S(spec)} sacrifice (the zone: graveyard),
   // {E(spec)} exile, {H(spec)} return to its owner's hand, {T(spec)} tap (-1).
+  // {D}: a card of the caster's hand discarded at random (kDiscardAtRandom: nobody chooses it).
   std::vector<std::pair<Spec, int>> cost_chosen, other_chosen;  // {discard(spec)}: a card to discard (-2)
   int cost_life = 0, other_life = 0;  // {L:N} ({L}: 1) in mana= and other=: life paid as it is cast
   // other={kgoblin}: an offering (CR 702.48): cast for its mana cost reduced by the mana cost of a
@@ -401,7 +405,11 @@ class Catalog {
 
 // A value (lower case) with its #AUTO_DEFINE macros applied (__CYCLING__({2}) and the like).
 std::string with_macros(const Database& db, const std::string& v);
-// Takes the {S(..)} {E(..)} {H(..)} {T(..)} {discard(..)} symbols out of a cost (lower case), into `out`.
+// A chosen cost's "zone" for {D}: a card of the hand discarded at random, without a chooser
+// (Game::pay_chosen); the other negative values are -1 tapped, -2 discarded (a chooser).
+inline constexpr int kDiscardAtRandom = -5;
+// Takes the {S(..)} {E(..)} {H(..)} {T(..)} {discard(..)} {D} symbols out of a cost (lower case), into
+// `out`; {S;target(..)} is {S(..)}, as Wagic reads only a cost's first letter and what its parentheses hold.
 void take_chosen_costs(std::string& cost, std::vector<std::pair<Spec, int>>& out);
 // Takes the {L:N} and {L} symbols out of a cost (lower case): the life they pay (a malformed one
 // stays, for the mana reader to call unknown).

@@ -37,7 +37,7 @@ const std::set<std::string>& keywords_run() {
       "strong", "weak", "exalted", "legendarylandwalk", "desertlandwalk", "nonbasiclandwalk", "snowlandwalk",
       "snowforestlandwalk", "snowplainslandwalk", "snowmountainlandwalk", "snowislandlandwalk", "snowswamplandwalk", "absorb", "phantom", "wilting",
       // player_keywords.cc and the places that ask it
-      "cantlose", "cantlifelose", "cantmillose", "cantwin", "nolifegain", "nolifegainopponent", "controllershroud",
+      "cantlose", "cantlifelose", "cantmillose", "cantmilllose", "cantwin", "nolifegain", "nolifegainopponent", "controllershroud",
       "playershroud", "nomaxhand", "nolegend", "poisontoxic", "foresthome", "islandhome", "mountainhome", "swamphome",
       "plainshome", "tokenizer", "auraward", "librarydeath", "shufflelibrarydeath",
       "split second", "sunburst",  // cast_keywords.cc

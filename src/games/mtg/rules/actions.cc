@@ -11,6 +11,24 @@ namespace {
 
 bool is_main(Phase p) { return p == Phase::kFirstMain || p == Phase::kSecondMain; }
 
+// The aura or equipment attached to `card` whose teach(..) line gives it ability `a` (what its
+// {unattach} cost unattaches), or -1.
+int giver_of(const Game& g, int card, const Ability& a) {
+  for (size_t c = 0; c < g.objs.size(); ++c) {
+    const Obj& o = g.objs[c];
+    if (o.attached != card || o.zone != kBattlefield) continue;
+    for (const Ability& line : g.abilities(static_cast<int>(c))) {
+      for (const EffectDef& e : line.effects) {
+        if (e.kind != Eff::kTransform || !e.becomes) continue;
+        for (const Ability& given : e.becomes->lasting) {
+          if (&given == &a) return static_cast<int>(c);
+        }
+      }
+    }
+  }
+  return -1;
+}
+
 }  // namespace
 
 // The mana cost with affinity: {1} less (or, once the generic part is gone, one coloured symbol
@@ -167,6 +185,7 @@ bool Game::can_activate(int card, const Ability& a, int actor) const {
   if (!activation_allowed(card, a)) return false;
   if (a.tap && (o.tapped || (o.sick && is_creature(card) && !has(card, "haste")))) return false;
   if (a.untap_cost && !o.tapped) return false;
+  if (a.unattach_cost && giver_of(*this, card, a) < 0) return false;  // attached by nothing that gives it
   if (!can_pay(players[static_cast<size_t>(actor)].pool, a.mana)) return false;
   if (a.life_cost > players[static_cast<size_t>(actor)].life) return false;
   if (a.has_counter_cost && a.counter_from.empty() && a.counter_n < 0 && counters_of(card, a) < -a.counter_n) return false;
@@ -342,6 +361,17 @@ void Game::activate(int card, const Ability& a, int actor) {
   last_paid = -1;
   pay_library_costs(a, actor);
   if (a.exile_self) exile_as_cost(card);
+  if (a.bounce_self) {  // {H}: to its owner's hand, paid with the rest before the target is chosen
+    const int from = o.zone;
+    move(card, o.owner, kHand);
+    if (from == kBattlefield) fire_zone_triggers(card, from, kHand);
+  }
+  if (a.unattach_cost) {  // the equipment stays on the battlefield, attached to nothing
+    if (const int giver = giver_of(*this, card, a); giver >= 0) {
+      objs[static_cast<size_t>(giver)].attached = -1;
+      invalidate();
+    }
+  }
   pay_chosen(card, actor, chosen_costs(a), 0, {Resume{.kind = Resume::Kind::kActivated, .ability = &a, .item = {item}}});
 }
 
@@ -419,6 +449,14 @@ bool Game::chosen_costs_payable(int card, const Ability& a, int actor, int times
 void Game::pay_chosen(int card, int actor, std::vector<std::pair<const Spec*, int>> chosen, size_t i,
                       std::vector<Resume> then) {
   if (i == chosen.size()) return resume(std::move(then));
+  if (chosen[i].second == kDiscardAtRandom) {  // {D}: nobody chooses; the spell itself is on the stack by now
+    auto& hand = players[static_cast<size_t>(actor)].zones[kHand];
+    if (!hand.empty()) {
+      last_paid = hand[rng ? rng->below(static_cast<uint32_t>(hand.size())) : 0];
+      discard(last_paid, actor, card);
+    }
+    return pay_chosen(card, actor, std::move(chosen), i + 1, std::move(then));
+  }
   Chooser ch;
   ch.spec = *chosen[i].first;
   ch.is_cost = true;

@@ -118,7 +118,13 @@ void Game::draw(int player, int n, bool replaceable, int by) {
         return;  // the draws left wait for the answer (draw_replaced)
       }
     }
-    if (lib.empty()) return;
+    if (lib.empty()) {
+      // No card is drawn, but Wagic sends its draw event all the same: @drawof(player) hears the
+      // attempt (Laboratory Maniac's restriction{type(*|mylibrary)~equalto~0}:wingame). The loss
+      // for it (CR 704.5b) is the caller's: the draw step's in whole games (match.cc).
+      fire_event("drawn", -1, player, -1, false);
+      continue;
+    }
     const int card = lib.back();
     move(card, player, kHand);
     me.last_drawn = card;

@@ -618,6 +618,8 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
 
 void Game::run_effects_in(const Ability& a, int source, int controller, const std::vector<Target>& targets, int x) {
   if ((a.kicker_only && !resolving_kicked) || (a.alternative_only && !resolving_alt) || (a.paidmana_only && resolving_alt)) return;
+  // "flashback A": the spell was cast from the graveyard with flashback (Game::cast marks it)
+  if (a.flashback_only && (source < 0 || static_cast<size_t>(source) >= objs.size() || !objs[static_cast<size_t>(source)].flashed)) return;
   if (a.kind == AbilityKind::kSpell && !a.trigger.counts.empty() && !counts_hold(a.trigger.counts, source, controller)) return;  // restriction{..}
   if (a.has_cond) {
     const int saved = condition_x;

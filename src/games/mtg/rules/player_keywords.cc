@@ -23,8 +23,10 @@ bool Game::loses_by_state(int player) const {
 }
 
 // A draw from an empty library (CR 704.5b): cantlose, cantmillose, an opponent's cantwin stop it.
+// Wagic spells the keyword cantmilllose (three l's: Laboratory Maniac); both are read.
 bool Game::loses_by_drawing(int player) const {
-  return !player_has(player, "cantlose") && !player_has(player, "cantmillose") && !player_has(1 - player, "cantwin");
+  return !player_has(player, "cantlose") && !player_has(player, "cantmillose") && !player_has(player, "cantmilllose") &&
+         !player_has(1 - player, "cantwin");
 }
 
 // nolifegain (its controller) and nolifegainopponent (its controller's opponents): no life gained.
