@@ -1211,11 +1211,27 @@ static Ability compile_line(const std::string& line);
 // nested deeper than any card writes is not compiled, so no text can exhaust the stack.
 constexpr int kMaxNesting = 32;
 
-// A ')' that closes nothing, outside every bracket (choice notatarget(*|myhand) reject)!$,
-// upcost[{G}] sacrifice)): Wagic finds its keywords by searching the text, so the stray bracket
-// changes nothing there; it is dropped. One inside another bracket (a '[' left open before it) is
-// kept: there the text is damaged in a way this cannot tell.
-static std::string drop_stray_parens(const std::string& line) {
+// The word just written after a spec's '|' (or a ',' in its zone list) is a zone: "..|mybattlefield".
+static bool ends_in_zone(const std::string& out) {
+  const size_t bar = out.find_last_of("|,");
+  if (bar == std::string::npos || out.find('|') == std::string::npos) return false;
+  std::string w;
+  for (size_t i = bar + 1; i < out.size(); ++i) w.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(out[i]))));
+  for (const char* who : {"my", "opponent", "owner"}) {
+    if (w.rfind(who, 0) == 0) w.erase(0, std::char_traits<char>::length(who));
+  }
+  return w == "graveyard" || w == "battlefield" || w == "hand" || w == "exile" || w == "library" || w == "stack";
+}
+
+// A bracket that closes nothing: a ')' outside every bracket (choice notatarget(*|myhand) reject)!$,
+// upcost[{G}] sacrifice)), or a ']' or ')' right after a spec's zone with no bracket of its kind
+// open (Justice's from(creature[red]|opponentbattlefield]), Ensnaring Bridge's
+// type(creature[power>=7]|opponentbattlefield])). The text means the zone: the stray bracket is
+// dropped (Wagic reads the first as nothing, and takes the second into the zone's name, a zone it
+// does not know, so that the line never happens there; `rulekit check` says so: WG0010). Any other
+// bracket inside a bracket of another kind is kept: there the text is damaged in a way this
+// cannot tell.
+static std::string drop_stray_closers(const std::string& line) {
   std::string out, open;
   out.reserve(line.size());
   for (const char c : line) {
@@ -1225,10 +1241,35 @@ static std::string drop_stray_parens(const std::string& line) {
       open.pop_back();
     } else if (c == ')' && open.empty()) {
       continue;
+    } else if ((c == ']' || c == ')') && open.find(c == ']' ? '[' : '(') == std::string::npos && ends_in_zone(out)) {
+      continue;
     }
     out.push_back(c);
   }
   return out;
+}
+
+// lord(spec effect: a lord( never closed (Blizzard's "lord(creature[flying] doesnotuntap"). The
+// text means lord(spec) effect, the spec ending at its first space outside brackets (after an
+// "other "): it is closed there. Wagic reads no lord in such a line, only the effect's word
+// (`rulekit check` says so: WG0011). Without a space after the spec nothing is closed.
+static std::string close_open_lord(const std::string& line) {
+  std::string low(line);
+  for (char& c : low) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const size_t at = low.rfind("lord(");
+  if (at == std::string::npos || (at > 0 && std::isalpha(static_cast<unsigned char>(low[at - 1])))) return line;
+  const size_t open = at + 4;
+  if (inside(line, open).size() + open + 1 < line.size()) return line;  // its ')' is there
+  size_t i = open + 1;
+  if (low.compare(i, 6, "other ") == 0) i += 6;
+  int depth = 0;
+  for (; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 0 && c == ' ') return line.substr(0, i) + ")" + line.substr(i);
+  }
+  return line;
 }
 
 // The guide's bare cycling word, [$cost:] cycling: the card goes from its owner's hand to the
@@ -1255,7 +1296,7 @@ Ability compile_ability(const std::string& line) {
     Deeper() { ++depth; }
     ~Deeper() { --depth; }
   } deeper;
-  Ability a = compile_line(as_cycling(drop_stray_parens(line)));
+  Ability a = compile_line(as_cycling(close_open_lord(drop_stray_closers(line))));
   // A continuous line never asks its restriction{..} (only one-shots and activations do): not run.
   if (a.kind == AbilityKind::kSpell && !a.trigger.counts.empty() && is_static_line(a)) a.effects.push_back(unsupported_effect("restriction{"));
   settle_face_line(a);
