@@ -465,6 +465,25 @@ void read_dynamic(std::string& text, EffectDef& e) {
   text = text.substr(0, open) + " " + kept;
 }
 
+// and!(may ..)! is asked once, after the effect it follows has happened to every card it reaches
+// (rules/effect_apply.cc apply_card): that runs what the text means when the ability does not act on
+// those cards -- a target of its own (Aid the Fallen's planeswalker), or a copy of a card named by
+// name (Chain of Smog's, through activate). One that acts on each card (Etali's may
+// castcard(normal)) would be asked once per card: not run yet. Without may: nothing to ask.
+static bool and_may_runs(const Ability& a) {
+  if (!a.may || a.has_target) return true;
+  const auto apart = [](const EffectDef& e) {
+    if (e.kind == Eff::kCastCard) return !e.token_spec.empty();
+    const bool activated = e.kind == Eff::kAbilityFor && e.word == "activate" && e.choices && e.choices->size() == 1;
+    if (!activated) return false;
+    const Ability& b = e.choices->front();
+    return b.has_target || (!b.effects.empty() && std::all_of(b.effects.begin(), b.effects.end(), [](const EffectDef& f) {
+      return f.kind == Eff::kCastCard && !f.token_spec.empty();
+    }));
+  };
+  return !a.effects.empty() && std::all_of(a.effects.begin(), a.effects.end(), apart);
+}
+
 // and!(..)! whose brackets do not balance (Living Death: newability[(moveto(battlefield)] opens one
 // it never closes). Wagic reads it from "and!(" to the first ")!" after it, whatever lies between,
 // and takes it out of the line; so is it taken here. A balanced one is left to the word reader,
@@ -484,7 +503,7 @@ bool take_unbalanced_and(std::string& text, EffectDef& e) {
   if (close == std::string::npos) return true;
   e.and_then = std::make_shared<Ability>(compile_ability(text.substr(open + 5, close - open - 5)));
   text.erase(open, close + 2 - open);
-  return e.and_then->supported() && !e.and_then->may;  // may in and!(..)!: not asked there yet
+  return e.and_then->supported() && and_may_runs(*e.and_then);
 }
 
 // One && part: a keyword (or several words of a keyword ability) and its modifiers.
@@ -538,7 +557,7 @@ EffectDef compile_effect(const std::string& text0) {
       // and!(..)! written before the keyword (target(land|mylibrary) and!(tap)! moveto(mybattlefield)):
       // it still happens after the effect, to the same card
       e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
-      if (!e.and_then->supported() || e.and_then->may) return unsupported_effect(w);  // may in and!(..)!: not asked there yet
+      if (!e.and_then->supported() || !and_may_runs(*e.and_then)) return unsupported_effect(w);
     } else if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
       e.optional_target = w[0] == 'n';
       e.target = parse_spec(inside(w, w.find('(')));
@@ -582,7 +601,7 @@ EffectDef compile_effect(const std::string& text0) {
       }
     } else if (w.rfind("and!(", 0) == 0 && w.size() > 6 && w.compare(w.size() - 2, 2, ")!") == 0 && have) {
       e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
-      if (!e.and_then->supported() || e.and_then->may) return unsupported_effect(w);  // may in and!(..)!: not asked there yet
+      if (!e.and_then->supported() || !and_may_runs(*e.and_then)) return unsupported_effect(w);
     } else if ((w == "to(this)" || w == "from(this)") && e.word.empty() && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
       e.word = w.substr(0, w.find('('));
     } else if ((w.rfind("to(", 0) == 0 || w.rfind("from(", 0) == 0) && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
