@@ -1,6 +1,7 @@
-// Issue 31: a may inside and!(..)! (the `and` row): asked once, of the player whose effect it
-// follows, after that effect has happened to every card it reaches. Chain of Smog from the 2016
-// database; the cards in the hands are the test's own.
+// Issue 31: the `and` row's last forms: a may inside and!(..)!, asked once, of the player whose
+// effect it follows, after that effect has happened to every card it reaches (Chain of Smog), and
+// the autoexile= lines a change gives an exiled card (All Hallow's Eve). Those two from the 2016
+// database; the other cards are the test's own.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -62,6 +63,30 @@ TEST(WagicAndMay, AMayWithATargetOfItsOwnRunsAfterTheCards) {
   TestOutcome r = test::play_own(cards, start + "choice 0\nrock\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:bear,elk,rock\ngraveyard:aid\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
   r = test::play_own(cards, start + "choice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:bear,elk\ngraveyard:aid,rock\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// All Hallow's Eve: "moveto(exile) and!(transforms((,newability[counter(0/0.2.Scream)],
+// newability[autoexile=@each myupkeep:counter(0/0.-1.Scream)],newability[autoexile=this(counter{0/0.1.Scream}<1)while
+// moveto(ownergraveyard) && moveto(ownerbattlefield) all(creature|graveyard)])) forever)!". Exiled with two
+// scream counters; its controller's first upkeep takes one (it stays in exile), the second the last:
+// it goes to the graveyard and every creature card in a graveyard returns, to its owner's battlefield.
+TEST(WagicAndMay, AllHallowsEvesExileLinesCountDownAndReturnTheCreatures) {
+  RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
+  const std::string cards = database_card("All Hallow's Eve") + kTrinkets + test::creature("Bear", "{G}", 2, 2) +
+                            test::creature("Elk", "{G}", 2, 2);
+  ASSERT_NE(cards.find("newability[autoexile="), std::string::npos);
+  const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:all hallow's eve\ngraveyard:bear\nmanapool:{2}{B}{B}\n"
+                            "[PLAYER2]\ngraveyard:elk\n[DO]\nall hallow's eve\n";
+  const std::string upkeep = "eot\neot\nnext\nnext\n";  // to its controller's next draw step, the upkeep's trigger resolved
+  TestOutcome r = test::play_own(cards, start + "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nexile:all hallow's eve\ngraveyard:bear\n"
+                                                "[PLAYER2]\ngraveyard:elk\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, start + upkeep + "[ASSERT]\nDRAW\n[PLAYER1]\nexile:all hallow's eve\ngraveyard:bear\n"
+                                             "[PLAYER2]\ngraveyard:elk\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  r = test::play_own(cards, start + upkeep + upkeep + "[ASSERT]\nDRAW\n[PLAYER1]\ngraveyard:all hallow's eve\ninplay:bear\n"
+                                                      "[PLAYER2]\ninplay:elk\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 

@@ -46,6 +46,15 @@ bool read_new_ability(const std::string& line0, EffectDef::Becomes& b) {
                                                                      std::count(line0.begin(), line0.end(), ')')
                                ? line0.substr(1)
                                : line0;
+  static const std::string kExile = "autoexile=";
+  if (line.rfind(kExile, 0) == 0) {
+    // autoexile=LINE given by a change: a trigger or a state trigger that works while the card is in
+    // exile (Game::each_listener, Game::state_based); any other exile line is not run yet.
+    Ability a = compile_ability(line.substr(kExile.size()));
+    if (!a.supported() || (a.kind != AbilityKind::kTriggered && !(a.state_trigger && a.has_cond))) return false;
+    b.exiled.push_back(std::move(a));
+    return true;
+  }
   Ability a = compile_ability(line);
   if (!a.supported()) return false;
   // A pump by the card's own power or toughness (Xenagos: newability[power/power]) is counted once,
@@ -845,6 +854,14 @@ TriggerDef read_trigger(const std::string& text) {
         tr.source_state = w;
       } else {
         tr.phase = w;
+        // myupkeep, opponentupkeep: whose step written on the phase's name, as Wagic finds the
+        // words anywhere (All Hallow's Eve, Cephalid Shrine's kin); read as "my upkeep".
+        for (const std::string who : {"my", "opponent"}) {
+          if (w.size() > who.size() && w.rfind(who, 0) == 0 && phase_from_name(w.substr(who.size())) != Phase::kInvalid) {
+            tr.whose = who;
+            tr.phase = w.substr(who.size());
+          }
+        }
       }
     }
   }
