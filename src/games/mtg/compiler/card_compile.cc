@@ -855,7 +855,7 @@ TriggerDef read_trigger(const std::string& text) {
       } else {
         tr.phase = w;
         // myupkeep, opponentupkeep: whose step written on the phase's name, as Wagic finds the
-        // words anywhere (All Hallow's Eve, Cephalid Shrine's kin); read as "my upkeep".
+        // words anywhere (All Hallow's Eve, Necrogen Mists, Nyx Weaver, Shadowborn Demon): "my upkeep".
         for (const std::string who : {"my", "opponent"}) {
           if (w.size() > who.size() && w.rfind(who, 0) == 0 && phase_from_name(w.substr(who.size())) != Phase::kInvalid) {
             tr.whose = who;
