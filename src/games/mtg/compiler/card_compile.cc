@@ -46,6 +46,15 @@ bool read_new_ability(const std::string& line0, EffectDef::Becomes& b) {
                                                                      std::count(line0.begin(), line0.end(), ')')
                                ? line0.substr(1)
                                : line0;
+  static const std::string kExile = "autoexile=";
+  if (line.rfind(kExile, 0) == 0) {
+    // autoexile=LINE given by a change: a trigger or a state trigger that works while the card is in
+    // exile (Game::each_listener, Game::state_based); any other exile line is not run yet.
+    Ability a = compile_ability(line.substr(kExile.size()));
+    if (!a.supported() || (a.kind != AbilityKind::kTriggered && !(a.state_trigger && a.has_cond))) return false;
+    b.exiled.push_back(std::move(a));
+    return true;
+  }
   Ability a = compile_ability(line);
   if (!a.supported()) return false;
   // A pump by the card's own power or toughness (Xenagos: newability[power/power]) is counted once,
@@ -465,6 +474,25 @@ void read_dynamic(std::string& text, EffectDef& e) {
   text = text.substr(0, open) + " " + kept;
 }
 
+// and!(may ..)! is asked once, after the effect it follows has happened to every card it reaches
+// (rules/effect_apply.cc apply_card): that runs what the text means when the ability does not act on
+// those cards -- a target of its own (Aid the Fallen's planeswalker), or a copy of a card named by
+// name (Chain of Smog's, through activate). One that acts on each card (Etali's may
+// castcard(normal)) would be asked once per card: not run yet. Without may: nothing to ask.
+static bool and_may_runs(const Ability& a) {
+  if (!a.may || a.has_target) return true;
+  const auto apart = [](const EffectDef& e) {
+    if (e.kind == Eff::kCastCard) return !e.token_spec.empty();
+    const bool activated = e.kind == Eff::kAbilityFor && e.word == "activate" && e.choices && e.choices->size() == 1;
+    if (!activated) return false;
+    const Ability& b = e.choices->front();
+    return b.has_target || (!b.effects.empty() && std::all_of(b.effects.begin(), b.effects.end(), [](const EffectDef& f) {
+      return f.kind == Eff::kCastCard && !f.token_spec.empty();
+    }));
+  };
+  return !a.effects.empty() && std::all_of(a.effects.begin(), a.effects.end(), apart);
+}
+
 // and!(..)! whose brackets do not balance (Living Death: newability[(moveto(battlefield)] opens one
 // it never closes). Wagic reads it from "and!(" to the first ")!" after it, whatever lies between,
 // and takes it out of the line; so is it taken here. A balanced one is left to the word reader,
@@ -484,7 +512,7 @@ bool take_unbalanced_and(std::string& text, EffectDef& e) {
   if (close == std::string::npos) return true;
   e.and_then = std::make_shared<Ability>(compile_ability(text.substr(open + 5, close - open - 5)));
   text.erase(open, close + 2 - open);
-  return e.and_then->supported() && !e.and_then->may;  // may in and!(..)!: not asked there yet
+  return e.and_then->supported() && and_may_runs(*e.and_then);
 }
 
 // One && part: a keyword (or several words of a keyword ability) and its modifiers.
@@ -544,7 +572,7 @@ EffectDef compile_effect(const std::string& text0) {
       // and!(..)! written before the keyword (target(land|mylibrary) and!(tap)! moveto(mybattlefield)):
       // it still happens after the effect, to the same card
       e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
-      if (!e.and_then->supported() || e.and_then->may) return unsupported_effect(w);  // may in and!(..)!: not asked there yet
+      if (!e.and_then->supported() || !and_may_runs(*e.and_then)) return unsupported_effect(w);
     } else if (w.rfind("target(", 0) == 0 || w.rfind("notatarget(", 0) == 0) {
       e.optional_target = w[0] == 'n';
       e.target = parse_spec(inside(w, w.find('(')));
@@ -588,7 +616,7 @@ EffectDef compile_effect(const std::string& text0) {
       }
     } else if (w.rfind("and!(", 0) == 0 && w.size() > 6 && w.compare(w.size() - 2, 2, ")!") == 0 && have) {
       e.and_then = std::make_shared<Ability>(compile_ability(w.substr(5, w.size() - 7)));
-      if (!e.and_then->supported() || e.and_then->may) return unsupported_effect(w);  // may in and!(..)!: not asked there yet
+      if (!e.and_then->supported() || !and_may_runs(*e.and_then)) return unsupported_effect(w);
     } else if ((w == "to(this)" || w == "from(this)") && e.word.empty() && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
       e.word = w.substr(0, w.find('('));
     } else if ((w.rfind("to(", 0) == 0 || w.rfind("from(", 0) == 0) && (e.kind == Eff::kPreventCombat || e.kind == Eff::kPreventAll)) {
@@ -836,6 +864,14 @@ TriggerDef read_trigger(const std::string& text) {
         tr.source_state = w;
       } else {
         tr.phase = w;
+        // myupkeep, opponentupkeep: whose step written on the phase's name, as Wagic finds the
+        // words anywhere (All Hallow's Eve, Necrogen Mists, Nyx Weaver, Shadowborn Demon): "my upkeep".
+        for (const std::string who : {"my", "opponent"}) {
+          if (w.size() > who.size() && w.rfind(who, 0) == 0 && phase_from_name(w.substr(who.size())) != Phase::kInvalid) {
+            tr.whose = who;
+            tr.phase = w.substr(who.size());
+          }
+        }
       }
     }
   }
@@ -1230,11 +1266,27 @@ static Ability compile_line(const std::string& line);
 // nested deeper than any card writes is not compiled, so no text can exhaust the stack.
 constexpr int kMaxNesting = 32;
 
-// A ')' that closes nothing, outside every bracket (choice notatarget(*|myhand) reject)!$,
-// upcost[{G}] sacrifice)): Wagic finds its keywords by searching the text, so the stray bracket
-// changes nothing there; it is dropped. One inside another bracket (a '[' left open before it) is
-// kept: there the text is damaged in a way this cannot tell.
-static std::string drop_stray_parens(const std::string& line) {
+// The word just written after a spec's '|' (or a ',' in its zone list) is a zone: "..|mybattlefield".
+static bool ends_in_zone(const std::string& out) {
+  const size_t bar = out.find_last_of("|,");
+  if (bar == std::string::npos || out.find('|') == std::string::npos) return false;
+  std::string w;
+  for (size_t i = bar + 1; i < out.size(); ++i) w.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(out[i]))));
+  for (const char* who : {"my", "opponent", "owner"}) {
+    if (w.rfind(who, 0) == 0) w.erase(0, std::char_traits<char>::length(who));
+  }
+  return w == "graveyard" || w == "battlefield" || w == "hand" || w == "exile" || w == "library" || w == "stack";
+}
+
+// A bracket that closes nothing: a ')' outside every bracket (choice notatarget(*|myhand) reject)!$,
+// upcost[{G}] sacrifice)), or a ']' or ')' right after a spec's zone with no bracket of its kind
+// open (Justice's from(creature[red]|opponentbattlefield]), Ensnaring Bridge's
+// type(creature[power>=7]|opponentbattlefield])). The text means the zone: the stray bracket is
+// dropped (Wagic reads the first as nothing, and takes the second into the zone's name, a zone it
+// does not know, so that the line never happens there; `rulekit check` says so: WG0010). Any other
+// bracket inside a bracket of another kind is kept: there the text is damaged in a way this
+// cannot tell.
+static std::string drop_stray_closers(const std::string& line) {
   std::string out, open;
   out.reserve(line.size());
   for (const char c : line) {
@@ -1244,10 +1296,35 @@ static std::string drop_stray_parens(const std::string& line) {
       open.pop_back();
     } else if (c == ')' && open.empty()) {
       continue;
+    } else if ((c == ']' || c == ')') && open.find(c == ']' ? '[' : '(') == std::string::npos && ends_in_zone(out)) {
+      continue;
     }
     out.push_back(c);
   }
   return out;
+}
+
+// lord(spec effect: a lord( never closed (Blizzard's "lord(creature[flying] doesnotuntap"). The
+// text means lord(spec) effect, the spec ending at its first space outside brackets (after an
+// "other "): it is closed there. Wagic reads no lord in such a line, only the effect's word
+// (`rulekit check` says so: WG0011). Without a space after the spec nothing is closed.
+static std::string close_open_lord(const std::string& line) {
+  std::string low(line);
+  for (char& c : low) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const size_t at = low.rfind("lord(");
+  if (at == std::string::npos || (at > 0 && std::isalpha(static_cast<unsigned char>(low[at - 1])))) return line;
+  const size_t open = at + 4;
+  if (inside(line, open).size() + open + 1 < line.size()) return line;  // its ')' is there
+  size_t i = open + 1;
+  if (low.compare(i, 6, "other ") == 0) i += 6;
+  int depth = 0;
+  for (; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 0 && c == ' ') return line.substr(0, i) + ")" + line.substr(i);
+  }
+  return line;
 }
 
 // The guide's bare cycling word, [$cost:] cycling: the card goes from its owner's hand to the
@@ -1274,7 +1351,7 @@ Ability compile_ability(const std::string& line) {
     Deeper() { ++depth; }
     ~Deeper() { --depth; }
   } deeper;
-  Ability a = compile_line(as_cycling(drop_stray_parens(line)));
+  Ability a = compile_line(as_cycling(close_open_lord(drop_stray_closers(line))));
   // A continuous line never asks its restriction{..} (only one-shots and activations do): not run.
   if (a.kind == AbilityKind::kSpell && !a.trigger.counts.empty() && is_static_line(a)) a.effects.push_back(unsupported_effect("restriction{"));
   settle_face_line(a);

@@ -97,6 +97,9 @@ struct EffectDef {
     // once, the card being their source); the rest (triggers, activated abilities, static lines,
     // phase actions) belong to the card while the change lasts.
     std::vector<Ability> once, lasting;
+    // newability[autoexile=..]: triggered lines and state triggers (this(..)while ..) that work while
+    // the changed card is in exile (All Hallow's Eve's scream counters), as a card's own autoexile= lines.
+    std::vector<Ability> exiled;
   };
   std::shared_ptr<Becomes> becomes;
   std::string word;                 // moveto's zone, add's mana, grant's keyword, unsupported's word

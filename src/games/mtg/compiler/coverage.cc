@@ -80,6 +80,7 @@ void collect(const Ability& a, std::vector<std::string>& words) {
     if (e.becomes) {
       for (const Ability& n : e.becomes->once) collect(n, words);
       for (const Ability& n : e.becomes->lasting) collect(n, words);
+      for (const Ability& n : e.becomes->exiled) collect(n, words);
     }
     if (e.inner) collect(*e.inner, words);
     if (e.and_then) collect(*e.and_then, words);

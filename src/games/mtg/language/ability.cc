@@ -213,9 +213,10 @@ class Parser {
         }
         // Kept as punctuation so that the text prints back as the author wrote it.
         // After "|": Wagic takes the bracket as part of the zone's name, a zone it does not know, so
-        // the cards named are looked for in no zone and none matches (Justice's from(..|mybattlefield]).
+        // the cards named are looked for in no zone and none matches (Justice's from(..|mybattlefield]);
+        // the engine reads the zone the text means (compiler/card_compile.cc drop_stray_closers).
         structural("WG0010", fmt::format("`{}` does not close anything", c), i, i + 1,
-                   zone_list ? "Wagic reads it as part of the zone's name, a zone it does not know: no card matches there"
+                   zone_list ? "assumed to end the zone before it, as the text means (Wagic reads it as part of the zone's name, a zone it does not know: no card matches there)"
                              : "Wagic may still read it; check the brackets");
         Node stray;
         stray.kind = Tok::kPunct;
@@ -470,8 +471,14 @@ class Parser {
     n.space_before = space;
     n.set_kids(first_kid, kid_count);
     if (unclosed_) {
+      // lord(spec effect: the engine closes the lord at the spec's first space, as the text means
+      // (compiler/card_compile.cc close_open_lord); Wagic finds no lord in the line.
+      const bool lord = open == '(' && b >= 4 && text::iequals(s_.substr(b - 4, 4), "lord") &&
+                        (b == 4 || !is_word_char(s_[b - 5]));
       structural("WG0011", fmt::format("`{}` is never closed", open == '$' ? "$!" : open == '<' ? std::string("<!") : std::string(1, open)),
-            b, b + (kind == Tok::kNested ? 2 : 1));
+            b, b + (kind == Tok::kNested ? 2 : 1),
+            lord ? "assumed closed at the first space after its cards: lord(spec) effect (Wagic reads no lord in the line, only the effect's word)"
+                 : "Wagic may still read it; check the brackets");
       unclosed_ = false;
       n.unclosed = true;
     } else {

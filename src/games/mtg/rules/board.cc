@@ -637,12 +637,19 @@ void Game::state_based() {
   unpair_noncreatures();
   if (rules->enabled("legendrule")) legend_rule();
   for (size_t c = 0; c < objs.size(); ++c) {
-    if (objs[c].zone != kBattlefield) continue;
+    if (objs[c].zone != kBattlefield && (objs[c].zone != kExile || objs[c].changes.empty())) continue;
     // Every one that holds, even when one of them takes the card away (Dark Depths: sacrificed, and the token).
     std::vector<const Ability*> due;
-    each_ability(static_cast<int>(c), [&](const Ability& a) {
+    const auto holds = [&](const Ability& a) {
       if (a.state_trigger && a.has_cond && condition_holds(a, static_cast<int>(c))) due.push_back(&a);
-    });
+    };
+    if (objs[c].zone == kBattlefield) {
+      each_ability(static_cast<int>(c), holds);
+    } else {  // in exile: the state triggers its changes give it there (All Hallow's Eve's last scream counter)
+      std::vector<const Ability*> given;
+      exile_lines(objs[c], given);
+      for (const Ability* a : given) holds(*a);
+    }
     const int controller = objs[c].controller;
     for (const Ability* d : due) run_effects(*d, static_cast<int>(c), controller, {}, 0);
   }

@@ -26,6 +26,18 @@ struct Context {
 };
 Context ctx;
 
+// While an effect happens to several cards in one resolution (several targets, all(..), a
+// lord(..) line): true until the last of them. A may in and!(..)! is asked once, after the last
+// (apply_card). Set for the span of one card's application; nested effects set their own.
+bool more_cards_follow = false;
+struct MoreCards {
+  explicit MoreCards(bool more) : saved(more_cards_follow) { more_cards_follow = more; }
+  ~MoreCards() { more_cards_follow = saved; }
+  MoreCards(const MoreCards&) = delete;
+  MoreCards& operator=(const MoreCards&) = delete;
+  bool saved;
+};
+
 int amount_abs(const Amount& a, int x);
 
 // The symbols of one colour in a mana cost: plain, hybrid (either half) and phyrexian.
@@ -367,7 +379,12 @@ static void apply_card(Game& g, const EffectDef& e, int c, int source, int contr
     apply_card_once(g, e, c, source, controller, x);
   }
   g.invalidate();  // characteristics are computed again (layers.h)
-  if (e.and_then && e.and_then->has_target) {  // and!(.. target(..))!: its own choice, by the controller
+  if (e.and_then && e.and_then->may) {
+    // and!(may ..)!: once, of the player whose effect it follows, after the effect has happened to
+    // every card it reaches (Chain of Smog: the copy is offered once for the two cards discarded).
+    // The compiler runs only such abilities as do not act on those cards (card_compile.cc).
+    if (!more_cards_follow) g.run_as(*e.and_then, source, controller, x);
+  } else if (e.and_then && e.and_then->has_target) {  // and!(.. target(..))!: its own choice, by the controller
     if (!g.any_target(e.and_then->target, source, controller)) return;
     Chooser ch;
     ch.spec = e.and_then->target;
@@ -590,6 +607,7 @@ static void apply_all(Game& g, const EffectDef& e, int source, int controller, i
   }
   for (int c : all) {
     const Target tc{c};
+    const MoreCards more(c != all.back());
     if (e.kind == Eff::kDynamic) {
       apply_dynamic(g, e, source, controller, &tc);  // all(trigger[to]) dynamicability<!mytgt ..!>
     } else {
@@ -607,10 +625,12 @@ void Game::run_effects(const Ability& a, int source, int controller, const std::
     // Several targets: the effects happen to each of them.
     for (const Target& t : targets) {
       ctx = Context{this, source, controller, &t};
+      const MoreCards more(&t != &targets.back());
       run_effects_in(a, source, controller, {t}, x);
     }
   } else {
     ctx = Context{this, source, controller, targets.empty() ? nullptr : &targets[0]};
+    const MoreCards more(false);
     run_effects_in(a, source, controller, targets, x);
   }
   ctx = saved;
@@ -708,7 +728,10 @@ void Game::run_effects_in(const Ability& a, int source, int controller, const st
       for (size_t c = 0; c < objs.size(); ++c) {
         if (matches(a.range, static_cast<int>(c), source, controller)) all.push_back(static_cast<int>(c));
       }
-      for (int c : all) apply_card(*this, e, c, source, controller, x);
+      for (int c : all) {
+        const MoreCards more(c != all.back());
+        apply_card(*this, e, c, source, controller, x);
+      }
       if (a.range.allows_player()) {
         for (int p = 0; p < 2; ++p) apply_player(*this, e, p, source, controller, x);
       }

@@ -389,14 +389,19 @@ class Game {
   // none can.
   bool listening(int c) const {
     const Obj& o = objs[static_cast<size_t>(c)];
-    return o.zone == kBattlefield || (o.zone == kExile && !o.def->exile_abilities.empty()) ||
+    return o.zone == kBattlefield || (o.zone == kExile && (!o.def->exile_abilities.empty() || !o.changes.empty())) ||
            (o.zone == kGraveyard && o.def->grave_triggers);
   }
+  // The autoexile= lines its changes give it (newability[autoexile=..]), while it is in exile.
+  void exile_lines(const Obj& o, std::vector<const Ability*>& out) const;
   template <class F>
   void each_listener(int c, F&& f) const {
     const Obj& o = objs[static_cast<size_t>(c)];
     if (o.zone == kExile) {
       for (const Ability& a : o.def->exile_abilities) f(a);
+      std::vector<const Ability*> given;
+      exile_lines(o, given);
+      for (const Ability* a : given) f(*a);
     } else if (o.zone == kGraveyard) {
       for (const Ability& a : o.def->grave_abilities) f(a);
     } else {

@@ -684,6 +684,14 @@ void Game::granted_abilities(const Obj& o, std::vector<const Ability*>& out) con
   }
 }
 
+void Game::exile_lines(const Obj& o, std::vector<const Ability*>& out) const {
+  if (o.zone != kExile) return;
+  for (const Obj::Change& ch : o.changes) {
+    if (ch.def->kind != Eff::kTransform || !ch.def->becomes) continue;
+    for (const Ability& a : ch.def->becomes->exiled) out.push_back(&a);
+  }
+}
+
 void Game::add_change(int card, const EffectDef& e, bool ueot) {
   objs[static_cast<size_t>(card)].changes.push_back({&e, ueot, next_stamp()});
   invalidate();
