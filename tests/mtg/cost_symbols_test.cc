@@ -159,6 +159,21 @@ TEST(WagicCantMillLose, ADrawWithCardsLeftDoesNotWin) {
   TestOutcome r = test::play_own(cards, "[INIT]\nUPKEEP\n[PLAYER1]\ninplay:maniac\nlibrary:isle,heath\n[PLAYER2]\n[DO]\nnext\n"
                                         "[ASSERT]\nDRAW\n[PLAYER1]\ninplay:maniac\nhand:heath\nlibrary:isle\n[PLAYER2]\n[END]\n");
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  // Drawing the last card empties the library, but it was a real draw: still no win.
+  r = test::play_own(cards, "[INIT]\nUPKEEP\n[PLAYER1]\ninplay:maniac\nlibrary:isle\n[PLAYER2]\n[DO]\nnext\n"
+                            "[ASSERT]\nDRAW\n[PLAYER1]\ninplay:maniac\nhand:isle\n[PLAYER2]\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+}
+
+// A draw from an empty library draws nothing (CR 121.3): an ordinary draw trigger (Underworld
+// Dreams' "whenever an opponent draws a card") hears only the card really drawn.
+TEST(WagicCantMillLose, ADrawFromAnEmptyLibraryTriggersNothingElse) {
+  const std::string cards = "[card]\nname=Dreams\nmana={B}{B}{B}\ntype=Enchantment\nauto=@drawfoeof(player):damage:1 opponent\n[/card]\n"
+                            "[card]\nname=Recall\nmana={U}\ntype=Instant\nauto=draw:3 opponent\n[/card]\n" + kLands;
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:dreams\nhand:recall\nmanapool:{U}\n[PLAYER2]\n"
+                                        "library:isle\n[DO]\nrecall\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:dreams\ngraveyard:recall\n"
+                                        "[PLAYER2]\nhand:isle\nlife:19\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
 }  // namespace

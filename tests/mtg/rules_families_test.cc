@@ -299,5 +299,21 @@ TEST(WagicRulesFamilies, AGraveyardLineRunsAsTheCardArrivesFromAnywhere) {
   EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
 }
 
+// A trigger's pay(..) menu belongs to the trigger's controller even on the other player's turn
+// (miracle, Cemetery Puca's kin): player 2's Tithe hears player 1's creature enter, and player 2
+// answers (the runner names who clicked in its log).
+TEST(WagicRulesFamilies, ATriggersPaymentIsAnsweredByItsController) {
+  const std::string cards = test::creature("Bear", "{G}", 2, 2) +
+                            "[card]\nname=Tithe\nmana={W}\ntype=Enchantment\n"
+                            "auto=@movedto(creature|opponentbattlefield):pay({1}) life:3 controller\n[/card]\n";
+  TestOutcome r = test::play_own(cards, "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:bear\nmanapool:{G}\n[PLAYER2]\ninplay:tithe\nmanapool:{1}\n"
+                                        "[DO]\nbear\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:bear\n[PLAYER2]\ninplay:tithe\n"
+                                        "life:23\n[END]\n");
+  EXPECT_EQ(r.status, TestOutcome::kPass) << test::trace_of(r);
+  bool by_p2 = false;
+  for (const std::string& line : r.trace) by_p2 = by_p2 || line == "> choice 0 (p2)";
+  EXPECT_TRUE(by_p2) << test::trace_of(r);
+}
+
 }  // namespace
 }  // namespace rk::mtg

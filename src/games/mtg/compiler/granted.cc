@@ -68,6 +68,7 @@ void Game::run_as(const Ability& a, int source, int player, int x) {
   const Resume go{.kind = Resume::Kind::kRunAsChosen, .card = source, .actor = player, .x = x, .ability = &a};
   if (!a.may) return resume(go);
   Menu m;
+  m.player = player;  // the player who does it answers (Chain of Smog's copy: the target player)
   m.options.push_back({a.text, go});
   m.options.push_back({"cancel", Resume{}});
   menus.push_back(std::move(m));

@@ -409,24 +409,25 @@ void Game::exile_as_cost(int card) {
 
 // Costs that take cards nobody chooses: {M} and {l2e} from the library, {D} from the hand. As
 // many cards as the cost names must be there (CR 118.3; Wagic asks for one).
-bool Game::library_costs_payable(const Ability& a, int actor) const {
+bool Game::library_costs_payable(const Ability& a, int actor, int times) const {
   const auto& zones = players[static_cast<size_t>(actor)].zones;
-  const size_t from_library = static_cast<size_t>(a.mill_cost) + static_cast<size_t>(a.library_exile_cost);
-  return zones[kLibrary].size() >= from_library && zones[kHand].size() >= static_cast<size_t>(a.discard_random);
+  const size_t k = static_cast<size_t>(std::max(times, 0));
+  const size_t from_library = (static_cast<size_t>(a.mill_cost) + static_cast<size_t>(a.library_exile_cost)) * k;
+  return zones[kLibrary].size() >= from_library && zones[kHand].size() >= static_cast<size_t>(a.discard_random) * k;
 }
 
 // The top cards go, milled ones first, then the random discards (the test runner, without a
 // random source, takes the first card of the hand); the last is the card stored* amounts read.
-void Game::pay_library_costs(const Ability& a, int actor) {
+void Game::pay_library_costs(const Ability& a, int actor, int times) {
   auto& lib = players[static_cast<size_t>(actor)].zones[kLibrary];
-  for (auto [n, zone] : {std::pair{a.mill_cost, kGraveyard}, std::pair{a.library_exile_cost, kExile}}) {
+  for (auto [n, zone] : {std::pair{a.mill_cost * times, kGraveyard}, std::pair{a.library_exile_cost * times, kExile}}) {
     for (int i = 0; i < n && !lib.empty(); ++i) {
       last_paid = lib.back();
       move(last_paid, actor, zone);
     }
   }
   auto& hand = players[static_cast<size_t>(actor)].zones[kHand];
-  for (int i = 0; i < a.discard_random && !hand.empty(); ++i) {
+  for (int i = 0; i < a.discard_random * times && !hand.empty(); ++i) {
     last_paid = hand[rng ? rng->below(static_cast<uint32_t>(hand.size())) : 0];
     discard(last_paid, actor, -1);
   }
@@ -519,7 +520,7 @@ bool Game::can_pay_upkeep(int card, const Ability& due, int actor) const {
   const Player& p = players[static_cast<size_t>(actor)];
   const int counters = upkeep_counters(card, due);
   return can_pay(p.pool, mana) && life <= p.life &&  // life may be paid down to 0 (CR 119.4)
-         (counters >= 0 || counters_of(card, due) >= -counters) && library_costs_payable(due, actor) &&
+         (counters >= 0 || counters_of(card, due) >= -counters) && library_costs_payable(due, actor, upkeep_times(card, due)) &&
          chosen_costs_payable(card, due, actor, upkeep_times(card, due)) &&
          (!due.sac_self || objs[static_cast<size_t>(card)].zone == kBattlefield);
 }
@@ -535,7 +536,7 @@ void Game::pay_upkeep(int card, const Ability& due, int actor) {
     n = std::max(0, n + counters);
   }
   last_paid = -1;
-  pay_library_costs(due, actor);
+  pay_library_costs(due, actor, upkeep_times(card, due));  // Thought Lash: a card exiled per age counter
   // The cards to choose, each cost asked once per time (Phyrexian Soulgorger: a creature per age counter).
   const auto once = chosen_costs(due);
   std::vector<std::pair<const Spec*, int>> chosen;

@@ -51,6 +51,7 @@ int Game::cast_card(const EffectDef& e, int card, int controller) {
   if (d.is("land")) return card;  // restricted: a land is not cast
   const auto& me = players[static_cast<size_t>(controller)];
   if (e.word == "restricted" && me.cast_limit >= 0 && me.casts >= me.cast_limit) return card;
+  if (me.epic) return card;  // CR 702.50a: no spell at all (a copy is not cast: castcard(copied) above)
   cast(card, controller, false, false, CastWay::kFree);
   return card;
 }
@@ -80,7 +81,12 @@ void Game::cascade(int source, int controller) {
   for (int c : revealed) move(c, objs[static_cast<size_t>(c)].owner, kLibrary, false);
   note("cascade: " + (found < 0 ? std::string("nothing") : objs[static_cast<size_t>(found)].def->name));
   if (found < 0) return;
+  if (players[static_cast<size_t>(controller)].epic) {  // CR 702.50a: it can't be cast; to the bottom
+    move(found, objs[static_cast<size_t>(found)].owner, kLibrary, false);
+    return;
+  }
   Menu m;
+  m.player = controller;
   m.cancel = false;
   m.options.push_back({"cast " + objs[static_cast<size_t>(found)].def->name,
                        Resume{.kind = Resume::Kind::kCast, .card = found, .actor = controller, .index = static_cast<int>(CastWay::kFree)}});

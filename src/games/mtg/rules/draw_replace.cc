@@ -119,9 +119,10 @@ void Game::draw(int player, int n, bool replaceable, int by) {
       }
     }
     if (lib.empty()) {
-      // No card is drawn, but Wagic sends its draw event all the same: @drawof(player) hears the
-      // attempt (Laboratory Maniac's restriction{type(*|mylibrary)~equalto~0}:wingame). The loss
-      // for it (CR 704.5b) is the caller's: the draw step's in whole games (match.cc).
+      // No card is drawn (CR 121.3): only a line written for this attempt hears it (Laboratory
+      // Maniac's @drawof(player) restriction{type(*|mylibrary)~equalto~0}:wingame; triggers.cc);
+      // Wagic sends its draw event to every draw trigger. The loss for it (CR 704.5b) is the
+      // caller's: the draw step's in whole games (match.cc).
       fire_event("drawn", -1, player, -1, false);
       continue;
     }

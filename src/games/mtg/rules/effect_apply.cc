@@ -767,6 +767,7 @@ void Game::pay_or(const EffectDef& e, int source, int controller, int x) {
   const int extra = amount(e.a, x);  // {value:..}: that much generic mana
   cost.fixed[0] += extra;
   Menu m;
+  m.player = controller;  // a miracle or a trigger's payment off its controller's turn: still theirs
   // pay(cost) A is offered without the mana too: the player then makes it (pending_pay).
   // Life can be paid only up to the life total (CR 119.4).
   const bool life_ok = options.front().life_cost <= players[static_cast<size_t>(controller)].life;

@@ -443,8 +443,8 @@ class Game {
   int upkeep_counters(int card, const Ability& due) const;
   static std::vector<std::pair<const Spec*, int>> chosen_costs(const Ability& a);
   bool chosen_costs_payable(int card, const Ability& a, int actor, int times = 1) const;
-  bool library_costs_payable(const Ability& a, int actor) const;  // {M}, {l2e}, {D}
-  void pay_library_costs(const Ability& a, int actor);
+  bool library_costs_payable(const Ability& a, int actor, int times = 1) const;  // {M}, {l2e}, {D}
+  void pay_library_costs(const Ability& a, int actor, int times = 1);
   void exile_as_cost(int card);  // {E}
   void click_stack(int index, int actor);
   // `offered`: the creature sacrificed for an offering (other={k..}), chosen in the move itself.

@@ -18,6 +18,21 @@ bool contains_word(const std::string& list, const std::string& w) {
 
 }  // namespace
 
+// A line whose restriction asks that the drawing player's library be empty
+// (restriction{type(*|mylibrary)~equalto~0}: Laboratory Maniac's "if you would draw a card while
+// your library has no cards in it"). It hears the attempt to draw from an empty library (no card
+// is drawn, CR 121.3, so no other draw trigger hears it), and no real draw (after the last card is
+// drawn the library is empty too: that is not its event).
+static bool asks_empty_library(const TriggerDef& t) {
+  for (const TriggerDef::Count& c : t.counts) {
+    if (!c.var.empty() || c.than || c.cmp != '=' || c.n != 0) continue;
+    for (const std::string& z : c.spec.zones) {
+      if (z.find("library") != std::string::npos) return true;
+    }
+  }
+  return false;
+}
+
 // Whether a triggered ability of `src` listens to this event.
 static bool listens(const Game& g, const TriggerDef& t, int src, const std::string& event, int card, int player,
                     int from, bool combat) {
@@ -48,6 +63,7 @@ static bool listens(const Game& g, const TriggerDef& t, int src, const std::stri
                   : (t.event == (mine ? "lifelostof" : "lifelostfoeof") || t.event == "lifeloss");
   }
   if (event == "drawn") {  // @drawof(player) / @drawfoeof(player): its controller / an opponent drew
+    if ((card < 0) != asks_empty_library(t)) return false;  // card -1: a draw from an empty library
     if (t.event == "drawn") return g.matches_player(t.subject, player, controller);  // @drawn(player): anyone who matches
     return t.event == (player == controller ? "drawof" : "drawfoeof");
   }
