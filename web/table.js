@@ -422,11 +422,11 @@ function renderDecision() {
 }
 
 // The log's lines: the narration when the server gives it (`text`, or several `lines`), else who
-// decided what; another seat's choice this observer may not see is only "p2 decided".
+// decided what (a pass, whose narration is empty); another seat's choice this observer may not see is only "p2 decided".
 function logText(e) {
   if (typeof e === 'string') return e;
   if (e === null || typeof e !== 'object') return String(e);
-  if (Array.isArray(e.lines)) return e.lines.join('\n');
+  if (Array.isArray(e.lines) && e.lines.length) return e.lines.join('\n');  // a move that changed nothing seen: its label below
   if (e.text || e.narration) return e.text || e.narration;
   const name = e.name || (Number.isInteger(e.seat) ? seatName(e.seat) : '');
   if (e.label === undefined) return `${name} decided`;

@@ -4,8 +4,6 @@
 // database; the other cards are the test's own.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "own_cards.h"
@@ -13,22 +11,6 @@
 
 namespace rk::mtg {
 namespace {
-
-// The card's [card]..[/card] block in the 2016 database's mtg.txt ("" when it is not there).
-std::string database_card(const std::string& name) {
-  std::ifstream in(rk::test::shared_dir() + "/corpora/wagic/2016/sets/primitives/mtg.txt");
-  std::stringstream all;
-  all << in.rdbuf();
-  std::string text;
-  for (const char c : all.str()) {
-    if (c != '\r') text.push_back(c);  // the database's lines end in CR LF
-  }
-  const size_t at = text.find("\nname=" + name + "\n");
-  if (at == std::string::npos) return "";
-  const size_t begin = text.rfind("[card]", at), end = text.find("[/card]", at);
-  if (begin == std::string::npos || end == std::string::npos) return "";
-  return text.substr(begin, end + 7 - begin) + "\n";
-}
 
 const std::string kTrinkets = "[card]\nname=Rock\nmana={1}\ntype=Artifact\n[/card]\n[card]\nname=Stone\nmana={1}\ntype=Artifact\n[/card]\n"
                               "[card]\nname=Pebble\nmana={1}\ntype=Artifact\n[/card]\n[card]\nname=Gem\nmana={1}\ntype=Artifact\n[/card]\n"
@@ -40,7 +22,7 @@ const std::string kTrinkets = "[card]\nname=Rock\nmana={1}\ntype=Artifact\n[/car
 // Declined at once, P1 keeps its hand.
 TEST(WagicAndMay, ChainOfSmogsCopyIsOfferedOnceAfterBothDiscards) {
   RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
-  const std::string cards = database_card("Chain of Smog") + kTrinkets;
+  const std::string cards = test::database_card("Chain of Smog") + kTrinkets;
   ASSERT_NE(cards.find("and!(may"), std::string::npos);
   const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:chain of smog,gem,jewel\nmanapool:{1}{B}\n[PLAYER2]\nhand:rock,stone,pebble\n"
                             "[DO]\nchain of smog\np2\nrock\nstone\n";
@@ -73,7 +55,7 @@ TEST(WagicAndMay, AMayWithATargetOfItsOwnRunsAfterTheCards) {
 // it goes to the graveyard and every creature card in a graveyard returns, to its owner's battlefield.
 TEST(WagicAndMay, AllHallowsEvesExileLinesCountDownAndReturnTheCreatures) {
   RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
-  const std::string cards = database_card("All Hallow's Eve") + kTrinkets + test::creature("Bear", "{G}", 2, 2) +
+  const std::string cards = test::database_card("All Hallow's Eve") + kTrinkets + test::creature("Bear", "{G}", 2, 2) +
                             test::creature("Elk", "{G}", 2, 2);
   ASSERT_NE(cards.find("newability[autoexile="), std::string::npos);
   const std::string start = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:all hallow's eve\ngraveyard:bear\nmanapool:{2}{B}{B}\n"

@@ -4,8 +4,6 @@
 // cards are read from the 2016 database; the creatures are the test's own.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "own_cards.h"
@@ -13,22 +11,6 @@
 
 namespace rk::mtg {
 namespace {
-
-// The card's [card]..[/card] block in the 2016 database's mtg.txt ("" when it is not there).
-std::string database_card(const std::string& name) {
-  std::ifstream in(rk::test::shared_dir() + "/corpora/wagic/2016/sets/primitives/mtg.txt");
-  std::stringstream all;
-  all << in.rdbuf();
-  std::string text;
-  for (const char c : all.str()) {
-    if (c != '\r') text.push_back(c);  // the database's lines end in CR LF
-  }
-  const size_t at = text.find("\nname=" + name + "\n");
-  if (at == std::string::npos) return "";
-  const size_t begin = text.rfind("[card]", at), end = text.find("[/card]", at);
-  if (begin == std::string::npos || end == std::string::npos) return "";
-  return text.substr(begin, end + 7 - begin) + "\n";
-}
 
 const std::string kLands = "[card]\nname=Isle\ntype=Land\nauto={T}:Add{U}\n[/card]\n"
                            "[card]\nname=Grove\ntype=Land\nauto={T}:Add{G}\n[/card]\n"
@@ -40,7 +22,7 @@ const std::string kLands = "[card]\nname=Isle\ntype=Land\nauto={T}:Add{U}\n[/car
 // upkeep, {2} for one age counter, paid). 2 + 1, then 2 only.
 TEST(WagicBrokenText, BlizzardsLordLeftOpenKeepsFlyersTapped) {
   RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
-  const std::string cards = database_card("Blizzard") + kLands + test::creature("Bird", "{U}", 1, 1, "flying") +
+  const std::string cards = test::database_card("Blizzard") + kLands + test::creature("Bird", "{U}", 1, 1, "flying") +
                             test::creature("Bear", "{G}", 2, 2);
   ASSERT_NE(cards.find("doesnotuntap"), std::string::npos);
   const std::string attack = "next\nnext\nbird\nbear\nnext\nnext\nnext\n";
@@ -57,7 +39,7 @@ TEST(WagicBrokenText, BlizzardsLordLeftOpenKeepsFlyersTapped) {
 // controller) or the opponent's (the red Goblin blocking: 1 to the Bear, 1 to the opponent).
 TEST(WagicBrokenText, JusticesStrayBracketAfterTheZoneIsTheZone) {
   RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
-  const std::string cards = database_card("Justice") + test::creature("Ogre", "{R}", 3, 3) + test::creature("Goblin", "{R}", 1, 1) +
+  const std::string cards = test::database_card("Justice") + test::creature("Ogre", "{R}", 3, 3) + test::creature("Goblin", "{R}", 1, 1) +
                             test::creature("Bear", "{G}", 2, 2);
   ASSERT_NE(cards.find("opponentbattlefield])"), std::string::npos);
   TestOutcome r = test::play_own(cards, test::combat("justice,ogre", "", "ogre\n", "", "inplay:justice,ogre\nlife:17\n", "life:17\n"));
@@ -70,7 +52,7 @@ TEST(WagicBrokenText, JusticesStrayBracketAfterTheZoneIsTheZone) {
 // Justice's upkeep "upcost[{W}{W}]) sacrifice" (a ')' too many): unpaid, it is sacrificed.
 TEST(WagicBrokenText, JusticesUpkeepCostWithAStrayParenthesis) {
   RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
-  const std::string card = database_card("Justice");
+  const std::string card = test::database_card("Justice");
   ASSERT_NE(card.find("upcost[{W}{W}])"), std::string::npos);
   const TestOutcome r = test::play_own(card, "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:justice\n[PLAYER2]\n[DO]\n"
                                                                  "eot\neot\nnext\nnext\n[ASSERT]\nDRAW\n[PLAYER1]\ngraveyard:justice\n[PLAYER2]\n[END]\n");
@@ -82,7 +64,7 @@ TEST(WagicBrokenText, JusticesUpkeepCostWithAStrayParenthesis) {
 // 6/6 can.
 TEST(WagicBrokenText, EnsnaringBridgesStrayBracketAfterTheZoneIsTheZone) {
   RK_REQUIRE_CORPUS("corpora/wagic/2016/sets");
-  const std::string cards = database_card("Ensnaring Bridge") + kLands + test::creature("Giant", "{G}", 7, 7) +
+  const std::string cards = test::database_card("Ensnaring Bridge") + kLands + test::creature("Giant", "{G}", 7, 7) +
                             test::creature("Titan", "{G}", 6, 6);
   ASSERT_NE(cards.find("opponentbattlefield])"), std::string::npos);
   // With no attacker the combat ends at once: fewer steps to the second main phase.

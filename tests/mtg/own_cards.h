@@ -14,6 +14,7 @@
 #include "games/mtg/language/database.h"
 #include "games/mtg/runners/harness.h"
 #include "games/mtg/runners/scenario.h"
+#include "support.h"
 
 namespace rk::mtg::test {
 
@@ -38,6 +39,23 @@ inline TestOutcome play_own(const std::string& cards, const std::string& scenari
   EXPECT_TRUE(read_scenario(path, s, err)) << err;
   Catalog cat(db);
   return run_scenario(s, cat);
+}
+
+// A card of Wagic's 2016 database as written there: its [card]..[/card] block of mtg.txt ("" when
+// it is not there, or the corpus is absent).
+inline std::string database_card(const std::string& name) {
+  std::ifstream in(rk::test::shared_dir() + "/corpora/wagic/2016/sets/primitives/mtg.txt");
+  std::stringstream all;
+  all << in.rdbuf();
+  std::string text;
+  for (const char c : all.str()) {
+    if (c != '\r') text.push_back(c);  // the database's lines end in CR LF
+  }
+  const size_t at = text.find("\nname=" + name + "\n");
+  if (at == std::string::npos) return "";
+  const size_t begin = text.rfind("[card]", at), end = text.find("[/card]", at);
+  if (begin == std::string::npos || end == std::string::npos) return "";
+  return text.substr(begin, end + 7 - begin) + "\n";
 }
 
 // The first difference, the zones and the event log of a scenario that did not pass.
